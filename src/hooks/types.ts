@@ -1,0 +1,108 @@
+/** The in-process tool hook contract. Types only. */
+import type { PermissionMode } from '../permissions/types.ts';
+
+/** The tool events hooks can answer. */
+export type ToolHookEvent = 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure';
+
+export const TOOL_HOOK_EVENTS: readonly ToolHookEvent[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
+
+/** What every tool hook receives. */
+export interface ToolHookInputBase {
+  hookEventName: ToolHookEvent;
+  toolName: string;
+  /** The input as it stands (after earlier hooks' `updatedInput`). */
+  toolInput: Record<string, unknown>;
+  toolUseId: string;
+  cwd: string;
+  permissionMode: PermissionMode;
+  signal: AbortSignal;
+}
+
+export interface PreToolUseInput extends ToolHookInputBase {
+  hookEventName: 'PreToolUse';
+}
+
+export interface PostToolUseInput extends ToolHookInputBase {
+  hookEventName: 'PostToolUse';
+  /** The tool's output (`call()`'s data). */
+  toolResponse: unknown;
+  durationMs: number;
+}
+
+export interface PostToolUseFailureInput extends ToolHookInputBase {
+  hookEventName: 'PostToolUseFailure';
+  error: string;
+  isInterrupt: boolean;
+  durationMs: number;
+}
+
+export type ToolHookInput = PreToolUseInput | PostToolUseInput | PostToolUseFailureInput;
+
+/** What a PreToolUse hook may answer. Every field is optional; `undefined` (or void) means "no opinion". */
+export interface PreToolUseOutput {
+  /** deny beats ask beats allow across hooks. An allow never overrides a deny or ask rule. */
+  decision?: 'allow' | 'deny' | 'ask';
+  /** Shown to the model on deny, to the user on ask. */
+  reason?: string;
+  /** Replaces the whole input for the next hook and the call; validated and rule-checked again. */
+  updatedInput?: Record<string, unknown>;
+  /** Text the model reads next to the result. */
+  additionalContext?: string;
+  /** Stop the call; the model reads `stopReason`. */
+  stop?: boolean;
+  stopReason?: string;
+}
+
+/** What a PostToolUse hook may answer. */
+export interface PostToolUseOutput {
+  additionalContext?: string;
+  /** Replaces the tool's output. For built-in and plugin tools it must match `outputSchema`; MCP tools pass through. */
+  updatedOutput?: unknown;
+  /** Append `reason` to the result as feedback for the model (the output is kept). */
+  block?: boolean;
+  reason?: string;
+  stop?: boolean;
+  stopReason?: string;
+}
+
+export interface PostToolUseFailureOutput {
+  additionalContext?: string;
+}
+
+/** The input and output types of each event. */
+export interface ToolHookMap {
+  PreToolUse: { input: PreToolUseInput; output: PreToolUseOutput };
+  PostToolUse: { input: PostToolUseInput; output: PostToolUseOutput };
+  PostToolUseFailure: { input: PostToolUseFailureInput; output: PostToolUseFailureOutput };
+}
+
+/** A hook handler. May return nothing. */
+export type ToolHookHandler<Event extends ToolHookEvent> = (
+  input: ToolHookMap[Event]['input'],
+) => ToolHookMap[Event]['output'] | void | undefined | Promise<ToolHookMap[Event]['output'] | void | undefined>;
+
+/** A hook as written by its author. */
+export interface ToolHookDefinition<Event extends ToolHookEvent = ToolHookEvent> {
+  event: Event;
+  /**
+   * Which tools: omitted, `''` or `'*'` = all; only `[A-Za-z0-9_-|, ]` = exact names separated by `|` or `,`;
+   * anything else is a regular expression, anchored at both ends (so `Edit.*` does not match `NotebookEdit`).
+   */
+  matcher?: string;
+  handler: ToolHookHandler<Event>;
+  /** Milliseconds. A PreToolUse hook that times out blocks the call. Default 60,000. */
+  timeout?: number;
+  /** A label for messages and telemetry. Defaults to the plugin name and index. */
+  name?: string;
+}
+
+/** A normalized hook, made by `defineHook`. */
+export interface ToolHook<Event extends ToolHookEvent = ToolHookEvent> {
+  readonly event: Event;
+  readonly matcher: string;
+  readonly handler: ToolHookHandler<Event>;
+  readonly timeout: number;
+  readonly name: string;
+  /** Tests a tool name against `matcher`. */
+  matches(toolName: string): boolean;
+}

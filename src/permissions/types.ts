@@ -1,0 +1,161 @@
+/** The permission vocabulary: modes, rule sources, rule values, results and decisions. Types only. */
+
+/** How the engine treats a call no rule decides. See README "Permission modes". */
+export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'auto' | 'dontAsk';
+
+export const PERMISSION_MODES: readonly PermissionMode[] = [
+  'default',
+  'acceptEdits',
+  'bypassPermissions',
+  'plan',
+  'auto',
+  'dontAsk',
+];
+
+/** Where a rule came from, most authoritative first. */
+export type PermissionRuleSource = 'policy' | 'user' | 'project' | 'local' | 'cliArg' | 'session' | 'plugin';
+
+export const PERMISSION_RULE_SOURCES: readonly PermissionRuleSource[] = [
+  'policy',
+  'user',
+  'project',
+  'local',
+  'cliArg',
+  'session',
+  'plugin',
+];
+
+export type PermissionBehavior = 'allow' | 'deny' | 'ask';
+
+/** Rule strings keyed by source, e.g. `{ project: ['Bash(npm test)'] }`. */
+export type RulesBySource = Partial<Record<PermissionRuleSource, readonly string[]>>;
+
+/** Everything the engine needs to decide a call, besides the call itself. */
+export interface ToolPermissionContext {
+  mode: PermissionMode;
+  alwaysAllowRules: RulesBySource;
+  alwaysDenyRules: RulesBySource;
+  alwaysAskRules: RulesBySource;
+  /** Directories besides `cwd` that count as working directories. Absolute. */
+  additionalWorkingDirectories: readonly string[];
+}
+
+/** A parsed rule string: `Bash(npm test:*)` → `{ toolName: 'Bash', ruleContent: 'npm test:*' }`. */
+export interface PermissionRuleValue {
+  toolName: string;
+  /** The text inside the parentheses, unescaped. Absent for a whole-tool rule. */
+  ruleContent?: string;
+}
+
+/** A rule as the engine holds it: parsed, with its behaviour and source. */
+export interface PermissionRule {
+  source: PermissionRuleSource;
+  behavior: PermissionBehavior;
+  value: PermissionRuleValue;
+  /** The rule string exactly as written. */
+  text: string;
+  /** The directory relative rule paths (`/path`) are anchored to. Defaults to the cwd. */
+  root?: string;
+}
+
+/** Why a decision came out as it did. */
+export type PermissionDecisionReason =
+  | { type: 'rule'; rule: PermissionRule }
+  | { type: 'mode'; mode: PermissionMode }
+  | { type: 'hook'; hookName: string; reason?: string }
+  | { type: 'ruleFunction'; name: string }
+  | { type: 'classifier'; classifier: string; reason: string }
+  | { type: 'subcommandResults'; parts: readonly string[] }
+  | { type: 'safetyCheck'; reason: string }
+  | { type: 'workingDirectory'; path: string }
+  | { type: 'user'; permanent: boolean; feedback?: string }
+  | { type: 'tool'; reason: string }
+  | { type: 'other'; reason: string };
+
+/** What the user (or `canUseTool`) may choose to persist: a set of rules and where to keep them. */
+export interface PermissionUpdate {
+  type: 'addRules';
+  behavior: PermissionBehavior;
+  rules: readonly string[];
+  destination: 'local' | 'session';
+}
+
+/** The answer of a permission check. `passthrough` means "no opinion: let the mode decide". */
+export type PermissionResult<Input = Record<string, unknown>> =
+  | { behavior: 'allow'; updatedInput?: Input; decisionReason?: PermissionDecisionReason }
+  | { behavior: 'deny'; message: string; decisionReason?: PermissionDecisionReason }
+  | {
+      behavior: 'ask';
+      message: string;
+      decisionReason?: PermissionDecisionReason;
+      suggestions?: readonly PermissionUpdate[];
+    }
+  | {
+      behavior: 'passthrough';
+      message?: string;
+      decisionReason?: PermissionDecisionReason;
+      suggestions?: readonly PermissionUpdate[];
+    };
+
+/** The telemetry vocabulary for who decided (`claude_code.tool_decision` `source`). */
+export type DecisionSource = 'config' | 'hook' | 'user_temporary' | 'user_permanent' | 'user_reject' | 'user_abort';
+
+/** The final decision of the permission stage, as reported in results, telemetry and `codev tool --json`. */
+export interface PermissionDecision<Input = Record<string, unknown>> {
+  behavior: 'allow' | 'deny';
+  source: DecisionSource;
+  /** The rule string that decided, when one did. */
+  rule?: string;
+  ruleSource?: PermissionRuleSource;
+  reason?: PermissionDecisionReason;
+  /** For a deny: the message the model reads. */
+  message?: string;
+  /** The input to call the tool with (a prompt or hook may have rewritten it). */
+  input: Input;
+  /** True when the user (or canUseTool) asked to stop the whole turn. */
+  interrupt?: boolean;
+}
+
+/** What `canUseTool` answers for an `ask`. */
+export type CanUseToolResult =
+  | {
+      behavior: 'allow';
+      /** A replacement input; validated again and checked against deny and ask rules again. */
+      updatedInput?: Record<string, unknown>;
+      /** Rules to persist (the user chose "always allow"). Makes the source `user_permanent`. */
+      updatedPermissions?: readonly PermissionUpdate[];
+    }
+  | { behavior: 'deny'; message?: string; interrupt?: boolean };
+
+/** Details passed to `canUseTool` alongside the tool and input. */
+export interface CanUseToolOptions {
+  toolUseId: string;
+  signal: AbortSignal;
+  /** Why the engine asks, in words for the user. */
+  message: string;
+  decisionReason?: PermissionDecisionReason;
+  /** The "always allow" choices to offer. */
+  suggestions: readonly PermissionUpdate[];
+}
+
+/** Answers permission asks: an interactive prompt, a script's callback, or a policy. */
+export type CanUseTool = (
+  tool: { name: string; userFacingName: string },
+  input: Record<string, unknown>,
+  options: CanUseToolOptions,
+) => Promise<CanUseToolResult> | CanUseToolResult;
+
+/** The auto-mode classifier: given a call's compact description, allow or deny it. */
+export interface PermissionClassifier {
+  name: string;
+  classify(request: {
+    toolName: string;
+    input: Record<string, unknown>;
+    /** The tool's `toAutoClassifierInput(input)`. Empty means "nothing to classify". */
+    summary: string;
+    signal: AbortSignal;
+  }): Promise<{ behavior: 'allow' | 'deny'; reason: string }>;
+}
+
+/** What a permission-rule function plugin answers. `undefined` means no opinion. */
+export type RuleFunctionAnswer = 'allow' | 'deny' | 'ask' | undefined;

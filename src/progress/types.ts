@@ -1,0 +1,111 @@
+/**
+ * The progress payloads of the seed's progress table, as one discriminated union on `type`.
+ * Tools report them through `onProgress`; `runToolUse` yields each as a `progress` update.
+ */
+
+/** A shell command is still running (after about 2 s). */
+export interface BashProgress {
+  type: 'bash_progress';
+  /** The last lines of output. */
+  output: string;
+  /** All output so far, when small enough to keep. */
+  fullOutput?: string;
+  elapsedTimeSeconds: number;
+  totalLines: number;
+  totalBytes: number;
+  taskId?: string;
+  timeoutMs?: number;
+}
+
+/** A subagent did something. */
+export interface AgentProgress {
+  type: 'agent_progress';
+  agentId: string;
+  agentType?: string;
+  message: string;
+  toolUseCount?: number;
+}
+
+/** An MCP server sent `notifications/progress`. */
+export interface MCPProgress {
+  type: 'mcp_progress';
+  status: 'started' | 'progress' | 'completed' | 'failed';
+  serverName: string;
+  toolName: string;
+  progress?: number;
+  total?: number;
+  progressMessage?: string;
+}
+
+/** A skill is being expanded or run. */
+export interface SkillToolProgress {
+  type: 'skill_progress';
+  skill: string;
+  message: string;
+}
+
+/** TaskOutput is waiting on a background task. */
+export interface TaskOutputProgress {
+  type: 'task_output_progress';
+  taskId: string;
+  output: string;
+  status: 'running' | 'completed' | 'failed' | 'killed';
+}
+
+/** A web search is running. */
+export interface WebSearchProgress {
+  type: 'web_search_progress';
+  backend: string;
+  query: string;
+  status: 'searching' | 'results';
+  resultCount?: number;
+}
+
+/** The Location tool is querying a map provider. */
+export interface LocationToolProgress {
+  type: 'location_progress';
+  provider: string;
+  action: string;
+  message: string;
+  page?: number;
+  resultCount?: number;
+}
+
+/** The REPL tool ran an inner tool or printed output. */
+export interface REPLToolProgress {
+  type: 'repl_progress';
+  message: string;
+  innerToolName?: string;
+}
+
+/** A hook is running or has answered. */
+export interface HookProgress {
+  type: 'hook_progress';
+  hookEvent: string;
+  hookName: string;
+  status: 'started' | 'completed' | 'failed';
+  message?: string;
+}
+
+/** Every progress payload codev knows. Plugin tools may also report their own `{ type: string }` shapes. */
+export type ToolProgress =
+  | BashProgress
+  | AgentProgress
+  | MCPProgress
+  | SkillToolProgress
+  | TaskOutputProgress
+  | WebSearchProgress
+  | LocationToolProgress
+  | REPLToolProgress
+  | HookProgress;
+
+/** The `type` tags of {@link ToolProgress}. */
+export type ToolProgressType = ToolProgress['type'];
+
+/** Base shape every progress payload (built-in or plugin) satisfies. */
+export interface ProgressPayload {
+  type: string;
+}
+
+/** Reports one progress payload of a running tool call. */
+export type OnProgress<Progress extends ProgressPayload = ToolProgress> = (progress: Progress) => void;

@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import { CodevError } from '../errors/codev-error.ts';
+import type { ProgressPayload } from '../progress/types.ts';
+import type { JSONSchemaObject, Tool, ToolDefinition, ToolResultBlockParam } from './types.ts';
+import { validateToolDefinition } from './validate-tool-definition.ts';
+import { isObjectJsonSchema, zodToJsonSchema } from './zod-to-json-schema.ts';
+
+/** The persist-to-disk threshold of a tool that does not set `maxResultSizeChars`. */
+export const DEFAULT_MAX_RESULT_SIZE_CHARS = 100_000;
+
+const TOOL_MARKER = Symbol.for('codev.tool');
+
+/**
+ * Makes a Tool from a definition: validates it (throwing `TOOL_DEFINITION_INVALID` with the field and
+ * the fix), fills the seed's safe defaults and freezes the result. Pure: registers nothing.
+ *
+ * Defaults: `isEnabled` true, `isConcurrencySafe` false, `isReadOnly` false, `isDestructive` false,
+ * `checkPermissions` allow with the input unchanged, `toAutoClassifierInput` '', `userFacingName` the name.
+ *
+ * @example
+ * export const echoTool = buildTool({
+ *   name: 'Echo',
+ *   description: 'Repeat a message',
+ *   inputSchema: z.object({ message: z.string() }),
+ *   isReadOnly: () => true,
+ *   async call({ message }) { return { data: message } },
+ * });
+ */
+export function buildTool<Schema extends z.ZodType, Output = unknown, Progress extends ProgressPayload = ProgressPayload>(
+  definition: ToolDefinition<Schema, Output, Progress>,
+): Tool<z.output<Schema>, Output, Progress> {
+  validateToolDefinition(definition);
+  type Input = z.output<Schema>;
+  const name = definition.name;
+  const jsonSchema = resolveJsonSchema(definition);
+  const description = definition.description;
+  const describe = typeof description === 'string' ? async () => description : async (input?: Input) => description(input);
+
+  const tool: Tool<Input, Output, Progress> = {
+    name,
+    aliases: Object.freeze([...(definition.aliases ?? [])]),
+    searchHint: definition.searchHint,
+    inputSchema: definition.inputSchema as z.ZodType<Input>,
+    inputJSONSchema: definition.inputJSONSchema,
+    outputSchema: definition.outputSchema,
+    shouldDefer: definition.shouldDefer ?? false,
+    alwaysLoad: definition.alwaysLoad ?? false,
+    maxResultSizeChars: definition.maxResultSizeChars ?? DEFAULT_MAX_RESULT_SIZE_CHARS,
+    strict: definition.strict ?? false,
+    isMcp: definition.isMcp ?? false,
+    source: definition.source ?? { type: 'inline' },
+    jsonSchema,
+    call: async (input, context) => definition.call(input, context),
+    description: describe,
+    prompt: async (options) => (definition.prompt ? definition.prompt(options) : describe()),
+    isEnabled: () => definition.isEnabled?.() ?? true,
+    isConcurrencySafe: (input) => definition.isConcurrencySafe?.(input) ?? false,
+    isReadOnly: (input) => definition.isReadOnly?.(input) ?? false,
+    isDestructive: (input) => definition.isDestructive?.(input) ?? false,
+    checkPermissions: async (input, context) =>
+      definition.checkPermissions ? definition.checkPermissions(input, context) : { behavior: 'allow', updatedInput: input },
+    validateInput: async (input, context) => (definition.validateInput ? definition.validateInput(input, context) : { result: true }),
+    getPermissionTargets: async (input, context) => definition.getPermissionTargets?.(input, context) ?? [],
+    toAutoClassifierInput: (input) => definition.toAutoClassifierInput?.(input) ?? '',
+    interruptBehavior: () => definition.interruptBehavior?.() ?? 'block',
+    renderToolUseMessage: (input, options) =>
+      definition.renderToolUseMessage ? definition.renderToolUseMessage(input, options) : defaultRenderInput(input),
+    renderToolResultMessage: (output, options) =>
+      definition.renderToolResultMessage ? definition.renderToolResultMessage(output, options) : stringifyOutput(output),
+    renderToolUseProgressMessage: (progress, options) =>
+      definition.renderToolUseProgressMessage ? definition.renderToolUseProgressMessage(progress, options) : '',
+    userFacingName: (input) => definition.userFacingName?.(input) ?? name,
+    getActivityDescription: (input) => definition.getActivityDescription?.(input) ?? `Running ${name}`,
+    mapToolResultToToolResultBlockParam: (output, toolUseId) =>
+      definition.mapToolResultToToolResultBlockParam
+        ? definition.mapToolResultToToolResultBlockParam(output, toolUseId)
+        : defaultMapResult(output, toolUseId),
+  };
+  Object.defineProperty(tool, TOOL_MARKER, { value: true });
+  return Object.freeze(tool);
+}
+
+/** True for a Tool made by `buildTool` (from any copy of codev). */
+export function isTool(value: unknown): value is Tool {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_MARKER] === true;
+}
+
+function resolveJsonSchema(definition: ToolDefinition<any, any, any>): JSONSchemaObject {
+  if (definition.inputJSONSchema) return definition.inputJSONSchema;
+  let schema: Record<string, unknown>;
+  try {
+    schema = zodToJsonSchema(definition.inputSchema);
+  } catch (error) {
+    throw new CodevError('TOOL_DEFINITION_INVALID', `Tool "${definition.name}": inputSchema cannot be converted to JSON Schema`, {
+      tool: definition.name,
+      field: 'inputSchema',
+      hint: 'use JSON-representable zod types, or pass inputJSONSchema',
+      cause: error,
+    });
+  }
+  if (!isObjectJsonSchema(schema)) {
+    throw new CodevError('TOOL_DEFINITION_INVALID', `Tool "${definition.name}": inputSchema must describe an object`, {
+      tool: definition.name,
+      field: 'inputSchema',
+      hint: 'wrap the input in z.object({ ... })',
+    });
+  }
+  return schema;
+}
+
+function stringifyOutput(output: unknown): string {
+  if (typeof output === 'string') return output;
+  if (output === undefined) return '';
+  return JSON.stringify(output, null, 2) ?? String(output);
+}
+
+function defaultRenderInput(input: unknown): string {
+  if (input === null || typeof input !== 'object') return '';
+  return Object.entries(input as Record<string, unknown>)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)}`)
+    .join(', ');
+}
+
+function defaultMapResult(output: unknown, toolUseId: string): ToolResultBlockParam {
+  if (Array.isArray(output) && output.every(isContentBlock)) {
+    return { type: 'tool_result', tool_use_id: toolUseId, content: output };
+  }
+  return { type: 'tool_result', tool_use_id: toolUseId, content: stringifyOutput(output) };
+}
+
+function isContentBlock(value: unknown): value is { type: 'text'; text: string } {
+  return typeof value === 'object' && value !== null && ((value as { type?: unknown }).type === 'text' || (value as { type?: unknown }).type === 'image');
+}
