@@ -131,3 +131,10 @@ function defaultMapResult(output: unknown, toolUseId: string): ToolResultBlockPa
 function isContentBlock(value: unknown): value is { type: 'text'; text: string } {
   return typeof value === 'object' && value !== null && ((value as { type?: unknown }).type === 'text' || (value as { type?: unknown }).type === 'image');
 }
+
+/** A copy of a tool that records where it came from (loaders use it; tools are frozen). */
+export function withToolSource<T extends Tool>(tool: T, source: Tool['source']): T {
+  const copy = { ...tool, source };
+  Object.defineProperty(copy, TOOL_MARKER, { value: true });
+  return Object.freeze(copy) as T;
+}

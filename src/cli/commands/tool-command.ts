@@ -1,0 +1,73 @@
+import { CodevError } from '../../errors/codev-error.ts';
+import { runToolUse } from '../../execution/run-tool-use.ts';
+import type { ToolResultUpdate } from '../../execution/types.ts';
+import { createKernel } from '../../kernel/create-kernel.ts';
+import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
+import type { ToolResultBlockParam } from '../../tool/types.ts';
+import { TOOL_HELP } from '../help.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import { printLoadErrors } from '../print-load-errors.ts';
+import type { CommandIo } from './types.ts';
+
+/** `codev tool <Name> [json]`: one call through the whole lifecycle, non-interactively. */
+export async function toolCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, {
+    json: { type: 'boolean' },
+    'permission-mode': { type: 'string' },
+    allow: { type: 'string', multiple: true },
+    deny: { type: 'string', multiple: true },
+    ask: { type: 'string', multiple: true },
+  });
+  if (values.help) {
+    io.stdout(TOOL_HELP);
+    return 0;
+  }
+  const [name, rawInput, ...extra] = positionals;
+  if (!name) throw new CodevError('CLI_USAGE', 'Missing the tool name', { hint: 'codev tool <Name> \'{"key":"value"}\' (see codev tools)' });
+  if (extra.length > 0) throw new CodevError('CLI_USAGE', `Unexpected arguments: ${extra.join(' ')}`, { hint: 'pass the input as one JSON argument, quoted' });
+  const mode = values['permission-mode'];
+  if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) {
+    throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
+  }
+  const input = parseInput(rawInput === '-' ? await io.readStdin() : rawInput);
+  const kernel = await createKernel({ cwd: values.cwd ?? io.cwd, env: io.env, permissionMode: mode as PermissionMode | undefined, allow: values.allow, deny: values.deny, ask: values.ask });
+  try {
+    printLoadErrors(kernel, io.stderr);
+    const context = kernel.createToolUseContext();
+    context.onWarning = (message) => io.stderr(`codev: ${message}\n`);
+    let result: ToolResultUpdate | undefined;
+    for await (const update of runToolUse({ type: 'tool_use', id: `cli_${Date.now().toString(36)}`, name, input }, undefined, denyAsks, context)) {
+      if (update.type === 'result') result = update;
+    }
+    if (!result) throw new CodevError('TOOL_FAILED', 'The call ended without a result');
+    if (values.json) {
+      const decision = result.decision && { behavior: result.decision.behavior, source: result.decision.source, ...(result.decision.rule ? { rule: result.decision.rule } : {}) };
+      io.stdout(`${JSON.stringify({ is_error: result.isError, content: result.block.content, decision: decision ?? null }, null, 2)}\n`);
+    } else {
+      (result.isError ? io.stderr : io.stdout)(`${renderContent(result.block)}\n`);
+    }
+    return result.isError ? 1 : 0;
+  } finally {
+    await kernel.close();
+  }
+}
+
+/** Nobody can answer a prompt here: an ask is denied, and the message says which rule would allow it. */
+const denyAsks: CanUseTool = (_tool, _input, options) => ({
+  behavior: 'deny',
+  message: `${options.message} codev tool is not interactive, so the call was denied.${options.suggestions[0] ? ` To allow it, add --allow '${options.suggestions[0].rules.join("' --allow '")}'.` : ' Add an --allow rule or use --permission-mode.'}`,
+});
+
+function parseInput(raw: string | undefined): unknown {
+  if (raw === undefined || raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    throw new CodevError('CLI_USAGE', `The input is not valid JSON: ${(error as Error).message}`, { hint: 'quote it for the shell, e.g. \'{"command":"ls"}\'' });
+  }
+}
+
+function renderContent(block: ToolResultBlockParam): string {
+  if (typeof block.content === 'string') return block.content;
+  return block.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+}

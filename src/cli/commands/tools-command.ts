@@ -1,0 +1,40 @@
+import { createKernel } from '../../kernel/create-kernel.ts';
+import type { Tool } from '../../tool/types.ts';
+import { TOOLS_HELP } from '../help.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import { printLoadErrors } from '../print-load-errors.ts';
+import type { CommandIo } from './types.ts';
+
+/** `codev tools`: the assembled pool, in the model's order. */
+export async function toolsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values } = parseCommandLine(argv, { json: { type: 'boolean' } });
+  if (values.help) {
+    io.stdout(TOOLS_HELP);
+    return 0;
+  }
+  const kernel = await createKernel({ cwd: values.cwd ?? io.cwd, env: io.env });
+  try {
+    printLoadErrors(kernel, io.stderr);
+    const rows = kernel.tools.map(describeTool);
+    if (values.json) io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+    else io.stdout(rows.length === 0 ? 'No tools.\n' : formatTable(rows));
+    return 0;
+  } finally {
+    await kernel.close();
+  }
+}
+
+function describeTool(tool: Tool) {
+  const source = tool.source.type === 'plugin' ? `plugin ${tool.source.file}` : tool.source.type === 'mcp' ? `mcp ${tool.source.server}` : tool.source.type;
+  const flags = [tool.shouldDefer && 'deferred', tool.alwaysLoad && 'always-load', tool.strict && 'strict', tool.isMcp && 'mcp'].filter(Boolean) as string[];
+  return { name: tool.name, source, aliases: [...tool.aliases], flags, maxResultSizeChars: Number.isFinite(tool.maxResultSizeChars) ? tool.maxResultSizeChars : null };
+}
+
+function formatTable(rows: ReturnType<typeof describeTool>[]): string {
+  const width = Math.max(4, ...rows.map((row) => row.name.length));
+  const lines = rows.map((row) => {
+    const extra = [row.aliases.length > 0 ? `aliases: ${row.aliases.join(', ')}` : '', row.flags.join(' ')].filter(Boolean).join('  ');
+    return `${row.name.padEnd(width)}  ${row.source}${extra ? `  (${extra})` : ''}`;
+  });
+  return `${'NAME'.padEnd(width)}  SOURCE\n${lines.join('\n')}\n`;
+}

@@ -1,0 +1,54 @@
+/** The help texts of the CLI, one per command. */
+
+export const MAIN_HELP = `codev — script AI agents with a serious tool system
+
+Usage:
+  codev <command> [options]
+
+Commands:
+  tools                 List the tool pool: built-ins, plugin tools and MCP tools
+  tool <Name> [json]    Run one tool call through the full lifecycle (no model needed)
+
+Options (every command):
+  --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
+  -h, --help            Show help for a command
+
+Examples:
+  codev tools
+  codev tool Echo '{"message":"hi"}'
+  codev tool Bash '{"command":"npm test"}' --allow 'Bash(npm test)'
+
+Exit codes: 0 success, 1 failure (or a tool error), 2 bad usage.
+Run "codev <command> --help" for the options of a command.
+`;
+
+export const TOOLS_HELP = `Usage: codev tools [--json] [--cwd DIR]
+
+Lists the assembled tool pool in the order the model sees it: built-ins sorted by name, then plugin and
+MCP tools sorted by name. Plugins that failed to load are reported on stderr (file, line, message).
+
+Options:
+  --json        Print an array of { name, source, aliases, flags } objects
+  --cwd DIR     The project directory
+`;
+
+export const TOOL_HELP = `Usage: codev tool <Name> [json-input] [options]
+
+Runs one call of <Name> through the whole lifecycle: lookup, validation, PreToolUse hooks, permissions,
+call, result mapping, PostToolUse hooks. Nothing is interactive: a call that would ask for permission is
+denied, with the rule to add.
+
+Arguments:
+  Name              The tool name (aliases and legacy names work)
+  json-input        The input as a JSON object; default {}. Use - to read it from stdin.
+
+Options:
+  --permission-mode M   default | acceptEdits | bypassPermissions | plan | auto | dontAsk
+  --allow RULE          Add an allow rule (repeatable), e.g. --allow 'Bash(npm test)'
+  --deny RULE           Add a deny rule (repeatable)
+  --ask RULE            Add an ask rule (repeatable)
+  --json                Print { "is_error", "content", "decision": { "behavior", "source", "rule"? } }
+  --cwd DIR             The project directory
+
+Exit codes: 0 the result is not an error, 1 it is, 2 bad usage.
+`;

@@ -1,0 +1,52 @@
+import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { toolCommand } from './commands/tool-command.ts';
+import { toolsCommand } from './commands/tools-command.ts';
+import type { CommandIo } from './commands/types.ts';
+import { MAIN_HELP } from './help.ts';
+
+const COMMANDS: Record<string, (argv: readonly string[], io: CommandIo) => Promise<number>> = {
+  tools: toolsCommand,
+  tool: toolCommand,
+};
+
+/** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */
+export async function main(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(MAIN_HELP);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout('codev 0.1.0\n');
+    return 0;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    io.stderr(`codev: unknown command "${command}"\n\n${MAIN_HELP}`);
+    return 2;
+  }
+  try {
+    return await run(rest, io);
+  } catch (error) {
+    if (CodevError.isInstance(error)) {
+      io.stderr(`codev ${command}: ${error.format()}\n`);
+      return error.code === 'CLI_USAGE' ? 2 : 1;
+    }
+    io.stderr(`codev ${command}: ${errorMessage(error)}\n`);
+    return 1;
+  }
+}
+
+function processIo(): CommandIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    cwd: process.cwd(),
+    env: process.env,
+  };
+}

@@ -1,0 +1,36 @@
+import type { ToolResultBlockParam, ToolResultContentBlock } from '../tool/types.ts';
+import type { StageOutcome, ToolCallState, ToolResultUpdate } from './types.ts';
+
+/**
+ * The final result update of a call: the tool's block on success, the outcome's text (as an error block)
+ * otherwise, with hook context appended as reminders the model reads next to the result.
+ */
+export function buildResult(state: ToolCallState, outcome: StageOutcome | undefined): ToolResultUpdate {
+  const { toolUse } = state.request;
+  const isError = outcome !== undefined;
+  const base: ToolResultBlockParam = isError
+    ? { type: 'tool_result', tool_use_id: toolUse.id, content: outcome.content, is_error: true }
+    : state.block!;
+  const block = appendContext(base, state.additionalContext);
+  return {
+    type: 'result',
+    toolUseId: toolUse.id,
+    toolName: state.tool?.name ?? toolUse.name,
+    status: outcome?.status ?? 'ok',
+    isError,
+    block,
+    decision: state.decision,
+    output: isError ? undefined : state.output,
+    preventContinuation: outcome?.preventContinuation ?? state.preventContinuation,
+    interrupt: outcome?.interrupt,
+    persistedPath: state.persistedPath,
+    durationMs: performance.now() - state.startedAt,
+  };
+}
+
+function appendContext(block: ToolResultBlockParam, context: readonly string[]): ToolResultBlockParam {
+  if (context.length === 0) return block;
+  const reminders: ToolResultContentBlock[] = context.map((text) => ({ type: 'text', text: `<system-reminder>${text}</system-reminder>` }));
+  const content: ToolResultContentBlock[] = typeof block.content === 'string' ? [{ type: 'text', text: block.content }] : [...block.content];
+  return { ...block, content: [...content, ...reminders] };
+}

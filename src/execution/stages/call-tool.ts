@@ -1,0 +1,91 @@
+import { errorMessage } from '../../errors/codev-error.ts';
+import { runPostToolUseHooks } from '../../hooks/run-post-tool-use-hooks.ts';
+import type { ProgressPayload } from '../../progress/types.ts';
+import { CANCEL_MESSAGE, toolUseError } from '../messages.ts';
+import type { Stage, ToolCallState } from '../types.ts';
+
+const MAX_ERROR_CHARS = 10_000;
+
+type Settled = { ok: true; data: unknown } | { ok: false; error: unknown } | { ok: 'cancelled' };
+
+/**
+ * Stage 7: `call()`, with its progress delivered as it happens. A throw becomes an error result (after the
+ * PostToolUseFailure hooks); an interrupt cancels tools whose `interruptBehavior()` is 'cancel' at once and
+ * lets 'block' tools finish.
+ */
+export const callTool: Stage = async function* callTool(state) {
+  const { toolUse, context, canUseTool, assistantMessage } = state.request;
+  const tool = state.tool!;
+  const queue: ProgressPayload[] = [];
+  let wake: (() => void) | undefined;
+  let settled: Settled | undefined;
+  const finish = (value: Settled) => {
+    settled ??= value;
+    wake?.();
+  };
+  const onAbort = () => tool.interruptBehavior() === 'cancel' && finish({ ok: 'cancelled' });
+  context.signal.addEventListener('abort', onAbort, { once: true });
+  const callStartedAt = performance.now();
+  Promise.resolve()
+    .then(() =>
+      tool.call(state.input, {
+        ...context,
+        toolUseId: toolUse.id,
+        canUseTool,
+        assistantMessage,
+        onProgress: (progress) => {
+          if (settled) return;
+          queue.push(progress);
+          wake?.();
+        },
+      }),
+    )
+    .then((result) => finish({ ok: true, data: result?.data }), (error) => finish({ ok: false, error }));
+  try {
+    while (true) {
+      while (queue.length > 0) yield { type: 'progress', toolUseId: toolUse.id, toolName: tool.name, progress: queue.shift()! };
+      if (settled) break;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  } finally {
+    context.signal.removeEventListener('abort', onAbort);
+  }
+  const outcome = settled!;
+  if (outcome.ok === true) {
+    state.output = outcome.data;
+    return;
+  }
+  if (outcome.ok === 'cancelled') return { status: 'cancelled', content: CANCEL_MESSAGE };
+  return failure(state, outcome.error, performance.now() - callStartedAt);
+};
+
+async function failure(state: ToolCallState, error: unknown, durationMs: number) {
+  const { context, toolUse } = state.request;
+  const message = truncateMiddle(errorMessage(error));
+  if (context.hooks.some((hook) => hook.event === 'PostToolUseFailure')) {
+    const hooks = await runPostToolUseHooks({
+      event: 'PostToolUseFailure',
+      hooks: context.hooks,
+      toolName: state.tool!.name,
+      toolInput: state.input!,
+      toolUseId: toolUse.id,
+      cwd: context.cwd,
+      permissionMode: context.permissionContext.mode,
+      signal: context.signal,
+      durationMs,
+      error: message,
+      acceptOutput: () => false,
+    });
+    state.additionalContext.push(...hooks.additionalContext);
+    for (const failed of hooks.failures) context.onWarning?.(failed);
+  }
+  if (context.signal.aborted) return { status: 'cancelled' as const, content: CANCEL_MESSAGE };
+  return { status: 'error' as const, content: toolUseError(`Error: ${message}`) };
+}
+
+function truncateMiddle(text: string): string {
+  if (text.length <= MAX_ERROR_CHARS) return text;
+  const half = MAX_ERROR_CHARS / 2;
+  return `${text.slice(0, half)}\n... [${text.length - MAX_ERROR_CHARS} characters truncated] ...\n${text.slice(-half)}`;
+}

@@ -1,0 +1,24 @@
+import { decidePermission } from '../../permissions/decide-permission.ts';
+import type { Stage } from '../types.ts';
+
+/**
+ * Stage 6: the permission decision (rules, hooks, the mode, the classifier, the prompt). A deny ends the
+ * call with the reason the model reads; an allow may carry a rewritten input, already validated again.
+ */
+export const checkPermission: Stage = async function* checkPermission(state) {
+  const { toolUse, context, canUseTool } = state.request;
+  const decision = await decidePermission({
+    tool: state.tool!,
+    input: state.input!,
+    toolUseId: toolUse.id,
+    context,
+    canUseTool,
+    hookDecision: state.hookDecision,
+  });
+  state.decision = decision;
+  context.onDecision?.({ toolName: state.tool!.name, toolUseId: toolUse.id, decision });
+  if (decision.behavior === 'deny') {
+    return { status: 'denied', content: decision.message ?? `Permission to use ${state.tool!.name} has been denied.`, interrupt: decision.interrupt };
+  }
+  state.input = decision.input;
+};

@@ -1,0 +1,18 @@
+import { formatValidationError } from '../format-validation-error.ts';
+import { toolUseError } from '../messages.ts';
+import type { Stage } from '../types.ts';
+
+/** Stage 3: the model's input must satisfy the tool's zod schema; the parsed value is what the tool gets. */
+export const parseInput: Stage = async function* parseInput(state) {
+  const tool = state.tool!;
+  const { toolUse, context } = state.request;
+  const parsed = tool.inputSchema.safeParse(toolUse.input ?? {}, { reportInput: true });
+  if (!parsed.success) {
+    let message = formatValidationError(tool.name, parsed.error.issues);
+    if (tool.shouldDefer && !context.loadedDeferredTools?.has(tool.name)) {
+      message += `\n\nThis tool's schema was not sent to you yet. Load it first with ToolSearch using the query "select:${tool.name}", then call it again.`;
+    }
+    return { status: 'invalid-input', content: toolUseError(`InputValidationError: ${message}`) };
+  }
+  state.input = parsed.data as Record<string, unknown>;
+};

@@ -1,0 +1,127 @@
+/** The execution vocabulary: the call context, the updates runToolUse yields, and stage outcomes. Types only. */
+import type { ToolHook } from '../hooks/types.ts';
+import type { PermissionRuleSet } from '../permissions/define-permission-rule.ts';
+import type {
+  CanUseTool,
+  PermissionClassifier,
+  PermissionDecision,
+  ToolPermissionContext,
+} from '../permissions/types.ts';
+import type { ProgressPayload } from '../progress/types.ts';
+import type { Tool, ToolContext, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
+
+/** Observes every permission decision (in addition to the OpenTelemetry event). */
+export type DecisionListener = (event: {
+  toolName: string;
+  toolUseId: string;
+  decision: PermissionDecision;
+}) => void;
+
+/**
+ * Everything a call needs besides the call itself. One per session; `permissionContext` is replaced
+ * (never mutated) when the user adds a session rule.
+ */
+export interface ToolUseContext extends ToolContext {
+  /** Hooks of the current registry generation, in registration order. */
+  hooks: readonly ToolHook[];
+  /** Rule-set plugins; their `check` functions run here (their rule strings belong in `permissionContext` under `plugin`). */
+  ruleSets: readonly PermissionRuleSet[];
+  /** The auto-mode classifier, if any. */
+  classifier?: PermissionClassifier;
+  /** Where "always allow" choices are saved. Default `<cwd>/.codev/settings.local.json`. */
+  localSettingsFile?: string;
+  /** The user's home directory, for `~` in rules and paths. Default `os.homedir()`. */
+  homeDirectory?: string;
+  /** The directory `/path` rules are anchored to. Default `cwd`. */
+  projectRoot?: string;
+  /** Called with every decision. */
+  onDecision?: DecisionListener;
+  /** Called with warnings the user should see (e.g. an "always allow" that could not be saved). */
+  onWarning?: (message: string) => void;
+  /** Plugin directories (absolute): writes there always ask, since plugins can change permissions. */
+  pluginDirectories?: readonly string[];
+  /** Deferred tools whose schema has been sent (ToolSearch loaded them). */
+  loadedDeferredTools?: ReadonlySet<string>;
+}
+
+/** How a call ended. */
+export type ToolUseStatus =
+  | 'ok'
+  | 'not-found'
+  | 'cancelled'
+  | 'invalid-input'
+  | 'denied'
+  | 'stopped'
+  | 'error';
+
+/** A progress report of a running call. */
+export interface ToolProgressUpdate {
+  type: 'progress';
+  toolUseId: string;
+  toolName: string;
+  progress: ProgressPayload;
+}
+
+/** The one result of a call: always yielded last, whatever happened. */
+export interface ToolResultUpdate {
+  type: 'result';
+  toolUseId: string;
+  toolName: string;
+  status: ToolUseStatus;
+  isError: boolean;
+  /** The block to send to the model. */
+  block: ToolResultBlockParam;
+  /** The permission decision, when the call got that far. */
+  decision?: PermissionDecision;
+  /** `call()`'s data (after PostToolUse replacements), when the call succeeded. */
+  output?: unknown;
+  /** When the status is 'stopped' or a hook asked to end the turn. */
+  preventContinuation?: boolean;
+  /** True when the user asked to stop the whole turn (a deny with interrupt). */
+  interrupt?: boolean;
+  /** Set when the full result was saved to disk. */
+  persistedPath?: string;
+  durationMs: number;
+}
+
+/** What runToolUse yields. */
+export type ToolUseUpdate = ToolProgressUpdate | ToolResultUpdate;
+
+/** The arguments of runToolUse, as an object for the orchestrator. */
+export interface ToolUseRequest {
+  toolUse: ToolUseBlock;
+  assistantMessage?: unknown;
+  canUseTool: CanUseTool;
+  context: ToolUseContext;
+}
+
+/** A terminal outcome a stage may return to end the call early. */
+export interface StageOutcome {
+  status: Exclude<ToolUseStatus, 'ok'>;
+  /** The text the model reads (already wrapped, e.g. in `<tool_use_error>`). */
+  content: string;
+  interrupt?: boolean;
+  preventContinuation?: boolean;
+}
+
+/** The mutable state one call carries through the stages. */
+export interface ToolCallState {
+  readonly request: ToolUseRequest;
+  readonly startedAt: number;
+  tool?: Tool;
+  /** The parsed input (after hooks and prompts rewrote it). */
+  input?: Record<string, unknown>;
+  decision?: PermissionDecision;
+  /** A PreToolUse hook's permission answer. */
+  hookDecision?: { behavior: 'allow' | 'deny' | 'ask'; hookName: string; reason?: string };
+  output?: unknown;
+  block?: ToolResultBlockParam;
+  persistedPath?: string;
+  additionalContext: string[];
+  preventContinuation?: boolean;
+}
+
+/** One lifecycle stage: may yield updates; returns an outcome to end the call, or nothing to go on. */
+export type Stage = (state: ToolCallState) => AsyncGenerator<ToolUseUpdate, StageOutcome | void, void>;
+
+export type { ToolPermissionContext };

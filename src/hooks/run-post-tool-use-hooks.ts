@@ -1,0 +1,81 @@
+import { errorMessage } from '../errors/codev-error.ts';
+import type { PermissionMode } from '../permissions/types.ts';
+import { callHook } from './call-hook.ts';
+import type { ToolHook } from './types.ts';
+
+/** The merged answer of the PostToolUse (or PostToolUseFailure) hooks. */
+export interface PostToolUseResult {
+  /** Set when a hook replaced the output (and the replacement was accepted). */
+  updatedOutput?: { value: unknown; hookName: string };
+  additionalContext: string[];
+  /** Feedback appended to the result (`block` with a reason). */
+  feedback: string[];
+  stop?: { hookName: string; reason: string };
+  /** Hooks that failed: the call already ran, so these are reported, never fatal. */
+  failures: string[];
+}
+
+/**
+ * Runs the matching post-call hooks in registration order. The tool already ran, so a failing hook is
+ * reported in `failures` and never changes the result. `acceptOutput` decides whether a replacement output
+ * is taken (MCP tools: always; others: when it matches the tool's outputSchema).
+ */
+export async function runPostToolUseHooks(options: {
+  event: 'PostToolUse' | 'PostToolUseFailure';
+  hooks: readonly ToolHook[];
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  toolUseId: string;
+  cwd: string;
+  permissionMode: PermissionMode;
+  signal: AbortSignal;
+  durationMs: number;
+  toolResponse?: unknown;
+  error?: string;
+  acceptOutput: (value: unknown) => boolean;
+}): Promise<PostToolUseResult> {
+  const result: PostToolUseResult = { additionalContext: [], feedback: [], failures: [] };
+  for (const hook of options.hooks) {
+    if (hook.event !== options.event || !hook.matches(options.toolName)) continue;
+    const base = {
+      toolName: options.toolName,
+      toolInput: options.toolInput,
+      toolUseId: options.toolUseId,
+      cwd: options.cwd,
+      permissionMode: options.permissionMode,
+      signal: options.signal,
+      durationMs: options.durationMs,
+    };
+    let answer: Record<string, unknown> | undefined;
+    try {
+      answer =
+        options.event === 'PostToolUse'
+          ? ((await callHook(hook as ToolHook<'PostToolUse'>, {
+              ...base,
+              hookEventName: 'PostToolUse',
+              toolResponse: result.updatedOutput ? result.updatedOutput.value : options.toolResponse,
+            })) as Record<string, unknown> | undefined)
+          : ((await callHook(hook as ToolHook<'PostToolUseFailure'>, {
+              ...base,
+              hookEventName: 'PostToolUseFailure',
+              error: options.error ?? '',
+              isInterrupt: options.signal.aborted,
+            })) as Record<string, unknown> | undefined);
+    } catch (error) {
+      result.failures.push(errorMessage(error));
+      continue;
+    }
+    if (!answer) continue;
+    if (typeof answer.additionalContext === 'string') result.additionalContext.push(answer.additionalContext);
+    if ('updatedOutput' in answer && answer.updatedOutput !== undefined) {
+      if (options.acceptOutput(answer.updatedOutput)) result.updatedOutput = { value: answer.updatedOutput, hookName: hook.name };
+      else result.failures.push(`Hook '${hook.name}' returned an updatedOutput that does not match the tool's output schema; it was ignored`);
+    }
+    if (answer.block === true && typeof answer.reason === 'string') result.feedback.push(answer.reason);
+    if (answer.stop === true) {
+      result.stop = { hookName: hook.name, reason: String(answer.stopReason ?? answer.reason ?? 'no reason given') };
+      break;
+    }
+  }
+  return result;
+}

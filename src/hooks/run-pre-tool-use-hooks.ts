@@ -1,0 +1,71 @@
+import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import type { PermissionMode } from '../permissions/types.ts';
+import { callHook } from './call-hook.ts';
+import type { PreToolUseOutput, ToolHook } from './types.ts';
+
+const SEVERITY = { allow: 1, ask: 2, deny: 3 } as const;
+
+/** The merged answer of every matching PreToolUse hook. */
+export interface PreToolUseResult {
+  /** The strongest decision: deny > ask > allow. */
+  decision?: { behavior: 'allow' | 'deny' | 'ask'; hookName: string; reason?: string };
+  /** The input after every hook's `updatedInput`, applied in order. Absent when no hook rewrote it. */
+  updatedInput?: Record<string, unknown>;
+  additionalContext: string[];
+  stop?: { hookName: string; reason: string };
+}
+
+/**
+ * Runs the matching PreToolUse hooks one after another, in registration order, so the merge is
+ * deterministic: each hook sees the input as the previous hooks left it; decisions merge deny > ask > allow
+ * (the first hook of the strongest kind names the decision); a deny or a stop ends the run at once. A hook
+ * that throws or times out denies the call: a guard that cannot answer must not let the call through.
+ */
+export async function runPreToolUseHooks(options: {
+  hooks: readonly ToolHook[];
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  toolUseId: string;
+  cwd: string;
+  permissionMode: PermissionMode;
+  signal: AbortSignal;
+}): Promise<PreToolUseResult> {
+  const result: PreToolUseResult = { additionalContext: [] };
+  let input = options.toolInput;
+  for (const hook of options.hooks) {
+    if (hook.event !== 'PreToolUse' || !hook.matches(options.toolName)) continue;
+    let answer: PreToolUseOutput | undefined;
+    try {
+      answer = await callHook(hook as ToolHook<'PreToolUse'>, {
+        hookEventName: 'PreToolUse',
+        toolName: options.toolName,
+        toolInput: input,
+        toolUseId: options.toolUseId,
+        cwd: options.cwd,
+        permissionMode: options.permissionMode,
+        signal: options.signal,
+      });
+    } catch (error) {
+      const reason = CodevError.isInstance(error) ? error.message : errorMessage(error);
+      result.decision = { behavior: 'deny', hookName: hook.name, reason };
+      return result;
+    }
+    if (!answer) continue;
+    if (answer.additionalContext) result.additionalContext.push(answer.additionalContext);
+    if (answer.updatedInput && typeof answer.updatedInput === 'object') {
+      input = answer.updatedInput;
+      result.updatedInput = input;
+    }
+    if (answer.stop) {
+      result.stop = { hookName: hook.name, reason: answer.stopReason ?? answer.reason ?? 'no reason given' };
+      return result;
+    }
+    if (answer.decision && SEVERITY[answer.decision] !== undefined) {
+      if (!result.decision || SEVERITY[answer.decision] > SEVERITY[result.decision.behavior]) {
+        result.decision = { behavior: answer.decision, hookName: hook.name, reason: answer.reason };
+      }
+      if (answer.decision === 'deny') return result;
+    }
+  }
+  return result;
+}

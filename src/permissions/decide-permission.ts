@@ -1,0 +1,138 @@
+import { errorMessage } from '../errors/codev-error.ts';
+import type { ToolUseContext } from '../execution/types.ts';
+import { CANCEL_MESSAGE, REJECT_MESSAGE, rejectWithFeedback } from '../execution/messages.ts';
+import { revalidateInput } from '../execution/revalidate-input.ts';
+import type { Tool } from '../tool/types.ts';
+import { collectRules } from './collect-rules.ts';
+import { addRulesToContext } from './create-permission-context.ts';
+import { evaluatePermission, type Verdict } from './evaluate-permission.ts';
+import { addLocalRules, defaultLocalSettingsFile } from './local-settings.ts';
+import { permissionSuggestions } from './permission-suggestions.ts';
+import { prepareCall, type PreparedCall } from './prepare-call.ts';
+import type { CanUseTool, PermissionDecision, PermissionUpdate } from './types.ts';
+
+/** How many times a prompt may rewrite the input before the engine stops asking and denies. */
+const MAX_REWRITES = 2;
+
+/**
+ * The permission decision of one call: rules, hooks and the mode first (see `evaluatePermission`), then an
+ * ask is settled by the mode (`dontAsk` denies), the classifier (`auto`, not for immune asks) or
+ * `canUseTool`. An input rewritten by `canUseTool` is validated and decided again from the start, so it
+ * meets the deny and ask rules like the model's input did. "Always allow" choices are saved.
+ */
+export async function decidePermission(options: DecideOptions): Promise<PermissionDecision> {
+  const { call, verdict } = await evaluate(options, options.input, options.hookDecision);
+  return settle(options, call, verdict);
+}
+
+interface DecideOptions {
+  tool: Tool;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  context: ToolUseContext;
+  canUseTool: CanUseTool;
+  hookDecision?: { behavior: 'allow' | 'deny' | 'ask'; hookName: string; reason?: string };
+}
+
+async function evaluate(options: DecideOptions, input: Record<string, unknown>, hookDecision: DecideOptions['hookDecision']) {
+  const { tool, context } = options;
+  const permissionContext = context.permissionContext;
+  const call = await prepareCall({ tool, input, context, home: context.homeDirectory, root: context.projectRoot });
+  const verdict = await evaluatePermission({
+    call,
+    rules: collectRules(permissionContext),
+    ruleSets: context.ruleSets,
+    mode: permissionContext.mode,
+    hookDecision,
+    context,
+    workingDirectories: [context.cwd, ...permissionContext.additionalWorkingDirectories],
+    pluginDirectories: context.pluginDirectories ?? [],
+  });
+  return { call, verdict };
+}
+
+async function settle(options: DecideOptions & { rewrites?: number }, call: PreparedCall, verdict: Verdict): Promise<PermissionDecision> {
+  const { tool, context } = options;
+  const input = call.input;
+  if (verdict.behavior === 'allow') {
+    return { behavior: 'allow', source: verdict.source, rule: verdict.rule?.text, ruleSource: verdict.rule?.source, reason: verdict.reason, input: verdict.input ?? input };
+  }
+  if (verdict.behavior === 'deny') {
+    return { behavior: 'deny', source: verdict.source, rule: verdict.rule?.text, ruleSource: verdict.rule?.source, reason: verdict.reason, message: verdict.message, input };
+  }
+  const askBase = { rule: verdict.rule?.text, ruleSource: verdict.rule?.source, reason: verdict.reason, input };
+  const mode = context.permissionContext.mode;
+  if (mode === 'dontAsk') {
+    return { ...askBase, behavior: 'deny', source: 'config', message: `Permission to use ${tool.name} has been denied because codev is running in dontAsk mode (${verdict.message}). You may try to reach the goal with other tools that are allowed; otherwise tell the user what you need.` };
+  }
+  if (mode === 'auto' && !verdict.immune && context.classifier) {
+    const summary = tool.toAutoClassifierInput(input);
+    if (summary !== '') {
+      try {
+        const answer = await context.classifier.classify({ toolName: tool.name, input, summary, signal: context.signal });
+        const reason = { type: 'classifier' as const, classifier: context.classifier.name, reason: answer.reason };
+        if (answer.behavior === 'allow') return { ...askBase, behavior: 'allow', source: 'config', reason };
+        return { ...askBase, behavior: 'deny', source: 'config', reason, message: `The auto-mode classifier denied this ${tool.name} call: ${answer.reason}` };
+      } catch (error) {
+        context.onWarning?.(`The classifier failed (${errorMessage(error)}); asking instead.`);
+      }
+    }
+  }
+  return askUser({ ...options, call, verdict, askBase });
+}
+
+async function askUser(options: DecideOptions & {
+  rewrites?: number;
+  call: PreparedCall;
+  verdict: Extract<Verdict, { behavior: 'ask' }>;
+  askBase: Pick<PermissionDecision, 'rule' | 'ruleSource' | 'reason' | 'input'>;
+}): Promise<PermissionDecision> {
+  const { tool, context, askBase, call } = options;
+  let answer;
+  try {
+    answer = await options.canUseTool(
+      { name: tool.name, userFacingName: tool.userFacingName(call.input) },
+      call.input,
+      { toolUseId: options.toolUseId, signal: context.signal, message: options.verdict.message, decisionReason: options.verdict.reason, suggestions: permissionSuggestions(call) },
+    );
+  } catch (error) {
+    if (context.signal.aborted) return { ...askBase, behavior: 'deny', source: 'user_abort', message: CANCEL_MESSAGE, interrupt: true };
+    return { ...askBase, behavior: 'deny', source: 'config', message: `${options.verdict.message} The permission prompt failed: ${errorMessage(error)}` };
+  }
+  if (context.signal.aborted) return { ...askBase, behavior: 'deny', source: 'user_abort', message: CANCEL_MESSAGE, interrupt: true };
+  if (!answer || answer.behavior !== 'allow') {
+    const feedback = answer?.behavior === 'deny' ? answer.message : undefined;
+    return { ...askBase, behavior: 'deny', source: 'user_reject', message: feedback ? rejectWithFeedback(feedback) : REJECT_MESSAGE, interrupt: answer?.behavior === 'deny' ? answer.interrupt : undefined };
+  }
+  const permanent = (answer.updatedPermissions?.length ?? 0) > 0;
+  if (permanent) await savePermissions(context, answer.updatedPermissions!);
+  const userAllow = (input: Record<string, unknown>): PermissionDecision => ({ ...askBase, input, behavior: 'allow', source: permanent ? 'user_permanent' : 'user_temporary', reason: { type: 'user', permanent } });
+  if (!answer.updatedInput) return userAllow(call.input);
+  const rewrites = (options.rewrites ?? 0) + 1;
+  if (rewrites > MAX_REWRITES) return { ...askBase, behavior: 'deny', source: 'config', message: `The permission prompt rewrote the ${tool.name} input too many times; the call was not run.` };
+  const checked = await revalidateInput({ tool, input: answer.updatedInput, context });
+  if (!checked.ok) {
+    return { ...askBase, behavior: 'deny', source: 'config', message: `<tool_use_error>InputValidationError: ${checked.message}\nThis is a configuration issue in your canUseTool callback: updatedInput must satisfy the tool's input schema. The tool input from the model was valid.</tool_use_error>` };
+  }
+  // What will really run is the rewritten input: it must pass the deny rules, and an ask rule or safety
+  // check that it newly hits is asked again. The user already approved everything else.
+  const again = await evaluate(options, checked.input, undefined);
+  if (again.verdict.behavior === 'deny') return settle({ ...options, rewrites }, again.call, again.verdict);
+  if (again.verdict.behavior === 'ask' && again.verdict.immune) return askUser({ ...options, rewrites, call: again.call, verdict: again.verdict, askBase: { ...askBase, input: checked.input } });
+  return userAllow(checked.input);
+}
+
+async function savePermissions(context: ToolUseContext, updates: readonly PermissionUpdate[]): Promise<void> {
+  for (const update of updates) {
+    if (update.type !== 'addRules' || update.rules.length === 0) continue;
+    const source = update.destination === 'local' ? 'local' : 'session';
+    context.permissionContext = addRulesToContext({ context: context.permissionContext, behavior: update.behavior, source, rules: update.rules });
+    if (update.destination !== 'local') continue;
+    const file = context.localSettingsFile ?? defaultLocalSettingsFile(context.projectRoot ?? context.cwd);
+    try {
+      await addLocalRules({ file, behavior: update.behavior, rules: update.rules });
+    } catch (error) {
+      context.onWarning?.(`The rule was applied for this session but not saved: ${errorMessage(error)}`);
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import type { PreparedCall, PreparedPath } from './prepare-call.ts';
+import { matchDomainRule } from './rules/match-domain.ts';
+import { matchNamePattern } from './rules/match-name-pattern.ts';
+import { matchParamRule, parseParamRule } from './rules/match-param-rule.ts';
+import { matchPathRule } from './rules/resolve-path-variants.ts';
+import { matchesToolName } from './rules/match-tool-name.ts';
+import { matchCommandRules } from './shell/match-command-rules.ts';
+import type { PermissionRule } from './types.ts';
+
+/** Tools whose rule content is not a `param:value` rule, because the content means something else there. */
+const CONTENT_KINDS_WITH_COLON = new Set(['Bash', 'WebFetch', 'Read', 'Edit']);
+/** Bash fields a `Bash(param:value)` rule may name (anything else after `Bash(` is a command pattern). */
+const BASH_PARAMETERS = new Set(['run_in_background', 'dangerouslyDisableSandbox', 'timeout', 'description']);
+
+/**
+ * The first deny (or ask) rule that matches any part of the call: the tool by name, any subcommand of a
+ * shell command, any path variant (the link or its target), any URL, any name, or a parameter.
+ */
+export function findMatchingRule(call: PreparedCall, rules: readonly PermissionRule[], behavior: 'deny' | 'ask'): PermissionRule | undefined {
+  for (const rule of rules) {
+    const { toolName, ruleContent } = rule.value;
+    if (ruleContent === undefined) {
+      if (matchesToolName(toolName, call.tool)) return rule;
+      continue;
+    }
+    if (pathRuleApplies(rule, behavior) && call.paths.some((entry) => pathAccessCovered(rule, entry, behavior) && matchPath(call, rule, entry, behavior))) return rule;
+    if (!matchesToolName(toolName, call.tool) && !(toolName === 'WebFetch' && call.urls.length > 0)) continue;
+    const parameter = parameterRule(rule, call);
+    if (parameter) {
+      if (matchParamRule(ruleContent, call.input)) return rule;
+      continue;
+    }
+    if (call.commands.length > 0 && matchesToolName(toolName, call.tool)) {
+      for (const { command, analysis } of call.commands) {
+        if (matchCommandRules({ analysis, command, rules: [rule], behavior })) return rule;
+      }
+    }
+    if (toolName === 'WebFetch' && call.urls.some((url) => matchDomainRule(ruleContent, url))) return rule;
+    if (call.names.some((name) => matchNamePattern(ruleContent, name))) return rule;
+  }
+  return undefined;
+}
+
+/**
+ * The allow rules that together cover the whole call, or undefined. A whole-tool rule covers everything;
+ * otherwise every target must be covered: every subcommand of every shell command, every path (both the
+ * link and its target), every URL and every name. A call with no targets is covered only by a whole-tool rule.
+ */
+export function findCoveringAllowRules(call: PreparedCall, rules: readonly PermissionRule[]): PermissionRule[] | undefined {
+  const blanket = rules.find((rule) => rule.value.ruleContent === undefined && matchesToolName(rule.value.toolName, call.tool));
+  if (blanket) return call.unresolvedWrites.length === 0 && call.paths.every((entry) => entry.origin === 'tool') ? [blanket] : coverTargets(call, rules, [blanket]);
+  if (call.targets.length === 0) return undefined;
+  return coverTargets(call, rules, []);
+}
+
+function coverTargets(call: PreparedCall, rules: readonly PermissionRule[], initial: PermissionRule[]): PermissionRule[] | undefined {
+  if (call.unresolvedWrites.length > 0) return undefined;
+  const used = [...initial];
+  const own = rules.filter((rule) => rule.value.ruleContent !== undefined && matchesToolName(rule.value.toolName, call.tool));
+  const hasBlanket = initial.length > 0;
+  if (!hasBlanket) {
+    for (const { command, analysis } of call.commands) {
+      const match = matchCommandRules({ analysis, command, rules: own, behavior: 'allow' });
+      if (!match) return undefined;
+      used.push(...('rules' in match ? match.rules : [match.rule]));
+    }
+  }
+  for (const entry of call.paths) {
+    if (hasBlanket && entry.origin === 'tool') continue;
+    const rule = rules.find((candidate) => pathRuleApplies(candidate, 'allow') && pathAccessCovered(candidate, entry, 'allow') && matchPath(call, candidate, entry, 'allow'));
+    if (!rule) return undefined;
+    used.push(rule);
+  }
+  if (!hasBlanket) {
+    for (const url of call.urls) {
+      const rule = rules.find((candidate) => candidate.value.toolName === 'WebFetch' && candidate.value.ruleContent !== undefined && matchDomainRule(candidate.value.ruleContent, url));
+      if (!rule) return undefined;
+      used.push(rule);
+    }
+    for (const name of call.names) {
+      const rule = own.find((candidate) => !parameterRule(candidate, call) && matchNamePattern(candidate.value.ruleContent!, name));
+      if (!rule) return undefined;
+      used.push(rule);
+    }
+  }
+  return used;
+}
+
+function pathRuleApplies(rule: PermissionRule, behavior: 'allow' | 'deny' | 'ask'): boolean {
+  void behavior;
+  return rule.value.ruleContent !== undefined && (rule.value.toolName === 'Read' || rule.value.toolName === 'Edit');
+}
+
+/** A Read deny/ask also covers writes; an Edit allow also grants reads; an Edit deny/ask covers writes only. */
+function pathAccessCovered(rule: PermissionRule, entry: PreparedPath, behavior: 'allow' | 'deny' | 'ask'): boolean {
+  if (rule.value.toolName === 'Read') return behavior === 'allow' ? entry.access === 'read' : true;
+  return behavior === 'allow' ? true : entry.access === 'write';
+}
+
+function matchPath(call: PreparedCall, rule: PermissionRule, entry: PreparedPath, behavior: 'allow' | 'deny' | 'ask'): boolean {
+  return matchPathRule({
+    pattern: rule.value.ruleContent!,
+    variants: entry.variants,
+    cwd: call.cwd,
+    root: rule.root ?? call.root,
+    home: call.home,
+    behavior,
+  });
+}
+
+function parameterRule(rule: PermissionRule, call: PreparedCall): boolean {
+  if (rule.behavior === 'allow') return false;
+  const parsed = parseParamRule(rule.value.ruleContent!);
+  if (!parsed) return false;
+  if (call.tool.name === 'Bash') return BASH_PARAMETERS.has(parsed.param);
+  if (CONTENT_KINDS_WITH_COLON.has(call.tool.name)) return false;
+  return true;
+}

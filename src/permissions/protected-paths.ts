@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+/** Directory names a write may never enter without an explicit prompt (except in bypassPermissions mode). */
+const PROTECTED_DIRECTORIES = ['.git', '.codev', '.vscode', '.idea', '.husky', '.claude'];
+
+/** File names whose writes always ask: shell and tool rc files, codev's own config. */
+const PROTECTED_FILES = new Set([
+  '.gitconfig',
+  '.gitmodules',
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.profile',
+  '.envrc',
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.mcp.json',
+  'codev.config.ts',
+  'codev.config.mts',
+  'codev.config.js',
+  'codev.config.mjs',
+  'codev.config.json',
+]);
+
+/**
+ * Why a write to this path must be confirmed, or undefined. Protected: `.git` and friends anywhere in the
+ * path, rc files, codev's config, and the project's plugin directories (a plugin can grant permissions, so
+ * writing one is a privilege escalation). Checked on every path variant (the link and its target).
+ */
+export function protectedPathReason(options: { target: string; pluginDirectories: readonly string[] }): string | undefined {
+  const segments = path.resolve(options.target).split(path.sep);
+  const directory = segments.slice(0, -1).find((segment) => PROTECTED_DIRECTORIES.includes(segment));
+  if (directory || PROTECTED_DIRECTORIES.includes(segments.at(-1) ?? '')) {
+    return `${options.target} is inside a protected directory (${directory ?? segments.at(-1)})`;
+  }
+  const name = segments.at(-1) ?? '';
+  if (PROTECTED_FILES.has(name) || name.startsWith('.codevrc')) return `${options.target} is a protected configuration file`;
+  const pluginDirectory = options.pluginDirectories.find((directory) => {
+    const relative = path.relative(directory, options.target);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  });
+  if (pluginDirectory) return `${options.target} is in the plugin directory ${pluginDirectory}; plugins can change permissions`;
+  return undefined;
+}

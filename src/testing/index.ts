@@ -1,0 +1,3 @@
+/** `codev/testing`: helpers to test tools, hooks and rules without a model. */
+export { createTestContext } from './create-test-context.ts';
+export { runTool, resultText } from './run-tool.ts';
