@@ -100,7 +100,8 @@ export interface ToolHookDefinition<Event extends ToolHookEvent = ToolHookEvent>
 export interface ToolHook<Event extends ToolHookEvent = ToolHookEvent> {
   readonly event: Event;
   readonly matcher: string;
-  readonly handler: ToolHookHandler<Event>;
+  /** Method syntax on purpose: a hook of one event must fit in a list of hooks of any event. */
+  handler(input: ToolHookMap[Event]['input']): ReturnType<ToolHookHandler<Event>>;
   readonly timeout: number;
   readonly name: string;
   /** Tests a tool name against `matcher`. */

@@ -9,6 +9,7 @@ import type { ToolHook } from '../hooks/types.ts';
 import type { PermissionRuleSet } from '../permissions/define-permission-rule.ts';
 import { defaultLocalSettingsFile, readLocalSettings, type LocalSettings } from '../permissions/local-settings.ts';
 import type { PermissionMode, ToolPermissionContext } from '../permissions/types.ts';
+import { createPluginImporter } from '../plugins/create-plugin-importer.ts';
 import { loadPlugins } from '../plugins/load-plugins.ts';
 import type { LoadedPlugin } from '../plugins/types.ts';
 import { assembleToolPool } from '../registry/assemble-tool-pool.ts';
@@ -60,7 +61,8 @@ export interface Kernel {
 export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const errors: CodevError[] = [];
-  const { config, file: configFile, root } = await loadConfig({ cwd });
+  const jiti = createPluginImporter();
+  const { config, file: configFile, root } = await loadConfig({ cwd, jiti });
   const settingsFile = defaultLocalSettingsFile(root);
   const unloaded: string[] = [];
   let settings: LocalSettings = {};
@@ -70,7 +72,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     errors.push(CodevError.isInstance(error) ? error : new CodevError('SETTINGS_CORRUPT', errorMessage(error), { file: settingsFile }));
     unloaded.push(settingsFile);
   }
-  const loaded = await loadPlugins({ root, config, cwd, configFile });
+  const loaded = await loadPlugins({ root, config, cwd, configFile, jiti });
   errors.push(...loaded.errors);
   unloaded.push(...loaded.errors.filter((error) => error.code === 'PLUGIN_LOAD_FAILED' || error.code === 'PLUGIN_INVALID').map((error) => error.file ?? error.plugin ?? 'a plugin'));
   const plugins = loaded.plugins;

@@ -1,16 +1,11 @@
 import type { PreparedCall, PreparedPath } from './prepare-call.ts';
 import { matchDomainRule } from './rules/match-domain.ts';
 import { matchNamePattern } from './rules/match-name-pattern.ts';
-import { matchParamRule, parseParamRule } from './rules/match-param-rule.ts';
-import { matchPathRule } from './rules/resolve-path-variants.ts';
-import { matchesToolName } from './rules/match-tool-name.ts';
+import { appliesAsParamRule, matchParamRule } from './rules/match-param-rule.ts';
+import { matchPathRule } from './rules/match-path-rule.ts';
+import { matchesToolName, validateAllowRule } from './rules/match-tool-name.ts';
 import { matchCommandRules } from './shell/match-command-rules.ts';
 import type { PermissionRule } from './types.ts';
-
-/** Tools whose rule content is not a `param:value` rule, because the content means something else there. */
-const CONTENT_KINDS_WITH_COLON = new Set(['Bash', 'WebFetch', 'Read', 'Edit']);
-/** Bash fields a `Bash(param:value)` rule may name (anything else after `Bash(` is a command pattern). */
-const BASH_PARAMETERS = new Set(['run_in_background', 'dangerouslyDisableSandbox', 'timeout', 'description']);
 
 /**
  * The first deny (or ask) rule that matches any part of the call: the tool by name, any subcommand of a
@@ -25,11 +20,9 @@ export function findMatchingRule(call: PreparedCall, rules: readonly PermissionR
     }
     if (pathRuleApplies(rule, behavior) && call.paths.some((entry) => pathAccessCovered(rule, entry, behavior) && matchPath(call, rule, entry, behavior))) return rule;
     if (!matchesToolName(toolName, call.tool) && !(toolName === 'WebFetch' && call.urls.length > 0)) continue;
-    const parameter = parameterRule(rule, call);
-    if (parameter) {
-      if (matchParamRule(ruleContent, call.input)) return rule;
-      continue;
-    }
+    // A `param:value` reading that does not match falls through to the other readings (`Bash(timeout:*)` is
+    // also a legacy command prefix): for a deny, trying every reading is the safe side.
+    if (parameterRule(rule, call) && matchParamRule(ruleContent, call.input)) return rule;
     if (call.commands.length > 0 && matchesToolName(toolName, call.tool)) {
       for (const { command, analysis } of call.commands) {
         if (matchCommandRules({ analysis, command, rules: [rule], behavior })) return rule;
@@ -46,7 +39,9 @@ export function findMatchingRule(call: PreparedCall, rules: readonly PermissionR
  * otherwise every target must be covered: every subcommand of every shell command, every path (both the
  * link and its target), every URL and every name. A call with no targets is covered only by a whole-tool rule.
  */
-export function findCoveringAllowRules(call: PreparedCall, rules: readonly PermissionRule[]): PermissionRule[] | undefined {
+export function findCoveringAllowRules(call: PreparedCall, allRules: readonly PermissionRule[]): PermissionRule[] | undefined {
+  // Unanchored allow globs (`*`, `mcp__*`) would approve every tool: they are ignored.
+  const rules = allRules.filter((rule) => validateAllowRule(rule.value) === undefined);
   const blanket = rules.find((rule) => rule.value.ruleContent === undefined && matchesToolName(rule.value.toolName, call.tool));
   if (blanket) return call.unresolvedWrites.length === 0 && call.paths.every((entry) => entry.origin === 'tool') ? [blanket] : coverTargets(call, rules, [blanket]);
   if (call.targets.length === 0) return undefined;
@@ -105,14 +100,11 @@ function matchPath(call: PreparedCall, rule: PermissionRule, entry: PreparedPath
     root: rule.root ?? call.root,
     home: call.home,
     behavior,
+    realAnchors: call.realAnchors,
   });
 }
 
 function parameterRule(rule: PermissionRule, call: PreparedCall): boolean {
   if (rule.behavior === 'allow') return false;
-  const parsed = parseParamRule(rule.value.ruleContent!);
-  if (!parsed) return false;
-  if (call.tool.name === 'Bash') return BASH_PARAMETERS.has(parsed.param);
-  if (CONTENT_KINDS_WITH_COLON.has(call.tool.name)) return false;
-  return true;
+  return appliesAsParamRule({ toolName: call.tool.name, ruleContent: rule.value.ruleContent!, inputFields: Object.keys(call.input) });
 }

@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import { analyzeShellCommandCached } from './shell/analyze-shell-command-cached.ts';
 import type { ShellAnalysis } from './shell/analyze-shell-command.ts';
@@ -27,6 +28,8 @@ export interface PreparedCall {
   cwd: string;
   home: string;
   root: string;
+  /** cwd, root and home with symlinks resolved, so real paths match rules anchored at them. */
+  realAnchors: { cwd: string; root: string; home: string };
 }
 
 /**
@@ -68,5 +71,20 @@ export async function prepareCall(options: {
       variants: await resolvePathVariants({ path: request.path, cwd: context.cwd, home }),
     })),
   );
-  return { tool, input, targets, commands, paths, urls, names, unresolvedWrites, cwd: context.cwd, home, root: options.root ?? context.cwd };
+  const root = options.root ?? context.cwd;
+  const realAnchors = paths.length > 0 ? await resolveAnchors({ cwd: context.cwd, root, home }) : { cwd: context.cwd, root, home };
+  return { tool, input, targets, commands, paths, urls, names, unresolvedWrites, cwd: context.cwd, home, root, realAnchors };
+}
+
+const anchorCache = new Map<string, Promise<string>>();
+
+/** Resolves the anchor directories through symlinks once per process (they do not move during a session). */
+async function resolveAnchors(anchors: { cwd: string; root: string; home: string }) {
+  const resolve = (directory: string) => {
+    let hit = anchorCache.get(directory);
+    if (!hit) anchorCache.set(directory, (hit = realpath(directory).catch(() => directory)));
+    return hit;
+  };
+  const [cwd, root, home] = await Promise.all([resolve(anchors.cwd), resolve(anchors.root), resolve(anchors.home)]);
+  return { cwd, root, home };
 }

@@ -4,7 +4,7 @@
  */
 
 /** A shell command is still running (after about 2 s). */
-export interface BashProgress {
+export type BashProgress = {
   type: 'bash_progress';
   /** The last lines of output. */
   output: string;
@@ -14,78 +14,69 @@ export interface BashProgress {
   totalLines: number;
   totalBytes: number;
   taskId?: string;
-  timeoutMs?: number;
-}
+  timeoutMs?: number;};
 
 /** A subagent did something. */
-export interface AgentProgress {
+export type AgentProgress = {
   type: 'agent_progress';
   agentId: string;
   agentType?: string;
   message: string;
-  toolUseCount?: number;
-}
+  toolUseCount?: number;};
 
 /** An MCP server sent `notifications/progress`. */
-export interface MCPProgress {
+export type MCPProgress = {
   type: 'mcp_progress';
   status: 'started' | 'progress' | 'completed' | 'failed';
   serverName: string;
   toolName: string;
   progress?: number;
   total?: number;
-  progressMessage?: string;
-}
+  progressMessage?: string;};
 
 /** A skill is being expanded or run. */
-export interface SkillToolProgress {
+export type SkillToolProgress = {
   type: 'skill_progress';
   skill: string;
-  message: string;
-}
+  message: string;};
 
 /** TaskOutput is waiting on a background task. */
-export interface TaskOutputProgress {
+export type TaskOutputProgress = {
   type: 'task_output_progress';
   taskId: string;
   output: string;
-  status: 'running' | 'completed' | 'failed' | 'killed';
-}
+  status: 'running' | 'completed' | 'failed' | 'killed';};
 
 /** A web search is running. */
-export interface WebSearchProgress {
+export type WebSearchProgress = {
   type: 'web_search_progress';
   backend: string;
   query: string;
   status: 'searching' | 'results';
-  resultCount?: number;
-}
+  resultCount?: number;};
 
 /** The Location tool is querying a map provider. */
-export interface LocationToolProgress {
+export type LocationToolProgress = {
   type: 'location_progress';
   provider: string;
   action: string;
   message: string;
   page?: number;
-  resultCount?: number;
-}
+  resultCount?: number;};
 
 /** The REPL tool ran an inner tool or printed output. */
-export interface REPLToolProgress {
+export type REPLToolProgress = {
   type: 'repl_progress';
   message: string;
-  innerToolName?: string;
-}
+  innerToolName?: string;};
 
 /** A hook is running or has answered. */
-export interface HookProgress {
+export type HookProgress = {
   type: 'hook_progress';
   hookEvent: string;
   hookName: string;
   status: 'started' | 'completed' | 'failed';
-  message?: string;
-}
+  message?: string;};
 
 /** Every progress payload codev knows. Plugin tools may also report their own `{ type: string }` shapes. */
 export type ToolProgress =
@@ -105,6 +96,7 @@ export type ToolProgressType = ToolProgress['type'];
 /** Base shape every progress payload (built-in or plugin) satisfies. */
 export interface ProgressPayload {
   type: string;
+  [field: string]: unknown;
 }
 
 /** Reports one progress payload of a running tool call. */

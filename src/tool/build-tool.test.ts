@@ -47,7 +47,7 @@ describe('buildTool', () => {
     expect(await tool.description()).toBe('Repeat a message');
     expect(await tool.prompt({ permissionContext: {} as never, tools: [] })).toBe('Repeat a message');
     expect(tool.mapToolResultToToolResultBlockParam('hihi', 't1')).toEqual({ type: 'tool_result', tool_use_id: 't1', content: 'hihi' });
-    expect(tool.mapToolResultToToolResultBlockParam({ a: 1 }, 't1').content).toBe('{\n  "a": 1\n}');
+    expect(buildTool({ name: 'J', description: 'd', inputSchema: z.object({}), call: () => ({ data: { a: 1 } }) }).mapToolResultToToolResultBlockParam({ a: 1 }, 't1').content).toBe('{\n  "a": 1\n}');
   });
 
   it('is frozen, marked, and keeps the author methods', async () => {
@@ -79,7 +79,7 @@ describe('buildTool', () => {
     expect(schema.type).toBe('object');
     expect(schema.$schema).toBeUndefined();
     expect(schema.required).toEqual(['message']);
-    expect((schema.properties as Record<string, { type: string }>).times.type).toBe('integer');
+    expect((schema.properties as Record<string, { type: string }>).times?.type).toBe('integer');
   });
 
   it('passes inputJSONSchema through as-is for MCP tools', () => {

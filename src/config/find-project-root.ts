@@ -1,0 +1,30 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+
+const PROJECT_MARKERS = ['package.json', '.git'];
+
+/**
+ * The nearest directory, from `cwd` upward, holding a `package.json` or a `.git` entry; undefined when
+ * there is none up to the filesystem root. Config search stops there, so a project nested inside another
+ * never picks up its parent's config.
+ */
+export async function findProjectRoot(cwd: string): Promise<string | undefined> {
+  let directory = path.resolve(cwd);
+  while (true) {
+    for (const marker of PROJECT_MARKERS) {
+      if (await exists(path.join(directory, marker))) return directory;
+    }
+    const parent = path.dirname(directory);
+    if (parent === directory) return undefined;
+    directory = parent;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

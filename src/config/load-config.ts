@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { cosmiconfig, type Loader } from 'cosmiconfig';
+import type { Jiti } from 'jiti';
+import { CodevError } from '../errors/codev-error.ts';
+import { createPluginImporter } from '../plugins/create-plugin-importer.ts';
+import { explainLoadError } from '../plugins/explain-load-error.ts';
+import { loadErrorHint } from '../plugins/load-error-hint.ts';
+import { type CodevConfig, configSchema } from './config-schema.ts';
+import { findProjectRoot } from './find-project-root.ts';
+import { validateConfig } from './validate-config.ts';
+
+/** Where a config is looked for in each directory, first match wins. */
+export const CONFIG_SEARCH_PLACES: readonly string[] = [
+  'package.json',
+  '.codevrc',
+  '.codevrc.json',
+  '.codevrc.yaml',
+  '.codevrc.yml',
+  '.codevrc.js',
+  '.codevrc.ts',
+  '.codevrc.mjs',
+  '.codevrc.mts',
+  'codev.config.ts',
+  'codev.config.mts',
+  'codev.config.js',
+  'codev.config.mjs',
+  'codev.config.json',
+];
+
+/** A loaded, validated config. */
+export interface LoadedConfig {
+  /** Defaults applied. */
+  config: CodevConfig;
+  /** The config file, absolute; undefined when none was found. */
+  file?: string;
+  /** The directory plugin paths are relative to: the config file's, else the project root, else `cwd`. */
+  root: string;
+}
+
+/**
+ * Finds and loads the codev config, searching from `cwd` upward and stopping at the project root (the
+ * nearest directory with a package.json or .git), so a nested project never inherits its parent's config.
+ * With no project root above `cwd`, only `cwd` is searched. JS and TS configs are imported with a
+ * cache-less jiti, so an edited config (or a file it imports) is seen on the next call.
+ *
+ * Rejects with `CONFIG_LOAD_FAILED` (file, line and column when known, and a hint) when the file cannot be
+ * imported or parsed, and with one `CONFIG_INVALID` listing every schema problem.
+ */
+export async function loadConfig(options: { cwd: string; jiti?: Jiti }): Promise<LoadedConfig> {
+  const cwd = path.resolve(options.cwd);
+  const projectRoot = await findProjectRoot(cwd);
+  const found = await searchConfig({ from: cwd, stopAt: projectRoot ?? cwd, jiti: options.jiti ?? createPluginImporter() });
+  if (!found) return { config: validateConfig({ value: {} }), root: projectRoot ?? cwd };
+  const config = validateConfig({ value: found.config, file: found.filepath });
+  return { config, file: found.filepath, root: path.dirname(found.filepath) };
+}
+
+async function searchConfig(options: { from: string; stopAt: string; jiti: Jiti }): Promise<{ config: unknown; filepath: string } | null> {
+  const importModule: Loader = (file) => importConfigModule(options.jiti, file);
+  const explorer = cosmiconfig('codev', {
+    searchPlaces: [...CONFIG_SEARCH_PLACES],
+    searchStrategy: 'none',
+    cache: false,
+    loaders: { '.js': importModule, '.mjs': importModule, '.ts': importModule, '.mts': importModule },
+  });
+  for (const directory of directoriesUpTo(options.from, options.stopAt)) {
+    try {
+      const result = await explorer.search(directory);
+      if (result) return result;
+    } catch (error) {
+      throw await loadFailure(error, directory);
+    }
+  }
+  return null;
+}
+
+function* directoriesUpTo(from: string, stopAt: string): Generator<string> {
+  let directory = from;
+  while (true) {
+    yield directory;
+    const parent = path.dirname(directory);
+    if (directory === stopAt || parent === directory) return;
+    directory = parent;
+  }
+}
+
+async function importConfigModule(jiti: Jiti, file: string): Promise<unknown> {
+  const module = await jiti.import<Record<string, unknown>>(file);
+  if ('default' in module) return module.default;
+  // CommonJS `module.exports = { ... }` has no default; anything else without one is a mistake.
+  if (Object.keys(module).some((key) => key in configSchema.shape)) return module;
+  throw new CodevError('CONFIG_INVALID', 'The config file has no default export', {
+    file,
+    hint: 'export default defineConfig({ ... })',
+  });
+}
+
+async function loadFailure(error: unknown, directory: string): Promise<CodevError> {
+  if (CodevError.isInstance(error) && error.code === 'CONFIG_INVALID') return error;
+  const reported = (error as { filepath?: unknown } | null)?.filepath;
+  const file = typeof reported === 'string' ? reported : directory;
+  const explanation = await explainLoadError({ error, file });
+  const importedBy = explanation.file === file ? '' : ` (imported by ${file})`;
+  return new CodevError('CONFIG_LOAD_FAILED', `Cannot load the config: ${explanation.message}${importedBy}`, {
+    file: explanation.file,
+    line: explanation.line,
+    column: explanation.column,
+    hint: loadErrorHint({ explanation, subject: 'config' }),
+    cause: error,
+  });
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineHook } from '../hooks/define-hook.ts';
+import { createTestContext } from '../testing/create-test-context.ts';
+import { resultText, runTool } from '../testing/run-tool.ts';
+import { buildTool } from '../tool/build-tool.ts';
+import { CANCEL_MESSAGE } from './messages.ts';
+
+const calls: unknown[] = [];
+const echo = buildTool({
+  name: 'Echo',
+  aliases: ['Say'],
+  description: 'Repeat a message',
+  inputSchema: z.strictObject({ message: z.string(), times: z.number().int().min(1).default(1) }),
+  validateInput: async ({ message }) => (message === 'forbidden' ? { result: false, message: 'That message is not allowed.' } : { result: true }),
+  async call(input) {
+    calls.push(input);
+    return { data: input.message.repeat(input.times) };
+  },
+});
+const boom = buildTool({ name: 'Boom', description: 'Throws', inputSchema: z.object({}), call: () => { throw new Error('kaboom'); } });
+const progressTool = buildTool({
+  name: 'Slow',
+  description: 'Reports progress',
+  inputSchema: z.object({ steps: z.number() }),
+  async call({ steps }, { onProgress }) {
+    for (let step = 1; step <= steps; step++) {
+      onProgress({ type: 'bash_progress', output: `step ${step}`, elapsedTimeSeconds: step, totalLines: step, totalBytes: step });
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    return { data: 'done' };
+  },
+});
+const agent = buildTool({ name: 'Agent', description: 'Subagent', inputSchema: z.object({ prompt: z.string() }), call: ({ prompt }) => ({ data: `ran ${prompt}` }) });
+
+const tools = [echo, boom, progressTool, agent];
+
+describe('runToolUse lifecycle', () => {
+  it('runs a valid call and yields one ok result', async () => {
+    const { result } = await runTool({ name: 'Echo', input: { message: 'ab', times: 2 }, context: createTestContext({ tools }) });
+    expect(result.status).toBe('ok');
+    expect(result.isError).toBe(false);
+    expect(result.block).toEqual({ type: 'tool_result', tool_use_id: result.toolUseId, content: 'abab' });
+    expect(result.decision).toMatchObject({ behavior: 'allow', source: 'config' });
+  });
+
+  it('finds tools by alias and by legacy name', async () => {
+    const context = createTestContext({ tools });
+    expect((await runTool({ name: 'Say', input: { message: 'x' }, context })).result.status).toBe('ok');
+    const legacy = await runTool({ name: 'Task', input: { prompt: 'p' }, context });
+    expect(legacy.result.status).toBe('ok');
+    expect(legacy.result.toolName).toBe('Agent');
+  });
+
+  it('answers an unknown tool with a tool_use_error', async () => {
+    const { result } = await runTool({ name: 'Nope', context: createTestContext({ tools }) });
+    expect(result.status).toBe('not-found');
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toBe('<tool_use_error>Error: No such tool available: Nope</tool_use_error>');
+  });
+
+  it('does not start a call after an interrupt', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { result } = await runTool({ name: 'Echo', input: { message: 'x' }, context: createTestContext({ tools, signal: controller.signal }) });
+    expect(result.status).toBe('cancelled');
+    expect(resultText(result)).toBe(CANCEL_MESSAGE);
+  });
+
+  it('names each bad parameter in a validation error', async () => {
+    const { result } = await runTool({ name: 'Echo', input: { times: 'two', extra: 1 }, context: createTestContext({ tools }) });
+    expect(result.status).toBe('invalid-input');
+    const text = resultText(result);
+    expect(text).toContain('InputValidationError: Echo failed due to the following issue(s):');
+    expect(text).toContain('The required parameter `message` is missing');
+    expect(text).toContain('The parameter `times` type is expected as `number` but provided as `string`');
+    expect(text).toContain('An unexpected parameter `extra` was provided');
+  });
+
+  it('stops at validateInput with the tool message', async () => {
+    const before = calls.length;
+    const { result } = await runTool({ name: 'Echo', input: { message: 'forbidden' }, context: createTestContext({ tools }) });
+    expect(result.status).toBe('invalid-input');
+    expect(resultText(result)).toBe('<tool_use_error>That message is not allowed.</tool_use_error>');
+    expect(calls.length).toBe(before);
+  });
+
+  it('turns a throwing tool into an error result and runs PostToolUseFailure hooks', async () => {
+    const seen: string[] = [];
+    const hook = defineHook({ event: 'PostToolUseFailure', handler: ({ error }) => { seen.push(error); return { additionalContext: 'check the logs' }; } });
+    const { result } = await runTool({ name: 'Boom', context: createTestContext({ tools, hooks: [hook] }) });
+    expect(result.status).toBe('error');
+    expect(resultText(result)).toContain('<tool_use_error>Error: kaboom</tool_use_error>');
+    expect(resultText(result)).toContain('<system-reminder>check the logs</system-reminder>');
+    expect(seen).toEqual(['kaboom']);
+  });
+
+  it('delivers progress through the generator before the result', async () => {
+    const { result, progress } = await runTool({ name: 'Slow', input: { steps: 3 }, context: createTestContext({ tools }) });
+    expect(result.status).toBe('ok');
+    expect(progress.map((update) => update.progress.output)).toEqual(['step 1', 'step 2', 'step 3']);
+  });
+
+  it('says so when a tool returns nothing', async () => {
+    const empty = buildTool({ name: 'Empty', description: 'd', inputSchema: z.object({}), call: () => ({ data: '' }) });
+    const { result } = await runTool({ name: 'Empty', context: createTestContext({ tools: [empty] }) });
+    expect(resultText(result)).toBe('(Empty completed with no output)');
+  });
+
+  it('never throws, even when a tool method the kernel calls throws', async () => {
+    const broken = buildTool({ name: 'Broken', description: 'd', inputSchema: z.object({}), getPermissionTargets: () => { throw new Error('targets exploded'); }, call: () => ({ data: 'x' }) });
+    const { result } = await runTool({ name: 'Broken', context: createTestContext({ tools: [broken] }) });
+    expect(result.status).toBe('error');
+    expect(resultText(result)).toBe('<tool_use_error>Error calling tool (Broken): targets exploded</tool_use_error>');
+  });
+
+  it('cancels a running call whose interrupt behavior is cancel', async () => {
+    const controller = new AbortController();
+    const hang = buildTool({ name: 'Hang', description: 'd', inputSchema: z.object({}), interruptBehavior: () => 'cancel', call: () => new Promise<never>(() => {}) });
+    setTimeout(() => controller.abort(), 20);
+    const { result } = await runTool({ name: 'Hang', context: createTestContext({ tools: [hang], signal: controller.signal }) });
+    expect(result.status).toBe('cancelled');
+  });
+
+  it('lets a blocking tool finish after an interrupt', async () => {
+    const controller = new AbortController();
+    const finish = buildTool({ name: 'Finish', description: 'd', inputSchema: z.object({}), call: async () => { controller.abort(); await new Promise((resolve) => setTimeout(resolve, 10)); return { data: 'finished' }; } });
+    const { result } = await runTool({ name: 'Finish', context: createTestContext({ tools: [finish], signal: controller.signal }) });
+    expect(result.status).toBe('ok');
+    expect(resultText(result)).toBe('finished');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * codev's public API. Every name here is a contract; anything not listed is internal.
+ */
+
+// Defining tools, hooks, rules, plugins and config
+export { buildTool, isTool, DEFAULT_MAX_RESULT_SIZE_CHARS } from './tool/build-tool.ts';
+export { defineHook, isToolHook } from './hooks/define-hook.ts';
+export { definePermissionRule, isPermissionRuleSet } from './permissions/define-permission-rule.ts';
+export type { PermissionRuleDefinition, PermissionRuleFunction, PermissionRuleSet } from './permissions/define-permission-rule.ts';
+export { definePlugin, isPlugin } from './plugins/define-plugin.ts';
+export type { Plugin, PluginContext, PluginDefinition, PluginContributions } from './plugins/define-plugin.ts';
+export { defineConfig } from './config/define-config.ts';
+export type { CodevConfig, CodevConfigInput } from './config/config-schema.ts';
+
+// The kernel and the registry
+export { createKernel } from './kernel/create-kernel.ts';
+export type { Kernel, KernelOptions } from './kernel/create-kernel.ts';
+export { loadConfig } from './config/load-config.ts';
+export { loadPlugins } from './plugins/load-plugins.ts';
+export type { LoadedPlugin } from './plugins/types.ts';
+export { getAllBaseTools } from './registry/get-all-base-tools.ts';
+export { getTools, SIMPLE_MODE_TOOLS, REPL_ONLY_TOOLS } from './registry/get-tools.ts';
+export type { RegistryOptions } from './registry/get-tools.ts';
+export { filterToolsByDenyRules } from './registry/filter-tools-by-deny-rules.ts';
+export { assembleToolPool, getMergedTools } from './registry/assemble-tool-pool.ts';
+
+// Running tool calls
+export { runToolUse } from './execution/run-tool-use.ts';
+export { runToolUses, DEFAULT_MAX_TOOL_CONCURRENCY, DEFAULT_RESULT_BUDGET_CHARS } from './execution/run-tool-uses.ts';
+export { STAGES } from './execution/pipeline.ts';
+export { findToolByName } from './execution/stages/find-tool.ts';
+export { CANCEL_MESSAGE, REJECT_MESSAGE } from './execution/messages.ts';
+export type * from './execution/types.ts';
+
+// Permissions
+export { decidePermission } from './permissions/decide-permission.ts';
+export { createPermissionContext, addRulesToContext } from './permissions/create-permission-context.ts';
+export { parsePermissionRule, formatPermissionRule } from './permissions/rules/parse-rule.ts';
+export { analyzeShellCommand } from './permissions/shell/analyze-shell-command.ts';
+export { readLocalSettings, addLocalRules, defaultLocalSettingsFile } from './permissions/local-settings.ts';
+export { PERMISSION_MODES, PERMISSION_RULE_SOURCES } from './permissions/types.ts';
+export type * from './permissions/types.ts';
+
+// Types of the contracts
+export type * from './tool/types.ts';
+export type * from './hooks/types.ts';
+export type * from './progress/types.ts';
+
+// Errors
+export { CodevError } from './errors/codev-error.ts';
+export { ERROR_CODES } from './errors/codes.ts';
+export type { CodevErrorCode } from './errors/codes.ts';

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { PermissionBehavior } from '../types.ts';
+import { matchGlobSegment } from './match-glob-segment.ts';
+import { parsePathPattern } from './parse-path-pattern.ts';
+import type { PathAnchors } from './parse-path-pattern.ts';
+
+/** What {@link matchPathPattern} needs: the rule pattern, the path, its anchors and the rule's behaviour. */
+export interface MatchPathPatternOptions extends PathAnchors {
+  /** The Read/Edit rule content, e.g. `src/**`, `//etc/**`, `~/.ssh/**`, `.env`. */
+  pattern: string;
+  /** Absolute. Normalized again here, so `..` segments can never climb out of a matched directory. */
+  path: string;
+  behavior: PermissionBehavior;
+}
+
+/**
+ * Does a gitignore-style Read/Edit pattern match this path? `*` matches within one segment, `**` any
+ * depth, `?` one character, `[...]` a class. Containment is by whole segments: `src/**` never matches
+ * `src-evil/x`. See {@link parsePathPattern} for anchors and the allow/deny differences.
+ */
+export function matchPathPattern(options: MatchPathPatternOptions): boolean {
+  const pattern = parsePathPattern(options);
+  if (pattern === undefined) return false;
+  const target = path.posix.resolve(options.cwd, options.path);
+  const relative = path.posix.relative(pattern.base, target);
+  if (relative === '..' || relative.startsWith('../')) return false;
+  return matchSegments(pattern.segments, relative === '' ? [] : relative.split('/'));
+}
+
+/** Glob segments against path segments, `**` spanning zero or more; dynamic programming, O(globs × names). */
+function matchSegments(globs: readonly string[], names: readonly string[]): boolean {
+  let reachable = names.map(() => false).concat(false);
+  reachable[0] = true;
+  for (const glob of globs) {
+    const next = reachable.map(() => false);
+    if (glob === '**') {
+      let seen = false;
+      for (let index = 0; index <= names.length; index++) {
+        seen ||= reachable[index]!;
+        next[index] = seen;
+      }
+    } else {
+      for (let index = 0; index < names.length; index++) {
+        if (reachable[index] && matchGlobSegment(glob, names[index]!)) next[index + 1] = true;
+      }
+    }
+    reachable = next;
+  }
+  return reachable[names.length]!;
+}

@@ -1,0 +1,33 @@
+import type { PermissionBehavior } from '../types.ts';
+import { matchPathPattern } from './match-path-pattern.ts';
+import type { PathAnchors } from './parse-path-pattern.ts';
+import type { PathVariants } from './resolve-path-variants.ts';
+
+/** What {@link matchPathRule} needs. */
+export interface MatchPathRuleOptions extends PathAnchors {
+  /** The Read/Edit rule content. */
+  pattern: string;
+  /** From `resolvePathVariants`. */
+  variants: PathVariants;
+  behavior: PermissionBehavior;
+  /**
+   * The anchors with their own symlinks resolved (each one's `resolvePathVariants(...).real`). The real path
+   * is matched against these as well, so a cwd under a symlinked directory (macOS `/tmp`) still allows, and a
+   * link into it is still denied.
+   */
+  realAnchors?: PathAnchors;
+}
+
+/**
+ * Matches a Read/Edit rule against both names of a path. Deny and ask match when EITHER the lexical or the
+ * real path matches, so a symlink can neither hide a denied target nor be denied only by its name. Allow
+ * matches only when BOTH do, so an allowed directory cannot be used to write through a link to outside.
+ */
+export function matchPathRule(options: MatchPathRuleOptions): boolean {
+  const { pattern, variants, behavior, realAnchors } = options;
+  const matches = (candidate: string, anchors: PathAnchors) =>
+    matchPathPattern({ pattern, path: candidate, behavior, cwd: anchors.cwd, root: anchors.root, home: anchors.home });
+  const lexical = matches(variants.lexical, options);
+  const real = matches(variants.real, options) || (realAnchors !== undefined && matches(variants.real, realAnchors));
+  return behavior === 'allow' ? lexical && real : lexical || real;
+}

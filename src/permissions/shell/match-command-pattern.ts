@@ -1,0 +1,72 @@
+/** One pattern character, or `null` for an unescaped `*`. */
+type PatternUnit = string | null;
+
+interface CompiledPattern {
+  units: PatternUnit[];
+  /** The pattern ended in ` *`: `units` holds what precedes the space, which may also match alone. */
+  optionalTail: boolean;
+}
+
+const MAX_CACHED = 1_000;
+const compiled = new Map<string, CompiledPattern>();
+
+/**
+ * Whether a Bash rule pattern matches the whole text of one simple command (Claude Code's grammar):
+ * - `npm run build` is exact;
+ * - `*` matches any characters, spaces included, anywhere: `git * main`, `* install`, `ls*` (matches `lsof`);
+ * - a trailing ` *` (space, star) also matches nothing at all, at a word boundary: `ls *` matches `ls` and
+ *   `ls -la` but not `lsof`;
+ * - a trailing `:*` is the legacy spelling of ` *`; elsewhere (`git:* push`) it is literal;
+ * - `\*` is a literal star, `\\` a literal backslash.
+ * Runs in O(pattern × text) whatever the stars, so a long command cannot make it hang.
+ *
+ * @example
+ * matchCommandPattern('git commit *', 'git commit -m "x"'); // true
+ * matchCommandPattern('ls *', 'lsof'); // false
+ */
+export function matchCommandPattern(pattern: string, commandText: string): boolean {
+  const { units, optionalTail } = compile(pattern);
+  if (!optionalTail) return matchUnits(units, commandText);
+  return matchUnits(units, commandText) || matchUnits([...units, ' ', null], commandText);
+}
+
+function compile(pattern: string): CompiledPattern {
+  const cached = compiled.get(pattern);
+  if (cached) return cached;
+  const trimmed = pattern.trim();
+  const legacy = trimmed.endsWith(':*') && !trimmed.endsWith('\\:*');
+  const text = legacy ? `${trimmed.slice(0, -2).trimEnd()} *` : trimmed;
+  const units: PatternUnit[] = [];
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index]!;
+    if (character === '\\' && (text[index + 1] === '*' || text[index + 1] === '\\')) units.push(text[++index]!);
+    else units.push(character === '*' ? null : character);
+  }
+  const optionalTail = units.length >= 2 && units.at(-1) === null && units.at(-2) === ' ';
+  const result = { units: optionalTail ? units.slice(0, -2) : units, optionalTail };
+  if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
+  compiled.set(pattern, result);
+  return result;
+}
+
+/** Wildcard matching with backtracking to the last star only: linear per star, never exponential. */
+function matchUnits(units: readonly PatternUnit[], text: string): boolean {
+  let unit = 0;
+  let position = 0;
+  let lastStar = -1;
+  let resumeAt = 0;
+  while (position < text.length) {
+    if (unit < units.length && units[unit] !== null && units[unit] === text[position]) {
+      unit++;
+      position++;
+    } else if (unit < units.length && units[unit] === null) {
+      lastStar = unit++;
+      resumeAt = position;
+    } else if (lastStar !== -1) {
+      unit = lastStar + 1;
+      position = ++resumeAt;
+    } else return false;
+  }
+  while (unit < units.length && units[unit] === null) unit++;
+  return unit === units.length;
+}

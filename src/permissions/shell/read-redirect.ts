@@ -1,0 +1,58 @@
+import type { Node } from 'web-tree-sitter';
+import { readWord, visitSubstitutions, type SubstitutionVisitor } from './read-word.ts';
+import type { ShellRedirect, ShellWord } from './types.ts';
+
+/** Redirect node types of tree-sitter-bash. */
+export const REDIRECT_TYPES = new Set(['file_redirect', 'herestring_redirect', 'heredoc_redirect']);
+
+const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>']);
+const HARMLESS_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+
+export interface ReadRedirect {
+  redirect: ShellRedirect;
+  /** Whether it writes a file (the engine checks those against Edit rules). */
+  writes: boolean;
+  /**
+   * Words after the target that belong to the command: tree-sitter reads `ls >f -la` as a redirect to
+   * `f -la`, but bash runs `ls -la > f`.
+   */
+  extraWords: ShellWord[];
+}
+
+/**
+ * Reads one redirect node. Substitutions in its target (`> "$(rm x)"`) go to `onSubstitution`; heredoc bodies
+ * are not read (only the substitutions of an unquoted one, which tree-sitter exposes).
+ */
+export function readRedirect(node: Node, onSubstitution: SubstitutionVisitor): ReadRedirect {
+  if (node.type === 'heredoc_redirect') return readHeredoc(node, onSubstitution);
+  if (node.type === 'herestring_redirect') {
+    const value = node.namedChildren[0];
+    const word = value ? readWord(value, onSubstitution) : undefined;
+    return { redirect: { operator: '<<<', target: word?.value ?? '', static: !word?.dynamic }, writes: false, extraWords: [] };
+  }
+  const descriptor = node.childForFieldName('descriptor')?.text ?? '';
+  const operator = node.children.find((child) => !child.isNamed)?.type ?? '';
+  const [destination, ...rest] = node.childrenForFieldName('destination');
+  const target = destination ? readWord(destination, onSubstitution) : undefined;
+  const isStatic = target !== undefined && !target.dynamic && !target.glob && !target.userTilde;
+  const redirect = { operator: `${descriptor}${operator}`, target: target?.value ?? '', static: isStatic };
+  const writes = target !== undefined && !target.processSubstitution && writesFile(operator, target.value);
+  const next = node.nextSibling;
+  // In `<&0 0<f` tree-sitter hands the next redirect's descriptor to this one.
+  const extra = rest.filter((word) => !(word.type === 'number' && next && word.endIndex === next.startIndex));
+  return { redirect, writes, extraWords: extra.map((word) => readWord(word, onSubstitution)) };
+}
+
+function readHeredoc(node: Node, onSubstitution: SubstitutionVisitor): ReadRedirect {
+  const operator = node.children.find((child) => !child.isNamed)?.type ?? '<<';
+  const delimiter = node.children.find((child) => child.type === 'heredoc_start')?.text ?? '';
+  for (const body of node.namedChildren) if (body.type === 'heredoc_body') visitSubstitutions(body, onSubstitution);
+  return { redirect: { operator, target: delimiter.replace(/['"\\]/g, ''), static: true }, writes: false, extraWords: [] };
+}
+
+function writesFile(operator: string, target: string): boolean {
+  if (HARMLESS_SINKS.has(target)) return false;
+  if (WRITE_OPERATORS.has(operator)) return true;
+  // `>&word` with a word that is not a descriptor is bash's old spelling of `&>word`.
+  return operator === '>&' && target !== '-' && !/^\d+$/.test(target);
+}

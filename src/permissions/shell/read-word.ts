@@ -1,0 +1,147 @@
+import type { Node } from 'web-tree-sitter';
+import { decodeAnsiCString } from './decode-ansi-c-string.ts';
+import type { ShellWord } from './types.ts';
+
+/** Called for each `$(…)`, backtick, `<(…)` or `>(…)` found inside a word, so its commands are analyzed too. */
+export type SubstitutionVisitor = (node: Node) => void;
+
+const SUBSTITUTIONS = new Set(['command_substitution', 'process_substitution']);
+const BRACE_EXPANSION = /\{[^{}]*(?:,|\.\.)[^{}]*\}/;
+const QUOTED = '\u0000';
+
+interface WordBuilder {
+  value: string;
+  /** The unquoted characters as written, every quoted or escaped one replaced by a NUL: brace detection. */
+  skeleton: string;
+  dynamic: boolean;
+  glob: boolean;
+  userTilde: boolean;
+  processSubstitution: boolean;
+}
+
+/**
+ * Unquotes one shell word (a tree-sitter argument node): quotes, `$'…'`, backslashes and concatenations
+ * (`r'm'` → `rm`, `\rm` → `rm`). Expansions keep their source text and mark the word dynamic; substitutions
+ * inside are handed to `onSubstitution`.
+ */
+export function readWord(node: Node, onSubstitution: SubstitutionVisitor): ShellWord {
+  const builder: WordBuilder = { value: '', skeleton: '', dynamic: false, glob: false, userTilde: false, processSubstitution: false };
+  append(node, builder, onSubstitution);
+  if (BRACE_EXPANSION.test(builder.skeleton)) builder.dynamic = true;
+  const { value, dynamic, glob, userTilde, processSubstitution } = builder;
+  return { value, dynamic, glob, userTilde, processSubstitution };
+}
+
+/** A word with a known value and nothing special in it. */
+export function literalWord(value: string): ShellWord {
+  return { value, dynamic: false, glob: false, userTilde: false, processSubstitution: false };
+}
+
+/** Hands every substitution below `node` to `onSubstitution` (used for parts whose value is not needed). */
+export function visitSubstitutions(node: Node, onSubstitution: SubstitutionVisitor): void {
+  for (const child of node.namedChildren) {
+    if (SUBSTITUTIONS.has(child.type)) onSubstitution(child);
+    else visitSubstitutions(child, onSubstitution);
+  }
+}
+
+function append(node: Node, builder: WordBuilder, onSubstitution: SubstitutionVisitor): void {
+  switch (node.type) {
+    case 'word':
+      appendUnquoted(node.text, builder);
+      return;
+    case 'number':
+    case 'variable_name':
+    case 'test_operator':
+    case 'regex':
+    case 'file_descriptor':
+      appendLiteral(node.text, builder);
+      return;
+    case 'raw_string':
+      appendQuoted(node.text.slice(1, -1), builder);
+      return;
+    case 'ansi_c_string':
+      appendQuoted(decodeAnsiCString(node.text), builder);
+      return;
+    case 'string':
+      appendDoubleQuoted(node, builder, onSubstitution);
+      return;
+    case 'concatenation':
+      for (const child of node.children) append(child, builder, onSubstitution);
+      return;
+    case 'translated_string':
+      // `$"…"`: the `$` only asks for a locale translation.
+      for (const child of node.namedChildren) append(child, builder, onSubstitution);
+      return;
+    case 'command_substitution':
+      appendDynamic(node.text, builder);
+      onSubstitution(node);
+      return;
+    case 'process_substitution':
+      appendQuoted(node.text, builder);
+      builder.processSubstitution = true;
+      onSubstitution(node);
+      return;
+    default:
+      if (!node.isNamed) {
+        appendLiteral(node.text, builder);
+        return;
+      }
+      // Expansions, arithmetic, brace expressions and anything unknown: the value is only known at run time.
+      appendDynamic(node.text, builder);
+      visitSubstitutions(node, onSubstitution);
+  }
+}
+
+function appendDoubleQuoted(node: Node, builder: WordBuilder, onSubstitution: SubstitutionVisitor): void {
+  for (const child of node.children) {
+    if (child.type === '"') continue;
+    if (child.type === 'string_content') appendQuoted(unescapeDoubleQuoted(child.text), builder);
+    else if (!child.isNamed) appendQuoted(child.text, builder);
+    else if (child.type === 'command_substitution') {
+      appendDynamic(child.text, builder);
+      onSubstitution(child);
+    } else {
+      appendDynamic(child.text, builder);
+      visitSubstitutions(child, onSubstitution);
+    }
+  }
+}
+
+function appendUnquoted(raw: string, builder: WordBuilder): void {
+  if (builder.value === '' && /^~[A-Za-z_]/.test(raw)) builder.userTilde = true;
+  for (let index = 0; index < raw.length; index++) {
+    const character = raw[index]!;
+    if (character === '\\' && index + 1 < raw.length) {
+      index++;
+      if (raw[index] === '\n') continue;
+      builder.value += raw[index];
+      builder.skeleton += QUOTED;
+      continue;
+    }
+    if (character === '*' || character === '?' || character === '[') builder.glob = true;
+    builder.value += character;
+    builder.skeleton += character;
+  }
+}
+
+function appendLiteral(text: string, builder: WordBuilder): void {
+  builder.value += text;
+  builder.skeleton += text;
+}
+
+function appendQuoted(text: string, builder: WordBuilder): void {
+  builder.value += text;
+  builder.skeleton += QUOTED.repeat(text.length);
+}
+
+function appendDynamic(text: string, builder: WordBuilder): void {
+  builder.dynamic = true;
+  builder.value += text;
+  builder.skeleton += QUOTED;
+}
+
+/** Inside double quotes a backslash only escapes `$`, backtick, `"`, `\` and a newline. */
+function unescapeDoubleQuoted(text: string): string {
+  return text.replace(/\\([$`"\\\n])/g, (_match, character: string) => (character === '\n' ? '' : character));
+}

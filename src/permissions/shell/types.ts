@@ -1,0 +1,74 @@
+/** The vocabulary of shell-command analysis for Bash permission rules. Types only. */
+
+/** A redirection of one simple command (or of a compound statement). */
+export interface ShellRedirect {
+  /** As written, with any file descriptor: `>`, `2>>`, `&>`, `>|`, `<`, `<<<`, `<<`. */
+  operator: string;
+  /** The unquoted target: a file name, a descriptor (`1` in `2>&1`), a heredoc delimiter or a here-string. */
+  target: string;
+  /** false when the target contains expansions/globs we cannot resolve statically */
+  static: boolean;
+}
+
+/** How a simple command was reached. */
+export type CommandOrigin = 'top' | 'command-substitution' | 'process-substitution' | 'shell-c' | 'wrapper';
+
+/** One command that runs: `FOO=1 timeout 5 rm -rf x > log` inside whatever compound holds it. */
+export interface SimpleCommand {
+  /** argv after unquoting, with wrappers and env assignments stripped (the command that actually runs) */
+  argv: string[];
+  /** the full argv as written (before wrapper stripping) */
+  rawArgv: string[];
+  /** Leading `NAME=value` words, and those an `env` or `sudo` wrapper sets. */
+  assignments: { name: string; value: string }[];
+  redirects: ShellRedirect[];
+  /** the text of the simple command after stripping (argv joined with single spaces) — what rule patterns match */
+  text: string;
+  /** true when the command name or an argument has an expansion whose value cannot be known statically ($VAR, $(...), `...`, globs in the command name) */
+  dynamic: boolean;
+  /** how it was reached: top level, inside $(...)/backticks, <(...)/>(...), a `bash -c`/`sh -c`/`zsh -c`/`eval` body, a wrapper such as xargs/find -exec */
+  origin: CommandOrigin;
+  /** The wrappers stripped from `rawArgv` to reach `argv`, outermost first: `['sudo', 'timeout']`. */
+  wrappers: string[];
+  /**
+   * True when the runner appends arguments that are not in `argv` (`xargs rm`, `find -exec rm {} +`), so an
+   * allow pattern must accept any trailing arguments.
+   */
+  appendedArguments: boolean;
+}
+
+/** Why an analysis gave up. Every one of them means "not provably safe". */
+export type ShellAnalysisFailure = 'empty' | 'parse-error' | 'too-long' | 'too-many-commands' | 'too-deep';
+
+export type ShellAnalysis =
+  | {
+      ok: true;
+      commands: SimpleCommand[];
+      /** every redirect target that writes a file (>, >>, &>, >|, 2> etc.; not /dev/null, not fd dups like 2>&1) */
+      writes: ShellRedirect[];
+      /** True when anything is sent to the background with `&`. */
+      background: boolean;
+    }
+  | { ok: false; reason: ShellAnalysisFailure; message: string };
+
+/** One shell word after unquoting. */
+export interface ShellWord {
+  /** The unquoted value; parts that cannot be known statically keep their source text (`$HOME`, `$(date)`). */
+  value: string;
+  /** Contains `$VAR`, `${…}`, `$(…)`, backticks, `$((…))` or a brace expansion. */
+  dynamic: boolean;
+  /** Contains an unquoted glob character (`*`, `?`, `[`). */
+  glob: boolean;
+  /** Starts with an unquoted `~user` (a plain `~` or `~/` is left to the caller to expand). */
+  userTilde: boolean;
+  /** Is, or contains, a process substitution `<(…)`/`>(…)` (a `/dev/fd` path at run time). */
+  processSubstitution: boolean;
+}
+
+/** Where the command builder sends what it finds. */
+export interface CommandSink {
+  /** Records a simple command. */
+  add(command: SimpleCommand): void;
+  /** Analyzes a `bash -c` / `eval` body one level deeper, its commands tagged `origin: 'shell-c'`. */
+  analyzeBody(body: string): void;
+}
