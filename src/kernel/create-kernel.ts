@@ -16,6 +16,7 @@ import { assembleToolPool } from '../registry/assemble-tool-pool.ts';
 import type { RegistryOptions } from '../registry/get-tools.ts';
 import { withToolSource } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
+import { lintRules } from '../permissions/lint-rules.ts';
 import { failedSourceGuard } from './failed-source-guard.ts';
 
 /** Options of `createKernel`. */
@@ -42,6 +43,8 @@ export interface Kernel {
   readonly plugins: readonly LoadedPlugin[];
   /** Everything that failed to load, as values: the kernel still works without it. */
   readonly errors: readonly CodevError[];
+  /** Rules that will not do what they say (see `lintRules`). */
+  readonly warnings: readonly string[];
   /** The assembled pool: built-ins sorted, then plugin and extra tools sorted. */
   readonly tools: readonly Tool[];
   readonly hooks: readonly ToolHook[];
@@ -98,6 +101,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     configFile,
     plugins,
     errors,
+    warnings: lintRules(permissionContext),
     tools,
     hooks,
     ruleSets,

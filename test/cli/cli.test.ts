@@ -61,6 +61,10 @@ describe('codev CLI', () => {
     expect(codev(['tool', 'Greet', '--bogus', '--cwd', project.root]).code).toBe(2);
     expect(codev(['tool', '--cwd', project.root]).code).toBe(2);
     expect(codev(['tool', 'Greet', '{not json', '--cwd', project.root]).code).toBe(2);
+    const badRule = codev(['tool', 'Greet', '{}', '--allow', 'Bash(npm test', '--cwd', project.root]);
+    expect(badRule.code).toBe(2);
+    expect(badRule.stderr).toContain('CLI_USAGE');
+    expect(codev(['tool', 'Greet', '{}', '--permission-mode', 'yolo', '--cwd', project.root]).code).toBe(2);
   });
 
   it('lists the pool in the model order', () => {

@@ -2,6 +2,7 @@ import { CodevError } from '../../errors/codev-error.ts';
 import { runToolUse } from '../../execution/run-tool-use.ts';
 import type { ToolResultUpdate } from '../../execution/types.ts';
 import { createKernel } from '../../kernel/create-kernel.ts';
+import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
 import type { ToolResultBlockParam } from '../../tool/types.ts';
 import { TOOL_HELP } from '../help.ts';
@@ -28,6 +29,13 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
   const mode = values['permission-mode'];
   if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) {
     throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
+  }
+  for (const rule of [...(values.allow ?? []), ...(values.deny ?? []), ...(values.ask ?? [])]) {
+    try {
+      parsePermissionRule(rule);
+    } catch (error) {
+      throw new CodevError('CLI_USAGE', (error as Error).message, { hint: "quote the rule for the shell, e.g. --allow 'Bash(npm test)'" });
+    }
   }
   const input = parseInput(rawInput === '-' ? await io.readStdin() : rawInput);
   const kernel = await createKernel({ cwd: values.cwd ?? io.cwd, env: io.env, permissionMode: mode as PermissionMode | undefined, allow: values.allow, deny: values.deny, ask: values.ask });

@@ -73,6 +73,8 @@ class Collector {
         return this.command(node, { redirects: [], extraWords: [] }, context);
       case 'redirected_statement':
         return this.redirectedStatement(node, context);
+      case 'list':
+        return this.list(node, context);
       case 'command_substitution':
         if (node.firstChild?.type === '`' && node.text.slice(1, -1).includes('\\`')) {
           throw new ShellAnalysisAbort('parse-error', 'nested backticks are not supported; use $( ) instead');
@@ -103,6 +105,23 @@ class Collector {
 
   private visitChildren(node: Node, context: Context): void {
     for (const child of node.children) {
+      if (child.type === '&') this.background = true;
+      else if (child.isNamed) this.visit(child, context);
+    }
+  }
+
+  /** `a && b && c` nests to the left, one level per command: walk it in a loop, not by recursion. */
+  private list(node: Node, context: Context): void {
+    const pending: Node[] = [];
+    let current: Node | null = node;
+    while (current?.type === 'list') {
+      const children: Node[] = current.children;
+      for (let index = children.length - 1; index >= 1; index--) pending.push(children[index]!);
+      current = children[0] ?? null;
+    }
+    if (current) pending.push(current);
+    for (let index = pending.length - 1; index >= 0; index--) {
+      const child = pending[index]!;
       if (child.type === '&') this.background = true;
       else if (child.isNamed) this.visit(child, context);
     }
