@@ -129,4 +129,13 @@ describe('runToolUse lifecycle', () => {
     expect(result.status).toBe('ok');
     expect(resultText(result)).toBe('finished');
   });
+
+  it('tells the model to load a deferred tool whose schema it has not seen', async () => {
+    const deferred = buildTool({ name: 'Later', description: 'd', shouldDefer: true, inputSchema: z.object({ q: z.string() }), call: () => ({ data: 'x' }) });
+    const { result } = await runTool({ name: 'Later', input: {}, context: createTestContext({ tools: [deferred] }) });
+    expect(resultText(result)).toContain('"select:Later"');
+    const loaded = createTestContext({ tools: [deferred] });
+    loaded.loadedDeferredTools = new Set(['Later']);
+    expect(resultText((await runTool({ name: 'Later', input: {}, context: loaded })).result)).not.toContain('select:Later');
+  });
 });

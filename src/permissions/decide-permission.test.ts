@@ -275,4 +275,13 @@ describe('rule functions', () => {
     const failing = definePermissionRule({ name: 'broken', check: () => { throw new Error('oops'); } });
     expect((await runTool({ name: 'Plain', context: createTestContext({ tools, ruleSets: [failing] }) })).result.status).toBe('denied');
   });
+
+  it('matches Agent(Name) rules against the name a tool reports', async () => {
+    const agent = buildTool({ name: 'Agent', description: 'd', inputSchema: z.object({ subagent_type: z.string() }), getPermissionTargets: ({ subagent_type }) => [{ kind: 'name', value: subagent_type }], checkPermissions: () => ({ behavior: 'passthrough' }), call: () => ({ data: 'ok' }) });
+    const context = createTestContext({ tools: [agent], allow: ['Agent(Explore)'], deny: ['Agent(rogue-*)'] });
+    expect((await runTool({ name: 'Agent', input: { subagent_type: 'Explore' }, context })).result.status).toBe('ok');
+    expect((await runTool({ name: 'Task', input: { subagent_type: 'Explore' }, context })).result.status).toBe('ok');
+    expect((await runTool({ name: 'Agent', input: { subagent_type: 'Plan' }, context })).result.status).toBe('denied');
+    expect((await runTool({ name: 'Agent', input: { subagent_type: 'rogue-1' }, context, canUseTool: allowOnce })).result.decision?.rule).toBe('Agent(rogue-*)');
+  });
 });

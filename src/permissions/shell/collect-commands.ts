@@ -1,4 +1,5 @@
 import type { Node, Parser } from 'web-tree-sitter';
+import { assertNoMisreadKeyword } from './assert-no-misread-keyword.ts';
 import { firstSyntaxError } from './first-syntax-error.ts';
 import { readAssignment } from './read-assignment.ts';
 import { readRedirect, REDIRECT_TYPES } from './read-redirect.ts';
@@ -168,6 +169,8 @@ class Collector {
     const assignments: { name: string; value: string }[] = [];
     const words: ShellWord[] = [];
     let previous: Node | undefined;
+    let nameNode: Node | undefined;
+    let firstArgument: Node | undefined;
     for (let index = 0; index < node.childCount; index++) {
       const child = node.child(index)!;
       const field = node.fieldNameForChild(index);
@@ -177,11 +180,15 @@ class Collector {
       }
       else if (field === 'redirect') this.redirect(child, own, context);
       else if (field === 'name' || field === 'argument') {
-        const word = readWord(field === 'name' ? (child.firstNamedChild ?? child) : child, visitor);
+        const wordNode = field === 'name' ? (child.firstNamedChild ?? child) : child;
+        if (field === 'name') nameNode = wordNode;
+        else firstArgument ??= child;
+        const word = readWord(wordNode, visitor);
         words.push(previous?.endIndex === child.startIndex ? joinWords(words.pop()!, word, previous) : word);
         previous = child;
       } else if (child.isNamed) this.visit(child, context);
     }
+    assertNoMisreadKeyword(nameNode, firstArgument);
     words.push(...own.extraWords, ...attached.extraWords);
     this.emit({ words, assignments, redirects: own.redirects }, context);
   }

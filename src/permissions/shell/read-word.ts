@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { decodeAnsiCString } from './decode-ansi-c-string.ts';
+import { ShellAnalysisAbort } from './shell-analysis-abort.ts';
 import type { ShellWord } from './types.ts';
 
 /** Called for each `$(…)`, backtick, `<(…)` or `>(…)` found inside a word, so its commands are analyzed too. */
@@ -8,6 +9,8 @@ export type SubstitutionVisitor = (node: Node) => void;
 const SUBSTITUTIONS = new Set(['command_substitution', 'process_substitution']);
 const BRACE_EXPANSION = /\{[^{}]*(?:,|\.\.)[^{}]*\}/;
 const QUOTED = '\u0000';
+/** Characters that always end an unquoted bash word. */
+const METACHARACTERS = new Set([' ', '\t', '\n', '|', '&', ';', '(', ')', '<', '>']);
 
 interface WordBuilder {
   value: string;
@@ -22,7 +25,7 @@ interface WordBuilder {
 /**
  * Unquotes one shell word (a tree-sitter argument node): quotes, `$'…'`, backslashes and concatenations
  * (`r'm'` → `rm`, `\rm` → `rm`). Expansions keep their source text and mark the word dynamic; substitutions
- * inside are handed to `onSubstitution`.
+ * inside are handed to `onSubstitution`. Throws {@link ShellAnalysisAbort} for a word bash would have split.
  */
 export function readWord(node: Node, onSubstitution: SubstitutionVisitor): ShellWord {
   const builder: WordBuilder = { value: '', skeleton: '', dynamic: false, glob: false, userTilde: false, processSubstitution: false };
@@ -118,6 +121,11 @@ function appendUnquoted(raw: string, builder: WordBuilder): void {
       builder.value += raw[index];
       builder.skeleton += QUOTED;
       continue;
+    }
+    if (METACHARACTERS.has(character)) {
+      // tree-sitter-bash lexes a newline followed by `\x` into one word (`c\n\rm x` becomes `c` with the
+      // argument "\n\rm"), which would hide a whole command.
+      throw new ShellAnalysisAbort('parse-error', `the parser misread ${JSON.stringify(raw)} as one word`);
     }
     if (character === '*' || character === '?' || character === '[') builder.glob = true;
     builder.value += character;

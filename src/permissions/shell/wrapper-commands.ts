@@ -48,6 +48,7 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
   noglob: { options: {} },
   exec: { options: { shortFlags: 'cl', shortWithValue: 'a' } },
   busybox: { options: {} },
+  coproc: { options: {} },
   env: {
     options: {
       shortWithValue: 'uCSP',
