@@ -1,6 +1,7 @@
 import { errorMessage } from '../../errors/codev-error.ts';
 import { runPostToolUseHooks } from '../../hooks/run-post-tool-use-hooks.ts';
 import type { ProgressPayload } from '../../progress/types.ts';
+import { hookCallBase } from '../hook-call-base.ts';
 import { CANCEL_MESSAGE, toolUseError } from '../messages.ts';
 import type { Stage, ToolCallState } from '../types.ts';
 
@@ -61,18 +62,12 @@ export const callTool: Stage = async function* callTool(state) {
 };
 
 async function failure(state: ToolCallState, error: unknown, durationMs: number) {
-  const { context, toolUse } = state.request;
+  const { context } = state.request;
   const message = truncateMiddle(errorMessage(error));
   if (context.hooks.some((hook) => hook.event === 'PostToolUseFailure')) {
     const hooks = await runPostToolUseHooks({
       event: 'PostToolUseFailure',
-      hooks: context.hooks,
-      toolName: state.tool!.name,
-      toolInput: state.input!,
-      toolUseId: toolUse.id,
-      cwd: context.cwd,
-      permissionMode: context.permissionContext.mode,
-      signal: context.signal,
+      ...hookCallBase(state),
       durationMs,
       error: message,
       acceptOutput: () => false,

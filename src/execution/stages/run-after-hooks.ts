@@ -1,5 +1,6 @@
 import { runPostToolUseHooks } from '../../hooks/run-post-tool-use-hooks.ts';
 import type { Stage } from '../types.ts';
+import { hookCallBase } from '../hook-call-base.ts';
 import { mapOutput } from './map-result.ts';
 
 /**
@@ -7,18 +8,12 @@ import { mapOutput } from './map-result.ts';
  * MCP tools take any replacement; other tools only one that matches their `outputSchema`.
  */
 export const runAfterHooks: Stage = async function* runAfterHooks(state) {
-  const { context, toolUse } = state.request;
+  const { context } = state.request;
   if (!context.hooks.some((hook) => hook.event === 'PostToolUse')) return;
   const tool = state.tool!;
   const result = await runPostToolUseHooks({
     event: 'PostToolUse',
-    hooks: context.hooks,
-    toolName: tool.name,
-    toolInput: state.input!,
-    toolUseId: toolUse.id,
-    cwd: context.cwd,
-    permissionMode: context.permissionContext.mode,
-    signal: context.signal,
+    ...hookCallBase(state),
     durationMs: performance.now() - state.startedAt,
     toolResponse: state.output,
     acceptOutput: (value) => tool.isMcp || (tool.outputSchema?.safeParse(value).success ?? false),

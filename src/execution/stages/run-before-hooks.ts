@@ -1,5 +1,6 @@
 import { runPreToolUseHooks } from '../../hooks/run-pre-tool-use-hooks.ts';
 import { toolUseError } from '../messages.ts';
+import { hookCallBase } from '../hook-call-base.ts';
 import { revalidateInput } from '../revalidate-input.ts';
 import type { Stage } from '../types.ts';
 
@@ -9,17 +10,11 @@ import type { Stage } from '../types.ts';
  * which never lets a hook's allow override a deny or ask rule.
  */
 export const runBeforeHooks: Stage = async function* runBeforeHooks(state) {
-  const { context, toolUse } = state.request;
+  const { context } = state.request;
   if (!context.hooks.some((hook) => hook.event === 'PreToolUse')) return;
   const tool = state.tool!;
   const result = await runPreToolUseHooks({
-    hooks: context.hooks,
-    toolName: tool.name,
-    toolInput: state.input!,
-    toolUseId: toolUse.id,
-    cwd: context.cwd,
-    permissionMode: context.permissionContext.mode,
-    signal: context.signal,
+    ...hookCallBase(state),
   });
   state.additionalContext.push(...result.additionalContext);
   if (result.stop) {
