@@ -5,7 +5,7 @@ export interface WrapperSpec {
   options: OptionSpec;
   /** Operands between the options and the command: timeout's DURATION. */
   positional?: number;
-  /** `NAME=value` words before the command set environment variables (env, sudo). */
+  /** `NAME=value` words before the command set environment variables (env, sudo, the `time` keyword). */
   takesAssignments?: boolean;
   /** Options that make it something else than a wrapper: `command -v rm` only prints a path. */
   notWrapperWith?: readonly string[];
@@ -39,6 +39,8 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
       longWithValue: ['--format', '--output'],
       longFlags: ['--append', '--verbose', '--portability', '--quiet'],
     },
+    // The bash keyword `time` times a whole pipeline, assignments included: `time FOO=1 rm x`.
+    takesAssignments: true,
   },
   nice: { options: { shortWithValue: 'n', longWithValue: ['--adjustment'], numericOption: true } },
   nohup: { options: {} },
@@ -48,7 +50,7 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
   noglob: { options: {} },
   exec: { options: { shortFlags: 'cl', shortWithValue: 'a' } },
   busybox: { options: {} },
-  coproc: { options: {} },
+  coproc: { options: {}, takesAssignments: true },
   env: {
     options: {
       shortWithValue: 'uCSP',
