@@ -1,0 +1,120 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runToolUses } from '../execution/run-tool-uses.ts';
+import type { ToolUseContext } from '../execution/types.ts';
+import type { Kernel } from '../kernel/create-kernel.ts';
+import { createPermissionContext } from '../permissions/create-permission-context.ts';
+import type { CanUseTool } from '../permissions/types.ts';
+import type { ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
+import { addUsage, fromApiUsage, ZERO_USAGE } from './add-usage.ts';
+import { createModelClient } from './create-model-client.ts';
+import { streamModelTurn } from './stream-model-turn.ts';
+import { toApiTools } from './to-api-tools.ts';
+import { toModelError } from './to-model-error.ts';
+import type { AgentEvent, AgentOptions, EndReason, Usage } from './types.ts';
+
+export const DEFAULT_MODEL = 'claude-sonnet-4-6';
+export const DEFAULT_MAX_TURNS = 50;
+export const INTERRUPT_MESSAGE = '[Request interrupted by user for tool use]';
+
+/** An agent: a conversation with a model that can call tools. */
+export interface Agent {
+  /** The transcript so far, in Messages API shape. */
+  readonly messages: readonly Anthropic.MessageParam[];
+  /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error). */
+  query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
+}
+
+const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', message: `${options.message} No one can approve it: pass canUseTool to the agent to answer permission requests.` });
+
+/**
+ * Creates an agent over a kernel's tool pool (or explicit tools). Each turn streams one model request,
+ * runs its tool calls through `runToolUses` (parallel where safe, every call through the permission
+ * lifecycle) and sends the results back, until the model ends its turn, `maxTurns` is reached, the signal
+ * aborts (running tools end per their interrupt behaviour; every tool_use still gets a result) or the
+ * model API fails (a clear `error` event, then `end`).
+ */
+export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): Agent {
+  const env = options.env ?? process.env;
+  const client = options.client ?? createModelClient({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.maxRetries, env });
+  const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
+  const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
+  const messages: Anthropic.MessageParam[] = [];
+  const makeContext = (signal: AbortSignal): ToolUseContext => {
+    if (options.createToolUseContext) return options.createToolUseContext(signal);
+    if (options.kernel) return { ...options.kernel.createToolUseContext({ signal }), ...(options.tools ? { tools: options.tools } : {}) };
+    return standaloneContext(options.tools ?? [], signal);
+  };
+
+  async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
+    const controller = new AbortController();
+    const forward = () => controller.abort(queryOptions.signal?.reason);
+    if (queryOptions.signal?.aborted) forward();
+    queryOptions.signal?.addEventListener('abort', forward, { once: true });
+    const signal = controller.signal;
+    const context = makeContext(signal);
+    const tools = await toApiTools(context.tools, context.permissionContext);
+    let usage: Usage = ZERO_USAGE;
+    let turns = 0;
+    const end = (reason: EndReason): AgentEvent => ({ type: 'end', reason, turns, usage, messages: [...messages] });
+    messages.push({ role: 'user', content: prompt });
+    try {
+      while (true) {
+        if (signal.aborted) return yield end('aborted');
+        if (turns >= maxTurns) return yield end('max_turns');
+        turns++;
+        yield { type: 'turn-start', turn: turns };
+        let message: Anthropic.Message;
+        try {
+          message = yield* streamModelTurn({ client, params: { model, max_tokens: options.maxTokens ?? 8192, messages, tools, ...(options.system ? { system: options.system } : {}) }, signal });
+        } catch (error) {
+          if (signal.aborted) return yield end('aborted');
+          yield { type: 'error', error: toModelError(error) };
+          return yield end('error');
+        }
+        const turnUsage = fromApiUsage(message.usage);
+        usage = addUsage(usage, turnUsage);
+        yield { type: 'usage', usage: turnUsage, total: usage };
+        messages.push({ role: 'assistant', content: message.content as Anthropic.ContentBlockParam[] });
+        for (const block of message.content) if (block.type === 'text') yield { type: 'text', text: block.text };
+        const toolUses = message.content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use');
+        if (toolUses.length === 0) return yield end(message.stop_reason === 'max_tokens' ? 'max_tokens' : message.stop_reason === 'refusal' ? 'refusal' : 'end_turn');
+        for (const toolUse of toolUses) yield { type: 'tool-call', toolUseId: toolUse.id, toolName: toolUse.name, input: toolUse.input };
+        const results: ToolResultBlockParam[] = [];
+        let stop = false;
+        for await (const update of runToolUses({ toolUses: toolUses as ToolUseBlock[], assistantMessage: message, canUseTool: options.canUseTool ?? denyAll, context, maxConcurrency: options.maxToolConcurrency })) {
+          if (update.type === 'progress') {
+            yield { type: 'tool-progress', toolUseId: update.toolUseId, toolName: update.toolName, progress: update.progress };
+            continue;
+          }
+          results.push(update.block);
+          stop ||= Boolean(update.preventContinuation || update.interrupt);
+          yield { type: 'tool-result', toolUseId: update.toolUseId, toolName: update.toolName, isError: update.isError, status: update.status, block: update.block, decision: update.decision, output: update.output, durationMs: update.durationMs };
+        }
+        const interrupted = signal.aborted;
+        messages.push({ role: 'user', content: [...(results as Anthropic.ToolResultBlockParam[]), ...(interrupted ? [{ type: 'text' as const, text: INTERRUPT_MESSAGE }] : [])] });
+        if (interrupted) return yield end('aborted');
+        if (stop) return yield end('stopped');
+      }
+    } finally {
+      queryOptions.signal?.removeEventListener('abort', forward);
+    }
+  }
+
+  return { messages, query };
+}
+
+/** An agent over explicit tools has no project: default permissions, the process cwd, a temp session folder. */
+function standaloneContext(tools: ToolUseContext['tools'], signal: AbortSignal): ToolUseContext {
+  return {
+    cwd: process.cwd(),
+    signal,
+    permissionContext: createPermissionContext(),
+    tools,
+    sessionDirectory: mkdtempSync(path.join(os.tmpdir(), 'codev-session-')),
+    hooks: [],
+    ruleSets: [],
+  };
+}

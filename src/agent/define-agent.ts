@@ -1,0 +1,12 @@
+import type { AgentOptions } from './types.ts';
+
+/** What an agent script default-exports for `codev run`: its options, and optionally the prompt to start with. */
+export interface AgentDefinition extends Omit<AgentOptions, 'client' | 'createToolUseContext'> {
+  /** Used when `codev run` is given no prompt. */
+  prompt?: string;
+}
+
+/** Declares an agent for `codev run` (a typed identity, like `defineConfig`). */
+export function defineAgent(definition: AgentDefinition): AgentDefinition {
+  return definition;
+}

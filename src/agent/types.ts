@@ -1,0 +1,75 @@
+/** The agent loop's vocabulary: options, events and usage. Types only. */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { CodevErrorCode } from '../errors/codes.ts';
+import type { ToolUseContext } from '../execution/types.ts';
+import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
+import type { ProgressPayload } from '../progress/types.ts';
+import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
+
+/** Token counts, summed over every model request of a query. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationInputTokens: number;
+  cacheReadInputTokens: number;
+}
+
+/** A model failure, as a value: a stable code, the HTTP status and what to do. */
+export interface ModelError {
+  code: CodevErrorCode;
+  message: string;
+  status?: number;
+  /** Seconds, from a 429's `retry-after`. */
+  retryAfterSeconds?: number;
+  requestId?: string;
+}
+
+/** Why a query ended. */
+export type EndReason = 'end_turn' | 'max_turns' | 'aborted' | 'error' | 'stopped' | 'max_tokens' | 'refusal';
+
+/** What `agent.query(prompt)` yields, in order. */
+export type AgentEvent =
+  | { type: 'turn-start'; turn: number }
+  | { type: 'text-delta'; text: string }
+  | { type: 'text'; text: string }
+  | { type: 'tool-call'; toolUseId: string; toolName: string; input: unknown }
+  | { type: 'tool-progress'; toolUseId: string; toolName: string; progress: ProgressPayload }
+  | {
+      type: 'tool-result';
+      toolUseId: string;
+      toolName: string;
+      isError: boolean;
+      status: string;
+      block: ToolResultBlockParam;
+      decision?: PermissionDecision;
+      output?: unknown;
+      durationMs: number;
+    }
+  | { type: 'usage'; usage: Usage; total: Usage }
+  | { type: 'error'; error: ModelError }
+  | { type: 'end'; reason: EndReason; turns: number; usage: Usage; messages: readonly Anthropic.MessageParam[] };
+
+/** Options of `createAgent`. */
+export interface AgentOptions {
+  /** The tools the model may call, in pool order (built-ins first). Default: the kernel's pool. */
+  tools?: readonly Tool[];
+  /** The model id. Default `claude-sonnet-4-6`, or `CODEV_MODEL`. */
+  model?: string;
+  system?: string;
+  maxTurns?: number;
+  maxTokens?: number;
+  /** Answers permission asks. Default: deny (scripts must opt in). */
+  canUseTool?: CanUseTool;
+  /** A ready client; else one is made from `apiKey`/`baseURL` (default `ANTHROPIC_API_KEY`/`ANTHROPIC_BASE_URL`). */
+  client?: Anthropic;
+  apiKey?: string;
+  baseURL?: string;
+  /** Retries the SDK makes on 429/529/connection errors. Default 2. */
+  maxRetries?: number;
+  /** Makes the tool context of a query. Default: a context over `tools` from `createToolUseContext`. */
+  createToolUseContext?: (signal: AbortSignal) => ToolUseContext;
+  /** Parallel concurrency-safe calls at most. Default 10. */
+  maxToolConcurrency?: number;
+  /** The environment read for defaults. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
