@@ -1,3 +1,4 @@
 /** `codev/testing`: helpers to test tools, hooks and rules without a model. */
 export { createTestContext } from './create-test-context.ts';
 export { runTool, resultText } from './run-tool.ts';
+export * from './fake-messages-server/index.ts';

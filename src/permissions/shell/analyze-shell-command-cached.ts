@@ -12,6 +12,10 @@ export function analyzeShellCommandCached(command: string): Promise<ShellAnalysi
   if (hit) return hit;
   const analysis = analyzeShellCommand(command);
   cache.set(command, analysis);
+  // A failed grammar load must not stay cached: the next call retries it.
+  analysis.catch(() => {
+    if (cache.get(command) === analysis) cache.delete(command);
+  });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   return analysis;
 }

@@ -67,6 +67,11 @@ describe('analyzeShellCommand: substitutions and nested shells', () => {
     });
   });
 
+  it('reads backticks the way bash does, unescaping before parsing', async () => {
+    expect(await texts('echo `echo \\`id\\``')).toEqual(['echo `echo \\`id\\``', 'echo `id`', 'id'].sort());
+    expect(await texts('echo `echo "\\$(id)"`')).toContain('id');
+  });
+
   it('parses bash -c, sh -c and eval bodies', async () => {
     const { commands } = await analyze("bash -c 'a && b' ; sh -lc \"c\"; eval 'd; e'");
     expect(commands.filter((entry) => entry.origin === 'shell-c').map((entry) => entry.text)).toEqual(['a', 'b', 'c', 'd', 'e']);
@@ -124,6 +129,12 @@ describe('analyzeShellCommand: wrappers', () => {
     });
   });
 
+  it('strips the time keyword with the assignments it may precede, and coproc', async () => {
+    expect(await only('time -p FOO=1 rm x')).toMatchObject({ argv: ['rm', 'x'], assignments: [{ name: 'FOO', value: '1' }] });
+    expect(await only('coproc rm x')).toMatchObject({ argv: ['rm', 'x'], wrappers: ['coproc'] });
+    expect(await only('"for" x')).toMatchObject({ argv: ['for', 'x'] });
+  });
+
   it('makes what xargs runs a wrapper command that gets more arguments', async () => {
     const { commands } = await analyze('find . -name x | xargs -0 rm -f');
     expect(commands[1]).toMatchObject({ text: 'rm -f', origin: 'wrapper', appendedArguments: true });
@@ -154,6 +165,10 @@ describe('analyzeShellCommand: redirects', () => {
     expect((await analyze('echo > ~/x')).writes[0]).toMatchObject({ target: '~/x', static: true });
   });
 
+  it('keeps the descriptor tree-sitter lends to the previous redirect out of argv', async () => {
+    expect(await only('cat <&0 0<in')).toMatchObject({ argv: ['cat'] });
+  });
+
   it('finds writes of compound statements and words tree-sitter puts after a target', async () => {
     expect((await analyze('{ a; b; } > out')).writes).toHaveLength(1);
     expect(await only('ls >f -la')).toMatchObject({ argv: ['ls', '-la'], redirects: [{ operator: '>', target: 'f' }] });
@@ -168,7 +183,6 @@ describe('analyzeShellCommand: failing closed', () => {
     ['ls |', 'parse-error'],
     ['a && && b', 'parse-error'],
     ["bash -c 'echo \"x'", 'parse-error'],
-    ['echo `echo \\`id\\``', 'parse-error'],
     ['[ a > b ]', 'parse-error'],
     [`echo ${'a'.repeat(10_001)}`, 'too-long'],
     [Array.from({ length: 51 }, () => 'a').join('; '), 'too-many-commands'],
@@ -176,6 +190,17 @@ describe('analyzeShellCommand: failing closed', () => {
     [`${'('.repeat(300)}a${')'.repeat(300)}`, 'too-deep'],
   ])('%j → %s', async (command, reason) => {
     expect(await analyzeShellCommand(command)).toMatchObject({ ok: false, reason });
+  });
+
+  it.each([
+    ['! for i in 1; do rm x; done', 'a keyword read as a command name'],
+    ['time { rm x; }', 'a keyword after time'],
+    ['time time -p ! rm x', 'a keyword after time time -p'],
+    ['a\n\\rm x', 'a newline lexed into a word'],
+    ['cat <<EOF\nx\n EOF\nrm x\nEOF', 'a heredoc ended early'],
+    ['cat <<-EOF\n\t$(rm x)\n\tEOF', 'a heredoc substitution tree-sitter skipped'],
+  ])('refuses %j (%s)', async (command) => {
+    expect(await analyzeShellCommand(command)).toMatchObject({ ok: false, reason: 'parse-error' });
   });
 
   it('accepts exactly the limits', async () => {

@@ -1,9 +1,11 @@
 import type { Node, Parser } from 'web-tree-sitter';
 import { assertNoMisreadKeyword } from './assert-no-misread-keyword.ts';
 import { firstSyntaxError } from './first-syntax-error.ts';
+import { listOperands } from './list-operands.ts';
 import { readAssignment } from './read-assignment.ts';
 import { readRedirect, REDIRECT_TYPES } from './read-redirect.ts';
-import { literalWord, readWord, visitSubstitutions, type SubstitutionVisitor } from './read-word.ts';
+import { readTestWords } from './read-test-words.ts';
+import { joinWords, literalWord, readWord, visitSubstitutions, type SubstitutionVisitor } from './read-word.ts';
 import { resolveCommand } from './resolve-command.ts';
 import { ShellAnalysisAbort } from './shell-analysis-abort.ts';
 import { SHELL_LIMITS } from './shell-limits.ts';
@@ -21,10 +23,11 @@ interface Context {
   origin: CommandOrigin;
   /** Syntax nodes entered so far, to bound recursion. */
   nesting: number;
+  /** The text of the tree being walked. */
+  source: string;
 }
 
 const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end']);
-const TEST_EXPRESSIONS = new Set(['binary_expression', 'unary_expression', 'parenthesized_expression', 'ternary_expression', 'postfix_expression']);
 /** Nodes whose nesting grows with the number of commands, not with the depth of the syntax. */
 const FLAT_NODES = new Set(['list', 'pipeline', 'program']);
 
@@ -35,7 +38,7 @@ const FLAT_NODES = new Set(['list', 'pipeline', 'program']);
  */
 export function collectCommands(options: { parser: Parser; source: string }): CollectedCommands {
   const collector = new Collector(options.parser);
-  collector.analyzeSource(options.source, { depth: 0, origin: 'top', nesting: 0 });
+  collector.analyzeSource(options.source, { depth: 0, origin: 'top', nesting: 0, source: options.source });
   return { commands: collector.commands, writes: collector.writes, background: collector.background };
 }
 
@@ -49,7 +52,8 @@ class Collector {
     this.parser = parser;
   }
 
-  analyzeSource(source: string, context: Context): void {
+  analyzeSource(source: string, outer: Context): void {
+    const context = { ...outer, source };
     if (context.depth > SHELL_LIMITS.maxDepth) {
       throw new ShellAnalysisAbort('too-deep', `substitutions and nested shells go deeper than ${SHELL_LIMITS.maxDepth} levels`);
     }
@@ -71,18 +75,16 @@ class Collector {
       case 'comment':
         return;
       case 'command':
-        return this.command(node, { redirects: [], extraWords: [] }, context);
+        return this.command({ node, attached: emptyAttached(), context });
       case 'redirected_statement':
         return this.redirectedStatement(node, context);
       case 'list':
-        return this.list(node, context);
+        return this.visitEach(listOperands(node), context);
       case 'command_substitution':
-        if (node.firstChild?.type === '`' && node.text.slice(1, -1).includes('\\`')) {
-          throw new ShellAnalysisAbort('parse-error', 'nested backticks are not supported; use $( ) instead');
-        }
-        return this.substitution(node, context, 'command-substitution');
+        if (node.firstChild?.type === '`') return this.backticks(node, context);
+        return this.substitution(node, { ...context, origin: 'command-substitution' });
       case 'process_substitution':
-        return this.substitution(node, context, 'process-substitution');
+        return this.substitution(node, { ...context, origin: 'process-substitution' });
       case 'declaration_command':
       case 'unset_command':
         return this.declaration(node, context);
@@ -99,58 +101,55 @@ class Collector {
         }
         return;
       default:
-        if (REDIRECT_TYPES.has(node.type)) return this.redirect(node, { redirects: [], extraWords: [] }, context);
+        if (REDIRECT_TYPES.has(node.type)) return this.redirect({ node, attached: emptyAttached(), context });
         this.visitChildren(node, context);
     }
   }
 
   private visitChildren(node: Node, context: Context): void {
-    for (const child of node.children) {
+    this.visitEach(node.children, context);
+  }
+
+  private visitEach(nodes: readonly Node[], context: Context): void {
+    for (const child of nodes) {
       if (child.type === '&') this.background = true;
       else if (child.isNamed) this.visit(child, context);
     }
   }
 
-  /** `a && b && c` nests to the left, one level per command: walk it in a loop, not by recursion. */
-  private list(node: Node, context: Context): void {
-    const pending: Node[] = [];
-    let current: Node | null = node;
-    while (current?.type === 'list') {
-      const children: Node[] = current.children;
-      for (let index = children.length - 1; index >= 1; index--) pending.push(children[index]!);
-      current = children[0] ?? null;
-    }
-    if (current) pending.push(current);
-    for (let index = pending.length - 1; index >= 0; index--) {
-      const child = pending[index]!;
-      if (child.type === '&') this.background = true;
-      else if (child.isNamed) this.visit(child, context);
-    }
-  }
-
-  private substitution(node: Node, context: Context, origin: CommandOrigin): void {
-    const inner = { depth: context.depth + 1, origin, nesting: context.nesting };
+  private substitution(node: Node, context: Context): void {
+    const inner = { ...context, depth: context.depth + 1 };
     if (inner.depth > SHELL_LIMITS.maxDepth) {
       throw new ShellAnalysisAbort('too-deep', `substitutions and nested shells go deeper than ${SHELL_LIMITS.maxDepth} levels`);
     }
     this.visitChildren(node, inner);
   }
 
+  /**
+   * Bash removes the backslashes before `$`, a backtick and `\\` inside backticks before it parses them, so
+   * `` `echo "\\$(rm x)"` `` runs `rm x`: re-parse the unescaped text rather than trust tree-sitter's reading.
+   */
+  private backticks(node: Node, context: Context): void {
+    const inQuotes = node.parent?.type === 'string';
+    const script = node.text.slice(1, -1).replace(inQuotes ? /\\([$`\\"])/g : /\\([$`\\])/g, '$1');
+    this.analyzeSource(script, { ...context, depth: context.depth + 1, origin: 'command-substitution' });
+  }
+
   private redirectedStatement(node: Node, context: Context): void {
     const body = node.childForFieldName('body');
-    const attached: Attached = { redirects: [], extraWords: [] };
+    const attached = emptyAttached();
     for (const child of node.children) {
-      if (REDIRECT_TYPES.has(child.type)) this.redirect(child, attached, context);
+      if (REDIRECT_TYPES.has(child.type)) this.redirect({ node: child, attached, context });
       else if (child.type === '&') this.background = true;
       else if (child.isNamed && child.id !== body?.id) this.visit(child, context);
     }
-    if (body?.type === 'command') return this.command(body, attached, context);
+    if (body?.type === 'command') return this.command({ node: body, attached, context });
     if (attached.extraWords.length > 0) throw new ShellAnalysisAbort('parse-error', 'words after a redirect of a compound command');
     if (body) this.visit(body, context);
   }
 
-  private redirect(node: Node, attached: Attached, context: Context): void {
-    const read = readRedirect(node, this.visitor(context));
+  private redirect({ node, attached, context }: { node: Node; attached: Attached; context: Context }): void {
+    const read = readRedirect(node, { source: context.source, onSubstitution: this.visitor(context) });
     attached.redirects.push(read.redirect);
     attached.extraWords.push(...read.extraWords);
     if (read.writes) this.writes.push(read.redirect);
@@ -158,37 +157,36 @@ class Collector {
     // tree-sitter hangs what follows `<<EOF` on the same line (`| rm x`, `&& y`, `> out`) under the heredoc.
     for (const child of node.children) {
       if (child.type === '&') this.background = true;
-      else if (REDIRECT_TYPES.has(child.type)) this.redirect(child, attached, context);
+      else if (REDIRECT_TYPES.has(child.type)) this.redirect({ node: child, attached, context });
       else if (child.isNamed && !HEREDOC_PARTS.has(child.type)) this.visit(child, context);
     }
   }
 
-  private command(node: Node, attached: Attached, context: Context): void {
+  private command({ node, attached, context }: { node: Node; attached: Attached; context: Context }): void {
     const visitor = this.visitor(context);
     const own: Attached = { redirects: [...attached.redirects], extraWords: [] };
     const assignments: { name: string; value: string }[] = [];
     const words: ShellWord[] = [];
     let previous: Node | undefined;
-    let nameNode: Node | undefined;
-    let firstArgument: Node | undefined;
+    const wordNodes: Node[] = [];
     for (let index = 0; index < node.childCount; index++) {
       const child = node.child(index)!;
       const field = node.fieldNameForChild(index);
       if (child.type === 'variable_assignment') {
         const { name, value } = readAssignment(child, visitor);
         assignments.push({ name, value });
-      }
-      else if (field === 'redirect') this.redirect(child, own, context);
+      } else if (field === 'redirect') this.redirect({ node: child, attached: own, context });
       else if (field === 'name' || field === 'argument') {
         const wordNode = field === 'name' ? (child.firstNamedChild ?? child) : child;
-        if (field === 'name') nameNode = wordNode;
-        else firstArgument ??= child;
+        wordNodes.push(wordNode);
         const word = readWord(wordNode, visitor);
-        words.push(previous?.endIndex === child.startIndex ? joinWords(words.pop()!, word, previous) : word);
+        // tree-sitter splits `$"…"` (a translated string) into `$` and a string; the `$` changes nothing.
+        const joined = previous?.endIndex === child.startIndex ? words.pop() : undefined;
+        words.push(joined === undefined || previous?.type === '$' ? word : joinWords(joined, word));
         previous = child;
       } else if (child.isNamed) this.visit(child, context);
     }
-    assertNoMisreadKeyword(nameNode, firstArgument);
+    assertNoMisreadKeyword(wordNodes);
     words.push(...own.extraWords, ...attached.extraWords);
     this.emit({ words, assignments, redirects: own.redirects }, context);
   }
@@ -216,20 +214,7 @@ class Collector {
 
   /** `[ … ]` and `[[ … ]]` run as commands named `[` and `[[`, so rules can name them. */
   private test(node: Node, context: Context): void {
-    const visitor = this.visitor(context);
-    const single = node.firstChild?.type === '[';
-    const words: ShellWord[] = [];
-    const flatten = (parent: Node): void => {
-      for (const child of parent.children) {
-        if (TEST_EXPRESSIONS.has(child.type)) flatten(child);
-        else if (child.isNamed) words.push(readWord(child, visitor));
-        else if (single && parent.type === 'binary_expression' && (child.type === '>' || child.type === '<')) {
-          throw new ShellAnalysisAbort('parse-error', `"${child.type}" inside [ ] is a redirection; quote it or use [[ ]]`);
-        } else words.push(literalWord(child.text));
-      }
-    };
-    flatten(node);
-    this.emit({ words, assignments: [] }, context);
+    this.emit({ words: readTestWords(node, this.visitor(context)), assignments: [] }, context);
   }
 
   private emit(parts: { words: ShellWord[]; assignments: { name: string; value: string }[]; redirects?: ShellRedirect[] }, context: Context): void {
@@ -244,7 +229,7 @@ class Collector {
           throw new ShellAnalysisAbort('too-many-commands', `the command has more than ${SHELL_LIMITS.maxCommands} simple commands`);
         }
       },
-      analyzeBody: (body) => this.analyzeSource(body, { depth: context.depth + 1, origin: 'shell-c', nesting: context.nesting }),
+      analyzeBody: (body) => this.analyzeSource(body, { ...context, depth: context.depth + 1, origin: 'shell-c' }),
     };
   }
 
@@ -253,19 +238,12 @@ class Collector {
   }
 }
 
+/** Redirects of a statement, and the words tree-sitter put after their targets. */
 interface Attached {
   redirects: ShellRedirect[];
   extraWords: ShellWord[];
 }
 
-function joinWords(left: ShellWord, right: ShellWord, previous: Node): ShellWord {
-  // `$"…"` split by tree-sitter into `$` and a string: the `$` only asks for a translation.
-  if (previous.type === '$') return right;
-  return {
-    value: left.value + right.value,
-    dynamic: left.dynamic || right.dynamic,
-    glob: left.glob || right.glob,
-    userTilde: left.userTilde,
-    processSubstitution: left.processSubstitution || right.processSubstitution,
-  };
+function emptyAttached(): Attached {
+  return { redirects: [], extraWords: [] };
 }

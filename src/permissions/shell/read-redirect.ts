@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
-import { readWord, visitSubstitutions, type SubstitutionVisitor } from './read-word.ts';
+import { readHeredoc } from './read-heredoc.ts';
+import { readWord, type SubstitutionVisitor } from './read-word.ts';
 import type { ShellRedirect, ShellWord } from './types.ts';
 
 /** Redirect node types of tree-sitter-bash. */
@@ -20,11 +21,12 @@ export interface ReadRedirect {
 }
 
 /**
- * Reads one redirect node. Substitutions in its target (`> "$(rm x)"`) go to `onSubstitution`; heredoc bodies
- * are not read (only the substitutions of an unquoted one, which tree-sitter exposes).
+ * Reads one redirect node of a tree parsed from `source`. Substitutions in its target (`> "$(rm x)"`) and in an
+ * unquoted heredoc body go to `onSubstitution`.
  */
-export function readRedirect(node: Node, onSubstitution: SubstitutionVisitor): ReadRedirect {
-  if (node.type === 'heredoc_redirect') return readHeredoc(node, onSubstitution);
+export function readRedirect(node: Node, options: { source: string; onSubstitution: SubstitutionVisitor }): ReadRedirect {
+  const { onSubstitution } = options;
+  if (node.type === 'heredoc_redirect') return { redirect: readHeredoc(node, options), writes: false, extraWords: [] };
   if (node.type === 'herestring_redirect') {
     const value = node.namedChildren[0];
     const word = value ? readWord(value, onSubstitution) : undefined;
@@ -41,13 +43,6 @@ export function readRedirect(node: Node, onSubstitution: SubstitutionVisitor): R
   // In `<&0 0<f` tree-sitter hands the next redirect's descriptor to this one.
   const extra = rest.filter((word) => !(word.type === 'number' && next && word.endIndex === next.startIndex));
   return { redirect, writes, extraWords: extra.map((word) => readWord(word, onSubstitution)) };
-}
-
-function readHeredoc(node: Node, onSubstitution: SubstitutionVisitor): ReadRedirect {
-  const operator = node.children.find((child) => !child.isNamed)?.type ?? '<<';
-  const delimiter = node.children.find((child) => child.type === 'heredoc_start')?.text ?? '';
-  for (const body of node.namedChildren) if (body.type === 'heredoc_body') visitSubstitutions(body, onSubstitution);
-  return { redirect: { operator, target: delimiter.replace(/['"\\]/g, ''), static: true }, writes: false, extraWords: [] };
 }
 
 function writesFile(operator: string, target: string): boolean {

@@ -17,6 +17,10 @@ describe('readShellBody', () => {
     [['su', '-c', 'rm x', 'root'], 'rm x'],
     [['su', '--command=rm x'], 'rm x'],
     [['watch', '-n', '1', 'rm', 'x'], 'rm x'],
+    [['flock', '/tmp/lock', '-c', 'rm x'], 'rm x'],
+    [['script', '-q', '--command=rm x', '/dev/null'], 'rm x'],
+    [['trap', 'rm x', 'EXIT'], 'rm x'],
+    [['trap', '--', 'rm x', 'INT', 'TERM'], 'rm x'],
   ])('%j runs %j', (argv, expected) => {
     expect(body(...argv)).toEqual({ kind: 'static', body: expected });
   });
@@ -32,5 +36,8 @@ describe('readShellBody', () => {
     expect(body('eval')).toBeUndefined();
     expect(body('su', 'root')).toBeUndefined();
     expect(body('ls', '-c', 'x')).toBeUndefined();
+    expect(body('trap', '-', 'EXIT')).toBeUndefined();
+    expect(body('trap', 'EXIT')).toBeUndefined();
+    expect(body('trap', '-p')).toBeUndefined();
   });
 });

@@ -7,7 +7,12 @@ export type ShellBody = { kind: 'static'; body: string } | { kind: 'dynamic' };
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'yash']);
 const SHELL_LONG_WITH_VALUE = new Set(['--rcfile', '--init-file']);
-const SU_COMMAND = new Set(['-c', '--command', '--session-command']);
+/** Commands whose `-c` option (or its long spelling) is a shell script. */
+const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  su: ['-c', '--command', '--session-command'],
+  flock: ['-c', '--command'],
+  script: ['-c', '--command'],
+};
 const WATCH_OPTIONS: OptionSpec = {
   shortWithValue: 'n',
   shortOptionalValue: 'd',
@@ -18,7 +23,8 @@ const WATCH_OPTIONS: OptionSpec = {
 
 /**
  * The shell script a command runs, when it runs one: `bash -c 'rm x'`, `sh -lc …`, `eval …` (its words
- * joined), `su -c …`, `watch …`. Undefined for any other command.
+ * joined), `su -c …`, `flock -c …`, `script -c …`, `watch …`, `trap '…' EXIT`. Undefined for any other
+ * command.
  */
 export function readShellBody(argv: readonly ShellWord[]): ShellBody | undefined {
   const first = argv[0];
@@ -26,8 +32,9 @@ export function readShellBody(argv: readonly ShellWord[]): ShellBody | undefined
   const name = commandBaseName(first.value);
   if (SHELLS.has(name)) return shellCommandString(argv);
   if (name === 'eval') return joined(argv.slice(1));
-  if (name === 'su') return suCommand(argv);
-  if (name === 'watch') return joined(argv.slice(skipOptions(argv.map((word) => word.value), 1, WATCH_OPTIONS).next));
+  if (Object.hasOwn(COMMAND_OPTIONS, name)) return commandOption(argv, COMMAND_OPTIONS[name]!);
+  if (name === 'trap') return trapAction(argv);
+  if (name === 'watch') return joined(argv.slice(1 + skipOptions(argv.slice(1).map((word) => word.value), WATCH_OPTIONS).next));
   return undefined;
 }
 
@@ -54,16 +61,26 @@ function shellCommandString(argv: readonly ShellWord[]): ShellBody | undefined {
   return script.dynamic ? { kind: 'dynamic' } : { kind: 'static', body: script.value };
 }
 
-function suCommand(argv: readonly ShellWord[]): ShellBody | undefined {
+function commandOption(argv: readonly ShellWord[], names: readonly string[]): ShellBody | undefined {
   for (let index = 1; index < argv.length; index++) {
     const word = argv[index]!.value;
-    if (word.startsWith('--command=')) return argv[index]!.dynamic ? { kind: 'dynamic' } : { kind: 'static', body: word.slice('--command='.length) };
-    if (!SU_COMMAND.has(word)) continue;
+    const long = names.find((name) => name.startsWith('--') && word.startsWith(`${name}=`));
+    if (long) return argv[index]!.dynamic ? { kind: 'dynamic' } : { kind: 'static', body: word.slice(long.length + 1) };
+    if (!names.includes(word)) continue;
     const script = argv[index + 1];
     if (!script) return undefined;
     return script.dynamic ? { kind: 'dynamic' } : { kind: 'static', body: script.value };
   }
   return undefined;
+}
+
+/** `trap ACTION SIGNAL…` runs ACTION later; one operand alone (or `-`) resets instead. */
+function trapAction(argv: readonly ShellWord[]): ShellBody | undefined {
+  const operands = argv.slice(1);
+  if (operands[0]?.value === '--') operands.shift();
+  const action = operands[0];
+  if (!action || operands.length < 2 || action.value === '-' || /^-[lp]+$/.test(action.value)) return undefined;
+  return action.dynamic ? { kind: 'dynamic' } : { kind: 'static', body: action.value };
 }
 
 function joined(words: readonly ShellWord[]): ShellBody | undefined {

@@ -20,6 +20,7 @@ interface WordBuilder {
   glob: boolean;
   userTilde: boolean;
   processSubstitution: boolean;
+  onSubstitution: SubstitutionVisitor;
 }
 
 /**
@@ -28,8 +29,8 @@ interface WordBuilder {
  * inside are handed to `onSubstitution`. Throws {@link ShellAnalysisAbort} for a word bash would have split.
  */
 export function readWord(node: Node, onSubstitution: SubstitutionVisitor): ShellWord {
-  const builder: WordBuilder = { value: '', skeleton: '', dynamic: false, glob: false, userTilde: false, processSubstitution: false };
-  append(node, builder, onSubstitution);
+  const builder: WordBuilder = { value: '', skeleton: '', dynamic: false, glob: false, userTilde: false, processSubstitution: false, onSubstitution };
+  append(node, builder);
   if (BRACE_EXPANSION.test(builder.skeleton)) builder.dynamic = true;
   const { value, dynamic, glob, userTilde, processSubstitution } = builder;
   return { value, dynamic, glob, userTilde, processSubstitution };
@@ -40,6 +41,17 @@ export function literalWord(value: string): ShellWord {
   return { value, dynamic: false, glob: false, userTilde: false, processSubstitution: false };
 }
 
+/** Two words written with nothing between them, which bash reads as one. */
+export function joinWords(left: ShellWord, right: ShellWord): ShellWord {
+  return {
+    value: left.value + right.value,
+    dynamic: left.dynamic || right.dynamic,
+    glob: left.glob || right.glob,
+    userTilde: left.userTilde,
+    processSubstitution: left.processSubstitution || right.processSubstitution,
+  };
+}
+
 /** Hands every substitution below `node` to `onSubstitution` (used for parts whose value is not needed). */
 export function visitSubstitutions(node: Node, onSubstitution: SubstitutionVisitor): void {
   for (const child of node.namedChildren) {
@@ -48,7 +60,7 @@ export function visitSubstitutions(node: Node, onSubstitution: SubstitutionVisit
   }
 }
 
-function append(node: Node, builder: WordBuilder, onSubstitution: SubstitutionVisitor): void {
+function append(node: Node, builder: WordBuilder): void {
   switch (node.type) {
     case 'word':
       appendUnquoted(node.text, builder);
@@ -67,23 +79,23 @@ function append(node: Node, builder: WordBuilder, onSubstitution: SubstitutionVi
       appendQuoted(decodeAnsiCString(node.text), builder);
       return;
     case 'string':
-      appendDoubleQuoted(node, builder, onSubstitution);
+      appendDoubleQuoted(node, builder);
       return;
     case 'concatenation':
-      for (const child of node.children) append(child, builder, onSubstitution);
+      for (const child of node.children) append(child, builder);
       return;
     case 'translated_string':
       // `$"…"`: the `$` only asks for a locale translation.
-      for (const child of node.namedChildren) append(child, builder, onSubstitution);
+      for (const child of node.namedChildren) append(child, builder);
       return;
     case 'command_substitution':
       appendDynamic(node.text, builder);
-      onSubstitution(node);
+      builder.onSubstitution(node);
       return;
     case 'process_substitution':
       appendQuoted(node.text, builder);
       builder.processSubstitution = true;
-      onSubstitution(node);
+      builder.onSubstitution(node);
       return;
     default:
       if (!node.isNamed) {
@@ -92,21 +104,21 @@ function append(node: Node, builder: WordBuilder, onSubstitution: SubstitutionVi
       }
       // Expansions, arithmetic, brace expressions and anything unknown: the value is only known at run time.
       appendDynamic(node.text, builder);
-      visitSubstitutions(node, onSubstitution);
+      visitSubstitutions(node, builder.onSubstitution);
   }
 }
 
-function appendDoubleQuoted(node: Node, builder: WordBuilder, onSubstitution: SubstitutionVisitor): void {
+function appendDoubleQuoted(node: Node, builder: WordBuilder): void {
   for (const child of node.children) {
     if (child.type === '"') continue;
     if (child.type === 'string_content') appendQuoted(unescapeDoubleQuoted(child.text), builder);
     else if (!child.isNamed) appendQuoted(child.text, builder);
     else if (child.type === 'command_substitution') {
       appendDynamic(child.text, builder);
-      onSubstitution(child);
+      builder.onSubstitution(child);
     } else {
       appendDynamic(child.text, builder);
-      visitSubstitutions(child, onSubstitution);
+      visitSubstitutions(child, builder.onSubstitution);
     }
   }
 }

@@ -17,7 +17,7 @@ export interface OptionSpec {
 }
 
 export interface SkippedOptions {
-  /** The index of the first word after the options (and after a `--`). */
+  /** The index in `words` of the first word after the options (and after a `--`). */
   next: number;
   /** The options seen, in order; a short cluster `-pv` gives `-p` and `-v`. */
   options: { name: string; value?: string }[];
@@ -25,10 +25,16 @@ export interface SkippedOptions {
   unknown: boolean;
 }
 
-/** Skips the options of a command whose words are `words`, starting at `start` (just after the command name). */
-export function skipOptions(words: readonly string[], start: number, spec: OptionSpec): SkippedOptions {
-  const result: SkippedOptions = { next: start, options: [], unknown: false };
-  let index = start;
+interface Reader {
+  words: readonly string[];
+  spec: OptionSpec;
+  result: SkippedOptions;
+}
+
+/** Skips the options at the start of `words` (the words after a command name). */
+export function skipOptions(words: readonly string[], spec: OptionSpec): SkippedOptions {
+  const reader: Reader = { words, spec, result: { next: 0, options: [], unknown: false } };
+  let index = 0;
   while (index < words.length) {
     const word = words[index]!;
     if (word === '--') {
@@ -36,18 +42,18 @@ export function skipOptions(words: readonly string[], start: number, spec: Optio
       break;
     }
     if (word === '-' && spec.loneDash) {
-      result.options.push({ name: '-' });
+      reader.result.options.push({ name: '-' });
       index++;
       continue;
     }
     if (!word.startsWith('-') || word === '-') break;
-    index = word.startsWith('--') ? readLong(words, index, spec, result) : readShort(words, index, spec, result);
+    index = word.startsWith('--') ? readLong(reader, index) : readShort(reader, index);
   }
-  result.next = index;
-  return result;
+  reader.result.next = index;
+  return reader.result;
 }
 
-function readLong(words: readonly string[], index: number, spec: OptionSpec, result: SkippedOptions): number {
+function readLong({ words, spec, result }: Reader, index: number): number {
   const word = words[index]!;
   const equals = word.indexOf('=');
   const name = equals === -1 ? word : word.slice(0, equals);
@@ -65,7 +71,7 @@ function readLong(words: readonly string[], index: number, spec: OptionSpec, res
   return index + 1;
 }
 
-function readShort(words: readonly string[], index: number, spec: OptionSpec, result: SkippedOptions): number {
+function readShort({ words, spec, result }: Reader, index: number): number {
   const word = words[index]!;
   if (spec.numericOption && /^-\d+$/.test(word)) {
     result.options.push({ name: '-n', value: word.slice(1) });

@@ -16,3 +16,10 @@ describe('splitCommandBestEffort', () => {
     expect(splitCommandBestEffort('FOO=1 timeout 5 rm \\\n -rf / "')).toContain('rm -rf /');
   });
 });
+
+describe('splitCommandBestEffort: keywords', () => {
+  it('drops the keywords a command can follow', () => {
+    expect(splitCommandBestEffort('! for i in 1; do rm -rf /; done')).toContain('rm -rf /');
+    expect(splitCommandBestEffort('if x; then rm -rf /; fi "')).toContain('rm -rf /');
+  });
+});

@@ -32,15 +32,15 @@ export function stripWrappers(words: readonly ShellWord[]): StrippedCommand {
     if (!first || first.dynamic) return result;
     const name = commandBaseName(first.value);
     const spec = Object.hasOwn(WRAPPER_COMMANDS, name) ? WRAPPER_COMMANDS[name] : undefined;
-    if (!spec || !stripOne(result, name, spec)) return result;
+    if (!spec || !stripOne(result, { name, spec })) return result;
   }
 }
 
-function stripOne(result: StrippedCommand, name: string, spec: WrapperSpec): boolean {
+function stripOne(result: StrippedCommand, { name, spec }: { name: string; spec: WrapperSpec }): boolean {
   const values = result.argv.map((word) => word.value);
-  const skipped = skipOptions(values, 1, spec.options);
+  const skipped = skipOptions(values.slice(1), spec.options);
   if (skipped.options.some((option) => spec.notWrapperWith?.includes(option.name))) return false;
-  let index = skipped.next;
+  let index = skipped.next + 1;
   const assignments: { name: string; value: string }[] = [];
   while (spec.takesAssignments && index < values.length) {
     const match = ASSIGNMENT.exec(values[index]!);

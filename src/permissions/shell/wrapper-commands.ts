@@ -19,8 +19,8 @@ export interface WrapperSpec {
 
 /**
  * The wrappers stripped before rule matching, keyed by command name. Not here on purpose (they stay the
- * command that is matched): `watch` (its body is analyzed instead), `setsid`, `ionice`, `flock`, `npx`,
- * `docker exec`, `ssh`.
+ * command that is matched): `watch` and `flock -c` (their scripts are analyzed instead), `setsid`,
+ * `ionice`, `npx`, `docker exec`, `ssh`.
  */
 export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
   timeout: {

@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorMessage } from '../../errors/codev-error.ts';
+import { authenticationFailure } from './authentication-failure.ts';
+import { estimateInputTokens } from './estimate-tokens.ts';
+import { recordRequest } from './record-request.ts';
+import { sendError } from './send-error.ts';
+import { sendJson } from './send-json.ts';
+import { sendReply } from './send-reply.ts';
+import { takeScriptReply } from './take-script-reply.ts';
+import type { FakeMessagesServerOptions, RecordedRequest } from './types.ts';
+import { validateMessageRequest } from './validate-message-request.ts';
+
+const MESSAGES_PATH = '/v1/messages';
+const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
+
+/**
+ * The fake server's request listener. For each request it:
+ * 1. records it in `requests` and waits `latencyMs`;
+ * 2. answers 404 `not_found_error` unless it is `POST /v1/messages` or `POST /v1/messages/count_tokens`;
+ * 3. answers 401 `authentication_error` unless it carries `apiKey` (when one is set);
+ * 4. answers 400 `invalid_request_error` when the body is not a valid request;
+ * 5. answers a token count, or the next scripted reply (500 `api_error`, not retryable, when there is none).
+ */
+export function createRequestHandler(options: FakeMessagesServerOptions & { requests: RecordedRequest[]; signal: AbortSignal }) {
+  let requestCount = 0;
+  let replyCount = 0;
+  return async function handleRequest(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestId = `req_fake_${++requestCount}`;
+    const fail = (status: number, type: string, message: string) => sendError({ response, requestId, status, type, message, shouldRetry: status >= 500 ? false : undefined });
+    try {
+      const { recorded: request, bodyProblem } = await recordRequest(incoming);
+      options.requests.push(request);
+      await sleep(options.latencyMs ?? 0, options.signal);
+      if (options.signal.aborted) return;
+      const isCountTokens = request.path === COUNT_TOKENS_PATH;
+      if (request.method !== 'POST' || (request.path !== MESSAGES_PATH && !isCountTokens)) {
+        return fail(404, 'not_found_error', `Not found: ${request.method} ${request.path}. The fake serves POST ${MESSAGES_PATH} and POST ${COUNT_TOKENS_PATH}.`);
+      }
+      const authenticationProblem = authenticationFailure(request.headers, options.apiKey);
+      if (authenticationProblem) return fail(401, 'authentication_error', authenticationProblem);
+      const invalidity = bodyProblem ?? validateMessageRequest(request.body, { requireMaxTokens: !isCountTokens });
+      if (invalidity) return fail(400, 'invalid_request_error', invalidity);
+      const inputTokens = estimateInputTokens(request.body);
+      if (isCountTokens) return sendJson({ response, status: 200, body: { input_tokens: inputTokens }, requestId });
+      const index = replyCount++;
+      const taken = await takeScriptReply({ script: options.script, request, index });
+      if (taken.problem !== undefined) return fail(500, 'api_error', taken.problem);
+      await sendReply({ response, request, reply: taken.reply, replyNumber: index + 1, requestId, inputTokens });
+    } catch (error) {
+      if (response.headersSent) response.socket?.destroy();
+      else fail(500, 'api_error', `The fake Messages server failed: ${errorMessage(error)}`);
+    }
+  };
+}
+
+function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
+  if (milliseconds <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, milliseconds);
+    signal.addEventListener('abort', done);
+  });
+}

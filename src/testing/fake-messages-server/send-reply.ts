@@ -1,0 +1,41 @@
+import type { ServerResponse } from 'node:http';
+import { errorReply, isDroppedStreamReply, isErrorReply, isStreamFailureReply } from './fake-reply.ts';
+import type { FakeReply } from './fake-reply.ts';
+import { renderMessage } from './render-message.ts';
+import { sendError } from './send-error.ts';
+import { sendJson } from './send-json.ts';
+import type { RecordedRequest } from './types.ts';
+import { writeMessageStream } from './write-message-stream.ts';
+
+/**
+ * Answers a valid message request with its scripted reply: an error envelope, an SSE stream when the body set
+ * `stream: true`, else the JSON message. Broken-stream replies need a stream: without one, a dropped connection
+ * drops it before any response, and a mid-stream error is a loud, non-retryable 500.
+ */
+export async function sendReply(options: {
+  response: ServerResponse;
+  request: RecordedRequest;
+  reply: FakeReply;
+  replyNumber: number;
+  requestId: string;
+  inputTokens: number;
+}): Promise<void> {
+  const { response, request, reply, requestId } = options;
+  if (isErrorReply(reply)) {
+    const error = errorReply(reply.error.status, reply.error).error;
+    sendError({ response, requestId, ...error, type: error.type ?? 'api_error', message: error.message ?? '' });
+    return;
+  }
+  const message = renderMessage({ reply, model: String(request.body.model), inputTokens: options.inputTokens, replyNumber: options.replyNumber });
+  if (request.stream) return writeMessageStream({ response, message, reply, requestId });
+  if (isDroppedStreamReply(reply)) {
+    response.socket?.destroy();
+    return;
+  }
+  if (isStreamFailureReply(reply)) {
+    const problem = `Fake reply #${options.replyNumber} fails mid-stream (failAfterEvents), but the request did not set \`stream: true\`.`;
+    sendError({ response, requestId, status: 500, type: 'api_error', message: problem, shouldRetry: false });
+    return;
+  }
+  sendJson({ response, status: 200, body: message, requestId });
+}

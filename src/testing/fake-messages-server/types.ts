@@ -1,0 +1,47 @@
+/** The fake Messages API server's contract: its options, the requests it records, the handle it returns. Types only. */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { FakeReply } from './fake-reply.ts';
+
+/** One HTTP request the fake server received, whatever its route or outcome. */
+export interface RecordedRequest {
+  method: string;
+  /** The path without its query string, e.g. `/v1/messages`. */
+  path: string;
+  /** Query parameters, e.g. `{ beta: 'true' }` for `client.beta.messages.*`. */
+  query: Record<string, string>;
+  /** Header names in lower case; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  /** The parsed JSON body, or `{}` when the body is empty or not a JSON object (see `rawBody`). */
+  body: Partial<Anthropic.MessageCreateParams> & Record<string, unknown>;
+  /** The body exactly as received. */
+  rawBody: string;
+  /** True when the body asked for a stream (`"stream": true`). */
+  stream: boolean;
+}
+
+/**
+ * The replies, in request order, or a function choosing the reply for each message request. `index` counts
+ * only requests that reached the script (authorized, valid `POST /v1/messages`), from 0.
+ */
+export type FakeScript = FakeReply[] | ((request: RecordedRequest, index: number) => FakeReply | Promise<FakeReply>);
+
+/** Options of {@link createFakeMessagesServer}. */
+export interface FakeMessagesServerOptions {
+  script: FakeScript;
+  /** When set, requests must carry it as `x-api-key` or `Authorization: Bearer`; others get 401. */
+  apiKey?: string;
+  /** Default 0: any free port. The server binds to 127.0.0.1 only. */
+  port?: number;
+  /** Delay before each response starts, in milliseconds. Default 0. */
+  latencyMs?: number;
+}
+
+/** A running fake server. */
+export interface FakeMessagesServer {
+  /** `http://127.0.0.1:PORT`, to pass as the SDK's `baseURL`. */
+  url: string;
+  /** Every request received so far, in arrival order. */
+  requests: RecordedRequest[];
+  /** Stops listening and destroys every open connection, keep-alive ones included. */
+  close(): Promise<void>;
+}
