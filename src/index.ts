@@ -50,3 +50,10 @@ export type * from './progress/types.ts';
 export { CodevError } from './errors/codev-error.ts';
 export { ERROR_CODES } from './errors/codes.ts';
 export type { CodevErrorCode } from './errors/codes.ts';
+
+// The agent loop
+export { createAgent, DEFAULT_MODEL, DEFAULT_MAX_TURNS, INTERRUPT_MESSAGE } from './agent/create-agent.ts';
+export type { Agent } from './agent/create-agent.ts';
+export { defineAgent } from './agent/define-agent.ts';
+export type { AgentDefinition } from './agent/define-agent.ts';
+export type { AgentEvent, AgentOptions, EndReason, ModelError, Usage } from './agent/types.ts';

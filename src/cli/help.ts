@@ -8,6 +8,7 @@ Usage:
 Commands:
   tools                 List the tool pool: built-ins, plugin tools and MCP tools
   tool <Name> [json]    Run one tool call through the full lifecycle (no model needed)
+  run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
 
 Options (every command):
   --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
@@ -51,4 +52,24 @@ Options:
   --cwd DIR             The project directory
 
 Exit codes: 0 the result is not an error, 1 it is, 2 bad usage.
+`;
+
+export const RUN_HELP = `Usage: codev run <script.ts> [prompt...] [options]
+
+Loads the project of the script (codev.config.ts, plugins/), then runs it. A script that default-exports
+defineAgent({...}) runs as an agent on the prompt (or its own \`prompt\`); any other script simply runs.
+Text, tool calls, progress and results stream to the terminal. On a terminal, permission asks are
+prompted (yes once / always / no with feedback); without one, an ask is denied with the rule to add.
+The model is reached with ANTHROPIC_API_KEY, at ANTHROPIC_BASE_URL when set.
+
+Options:
+  --permission-mode M        default | acceptEdits | bypassPermissions | plan | auto | dontAsk
+  --model ID                 The model id (default: the script's, then claude-sonnet-4-6)
+  --max-turns N              Stop after N model turns
+  --output-format FORMAT     text (default) or stream-json: one JSON event per line
+  --watch                    Reload plugins and config while the agent runs
+  --cwd DIR                  The project directory (default: the script's folder)
+
+Ctrl-C interrupts the running tools and ends the turn cleanly; press it twice to quit at once.
+Exit codes: 0 the agent finished, 1 an error, 2 bad usage, 130 interrupted.
 `;

@@ -1,4 +1,5 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { runCommand } from './commands/run-command.ts';
 import { toolCommand } from './commands/tool-command.ts';
 import { toolsCommand } from './commands/tools-command.ts';
 import type { CommandIo } from './commands/types.ts';
@@ -7,6 +8,7 @@ import { MAIN_HELP } from './help.ts';
 const COMMANDS: Record<string, (argv: readonly string[], io: CommandIo) => Promise<number>> = {
   tools: toolsCommand,
   tool: toolCommand,
+  run: runCommand,
 };
 
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */
@@ -48,5 +50,18 @@ function processIo(): CommandIo {
     },
     cwd: process.cwd(),
     env: process.env,
+    isTTY: process.stdout.isTTY === true,
+    terminal: process.stdin.isTTY ? { input: process.stdin, output: process.stderr } : undefined,
+    onInterrupt: (handler) => {
+      let interrupts = 0;
+      const listener = () => {
+        interrupts++;
+        if (interrupts > 1) process.exit(130);
+        process.stderr.write('\ncodev: interrupting (Ctrl-C again to quit now)\n');
+        handler();
+      };
+      process.on('SIGINT', listener);
+      return () => process.off('SIGINT', listener);
+    },
   };
 }

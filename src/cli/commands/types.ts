@@ -5,4 +5,10 @@ export interface CommandIo {
   readStdin(): Promise<string>;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** True when stdout is a terminal (spinners, colors, interactive prompts). */
+  isTTY?: boolean;
+  /** The terminal to ask permission questions on, when there is one. */
+  terminal?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
+  /** Calls `handler` on Ctrl-C; returns a function that stops listening. */
+  onInterrupt?: (handler: () => void) => () => void;
 }

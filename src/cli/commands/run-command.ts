@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createAgent } from '../../agent/create-agent.ts';
+import type { AgentDefinition } from '../../agent/define-agent.ts';
+import type { AgentEvent } from '../../agent/types.ts';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { createKernel } from '../../kernel/create-kernel.ts';
+import { createPluginImporter } from '../../plugins/create-plugin-importer.ts';
+import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
+import { RUN_HELP } from '../help.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import { printLoadErrors } from '../print-load-errors.ts';
+import { createTerminalPrompt } from '../prompt/create-terminal-prompt.ts';
+import { createColors } from '../render/colors.ts';
+import { createTextRenderer } from '../render/create-text-renderer.ts';
+import type { CommandIo } from './types.ts';
+
+/** `codev run <script.ts> [prompt...]`: runs an agent script against its project's kernel. */
+export async function runCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, {
+    'permission-mode': { type: 'string' },
+    model: { type: 'string' },
+    'max-turns': { type: 'string' },
+    watch: { type: 'boolean' },
+    'output-format': { type: 'string' },
+  });
+  if (values.help) {
+    io.stdout(RUN_HELP);
+    return 0;
+  }
+  const [script, ...promptWords] = positionals;
+  if (!script) throw new CodevError('CLI_USAGE', 'Missing the agent script', { hint: 'codev run agent.ts "your prompt"' });
+  const format = values['output-format'] ?? 'text';
+  if (format !== 'text' && format !== 'stream-json') throw new CodevError('CLI_USAGE', `Unknown output format "${format}"`, { hint: 'use --output-format text or stream-json' });
+  const mode = values['permission-mode'];
+  if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
+  const maxTurns = values['max-turns'] === undefined ? undefined : Number(values['max-turns']);
+  if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) throw new CodevError('CLI_USAGE', '--max-turns must be a positive integer');
+  const file = path.resolve(values.cwd ?? io.cwd, script);
+  if (!existsSync(file)) throw new CodevError('CLI_USAGE', `No such script: ${file}`, { hint: 'pass the path of an agent script, e.g. codev run agent.ts' });
+
+  const kernel = await createKernel({ cwd: values.cwd ?? path.dirname(file), env: io.env, permissionMode: mode as PermissionMode | undefined });
+  try {
+    printLoadErrors(kernel, io.stderr);
+    const loaded = await importScript(file);
+    const definition = agentDefinition(loaded);
+    if (!definition) return 0; // a plain script: it ran when it was imported
+    const prompt = promptWords.join(' ') || definition.prompt;
+    if (!prompt) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
+    const interactive = io.isTTY === true && format === 'text';
+    const colors = createColors({ isTTY: io.isTTY === true, env: io.env });
+    const canUseTool: CanUseTool = interactive && io.terminal ? createTerminalPrompt({ ...io.terminal, colors }) : denyWithoutTerminal;
+    const agent = createAgent({ ...definition, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns });
+    const render = format === 'stream-json' ? (event: AgentEvent) => io.stdout(`${JSON.stringify(event)}\n`) : createTextRenderer({ tools: kernel.tools, colors, write: io.stdout, writeError: io.stderr, interactive });
+    const controller = new AbortController();
+    const stopInterrupt = io.onInterrupt?.(() => controller.abort());
+    let reason = 'end_turn';
+    try {
+      for await (const event of agent.query(prompt, { signal: controller.signal })) {
+        render(event);
+        if (event.type === 'end') reason = event.reason;
+      }
+    } finally {
+      stopInterrupt?.();
+    }
+    return reason === 'error' ? 1 : reason === 'aborted' ? 130 : 0;
+  } finally {
+    await kernel.close();
+  }
+}
+
+const denyWithoutTerminal: CanUseTool = (_tool, _input, options) => ({
+  behavior: 'deny',
+  message: `${options.message} There is no terminal to ask on, so it was denied.${options.suggestions[0] ? ` Allow it with the rule ${options.suggestions[0].rules.join(', ')} in codev.config.ts,` : ''} or choose a --permission-mode.`,
+});
+
+async function importScript(file: string): Promise<unknown> {
+  try {
+    return await createPluginImporter().import(file);
+  } catch (error) {
+    if (CodevError.isInstance(error)) throw error;
+    throw new CodevError('PLUGIN_LOAD_FAILED', `The script ${file} failed: ${errorMessage(error)}`, { file, cause: error, hint: 'fix the error in the script and run it again' });
+  }
+}
+
+function agentDefinition(module: unknown): AgentDefinition | undefined {
+  const exported = (module as { default?: unknown } | undefined)?.default;
+  return typeof exported === 'object' && exported !== null && !Array.isArray(exported) ? (exported as AgentDefinition) : undefined;
+}

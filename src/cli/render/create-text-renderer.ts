@@ -1,0 +1,79 @@
+import type { AgentEvent } from '../../agent/types.ts';
+import type { Tool } from '../../tool/types.ts';
+import type { Colors } from './colors.ts';
+import { createSpinner } from './create-spinner.ts';
+
+const MAX_RESULT_LINES = 12;
+
+/**
+ * Renders agent events for a person: streamed text, each tool call through its tool's
+ * `renderToolUseMessage`, progress through `renderToolUseProgressMessage`, results through
+ * `renderToolResultMessage` (errors in red), a spinner with elapsed time for calls over 2 s.
+ */
+export function createTextRenderer(options: { tools: readonly Tool[]; colors: Colors; write: (text: string) => void; writeError: (text: string) => void; interactive: boolean }) {
+  const { colors, write } = options;
+  const running = new Map<string, { tool?: Tool; input: unknown; progress: unknown[]; spinner: { stop(): void } }>();
+  const render = { verbose: false, color: colors.bold('x') !== 'x' };
+  let midLine = false;
+  const line = (text: string) => {
+    if (midLine) write('\n');
+    midLine = false;
+    write(`${text}\n`);
+  };
+  return function renderEvent(event: AgentEvent): void {
+    switch (event.type) {
+      case 'text-delta':
+        write(event.text);
+        midLine = !event.text.endsWith('\n');
+        return;
+      case 'tool-call': {
+        const tool = options.tools.find((candidate) => candidate.name === event.toolName);
+        const summary = safe(() => tool?.renderToolUseMessage(event.input as never, render) ?? JSON.stringify(event.input));
+        line(`${colors.bold(`● ${tool?.userFacingName(event.input as never) ?? event.toolName}`)}${summary ? colors.dim(`(${summary})`) : ''}`);
+        running.set(event.toolUseId, { tool, input: event.input, progress: [], spinner: createSpinner({ write: options.writeError, label: event.toolName, enabled: options.interactive }) });
+        return;
+      }
+      case 'tool-progress': {
+        const call = running.get(event.toolUseId);
+        if (!call) return;
+        call.progress.push(event.progress);
+        const text = safe(() => call.tool?.renderToolUseProgressMessage(call.progress as never, render) ?? '');
+        if (text && !options.interactive) line(colors.dim(`  … ${text}`));
+        return;
+      }
+      case 'tool-result': {
+        const call = running.get(event.toolUseId);
+        call?.spinner.stop();
+        running.delete(event.toolUseId);
+        const text = event.isError || !call?.tool ? blockText(event.block.content) : safe(() => call.tool!.renderToolResultMessage(event.output as never, render));
+        const lines = text.split('\n');
+        const shown = lines.slice(0, MAX_RESULT_LINES).map((part, index) => `  ${index === 0 ? '⎿' : ' '} ${part}`);
+        if (lines.length > MAX_RESULT_LINES) shown.push(colors.dim(`    … ${lines.length - MAX_RESULT_LINES} more lines`));
+        line(event.isError ? colors.red(shown.join('\n')) : shown.join('\n'));
+        return;
+      }
+      case 'error':
+        line(colors.red(`✗ ${event.error.code}: ${event.error.message}`));
+        return;
+      case 'end':
+        if (midLine) write('\n');
+        midLine = false;
+        if (event.reason !== 'end_turn') options.writeError(colors.yellow(`codev: the agent stopped (${event.reason}) after ${event.turns} turn(s)\n`));
+        return;
+      default:
+        return;
+    }
+  };
+}
+
+function blockText(content: string | { type: string; text?: string }[]): string {
+  return typeof content === 'string' ? content : content.map((part) => part.text ?? `[${part.type}]`).join('\n');
+}
+
+function safe(render: () => string): string {
+  try {
+    return render();
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
+import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/codev.mjs');
+
+function codev(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let project: TempProject;
+let server: FakeMessagesServer;
+
+beforeAll(async () => {
+  project = await createTempProject({
+    files: {
+      'package.json': '{ "type": "module" }',
+      'codev.config.json': JSON.stringify({ permissions: { allow: ['Greet'] } }),
+      'plugins/greet.ts': toolPlugin('Greet', 'hello '),
+      'plugins/write.ts': `${PLUGIN_IMPORTS}
+export default buildTool({ name: 'Save', description: 'Save', inputSchema: z.object({}), checkPermissions: () => ({ behavior: 'passthrough' }), call: () => ({ data: 'saved' }) });`,
+      'agent.ts': `import { defineAgent } from '${codevModule('agent/define-agent.ts')}';\nexport default defineAgent({ system: 'Be brief.', prompt: 'greet the world' });\n`,
+      'plain.ts': `console.log('plain script ran');\n`,
+    },
+  });
+  server = await createFakeMessagesServer({
+    script: (request) => {
+      const prompt = JSON.stringify(request.body.messages?.[0]?.content ?? '');
+      const turn = request.body.messages?.length ?? 1;
+      if (prompt.includes('save')) return turn === 1 ? toolUseReply('Save', {}) : textReply('could not save');
+      return turn === 1 ? toolUseReply('Greet', { message: 'world' }, { text: 'Greeting now.' }) : textReply('Done: hello world.');
+    },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await project.cleanup();
+});
+
+describe('codev run', () => {
+  it('streams text, tool calls and results as text without colors off a terminal', async () => {
+    const run = await codev(['run', project.path('agent.ts')], { ANTHROPIC_BASE_URL: server.url });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Greeting now.');
+    expect(run.stdout).toContain('● Greet');
+    expect(run.stdout).toContain('⎿ hello world');
+    expect(run.stdout).toContain('Done: hello world.');
+    expect(run.stdout).not.toContain('\u001b[');
+    const request = server.requests.at(-1)!.body;
+    expect(request.system).toBe('Be brief.');
+  });
+
+  it('prints one JSON event per line with --output-format stream-json', async () => {
+    const run = await codev(['run', project.path('agent.ts'), 'greet', 'again', '--output-format', 'stream-json'], { ANTHROPIC_BASE_URL: server.url });
+    expect(run.code).toBe(0);
+    const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reason?: string });
+    expect(events[0]).toEqual({ type: 'turn-start', turn: 1 });
+    expect(events.map((event) => event.type)).toContain('tool-result');
+    expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
+  });
+
+  it('denies an ask without a terminal and says which rule would allow it', async () => {
+    const run = await codev(['run', project.path('agent.ts'), 'please save', '--output-format', 'stream-json'], { ANTHROPIC_BASE_URL: server.url });
+    const result = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((event) => event.type === 'tool-result');
+    expect(result.isError).toBe(true);
+    expect(result.block.content).toContain('no terminal to ask on');
+    expect(result.block.content).toContain('Save');
+  });
+
+  it('runs a plain script, and says what is missing without a key', async () => {
+    const plain = await codev(['run', project.path('plain.ts')], {});
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('plain script ran');
+    const missing = await codev(['run', project.path('agent.ts')], {});
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('MODEL_NOT_CONFIGURED');
+    expect(missing.stderr).toContain('ANTHROPIC_API_KEY');
+    const bad = await codev(['run', project.path('nope.ts')], {});
+    expect(bad.code).toBe(2);
+  });
+});
