@@ -6,6 +6,7 @@ Usage:
   codev <command> [options]
 
 Commands:
+  init [dir]            Create a project: config, agent script, plugins and a passing test
   tools                 List the tool pool: built-ins, plugin tools and MCP tools
   tool <Name> [json]    Run one tool call through the full lifecycle (no model needed)
   run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
@@ -72,4 +73,26 @@ Options:
 
 Ctrl-C interrupts the running tools and ends the turn cleanly; press it twice to quit at once.
 Exit codes: 0 the agent finished, 1 an error, 2 bad usage, 130 interrupted.
+`;
+
+export const INIT_HELP = `Usage: codev init [dir] [--template NAME] [--force]
+
+Creates a working project in dir (default: the current folder; created if missing): package.json,
+tsconfig.json, codev.config.ts, agent.ts, plugins/ (a tool, a hook and a rule), a vitest test, .gitignore
+and README.md. The project depends on the running codev through a file: link, so it installs without
+codev being published. Existing files are never overwritten without --force: if any would be, they are
+listed and nothing is written.
+
+Arguments:
+  dir                   The project folder, relative to --cwd
+
+Options:
+  -t, --template NAME   The template to use (a folder of codev's templates/); default "default"
+  -f, --force           Overwrite files that already exist
+  --cwd DIR             Resolve dir against DIR instead of the current folder
+
+Then:
+  cd dir && npm install && npm test
+
+Exit codes: 0 created, 1 files would be overwritten (or a write failed), 2 bad usage (e.g. an unknown template).
 `;

@@ -1,4 +1,5 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { initCommand } from './commands/init-command.ts';
 import { runCommand } from './commands/run-command.ts';
 import { toolCommand } from './commands/tool-command.ts';
 import { toolsCommand } from './commands/tools-command.ts';
@@ -6,6 +7,7 @@ import type { CommandIo } from './commands/types.ts';
 import { MAIN_HELP } from './help.ts';
 
 const COMMANDS: Record<string, (argv: readonly string[], io: CommandIo) => Promise<number>> = {
+  init: initCommand,
   tools: toolsCommand,
   tool: toolCommand,
   run: runCommand,

@@ -1,0 +1,66 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKernel, type Kernel } from 'codev';
+import { resultText, runTool } from 'codev/testing';
+
+/** The project folder: the kernel loads codev.config.ts and plugins/ from here, like `codev run` does. */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let kernel: Kernel;
+
+beforeAll(async () => {
+  kernel = await createKernel({ cwd: root });
+});
+afterAll(async () => {
+  await kernel?.close();
+});
+
+/** One call through the whole lifecycle (validation, hooks, permissions, call, result); no model needed. */
+function wordCount(input: unknown, id?: string) {
+  return runTool({ name: 'WordCount', input, id, context: kernel.createToolUseContext() });
+}
+
+describe('the project', () => {
+  it('loads every plugin', () => {
+    expect(kernel.errors.map((error) => error.format())).toEqual([]);
+    expect(kernel.plugins.map((plugin) => plugin.name).sort()).toEqual(['log-calls', 'project-rules', 'word-count']);
+    expect(kernel.tools.map((tool) => tool.name)).toContain('WordCount');
+  });
+
+  it('WordCount counts a file, and the log-calls hook records the call', async () => {
+    const id = `toolu_test_${Date.now()}`;
+    const { result } = await wordCount({ path: 'README.md' }, id);
+    expect(result.status, resultText(result)).toBe('ok');
+    expect(result.decision).toMatchObject({ behavior: 'allow', rule: 'WordCount' });
+    expect(result.output).toMatchObject({ path: 'README.md', words: expect.any(Number) });
+    expect((result.output as { words: number }).words).toBeGreaterThan(10);
+    const log = await readFile(path.join(root, '.codev', 'calls.log'), 'utf8');
+    expect(log).toContain(`"toolUseId":"${id}"`);
+  });
+
+  it('a bad input is an error result the model can read, not an exception', async () => {
+    const { result } = await wordCount({ path: 42 });
+    expect(result.status).toBe('invalid-input');
+    expect(resultText(result)).toContain('path');
+  });
+
+  it('the deny rule Read(./.env) blocks the call before the tool runs', async () => {
+    const { result } = await wordCount({ path: '.env' });
+    expect(result.status).toBe('denied');
+    expect(result.decision).toMatchObject({ behavior: 'deny', rule: 'Read(./.env)' });
+  });
+
+  it('the rule function of project-rules denies files over 1 MB', async () => {
+    const big = path.join(root, '.codev', 'big-test-file.txt');
+    await mkdir(path.dirname(big), { recursive: true });
+    await writeFile(big, 'word '.repeat(250_000));
+    try {
+      const { result } = await wordCount({ path: path.relative(root, big) });
+      expect(result.status).toBe('denied');
+      expect(result.decision?.behavior).toBe('deny');
+    } finally {
+      await rm(big, { force: true });
+    }
+  });
+});
