@@ -21,6 +21,7 @@ const BENCHMARKS = ['tool-call-overhead', 'pool-assembly', 'rule-matching'];
 const RESULT_MARKER = '@@bench-result ';
 const THIS_FILE = fileURLToPath(import.meta.url);
 
+// The same options as bin/codev.mjs, so codev is measured as the CLI loads it.
 const jiti = createJiti(import.meta.url);
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -3,33 +3,26 @@ import type { ToolHook, ToolHookEvent, ToolHookMap } from './types.ts';
 
 /**
  * Runs one hook with its timeout. Resolves to the hook's answer, or rejects with `HOOK_TIMEOUT` /
- * `HOOK_FAILED` naming the hook. The hook's `signal` aborts on timeout and when the call is interrupted.
+ * `HOOK_FAILED` naming the hook. The hook receives the call's signal (aborted when the user interrupts);
+ * a hook that times out is no longer waited for, and its answer, if it comes, is ignored.
  */
 export async function callHook<Event extends ToolHookEvent>(
   hook: ToolHook<Event>,
-  input: Omit<ToolHookMap[Event]['input'], 'signal'> & { signal: AbortSignal },
+  input: ToolHookMap[Event]['input'],
 ): Promise<ToolHookMap[Event]['output'] | undefined> {
-  const controller = new AbortController();
-  const abort = () => controller.abort(input.signal.reason);
-  input.signal.addEventListener('abort', abort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort();
       reject(new CodevError('HOOK_TIMEOUT', `Hook '${hook.name}' did not answer within ${hook.timeout} ms`, { stage: hook.event, hint: 'make the hook faster or raise its timeout' }));
     }, hook.timeout);
   });
   try {
-    const answer = await Promise.race([
-      Promise.resolve().then(() => hook.handler({ ...input, signal: controller.signal } as ToolHookMap[Event]['input'])),
-      timeout,
-    ]);
+    const answer = await Promise.race([Promise.resolve().then(() => hook.handler(input)), timeout]);
     return answer ?? undefined;
   } catch (error) {
     if (CodevError.isInstance(error)) throw error;
     throw new CodevError('HOOK_FAILED', `Hook '${hook.name}' failed: ${errorMessage(error)}`, { stage: hook.event, cause: error });
   } finally {
     clearTimeout(timer);
-    input.signal.removeEventListener('abort', abort);
   }
 }

@@ -50,17 +50,14 @@ export async function runPostToolUseHooks(options: {
     try {
       answer =
         options.event === 'PostToolUse'
-          ? ((await callHook(hook as ToolHook<'PostToolUse'>, {
-              ...base,
-              hookEventName: 'PostToolUse',
-              toolResponse: result.updatedOutput ? result.updatedOutput.value : options.toolResponse,
-            })) as Record<string, unknown> | undefined)
-          : ((await callHook(hook as ToolHook<'PostToolUseFailure'>, {
-              ...base,
-              hookEventName: 'PostToolUseFailure',
-              error: options.error ?? '',
-              isInterrupt: options.signal.aborted,
-            })) as Record<string, unknown> | undefined);
+          ? ((await callHook(
+              hook as ToolHook<'PostToolUse'>,
+              Object.assign(base, { hookEventName: 'PostToolUse' as const, toolResponse: result.updatedOutput ? result.updatedOutput.value : options.toolResponse }),
+            )) as Record<string, unknown> | undefined)
+          : ((await callHook(
+              hook as ToolHook<'PostToolUseFailure'>,
+              Object.assign(base, { hookEventName: 'PostToolUseFailure' as const, error: options.error ?? '', isInterrupt: options.signal.aborted }),
+            )) as Record<string, unknown> | undefined);
     } catch (error) {
       result.failures.push(errorMessage(error));
       continue;

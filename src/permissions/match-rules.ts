@@ -12,24 +12,28 @@ import type { PermissionRule } from './types.ts';
  * shell command, any path variant (the link or its target), any URL, any name, or a parameter.
  */
 export function findMatchingRule(call: PreparedCall, rules: readonly PermissionRule[], behavior: 'deny' | 'ask'): PermissionRule | undefined {
+  const commandRules: PermissionRule[] = [];
   for (const rule of rules) {
     const { toolName, ruleContent } = rule.value;
     if (ruleContent === undefined) {
-      if (matchesToolName(toolName, call.tool)) return rule;
+      if (namesTool(toolName, call.tool)) return rule;
       continue;
     }
-    if (pathRuleApplies(rule, behavior) && call.paths.some((entry) => pathAccessCovered(rule, entry, behavior) && matchPath(call, rule, entry, behavior))) return rule;
-    if (!matchesToolName(toolName, call.tool) && !(toolName === 'WebFetch' && call.urls.length > 0)) continue;
+    if (pathRuleApplies(rule) && call.paths.some((entry) => pathAccessCovered(rule, entry, behavior) && matchPath(call, rule, entry, behavior))) return rule;
+    const ownRule = namesTool(toolName, call.tool);
+    if (!ownRule && !(toolName === 'WebFetch' && call.urls.length > 0)) continue;
     // A `param:value` reading that does not match falls through to the other readings (`Bash(timeout:*)` is
     // also a legacy command prefix): for a deny, trying every reading is the safe side.
     if (parameterRule(rule, call) && matchParamRule(ruleContent, call.input)) return rule;
-    if (call.commands.length > 0 && matchesToolName(toolName, call.tool)) {
-      for (const { command, analysis } of call.commands) {
-        if (matchCommandRules({ analysis, command, rules: [rule], behavior })) return rule;
-      }
-    }
     if (toolName === 'WebFetch' && call.urls.some((url) => matchDomainRule(ruleContent, url))) return rule;
     if (call.names.some((name) => matchNamePattern(ruleContent, name))) return rule;
+    if (ownRule && call.commands.length > 0) commandRules.push(rule);
+  }
+  // All command rules at once: the shell matcher prepares each subcommand's readings once for every rule.
+  for (const { command, analysis } of call.commands) {
+    if (commandRules.length === 0) break;
+    const match = matchCommandRules({ analysis, command, rules: commandRules, behavior });
+    if (match) return 'rule' in match ? match.rule : match.rules[0];
   }
   return undefined;
 }
@@ -40,9 +44,8 @@ export function findMatchingRule(call: PreparedCall, rules: readonly PermissionR
  * link and its target), every URL and every name. A call with no targets is covered only by a whole-tool rule.
  */
 export function findCoveringAllowRules(call: PreparedCall, allRules: readonly PermissionRule[]): PermissionRule[] | undefined {
-  // Unanchored allow globs (`*`, `mcp__*`) would approve every tool: they are ignored.
-  const rules = allRules.filter((rule) => validateAllowRule(rule.value) === undefined);
-  const blanket = rules.find((rule) => rule.value.ruleContent === undefined && matchesToolName(rule.value.toolName, call.tool));
+  const rules = usableAllowRules(allRules);
+  const blanket = rules.find((rule) => rule.value.ruleContent === undefined && namesTool(rule.value.toolName, call.tool));
   if (blanket) return call.unresolvedWrites.length === 0 && call.paths.every((entry) => entry.origin === 'tool') ? [blanket] : coverTargets(call, rules, [blanket]);
   if (call.targets.length === 0) return undefined;
   return coverTargets(call, rules, []);
@@ -51,7 +54,7 @@ export function findCoveringAllowRules(call: PreparedCall, allRules: readonly Pe
 function coverTargets(call: PreparedCall, rules: readonly PermissionRule[], initial: PermissionRule[]): PermissionRule[] | undefined {
   if (call.unresolvedWrites.length > 0) return undefined;
   const used = [...initial];
-  const own = rules.filter((rule) => rule.value.ruleContent !== undefined && matchesToolName(rule.value.toolName, call.tool));
+  const own = rules.filter((rule) => rule.value.ruleContent !== undefined && namesTool(rule.value.toolName, call.tool));
   const hasBlanket = initial.length > 0;
   if (!hasBlanket) {
     for (const { command, analysis } of call.commands) {
@@ -62,7 +65,7 @@ function coverTargets(call: PreparedCall, rules: readonly PermissionRule[], init
   }
   for (const entry of call.paths) {
     if (hasBlanket && entry.origin === 'tool') continue;
-    const rule = rules.find((candidate) => pathRuleApplies(candidate, 'allow') && pathAccessCovered(candidate, entry, 'allow') && matchPath(call, candidate, entry, 'allow'));
+    const rule = rules.find((candidate) => pathRuleApplies(candidate) && pathAccessCovered(candidate, entry, 'allow') && matchPath(call, candidate, entry, 'allow'));
     if (!rule) return undefined;
     used.push(rule);
   }
@@ -81,8 +84,7 @@ function coverTargets(call: PreparedCall, rules: readonly PermissionRule[], init
   return used;
 }
 
-function pathRuleApplies(rule: PermissionRule, behavior: 'allow' | 'deny' | 'ask'): boolean {
-  void behavior;
+function pathRuleApplies(rule: PermissionRule): boolean {
   return rule.value.ruleContent !== undefined && (rule.value.toolName === 'Read' || rule.value.toolName === 'Edit');
 }
 
@@ -107,4 +109,27 @@ function matchPath(call: PreparedCall, rule: PermissionRule, entry: PreparedPath
 function parameterRule(rule: PermissionRule, call: PreparedCall): boolean {
   if (rule.behavior === 'allow') return false;
   return appliesAsParamRule({ toolName: call.tool.name, ruleContent: rule.value.ruleContent!, inputFields: Object.keys(call.input) });
+}
+
+const usable = new WeakMap<readonly PermissionRule[], PermissionRule[]>();
+
+/** The allow rules that can apply: unanchored allow globs (`*`, `mcp__*`) would approve every tool, so they are ignored. */
+function usableAllowRules(rules: readonly PermissionRule[]): PermissionRule[] {
+  let kept = usable.get(rules);
+  if (!kept) usable.set(rules, (kept = rules.filter((rule) => validateAllowRule(rule.value) === undefined)));
+  return kept;
+}
+
+const MAX_NAME_MATCHES = 20_000;
+const nameMatches = new Map<string, boolean>();
+
+/** `matchesToolName`, remembered: the same rules meet the same tools on every call. */
+function namesTool(ruleToolName: string, tool: { name: string }): boolean {
+  const key = `${ruleToolName}\u0000${tool.name}`;
+  let matched = nameMatches.get(key);
+  if (matched === undefined) {
+    if (nameMatches.size >= MAX_NAME_MATCHES) nameMatches.clear();
+    nameMatches.set(key, (matched = matchesToolName(ruleToolName, tool)));
+  }
+  return matched;
 }

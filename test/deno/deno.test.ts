@@ -1,0 +1,228 @@
+/**
+ * The public SDK under Deno 2 (the `deno` devDependency) and the examples under Node.
+ *
+ * Deno runs with an empty DENO_DIR and `--cached-only`, so every module comes from node_modules and nothing
+ * can be fetched; the no-model example runs with `--deny-net` and the agent with `--allow-net=127.0.0.1`,
+ * so the only network they can use is loopback. Every child must end on its own: one killed by the
+ * timeout fails its test with the reason, since a lingering handle (e.g. a keep-alive socket) is a bug.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { findDenoBinary } from './find-deno.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RUN_EXAMPLE = path.join(ROOT, 'examples/run.mjs');
+const CHILD_TIMEOUT_MS = 45_000;
+const TEST_TIMEOUT_MS = 60_000;
+/** Loopback-only permissions for the agent: everything -A gives, except that the network is 127.0.0.1. */
+const LOOPBACK_ONLY = ['--allow-read', '--allow-write', '--allow-env', '--allow-sys', '--allow-run', '--allow-net=127.0.0.1'];
+
+let denoDir: string;
+beforeAll(() => {
+  denoDir = mkdtempSync(path.join(os.tmpdir(), 'codev-deno-dir-'));
+});
+afterAll(() => {
+  rmSync(denoDir, { recursive: true, force: true });
+});
+
+interface ChildRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs a child asynchronously (a fake server in this process must keep answering), with a clean env. */
+function run(command: string, args: readonly string[], env: Record<string, string> = {}): Promise<ChildRun> {
+  const base: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('ANTHROPIC_') && key !== 'CODEV_MODEL') base[key] = value;
+  }
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...base, NO_COLOR: '1', DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, CHILD_TIMEOUT_MS);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      const ms = Math.round(performance.now() - started);
+      if (timedOut) {
+        reject(new Error(`${path.basename(command)} ${args.join(' ')} did not exit within ${CHILD_TIMEOUT_MS} ms (an open handle?)\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+      } else resolve({ code, stdout, stderr, ms });
+    });
+  });
+}
+
+const deno = (args: readonly string[], env?: Record<string, string>) => run(findDenoBinary(), args, env);
+const nodeExample = (args: readonly string[], env?: Record<string, string>) => run(process.execPath, [RUN_EXAMPLE, ...args], env);
+
+/** The no-model example's output, by call: `{ 'allowed by a config rule': 'status: ok\ndecision: ...' }`. */
+function sections(stdout: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const block of stdout.split(/^# /m).slice(1)) {
+    const title = block.slice(0, block.indexOf(':'));
+    result[title] = block;
+  }
+  return result;
+}
+
+function jsonLines(stdout: string): Record<string, any>[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, any>;
+      } catch {
+        throw new Error(`Not a JSON line: ${line}\nstdout:\n${stdout}`);
+      }
+    });
+}
+
+describe('Deno', () => {
+  it('the deno devDependency provides a binary that runs, at the pinned version', async () => {
+    const pinned = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.deno;
+    const result = await deno(['--version']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^deno ${pinned!.replace(/\./g, '\\.')} `));
+  }, TEST_TIMEOUT_MS);
+
+  it('runs examples/no-model.ts: the kernel, plugins, rules, hooks and runToolUse, with no network', async () => {
+    const result = await deno(['run', '-A', '--deny-net', '--cached-only', 'examples/no-model.ts']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const { stdout } = result;
+    expect(stdout).toContain('config: codev.config.ts');
+    expect(stdout).toMatch(/^plugins: .*\becho\b.*\bno-sudo\b.*\bsafety-rules\b/m);
+    expect(stdout).toMatch(/^pool: .*\bDryRunShell\b.*\bEcho\b/m);
+    expect(stdout).not.toContain('load error');
+    const calls = sections(stdout);
+    expect(calls['allowed by a config rule']).toContain('status: ok');
+    expect(calls['allowed by a config rule']).toContain('decision: allow by config (rule "Echo" from project)');
+    expect(calls['allowed by a config rule']).toContain('model reads: hello hello');
+    expect(calls['denied by the safety rule plugin']).toContain('status: denied');
+    expect(calls['denied by the safety rule plugin']).toContain('decision: deny by config (rule function of safety-rules:safety)');
+    expect(calls['denied by the no-sudo hook']).toContain('status: denied');
+    expect(calls['denied by the no-sudo hook']).toContain('decision: deny by hook (hook no-sudo:no-sudo: sudo is not allowed in this project)');
+    expect(calls['a validation error']).toContain('status: invalid-input');
+    expect(calls['a validation error']).toContain('decision: none');
+    expect(calls['a validation error']).toContain('`times`');
+    expect(calls['an ask answered by canUseTool']).toContain('canUseTool asked for DryRunShell');
+    expect(calls['an ask answered by canUseTool']).toContain('decision: allow by user_temporary');
+    expect(calls['an ask answered by canUseTool']).toContain('model reads: would run: ls -la');
+  }, TEST_TIMEOUT_MS);
+
+  it('runs the agent loop: a fake Messages API inside Deno, the real SDK, a plugin tool call, then text', async () => {
+    const result = await deno(['run', ...LOOPBACK_ONLY, '--cached-only', 'test/deno/agent-under-deno.ts']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const events = jsonLines(result.stdout);
+    const byType = (type: string) => events.filter((event) => event.type === type);
+    expect(events[0]).toMatchObject({ type: 'runtime', deno: true, errors: [] });
+    expect(events[0]!.tools).toContain('Echo');
+    expect(byType('tool-call')).toEqual([{ type: 'tool-call', toolUseId: 'toolu_deno_1', toolName: 'Echo', input: { message: 'hi from deno', times: 2 } }]);
+    expect(byType('tool-result')).toMatchObject([
+      {
+        toolUseId: 'toolu_deno_1',
+        toolName: 'Echo',
+        status: 'ok',
+        isError: false,
+        output: 'hi from deno\nhi from deno',
+        decision: { behavior: 'allow', source: 'config', rule: 'Echo', ruleSource: 'project' },
+      },
+    ]);
+    expect(byType('text-delta').map((event) => event.text).join('')).toBe('Let me echo that.Echo replied twice.');
+    expect(byType('text').map((event) => event.text)).toEqual(['Let me echo that.', 'Echo replied twice.']);
+    expect(byType('turn-start')).toHaveLength(2);
+    expect(byType('error')).toEqual([]);
+    expect(byType('end')).toMatchObject([{ reason: 'end_turn', turns: 2, messages: 4 }]);
+    expect(byType('end')[0]!.usage.inputTokens).toBeGreaterThan(0);
+    // The server saw two streamed requests with the Echo tool, the second carrying the tool result.
+    expect(byType('requests')[0]!.requests).toEqual([
+      { path: '/v1/messages', stream: true, tools: expect.arrayContaining(['Echo']), messages: 1 },
+      { path: '/v1/messages', stream: true, tools: expect.arrayContaining(['Echo']), messages: 3 },
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('type-checks the examples and the SDK they import with Deno\'s own TypeScript (deno run does not)', async () => {
+    const result = await deno(['check', '--cached-only', 'examples/no-model.ts', 'examples/agent.ts', 'test/deno/agent-under-deno.ts']);
+    expect(result.code, result.stderr).toBe(0);
+  }, TEST_TIMEOUT_MS);
+
+  it('prints what to set and exits 1 for examples/agent.ts without a key', async () => {
+    const result = await deno(['run', '-A', '--deny-net', '--cached-only', 'examples/agent.ts', 'hi']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('MODEL_NOT_CONFIGURED: No model API key: ANTHROPIC_API_KEY is not set');
+    expect(result.stderr).toContain('ANTHROPIC_BASE_URL');
+  }, TEST_TIMEOUT_MS);
+});
+
+describe('examples under Node', () => {
+  let server: FakeMessagesServer;
+  beforeAll(async () => {
+    server = await createFakeMessagesServer({
+      script: [toolUseReply('Echo', { message: 'node says hi', times: 2 }, { text: 'Echoing now.' }), textReply('It echoed twice.')],
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('examples/no-model.ts prints the same as under Deno', async () => {
+    const [node, underDeno] = await Promise.all([nodeExample(['examples/no-model.ts']), deno(['run', '-A', '--deny-net', '--cached-only', 'examples/no-model.ts'])]);
+    expect(node.stderr).toBe('');
+    expect(node.code).toBe(0);
+    expect(node.stdout).toContain('decision: allow by config (rule "Echo" from project)');
+    expect(node.stdout).toBe(underDeno.stdout);
+  }, TEST_TIMEOUT_MS);
+
+  it('examples/agent.ts with neither ANTHROPIC_API_KEY nor ANTHROPIC_BASE_URL says what to set and exits 1', async () => {
+    const result = await nodeExample(['examples/agent.ts', 'hello']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'MODEL_NOT_CONFIGURED: No model API key: ANTHROPIC_API_KEY is not set',
+      expect.stringMatching(/^ {2}fix: export ANTHROPIC_API_KEY=.*ANTHROPIC_BASE_URL=/),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('examples/agent.ts with ANTHROPIC_BASE_URL streams the scripted reply, the tool call and its result', async () => {
+    const before = server.requests.length;
+    const result = await nodeExample(['examples/agent.ts', 'Echo', 'node says hi', 'twice'], { ANTHROPIC_BASE_URL: server.url });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')).toEqual([
+      'Echoing now.',
+      '→ Echo {"message":"node says hi","times":2}',
+      '← Echo ok [allow by config rule Echo]: node says hi',
+      '  node says hi',
+      'It echoed twice.',
+      expect.stringMatching(/^\[end: end_turn, 2 turn\(s\), \d+ input \/ \d+ output tokens\]$/),
+      '',
+    ]);
+    const requests = server.requests.slice(before);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.body.messages).toEqual([{ role: 'user', content: 'Echo node says hi twice' }]);
+  }, TEST_TIMEOUT_MS);
+});
