@@ -2,3 +2,5 @@
 export { createTestContext } from './create-test-context.ts';
 export { runTool, resultText } from './run-tool.ts';
 export * from './fake-messages-server/index.ts';
+export { createTestKernel } from './create-test-kernel.ts';
+export type { TestKernel } from './create-test-kernel.ts';
