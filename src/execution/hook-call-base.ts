@@ -1,7 +1,8 @@
+import type { HookRunOptions } from '../hooks/types.ts';
 import type { ToolCallState } from './types.ts';
 
 /** What every hook run of a call shares: the hooks, the tool, the current input and the session. */
-export function hookCallBase(state: ToolCallState) {
+export function hookCallBase(state: ToolCallState): HookRunOptions {
   const { context, toolUse } = state.request;
   return {
     hooks: context.hooks,

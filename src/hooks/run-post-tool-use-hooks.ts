@@ -1,7 +1,6 @@
 import { errorMessage } from '../errors/codev-error.ts';
-import type { PermissionMode } from '../permissions/types.ts';
 import { callHook } from './call-hook.ts';
-import type { ToolHook } from './types.ts';
+import type { HookRunOptions, ToolHook } from './types.ts';
 
 /** The merged answer of the PostToolUse (or PostToolUseFailure) hooks. */
 export interface PostToolUseResult {
@@ -20,15 +19,8 @@ export interface PostToolUseResult {
  * reported in `failures` and never changes the result. `acceptOutput` decides whether a replacement output
  * is taken (MCP tools: always; others: when it matches the tool's outputSchema).
  */
-export async function runPostToolUseHooks(options: {
+export async function runPostToolUseHooks(options: HookRunOptions & {
   event: 'PostToolUse' | 'PostToolUseFailure';
-  hooks: readonly ToolHook[];
-  toolName: string;
-  toolInput: Record<string, unknown>;
-  toolUseId: string;
-  cwd: string;
-  permissionMode: PermissionMode;
-  signal: AbortSignal;
   durationMs: number;
   toolResponse?: unknown;
   error?: string;

@@ -1,7 +1,6 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
-import type { PermissionMode } from '../permissions/types.ts';
 import { callHook } from './call-hook.ts';
-import type { PreToolUseOutput, ToolHook } from './types.ts';
+import type { HookRunOptions, PreToolUseOutput, ToolHook } from './types.ts';
 
 const SEVERITY = { allow: 1, ask: 2, deny: 3 } as const;
 
@@ -21,15 +20,7 @@ export interface PreToolUseResult {
  * (the first hook of the strongest kind names the decision); a deny or a stop ends the run at once. A hook
  * that throws or times out denies the call: a guard that cannot answer must not let the call through.
  */
-export async function runPreToolUseHooks(options: {
-  hooks: readonly ToolHook[];
-  toolName: string;
-  toolInput: Record<string, unknown>;
-  toolUseId: string;
-  cwd: string;
-  permissionMode: PermissionMode;
-  signal: AbortSignal;
-}): Promise<PreToolUseResult> {
+export async function runPreToolUseHooks(options: HookRunOptions): Promise<PreToolUseResult> {
   const result: PreToolUseResult = { additionalContext: [] };
   let input = options.toolInput;
   for (const hook of options.hooks) {

@@ -18,6 +18,11 @@ export interface ToolHookInputBase {
   signal: AbortSignal;
 }
 
+/** What a run of hooks needs: the hooks, and the call they see (the hook event aside). */
+export interface HookRunOptions extends Omit<ToolHookInputBase, 'hookEventName'> {
+  hooks: readonly ToolHook[];
+}
+
 export interface PreToolUseInput extends ToolHookInputBase {
   hookEventName: 'PreToolUse';
 }
