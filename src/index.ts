@@ -15,6 +15,7 @@ export type { CodevConfig, CodevConfigInput } from './config/config-schema.ts';
 // The kernel and the registry
 export { createKernel } from './kernel/create-kernel.ts';
 export type { Kernel, KernelOptions } from './kernel/create-kernel.ts';
+export type { Generation, GenerationDiff, NameDiff, KernelEvents, ReloadEvent, ReloadErrorEvent, ReloadResult, ToolUseContextOptions } from './kernel/types.ts';
 export { loadConfig } from './config/load-config.ts';
 export { loadPlugins } from './plugins/load-plugins.ts';
 export type { LoadedPlugin } from './plugins/types.ts';

@@ -42,10 +42,14 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const messages: Anthropic.MessageParam[] = [];
-  const makeContext = (signal: AbortSignal): ToolUseContext => {
-    if (options.createToolUseContext) return options.createToolUseContext(signal);
-    if (options.kernel) return { ...options.kernel.createToolUseContext({ signal }), ...(options.tools ? { tools: options.tools } : {}) };
-    return standaloneContext(options.tools ?? [], signal);
+  // With a kernel, each turn takes the latest registry generation (hot reload), carrying the session over.
+  const makeContext = (signal: AbortSignal, previous?: ToolUseContext): ToolUseContext => {
+    if (options.createToolUseContext) return previous ?? options.createToolUseContext(signal);
+    if (options.kernel) {
+      const context = options.kernel.createToolUseContext({ signal, carryOver: previous });
+      return options.tools ? Object.assign(context, { tools: options.tools }) : context;
+    }
+    return previous ?? standaloneContext(options.tools ?? [], signal);
   };
 
   async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
@@ -54,8 +58,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     if (queryOptions.signal?.aborted) forward();
     queryOptions.signal?.addEventListener('abort', forward, { once: true });
     const signal = controller.signal;
-    const context = makeContext(signal);
-    const tools = await toApiTools(context.tools, context.permissionContext);
+    let context = makeContext(signal);
+    let tools = await toApiTools(context.tools, context.permissionContext);
     let usage: Usage = ZERO_USAGE;
     let turns = 0;
     const end = (reason: EndReason): AgentEvent => ({ type: 'end', reason, turns, usage, messages: [...messages] });
@@ -65,6 +69,11 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
         if (signal.aborted) return yield end('aborted');
         if (turns >= maxTurns) return yield end('max_turns');
         turns++;
+        if (turns > 1) {
+          const next = makeContext(signal, context);
+          if (next.tools !== context.tools) tools = await toApiTools(next.tools, next.permissionContext);
+          context = next;
+        }
         yield { type: 'turn-start', turn: turns };
         let message: Anthropic.Message;
         try {

@@ -1,126 +1,159 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import os from 'node:os';
-import { loadConfig } from '../config/load-config.ts';
-import type { CodevConfig } from '../config/config-schema.ts';
+import { findProjectRoot } from '../config/find-project-root.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { ToolUseContext } from '../execution/types.ts';
-import type { ToolHook } from '../hooks/types.ts';
-import type { PermissionRuleSet } from '../permissions/define-permission-rule.ts';
-import { defaultLocalSettingsFile, readLocalSettings, type LocalSettings } from '../permissions/local-settings.ts';
-import type { PermissionMode, ToolPermissionContext } from '../permissions/types.ts';
 import { createPluginImporter } from '../plugins/create-plugin-importer.ts';
-import { loadPlugins } from '../plugins/load-plugins.ts';
 import type { LoadedPlugin } from '../plugins/types.ts';
-import { assembleToolPool } from '../registry/assemble-tool-pool.ts';
-import type { RegistryOptions } from '../registry/get-tools.ts';
-import { withToolSource } from '../tool/build-tool.ts';
-import type { Tool } from '../tool/types.ts';
-import { lintRules } from '../permissions/lint-rules.ts';
-import { failedSourceGuard } from './failed-source-guard.ts';
+import { bindToolUseContext } from './bind-tool-use-context.ts';
+import { callTrackerOf } from './call-tracker.ts';
+import { diffGenerations } from './diff-generations.ts';
+import { createKernelEventBus } from './kernel-events.ts';
+import { nextGeneration, type Changes, type KernelState } from './next-generation.ts';
+import { createReloadQueue } from './reload-queue.ts';
+import type { Generation, Kernel, KernelOptions, ReloadResult, ToolUseContextOptions } from './types.ts';
+import { configSearchDirectories, createWatchPlan } from './watch-plan.ts';
+import { watchProject, type ProjectWatcher } from './watch-project.ts';
 
-/** Options of `createKernel`. */
-export interface KernelOptions extends RegistryOptions {
-  /** Where to look for `codev.config.ts` and `plugins/`. Default `process.cwd()`. */
-  cwd?: string;
-  /** Overrides the config's `permissions.mode`. */
-  permissionMode?: PermissionMode;
-  /** Extra rules from the command line (source `cliArg`). */
-  allow?: readonly string[];
-  deny?: readonly string[];
-  ask?: readonly string[];
-  /** Tools added by the caller (e.g. MCP tools), composed after the built-ins like plugin tools. */
-  extraTools?: readonly Tool[];
-}
+export type { Generation, GenerationDiff, Kernel, KernelEvents, KernelOptions, ReloadResult } from './types.ts';
 
-/** A loaded project: its config, plugins, tool pool and permission context. */
-export interface Kernel {
-  readonly cwd: string;
-  /** The directory the config lives in (or the project root). */
-  readonly root: string;
-  readonly config: CodevConfig;
-  readonly configFile?: string;
-  readonly plugins: readonly LoadedPlugin[];
-  /** Everything that failed to load, as values: the kernel still works without it. */
-  readonly errors: readonly CodevError[];
-  /** Rules that will not do what they say (see `lintRules`). */
-  readonly warnings: readonly string[];
-  /** The assembled pool: built-ins sorted, then plugin and extra tools sorted. */
-  readonly tools: readonly Tool[];
-  readonly hooks: readonly ToolHook[];
-  readonly ruleSets: readonly PermissionRuleSet[];
-  readonly permissionContext: ToolPermissionContext;
-  /** A fresh context for a session of tool calls. */
-  createToolUseContext(options?: { signal?: AbortSignal; sessionDirectory?: string }): ToolUseContext;
-  /** Disposes every plugin. */
-  close(): Promise<void>;
-}
+const FULL_RELOAD: Changes = { full: true, config: true, settings: true, paths: new Set() };
+/** chokidar 4 throttles `change` per file to one per 50 ms (and drops the rest): never read sooner than that. */
+const MIN_DEBOUNCE_MS = 50;
 
 /**
  * Loads a project: the config (cosmiconfig + jiti), the local settings (`.codev/settings.local.json`),
- * the plugins, and composes them with the built-in tools into one registry. Nothing that fails to load
- * stops the kernel: it is reported in `errors`, and when it may have carried rules, every call asks.
+ * the plugins, and composes them with the built-in tools into one registry generation. Nothing that fails
+ * to load stops the kernel: it is reported in `errors`, and when it may have carried rules, every call asks.
+ * Rejects only when the config itself cannot be loaded (`CONFIG_LOAD_FAILED`, `CONFIG_INVALID`).
+ *
+ * Hot reload (`watch: true`, or `kernel.reload()`): each burst of saves builds a new generation (only the
+ * changed plugins are re-imported) and swaps it in whole, then emits `reload` with what changed. Calls
+ * already running keep their generation; a plugin that fails to reload keeps its last good version, and a
+ * config that fails keeps the whole last generation (`reload-error`, with file and line). A plugin that
+ * leaves the registry is disposed once, after the new generation is live and its running calls have ended.
  */
 export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const errors: CodevError[] = [];
   const jiti = createPluginImporter();
-  const { config, file: configFile, root } = await loadConfig({ cwd, jiti });
-  const settingsFile = defaultLocalSettingsFile(root);
-  const unloaded: string[] = [];
-  let settings: LocalSettings = {};
-  try {
-    settings = await readLocalSettings(settingsFile);
-  } catch (error) {
-    errors.push(CodevError.isInstance(error) ? error : new CodevError('SETTINGS_CORRUPT', errorMessage(error), { file: settingsFile }));
-    unloaded.push(settingsFile);
-  }
-  const loaded = await loadPlugins({ root, config, cwd, configFile, jiti });
-  errors.push(...loaded.errors);
-  unloaded.push(...loaded.errors.filter((error) => error.code === 'PLUGIN_LOAD_FAILED' || error.code === 'PLUGIN_INVALID').map((error) => error.file ?? error.plugin ?? 'a plugin'));
-  const plugins = loaded.plugins;
-  const pluginRuleSets = plugins.flatMap((plugin) => plugin.ruleSets);
-  const guard = failedSourceGuard([...new Set(unloaded)]);
-  const ruleSets = guard ? [guard, ...pluginRuleSets] : pluginRuleSets;
-  const permissionContext: ToolPermissionContext = Object.freeze({
-    mode: options.permissionMode ?? config.permissions?.mode ?? 'default',
-    alwaysAllowRules: { project: config.permissions?.allow ?? [], local: settings.permissions?.allow ?? [], cliArg: options.allow ?? [], plugin: pluginRuleSets.flatMap((set) => set.allow) },
-    alwaysDenyRules: { project: config.permissions?.deny ?? [], local: settings.permissions?.deny ?? [], cliArg: options.deny ?? [], plugin: pluginRuleSets.flatMap((set) => set.deny) },
-    alwaysAskRules: { project: config.permissions?.ask ?? [], local: settings.permissions?.ask ?? [], cliArg: options.ask ?? [], plugin: pluginRuleSets.flatMap((set) => set.ask) },
-    additionalWorkingDirectories: (config.permissions?.additionalDirectories ?? []).map((directory) => path.resolve(root, directory)),
-  });
-  const pluginTools = plugins.flatMap((plugin) => plugin.tools.map((tool) => withToolSource(tool, plugin.toolSources.get(tool.name) ?? { type: 'plugin', file: plugin.file ?? plugin.id, plugin: plugin.name })));
-  const tools = assembleToolPool(permissionContext, [...pluginTools, ...(options.extraTools ?? [])], options);
-  const hooks = [...(config.hooks ?? []), ...plugins.flatMap((plugin) => plugin.hooks)];
-  const pluginDirectories = (config.pluginDirs ?? ['plugins']).map((directory) => path.resolve(root, directory));
+  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, jiti, kernelOptions: options });
+  if (first.status !== 'built') throw new Error('The first load of a kernel always builds a generation');
+  let state: KernelState = first.state;
+  let closed: Promise<void> | undefined;
+  let watcher: ProjectWatcher | undefined;
+  const events = createKernelEventBus();
+  const retiring = new Set<LoadedPlugin>();
+  const contextGenerations = new WeakMap<ToolUseContext, Generation>();
   const sessionId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+
+  async function runReload(changes: Changes): Promise<ReloadResult> {
+    const previous = state;
+    if (closed) return { ok: false, generation: previous.generation, errors: [] };
+    const attempt = await nextGeneration({ previous, changes, cwd, jiti, kernelOptions: options }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
+    if (closed) {
+      if (attempt.status === 'built') await Promise.all(attempt.loaded.map((plugin) => plugin.dispose()));
+      return { ok: false, generation: previous.generation, errors: [] };
+    }
+    if (attempt.status === 'unchanged') return { ok: true, generation: previous.generation, diff: diffGenerations(previous.generation, previous.generation), errors: [] };
+    if (attempt.status === 'failed') {
+      events.emit('reload-error', { errors: attempt.errors, generation: previous.generation, kept: true });
+      return { ok: false, generation: previous.generation, errors: attempt.errors };
+    }
+    state = attempt.state;
+    const { generation } = state;
+    const diff = diffGenerations(previous.generation, generation);
+    await watcher?.update(watchPlanOf(state));
+    events.emit('reload', { generation, previous: previous.generation, diff, errors: attempt.errors });
+    if (attempt.errors.length > 0) events.emit('reload-error', { errors: attempt.errors, generation, kept: false });
+    retire(previous, state);
+    return { ok: true, generation, diff, errors: attempt.errors };
+  }
+
+  /** Disposes each plugin of `previous` that `next` no longer uses, once its running calls have ended. */
+  function retire(previous: KernelState, next: KernelState): void {
+    const inUse = new Set(next.slots.map((slot) => slot.plugin));
+    for (const { plugin } of previous.slots) {
+      if (!plugin || inUse.has(plugin) || retiring.has(plugin)) continue;
+      retiring.add(plugin);
+      void callTrackerOf(plugin)
+        .idle()
+        .then(() => plugin.dispose())
+        .finally(() => retiring.delete(plugin));
+    }
+  }
+
+  const queue = createReloadQueue<Changes, ReloadResult>({ merge: mergeChanges, run: runReload });
+  const configDirectories = options.watch ? configSearchDirectories(cwd, (await findProjectRoot(cwd)) ?? cwd) : [];
+  const watchPlanOf = (current: KernelState) =>
+    createWatchPlan({
+      configDirectories,
+      settingsFile: current.generation.localSettingsFile,
+      pluginDirectories: current.generation.pluginDirectories,
+      pluginFiles: current.slots.flatMap((slot) => (slot.source.kind === 'file' ? [slot.source.file] : [])),
+    });
+  if (options.watch) {
+    watcher = await watchProject({
+      plan: watchPlanOf(state),
+      debounceMs: Math.max(options.debounceMs ?? MIN_DEBOUNCE_MS, MIN_DEBOUNCE_MS),
+      onChanges: (changes) => void queue.request({ full: false, ...changes }),
+      onError: (error) => events.emit('watch-error', { error }),
+    });
+  }
+
+  const generationOf = () => state.generation;
   return {
     cwd,
-    root,
-    config,
-    configFile,
-    plugins,
-    errors,
-    warnings: lintRules(permissionContext),
-    tools,
-    hooks,
-    ruleSets,
-    permissionContext,
-    createToolUseContext: (contextOptions = {}) => ({
-      cwd,
-      signal: contextOptions.signal ?? new AbortController().signal,
-      permissionContext,
-      tools,
-      sessionDirectory: contextOptions.sessionDirectory ?? path.join(root, '.codev', 'sessions', sessionId),
-      hooks,
-      ruleSets,
-      localSettingsFile: settingsFile,
-      homeDirectory: os.homedir(),
-      projectRoot: root,
-      pluginDirectories,
-    }),
-    close: async () => {
-      await Promise.all(plugins.map((plugin) => plugin.dispose()));
+    get root() { return generationOf().root; },
+    get config() { return generationOf().config; },
+    get configFile() { return generationOf().configFile; },
+    get plugins() { return generationOf().plugins; },
+    get errors() { return generationOf().errors; },
+    get warnings() { return generationOf().warnings; },
+    get tools() { return generationOf().tools; },
+    get hooks() { return generationOf().hooks; },
+    get ruleSets() { return generationOf().ruleSets; },
+    get permissionContext() { return generationOf().permissionContext; },
+    get generation() { return generationOf(); },
+    createToolUseContext(contextOptions: ToolUseContextOptions = {}) {
+      const generation = generationOf();
+      const base = contextOptions.carryOver && contextGenerations.get(contextOptions.carryOver)?.permissionContext;
+      const defaultSessionDirectory = path.join(generation.root, '.codev', 'sessions', sessionId);
+      const context = bindToolUseContext({ generation, cwd, defaultSessionDirectory, contextOptions, base });
+      contextGenerations.set(context, generation);
+      return context;
+    },
+    on: (event, listener) => events.on(event, listener),
+    reload() {
+      if (closed) return Promise.reject(new Error('The kernel is closed'));
+      return queue.request(FULL_RELOAD);
+    },
+    close() {
+      closed ??= (async () => {
+        await watcher?.close();
+        await queue.idle();
+        const plugins = new Set([...state.slots.flatMap((slot) => (slot.plugin ? [slot.plugin] : [])), ...retiring]);
+        await Promise.all([...plugins].map((plugin) => plugin.dispose()));
+        events.clear();
+      })();
+      return closed;
     },
   };
+}
+
+function mergeChanges(earlier: Changes, later: Changes): Changes {
+  return {
+    full: earlier.full || later.full,
+    config: earlier.config || later.config,
+    settings: earlier.settings || later.settings,
+    paths: new Set([...earlier.paths, ...later.paths]),
+  };
+}
+
+/** nextGeneration only throws for codev bugs; the kernel reports them and keeps the last good generation. */
+function unexpectedFailure(error: unknown): CodevError {
+  if (CodevError.isInstance(error)) return error;
+  return new CodevError('RELOAD_FAILED', `Reload failed unexpectedly: ${errorMessage(error)}`, {
+    hint: 'the last good generation stays in use; this is likely a bug in codev, please report it',
+    cause: error,
+  });
 }

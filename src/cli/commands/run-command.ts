@@ -39,7 +39,11 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const file = path.resolve(values.cwd ?? io.cwd, script);
   if (!existsSync(file)) throw new CodevError('CLI_USAGE', `No such script: ${file}`, { hint: 'pass the path of an agent script, e.g. codev run agent.ts' });
 
-  const kernel = await createKernel({ cwd: values.cwd ?? path.dirname(file), env: io.env, permissionMode: mode as PermissionMode | undefined });
+  const kernel = await createKernel({ cwd: values.cwd ?? path.dirname(file), env: io.env, permissionMode: mode as PermissionMode | undefined, watch: values.watch === true });
+  if (values.watch) {
+    kernel.on('reload', ({ generation, diff }) => io.stderr(`codev: reloaded (generation ${generation.number}): tools +${diff.tools.added.length} -${diff.tools.removed.length} ~${diff.tools.changed.length}\n`));
+    kernel.on('reload-error', ({ errors }) => errors.forEach((error) => io.stderr(`codev: reload failed, keeping the last good version: ${error.format()}\n`)));
+  }
   try {
     printLoadErrors(kernel, io.stderr);
     const loaded = await importScript(file);

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { CodevConfig } from '../config/config-schema.ts';
+import type { CodevError } from '../errors/codev-error.ts';
+import type { LocalSettings } from '../permissions/local-settings.ts';
+import { lintRules } from '../permissions/lint-rules.ts';
+import type { ToolPermissionContext } from '../permissions/types.ts';
+import type { LoadedPlugin } from '../plugins/types.ts';
+import { assembleToolPool } from '../registry/assemble-tool-pool.ts';
+import { callTrackerOf } from './call-tracker.ts';
+import { failedSourceGuard } from './failed-source-guard.ts';
+import type { PluginEntry } from './settle-plugin-slots.ts';
+import type { Generation, KernelOptions } from './types.ts';
+
+/** Everything a generation is made of, already loaded. */
+export interface GenerationInputs {
+  number: number;
+  config: CodevConfig;
+  configFile?: string;
+  root: string;
+  localSettingsFile: string;
+  settings: LocalSettings;
+  plugins: readonly PluginEntry[];
+  errors: readonly CodevError[];
+  /** Sources whose rules are unknown (they never loaded): every call asks while there are any. */
+  unloaded: readonly string[];
+  options: KernelOptions;
+}
+
+/**
+ * Composes one registry generation: the permission context (config rules as `project`, local settings as
+ * `local`, command-line rules as `cliArg`, plugin rule strings as `plugin`), the tool pool (built-ins,
+ * then plugin and extra tools, deny-filtered and sorted), the hooks (config first, then plugins in load
+ * order) and the rule sets (the failed-source guard first). No I/O; the result is frozen.
+ *
+ * Plugin tools come out with their `source` set and their calls counted per plugin, so a plugin retired by
+ * a reload is disposed only after its running calls end. An unchanged plugin yields the same tool objects.
+ */
+export function buildGeneration(inputs: GenerationInputs): Generation {
+  const { config, settings, options, root } = inputs;
+  const plugins = inputs.plugins.map(pluginView);
+  const pluginRuleSets = plugins.flatMap((plugin) => plugin.ruleSets);
+  const guard = failedSourceGuard([...new Set(inputs.unloaded)]);
+  const permissionContext: ToolPermissionContext = Object.freeze({
+    mode: options.permissionMode ?? config.permissions?.mode ?? 'default',
+    alwaysAllowRules: { project: config.permissions?.allow ?? [], local: settings.permissions?.allow ?? [], cliArg: options.allow ?? [], plugin: pluginRuleSets.flatMap((set) => set.allow) },
+    alwaysDenyRules: { project: config.permissions?.deny ?? [], local: settings.permissions?.deny ?? [], cliArg: options.deny ?? [], plugin: pluginRuleSets.flatMap((set) => set.deny) },
+    alwaysAskRules: { project: config.permissions?.ask ?? [], local: settings.permissions?.ask ?? [], cliArg: options.ask ?? [], plugin: pluginRuleSets.flatMap((set) => set.ask) },
+    additionalWorkingDirectories: (config.permissions?.additionalDirectories ?? []).map((directory) => path.resolve(root, directory)),
+  });
+  const pluginTools = inputs.plugins.flatMap(({ plugin, tools }) =>
+    tools.map((tool) => callTrackerOf(plugin).track(tool, plugin.toolSources.get(tool.name) ?? { type: 'plugin', file: plugin.file ?? plugin.id, plugin: plugin.name })),
+  );
+  return Object.freeze({
+    number: inputs.number,
+    config,
+    configFile: inputs.configFile,
+    root,
+    plugins: Object.freeze(plugins),
+    tools: Object.freeze(assembleToolPool(permissionContext, [...pluginTools, ...(options.extraTools ?? [])], options)),
+    hooks: Object.freeze([...(config.hooks ?? []), ...plugins.flatMap((plugin) => plugin.hooks)]),
+    ruleSets: Object.freeze(guard ? [guard, ...pluginRuleSets] : pluginRuleSets),
+    permissionContext,
+    errors: Object.freeze([...inputs.errors]),
+    warnings: Object.freeze(lintRules(permissionContext)),
+    localSettingsFile: inputs.localSettingsFile,
+    pluginDirectories: Object.freeze((config.pluginDirs ?? ['plugins']).map((directory) => path.resolve(root, directory))),
+  });
+}
+
+/** The plugin as listed in the generation: itself, or a copy without the tools another plugin took. */
+function pluginView({ plugin, tools }: PluginEntry): LoadedPlugin {
+  if (tools.length === plugin.tools.length) return plugin;
+  const kept = new Set(tools.map((tool) => tool.name));
+  return { ...plugin, tools: [...tools], toolSources: new Map([...plugin.toolSources].filter(([name]) => kept.has(name))) };
+}

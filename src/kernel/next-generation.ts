@@ -1,0 +1,130 @@
+import path from 'node:path';
+import type { Jiti } from 'jiti';
+import { loadConfig, type LoadedConfig } from '../config/load-config.ts';
+import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { defaultLocalSettingsFile, readLocalSettings, type LocalSettings } from '../permissions/local-settings.ts';
+import { discoverPlugins } from '../plugins/discover-plugins.ts';
+import type { LoadedPlugin } from '../plugins/types.ts';
+import { buildGeneration } from './build-generation.ts';
+import { loadPluginSlots, type PluginSlot } from './load-plugin-slots.ts';
+import { settlePluginSlots } from './settle-plugin-slots.ts';
+import type { Generation, KernelOptions } from './types.ts';
+
+/** The live generation and what it was made from, kept to build the next one incrementally. */
+export interface KernelState {
+  readonly generation: Generation;
+  readonly slots: readonly PluginSlot[];
+  /** The last good local settings (undefined if they never loaded) and why the latest read failed. */
+  readonly settings: { readonly value?: LocalSettings; readonly error?: CodevError };
+}
+
+/** What to reload. */
+export interface Changes {
+  /** The config, the settings and every plugin. */
+  full: boolean;
+  config: boolean;
+  settings: boolean;
+  /** Changed files and folders (absolute) in plugin folders, or listed plugin files. */
+  paths: ReadonlySet<string>;
+}
+
+/** The outcome of one attempt; `loaded` are the plugins it imported, which the caller now owns. */
+export type Attempt =
+  | { status: 'built'; state: KernelState; errors: CodevError[]; loaded: LoadedPlugin[] }
+  | { status: 'unchanged' }
+  | { status: 'failed'; errors: CodevError[] };
+
+/**
+ * Builds the generation after `previous` (the first one when there is none):
+ * 1. the config, when it changed (a failure here keeps `previous` whole: `failed`; with no previous it throws);
+ * 2. the local settings, when they (or the root) changed; a failed read keeps the last good ones;
+ * 3. plugin discovery, always (a new or deleted file shows up here);
+ * 4. the plugins whose files changed (inline ones when the config did); the others keep their slot, and a
+ *    plugin that fails keeps its last good version;
+ * 5. the generation itself.
+ * Nothing of `previous` is disposed here (an attempt that throws disposes only the plugins it loaded).
+ * `errors` lists the problems this attempt found, not the ones carried over.
+ */
+export async function nextGeneration(options: {
+  previous?: KernelState;
+  changes: Changes;
+  cwd: string;
+  jiti: Jiti;
+  kernelOptions: KernelOptions;
+}): Promise<Attempt> {
+  const { previous, changes } = options;
+  const reloadConfig = !previous || changes.full || changes.config;
+  let loaded: LoadedConfig;
+  if (reloadConfig) {
+    try {
+      loaded = await loadConfig({ cwd: options.cwd, jiti: options.jiti });
+    } catch (error) {
+      if (!previous || !CodevError.isInstance(error)) throw error;
+      return { status: 'failed', errors: [error] };
+    }
+  } else {
+    loaded = { config: previous.generation.config, file: previous.generation.configFile, root: previous.generation.root };
+  }
+  const localSettingsFile = defaultLocalSettingsFile(loaded.root);
+  const rereadSettings = !previous || changes.full || changes.settings || localSettingsFile !== previous.generation.localSettingsFile;
+  const settings = rereadSettings ? await readSettings(localSettingsFile, previous?.generation.localSettingsFile === localSettingsFile ? previous.settings : undefined) : previous.settings;
+  const discovery = await discoverPlugins({ root: loaded.root, config: loaded.config, configFile: loaded.file });
+  const pluginDirectories = loaded.config.pluginDirs.map((directory) => path.resolve(loaded.root, directory));
+  const plugins = await loadPluginSlots({
+    sources: discovery.sources,
+    previous: previous?.slots ?? [],
+    needsLoad: (source) => changes.full || (source.kind === 'inline' ? reloadConfig : touches({ file: source.file, paths: changes.paths, pluginDirectories })),
+    cwd: options.cwd,
+    jiti: options.jiti,
+  });
+  if (previous && !reloadConfig && !rereadSettings && plugins.attempted === 0 && sameSlots(previous.slots, plugins.slots)) return { status: 'unchanged' };
+  try {
+    const settled = settlePluginSlots(plugins.slots);
+    const errors = [...(settings.error ? [settings.error] : []), ...discovery.errors, ...settled.errors];
+    const kept = new Set(plugins.slots.filter((slot) => slot.plugin && slot.error).map((slot) => slot.error));
+    const unloaded = [
+      ...(settings.value ? [] : [localSettingsFile]),
+      ...errors.filter((error) => !kept.has(error) && (error.code === 'PLUGIN_LOAD_FAILED' || error.code === 'PLUGIN_INVALID')).map((error) => error.file ?? error.plugin ?? 'a plugin'),
+    ];
+    const generation = buildGeneration({
+      number: (previous?.generation.number ?? 0) + 1,
+      config: loaded.config,
+      configFile: loaded.file,
+      root: loaded.root,
+      localSettingsFile,
+      settings: settings.value ?? {},
+      plugins: settled.entries,
+      errors,
+      unloaded,
+      options: options.kernelOptions,
+    });
+    const carried = new Set(previous?.generation.errors ?? []);
+    return { status: 'built', state: { generation, slots: plugins.slots, settings }, errors: errors.filter((error) => !carried.has(error)), loaded: plugins.loaded };
+  } catch (error) {
+    await Promise.all(plugins.loaded.map((plugin) => plugin.dispose()));
+    throw error;
+  }
+}
+
+async function readSettings(file: string, previous: KernelState['settings'] | undefined): Promise<KernelState['settings']> {
+  try {
+    return { value: await readLocalSettings(file) };
+  } catch (error) {
+    const reported = CodevError.isInstance(error) ? error : new CodevError('SETTINGS_CORRUPT', errorMessage(error), { file, cause: error });
+    return { value: previous?.value, error: reported };
+  }
+}
+
+/** A plugin file is stale when it changed, or (for a `<dir>/<name>/index.ts` plugin) anything in its folder did. */
+function touches(options: { file: string; paths: ReadonlySet<string>; pluginDirectories: readonly string[] }): boolean {
+  if (options.paths.has(options.file)) return true;
+  const folder = path.dirname(options.file);
+  if (!/^index\.[cm]?[jt]s$/.test(path.basename(options.file)) || options.pluginDirectories.includes(folder)) return false;
+  const prefix = folder + path.sep;
+  for (const changed of options.paths) if (changed === folder || changed.startsWith(prefix)) return true;
+  return false;
+}
+
+function sameSlots(before: readonly PluginSlot[], after: readonly PluginSlot[]): boolean {
+  return before.length === after.length && before.every((slot, index) => slot === after[index]);
+}

@@ -1,0 +1,113 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { WatchPlan } from './watch-plan.ts';
+
+/** The file changes of one burst of events. */
+export interface FileChanges {
+  config: boolean;
+  settings: boolean;
+  /** Plugin files and folders that were added, changed or removed (absolute). */
+  paths: Set<string>;
+}
+
+/** A running watcher. */
+export interface ProjectWatcher {
+  /** Follows a new plan (after a reload changed what exists or what the config lists). */
+  update(plan: WatchPlan): Promise<void>;
+  /** Stops watching; a burst not yet reported is dropped. */
+  close(): Promise<void>;
+}
+
+/**
+ * Watches a project with chokidar and reports each burst of relevant events once, `debounceMs` after the
+ * last one (chunked writes and atomic saves make several events per save; chokidar's `atomic` turns a
+ * rename-over or a vim-style save into one `change`). Resolves once the initial scan is done, so an edit
+ * made after it is never missed.
+ */
+export async function watchProject(options: {
+  plan: WatchPlan;
+  debounceMs: number;
+  onChanges: (changes: FileChanges) => void;
+  onError: (error: unknown) => void;
+}): Promise<ProjectWatcher> {
+  let plan = options.plan;
+  let burst: FileChanges | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    const changes = burst;
+    burst = undefined;
+    if (changes) options.onChanges(changes);
+  };
+  const onEvent = (event: string, file: string) => {
+    const kind = plan.classify(file, event === 'addDir' || event === 'unlinkDir' ? 'directory' : 'file');
+    if (!kind) return;
+    burst ??= { config: false, settings: false, paths: new Set() };
+    if (kind === 'plugin') burst.paths.add(file);
+    else burst[kind] = true;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, options.debounceMs);
+  };
+  let current = await startWatcher({ roots: await existingRoots(plan.paths), ignored: (file) => plan.ignored(file), onEvent, onError: options.onError });
+  return {
+    async update(next) {
+      plan = next;
+      const roots = await existingRoots(next.paths);
+      if (roots.length === current.roots.length && roots.every((root) => current.roots.includes(root))) return;
+      // A fresh watcher, ready before the old one stops: chokidar's `add()` has no `ready`, so an edit made
+      // right after it could be missed, and `unwatch()` would ignore its paths for good.
+      const replaced = current;
+      current = await startWatcher({ roots, ignored: (file) => plan.ignored(file), onEvent, onError: options.onError });
+      await replaced.watcher.close();
+    },
+    async close() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      burst = undefined;
+      await current.watcher.close();
+    },
+  };
+}
+
+async function startWatcher(options: {
+  roots: string[];
+  ignored: (file: string) => boolean;
+  onEvent: (event: string, file: string) => void;
+  onError: (error: unknown) => void;
+}): Promise<{ watcher: FSWatcher; roots: string[] }> {
+  const watcher = watch(options.roots, {
+    ignoreInitial: true,
+    // <config dir>/plugins/<name>/index.ts; the plan's `ignored` prunes everything else.
+    depth: 2,
+    ignored: options.ignored,
+  });
+  watcher.on('all', options.onEvent);
+  watcher.on('error', options.onError);
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  return { watcher, roots: options.roots };
+}
+
+/**
+ * Each path, or for one that does not exist yet its nearest existing ancestor (the plan's `ignored` keeps
+ * the walk from there narrow). chokidar's own handling of missing paths can emit `ready` before the other
+ * paths are scanned, and an edit made just after would then be missed.
+ */
+async function existingRoots(paths: readonly string[]): Promise<string[]> {
+  const roots = new Set<string>();
+  for (const file of paths) {
+    let candidate = file;
+    while (!(await exists(candidate)) && path.dirname(candidate) !== candidate) candidate = path.dirname(candidate);
+    roots.add(candidate);
+  }
+  return [...roots];
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
