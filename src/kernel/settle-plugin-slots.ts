@@ -2,6 +2,7 @@ import { CodevError } from '../errors/codev-error.ts';
 import type { LoadedPlugin } from '../plugins/types.ts';
 import type { Tool } from '../tool/types.ts';
 import type { PluginSlot } from './load-plugin-slots.ts';
+import { duplicateToolError } from '../plugins/duplicate-tool-error.ts';
 
 /** A plugin in use and the tools it may contribute (its own minus names an earlier plugin took). */
 export interface PluginEntry {
@@ -36,18 +37,4 @@ export function settlePluginSlots(slots: readonly PluginSlot[]): { entries: Plug
     entries.push({ plugin, tools });
   }
   return { entries, errors };
-}
-
-function duplicateToolError(options: { toolName: string; first: LoadedPlugin; later: LoadedPlugin }): CodevError {
-  const describe = (plugin: LoadedPlugin) => `plugin "${plugin.name}"${plugin.file ? ` (${plugin.file})` : ''}`;
-  return new CodevError(
-    'PLUGIN_INVALID',
-    `Tool "${options.toolName}" of ${describe(options.later)} is already provided by ${describe(options.first)}; the later one is skipped`,
-    {
-      file: options.later.file,
-      plugin: options.later.file ?? options.later.name,
-      tool: options.toolName,
-      hint: `rename one of the tools, or remove one of the plugins`,
-    },
-  );
 }

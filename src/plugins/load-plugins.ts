@@ -5,6 +5,7 @@ import { createPluginImporter } from './create-plugin-importer.ts';
 import { discoverPlugins } from './discover-plugins.ts';
 import { loadPlugin } from './load-plugin.ts';
 import type { LoadedPlugin, PluginLogger, PluginSource } from './types.ts';
+import { duplicateToolError } from './duplicate-tool-error.ts';
 
 /** Every plugin that loaded, in discovery order, and every problem as a value. */
 export interface LoadPluginsResult {
@@ -51,20 +52,6 @@ export async function loadPlugins(options: {
     plugins.push({ ...plugin, tools: plugin.tools.filter((tool) => !duplicates.includes(tool)) });
   });
   return { plugins, errors };
-}
-
-function duplicateToolError(options: { toolName: string; first: LoadedPlugin; later: LoadedPlugin }): CodevError {
-  const describe = (plugin: LoadedPlugin) => `plugin "${plugin.name}"${plugin.file ? ` (${plugin.file})` : ''}`;
-  return new CodevError(
-    'PLUGIN_INVALID',
-    `Tool "${options.toolName}" of ${describe(options.later)} is already provided by ${describe(options.first)}; the later one is skipped`,
-    {
-      file: options.later.file,
-      plugin: options.later.file ?? options.later.name,
-      tool: options.toolName,
-      hint: `rename one of the tools, or remove one of the plugins`,
-    },
-  );
 }
 
 /** loadPlugin only rejects with CodevErrors; this guards the contract for anything unexpected. */
