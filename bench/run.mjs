@@ -10,14 +10,16 @@
  *
  * Every case runs in a child process of its own (`--case <benchmark>:<case>`), so one SDK's global state
  * (the OpenAI Agents SDK's AsyncLocalStorage promise hooks, a warmed cache) cannot change another's numbers.
- * The TypeScript bench files are loaded through jiti, like the rest of codev.
+ * The TypeScript bench files are loaded through jiti, like the rest of codev. A benchmark whose cases are
+ * not per-op rounds (agent-turn: whole conversations; cold-start: fresh processes) brings its own
+ * `measureCase` (run in the case's process) and `formatReport`; everything else is the same.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createJiti } from 'jiti';
 
-const BENCHMARKS = ['tool-call-overhead', 'pool-assembly', 'rule-matching'];
+const BENCHMARKS = ['tool-call-overhead', 'pool-assembly', 'rule-matching', 'agent-turn', 'cold-start'];
 const RESULT_MARKER = '@@bench-result ';
 const THIS_FILE = fileURLToPath(import.meta.url);
 
@@ -43,7 +45,7 @@ async function runCase(spec) {
   const benchmark = await loadBenchmark(benchmarkId);
   const benchCase = benchmark.cases.find((candidate) => candidate.id === caseId);
   if (!benchCase) throw new Error(`Benchmark "${benchmarkId}" has no case "${caseId}"`);
-  const { measureCase } = await jiti.import(fileURLToPath(new URL('./harness/measure-case.ts', import.meta.url)));
+  const measureCase = benchmark.measureCase ?? (await jiti.import(fileURLToPath(new URL('./harness/measure-case.ts', import.meta.url)))).measureCase;
   const result = await measureCase(benchCase, { quick });
   // Exit explicitly: a peer SDK may leave handles open, and the parent waits for the exit.
   process.stdout.write(`${RESULT_MARKER}${JSON.stringify(result)}\n`, () => process.exit(0));
@@ -71,7 +73,7 @@ async function runAll(filters) {
         process.stderr.write(`  ${benchmarkId}:${benchCase.id} failed: ${error.message}\n`);
       }
     }
-    console.log(formatReport(benchmark, results));
+    console.log((benchmark.formatReport ?? formatReport)(benchmark, results));
   }
   console.log(`Total: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   if (failed) process.exitCode = 1;

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { mkdtempSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { runToolUses } from '../execution/run-tool-uses.ts';
@@ -122,7 +122,8 @@ function standaloneContext(tools: ToolUseContext['tools'], signal: AbortSignal):
     signal,
     permissionContext: createPermissionContext(),
     tools,
-    sessionDirectory: mkdtempSync(path.join(os.tmpdir(), 'codev-session-')),
+    // Only a path: the folder is created if a result is ever persisted, so queries leave nothing behind.
+    sessionDirectory: path.join(os.tmpdir(), `codev-session-${randomUUID()}`),
     hooks: [],
     ruleSets: [],
   };

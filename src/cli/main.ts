@@ -1,16 +1,15 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
-import { initCommand } from './commands/init-command.ts';
-import { runCommand } from './commands/run-command.ts';
-import { toolCommand } from './commands/tool-command.ts';
-import { toolsCommand } from './commands/tools-command.ts';
 import type { CommandIo } from './commands/types.ts';
 import { MAIN_HELP } from './help.ts';
 
-const COMMANDS: Record<string, (argv: readonly string[], io: CommandIo) => Promise<number>> = {
-  init: initCommand,
-  tools: toolsCommand,
-  tool: toolCommand,
-  run: runCommand,
+type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
+
+// Loaded on demand: `--help` should not pay for the model SDK that `run` needs.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  init: async () => (await import('./commands/init-command.ts')).initCommand,
+  tools: async () => (await import('./commands/tools-command.ts')).toolsCommand,
+  tool: async () => (await import('./commands/tool-command.ts')).toolCommand,
+  run: async () => (await import('./commands/run-command.ts')).runCommand,
 };
 
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */
@@ -24,12 +23,13 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
     io.stdout('codev 0.1.0\n');
     return 0;
   }
-  const run = COMMANDS[command];
-  if (!run) {
+  const load = COMMANDS[command];
+  if (!load) {
     io.stderr(`codev: unknown command "${command}"\n\n${MAIN_HELP}`);
     return 2;
   }
   try {
+    const run = await load();
     return await run(rest, io);
   } catch (error) {
     if (CodevError.isInstance(error)) {

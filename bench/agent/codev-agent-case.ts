@@ -1,0 +1,83 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { createAgent, type AgentEvent } from '../../src/index.ts';
+import { createFakeMessagesServer, textReply, toolUseReply } from '../../src/testing/index.ts';
+import { ADD_TOOL, addInputs } from '../tool-call/add-tool.ts';
+import { codevAddContext, codevAddTool, denyPrompt } from '../tool-call/codev-add-context.ts';
+import { scriptedAnthropicClient } from './scripted-anthropic-client.ts';
+import type { ConversationCase } from './types.ts';
+
+/**
+ * codev's agent loop (`createAgent` + `agent.query`) over a scripted client: n turns with one Add tool_use
+ * each, then a final text. Each run is a fresh agent (an agent keeps its transcript across queries) over the
+ * bare Add context of tool-call-overhead (no rules, no hooks; Add is read-only, so the default mode allows it).
+ */
+export const codevAgentCase: ConversationCase = {
+  id: 'codev',
+  label: 'codev createAgent().query(), scripted client',
+  // A conversation takes tens of ms: enough runs for a stable median (the JIT needs a few thousand calls).
+  runs: { full: { warmup: 5, measured: 25 }, quick: { warmup: 25, measured: 5 } },
+  async setup({ calls, clock }) {
+    const { context, dispose } = codevAddContext({ rulesAndHooks: false });
+    const client = scriptedAnthropicClient({ calls, clock });
+    return {
+      run: () => runConversation({ calls, client, context }),
+      teardown: dispose,
+    };
+  },
+};
+
+/**
+ * codev against the fake Messages API server of `codev/testing`, through the real `@anthropic-ai/sdk` client:
+ * JSON request bodies, HTTP on 127.0.0.1, SSE responses the SDK parses and reassembles. The server runs in the
+ * same process, so its own work (parse, validate, render, write SSE) is part of the time.
+ */
+export const codevHttpCase: ConversationCase = {
+  id: 'codev-http',
+  label: 'codev over loopback HTTP + SSE (fake Messages server, real SDK client)',
+  // A 1,000-call conversation takes seconds here (see the note): one, after a warm-up of 100 calls.
+  runs: { full: { warmup: 1, measured: 1 }, quick: { warmup: 0, measured: 1 } },
+  warmupCalls: 100,
+  async setup({ calls, clock }) {
+    const inputs = addInputs(calls);
+    const server = await createFakeMessagesServer({
+      script: () => {
+        const index = clock.tick();
+        server.requests.length = 0; // the server records every request; keep it from holding n growing bodies
+        return index < calls ? toolUseReply(ADD_TOOL.name, inputs[index]!, { id: `toolu_${index}` }) : textReply('done');
+      },
+    });
+    const { context, dispose } = codevAddContext({ rulesAndHooks: false });
+    const client = new Anthropic({ apiKey: 'sk-bench', baseURL: server.url, maxRetries: 0 });
+    return {
+      run: () => runConversation({ calls, client, context }),
+      async teardown() {
+        dispose();
+        await server.close();
+      },
+      notes: ['the request of turn k carries the whole conversation (2k messages) as JSON, which the SDK serializes and the server parses, validates and measures: O(k) per call by nature of the Messages API, so this row grows with the conversation'],
+    };
+  },
+};
+
+async function runConversation(options: { calls: number; client: Anthropic; context: ReturnType<typeof codevAddContext>['context'] }): Promise<void> {
+  const agent = createAgent({
+    tools: [codevAddTool],
+    client: options.client,
+    maxTurns: options.calls + 1,
+    maxRetries: 0,
+    canUseTool: denyPrompt,
+    createToolUseContext: (signal) => ({ ...options.context, signal }),
+  });
+  let ok = 0;
+  let end: Extract<AgentEvent, { type: 'end' }> | undefined;
+  let last: string | undefined;
+  for await (const event of agent.query('Add the numbers.')) {
+    if (event.type === 'tool-result' && event.status === 'ok') {
+      ok++;
+      last = typeof event.block.content === 'string' ? event.block.content : undefined;
+    } else if (event.type === 'end') end = event;
+  }
+  if (end?.reason !== 'end_turn' || end.turns !== options.calls + 1 || ok !== options.calls || last !== String(options.calls - 1 + 2)) {
+    throw new Error(`codev sanity check failed: ${ok} ok results, last ${last}, end ${JSON.stringify(end && { reason: end.reason, turns: end.turns })}`);
+  }
+}
