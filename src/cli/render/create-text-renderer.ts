@@ -12,7 +12,7 @@ const MAX_RESULT_LINES = 12;
  */
 export function createTextRenderer(options: { tools: readonly Tool[]; colors: Colors; write: (text: string) => void; writeError: (text: string) => void; interactive: boolean }) {
   const { colors, write } = options;
-  const running = new Map<string, { tool?: Tool; input: unknown; progress: unknown[]; spinner: { stop(): void } }>();
+  const running = new Map<string, { tool?: Tool; input: unknown; progress: unknown[]; spinner: { update(label: string): void; stop(): void } }>();
   const render = { verbose: false, color: colors.bold('x') !== 'x' };
   let midLine = false;
   const line = (text: string) => {
@@ -38,7 +38,9 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         if (!call) return;
         call.progress.push(event.progress);
         const text = safe(() => call.tool?.renderToolUseProgressMessage(call.progress as never, render) ?? '');
-        if (text && !options.interactive) line(colors.dim(`  … ${text}`));
+        if (!text) return;
+        if (options.interactive) call.spinner.update(`${event.toolName}: ${text.split('\n').at(-1)!.slice(0, 80)}`);
+        else line(colors.dim(`  … ${text}`));
         return;
       }
       case 'tool-result': {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTool } from '../../tool/build-tool.ts';
+import { createColors } from './colors.ts';
+import { createSpinner } from './create-spinner.ts';
+import { createTextRenderer } from './create-text-renderer.ts';
+
+const tool = buildTool({
+  name: 'Fetch',
+  description: 'd',
+  inputSchema: z.object({ url: z.string() }),
+  renderToolUseMessage: ({ url }) => `GET ${url}`,
+  renderToolResultMessage: (output) => `${String(output).length} bytes`,
+  renderToolUseProgressMessage: (progress) => `${progress.length} chunks`,
+  call: () => ({ data: 'x' }),
+});
+
+describe('text rendering', () => {
+  it("renders calls, progress and results through the tool's own render functions", () => {
+    let out = '';
+    const render = createTextRenderer({ tools: [tool], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: () => {}, interactive: false });
+    render({ type: 'text-delta', text: 'Fetching' });
+    render({ type: 'tool-call', toolUseId: 't', toolName: 'Fetch', input: { url: 'https://example.com' } });
+    render({ type: 'tool-progress', toolUseId: 't', toolName: 'Fetch', progress: { type: 'chunk' } });
+    render({ type: 'tool-result', toolUseId: 't', toolName: 'Fetch', isError: false, status: 'ok', block: { type: 'tool_result', tool_use_id: 't', content: 'hello' }, output: 'hello', durationMs: 1 });
+    render({ type: 'tool-result', toolUseId: 'u', toolName: 'Fetch', isError: true, status: 'error', block: { type: 'tool_result', tool_use_id: 'u', content: '<tool_use_error>Error: boom</tool_use_error>' }, durationMs: 1 });
+    expect(out).toBe('Fetching\n● Fetch(GET https://example.com)\n  … 1 chunks\n  ⎿ 5 bytes\n  ⎿ <tool_use_error>Error: boom</tool_use_error>\n');
+  });
+
+  it('colors only on a terminal without NO_COLOR', () => {
+    expect(createColors({ isTTY: true, env: {} }).red('x')).toBe('\u001b[31mx\u001b[39m');
+    expect(createColors({ isTTY: true, env: { NO_COLOR: '' } }).red('x')).toBe('x');
+    expect(createColors({ isTTY: false, env: {} }).red('x')).toBe('x');
+  });
+
+  it('shows a spinner with elapsed time only after the delay, and clears it', async () => {
+    let out = '';
+    const spinner = createSpinner({ write: (text) => (out += text), label: 'Fetch', delayMs: 20, enabled: true });
+    expect(out).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    spinner.update('Fetch: 3 chunks');
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    spinner.stop();
+    expect(out).toMatch(/⠋ Fetch \d+\.\ds/);
+    expect(out).toContain('Fetch: 3 chunks');
+    expect(out.endsWith('\r\u001b[K')).toBe(true);
+    const quick = createSpinner({ write: (text) => (out = text), label: 'Quick', delayMs: 50, enabled: true });
+    quick.stop();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(out).not.toContain('Quick');
+  });
+});
