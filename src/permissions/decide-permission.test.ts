@@ -285,3 +285,29 @@ describe('rule functions', () => {
     expect((await runTool({ name: 'Agent', input: { subagent_type: 'rogue-1' }, context, canUseTool: allowOnce })).result.decision?.rule).toBe('Agent(rogue-*)');
   });
 });
+
+describe('file commands inside shell commands', () => {
+  it('a Read deny also stops shell commands that read the file; an Edit deny stops ones that change it', async () => {
+    const context = createTestContext({ tools, allow: ['Bash'], deny: ['Read(./.env)', 'Edit(./secrets/**)'] });
+    for (const command of ['cat .env', 'head -n 3 ./.env', 'grep KEY .env', 'sort < .env', 'cp .env /tmp/x', 'echo ok && tail .env', 'timeout 5 cat .env']) {
+      const { result } = await runTool({ name: 'Bash', input: { command }, context });
+      expect(result.status, command).toBe('denied');
+      expect(result.decision?.rule, command).toBe('Read(./.env)');
+    }
+    for (const command of ['rm -rf secrets/keys', 'touch secrets/new', "sed -i 's/a/b/' secrets/conf", 'mv notes secrets/notes']) {
+      expect((await runTool({ name: 'Bash', input: { command }, context })).result.status, command).toBe('denied');
+    }
+    for (const command of ['cat README.md', 'grep .env notes.txt', 'echo .env', 'ls secrets']) {
+      expect((await runTool({ name: 'Bash', input: { command }, context })).result.status, command).toBe('ok');
+    }
+  });
+
+  it('removing or touching protected paths asks even in bypassPermissions mode', async () => {
+    const context = createTestContext({ tools, mode: 'bypassPermissions' });
+    for (const command of ['rm -rf .git', 'touch codev.config.ts', 'mv a .codev/settings.local.json']) {
+      const { result } = await runTool({ name: 'Bash', input: { command }, context });
+      expect(result.decision?.reason?.type, command).toBe('safetyCheck');
+    }
+    expect((await runTool({ name: 'Bash', input: { command: 'rm -rf build' }, context })).result.status).toBe('ok');
+  });
+});

@@ -88,6 +88,7 @@ function checkPaths(call: PreparedCall, mode: PermissionMode, workingDirectories
     return { behavior: 'ask', immune: false, reason: { type: 'other', reason: 'unresolved redirect' }, message: `This ${call.tool.name} call writes to a file whose name is only known at run time (${call.unresolvedWrites.join(', ')}).` };
   }
   for (const entry of call.paths) {
+    if (entry.origin === 'command') continue;
     if (entry.access === 'read' && outside(entry)) {
       return { behavior: 'ask', immune: false, reason: { type: 'workingDirectory', path: entry.variants.real }, message: `${call.tool.name} wants to read ${entry.path}, which is outside the working directories.` };
     }

@@ -46,7 +46,7 @@ export function findMatchingRule(call: PreparedCall, rules: readonly PermissionR
 export function findCoveringAllowRules(call: PreparedCall, allRules: readonly PermissionRule[]): PermissionRule[] | undefined {
   const rules = usableAllowRules(allRules);
   const blanket = rules.find((rule) => rule.value.ruleContent === undefined && namesTool(rule.value.toolName, call.tool));
-  if (blanket) return call.unresolvedWrites.length === 0 && call.paths.every((entry) => entry.origin === 'tool') ? [blanket] : coverTargets(call, rules, [blanket]);
+  if (blanket) return call.unresolvedWrites.length === 0 && call.paths.every((entry) => entry.origin !== 'redirect') ? [blanket] : coverTargets(call, rules, [blanket]);
   if (call.targets.length === 0) return undefined;
   return coverTargets(call, rules, []);
 }
@@ -64,7 +64,7 @@ function coverTargets(call: PreparedCall, rules: readonly PermissionRule[], init
     }
   }
   for (const entry of call.paths) {
-    if (hasBlanket && entry.origin === 'tool') continue;
+    if (entry.origin === 'command' || (hasBlanket && entry.origin === 'tool')) continue;
     const rule = rules.find((candidate) => pathRuleApplies(candidate) && pathAccessCovered(candidate, entry, 'allow') && matchPath(call, candidate, entry, 'allow'));
     if (!rule) return undefined;
     used.push(rule);

@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import { analyzeShellCommandCached } from './shell/analyze-shell-command-cached.ts';
 import type { ShellAnalysis } from './shell/analyze-shell-command.ts';
+import { commandFileTargets } from './shell/command-file-targets.ts';
 import { resolvePathVariants } from './rules/resolve-path-variants.ts';
 import type { Tool, ToolContext, PermissionTarget } from '../tool/types.ts';
 
@@ -10,8 +11,12 @@ export interface PreparedPath {
   path: string;
   access: 'read' | 'write';
   variants: { lexical: string; real: string };
-  /** Where it came from: the tool's own target, or a shell redirect. */
-  origin: 'tool' | 'redirect';
+  /**
+   * Where it came from: the tool's own target, a shell redirect, or a file a recognised shell command names
+   * (`cat .env`). Command paths meet deny and ask rules and protected paths, nothing else: they are a
+   * best-effort reading of the words, so they never make a call ask on their own.
+   */
+  origin: 'tool' | 'redirect' | 'command';
 }
 
 /** A call, with everything rule matching needs computed once. */
@@ -60,6 +65,7 @@ export async function prepareCall(options: {
           if (write.static) pathRequests.push({ path: write.target, access: 'write', origin: 'redirect' });
           else unresolvedWrites.push(write.target);
         }
+        for (const named of commandFileTargets(analysis)) pathRequests.push({ ...named, origin: 'command' });
       }
     } else if (target.kind === 'path') pathRequests.push({ path: target.path, access: target.access, origin: 'tool' });
     else if (target.kind === 'url') urls.push(target.url);
