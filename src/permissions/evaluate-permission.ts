@@ -18,7 +18,8 @@ export type Verdict =
  * Decides a prepared call from rules, hooks, rule functions, the tool's own check, path safety and the mode.
  * Order (first that applies wins):
  *  1. a hook's deny; 2. deny rules; 3. rule functions' deny; 4. the tool's `checkPermissions` deny;
- *  5. immune asks: ask rules, a hook's ask, rule functions' ask, writes to protected paths;
+ *  5. immune asks: ask rules, a hook's ask, rule functions' ask, the tool's own safety checks, writes to
+ *     protected paths;
  *  6. bypassPermissions mode allows; 7. a hook's allow; 8. allow rules covering the whole call
  *     (in plan mode only for read-only calls); 9. rule functions' allow;
  *  10. the tool's ask; 11. path policy: reads outside the working directories ask; writes ask unless
@@ -63,6 +64,8 @@ export async function evaluatePermission(options: {
   }
   const functionAsk = functionAnswers.find((answer) => answer.answer === 'ask');
   if (functionAsk) return { behavior: 'ask', immune: true, reason: { type: 'ruleFunction', name: functionAsk.name }, message: `The rule '${functionAsk.name}' requires approval for this ${toolName} call.` };
+  // A tool's own safety check (e.g. Bash outside the sandbox) is its own permission: rules and modes cannot grant it.
+  if (own.behavior === 'ask' && own.decisionReason?.type === 'safetyCheck') return { behavior: 'ask', immune: true, reason: own.decisionReason, message: own.message };
   const safety = call.paths.filter((entry) => entry.access === 'write').flatMap((entry) => [entry.variants.lexical, entry.variants.real]).map((target) => protectedPathReason({ target, pluginDirectories: options.pluginDirectories })).find(Boolean);
   if (safety) return { behavior: 'ask', immune: true, reason: { type: 'safetyCheck', reason: safety }, message: `${safety}. Writing there always needs approval.` };
 

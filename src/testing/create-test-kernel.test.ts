@@ -18,7 +18,7 @@ describe('createTestKernel', () => {
       },
     });
     try {
-      expect(kernel.tools.map((tool) => tool.name)).toEqual(['Shout']);
+      expect(kernel.tools.filter((tool) => tool.source.type === 'plugin').map((tool) => tool.name)).toEqual(['Shout']);
       const context = kernel.createToolUseContext();
       expect(resultText((await runTool({ name: 'Shout', input: { text: 'hi' }, context })).result)).toBe('HI');
       expect((await runTool({ name: 'Shout', input: { text: 'hi!' }, context })).result.status).toBe('denied');

@@ -1,7 +1,20 @@
+import { withToolSource } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
+import { bashTool } from './Bash/index.ts';
+import { editTool } from './Edit/index.ts';
+import { globTool } from './Glob/index.ts';
+import { grepTool } from './Grep/index.ts';
+import { readTool } from './Read/index.ts';
+import { taskOutputTool } from './TaskOutput/index.ts';
+import { taskStopTool } from './TaskStop/index.ts';
+import { writeTool } from './Write/index.ts';
 
 /**
  * The built-in tools, in a fixed order. Each lives in its own folder (`src/tools/<Name>/`); this list is the
- * only place that knows them all. Built-ins are added by the local-tools, web-tools and agent issues.
+ * only place that knows them all.
  */
-export const BUILTIN_TOOLS: readonly Tool[] = Object.freeze([]);
+export const BUILTIN_TOOLS: readonly Tool[] = Object.freeze(
+  [bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool].map((tool) =>
+    withToolSource(tool as Tool, { type: 'builtin' }),
+  ),
+);

@@ -71,15 +71,18 @@ describe('codev CLI', () => {
     const listed = codev(['tools', '--json', '--cwd', project.root]);
     expect(listed.code).toBe(0);
     const rows = JSON.parse(listed.stdout) as { name: string; source: string }[];
-    expect(rows.map((row) => row.name)).toEqual(['AskMe', 'Greet', 'Shell']);
-    expect(rows[1]!.source).toBe(`plugin ${project.path('plugins/greet.ts')}`);
+    const builtins = rows.filter((row) => row.source === 'builtin').map((row) => row.name);
+    expect(builtins).toEqual([...builtins].sort());
+    expect(builtins).toEqual(expect.arrayContaining(['Bash', 'Read', 'Edit', 'Write', 'Glob', 'Grep']));
+    expect(rows.slice(builtins.length).map((row) => row.name)).toEqual(['AskMe', 'Greet', 'Shell']);
+    expect(rows.find((row) => row.name === 'Greet')!.source).toBe(`plugin ${project.path('plugins/greet.ts')}`);
     expect(listed.stderr).toBe('');
   });
 
   it('reports a broken plugin with file and line, keeps the others, and asks for every call', () => {
     const listed = codev(['tools', '--json', '--cwd', broken.root]);
     expect(listed.code).toBe(0);
-    expect((JSON.parse(listed.stdout) as { name: string }[]).map((row) => row.name)).toEqual(['Greet']);
+    expect((JSON.parse(listed.stdout) as { name: string; source: string }[]).filter((row) => row.source !== 'builtin').map((row) => row.name)).toEqual(['Greet']);
     expect(listed.stderr).toContain('PLUGIN_LOAD_FAILED');
     expect(listed.stderr).toContain(`${broken.path('plugins/broken.ts')}:1`);
     const run = codev(['tool', 'Greet', '{"message":"x"}', '--json', '--cwd', broken.root]);

@@ -34,7 +34,7 @@ export default definePermissionRule({ deny: ['Gamma'] });`,
     const kernel = await createKernel({ cwd: dir.root, ask: ['Beta'], env: {} });
     try {
       expect(kernel.errors).toEqual([]);
-      expect(kernel.tools.map((tool) => tool.name)).toEqual(['Alpha', 'Beta']);
+      expect(kernel.tools.filter((tool) => tool.source.type === 'plugin').map((tool) => tool.name)).toEqual(['Alpha', 'Beta']);
       expect(kernel.permissionContext.alwaysAllowRules).toMatchObject({ project: ['Alpha'], local: ['Beta'] });
       expect(kernel.permissionContext.alwaysDenyRules.plugin).toEqual(['Gamma']);
       expect(kernel.permissionContext.additionalWorkingDirectories).toEqual([dir.path('../shared')]);

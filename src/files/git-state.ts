@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+/** The git state of a file after a write. Absent (undefined) when the file is not inside a work tree. */
+export interface GitDiffState {
+  tracked: boolean;
+  repoRoot?: string;
+  /** `git diff --no-color -- <file>` (working tree against the index), capped. */
+  diff?: string;
+  /** True when `diff` was cut at the cap. */
+  truncated?: boolean;
+}
+
+export const MAX_GIT_DIFF_CHARS = 20_000;
+const GIT_TIMEOUT_MS = 3_000;
+
+function git(args: readonly string[], cwd: string, signal?: AbortSignal): Promise<{ ok: true; stdout: string } | { ok: false }> {
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      args as string[],
+      {
+        cwd,
+        timeout: GIT_TIMEOUT_MS,
+        maxBuffer: 4 * 1024 * 1024,
+        signal,
+        windowsHide: true,
+        // Never take the index lock for a read-only query; never page, never prompt.
+        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+      },
+      (error, stdout) => resolve(error ? { ok: false } : { ok: true, stdout: String(stdout) }),
+    );
+  });
+}
+
+/**
+ * The git state of `filePath` (absolute, real): undefined outside a work tree (or when git is missing or
+ * slow), `{ tracked: false, repoRoot }` for an untracked file, and the capped diff for a tracked one.
+ * Never throws.
+ */
+export async function getGitDiffState(filePath: string, options: { signal?: AbortSignal } = {}): Promise<GitDiffState | undefined> {
+  const top = await git(['rev-parse', '--show-toplevel'], path.dirname(filePath), options.signal);
+  if (!top.ok) return undefined;
+  const repoRoot = top.stdout.trim();
+  if (!repoRoot) return undefined;
+  const tracked = await git(['ls-files', '--error-unmatch', '--', filePath], repoRoot, options.signal);
+  if (!tracked.ok) return { tracked: false, repoRoot };
+  const diff = await git(['-c', 'core.quotepath=off', 'diff', '--no-color', '--no-ext-diff', '--', filePath], repoRoot, options.signal);
+  if (!diff.ok) return { tracked: true, repoRoot };
+  if (diff.stdout.length <= MAX_GIT_DIFF_CHARS) return { tracked: true, repoRoot, diff: diff.stdout };
+  return { tracked: true, repoRoot, diff: diff.stdout.slice(0, MAX_GIT_DIFF_CHARS), truncated: true };
+}

@@ -1,0 +1,74 @@
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+
+/** Names protected in every writable directory, whether or not they exist (creation is blocked too). */
+export const PROTECTED_NAMES: readonly string[] = [
+  '.codev',
+  '.claude',
+  '.mcp.json',
+  'codev.config.ts',
+  'codev.config.mts',
+  'codev.config.js',
+  'codev.config.mjs',
+  'codev.config.json',
+  '.codevrc',
+  '.codevrc.json',
+];
+
+/** Names protected only when they exist (rc files and editor folders: blocking their creation would litter). */
+export const PROTECTED_EXISTING_NAMES: readonly string[] = [
+  '.bashrc', '.bash_profile', '.bash_login', '.zshrc', '.zprofile', '.zshenv', '.profile', '.envrc',
+  '.gitconfig', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.vscode', '.idea', '.husky',
+];
+
+/**
+ * The paths a sandboxed command may not change inside the writable directories: codev's config, rc files,
+ * the plugin directories, and `.git` — its `config` and `hooks` when the repository exists (so commits still
+ * work), the whole name when it does not (so no repository with hooks can be planted).
+ */
+export function findProtectedPaths(options: {
+  writableDirectories: readonly string[];
+  pluginDirectories?: readonly string[];
+}): { path: string; exists: boolean }[] {
+  const found: { path: string; exists: boolean }[] = [];
+  const add = (target: string, always: boolean) => {
+    const exists = pathExists(target);
+    if (exists || always) found.push({ path: target, exists });
+  };
+  for (const directory of options.writableDirectories) {
+    const git = path.join(directory, '.git');
+    if (isDirectory(git)) {
+      add(path.join(git, 'config'), true);
+      add(path.join(git, 'hooks'), true);
+    } else add(git, true);
+    for (const name of PROTECTED_NAMES) add(path.join(directory, name), true);
+    for (const name of PROTECTED_EXISTING_NAMES) add(path.join(directory, name), false);
+  }
+  for (const directory of options.pluginDirectories ?? []) {
+    const inside = options.writableDirectories.some((writable) => isInside(directory, writable));
+    if (inside) add(directory, false);
+  }
+  return found;
+}
+
+function pathExists(target: string): boolean {
+  try {
+    lstatSync(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(target: string): boolean {
+  try {
+    return lstatSync(target).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isInside(target: string, directory: string): boolean {
+  const relative = path.relative(directory, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}

@@ -1,0 +1,89 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bashTool } from '../tools/Bash/index.ts';
+import { createTestContext } from '../testing/create-test-context.ts';
+import { resultText, runTool } from '../testing/run-tool.ts';
+import { buildBwrapArguments } from './build-bwrap-arguments.ts';
+import { isSandboxAvailable } from './is-sandbox-available.ts';
+
+const allow = () => ({ behavior: 'allow' as const });
+const run = async (command: string, cwd?: string) => {
+  const { result } = await runTool({ name: 'Bash', input: { command }, context: createTestContext({ tools: [bashTool], cwd }), canUseTool: allow });
+  return { text: resultText(result), output: result.output as { exitCode: number; sandboxed: boolean } };
+};
+
+describe('buildBwrapArguments', () => {
+  it('binds the root read-only, the writable directories, then the protected paths, and cuts the network', () => {
+    const args = buildBwrapArguments({
+      cwd: '/p',
+      writableDirectories: ['/p', '/t', '/p'],
+      allowNetwork: false,
+      protectedPaths: [{ path: '/p/.git/config', exists: true }, { path: '/p/.codev', exists: false }],
+    });
+    expect(args.join(' ')).toBe(
+      '--ro-bind / / --dev /dev --proc /proc --bind /p /p --bind /t /t --ro-bind /dev/null /p/.codev --ro-bind /p/.git/config /p/.git/config --unshare-net --unshare-pid --unshare-ipc --unshare-uts --die-with-parent --new-session --chdir /p',
+    );
+  });
+
+  it('keeps the network when allowed', () => {
+    expect(buildBwrapArguments({ cwd: '/p', writableDirectories: ['/p'], allowNetwork: true, protectedPaths: [] })).not.toContain('--unshare-net');
+  });
+});
+
+describe.runIf(isSandboxAvailable())('the bubblewrap sandbox', () => {
+  it('allows writes in the project and refuses them outside', async () => {
+    const inside = await run('echo ok > inside.txt && cat inside.txt');
+    expect(inside.output).toMatchObject({ exitCode: 0, sandboxed: true });
+    const outside = path.join(os.homedir(), `codev-sandbox-${process.pid}`);
+    const denied = await run(`touch ${outside}`);
+    expect(denied.output.exitCode).not.toBe(0);
+    expect(denied.text).toContain('Read-only file system');
+    expect(existsSync(outside)).toBe(false);
+  });
+
+  it('gives a writable TMPDIR but a read-only /tmp', async () => {
+    expect((await run('echo x > "$TMPDIR/t" && cat "$TMPDIR/t"')).text).toBe('x');
+    expect((await run(`touch /tmp/codev-sandbox-${process.pid}`)).output.exitCode).not.toBe(0);
+  });
+
+  it('blocks .git/config even before .git exists, and leaves nothing behind', async () => {
+    const result = await run('mkdir -p .git && echo evil > .git/config');
+    expect(result.output.exitCode).not.toBe(0);
+    const project = mkdtempSync(path.join(os.tmpdir(), 'codev-sandbox-'));
+    mkdirSync(path.join(project, '.git', 'hooks'), { recursive: true });
+    expect((await run('echo x > .git/config', project)).output.exitCode).not.toBe(0);
+    expect((await run('echo x > .git/hooks/pre-commit', project)).output.exitCode).not.toBe(0);
+    expect((await run('echo x > .git/HEAD && echo y > codev.config.ts', project)).output.exitCode).not.toBe(0);
+    expect(existsSync(path.join(project, '.git', 'HEAD'))).toBe(true);
+    expect(existsSync(path.join(project, 'codev.config.ts'))).toBe(false);
+  });
+
+  it('refuses writes through a symlink that leaves the writable area', async () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), 'codev-sandbox-'));
+    const target = mkdtempSync(path.join(os.homedir(), '.codev-sandbox-target-'));
+    symlinkSync(target, path.join(project, 'escape'));
+    try {
+      const result = await run('echo x > escape/file', project);
+      expect(result.output.exitCode).not.toBe(0);
+      expect(existsSync(path.join(target, 'file'))).toBe(false);
+    } finally {
+      rmSync(target, { recursive: true, force: true });
+    }
+  });
+
+  it('has no network, not even to a server on the host loopback', async () => {
+    const server = createServer((_request, response) => response.end('hi'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const result = await run(`exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected`);
+      expect(result.text).not.toContain('connected');
+      expect(result.output.exitCode).not.toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});

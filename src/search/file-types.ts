@@ -1,0 +1,35 @@
+/**
+ * The fallback's version of ripgrep's `--type` names: the common ones only (ripgrep knows hundreds; with
+ * ripgrep present its own table is used). Globs are matched against the file's basename.
+ */
+export const FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
+  c: ['*.c', '*.h', '*.H'],
+  cpp: ['*.cpp', '*.cc', '*.cxx', '*.hpp', '*.hh', '*.hxx', '*.h', '*.inl'],
+  cs: ['*.cs'],
+  css: ['*.css', '*.scss'],
+  go: ['*.go'],
+  html: ['*.htm', '*.html', '*.xhtml'],
+  java: ['*.java', '*.jsp'],
+  js: ['*.js', '*.jsx', '*.mjs', '*.cjs', '*.vue'],
+  json: ['*.json', '*.jsonl', '*.ndjson'],
+  kotlin: ['*.kt', '*.kts'],
+  lua: ['*.lua'],
+  make: ['Makefile', 'makefile', 'GNUmakefile', '*.mk', '*.mak'],
+  markdown: ['*.md', '*.markdown', '*.mdx', '*.mkd'],
+  md: ['*.md', '*.markdown', '*.mdx', '*.mkd'],
+  php: ['*.php', '*.php3', '*.php4', '*.php5', '*.phtml'],
+  py: ['*.py', '*.pyi'],
+  python: ['*.py', '*.pyi'],
+  rb: ['*.rb', '*.gemspec', 'Gemfile', 'Rakefile'],
+  ruby: ['*.rb', '*.gemspec', 'Gemfile', 'Rakefile'],
+  rust: ['*.rs'],
+  sh: ['*.sh', '*.bash', '*.zsh', '.bashrc', '.zshrc', '.profile'],
+  sql: ['*.sql'],
+  swift: ['*.swift'],
+  toml: ['*.toml', 'Cargo.lock'],
+  ts: ['*.ts', '*.tsx', '*.mts', '*.cts'],
+  typescript: ['*.ts', '*.tsx', '*.mts', '*.cts'],
+  txt: ['*.txt'],
+  xml: ['*.xml', '*.xsd', '*.xsl', '*.svg'],
+  yaml: ['*.yaml', '*.yml'],
+};

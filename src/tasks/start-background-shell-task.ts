@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { getSessionState } from '../session/get-session-state.ts';
+import type { BackgroundTask, BackgroundTaskStatus } from '../session/types.ts';
+import { startShellProcess, type ShellIsolation } from './start-shell-process.ts';
+
+const runningGroups = new Set<number>();
+process.once('exit', () => {
+  for (const pid of runningGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+/** The lifetime of a background command unless the call sets its own. */
+export const DEFAULT_BACKGROUND_TIMEOUT_MS = 1_800_000;
+
+/**
+ * Starts a command in the background: stdout and stderr go to `<sessionDirectory>/tasks/<id>.output`, and
+ * the task is registered in the session's `tasks` so TaskOutput and TaskStop can find it. The process tree
+ * is killed after `timeoutMs`.
+ */
+export function startBackgroundShellTask(options: {
+  command: string;
+  description?: string;
+  cwd: string;
+  sessionDirectory: string;
+  isolation: ShellIsolation;
+  timeoutMs?: number;
+}): BackgroundTask {
+  const id = `b${randomBytes(4).toString('hex')}`;
+  const directory = path.join(options.sessionDirectory, 'tasks');
+  mkdirSync(directory, { recursive: true });
+  const outputFile = path.join(directory, `${id}.output`);
+  const descriptor = openSync(outputFile, 'a');
+  let status: BackgroundTaskStatus = 'running';
+  let exitCode: number | undefined;
+  let shell;
+  try {
+    shell = startShellProcess({ ...options, stdio: ['ignore', descriptor, descriptor] });
+  } finally {
+    closeSync(descriptor);
+  }
+  // Background tasks must not keep codev alive; the exit handler ends them with codev.
+  shell.child.unref();
+  if (shell.child.pid !== undefined) runningGroups.add(shell.child.pid);
+  const lifetime = setTimeout(() => void stop(), options.timeoutMs ?? DEFAULT_BACKGROUND_TIMEOUT_MS);
+  lifetime.unref();
+  const running = shell;
+  const finished = shell.exited.then((result) => {
+    clearTimeout(lifetime);
+    if (running.child.pid !== undefined) runningGroups.delete(running.child.pid);
+    exitCode = result.exitCode ?? undefined;
+    if (status === 'running') status = result.exitCode === 0 ? 'completed' : 'failed';
+  });
+  async function stop(): Promise<void> {
+    if (status !== 'running') return;
+    status = 'killed';
+    await running.kill();
+    await finished;
+  }
+  const task: BackgroundTask = {
+    id,
+    type: 'bash',
+    description: options.description ?? options.command,
+    command: options.command,
+    outputFile,
+    startedAt: Date.now(),
+    status: () => status,
+    exitCode: () => exitCode,
+    wait: ({ timeoutMs, signal }) => waitFor({ finished, timeoutMs, signal }),
+    stop,
+  };
+  getSessionState({ sessionDirectory: options.sessionDirectory }).tasks.set(id, task);
+  return task;
+}
+
+function waitFor(options: { finished: Promise<void>; timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, options.timeoutMs);
+    options.signal?.addEventListener('abort', done, { once: true });
+    void options.finished.then(done);
+    function done() {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

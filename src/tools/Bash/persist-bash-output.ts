@@ -1,0 +1,32 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MAX_INLINE_OUTPUT_CHARS } from './bash-output.ts';
+
+/**
+ * Keeps output short enough to return inline: when stdout plus stderr exceed the inline limit, the whole
+ * text is written to `<sessionDirectory>/bash/<toolUseId>.txt` and both streams are cut (the head of stdout,
+ * the tail of stderr), with the file's path to read the rest.
+ */
+export async function persistBashOutput(options: {
+  stdout: string;
+  stderr: string;
+  sessionDirectory: string;
+  toolUseId: string;
+}): Promise<{ stdout: string; stderr: string; persistedOutputPath?: string; persistedOutputSize?: number }> {
+  const { stdout, stderr } = options;
+  const limit = MAX_INLINE_OUTPUT_CHARS - 2_000;
+  if (stdout.length + stderr.length <= limit) return { stdout, stderr };
+  const directory = path.join(options.sessionDirectory, 'bash');
+  await mkdir(directory, { recursive: true });
+  const persistedOutputPath = path.join(directory, `${options.toolUseId.replace(/[^\w.-]/g, '_')}.txt`);
+  const full = stderr === '' ? stdout : `${stdout}${stdout.endsWith('\n') || stdout === '' ? '' : '\n'}--- stderr ---\n${stderr}`;
+  await writeFile(persistedOutputPath, full);
+  const stderrKept = Math.min(stderr.length, Math.floor(limit / 4));
+  const stdoutKept = limit - stderrKept;
+  return {
+    stdout: stdout.length > stdoutKept ? `${stdout.slice(0, stdoutKept)}\n... [${stdout.length - stdoutKept} more characters of stdout]` : stdout,
+    stderr: stderr.length > stderrKept ? `[${stderr.length - stderrKept} earlier characters of stderr]...\n${stderr.slice(-stderrKept)}` : stderr,
+    persistedOutputPath,
+    persistedOutputSize: full.length,
+  };
+}

@@ -1,0 +1,83 @@
+import type { BashProgress, OnProgress } from '../../progress/types.ts';
+import { startShellProcess, type ShellIsolation } from '../../tasks/start-shell-process.ts';
+import { OutputCollector } from './collect-output.ts';
+
+/** When the first progress report is sent, and how often after it. */
+export const PROGRESS_DELAY_MS = 2_000;
+export const PROGRESS_INTERVAL_MS = 1_000;
+
+/** How a foreground command ended. */
+export interface ForegroundResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  interrupted: boolean;
+  timedOut: boolean;
+}
+
+/**
+ * Runs one command to its end: kills its process tree at `timeoutMs` or when `signal` aborts, and reports
+ * `bash_progress` (the last lines, totals, elapsed time) after 2 s and every second after that.
+ */
+export async function runForegroundCommand(options: {
+  command: string;
+  cwd: string;
+  isolation: ShellIsolation;
+  sessionDirectory: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  onProgress: OnProgress<BashProgress>;
+}): Promise<ForegroundResult> {
+  const startedAt = Date.now();
+  const output = new OutputCollector();
+  const shell = startShellProcess({ command: options.command, cwd: options.cwd, isolation: options.isolation, sessionDirectory: options.sessionDirectory });
+  let timedOut = false;
+  let interrupted = false;
+  let killing: Promise<void> | undefined;
+  const kill = () => (killing ??= shell.kill());
+  const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+    if (!output.add(stream, chunk)) void kill();
+  };
+  shell.child.stdout?.on('data', onData('stdout'));
+  shell.child.stderr?.on('data', onData('stderr'));
+  const onAbort = () => {
+    interrupted = true;
+    void kill();
+  };
+  if (options.signal.aborted) onAbort();
+  else options.signal.addEventListener('abort', onAbort, { once: true });
+  const timeout = setTimeout(() => {
+    timedOut = true;
+    void kill();
+  }, options.timeoutMs);
+  const report = () =>
+    options.onProgress({
+      type: 'bash_progress',
+      output: output.lastLines(5),
+      fullOutput: output.totalBytes <= 10_000 ? output.stdout() + output.stderr() : undefined,
+      elapsedTimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      totalLines: output.totalLines,
+      totalBytes: output.totalBytes,
+      timeoutMs: options.timeoutMs,
+    });
+  let interval: NodeJS.Timeout | undefined;
+  const firstReport = setTimeout(() => {
+    report();
+    interval = setInterval(report, PROGRESS_INTERVAL_MS);
+  }, PROGRESS_DELAY_MS);
+  try {
+    const exit = await shell.exited;
+    await killing;
+    const exitCode = exit.exitCode ?? (exit.signal ? 128 + signalNumber(exit.signal) : 1);
+    return { stdout: output.stdout(), stderr: output.stderr(), exitCode, interrupted, timedOut };
+  } finally {
+    clearTimeout(timeout);
+    clearTimeout(firstReport);
+    clearInterval(interval);
+    options.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  return ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 } as Record<string, number>)[signal] ?? 0;
+}

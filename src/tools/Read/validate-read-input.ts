@@ -1,0 +1,60 @@
+import { stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ToolContext, ValidationResult } from '../../tool/types.ts';
+import { readFileKind } from './detect-file-kind.ts';
+import type { ReadInput } from './input-schema.ts';
+import { formatBytes, MAX_DOCUMENT_BYTES } from './limits.ts';
+import { parsePageRange } from './parse-page-range.ts';
+import { suggestSimilarFile } from './suggest-similar-file.ts';
+
+/**
+ * Read's own checks, before permissions: an absolute path, an existing regular file, a readable kind,
+ * and `pages` only on PDFs (well-formed).
+ */
+export async function validateReadInput(input: ReadInput, context: ToolContext): Promise<ValidationResult> {
+  const filePath = input.file_path;
+  if (!path.isAbsolute(filePath)) {
+    const suggestion = filePath === '~' || filePath.startsWith('~/') ? path.join(os.homedir(), filePath.slice(1)) : path.resolve(context.cwd, filePath);
+    return fail(`file_path must be an absolute path, but got "${filePath}". Use the absolute path instead, e.g. "${suggestion}".`);
+  }
+  const absolute = path.resolve(filePath);
+  let stats;
+  try {
+    stats = await stat(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      const similar = await suggestSimilarFile(absolute);
+      const hint = similar ? ` Did you mean ${similar}?` : ` Current working directory: ${context.cwd}.`;
+      return fail(`File does not exist.${hint}`);
+    }
+    if (code === 'EACCES' || code === 'EPERM') return fail(`Permission denied: cannot read ${absolute}.`);
+    return fail(`Cannot read ${absolute}: ${(error as Error).message}`);
+  }
+  if (stats.isDirectory()) {
+    return fail(`${absolute} is a directory, not a file. Read only reads files: use Glob to find files in it, or ls (through Bash) to list it.`);
+  }
+  if (!stats.isFile()) return fail(`${absolute} is not a regular file (a device, socket or FIFO); Read only reads regular files.`);
+
+  const kind = await readFileKind(absolute);
+  if (kind === 'binary') {
+    return fail(
+      `This tool cannot read binary files: ${absolute} appears to be a binary${path.extname(absolute) ? ` ${path.extname(absolute)}` : ''} file. ` +
+        'Read handles text, images (PNG, JPEG, GIF, WebP), PDFs and notebooks; use Bash with a suitable tool (file, xxd, unzip -l, …) for other binaries.',
+    );
+  }
+  if (kind !== 'text' && stats.size > MAX_DOCUMENT_BYTES) {
+    return fail(`${absolute} is ${formatBytes(stats.size)}, over the ${formatBytes(MAX_DOCUMENT_BYTES)} Read accepts for a ${kind}.`);
+  }
+  if (input.pages !== undefined) {
+    if (kind !== 'pdf') return fail('The pages parameter applies to PDF files only. For text files use offset and limit.');
+    const range = parsePageRange(input.pages);
+    if (!range.ok) return fail(range.message);
+  }
+  return { result: true };
+}
+
+function fail(message: string): ValidationResult {
+  return { result: false, message };
+}

@@ -1,0 +1,8 @@
+/** The one-line description of TaskStop. */
+export const TASK_STOP_DESCRIPTION = 'Stop a running background task';
+
+/** The text the model reads for TaskStop. */
+export const TASK_STOP_PROMPT = `Stops a running background task (a Bash command started with run_in_background) and everything it started.
+
+- \`task_id\`: the id Bash returned. (\`shell_id\` is accepted as a deprecated name for it.)
+- Its output file stays; read it with TaskOutput or Read.`;
