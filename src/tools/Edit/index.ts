@@ -1,13 +1,9 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { recordFileWrite } from '../../files/file-state.ts';
-import { getGitDiffState } from '../../files/git-state.ts';
+import { commitTextWrite } from '../../files/commit-text-write.ts';
 import { renderPatchSummary, snippetFromPatch } from '../../files/snippet.ts';
 import { structuredPatch } from '../../files/structured-patch.ts';
-import { encodeText } from '../../files/text-encoding.ts';
 import type { FileChangeOutput } from '../../files/types.ts';
-import { writeFileAtomic } from '../../files/write-file-atomic.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { planEdit } from './apply-edit.ts';
 import { EDIT_DESCRIPTION, EDIT_PROMPT, EDIT_TOOL_NAME } from './prompt.ts';
@@ -55,8 +51,7 @@ export const editTool = buildTool({
     const planned = await planEdit(input, context);
     if (!planned.ok) throw new Error(planned.message);
     const { plan } = planned;
-    const written = await writeFileAtomic(plan.realPath ?? input.file_path, encodeText(plan.newText, plan.encoding));
-    recordFileWrite(context, input.file_path, await stat(written), written);
+    const { gitDiff } = await commitTextWrite({ filePath: input.file_path, realPath: plan.realPath, text: plan.newText, encoding: plan.encoding, context });
     const data: EditOutput = {
       filePath: input.file_path,
       type: plan.type,
@@ -68,7 +63,6 @@ export const editTool = buildTool({
       replacements: plan.replacements,
       userModified: false,
     };
-    const gitDiff = await getGitDiffState(written, { signal: context.signal });
     if (gitDiff) data.gitDiff = gitDiff;
     return { data };
   },
