@@ -18,7 +18,13 @@ export interface BashOutput {
   outputFile?: string;
   /** The whole output, when it was too long to return inline. */
   persistedOutputPath?: string;
+  /** The saved file's size in bytes. */
   persistedOutputSize?: number;
+  /** The output passed the cap (`CODEV_BASH_MAX_OUTPUT_BYTES`, 1 GiB by default): the file stops there and the command was killed. */
+  outputCapped?: boolean;
+  outputLimitBytes?: number;
+  /** Why the output file could not be written in full. */
+  persistError?: string;
   /** Whether the command ran inside the bubblewrap sandbox. */
   sandboxed: boolean;
 }

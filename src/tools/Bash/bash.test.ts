@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { resultText, runTool } from '../../testing/run-tool.ts';
@@ -53,6 +53,37 @@ describe('Bash', () => {
     expect(text).toContain(`${test.sessionDirectory}/bash/toolu_big.txt`);
     expect(readFileSync(`${test.sessionDirectory}/bash/toolu_big.txt`, 'utf8').trim().split('\n')).toHaveLength(20_000);
   });
+
+  it('streams huge output to the file and keeps the inline result small', async () => {
+    const test = context();
+    const { result } = await runTool({ name: 'Bash', input: { command: 'echo first; yes | head -n 25000000; echo last; echo warn >&2' }, context: test, id: 'toolu_huge', canUseTool: allow });
+    const file = `${test.sessionDirectory}/bash/toolu_huge.txt`;
+    const size = 'first\n'.length + 50_000_000 + 'last\n'.length + '--- stderr ---\nwarn\n'.length;
+    expect(result.status).toBe('ok');
+    expect(result.output).toMatchObject({ exitCode: 0, persistedOutputPath: file, persistedOutputSize: size });
+    expect(statSync(file).size).toBe(size);
+    const text = resultText(result);
+    expect(text.length).toBeLessThan(30_000);
+    expect(text).toMatch(/^first\ny\n/);
+    expect(text).toContain('last\nwarn');
+    expect(text).toContain(`Output too large (${size} bytes). Full output saved to: ${file}`);
+    expect(readFileSync(file, 'utf8').endsWith('y\nlast\n--- stderr ---\nwarn\n')).toBe(true);
+  }, 30_000);
+
+  it('stops writing and kills the command past CODEV_BASH_MAX_OUTPUT_BYTES', async () => {
+    const test = context();
+    const previous = process.env.CODEV_BASH_MAX_OUTPUT_BYTES;
+    process.env.CODEV_BASH_MAX_OUTPUT_BYTES = '1000000';
+    try {
+      const { result } = await runTool({ name: 'Bash', input: { command: 'yes' }, context: test, id: 'toolu_capped', canUseTool: allow });
+      expect(result.output).toMatchObject({ outputCapped: true, persistedOutputSize: 1_000_000 });
+      expect(statSync(`${test.sessionDirectory}/bash/toolu_capped.txt`).size).toBe(1_000_000);
+      expect(resultText(result)).toContain('passed the limit of 1000000 bytes');
+    } finally {
+      if (previous === undefined) delete process.env.CODEV_BASH_MAX_OUTPUT_BYTES;
+      else process.env.CODEV_BASH_MAX_OUTPUT_BYTES = previous;
+    }
+  }, 30_000);
 
   it('reports progress after 2 s with the output tail', async () => {
     const { result, progress } = await runTool({ name: 'Bash', input: { command: 'echo started; sleep 2.5; echo done' }, context: context() });

@@ -7,7 +7,7 @@ import { checkBashPermissions } from './check-bash-permissions.ts';
 import { classifyCommand } from './classify-command.ts';
 import { isReadOnlyCommand } from './is-read-only-command.ts';
 import { mapBashResult } from './map-bash-result.ts';
-import { persistBashOutput } from './persist-bash-output.ts';
+import { bashOutputPath, persistBashOutput } from './persist-bash-output.ts';
 import { BASH_DESCRIPTION, BASH_PROMPT } from './prompt.ts';
 import { resolveIsolation } from './resolve-isolation.ts';
 import { runForegroundCommand } from './run-foreground-command.ts';
@@ -60,8 +60,10 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
     }
     const requested = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const timeoutMs = Math.min(requested, MAX_TIMEOUT_MS);
-    const result = await runForegroundCommand({ command: input.command, cwd: context.cwd, isolation, sessionDirectory: context.sessionDirectory, timeoutMs, signal: context.signal, onProgress: context.onProgress });
-    const kept = await persistBashOutput({ stdout: result.stdout, stderr: result.stderr, sessionDirectory: context.sessionDirectory, toolUseId: context.toolUseId });
+    const outputPath = bashOutputPath({ sessionDirectory: context.sessionDirectory, toolUseId: context.toolUseId });
+    const result = await runForegroundCommand({ command: input.command, cwd: context.cwd, isolation, sessionDirectory: context.sessionDirectory, timeoutMs, signal: context.signal, onProgress: context.onProgress, outputPath });
+    // Big output is already in the file; small output is cut (and saved) here if it is over the inline limit.
+    const kept = result.persistedOutputPath ? {} : await persistBashOutput({ stdout: result.stdout, stderr: result.stderr, sessionDirectory: context.sessionDirectory, toolUseId: context.toolUseId });
     return {
       data: { ...result, ...kept, timeoutMs, sandboxed: isolation.sandbox, ...(requested > MAX_TIMEOUT_MS ? { timeoutClamped: true } : {}) },
     };

@@ -17,7 +17,9 @@ export function mapBashResult(output: BashOutput, toolUseId: string): ToolResult
     if (body !== '') parts.push(body);
     if (output.timedOut) parts.push(`Command timed out after ${output.timeoutMs} ms; its process tree was killed.`);
     if (output.interrupted) parts.push('<error>Command was aborted before completion</error>');
-    if (output.persistedOutputPath) parts.push(`Output too large (${output.persistedOutputSize} characters). Full output saved to: ${output.persistedOutputPath}`);
+    if (output.persistedOutputPath) parts.push(`Output too large (${output.persistedOutputSize} bytes). Full output saved to: ${output.persistedOutputPath} (read it with Read offset/limit, or Grep)`);
+    if (output.outputCapped) parts.push(`Output passed the limit of ${output.outputLimitBytes} bytes (CODEV_BASH_MAX_OUTPUT_BYTES); the rest was dropped and the command was killed.`);
+    if (output.persistError) parts.push(`Note: the output file could not be written in full: ${output.persistError}`);
     if (parts.length === 0) parts.push('(Command completed with no output)');
   }
   if (output.timeoutClamped) parts.push(`Note: the timeout was lowered to the maximum of ${output.timeoutMs} ms.`);

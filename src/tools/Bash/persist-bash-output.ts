@@ -5,8 +5,14 @@ import { MAX_INLINE_OUTPUT_CHARS } from './bash-output.ts';
 /**
  * Keeps output short enough to return inline: when stdout plus stderr exceed the inline limit, the whole
  * text is written to `<sessionDirectory>/bash/<toolUseId>.txt` and both streams are cut (the head of stdout,
- * the tail of stderr), with the file's path to read the rest.
+ * the tail of stderr), with the file's path to read the rest. For output held whole in memory; bigger output
+ * is streamed to the same file while the command runs (see OutputCollector).
  */
+/** Where a Bash call's whole output is saved: `<sessionDirectory>/bash/<toolUseId>.txt`. */
+export function bashOutputPath(options: { sessionDirectory: string; toolUseId: string }): string {
+  return path.join(options.sessionDirectory, 'bash', `${options.toolUseId.replace(/[^\w.-]/g, '_')}.txt`);
+}
+
 export async function persistBashOutput(options: {
   stdout: string;
   stderr: string;
@@ -16,9 +22,8 @@ export async function persistBashOutput(options: {
   const { stdout, stderr } = options;
   const limit = MAX_INLINE_OUTPUT_CHARS - 2_000;
   if (stdout.length + stderr.length <= limit) return { stdout, stderr };
-  const directory = path.join(options.sessionDirectory, 'bash');
-  await mkdir(directory, { recursive: true });
-  const persistedOutputPath = path.join(directory, `${options.toolUseId.replace(/[^\w.-]/g, '_')}.txt`);
+  const persistedOutputPath = bashOutputPath(options);
+  await mkdir(path.dirname(persistedOutputPath), { recursive: true });
   const full = stderr === '' ? stdout : `${stdout}${stdout.endsWith('\n') || stdout === '' ? '' : '\n'}--- stderr ---\n${stderr}`;
   await writeFile(persistedOutputPath, full);
   const stderrKept = Math.min(stderr.length, Math.floor(limit / 4));
@@ -27,6 +32,6 @@ export async function persistBashOutput(options: {
     stdout: stdout.length > stdoutKept ? `${stdout.slice(0, stdoutKept)}\n... [${stdout.length - stdoutKept} more characters of stdout]` : stdout,
     stderr: stderr.length > stderrKept ? `[${stderr.length - stderrKept} earlier characters of stderr]...\n${stderr.slice(-stderrKept)}` : stderr,
     persistedOutputPath,
-    persistedOutputSize: full.length,
+    persistedOutputSize: Buffer.byteLength(full),
   };
 }

@@ -1,15 +1,13 @@
 import type { BashProgress, OnProgress } from '../../progress/types.ts';
 import { startShellProcess, type ShellIsolation } from '../../tasks/start-shell-process.ts';
-import { OutputCollector } from './collect-output.ts';
+import { OutputCollector, type CollectedOutput } from './collect-output.ts';
 
 /** When the first progress report is sent, and how often after it. */
 export const PROGRESS_DELAY_MS = 2_000;
 export const PROGRESS_INTERVAL_MS = 1_000;
 
 /** How a foreground command ended. */
-export interface ForegroundResult {
-  stdout: string;
-  stderr: string;
+export interface ForegroundResult extends CollectedOutput {
   exitCode: number;
   interrupted: boolean;
   timedOut: boolean;
@@ -17,7 +15,9 @@ export interface ForegroundResult {
 
 /**
  * Runs one command to its end: kills its process tree at `timeoutMs` or when `signal` aborts, and reports
- * `bash_progress` (the last lines, totals, elapsed time) after 2 s and every second after that.
+ * `bash_progress` (the last lines, totals, elapsed time) after 2 s and every second after that. Output past
+ * a few hundred KiB is streamed to `outputPath` (see {@link OutputCollector}); past `maxOutputBytes` (default
+ * `CODEV_BASH_MAX_OUTPUT_BYTES` or 1 GiB) writing stops and the process tree is killed.
  */
 export async function runForegroundCommand(options: {
   command: string;
@@ -27,10 +27,19 @@ export async function runForegroundCommand(options: {
   timeoutMs: number;
   signal: AbortSignal;
   onProgress: OnProgress<BashProgress>;
+  /** Where the whole output goes once it is too big to keep in memory. */
+  outputPath?: string;
+  maxOutputBytes?: number;
 }): Promise<ForegroundResult> {
   const startedAt = Date.now();
-  const output = new OutputCollector();
   const shell = startShellProcess({ command: options.command, cwd: options.cwd, isolation: options.isolation, sessionDirectory: options.sessionDirectory });
+  const pipes = [shell.child.stdout, shell.child.stderr];
+  const output = new OutputCollector({
+    outputPath: options.outputPath,
+    maxBytes: options.maxOutputBytes,
+    pause: () => pipes.forEach((pipe) => pipe?.pause()),
+    resume: () => pipes.forEach((pipe) => pipe?.resume()),
+  });
   let timedOut = false;
   let interrupted = false;
   let killing: Promise<void> | undefined;
@@ -54,7 +63,7 @@ export async function runForegroundCommand(options: {
     options.onProgress({
       type: 'bash_progress',
       output: output.lastLines(5),
-      fullOutput: output.totalBytes <= 10_000 ? output.stdout() + output.stderr() : undefined,
+      fullOutput: output.totalBytes <= 10_000 ? output.fullText() : undefined,
       elapsedTimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       totalLines: output.totalLines,
       totalBytes: output.totalBytes,
@@ -69,7 +78,7 @@ export async function runForegroundCommand(options: {
     const exit = await shell.exited;
     await killing;
     const exitCode = exit.exitCode ?? (exit.signal ? 128 + signalNumber(exit.signal) : 1);
-    return { stdout: output.stdout(), stderr: output.stderr(), exitCode, interrupted, timedOut };
+    return { ...(await output.finish()), exitCode, interrupted, timedOut };
   } finally {
     clearTimeout(timeout);
     clearTimeout(firstReport);
