@@ -56,7 +56,8 @@ export const globTool = buildTool({
     const started = performance.now();
     const { root, pattern } = resolveGlob(input, context.cwd);
     const matcher = picomatch(pattern, { dot: true });
-    const listing = await listFiles({ root, signal: context.signal });
+    const lastSegment = pattern.split('/').at(-1)!;
+    const listing = await listFiles({ root, signal: context.signal, nameGlob: lastSegment.includes('**') ? undefined : lastSegment });
     const matched = listing.files.filter((file) => matcher(path.relative(root, file).split(path.sep).join('/')));
     const visible = await removeHidden(matched, await createReadDenyFilter(context, root));
     const sorted = await sortByModifiedTime(visible);
