@@ -4,3 +4,6 @@ export { runTool, resultText } from './run-tool.ts';
 export * from './fake-messages-server/index.ts';
 export { createTestKernel } from './create-test-kernel.ts';
 export type { TestKernel } from './create-test-kernel.ts';
+export * from './fake-jina-server/index.ts';
+export * from './fake-search-servers/index.ts';
+export * from './fake-map-servers/index.ts';

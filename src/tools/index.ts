@@ -4,9 +4,12 @@ import { bashTool } from './Bash/index.ts';
 import { editTool } from './Edit/index.ts';
 import { globTool } from './Glob/index.ts';
 import { grepTool } from './Grep/index.ts';
+import { locationTool } from './Location/index.ts';
 import { readTool } from './Read/index.ts';
 import { taskOutputTool } from './TaskOutput/index.ts';
 import { taskStopTool } from './TaskStop/index.ts';
+import { webFetchTool } from './WebFetch/index.ts';
+import { webSearchTool } from './WebSearch/index.ts';
 import { writeTool } from './Write/index.ts';
 
 /**
@@ -14,7 +17,7 @@ import { writeTool } from './Write/index.ts';
  * only place that knows them all.
  */
 export const BUILTIN_TOOLS: readonly Tool[] = Object.freeze(
-  [bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool].map((tool) =>
+  [bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool].map((tool) =>
     withToolSource(tool as Tool, { type: 'builtin' }),
   ),
 );

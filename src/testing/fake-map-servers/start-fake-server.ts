@@ -1,0 +1,107 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** One request a fake map server received, in arrival order. */
+export interface RecordedMapRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  /** The parsed JSON body, or undefined when the body was empty or not JSON. */
+  body: unknown;
+  rawBody: string;
+  /** What the fake answered (HTTP status and parsed body), for assertions. */
+  status?: number;
+  response?: unknown;
+}
+
+/** A running fake server: its URL, the recorded requests, and close(). */
+export interface RunningFakeServer {
+  url: string;
+  requests: RecordedMapRequest[];
+  /** Stops listening and destroys every open connection. */
+  close(): Promise<void>;
+}
+
+/** What a handler answers: HTTP status, JSON body and extra headers. */
+export interface FakeAnswer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Starts an HTTP server on 127.0.0.1 (port 0 unless given) that records each request and answers with the
+ * handler's JSON. Shared by the fake Amap, Google Maps and IP-geolocation servers.
+ */
+export async function startFakeServer(options: {
+  port?: number;
+  handle(request: RecordedMapRequest): FakeAnswer | Promise<FakeAnswer>;
+}): Promise<RunningFakeServer> {
+  const requests: RecordedMapRequest[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((request, response) => void answer(request, response));
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const recorded = await record(request);
+    requests.push(recorded);
+    let result: FakeAnswer;
+    try {
+      result = await options.handle(recorded);
+    } catch (error) {
+      result = { status: 500, body: { error: String(error) } };
+    }
+    recorded.status = result.status ?? 200;
+    recorded.response = result.body;
+    const text = JSON.stringify(result.body);
+    response.writeHead(recorded.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+      ...result.headers,
+    });
+    response.end(text);
+  }
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close() {
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  };
+}
+
+async function record(request: IncomingMessage): Promise<RecordedMapRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const rawBody = Buffer.concat(chunks).toString('utf8');
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  let body: unknown;
+  if (rawBody.trim() !== '') {
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      body = undefined;
+    }
+  }
+  return { method: request.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body, rawBody };
+}
