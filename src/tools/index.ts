@@ -6,6 +6,7 @@ import { globTool } from './Glob/index.ts';
 import { grepTool } from './Grep/index.ts';
 import { locationTool } from './Location/index.ts';
 import { readTool } from './Read/index.ts';
+import { skillTool } from './Skill/index.ts';
 import { taskOutputTool } from './TaskOutput/index.ts';
 import { taskStopTool } from './TaskStop/index.ts';
 import { webFetchTool } from './WebFetch/index.ts';
@@ -17,7 +18,7 @@ import { writeTool } from './Write/index.ts';
  * only place that knows them all.
  */
 export const BUILTIN_TOOLS: readonly Tool[] = Object.freeze(
-  [bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool].map((tool) =>
+  [bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool].map((tool) =>
     withToolSource(tool as Tool, { type: 'builtin' }),
   ),
 );
