@@ -10,7 +10,7 @@ export type { PermissionRuleDefinition, PermissionRuleFunction, PermissionRuleSe
 export { definePlugin, isPlugin } from './plugins/define-plugin.ts';
 export type { Plugin, PluginContext, PluginDefinition, PluginContributions } from './plugins/define-plugin.ts';
 export { defineConfig } from './config/define-config.ts';
-export type { CodevConfig, CodevConfigInput } from './config/config-schema.ts';
+export type { CodevConfig, CodevConfigInput, McpServerConfig } from './config/config-schema.ts';
 
 // The kernel and the registry
 export { createKernel } from './kernel/create-kernel.ts';
@@ -46,6 +46,10 @@ export type * from './permissions/types.ts';
 export type * from './tool/types.ts';
 export type * from './hooks/types.ts';
 export type * from './progress/types.ts';
+
+// MCP
+export { connectMcpServer, createMcpManager, loadMcpConfig, mcpResultToContent, mcpToolName, mcpToolToTool, normalizeMcpName, DEFAULT_MAX_MCP_OUTPUT_TOKENS, MCP_JSON_FILE } from './mcp/index.ts';
+export type { ConnectMcpServerOptions, LoadedMcpConfig, McpCallOptions, McpCallProgress, McpManager, McpManagerOptions, McpServerConnection, McpServerStatus, McpToolInfo, McpToolToToolOptions } from './mcp/index.ts';
 
 // Errors
 export { CodevError } from './errors/codev-error.ts';

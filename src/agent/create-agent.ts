@@ -7,11 +7,14 @@ import type { ToolUseContext } from '../execution/types.ts';
 import type { Kernel } from '../kernel/create-kernel.ts';
 import { createPermissionContext } from '../permissions/create-permission-context.ts';
 import type { CanUseTool } from '../permissions/types.ts';
-import type { ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
+import { getSessionState } from '../session/get-session-state.ts';
+import { withToolSource } from '../tool/build-tool.ts';
+import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
+import { toolSearchTool } from '../tools/ToolSearch/index.ts';
 import { addUsage, fromApiUsage, ZERO_USAGE } from './add-usage.ts';
 import { createModelClient } from './create-model-client.ts';
 import { streamModelTurn } from './stream-model-turn.ts';
-import { toApiTools } from './to-api-tools.ts';
+import { selectRequestTools, toApiTools } from './to-api-tools.ts';
 import { toModelError } from './to-model-error.ts';
 import type { AgentEvent, AgentOptions, EndReason, Usage } from './types.ts';
 
@@ -26,6 +29,11 @@ export interface Agent {
   /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error). */
   query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
 }
+
+/** ToolSearch as the agent adds it when the pool has deferred tools but no ToolSearch of its own. */
+const TOOL_SEARCH = withToolSource(toolSearchTool as Tool, { type: 'builtin' });
+// One extended pool per pool, so its identity (and ToolSearch's index of it) is stable from turn to turn.
+const withToolSearch = new WeakMap<readonly Tool[], readonly Tool[]>();
 
 const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', message: `${options.message} No one can approve it: pass canUseTool to the agent to answer permission requests.` });
 
@@ -42,6 +50,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const messages: Anthropic.MessageParam[] = [];
+  // Only a path: the folder is created if a result is ever persisted, so queries leave nothing behind.
+  const standaloneSessionDirectory = path.join(os.tmpdir(), `codev-session-${randomUUID()}`);
   // With a kernel, each turn takes the latest registry generation (hot reload), carrying the session over.
   const makeContext = (signal: AbortSignal, previous?: ToolUseContext): ToolUseContext => {
     if (options.createToolUseContext) return previous ?? options.createToolUseContext(signal);
@@ -49,7 +59,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       const context = options.kernel.createToolUseContext({ signal, carryOver: previous });
       return options.tools ? Object.assign(context, { tools: options.tools }) : context;
     }
-    return previous ?? standaloneContext(options.tools ?? [], signal);
+    return previous ?? standaloneContext({ tools: options.tools ?? [], signal, sessionDirectory: standaloneSessionDirectory });
   };
 
   async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
@@ -59,7 +69,23 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     queryOptions.signal?.addEventListener('abort', forward, { once: true });
     const signal = controller.signal;
     let context = makeContext(signal);
-    let tools = await toApiTools(context.tools, context.permissionContext);
+    let tools: Anthropic.ToolUnion[] = [];
+    let sent: { pool: readonly Tool[]; loaded: number } | undefined;
+    // Deferred tools: only those ToolSearch loaded (the session's set) are sent; ToolSearch itself when any are deferred.
+    const prepareTools = async () => {
+      const pool = context.tools;
+      const loaded = getSessionState(context).loadedDeferredTools;
+      const selection = selectRequestTools({ pool, loaded, toolSearch: TOOL_SEARCH, env });
+      if (selection.deferredCount > 0 && !pool.some((tool) => tool.name === TOOL_SEARCH.name)) {
+        let extended = withToolSearch.get(pool);
+        if (!extended) withToolSearch.set(pool, (extended = [...pool, TOOL_SEARCH]));
+        context.tools = extended;
+      }
+      context.loadedDeferredTools = loaded;
+      if (sent?.pool === pool && sent.loaded === loaded.size) return;
+      tools = await toApiTools(selection.tools, context.permissionContext, { cacheBefore: selection.cacheBefore });
+      sent = { pool, loaded: loaded.size };
+    };
     let usage: Usage = ZERO_USAGE;
     let turns = 0;
     const end = (reason: EndReason): AgentEvent => ({ type: 'end', reason, turns, usage, messages: [...messages] });
@@ -69,11 +95,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
         if (signal.aborted) return yield end('aborted');
         if (turns >= maxTurns) return yield end('max_turns');
         turns++;
-        if (turns > 1) {
-          const next = makeContext(signal, context);
-          if (next.tools !== context.tools) tools = await toApiTools(next.tools, next.permissionContext);
-          context = next;
-        }
+        if (turns > 1) context = makeContext(signal, context);
+        await prepareTools();
         yield { type: 'turn-start', turn: turns };
         let message: Anthropic.Message;
         try {
@@ -116,14 +139,13 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
 }
 
 /** An agent over explicit tools has no project: default permissions, the process cwd, a temp session folder. */
-function standaloneContext(tools: ToolUseContext['tools'], signal: AbortSignal): ToolUseContext {
+function standaloneContext(options: { tools: ToolUseContext['tools']; signal: AbortSignal; sessionDirectory: string }): ToolUseContext {
   return {
     cwd: process.cwd(),
-    signal,
+    signal: options.signal,
     permissionContext: createPermissionContext(),
-    tools,
-    // Only a path: the folder is created if a result is ever persisted, so queries leave nothing behind.
-    sessionDirectory: path.join(os.tmpdir(), `codev-session-${randomUUID()}`),
+    tools: options.tools,
+    sessionDirectory: options.sessionDirectory,
     hooks: [],
     ruleSets: [],
   };

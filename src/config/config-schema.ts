@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { errorMessage } from '../errors/codev-error.ts';
 import { isToolHook } from '../hooks/define-hook.ts';
-import type { ToolHook } from '../hooks/types.ts';
+import { claudeCodeHooksSchema, commandHookConfigSchema, flattenClaudeCodeHooks } from '../hooks/command/command-hook-schema.ts';
+import type { ClaudeCodeHooksSettings, CommandHookConfig } from '../hooks/command/types.ts';
+import { TOOL_HOOK_EVENTS, type ToolHook } from '../hooks/types.ts';
 import { parsePermissionRule } from '../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
 import { isPlugin, type Plugin } from '../plugins/define-plugin.ts';
@@ -45,7 +47,46 @@ const pluginEntry = z.custom<string | Plugin>((value) => (typeof value === 'stri
   error: 'expected a file path (relative to the config file) or a plugin made by definePlugin()',
 });
 
-const hookEntry = z.custom<ToolHook>((value) => isToolHook(value), { error: 'expected a hook made by defineHook()' });
+/**
+ * `hooks`: a list of `defineHook(...)` objects and command hook entries `{ event, matcher?, command, timeout?,
+ * onFailure? }`, or Claude Code's settings shape `{ PreToolUse: [{ matcher, hooks: [{ type: 'command', command }] }] }`.
+ * Dispatched by shape rather than a zod union, so a problem is reported against the form the user wrote.
+ */
+const hooksSchema = z
+  .custom<readonly (ToolHook | CommandHookConfig)[] | ClaudeCodeHooksSettings>(() => true)
+  .transform((value, context): (ToolHook | CommandHookConfig)[] => {
+    if (Array.isArray(value)) {
+      return value.map((entry: unknown, index) => {
+        if (isToolHook(entry)) return entry;
+        if (typeof entry !== 'object' || entry === null) {
+          context.addIssue({ code: 'custom', path: [index], input: entry, message: 'expected a hook made by defineHook()' });
+          return entry as never;
+        }
+        return copyIssues(commandHookConfigSchema.safeParse(entry, { reportInput: true }), context, [index]) ?? (entry as never);
+      });
+    }
+    if (typeof value !== 'object' || value === null) {
+      context.addIssue({ code: 'custom', input: value, message: 'expected a list of hooks or a Claude Code hooks block { PreToolUse: [...] }' });
+      return [];
+    }
+    const settings = copyIssues(claudeCodeHooksSchema.safeParse(value, { reportInput: true }), context, []);
+    return settings ? flattenClaudeCodeHooks(settings) : [];
+  });
+
+/** The parsed value, or undefined after copying the issues (under `path`) into `context`. */
+function copyIssues<T>(result: z.ZodSafeParseResult<T>, context: z.RefinementCtx, path: PropertyKey[]): T | undefined {
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys' && path.length === 0 && issue.path.length === 0) {
+      for (const key of issue.keys) {
+        context.addIssue({ code: 'custom', path: [key], message: `unsupported hook event; command hooks run on ${TOOL_HOOK_EVENTS.join(', ')}` });
+      }
+      continue;
+    }
+    context.addIssue({ ...issue, path: [...path, ...issue.path] } as never);
+  }
+  return undefined;
+}
 
 /** The shape of `codev.config.ts` (and `.codevrc.*`, `package.json#codev`). Unknown keys are errors. */
 export const configSchema = z.strictObject({
@@ -54,8 +95,11 @@ export const configSchema = z.strictObject({
   /** Folders (relative to the config file) whose top-level plugin files are loaded, in filename order. */
   pluginDirs: z.array(z.string().min(1)).default([DEFAULT_PLUGIN_DIR]),
   permissions: permissionsSchema.prefault({}),
-  /** In-process hooks declared in the config itself. */
-  hooks: z.array(hookEntry).default([]),
+  /**
+   * Hooks declared in the config itself: `defineHook(...)` objects and command hooks (Claude Code's
+   * protocol), or a Claude Code `hooks` settings block. Command entries become `ToolHook`s per generation.
+   */
+  hooks: hooksSchema.default([]),
   /** MCP servers by name: a stdio command or an HTTP URL. */
   mcpServers: z.record(z.string().min(1), z.union([stdioServerSchema, httpServerSchema])).default({}),
   /** The model id, e.g. `claude-sonnet-4-5`. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CodevConfig } from '../config/config-schema.ts';
 import type { CodevError } from '../errors/codev-error.ts';
+import { toToolHooks } from '../hooks/command/to-tool-hooks.ts';
 import type { LocalSettings } from '../permissions/local-settings.ts';
 import { lintRules } from '../permissions/lint-rules.ts';
 import type { ToolPermissionContext } from '../permissions/types.ts';
@@ -9,6 +10,7 @@ import { assembleToolPool } from '../registry/assemble-tool-pool.ts';
 import { callTrackerOf } from './call-tracker.ts';
 import { failedSourceGuard } from './failed-source-guard.ts';
 import type { PluginEntry } from './settle-plugin-slots.ts';
+import type { Tool } from '../tool/types.ts';
 import type { Generation, KernelOptions } from './types.ts';
 
 /** Everything a generation is made of, already loaded. */
@@ -20,6 +22,8 @@ export interface GenerationInputs {
   localSettingsFile: string;
   settings: LocalSettings;
   plugins: readonly PluginEntry[];
+  /** The tools of the connected MCP servers. */
+  mcpTools?: readonly Tool[];
   errors: readonly CodevError[];
   /** Sources whose rules are unknown (they never loaded): every call asks while there are any. */
   unloaded: readonly string[];
@@ -29,8 +33,8 @@ export interface GenerationInputs {
 /**
  * Composes one registry generation: the permission context (config rules as `project`, local settings as
  * `local`, command-line rules as `cliArg`, plugin rule strings as `plugin`), the tool pool (built-ins,
- * then plugin and extra tools, deny-filtered and sorted), the hooks (config first, then plugins in load
- * order) and the rule sets (the failed-source guard first). No I/O; the result is frozen.
+ * then plugin, MCP and extra tools, deny-filtered and sorted), the hooks (config first, command entries made
+ * into hooks run in `root`, then plugins in load order) and the rule sets (the failed-source guard first). No I/O; the result is frozen.
  *
  * Plugin tools come out with their `source` set and their calls counted per plugin, so a plugin retired by
  * a reload is disposed only after its running calls end. An unchanged plugin yields the same tool objects.
@@ -56,8 +60,8 @@ export function buildGeneration(inputs: GenerationInputs): Generation {
     configFile: inputs.configFile,
     root,
     plugins: Object.freeze(plugins),
-    tools: Object.freeze(assembleToolPool(permissionContext, [...pluginTools, ...(options.extraTools ?? [])], options)),
-    hooks: Object.freeze([...(config.hooks ?? []), ...plugins.flatMap((plugin) => plugin.hooks)]),
+    tools: Object.freeze(assembleToolPool(permissionContext, [...pluginTools, ...(inputs.mcpTools ?? []), ...(options.extraTools ?? [])], options)),
+    hooks: Object.freeze([...toToolHooks(config.hooks ?? [], { projectDir: root }), ...plugins.flatMap((plugin) => plugin.hooks)]),
     ruleSets: Object.freeze(guard ? [guard, ...pluginRuleSets] : pluginRuleSets),
     permissionContext,
     errors: Object.freeze([...inputs.errors]),

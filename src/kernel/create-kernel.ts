@@ -3,13 +3,15 @@ import path from 'node:path';
 import { findProjectRoot } from '../config/find-project-root.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { ToolUseContext } from '../execution/types.ts';
+import { createMcpManager, type McpManager } from '../mcp/create-mcp-manager.ts';
+import { loadMcpConfig } from '../mcp/load-mcp-config.ts';
 import { createPluginImporter } from '../plugins/create-plugin-importer.ts';
 import type { LoadedPlugin } from '../plugins/types.ts';
 import { bindToolUseContext } from './bind-tool-use-context.ts';
 import { callTrackerOf } from './call-tracker.ts';
 import { diffGenerations } from './diff-generations.ts';
 import { createKernelEventBus } from './kernel-events.ts';
-import { nextGeneration, type Changes, type KernelState } from './next-generation.ts';
+import { nextGeneration, type Changes, type KernelState, type SyncMcp } from './next-generation.ts';
 import { createReloadQueue } from './reload-queue.ts';
 import type { Generation, Kernel, KernelOptions, ReloadResult, ToolUseContextOptions } from './types.ts';
 import { configSearchDirectories, createWatchPlan } from './watch-plan.ts';
@@ -23,7 +25,8 @@ const MIN_DEBOUNCE_MS = 50;
 
 /**
  * Loads a project: the config (cosmiconfig + jiti), the local settings (`.codev/settings.local.json`),
- * the plugins, and composes them with the built-in tools into one registry generation. Nothing that fails
+ * the plugins and the MCP servers (`mcpServers` over `.mcp.json`), and composes them with the built-in tools
+ * into one registry generation. Nothing that fails
  * to load stops the kernel: it is reported in `errors`, and when it may have carried rules, every call asks.
  * Rejects only when the config itself cannot be loaded (`CONFIG_LOAD_FAILED`, `CONFIG_INVALID`).
  *
@@ -36,7 +39,12 @@ const MIN_DEBOUNCE_MS = 50;
 export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const jiti = createPluginImporter();
-  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, jiti, kernelOptions: options });
+  const mcpManager = options.mcp === false ? undefined : await createMcpManager({ cwd, ...options.mcp });
+  const mcp = mcpManager && syncMcp(mcpManager);
+  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, jiti, kernelOptions: options, mcp }).catch(async (error: unknown) => {
+    await mcpManager?.close();
+    throw error;
+  });
   if (first.status !== 'built') throw new Error('The first load of a kernel always builds a generation');
   let state: KernelState = first.state;
   let closed: Promise<void> | undefined;
@@ -49,7 +57,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   async function runReload(changes: Changes): Promise<ReloadResult> {
     const previous = state;
     if (closed) return { ok: false, generation: previous.generation, errors: [] };
-    const attempt = await nextGeneration({ previous, changes, cwd, jiti, kernelOptions: options }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
+    const attempt = await nextGeneration({ previous, changes, cwd, jiti, kernelOptions: options, mcp }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
     if (closed) {
       if (attempt.status === 'built') await Promise.all(attempt.loaded.map((plugin) => plugin.dispose()));
       return { ok: false, generation: previous.generation, errors: [] };
@@ -83,6 +91,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   }
 
   const queue = createReloadQueue<Changes, ReloadResult>({ merge: mergeChanges, run: runReload });
+  // A server's tool list changed (or its connection closed): build a generation with the new MCP tools.
+  mcpManager?.onChange(() => void queue.request({ full: false, config: false, settings: false, paths: new Set() }));
   const configDirectories = options.watch ? configSearchDirectories(cwd, (await findProjectRoot(cwd)) ?? cwd) : [];
   const watchPlanOf = (current: KernelState) =>
     createWatchPlan({
@@ -131,12 +141,25 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       closed ??= (async () => {
         await watcher?.close();
         await queue.idle();
+        await mcpManager?.close();
         const plugins = new Set([...state.slots.flatMap((slot) => (slot.plugin ? [slot.plugin] : [])), ...retiring]);
         await Promise.all([...plugins].map((plugin) => plugin.dispose()));
         events.clear();
       })();
       return closed;
     },
+  };
+}
+
+/** Reads `.mcp.json` and the config's `mcpServers` (stdio `cwd` resolved against the root) and syncs the manager. */
+function syncMcp(manager: McpManager): SyncMcp {
+  return async (loaded, { retryFailed }) => {
+    const file = await loadMcpConfig({ root: loaded.root, config: loaded.config });
+    const servers = Object.fromEntries(
+      Object.entries(file.servers).map(([name, server]) => [name, 'command' in server ? { ...server, cwd: path.resolve(loaded.root, server.cwd ?? '.') } : server]),
+    );
+    await manager.update(servers, { retryFailed });
+    return { tools: manager.tools, errors: [...file.errors, ...manager.errors] };
   };
 }
 

@@ -5,6 +5,7 @@ import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { defaultLocalSettingsFile, readLocalSettings, type LocalSettings } from '../permissions/local-settings.ts';
 import { discoverPlugins } from '../plugins/discover-plugins.ts';
 import type { LoadedPlugin } from '../plugins/types.ts';
+import type { Tool } from '../tool/types.ts';
 import { buildGeneration } from './build-generation.ts';
 import { loadPluginSlots, type PluginSlot } from './load-plugin-slots.ts';
 import { settlePluginSlots } from './settle-plugin-slots.ts';
@@ -16,7 +17,12 @@ export interface KernelState {
   readonly slots: readonly PluginSlot[];
   /** The last good local settings (undefined if they never loaded) and why the latest read failed. */
   readonly settings: { readonly value?: LocalSettings; readonly error?: CodevError };
+  /** The MCP tools the generation was built with. */
+  readonly mcpTools?: readonly Tool[];
 }
+
+/** Brings the MCP servers in line with a loaded config; never rejects. */
+export type SyncMcp = (loaded: LoadedConfig, options: { retryFailed: boolean }) => Promise<{ tools: readonly Tool[]; errors: readonly CodevError[] }>;
 
 /** What to reload. */
 export interface Changes {
@@ -40,8 +46,8 @@ export type Attempt =
  * 2. the local settings, when they (or the root) changed; a failed read keeps the last good ones;
  * 3. plugin discovery, always (a new or deleted file shows up here);
  * 4. the plugins whose files changed (inline ones when the config did); the others keep their slot, and a
- *    plugin that fails keeps its last good version;
- * 5. the generation itself.
+ *    plugin that fails keeps its last good version; meanwhile the MCP servers sync with the config (`mcp`);
+ * 5. the generation itself (`unchanged` when nothing above changed, the MCP tools included).
  * Nothing of `previous` is disposed here (an attempt that throws disposes only the plugins it loaded).
  * `errors` lists the problems this attempt found, not the ones carried over.
  */
@@ -51,6 +57,7 @@ export async function nextGeneration(options: {
   cwd: string;
   jiti: Jiti;
   kernelOptions: KernelOptions;
+  mcp?: SyncMcp;
 }): Promise<Attempt> {
   const { previous, changes } = options;
   const reloadConfig = !previous || changes.full || changes.config;
@@ -65,6 +72,7 @@ export async function nextGeneration(options: {
   } else {
     loaded = { config: previous.generation.config, file: previous.generation.configFile, root: previous.generation.root };
   }
+  const mcpSync = options.mcp?.(loaded, { retryFailed: reloadConfig });
   const localSettingsFile = defaultLocalSettingsFile(loaded.root);
   const rereadSettings = !previous || changes.full || changes.settings || localSettingsFile !== previous.generation.localSettingsFile;
   const settings = rereadSettings ? await readSettings(localSettingsFile, previous?.generation.localSettingsFile === localSettingsFile ? previous.settings : undefined) : previous.settings;
@@ -77,10 +85,12 @@ export async function nextGeneration(options: {
     cwd: options.cwd,
     jiti: options.jiti,
   });
-  if (previous && !reloadConfig && !rereadSettings && plugins.attempted === 0 && sameSlots(previous.slots, plugins.slots)) return { status: 'unchanged' };
+  const mcp = await mcpSync;
+  const mcpTools = mcp?.tools ?? [];
+  if (previous && !reloadConfig && !rereadSettings && plugins.attempted === 0 && sameSlots(previous.slots, plugins.slots) && sameItems(previous.mcpTools ?? [], mcpTools) && sameItems(mcpErrorsOf(previous.generation).map(errorKey), (mcp?.errors ?? []).map(errorKey))) return { status: 'unchanged' };
   try {
     const settled = settlePluginSlots(plugins.slots);
-    const errors = [...(settings.error ? [settings.error] : []), ...discovery.errors, ...settled.errors];
+    const errors = [...(settings.error ? [settings.error] : []), ...discovery.errors, ...settled.errors, ...(mcp?.errors ?? [])];
     const kept = new Set(plugins.slots.filter((slot) => slot.plugin && slot.error).map((slot) => slot.error));
     const unloaded = [
       ...(settings.value ? [] : [localSettingsFile]),
@@ -94,12 +104,13 @@ export async function nextGeneration(options: {
       localSettingsFile,
       settings: settings.value ?? {},
       plugins: settled.entries,
+      mcpTools,
       errors,
       unloaded,
       options: options.kernelOptions,
     });
     const carried = new Set(previous?.generation.errors ?? []);
-    return { status: 'built', state: { generation, slots: plugins.slots, settings }, errors: errors.filter((error) => !carried.has(error)), loaded: plugins.loaded };
+    return { status: 'built', state: { generation, slots: plugins.slots, settings, mcpTools }, errors: errors.filter((error) => !carried.has(error)), loaded: plugins.loaded };
   } catch (error) {
     await Promise.all(plugins.loaded.map((plugin) => plugin.dispose()));
     throw error;
@@ -124,6 +135,17 @@ function touches(options: { file: string; paths: ReadonlySet<string>; pluginDire
   for (const changed of options.paths) if (changed === folder || changed.startsWith(prefix)) return true;
   return false;
 }
+
+function sameItems<T>(before: readonly T[], after: readonly T[]): boolean {
+  return before.length === after.length && before.every((item, index) => item === after[index]);
+}
+
+/** The MCP errors (`MCP_SERVER_FAILED`, a bad `.mcp.json`) of a generation, in order. */
+function mcpErrorsOf(generation: Generation): readonly CodevError[] {
+  return generation.errors.filter((error) => error.code === 'MCP_SERVER_FAILED' || (error.code === 'CONFIG_INVALID' && error.file?.endsWith('.mcp.json')));
+}
+
+const errorKey = (error: CodevError) => `${error.code}:${error.file ?? ''}:${error.message}`;
 
 function sameSlots(before: readonly PluginSlot[], after: readonly PluginSlot[]): boolean {
   return before.length === after.length && before.every((slot, index) => slot === after[index]);

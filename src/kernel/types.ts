@@ -3,6 +3,7 @@ import type { CodevConfig } from '../config/config-schema.ts';
 import type { CodevError } from '../errors/codev-error.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import type { ToolHook } from '../hooks/types.ts';
+import type { McpManagerOptions } from '../mcp/create-mcp-manager.ts';
 import type { PermissionRuleSet } from '../permissions/define-permission-rule.ts';
 import type { PermissionMode, ToolPermissionContext } from '../permissions/types.ts';
 import type { LoadedPlugin } from '../plugins/types.ts';
@@ -21,6 +22,12 @@ export interface KernelOptions extends RegistryOptions {
   ask?: readonly string[];
   /** Tools added by the caller (e.g. MCP tools), composed after the built-ins like plugin tools. */
   extraTools?: readonly Tool[];
+  /**
+   * MCP servers (`mcpServers` of the config merged over `.mcp.json`): connected in parallel, their tools
+   * composed after the built-ins like plugin tools, a failing server reported in `errors`. A tools change
+   * of a server or a change of the servers makes a new generation. `false` connects none. Default on.
+   */
+  mcp?: false | Pick<McpManagerOptions, 'connectTimeoutMs' | 'callTimeoutMs' | 'maxOutputTokens' | 'connect'>;
   /**
    * Hot reload: watch the config, the local settings, the plugin folders and the listed plugin files, and
    * swap in a new generation after each burst of saves. Default false. `kernel.reload()` works either way.
@@ -47,12 +54,12 @@ export interface Generation {
   readonly root: string;
   /** The plugins in use, in load order, including the last good version of a plugin whose reload failed. */
   readonly plugins: readonly LoadedPlugin[];
-  /** The assembled pool: built-ins sorted, then plugin and extra tools sorted. */
+  /** The assembled pool: built-ins sorted, then plugin, MCP and extra tools sorted. */
   readonly tools: readonly Tool[];
   readonly hooks: readonly ToolHook[];
   readonly ruleSets: readonly PermissionRuleSet[];
   readonly permissionContext: ToolPermissionContext;
-  /** What is not loaded as written right now (a broken plugin, corrupt settings), as values. */
+  /** What is not loaded as written right now (a broken plugin, corrupt settings, an MCP server that failed), as values. */
   readonly errors: readonly CodevError[];
   /** Rules that will not do what they say (see `lintRules`). */
   readonly warnings: readonly string[];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CONFIG_SEARCH_PLACES } from '../config/load-config.ts';
+import { MCP_JSON_FILE } from '../mcp/load-mcp-config.ts';
 import { PLUGIN_EXTENSIONS } from '../plugins/resolve-plugin-path.ts';
 
 /** What a file event means for the kernel. */
@@ -42,7 +43,8 @@ export function createWatchPlan(options: {
   const targets = [options.settingsFile, ...options.pluginDirectories, ...listed, ...listedFolders];
   function classify(file: string, entry: 'file' | 'directory'): WatchedKind | undefined {
     if (file === options.settingsFile) return 'settings';
-    if (entry === 'file' && configDirectories.has(path.dirname(file)) && CONFIG_NAMES.has(path.basename(file))) return 'config';
+    // `.mcp.json` sits next to the config; a change re-syncs the MCP servers with the config.
+    if (entry === 'file' && configDirectories.has(path.dirname(file)) && (CONFIG_NAMES.has(path.basename(file)) || path.basename(file) === MCP_JSON_FILE)) return 'config';
     if (pluginFiles.has(file)) return 'plugin';
     for (const folder of listedFolders) {
       const segments = segmentsInside(folder, file);

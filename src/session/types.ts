@@ -38,4 +38,6 @@ export interface SessionState {
   readonly sessionDirectory: string;
   readonly fileReads: Map<string, FileReadRecord>;
   readonly tasks: Map<string, BackgroundTask>;
+  /** Deferred tools ToolSearch has loaded: the agent sends their schemas from the next request on. */
+  readonly loadedDeferredTools: Set<string>;
 }

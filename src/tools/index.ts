@@ -9,6 +9,7 @@ import { readTool } from './Read/index.ts';
 import { skillTool } from './Skill/index.ts';
 import { taskOutputTool } from './TaskOutput/index.ts';
 import { taskStopTool } from './TaskStop/index.ts';
+import { toolSearchTool } from './ToolSearch/index.ts';
 import { webFetchTool } from './WebFetch/index.ts';
 import { webSearchTool } from './WebSearch/index.ts';
 import { writeTool } from './Write/index.ts';
@@ -18,7 +19,7 @@ import { writeTool } from './Write/index.ts';
  * only place that knows them all.
  */
 export const BUILTIN_TOOLS: readonly Tool[] = Object.freeze(
-  [bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool].map((tool) =>
+  [bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool, toolSearchTool].map((tool) =>
     withToolSource(tool as Tool, { type: 'builtin' }),
   ),
 );

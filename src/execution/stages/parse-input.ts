@@ -1,3 +1,4 @@
+import { isDeferredTool } from '../../tool/is-deferred-tool.ts';
 import { formatValidationError } from '../format-validation-error.ts';
 import { toolUseError } from '../messages.ts';
 import type { Stage } from '../types.ts';
@@ -9,7 +10,7 @@ export const parseInput: Stage = async function* parseInput(state) {
   const parsed = tool.inputSchema.safeParse(toolUse.input ?? {}, { reportInput: true });
   if (!parsed.success) {
     let message = formatValidationError(tool.name, parsed.error.issues);
-    if (tool.shouldDefer && !context.loadedDeferredTools?.has(tool.name)) {
+    if (isDeferredTool(tool) && !context.loadedDeferredTools?.has(tool.name)) {
       message += `\n\nThis tool's schema was not sent to you yet. Load it first with ToolSearch using the query "select:${tool.name}", then call it again.`;
     }
     return { status: 'invalid-input', content: toolUseError(`InputValidationError: ${message}`) };

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { compileHookMatcher } from '../hook-matcher.ts';
+import { TOOL_HOOK_EVENTS, type ToolHookEvent } from '../types.ts';
+import type { ClaudeCodeHooksSettings, CommandHookConfig } from './types.ts';
+
+const matcher = z.string().superRefine((value, context) => {
+  try {
+    compileHookMatcher(value);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'expected tool names separated by "|" or a valid regular expression' });
+  }
+});
+const command = z.string().trim().min(1, 'expected a shell command such as "./hooks/check.sh"');
+/** Seconds, like Claude Code; at most a day. */
+const timeout = z.number().positive().max(86_400);
+const onFailure = z.enum(['continue', 'block']);
+
+/** A flat command hook entry of `hooks: [...]`: `{ event, matcher?, command, timeout?, onFailure? }`. */
+export const commandHookConfigSchema = z.strictObject({
+  type: z.literal('command').optional(),
+  event: z.enum(TOOL_HOOK_EVENTS as [ToolHookEvent, ...ToolHookEvent[]]),
+  matcher: matcher.optional(),
+  command,
+  timeout: timeout.optional(),
+  onFailure: onFailure.optional(),
+  name: z.string().min(1).optional(),
+});
+
+const handlerSchema = z.strictObject({
+  type: z.literal('command', 'only command hooks are supported (type: "command")'),
+  command,
+  timeout: timeout.optional(),
+  onFailure: onFailure.optional(),
+  statusMessage: z.string().optional(),
+});
+
+const groupList = z.array(z.strictObject({ matcher: matcher.optional(), hooks: z.array(handlerSchema) })).optional();
+
+/** Claude Code's settings shape `{ PreToolUse: [{ matcher, hooks: [{ type: 'command', command, timeout }] }] }` (tool events only). */
+export const claudeCodeHooksSchema = z.strictObject({ PreToolUse: groupList, PostToolUse: groupList, PostToolUseFailure: groupList });
+
+/** Claude Code's nested settings shape as flat command hook entries, in order. */
+export function flattenClaudeCodeHooks(settings: ClaudeCodeHooksSettings): CommandHookConfig[] {
+  return TOOL_HOOK_EVENTS.flatMap((event) =>
+    (settings[event] ?? []).flatMap((group) =>
+      group.hooks.map((handler): CommandHookConfig => ({
+        event,
+        ...(group.matcher === undefined ? {} : { matcher: group.matcher }),
+        command: handler.command,
+        ...(handler.timeout === undefined ? {} : { timeout: handler.timeout }),
+        ...(handler.onFailure === undefined ? {} : { onFailure: handler.onFailure }),
+      })),
+    ),
+  );
+}

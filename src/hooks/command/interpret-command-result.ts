@@ -1,0 +1,105 @@
+import type { PostToolUseFailureOutput, PostToolUseOutput, PreToolUseOutput, ToolHookEvent } from '../types.ts';
+import type { CommandHookOnFailure, CommandRunResult } from './types.ts';
+
+type Answer = PreToolUseOutput | PostToolUseOutput | PostToolUseFailureOutput;
+
+/** A command hook's run turned into codev's hook answer, plus the problems to report (never fatal). */
+export interface InterpretedCommandResult {
+  answer?: Answer;
+  problems: string[];
+}
+
+/**
+ * Reads a hook command's result the way Claude Code does. Exit 0: stdout is JSON when it starts with `{`
+ * (anything else is ignored). Exit 2: blocking, stderr is the reason (PreToolUse denies; PostToolUse
+ * appends it as feedback; PostToolUseFailure adds it as context). Any other failure (exit code, timeout,
+ * spawn error, invalid JSON) is a problem to report and the call proceeds; valid JSON is still honoured.
+ * With `onFailure: 'block'` a failure blocks like exit 2.
+ */
+export function interpretCommandResult(options: {
+  event: ToolHookEvent;
+  run: CommandRunResult;
+  onFailure: CommandHookOnFailure;
+  timeoutSeconds: number;
+}): InterpretedCommandResult {
+  const { event, run } = options;
+  if (run.aborted) return { problems: [] };
+  if (run.exitCode === 2) return { answer: blockingAnswer(event, run.stderr.trim() || 'hook exited with status code 2'), problems: [] };
+  const problems: string[] = [];
+  let json: Record<string, unknown> | undefined;
+  if (run.spawnError) problems.push(`could not start the command: ${run.spawnError}`);
+  else if (run.timedOut) problems.push(`timed out after ${options.timeoutSeconds} s`);
+  else {
+    json = parseStdout(run.stdout, problems);
+    if (run.exitCode !== 0) problems.push(`Failed with non-blocking status code ${run.exitCode}: ${firstLine(run.stderr) || 'no stderr output'}`);
+  }
+  if (problems.length > 0 && options.onFailure === 'block') {
+    return { answer: blockingAnswer(event, `hook failed (onFailure: block): ${problems.join('; ')}`), problems: [] };
+  }
+  return { answer: json ? mapJsonOutput(event, json, problems) : undefined, problems };
+}
+
+function blockingAnswer(event: ToolHookEvent, reason: string): Answer {
+  if (event === 'PreToolUse') return { decision: 'deny', reason } satisfies PreToolUseOutput;
+  if (event === 'PostToolUse') return { block: true, reason } satisfies PostToolUseOutput;
+  return { additionalContext: reason } satisfies PostToolUseFailureOutput;
+}
+
+function parseStdout(stdout: string, problems: string[]): Record<string, unknown> | undefined {
+  const text = stdout.trim();
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isRecord(value)) return value;
+  } catch (error) {
+    problems.push(`stdout is not valid JSON (${(error as Error).message})`);
+    return undefined;
+  }
+  problems.push('stdout JSON is not an object');
+  return undefined;
+}
+
+/** Maps Claude Code's JSON fields to codev's answer of `event`. Fields of the wrong type are reported and ignored. */
+function mapJsonOutput(event: ToolHookEvent, json: Record<string, unknown>, problems: string[]): Answer | undefined {
+  const text = (value: unknown, field: string): string | undefined => {
+    if (value === undefined || typeof value === 'string') return value;
+    problems.push(`${field} must be a string; ignored`);
+    return undefined;
+  };
+  let specific = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  if (specific.hookEventName !== undefined && specific.hookEventName !== event) {
+    problems.push(`hookSpecificOutput.hookEventName is ${JSON.stringify(specific.hookEventName)} but the event is ${event}; hookSpecificOutput ignored`);
+    specific = {};
+  }
+  const additionalContext = text(specific.additionalContext, 'hookSpecificOutput.additionalContext');
+  const stop = json.continue === false ? { stop: true, stopReason: text(json.stopReason, 'stopReason') ?? 'stopped by hook' } : {};
+  if (event === 'PostToolUseFailure') return { additionalContext };
+  const reason = text(json.reason, 'reason');
+  if (event === 'PostToolUse') {
+    const updatedOutput = specific.updatedMCPToolOutput ?? specific.updatedToolOutput;
+    const block = json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};
+    return { additionalContext, ...(updatedOutput === undefined ? {} : { updatedOutput }), ...block, ...stop } satisfies PostToolUseOutput;
+  }
+  const answer: PreToolUseOutput = { additionalContext, ...stop };
+  const permission = specific.permissionDecision;
+  if (permission === 'allow' || permission === 'deny' || permission === 'ask') {
+    answer.decision = permission;
+    answer.reason = text(specific.permissionDecisionReason, 'hookSpecificOutput.permissionDecisionReason') ?? reason;
+  } else if (permission !== undefined) {
+    problems.push(`hookSpecificOutput.permissionDecision ${JSON.stringify(permission)} is not supported (use allow, deny or ask); ignored`);
+  } else if (json.decision === 'approve' || json.decision === 'block') {
+    answer.decision = json.decision === 'approve' ? 'allow' : 'deny';
+    answer.reason = reason;
+  }
+  if (isRecord(specific.updatedInput)) answer.updatedInput = specific.updatedInput;
+  else if (specific.updatedInput !== undefined) problems.push('hookSpecificOutput.updatedInput must be an object; ignored');
+  return answer;
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]?.slice(0, 500) ?? '';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,227 @@
+import type { McpServerConfig } from '../config/config-schema.ts';
+import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import type { Tool } from '../tool/types.ts';
+import { connectMcpServer, type ConnectMcpServerOptions, type McpServerConnection, type McpToolInfo } from './connect-mcp-server.ts';
+import { mcpToolToTool } from './mcp-tool-to-tool.ts';
+
+/** Where one configured server stands. */
+export interface McpServerStatus {
+  readonly name: string;
+  readonly config: McpServerConfig;
+  readonly status: 'connected' | 'failed';
+  /** Its tools (empty while failed). */
+  readonly tools: readonly Tool[];
+  /** Why it failed (`MCP_SERVER_FAILED`), or why one of its tools was skipped. */
+  readonly errors: readonly CodevError[];
+}
+
+export interface McpManagerOptions {
+  /** The servers to connect first (see {@link loadMcpConfig}). */
+  servers?: Readonly<Record<string, McpServerConfig>>;
+  /** Relative stdio `cwd`s resolve against it. Default `process.cwd()`. */
+  cwd?: string;
+  connectTimeoutMs?: number;
+  callTimeoutMs?: number;
+  /** Cap per result, in estimated tokens. Default 25,000. */
+  maxOutputTokens?: number;
+  /** Replaces `connectMcpServer` (tests). */
+  connect?: (options: ConnectMcpServerOptions) => Promise<McpServerConnection>;
+}
+
+/** The MCP servers of a project, connected, and their tools. */
+export interface McpManager {
+  /** Every connected server's tools, servers in name order. */
+  readonly tools: readonly Tool[];
+  /** What failed, as values: a server that did not connect or whose connection closed, a tool that was skipped. */
+  readonly errors: readonly CodevError[];
+  readonly servers: readonly McpServerStatus[];
+  /**
+   * Makes the set of servers this one: new and changed entries connect (in parallel), removed ones close,
+   * unchanged ones stay connected (failed ones too, unless `retryFailed`). Resolves when every server is
+   * connected or failed; never rejects.
+   */
+  update(servers: Readonly<Record<string, McpServerConfig>>, options?: { retryFailed?: boolean }): Promise<void>;
+  /** Re-lists one server's tools now (what `notifications/tools/list_changed` does). */
+  refresh(server: string): Promise<void>;
+  /**
+   * Called when the tools or errors change on their own: a server's tool list changed (and was re-listed)
+   * or its connection closed. Not called for `update()`, which the caller awaits. Returns the unsubscribe.
+   */
+  onChange(listener: () => void): () => void;
+  /** Closes every connection. Idempotent. */
+  close(): Promise<void>;
+}
+
+interface Entry {
+  readonly name: string;
+  readonly config: McpServerConfig;
+  readonly key: string;
+  connection?: McpServerConnection;
+  status: 'connected' | 'failed';
+  tools: Tool[];
+  errors: CodevError[];
+  /** The tool built for each MCP tool definition (as JSON), so an unchanged tool keeps its object. */
+  built: Map<string, Tool>;
+  refreshing?: Promise<void>;
+  refreshAgain: boolean;
+}
+
+/**
+ * Connects MCP servers (stdio and Streamable HTTP) and keeps their tools as codev Tools
+ * (`mcp__<server>__<tool>`). All servers connect in parallel; one that fails is an `MCP_SERVER_FAILED`
+ * error value and the others work. `notifications/tools/list_changed` re-lists that server (a failed
+ * re-list keeps the old list) and emits a change; so does a connection that closes (its tools go away).
+ */
+export async function createMcpManager(options: McpManagerOptions = {}): Promise<McpManager> {
+  const connect = options.connect ?? connectMcpServer;
+  const entries = new Map<string, Entry>();
+  const listeners = new Set<() => void>();
+  let chain: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const emit = () => {
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  };
+  const isCurrent = (entry: Entry) => !closed && entries.get(entry.name) === entry;
+
+  function buildTools(entry: Entry, definitions: readonly McpToolInfo[]): void {
+    const tools: Tool[] = [];
+    const errors: CodevError[] = [];
+    const built = new Map<string, Tool>();
+    const names = new Set<string>();
+    const connection = entry.connection!;
+    for (const definition of definitions) {
+      const json = JSON.stringify(definition);
+      try {
+        const tool = entry.built.get(json) ?? mcpToolToTool({ server: entry.name, tool: definition, connection, maxOutputTokens: options.maxOutputTokens });
+        if (names.has(tool.name)) throw new CodevError('MCP_SERVER_FAILED', `MCP server "${entry.name}": tool "${definition.name}" is named ${tool.name} like another of its tools; skipped`, { tool: tool.name });
+        names.add(tool.name);
+        built.set(json, tool);
+        tools.push(tool);
+      } catch (error) {
+        errors.push(CodevError.isInstance(error) ? error : new CodevError('MCP_SERVER_FAILED', `MCP server "${entry.name}": tool "${definition.name}" skipped: ${errorMessage(error)}`, { cause: error }));
+      }
+    }
+    entry.tools = tools;
+    entry.errors = errors;
+    entry.built = built;
+  }
+
+  async function start(name: string, config: McpServerConfig): Promise<Entry> {
+    const entry: Entry = { name, config, key: JSON.stringify(config), status: 'failed', tools: [], errors: [], built: new Map(), refreshAgain: false };
+    let connection: McpServerConnection | undefined;
+    try {
+      connection = await connect({ name, config, cwd: options.cwd, connectTimeoutMs: options.connectTimeoutMs, callTimeoutMs: options.callTimeoutMs });
+      const definitions = await connection.listTools();
+      entry.connection = connection;
+      entry.status = 'connected';
+      buildTools(entry, definitions);
+    } catch (error) {
+      await connection?.close();
+      entry.connection = undefined;
+      entry.errors = [failed(name, 'could not list its tools', error)];
+      return entry;
+    }
+    connection.onToolsChanged(() => void refreshEntry(entry));
+    connection.onClose((error) => {
+      if (!isCurrent(entry)) return;
+      entry.status = 'failed';
+      entry.connection = undefined;
+      entry.tools = [];
+      entry.built = new Map();
+      entry.errors = [error];
+      emit();
+    });
+    return entry;
+  }
+
+  function refreshEntry(entry: Entry, notify = true): Promise<void> {
+    if (entry.refreshing) {
+      entry.refreshAgain = true;
+      return entry.refreshing;
+    }
+    entry.refreshing = (async () => {
+      do {
+        entry.refreshAgain = false;
+        if (!isCurrent(entry) || !entry.connection) return;
+        const before = entry.tools;
+        const errorsBefore = entry.errors;
+        try {
+          const definitions = await entry.connection.listTools();
+          if (!isCurrent(entry) || !entry.connection) return;
+          buildTools(entry, definitions);
+        } catch {
+          continue; // a failed re-list keeps the old list
+        }
+        const same = before.length === entry.tools.length && before.every((tool, index) => tool === entry.tools[index]) && errorsBefore.length === entry.errors.length;
+        if (same) entry.errors = errorsBefore;
+        else if (notify) emit();
+      } while (entry.refreshAgain);
+    })().finally(() => {
+      entry.refreshing = undefined;
+    });
+    return entry.refreshing;
+  }
+
+  function update(servers: Readonly<Record<string, McpServerConfig>>, updateOptions: { retryFailed?: boolean } = {}): Promise<void> {
+    const run = chain.then(async () => {
+      if (closed) return;
+      const stale = [...entries.values()].filter(
+        (entry) => servers[entry.name] === undefined || JSON.stringify(servers[entry.name]) !== entry.key || (updateOptions.retryFailed && entry.status === 'failed'),
+      );
+      for (const entry of stale) entries.delete(entry.name);
+      const fresh = Object.entries(servers).filter(([name]) => !entries.has(name));
+      const [started] = await Promise.all([Promise.all(fresh.map(([name, config]) => start(name, config))), Promise.all(stale.map((entry) => entry.connection?.close()))]);
+      if (closed) {
+        await Promise.all(started.map((entry) => entry.connection?.close()));
+        return;
+      }
+      for (const entry of started) entries.set(entry.name, entry);
+    });
+    chain = run.catch(() => {});
+    return chain;
+  }
+
+  const sorted = () => [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  await update(options.servers ?? {});
+  return {
+    get tools() {
+      return sorted().flatMap((entry) => entry.tools);
+    },
+    get errors() {
+      return sorted().flatMap((entry) => entry.errors);
+    },
+    get servers() {
+      return sorted().map((entry) => ({ name: entry.name, config: entry.config, status: entry.status, tools: [...entry.tools], errors: [...entry.errors] }));
+    },
+    update,
+    async refresh(server) {
+      const entry = entries.get(server);
+      if (entry) await refreshEntry(entry, false);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await chain;
+      listeners.clear();
+      const all = [...entries.values()];
+      entries.clear();
+      await Promise.all(all.map((entry) => entry.connection?.close()));
+    },
+  };
+}
+
+function failed(name: string, message: string, error: unknown): CodevError {
+  if (CodevError.isInstance(error) && error.code === 'MCP_SERVER_FAILED') return error;
+  return new CodevError('MCP_SERVER_FAILED', `MCP server "${name}": ${message}: ${errorMessage(error)}`, { stage: 'mcp', cause: error });
+}

@@ -1,0 +1,127 @@
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKernel, type Kernel } from '../kernel/create-kernel.ts';
+import type { CanUseTool } from '../permissions/types.ts';
+import { resultText, runTool } from '../testing/run-tool.ts';
+import { createMcpManager } from './create-mcp-manager.ts';
+
+const allow: CanUseTool = () => ({ behavior: 'allow' });
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const everything = { command: process.execPath, args: [path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
+const filesystemBin = path.join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+const changing = { command: process.execPath, args: [path.join(root, 'src/mcp/fixtures/changing-server.mjs')] };
+
+const kernels: Kernel[] = [];
+afterEach(async () => {
+  await Promise.all(kernels.splice(0).map((kernel) => kernel.close()));
+});
+
+function project(files: Record<string, unknown>): string {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-mcp-kernel-')));
+  writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }');
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), JSON.stringify(content));
+  return dir;
+}
+
+async function kernelIn(dir: string): Promise<Kernel> {
+  const kernel = await createKernel({ cwd: dir });
+  kernels.push(kernel);
+  return kernel;
+}
+
+describe('MCP in the kernel', () => {
+  it('joins config and .mcp.json servers to the pool after the built-ins; a failing server is an error value', async () => {
+    const dir = project({
+      'codev.config.json': { mcpServers: { everything, broken: { command: '/no/such/mcp-server' } } },
+      '.mcp.json': { mcpServers: { fs: { type: 'stdio', command: process.execPath, args: [filesystemBin, '.'] } } },
+    });
+    const kernel = await kernelIn(dir);
+    const names = kernel.tools.map((tool) => tool.name);
+    expect(names).toContain('mcp__everything__echo');
+    expect(names).toContain('mcp__fs__list_directory');
+    const lastBuiltin = Math.max(...kernel.tools.map((tool, index) => (tool.source.type === 'builtin' ? index : -1)));
+    const firstMcp = kernel.tools.findIndex((tool) => tool.isMcp);
+    expect(firstMcp).toBeGreaterThan(lastBuiltin);
+    const mcpNames = names.filter((name) => name.startsWith('mcp__'));
+    expect(mcpNames).toEqual([...mcpNames].sort());
+    expect(kernel.errors.map((error) => error.code)).toEqual(['MCP_SERVER_FAILED']);
+
+    const { result } = await runTool({ name: 'mcp__everything__echo', input: { message: 'kernel' }, context: kernel.createToolUseContext(), canUseTool: allow });
+    expect(resultText(result)).toBe('Echo: kernel');
+  });
+
+  it('a mcp__server__* deny rule in the config removes that server; a config change reloads the pool', async () => {
+    const dir = project({ 'codev.config.json': { mcpServers: { everything, changing }, permissions: { deny: ['mcp__everything__*'] } } });
+    const kernel = await kernelIn(dir);
+    expect(kernel.tools.some((tool) => tool.name.startsWith('mcp__everything__'))).toBe(false);
+    expect(kernel.tools.some((tool) => tool.name === 'mcp__changing__add-tool')).toBe(true);
+
+    writeFileSync(path.join(dir, 'codev.config.json'), JSON.stringify({ mcpServers: { everything } }));
+    const reloaded = await kernel.reload();
+    expect(reloaded.ok).toBe(true);
+    if (!reloaded.ok) return;
+    expect(reloaded.diff.tools.removed).toContain('mcp__changing__add-tool');
+    expect(reloaded.diff.tools.added).toContain('mcp__everything__echo');
+  });
+
+  it('tools/list_changed builds a new generation with the new tool', async () => {
+    const dir = project({ 'codev.config.json': { mcpServers: { changing } } });
+    const kernel = await kernelIn(dir);
+    const before = kernel.generation.number;
+    expect(kernel.tools.some((tool) => tool.name === 'mcp__changing__extra')).toBe(false);
+    const reloaded = new Promise<readonly string[]>((resolve) => kernel.on('reload', (event) => resolve(event.diff.tools.added)));
+    const { result } = await runTool({ name: 'mcp__changing__add-tool', context: kernel.createToolUseContext(), canUseTool: allow });
+    expect(resultText(result)).toBe('added');
+    expect(await reloaded).toEqual(['mcp__changing__extra']);
+    expect(kernel.generation.number).toBe(before + 1);
+    const extra = kernel.tools.find((tool) => tool.name === 'mcp__changing__extra')!;
+    expect(extra.isReadOnly({})).toBe(true);
+  });
+
+  it('the manager re-lists on list_changed and emits a change; unchanged tools keep their objects', async () => {
+    const manager = await createMcpManager({ servers: { changing } });
+    try {
+      const addTool = manager.tools.find((tool) => tool.name === 'mcp__changing__add-tool');
+      expect(addTool!.isDestructive({})).toBe(true);
+      const changed = new Promise<void>((resolve) => manager.onChange(resolve));
+      await addTool!.call({}, { signal: new AbortController().signal, onProgress: () => {} } as never);
+      await changed;
+      expect(manager.tools.map((tool) => tool.name)).toEqual(['mcp__changing__add-tool', 'mcp__changing__exit', 'mcp__changing__extra']);
+      expect(manager.tools[0]).toBe(addTool);
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('a server that exits loses its tools, becomes an error value and emits a change', async () => {
+    const manager = await createMcpManager({ servers: { changing, everything } });
+    try {
+      const exit = manager.tools.find((tool) => tool.name === 'mcp__changing__exit')!;
+      const changed = new Promise<void>((resolve) => manager.onChange(resolve));
+      await exit.call({}, { signal: new AbortController().signal, onProgress: () => {} } as never);
+      await changed;
+      expect(manager.servers.map((server) => [server.name, server.status])).toEqual([['changing', 'failed'], ['everything', 'connected']]);
+      expect(manager.tools.some((tool) => tool.source.type === 'mcp' && tool.source.server === 'changing')).toBe(false);
+      expect(manager.errors.map((error) => error.code)).toEqual(['MCP_SERVER_FAILED']);
+      await manager.update({ changing, everything }, { retryFailed: true });
+      expect(manager.servers.map((server) => server.status)).toEqual(['connected', 'connected']);
+    } finally {
+      await manager.close();
+    }
+  });
+});
+
+describe('MCP permissions', () => {
+  it('asks in the default mode: without an answer the call is denied, an allow rule lets it run', async () => {
+    const dir = project({ 'codev.config.json': { mcpServers: { everything }, permissions: { allow: ['mcp__everything__echo'] } } });
+    const kernel = await kernelIn(dir);
+    const context = kernel.createToolUseContext();
+    const allowed = await runTool({ name: 'mcp__everything__echo', input: { message: 'ruled' }, context });
+    expect(resultText(allowed.result)).toBe('Echo: ruled');
+    const asked = await runTool({ name: 'mcp__everything__get-sum', input: { a: 1, b: 2 }, context });
+    expect(asked.result.block.is_error).toBe(true);
+  });
+});

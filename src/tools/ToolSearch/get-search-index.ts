@@ -1,0 +1,37 @@
+import type { Tool } from '../../tool/types.ts';
+import { isDeferredTool } from '../../tool/is-deferred-tool.ts';
+import { createSearchIndex, toSearchEntry, type SearchEntry, type SearchIndex } from './search-tools.ts';
+
+/** The deferred tools of a pool and their search index. */
+export interface DeferredIndex {
+  deferred: readonly Tool[];
+  index: SearchIndex;
+}
+
+// Tools are frozen and a pool array is never changed (a reload brings a new one), so neither goes stale.
+const entries = new WeakMap<Tool, SearchEntry>();
+const indexes = new WeakMap<readonly Tool[], Promise<DeferredIndex>>();
+
+/** The search entry of one tool; its description is read once, then cached. */
+export async function getSearchEntry(tool: Tool): Promise<SearchEntry> {
+  let entry = entries.get(tool);
+  if (!entry) {
+    entry = toSearchEntry({ name: tool.name, searchHint: tool.searchHint, description: await tool.description() });
+    entries.set(tool, entry);
+  }
+  return entry;
+}
+
+/** The deferred tools of `pool` (all but `exclude`) and their index, built once per pool array. */
+export function getSearchIndex(pool: readonly Tool[], exclude: string): Promise<DeferredIndex> {
+  let cached = indexes.get(pool);
+  if (!cached) {
+    cached = (async () => {
+      const deferred = pool.filter((tool) => tool.name !== exclude && isDeferredTool(tool));
+      return { deferred, index: createSearchIndex(await Promise.all(deferred.map(getSearchEntry))) };
+    })();
+    indexes.set(pool, cached);
+    cached.catch(() => indexes.delete(pool));
+  }
+  return cached;
+}
