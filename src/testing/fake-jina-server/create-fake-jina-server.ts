@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '../listen-on-loopback.ts';
 import { estimateJinaTokens, jinaPageData, jinaPageText } from './format-jina-page.ts';
 import { jinaErrorBody } from './jina-error.ts';
 import type { FakeJinaFailure, FakeJinaPage, FakeJinaRequest, FakeJinaServer, FakeJinaServerOptions } from './types.ts';
@@ -19,7 +18,6 @@ export async function createFakeJinaServer(options: FakeJinaServerOptions = {}):
   const failures = [...(options.failures ?? [])];
   const minute: number[] = [];
   let balance = options.balance ?? Number.POSITIVE_INFINITY;
-  const sockets = new Set<Socket>();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const rawBody = await readBody(request);
@@ -65,33 +63,14 @@ export async function createFakeJinaServer(options: FakeJinaServerOptions = {}):
     return send(response, 200, text, { 'content-type': 'text/plain; charset=utf-8', 'x-usage-tokens': String(estimateJinaTokens(text)) });
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) send(response, 500, JSON.stringify({ data: null, code: 500, name: 'InternalServerError', status: 50000, message: String(error) }), { 'content-type': 'application/json' });
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections?.();
-        for (const socket of sockets) socket.destroy();
+  const server = await listenOnLoopback({
+    port: options.port,
+    handle: (request, response) =>
+      handle(request, response).catch((error: unknown) => {
+        if (!response.headersSent) send(response, 500, JSON.stringify({ data: null, code: 500, name: 'InternalServerError', status: 50000, message: String(error) }), { 'content-type': 'application/json' });
       }),
-  };
+  });
+  return { url: server.url, requests, close: () => server.close() };
 }
 
 /** The target of a request: the path after the first `/` for GET, the `url` field for POST; '' for `GET /`. */

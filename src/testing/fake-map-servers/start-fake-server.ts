@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '../listen-on-loopback.ts';
 
 /** One request a fake map server received, in arrival order. */
 export interface RecordedMapRequest {
@@ -40,8 +39,6 @@ export async function startFakeServer(options: {
   handle(request: RecordedMapRequest): FakeAnswer | Promise<FakeAnswer>;
 }): Promise<RunningFakeServer> {
   const requests: RecordedMapRequest[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((request, response) => void answer(request, response));
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const recorded = await record(request);
     requests.push(recorded);
@@ -61,29 +58,8 @@ export async function startFakeServer(options: {
     });
     response.end(text);
   }
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close() {
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections?.();
-        for (const socket of sockets) socket.destroy();
-      });
-    },
-  };
+  const server = await listenOnLoopback({ port: options.port, handle: answer });
+  return { url: server.url, requests, close: () => server.close() };
 }
 
 async function record(request: IncomingMessage): Promise<RecordedMapRequest> {

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '../listen-on-loopback.ts';
 import { createRequestHandler } from './create-request-handler.ts';
 import type { FakeMessagesServer, FakeMessagesServerOptions, RecordedRequest } from './types.ts';
 
@@ -17,32 +16,14 @@ import type { FakeMessagesServer, FakeMessagesServerOptions, RecordedRequest } f
 export async function createFakeMessagesServer(options: FakeMessagesServerOptions): Promise<FakeMessagesServer> {
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();
-  const sockets = new Set<Socket>();
   const handleRequest = createRequestHandler({ ...options, requests, signal: closing.signal });
-  const server = createServer((request, response) => void handleRequest(request, response));
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await listenOnLoopback({ port: options.port, handle: (request, response) => handleRequest(request, response) });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     close() {
       closing.abort();
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        // The SDK keeps sockets alive between requests; left open, they would hold the process (Node or Deno) alive.
-        server.closeAllConnections?.();
-        for (const socket of sockets) socket.destroy();
-      });
+      return server.close();
     },
   };
 }

@@ -1,44 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback } from '../listen-on-loopback.ts';
 
-/**
- * Listens on 127.0.0.1 (port 0 = any free port) and returns the URL and a `close()` that also destroys every open
- * connection and aborts `signal`, so delayed handlers stop waiting.
- */
-export async function startServer(
+/** Listens on 127.0.0.1 (port 0 = any free port); see `listenOnLoopback`. */
+export function startServer(
   handler: (request: IncomingMessage, response: ServerResponse, signal: AbortSignal) => Promise<void>,
   port = 0,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const closing = new AbortController();
-  const sockets = new Set<Socket>();
-  const server = createServer((request, response) => {
-    handler(request, response, closing.signal).catch(() => {
-      if (!response.headersSent && !response.destroyed) response.writeHead(500).end();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close() {
-      closing.abort();
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections?.();
-        for (const socket of sockets) socket.destroy();
-      });
-    },
-  };
+  return listenOnLoopback({ port, handle: handler });
 }
 
 /** Waits `ms`, or less when `signal` aborts (the server is closing). */
