@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../listen-on-loopback.ts';
+import { readRequest } from '../read-request.ts';
 import { estimateJinaTokens, jinaPageData, jinaPageText } from './format-jina-page.ts';
 import { jinaErrorBody } from './jina-error.ts';
 import type { FakeJinaFailure, FakeJinaPage, FakeJinaRequest, FakeJinaServer, FakeJinaServerOptions } from './types.ts';
@@ -20,8 +21,7 @@ export async function createFakeJinaServer(options: FakeJinaServerOptions = {}):
   let balance = options.balance ?? Number.POSITIVE_INFINITY;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const rawBody = await readBody(request);
-    const headers = lowerHeaders(request);
+    const { rawBody, headers } = await readRequest(request);
     const path = request.url ?? '/';
     const target = targetOf({ method: request.method ?? 'GET', path, rawBody, contentType: headers['content-type'] ?? '' });
     requests.push({ method: request.method ?? 'GET', path, target, headers, rawBody });
@@ -100,23 +100,6 @@ function decodeTarget(rest: string): string {
 function pageFor(pages: FakeJinaServerOptions['pages'], target: string): FakeJinaPage | undefined {
   if (typeof pages === 'function') return pages(target);
   return pages?.[target];
-}
-
-function lowerHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string>): void {

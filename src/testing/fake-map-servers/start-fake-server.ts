@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../listen-on-loopback.ts';
+import { readRequest } from '../read-request.ts';
 
 /** One request a fake map server received, in arrival order. */
 export interface RecordedMapRequest {
@@ -63,21 +64,14 @@ export async function startFakeServer(options: {
 }
 
 async function record(request: IncomingMessage): Promise<RecordedMapRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const rawBody = Buffer.concat(chunks).toString('utf8');
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
+  const basics = await readRequest(request);
   let body: unknown;
-  if (rawBody.trim() !== '') {
+  if (basics.rawBody.trim() !== '') {
     try {
-      body = JSON.parse(rawBody);
+      body = JSON.parse(basics.rawBody);
     } catch {
       body = undefined;
     }
   }
-  return { method: request.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body, rawBody };
+  return { ...basics, body };
 }

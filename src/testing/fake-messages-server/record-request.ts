@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { errorMessage } from '../../errors/codev-error.ts';
+import { readRequest } from '../read-request.ts';
 import type { RecordedRequest } from './types.ts';
 
 /**
@@ -7,25 +8,10 @@ import type { RecordedRequest } from './types.ts';
  * recorded `body` is then `{}`.
  */
 export async function recordRequest(request: IncomingMessage): Promise<{ recorded: RecordedRequest; bodyProblem?: string }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const rawBody = Buffer.concat(chunks).toString('utf8');
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  const parsed = parseBody(rawBody);
+  const basics = await readRequest(request);
+  const parsed = parseBody(basics.rawBody);
   const body = parsed.value ?? {};
-  const recorded: RecordedRequest = {
-    method: request.method ?? 'GET',
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    headers,
-    body,
-    rawBody,
-    stream: body.stream === true,
-  };
+  const recorded: RecordedRequest = { ...basics, body, stream: body.stream === true };
   return { recorded, bodyProblem: parsed.problem };
 }
 
