@@ -3,7 +3,7 @@ import { rmSync, statSync } from 'node:fs';
 import { createTestContext } from '../src/testing/create-test-context.ts';
 import { resultText, runTool } from '../src/testing/run-tool.ts';
 import { bashTool } from '../src/tools/Bash/index.ts';
-import { formatTimedReport, measureTimedCase, type TimedBenchmark, type TimedCase } from './local-tools/timed-case.ts';
+import { formatTimedReport, measureTimedCase, type TimedBenchmark } from './local-tools/timed-case.ts';
 
 const BYTES = { full: 500_000_000, quick: 100_000_000 };
 const RUNS = { full: { warmup: 0, measured: 3 }, quick: { warmup: 0, measured: 1 } };
