@@ -3,8 +3,8 @@ import path from 'node:path';
 /** Directory names a write may never enter without an explicit prompt (except in bypassPermissions mode). */
 const PROTECTED_DIRECTORIES = ['.git', '.codev', '.vscode', '.idea', '.husky', '.claude'];
 
-/** File names whose writes always ask: shell and tool rc files, codev's own config. */
-const PROTECTED_FILES = new Set([
+/** Shell, git and package-manager rc files. */
+export const RC_FILES: readonly string[] = [
   '.gitconfig',
   '.gitmodules',
   '.bashrc',
@@ -18,13 +18,20 @@ const PROTECTED_FILES = new Set([
   '.npmrc',
   '.yarnrc',
   '.yarnrc.yml',
+];
+
+/** codev's own configuration files (and the MCP server list). */
+export const CODEV_CONFIG_FILES: readonly string[] = [
   '.mcp.json',
   'codev.config.ts',
   'codev.config.mts',
   'codev.config.js',
   'codev.config.mjs',
   'codev.config.json',
-]);
+];
+
+/** File names whose writes always ask: rc files and codev's config. */
+const PROTECTED_FILES = new Set([...RC_FILES, ...CODEV_CONFIG_FILES]);
 
 /**
  * Why a write to this path must be confirmed, or undefined. Protected: `.git` and friends anywhere in the

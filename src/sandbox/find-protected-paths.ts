@@ -1,25 +1,12 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
+import { CODEV_CONFIG_FILES, RC_FILES } from '../permissions/protected-paths.ts';
 
 /** Names protected in every writable directory, whether or not they exist (creation is blocked too). */
-export const PROTECTED_NAMES: readonly string[] = [
-  '.codev',
-  '.claude',
-  '.mcp.json',
-  'codev.config.ts',
-  'codev.config.mts',
-  'codev.config.js',
-  'codev.config.mjs',
-  'codev.config.json',
-  '.codevrc',
-  '.codevrc.json',
-];
+export const PROTECTED_NAMES: readonly string[] = ['.codev', '.claude', ...CODEV_CONFIG_FILES, '.codevrc', '.codevrc.json'];
 
 /** Names protected only when they exist (rc files and editor folders: blocking their creation would litter). */
-export const PROTECTED_EXISTING_NAMES: readonly string[] = [
-  '.bashrc', '.bash_profile', '.bash_login', '.zshrc', '.zprofile', '.zshenv', '.profile', '.envrc',
-  '.gitconfig', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.vscode', '.idea', '.husky',
-];
+export const PROTECTED_EXISTING_NAMES: readonly string[] = [...RC_FILES, '.vscode', '.idea', '.husky'];
 
 /**
  * The paths a sandboxed command may not change inside the writable directories: codev's config, rc files,
