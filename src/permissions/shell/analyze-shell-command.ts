@@ -1,3 +1,4 @@
+import type { Parser } from 'web-tree-sitter';
 import { collectCommands } from './collect-commands.ts';
 import { loadShellParser } from './parse-shell.ts';
 import { ShellAnalysisAbort } from './shell-analysis-abort.ts';
@@ -22,11 +23,15 @@ export type { CommandOrigin, ShellAnalysis, ShellAnalysisFailure, ShellRedirect,
  * //   origin: 'command-substitution', … }, { text: 'echo $(whoami)', dynamic: true, … }]
  */
 export async function analyzeShellCommand(command: string): Promise<ShellAnalysis> {
+  return analyzeWithParser(await loadShellParser(), command);
+}
+
+/** `analyzeShellCommand` with a parser already loaded: synchronous, for callers that cannot await. */
+export function analyzeWithParser(parser: Parser, command: string): ShellAnalysis {
   if (command.trim() === '') return failure('empty', 'the command is empty');
   if (command.length > SHELL_LIMITS.maxLength) {
     return failure('too-long', `the command is ${command.length} characters long; at most ${SHELL_LIMITS.maxLength} are analyzed`);
   }
-  const parser = await loadShellParser();
   try {
     return { ok: true, ...collectCommands({ parser, source: command }) };
   } catch (error) {
