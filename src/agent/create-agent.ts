@@ -12,6 +12,8 @@ import { withToolSource } from '../tool/build-tool.ts';
 import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
 import { toolSearchTool } from '../tools/ToolSearch/index.ts';
 import { addUsage, fromApiUsage, ZERO_USAGE } from './add-usage.ts';
+import type { AgentScope } from '../subagents/types.ts';
+import { createAgentScope } from './create-agent-scope.ts';
 import { createModelClient } from './create-model-client.ts';
 import { streamModelTurn } from './stream-model-turn.ts';
 import { selectRequestTools, toApiTools } from './to-api-tools.ts';
@@ -49,17 +51,23 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const client = options.client ?? createModelClient({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.maxRetries, env });
   const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
+  // Made with the first context, whose project root and home it takes.
+  let scope: AgentScope | undefined;
   const messages: Anthropic.MessageParam[] = [];
   // Only a path: the folder is created if a result is ever persisted, so queries leave nothing behind.
   const standaloneSessionDirectory = path.join(os.tmpdir(), `codev-session-${randomUUID()}`);
   // With a kernel, each turn takes the latest registry generation (hot reload), carrying the session over.
   const makeContext = (signal: AbortSignal, previous?: ToolUseContext): ToolUseContext => {
-    if (options.createToolUseContext) return previous ?? options.createToolUseContext(signal);
-    if (options.kernel) {
-      const context = options.kernel.createToolUseContext({ signal, carryOver: previous });
-      return options.tools ? Object.assign(context, { tools: options.tools }) : context;
-    }
-    return previous ?? standaloneContext({ tools: options.tools ?? [], signal, sessionDirectory: standaloneSessionDirectory });
+    if (previous && (options.createToolUseContext || !options.kernel)) return previous;
+    let context: ToolUseContext;
+    if (options.createToolUseContext) context = options.createToolUseContext(signal);
+    else if (options.kernel) {
+      context = options.kernel.createToolUseContext({ signal, carryOver: previous });
+      if (options.tools) context.tools = options.tools;
+    } else context = standaloneContext({ tools: options.tools ?? [], signal, sessionDirectory: standaloneSessionDirectory });
+    scope ??= createAgentScope({ agentOptions: options, client, model, env, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
+    context.agent = scope;
+    return context;
   };
 
   async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
@@ -83,7 +91,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       }
       context.loadedDeferredTools = loaded;
       if (sent?.pool === pool && sent.loaded === loaded.size) return;
-      tools = await toApiTools(selection.tools, context.permissionContext, { cacheBefore: selection.cacheBefore });
+      tools = await toApiTools(selection.tools, context.permissionContext, { cacheBefore: selection.cacheBefore, agent: context.agent });
       sent = { pool, loaded: loaded.size };
     };
     let usage: Usage = ZERO_USAGE;

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolPermissionContext } from '../permissions/types.ts';
+import type { AgentScope } from '../subagents/types.ts';
 import type { Tool } from '../tool/types.ts';
 import { isDeferredTool, type ToolSearchEnv } from '../tool/is-deferred-tool.ts';
 
@@ -11,14 +12,14 @@ import { isDeferredTool, type ToolSearchEnv } from '../tool/is-deferred-tool.ts'
 export async function toApiTools(
   tools: readonly Tool[],
   permissionContext: ToolPermissionContext,
-  options: { cacheBefore?: number } = {},
+  options: { cacheBefore?: number; agent?: AgentScope } = {},
 ): Promise<Anthropic.ToolUnion[]> {
   const lastBuiltin = tools.slice(0, options.cacheBefore ?? tools.length).map((tool) => tool.source.type).lastIndexOf('builtin');
   return Promise.all(
     tools.map(async (tool, index) => {
       const param: Anthropic.Tool = {
         name: tool.name,
-        description: await tool.prompt({ permissionContext, tools }),
+        description: await tool.prompt({ permissionContext, tools, agent: options.agent }),
         input_schema: tool.jsonSchema as Anthropic.Tool.InputSchema,
       };
       if (tool.strict) param.strict = true;

@@ -4,6 +4,7 @@ import type { CodevErrorCode } from '../errors/codes.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
 import type { ProgressPayload } from '../progress/types.ts';
+import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../subagents/types.ts';
 import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
 
 /** Token counts, summed over every model request of a query. */
@@ -72,4 +73,13 @@ export interface AgentOptions {
   maxToolConcurrency?: number;
   /** The environment read for defaults. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Agent types for the Agent tool, by name; they win over the config's and over `agents/*.md` files. */
+  agents?: Readonly<Record<string, AgentTypeOptions>>;
+  /** Bounds on subagents (default: the config's `subagents`, else depth 3 and 20 at once). */
+  subagentLimits?: Partial<SubagentLimits>;
+  /** Set by the Agent tool when this agent is a subagent: its id, its type and the scope it was started from. */
+  subagent?: { agentId: string; agentType: string; parent: AgentScope };
 }
+
+/** An agent type given in code: an {@link AgentTypeDefinition} without its name and source. */
+export type AgentTypeOptions = Omit<AgentTypeDefinition, 'name' | 'source' | 'file'>;

@@ -6,6 +6,7 @@ import type { ClaudeCodeHooksSettings, CommandHookConfig } from '../hooks/comman
 import { TOOL_HOOK_EVENTS, type ToolHook } from '../hooks/types.ts';
 import { parsePermissionRule } from '../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
+import { configAgentsSchema } from '../subagents/agent-definition-schema.ts';
 import { isPlugin, type Plugin } from '../plugins/define-plugin.ts';
 
 /** The plugin folder used when `pluginDirs` is not set. A missing default folder is not an error. */
@@ -106,6 +107,13 @@ export const configSchema = z.strictObject({
   model: z.string().min(1).optional(),
   /** At most this many concurrency-safe tool calls run at once (default 10, decided by the orchestrator). */
   maxToolConcurrency: z.number().int().min(1).max(100).optional(),
+  /**
+   * Agent types for the Agent tool's `subagent_type`, by name: `{ reviewer: { description, prompt, tools?,
+   * disallowedTools?, model?, permissionMode?, maxTurns? } }`. They win over `agents/*.md` files of the same name.
+   */
+  agents: configAgentsSchema,
+  /** Bounds on subagents: nesting depth (default 3) and how many run at once in one agent tree (default 20). */
+  subagents: z.strictObject({ maxDepth: z.number().int().min(0).max(10).optional(), maxConcurrent: z.number().int().min(1).max(100).optional() }).prefault({}),
   /** Settings per tool name, e.g. `{ WebSearch: { backend: 'searxng' } }`. */
   tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
 });

@@ -2,6 +2,8 @@
  * Every stable error code codev produces, sorted. Tests and users match on these, never on message text.
  */
 export const ERROR_CODES = [
+  'AGENT_INVALID',
+  'AGENT_LIMIT',
   'CLI_USAGE',
   'CONFIG_INVALID',
   'CONFIG_LOAD_FAILED',
@@ -20,6 +22,7 @@ export const ERROR_CODES = [
   'PLUGIN_INVALID',
   'PLUGIN_LOAD_FAILED',
   'RELOAD_FAILED',
+  'REPL_FAILED',
   'RULE_INVALID',
   'SETTINGS_CORRUPT',
   'SETTINGS_WRITE_FAILED',
@@ -29,6 +32,8 @@ export const ERROR_CODES = [
   'TOOL_DEFINITION_INVALID',
   'TOOL_FAILED',
   'TOOL_NOT_FOUND',
+  'WORKTREE_FAILED',
+  'WORKTREE_NOT_GIT',
 ] as const;
 
 export type CodevErrorCode = (typeof ERROR_CODES)[number];

@@ -8,6 +8,9 @@ export const SIMPLE_MODE_TOOLS = ['Bash', 'Read', 'Edit'] as const;
 /** The primitives the REPL tool wraps, hidden from the pool while it is enabled. */
 export const REPL_ONLY_TOOLS = ['Read', 'Glob', 'Grep', 'Bash', 'NotebookEdit'] as const;
 
+/** The tool whose presence (with `CODEV_REPL=1`) hides the primitives. */
+const REPL_TOOL_NAME = 'REPL';
+
 /** Options of the registry functions; all default to the process's own state. */
 export interface RegistryOptions {
   /** The built-in tools to start from. Default `getAllBaseTools()`. */
@@ -21,7 +24,8 @@ export interface RegistryOptions {
  * 1. simple mode (`CODEV_SIMPLE=1`): only Bash, Read and Edit (still deny-filtered);
  * 2. otherwise every base tool;
  * 3. blanket deny rules remove tools;
- * 4. REPL mode (`CODEV_REPL=1` and a REPL tool present) hides the primitives it wraps;
+ * 4. REPL mode (`CODEV_REPL=1` and a REPL tool present) hides the primitives it wraps; without it the
+ *    built-in REPL itself is left out (it is opt-in, like Claude Code's);
  * 5. tools whose `isEnabled()` is false (or throws) are dropped.
  */
 export function getTools(permissionContext: ToolPermissionContext, options: RegistryOptions = {}): Tool[] {
@@ -32,7 +36,8 @@ export function getTools(permissionContext: ToolPermissionContext, options: Regi
     return filterToolsByDenyRules(simple, permissionContext).filter(isEnabled);
   }
   let tools = filterToolsByDenyRules(base, permissionContext);
-  if (isTruthy(env.CODEV_REPL) && tools.some((tool) => tool.name === 'REPL')) {
+  if (!isTruthy(env.CODEV_REPL)) tools = tools.filter((tool) => tool.name !== REPL_TOOL_NAME);
+  else if (tools.some((tool) => tool.name === REPL_TOOL_NAME)) {
     tools = tools.filter((tool) => !(REPL_ONLY_TOOLS as readonly string[]).includes(tool.name));
   }
   return tools.filter(isEnabled);

@@ -28,20 +28,21 @@ describe('registry', () => {
     expect(names(filterToolsByDenyRules(tools, everything))).toEqual(names(base));
   });
 
-  it('REPL mode hides the primitives it wraps; disabled tools are dropped', () => {
+  it('REPL mode hides the primitives it wraps, the REPL is opt-in, disabled tools are dropped', () => {
     expect(names(getTools(none, { baseTools: base, env: { CODEV_REPL: '1' } }))).toEqual(['Write', 'Edit', 'REPL']);
     expect(names(getTools(none, { baseTools: base.filter((tool) => tool.name !== 'REPL'), env: { CODEV_REPL: '1' } }))).toContain('Bash');
     const broken = buildTool({ name: 'Broken', description: 'd', inputSchema: z.object({}), isEnabled: () => { throw new Error('x'); }, call: () => ({ data: 1 }) });
-    expect(names(getTools(none, { baseTools: [...base, make('Off', { enabled: false }), broken], env: {} }))).toEqual(names(base));
+    expect(names(getTools(none, { baseTools: [...base, make('Off', { enabled: false }), broken], env: {} }))).toEqual(names(base).filter((name) => name !== 'REPL'));
+    expect(names(getTools(none, { baseTools: base, env: {} }))).not.toContain('REPL');
   });
 
   it('assembles built-ins sorted, then the rest sorted, built-ins winning name collisions', () => {
     const pluginRead = make('Read', { source: { type: 'plugin', file: '/p/read.ts', plugin: 'p' } });
     const extra = [make('zeta'), make('Alpha'), pluginRead, make('mcp__a__b'), make('Hidden', { enabled: false })];
     const pool = assembleToolPool(none, extra, { baseTools: base, env: {} });
-    expect(names(pool)).toEqual(['Bash', 'Edit', 'Glob', 'Grep', 'REPL', 'Read', 'Write', 'Alpha', 'mcp__a__b', 'zeta']);
+    expect(names(pool)).toEqual(['Bash', 'Edit', 'Glob', 'Grep', 'Read', 'Write', 'Alpha', 'mcp__a__b', 'zeta']);
     expect(pool.find((tool) => tool.name === 'Read')!.source.type).toBe('builtin');
     expect(names(assembleToolPool(none, [...extra].reverse(), { baseTools: [...base].reverse(), env: {} }))).toEqual(names(pool));
-    expect(getMergedTools(none, extra, { baseTools: base, env: {} })).toHaveLength(base.length + extra.length);
+    expect(getMergedTools(none, extra, { baseTools: base, env: {} })).toHaveLength(base.length - 1 + extra.length); // all but the opt-in REPL
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { getSessionState } from '../session/get-session-state.ts';
 import type { BackgroundTask, BackgroundTaskStatus } from '../session/types.ts';
 import { startShellProcess, type ShellIsolation } from './start-shell-process.ts';
+import { waitForTask } from './wait-for-task.ts';
 
 const runningGroups = new Set<number>();
 process.once('exit', () => {
@@ -72,22 +73,9 @@ export function startBackgroundShellTask(options: {
     startedAt: Date.now(),
     status: () => status,
     exitCode: () => exitCode,
-    wait: ({ timeoutMs, signal }) => waitFor({ finished, timeoutMs, signal }),
+    wait: ({ timeoutMs, signal }) => waitForTask({ finished, timeoutMs, signal }),
     stop,
   };
   getSessionState({ sessionDirectory: options.sessionDirectory }).tasks.set(id, task);
   return task;
-}
-
-function waitFor(options: { finished: Promise<void>; timeoutMs: number; signal?: AbortSignal }): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(done, options.timeoutMs);
-    options.signal?.addEventListener('abort', done, { once: true });
-    void options.finished.then(done);
-    function done() {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }

@@ -1,6 +1,7 @@
 /** The tool contract: what a definition may say, and the normalized Tool that buildTool returns. Types only. */
 import type { z } from 'zod';
 import type { OnProgress, ProgressPayload, ToolProgress } from '../progress/types.ts';
+import type { AgentScope } from '../subagents/types.ts';
 import type {
   CanUseTool,
   PermissionResult,
@@ -59,6 +60,8 @@ export interface ToolContext {
   tools: readonly Tool[];
   /** The session's folder for persisted results and state. Absolute. */
   sessionDirectory: string;
+  /** The agent the call runs in, set by the agent loop; tools that start subagents (Agent) use it. */
+  agent?: AgentScope;
 }
 
 /** The context of `call()`: the tool context plus the call's own handles. */
@@ -89,6 +92,8 @@ export interface RenderOptions {
 export interface PromptOptions {
   permissionContext: ToolPermissionContext;
   tools: readonly Tool[];
+  /** The agent the prompt is for, when an agent loop renders it. */
+  agent?: AgentScope;
 }
 
 /** Where a tool came from, for `codev tools` and for rule matching of MCP tools. */

@@ -1,5 +1,6 @@
 import { withToolSource } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
+import { agentTool } from './Agent/index.ts';
 import { bashTool } from './Bash/index.ts';
 import { editTool } from './Edit/index.ts';
 import { globTool } from './Glob/index.ts';
@@ -19,7 +20,7 @@ import { writeTool } from './Write/index.ts';
  * only place that knows them all.
  */
 export const BUILTIN_TOOLS: readonly Tool[] = Object.freeze(
-  [bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool, toolSearchTool].map((tool) =>
+  [agentTool, bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool, toolSearchTool].map((tool) =>
     withToolSource(tool as Tool, { type: 'builtin' }),
   ),
 );

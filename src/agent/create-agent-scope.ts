@@ -1,0 +1,47 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type { Kernel } from '../kernel/types.ts';
+import { createSubagentSlots } from '../subagents/create-subagent-slots.ts';
+import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../subagents/types.ts';
+import type { AgentOptions, AgentTypeOptions } from './types.ts';
+
+export const DEFAULT_SUBAGENT_LIMITS: SubagentLimits = Object.freeze({ maxDepth: 3, maxConcurrent: 20 });
+
+/**
+ * The scope an agent's tool calls run in. A subagent shares its parent's limits, slots, project and agent
+ * types and sits one level deeper; the project is the one its tool contexts name. A top-level agent takes them from its options, then the kernel's config.
+ */
+export function createAgentScope(options: {
+  agentOptions: AgentOptions & { kernel?: Kernel };
+  client: Anthropic;
+  model: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The first tool context's project root (or cwd). */
+  projectRoot: string;
+  homeDirectory?: string;
+}): AgentScope {
+  const { agentOptions, client, model, env } = options;
+  const { kernel, subagent } = agentOptions;
+  const parent = subagent?.parent;
+  const limits = parent?.limits ?? {
+    maxDepth: agentOptions.subagentLimits?.maxDepth ?? kernel?.config.subagents.maxDepth ?? DEFAULT_SUBAGENT_LIMITS.maxDepth,
+    maxConcurrent: agentOptions.subagentLimits?.maxConcurrent ?? kernel?.config.subagents.maxConcurrent ?? DEFAULT_SUBAGENT_LIMITS.maxConcurrent,
+  };
+  return Object.freeze({
+    agentId: subagent?.agentId ?? 'main',
+    agentType: subagent?.agentType,
+    depth: parent ? parent.depth + 1 : 0,
+    client,
+    model,
+    maxTokens: agentOptions.maxTokens,
+    env,
+    limits,
+    slots: parent?.slots ?? createSubagentSlots(limits.maxConcurrent),
+    projectRoot: options.projectRoot,
+    homeDirectory: options.homeDirectory,
+    definitions: parent?.definitions ?? (() => [...toDefinitions(agentOptions.agents, 'sdk'), ...toDefinitions(kernel?.config.agents, 'config')]),
+  });
+}
+
+function toDefinitions(entries: Readonly<Record<string, AgentTypeOptions>> | undefined, source: 'sdk' | 'config'): AgentTypeDefinition[] {
+  return Object.entries(entries ?? {}).map(([name, fields]) => Object.freeze({ ...fields, name, source }));
+}

@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { CodevError } from '../../errors/codev-error.ts';
+import type { AgentProgress } from '../../progress/types.ts';
+import { createSubagentContext } from '../../subagents/create-subagent-context.ts';
+import { narrowPermissionMode } from '../../subagents/narrow-permission-mode.ts';
+import { resolveModel } from '../../subagents/resolve-model.ts';
+import { resolveSubagentTools } from '../../subagents/resolve-subagent-tools.ts';
+import { runSubagent, type SubagentActivity, type SubagentOutcome } from '../../subagents/run-subagent.ts';
+import type { AgentTypeDefinition, AgentScope } from '../../subagents/types.ts';
+import { startBackgroundAgentTask } from '../../tasks/start-background-agent-task.ts';
+import type { ToolCallContext } from '../../tool/types.ts';
+import type { AgentWorktree } from '../../worktrees/index.ts';
+import { formatAgentResult } from './format-agent-result.ts';
+import type { AgentInput } from './create-agent-tool.ts';
+import type { AgentCompletedOutput, AgentOutput } from './types.ts';
+
+/**
+ * Starts one subagent for an Agent call: takes a slot of the agent tree (or fails with `AGENT_LIMIT`),
+ * narrows the mode, makes the worktree when asked, builds its pool and context, then either runs it to
+ * the end (reporting AgentProgress) or hands it to a background task. The slot is released and the
+ * worktree finished (removed when untouched) however the run ends.
+ */
+export async function startSubagent(options: {
+  input: AgentInput;
+  context: ToolCallContext<AgentProgress>;
+  scope: AgentScope;
+  definition: AgentTypeDefinition;
+  agentId: string;
+  cwd: string;
+}): Promise<AgentOutput> {
+  const { input, context, scope, definition, agentId } = options;
+  if (!scope.slots.tryAcquire()) {
+    throw new CodevError('AGENT_LIMIT', `${scope.limits.maxConcurrent} subagents are already running; wait for one to finish (TaskOutput) or do this task yourself.`, { hint: 'raise subagents.maxConcurrent in codev.config.ts' });
+  }
+  let worktree: AgentWorktree | undefined;
+  // Once a background task owns the run, it releases the slot and finishes the worktree.
+  let handedOff = false;
+  try {
+    const notes: string[] = [];
+    const narrowed = narrowPermissionMode({ parent: context.permissionContext.mode, requested: input.mode ?? definition.permissionMode });
+    if (narrowed.note) notes.push(narrowed.note);
+    const tools = resolveSubagentTools({ parentTools: context.tools, agentType: definition.name, tools: definition.tools, disallowedTools: definition.disallowedTools, canNest: scope.depth + 2 <= scope.limits.maxDepth });
+    let cwd = options.cwd;
+    let projectRoot = (context as { projectRoot?: string }).projectRoot;
+    if (input.isolation === 'worktree') {
+      const { createAgentWorktree } = await import('../../worktrees/index.ts');
+      worktree = await createAgentWorktree({ cwd, name: agentId, signal: context.signal });
+      cwd = worktree.cwd;
+      if (projectRoot) projectRoot = mapIntoWorktree(projectRoot, worktree);
+    }
+    const makeContext = createSubagentContext({ parent: context, agentId, tools, mode: narrowed.mode, disallowedTools: definition.disallowedTools ?? [], cwd, projectRoot });
+    const model = resolveModel({ requested: input.model, typeModel: definition.model, parentModel: scope.model, env: scope.env });
+    const base = { parent: scope, definition, agentId, prompt: input.prompt, model, cwd, context: makeContext, canUseTool: context.canUseTool };
+    const finish = async (outcome: SubagentOutcome): Promise<AgentCompletedOutput> => {
+      const kept = worktree ? await finishAgentWorktree(worktree) : undefined;
+      worktree = undefined;
+      if (outcome.error) throw new CodevError(outcome.error.code, `Subagent ${agentId} failed: ${outcome.error.message}`);
+      return {
+        status: 'completed', agentId, agentType: definition.name, name: input.name, teamName: input.team_name, prompt: input.prompt,
+        content: [{ type: 'text', text: outcome.text }], endReason: outcome.endReason, totalToolUseCount: outcome.toolUseCount,
+        totalDurationMs: outcome.durationMs, totalTokens: outcome.usage.inputTokens + outcome.usage.outputTokens, usage: outcome.usage,
+        model, mode: narrowed.mode, worktree: kept && { path: kept.path, branch: kept.branch, kept: kept.kept, changedFiles: kept.changedFiles, commits: kept.commits }, notes,
+      };
+    };
+
+    if (input.run_in_background) {
+      const task = startBackgroundAgentTask({
+        id: agentId,
+        sessionDirectory: context.sessionDirectory,
+        description: input.description,
+        prompt: input.prompt,
+        async run({ signal, log }) {
+          try {
+            log.line(`Agent ${agentId} (${definition.name}): ${input.description}`);
+            const outcome = await runSubagent({ ...base, signal, onActivity: (activity) => log.line(activityLine(activity)) });
+            return formatAgentResult(await finish(outcome));
+          } finally {
+            if (worktree) await finishAgentWorktree(worktree).catch(() => undefined);
+            scope.slots.release();
+          }
+        },
+      });
+      handedOff = true;
+      return { status: 'async_launched', agentId, agentType: definition.name, description: input.description, prompt: input.prompt, outputFile: task.outputFile };
+    }
+
+    const report = (activity: SubagentActivity, toolUseCount: number) =>
+      context.onProgress({ type: 'agent_progress', agentId, agentType: definition.name, message: activityLine(activity), toolUseCount });
+    let toolUseCount = 0;
+    const outcome = await runSubagent({
+      ...base,
+      signal: context.signal,
+      onActivity: (activity) => {
+        if (activity.kind === 'tool') toolUseCount = activity.toolUseCount;
+        if (activity.kind !== 'tool-result') report(activity, toolUseCount);
+      },
+    });
+    return await finish(outcome);
+  } finally {
+    if (!handedOff) {
+      if (worktree) await finishAgentWorktree(worktree).catch(() => undefined);
+      scope.slots.release();
+    }
+  }
+}
+
+// Loaded on first use: most runs never make a worktree.
+async function finishAgentWorktree(worktree: AgentWorktree) {
+  const worktrees = await import('../../worktrees/index.ts');
+  return worktrees.finishAgentWorktree(worktree);
+}
+
+function activityLine(activity: SubagentActivity): string {
+  switch (activity.kind) {
+    case 'tool':
+      return activity.activity;
+    case 'tool-result':
+      return `${activity.toolName}: ${activity.isError ? activity.status : 'done'}`;
+    case 'text':
+      return activity.text.length > 200 ? `${activity.text.slice(0, 197)}...` : activity.text;
+  }
+}
+
+function mapIntoWorktree(directory: string, worktree: AgentWorktree): string {
+  const relative = path.relative(worktree.repoRoot, directory);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? worktree.path : path.join(worktree.path, relative);
+}
