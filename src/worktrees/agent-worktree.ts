@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
-import { runGit } from './run-git.ts';
+import { gitCommand as runGit } from './git-command.ts';
 
 /** Where agent worktrees live, relative to the repository root (not under `.codev/`, whose paths are protected). */
 export const WORKTREES_DIRECTORY = '.codev-worktrees';

@@ -1,3 +1,2 @@
 /** Git worktrees for subagents run with `isolation: "worktree"`. */
 export { createAgentWorktree, finishAgentWorktree, WORKTREES_DIRECTORY, type AgentWorktree } from './agent-worktree.ts';
-export { runGit } from './run-git.ts';
