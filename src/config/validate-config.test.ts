@@ -22,6 +22,8 @@ describe('validateConfig', () => {
       permissions: { allow: [], deny: [], ask: [], additionalDirectories: [] },
       hooks: [],
       mcpServers: {},
+      agents: {},
+      subagents: {},
       tools: {},
     });
     expect(validateConfig({ value: undefined }).pluginDirs).toEqual(['plugins']);
