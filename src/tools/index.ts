@@ -7,6 +7,7 @@ import { globTool } from './Glob/index.ts';
 import { grepTool } from './Grep/index.ts';
 import { locationTool } from './Location/index.ts';
 import { readTool } from './Read/index.ts';
+import { createReplTool } from './REPL/index.ts';
 import { skillTool } from './Skill/index.ts';
 import { taskOutputTool } from './TaskOutput/index.ts';
 import { taskStopTool } from './TaskStop/index.ts';
@@ -15,12 +16,17 @@ import { webFetchTool } from './WebFetch/index.ts';
 import { webSearchTool } from './WebSearch/index.ts';
 import { writeTool } from './Write/index.ts';
 
+/** The REPL tool; its primitives are read at each call, so they may be looked up in BUILTIN_TOOLS below. */
+const replTool = createReplTool({
+  primitives: () => BUILTIN_TOOLS.filter((tool) => ['Read', 'Glob', 'Grep', 'Bash', 'NotebookEdit'].includes(tool.name)),
+});
+
 /**
  * The built-in tools, in a fixed order. Each lives in its own folder (`src/tools/<Name>/`); this list is the
  * only place that knows them all.
  */
 export const BUILTIN_TOOLS: readonly Tool[] = Object.freeze(
-  [agentTool, bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool, toolSearchTool].map((tool) =>
+  [agentTool, bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool, toolSearchTool, replTool].map((tool) =>
     withToolSource(tool as Tool, { type: 'builtin' }),
   ),
 );
