@@ -1,5 +1,6 @@
 import type { HookRunOptions } from '../hooks/types.ts';
-import type { ToolCallState } from './types.ts';
+import type { HookProgress } from '../progress/types.ts';
+import type { ToolCallState, ToolUseUpdate } from './types.ts';
 
 /** What every hook run of a call shares: the hooks, the tool, the current input and the session. */
 export function hookCallBase(state: ToolCallState): HookRunOptions {
@@ -13,4 +14,15 @@ export function hookCallBase(state: ToolCallState): HookRunOptions {
     permissionMode: context.permissionContext.mode,
     signal: context.signal,
   };
+}
+
+/** Runs a hook run to its end, yielding each hook's progress as a `progress` update of the call; returns its result. */
+export async function* forwardHookProgress<Result>(state: ToolCallState, run: AsyncGenerator<HookProgress, Result, void>): AsyncGenerator<ToolUseUpdate, Result, void> {
+  const toolUseId = state.request.toolUse.id;
+  const toolName = state.tool!.name;
+  while (true) {
+    const step = await run.next();
+    if (step.done) return step.value;
+    yield { type: 'progress', toolUseId, toolName, progress: step.value };
+  }
 }

@@ -1,5 +1,7 @@
 import { errorMessage } from '../errors/codev-error.ts';
+import type { HookProgress } from '../progress/types.ts';
 import { callHook } from './call-hook.ts';
+import { answeredProgress, hookProgress } from './hook-progress.ts';
 import type { HookRunOptions, ToolHook } from './types.ts';
 
 /** The merged answer of the PostToolUse (or PostToolUseFailure) hooks. */
@@ -17,15 +19,16 @@ export interface PostToolUseResult {
 /**
  * Runs the matching post-call hooks in registration order. The tool already ran, so a failing hook is
  * reported in `failures` and never changes the result. `acceptOutput` decides whether a replacement output
- * is taken (MCP tools: always; others: when it matches the tool's outputSchema).
+ * is taken (MCP tools: always; others: when it matches the tool's outputSchema). Yields each hook's
+ * progress (`started`, then `completed` or `failed`) and returns the merged answer.
  */
-export async function runPostToolUseHooks(options: HookRunOptions & {
+export async function* runPostToolUseHooks(options: HookRunOptions & {
   event: 'PostToolUse' | 'PostToolUseFailure';
   durationMs: number;
   toolResponse?: unknown;
   error?: string;
   acceptOutput: (value: unknown) => boolean;
-}): Promise<PostToolUseResult> {
+}): AsyncGenerator<HookProgress, PostToolUseResult, void> {
   const result: PostToolUseResult = { additionalContext: [], feedback: [], failures: [] };
   for (const hook of options.hooks) {
     if (hook.event !== options.event || !hook.matches(options.toolName)) continue;
@@ -39,6 +42,7 @@ export async function runPostToolUseHooks(options: HookRunOptions & {
       durationMs: options.durationMs,
     };
     let answer: Record<string, unknown> | undefined;
+    yield hookProgress(hook, 'started');
     try {
       answer =
         options.event === 'PostToolUse'
@@ -52,8 +56,10 @@ export async function runPostToolUseHooks(options: HookRunOptions & {
             )) as Record<string, unknown> | undefined);
     } catch (error) {
       result.failures.push(errorMessage(error));
+      yield hookProgress(hook, 'failed', errorMessage(error));
       continue;
     }
+    yield answeredProgress(hook, answer);
     if (!answer) continue;
     if (typeof answer.additionalContext === 'string') result.additionalContext.push(answer.additionalContext);
     if ('updatedOutput' in answer && answer.updatedOutput !== undefined) {

@@ -1,5 +1,7 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import type { HookProgress } from '../progress/types.ts';
 import { callHook } from './call-hook.ts';
+import { answeredProgress, hookProgress } from './hook-progress.ts';
 import type { HookRunOptions, PreToolUseOutput, ToolHook } from './types.ts';
 
 const SEVERITY = { allow: 1, ask: 2, deny: 3 } as const;
@@ -19,13 +21,15 @@ export interface PreToolUseResult {
  * deterministic: each hook sees the input as the previous hooks left it; decisions merge deny > ask > allow
  * (the first hook of the strongest kind names the decision); a deny or a stop ends the run at once. A hook
  * that throws or times out denies the call: a guard that cannot answer must not let the call through.
+ * Yields each hook's progress (`started`, then `completed` or `failed`) and returns the merged answer.
  */
-export async function runPreToolUseHooks(options: HookRunOptions): Promise<PreToolUseResult> {
+export async function* runPreToolUseHooks(options: HookRunOptions): AsyncGenerator<HookProgress, PreToolUseResult, void> {
   const result: PreToolUseResult = { additionalContext: [] };
   let input = options.toolInput;
   for (const hook of options.hooks) {
     if (hook.event !== 'PreToolUse' || !hook.matches(options.toolName)) continue;
     let answer: PreToolUseOutput | undefined;
+    yield hookProgress(hook, 'started');
     try {
       answer = await callHook(hook as ToolHook<'PreToolUse'>, {
         hookEventName: 'PreToolUse',
@@ -38,9 +42,11 @@ export async function runPreToolUseHooks(options: HookRunOptions): Promise<PreTo
       });
     } catch (error) {
       const reason = CodevError.isInstance(error) ? error.message : errorMessage(error);
+      yield hookProgress(hook, 'failed', reason);
       result.decision = { behavior: 'deny', hookName: hook.name, reason };
       return result;
     }
+    yield answeredProgress(hook, answer);
     if (!answer) continue;
     if (answer.additionalContext) result.additionalContext.push(answer.additionalContext);
     if (answer.updatedInput && typeof answer.updatedInput === 'object') {

@@ -11,7 +11,7 @@ import { bindToolUseContext } from './bind-tool-use-context.ts';
 import { callTrackerOf } from './call-tracker.ts';
 import { diffGenerations } from './diff-generations.ts';
 import { createKernelEventBus } from './kernel-events.ts';
-import { nextGeneration, type Changes, type KernelState, type SyncMcp } from './next-generation.ts';
+import { nextGeneration, type Attempt, type Changes, type KernelState, type SyncMcp } from './next-generation.ts';
 import { createReloadQueue } from './reload-queue.ts';
 import type { Generation, Kernel, KernelOptions, ReloadResult, ToolUseContextOptions } from './types.ts';
 import { configSearchDirectories, createWatchPlan } from './watch-plan.ts';
@@ -19,7 +19,10 @@ import { watchProject, type ProjectWatcher } from './watch-project.ts';
 
 export type { Generation, GenerationDiff, Kernel, KernelEvents, KernelOptions, ReloadResult } from './types.ts';
 
-const FULL_RELOAD: Changes = { full: true, config: true, settings: true, paths: new Set() };
+/** What to reload; `definitions`: a skill or agent file changed, so a new generation even when nothing else did. */
+type KernelChanges = Changes & { definitions?: boolean };
+
+const FULL_RELOAD: KernelChanges = { full: true, config: true, settings: true, paths: new Set() };
 /** chokidar 4 throttles `change` per file to one per 50 ms (and drops the rest): never read sooner than that. */
 const MIN_DEBOUNCE_MS = 50;
 
@@ -35,6 +38,9 @@ const MIN_DEBOUNCE_MS = 50;
  * already running keep their generation; a plugin that fails to reload keeps its last good version, and a
  * config that fails keeps the whole last generation (`reload-error`, with file and line). A plugin that
  * leaves the registry is disposed once, after the new generation is live and its running calls have ended.
+ * A skill (`skills/<name>/SKILL.md`, also under `.codev/` and the plugin folders) or agent definition
+ * (`agents/*.md`, `.codev/agents/*.md`) that is added, edited or removed makes a new generation too, with
+ * the same registry and no plugin import, so sessions render the tool prompts again.
  */
 export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
@@ -54,10 +60,11 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   const contextGenerations = new WeakMap<ToolUseContext, Generation>();
   const sessionId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
 
-  async function runReload(changes: Changes): Promise<ReloadResult> {
+  async function runReload(changes: KernelChanges): Promise<ReloadResult> {
     const previous = state;
     if (closed) return { ok: false, generation: previous.generation, errors: [] };
-    const attempt = await nextGeneration({ previous, changes, cwd, jiti, kernelOptions: options, mcp }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
+    let attempt: Attempt = await nextGeneration({ previous, changes, cwd, jiti, kernelOptions: options, mcp }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
+    if (attempt.status === 'unchanged' && changes.definitions) attempt = { status: 'built', state: renewed(previous), errors: [], loaded: [] };
     if (closed) {
       if (attempt.status === 'built') await Promise.all(attempt.loaded.map((plugin) => plugin.dispose()));
       return { ok: false, generation: previous.generation, errors: [] };
@@ -90,7 +97,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     }
   }
 
-  const queue = createReloadQueue<Changes, ReloadResult>({ merge: mergeChanges, run: runReload });
+  const queue = createReloadQueue<KernelChanges, ReloadResult>({ merge: mergeChanges, run: runReload });
   // A server's tool list changed (or its connection closed): build a generation with the new MCP tools.
   mcpManager?.onChange(() => void queue.request({ full: false, config: false, settings: false, paths: new Set() }));
   const configDirectories = options.watch ? configSearchDirectories(cwd, (await findProjectRoot(cwd)) ?? cwd) : [];
@@ -100,6 +107,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       settingsFile: current.generation.localSettingsFile,
       pluginDirectories: current.generation.pluginDirectories,
       pluginFiles: current.slots.flatMap((slot) => (slot.source.kind === 'file' ? [slot.source.file] : [])),
+      projectDirectories: [cwd, current.generation.root],
     });
   if (options.watch) {
     watcher = await watchProject({
@@ -163,13 +171,23 @@ function syncMcp(manager: McpManager): SyncMcp {
   };
 }
 
-function mergeChanges(earlier: Changes, later: Changes): Changes {
+function mergeChanges(earlier: KernelChanges, later: KernelChanges): KernelChanges {
   return {
     full: earlier.full || later.full,
     config: earlier.config || later.config,
     settings: earlier.settings || later.settings,
     paths: new Set([...earlier.paths, ...later.paths]),
+    definitions: Boolean(earlier.definitions || later.definitions),
   };
+}
+
+/**
+ * The same registry as the next generation, for a skill or agent definition that changed on disk: a new
+ * pool array, so sessions render the tool prompts (the Skill listing, the agent types) again.
+ */
+function renewed(state: KernelState): KernelState {
+  const { generation } = state;
+  return { ...state, generation: Object.freeze({ ...generation, number: generation.number + 1, tools: Object.freeze([...generation.tools]) }) };
 }
 
 /** nextGeneration only throws for codev bugs; the kernel reports them and keeps the last good generation. */

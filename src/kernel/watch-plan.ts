@@ -2,9 +2,16 @@ import path from 'node:path';
 import { CONFIG_SEARCH_PLACES } from '../config/load-config.ts';
 import { MCP_JSON_FILE } from '../mcp/load-mcp-config.ts';
 import { PLUGIN_EXTENSIONS } from '../plugins/resolve-plugin-path.ts';
+import { SKILL_FILE } from '../skills/discover-skills.ts';
+import { isPluginFolderName, PLUGIN_SKILLS_FOLDER, PROJECT_SKILL_DIRECTORIES } from '../skills/find-skill-directories.ts';
+import { AGENT_DIRECTORIES } from '../subagents/discover-agent-types.ts';
 
-/** What a file event means for the kernel. */
-export type WatchedKind = 'config' | 'settings' | 'plugin';
+/**
+ * What a file event means for the kernel: the config, the local settings, a plugin's code, or a
+ * definition read from disk at each use (a skill's SKILL.md, an agent's `agents/*.md`), which needs a new
+ * generation (so sessions render the tool prompts again) but no plugin import.
+ */
+export type WatchedKind = 'config' | 'settings' | 'plugin' | 'skills' | 'agents';
 
 /** What to watch, and how to read an event. */
 export interface WatchPlan {
@@ -24,7 +31,10 @@ const MAX_PLUGIN_DEPTH = 3;
 /**
  * The watch plan of a project: the config names in every directory the config is searched in (so a
  * config being created is seen), the local settings file, each plugin folder (its plugin files, and
- * `<name>/` folder plugins with their own files) and each plugin file listed in the config.
+ * `<name>/` folder plugins with their own files), each plugin file listed in the config, and the
+ * definition folders: `skills/`, `.codev/skills/`, `agents/` and `.codev/agents/` of each project
+ * directory, `<pluginDir>/skills/` and `<pluginDir>/<name>/skills/` (only `<skill>/SKILL.md` and the
+ * skill folders matter there, so a skill's own scripts never reload anything).
  * Dotfiles, `node_modules`, tests and declaration files inside plugin folders never matter.
  */
 export function createWatchPlan(options: {
@@ -33,19 +43,44 @@ export function createWatchPlan(options: {
   pluginDirectories: readonly string[];
   /** Every plugin file in use; those outside the plugin folders are watched on their own. */
   pluginFiles: readonly string[];
+  /** The directories whose skill and agent folders are watched (the cwd and the project root). Default none. */
+  projectDirectories?: readonly string[];
 }): WatchPlan {
   const configDirectories = new Set(options.configDirectories);
   const pluginFiles = new Set(options.pluginFiles);
   const listed = options.pluginFiles.filter((file) => !options.pluginDirectories.some((directory) => segmentsInside(directory, file)));
   // A listed `index.ts` is a folder plugin: its folder counts like a `<dir>/<name>/` folder.
   const listedFolders = listed.filter(isIndexFile).map((file) => path.dirname(file));
-  const roots = [...configDirectories, ...options.pluginDirectories, options.settingsFile, ...listed.filter((file) => !isIndexFile(file)), ...listedFolders];
-  const targets = [options.settingsFile, ...options.pluginDirectories, ...listed, ...listedFolders];
+  const projectDirectories = [...new Set(options.projectDirectories ?? [])];
+  const projectSkillFolders = projectDirectories.flatMap((directory) => PROJECT_SKILL_DIRECTORIES.map((relative) => path.join(directory, relative)));
+  // `<pluginDir>/skills` is walked through its plugin folder, which is watched anyway.
+  const skillFolders = [...projectSkillFolders, ...options.pluginDirectories.map((directory) => path.join(directory, PLUGIN_SKILLS_FOLDER))];
+  const agentFolders = projectDirectories.flatMap((directory) => AGENT_DIRECTORIES.map((relative) => path.join(directory, relative)));
+  const roots = [...configDirectories, ...options.pluginDirectories, options.settingsFile, ...listed.filter((file) => !isIndexFile(file)), ...listedFolders, ...projectSkillFolders, ...agentFolders];
+  const targets = [options.settingsFile, ...options.pluginDirectories, ...listed, ...listedFolders, ...projectSkillFolders, ...agentFolders];
+  /** A skill or agent definition (checked before plugins: `<pluginDir>/<name>/skills/` is not plugin code). */
+  function classifyDefinition(file: string, entry: 'file' | 'directory'): WatchedKind | undefined {
+    for (const folder of skillFolders) {
+      const segments = segmentsInside(folder, file);
+      if (segments && isSkillEntry(segments, entry)) return 'skills';
+    }
+    for (const directory of options.pluginDirectories) {
+      const segments = segmentsInside(directory, file);
+      if (segments && segments.length >= 2 && segments[1] === PLUGIN_SKILLS_FOLDER && isPluginFolderName(segments[0]!) && isSkillEntry(segments.slice(2), entry)) return 'skills';
+    }
+    for (const folder of agentFolders) {
+      const segments = segmentsInside(folder, file);
+      if (segments && (segments.length === 0 ? entry === 'directory' : segments.length === 1 && entry === 'file' && segments[0]!.endsWith('.md') && !segments[0]!.startsWith('.'))) return 'agents';
+    }
+    return undefined;
+  }
   function classify(file: string, entry: 'file' | 'directory'): WatchedKind | undefined {
     if (file === options.settingsFile) return 'settings';
     // `.mcp.json` sits next to the config; a change re-syncs the MCP servers with the config.
     if (entry === 'file' && configDirectories.has(path.dirname(file)) && (CONFIG_NAMES.has(path.basename(file)) || path.basename(file) === MCP_JSON_FILE)) return 'config';
     if (pluginFiles.has(file)) return 'plugin';
+    const definition = classifyDefinition(file, entry);
+    if (definition) return definition;
     for (const folder of listedFolders) {
       const segments = segmentsInside(folder, file);
       if (segments && segments.length > 0 && matters(segments, entry, 'folder')) return 'plugin';
@@ -64,6 +99,14 @@ export function createWatchPlan(options: {
       return classify(file, 'file') === undefined && classify(file, 'directory') === undefined;
     },
   };
+}
+
+/** Inside a skills folder: the folder itself, a skill folder, or a skill's SKILL.md. */
+function isSkillEntry(segments: readonly string[], entry: 'file' | 'directory'): boolean {
+  if (segments.length === 0) return entry === 'directory';
+  if (segments[0]!.startsWith('.') || segments[0] === 'node_modules') return false;
+  if (segments.length === 1) return entry === 'directory';
+  return segments.length === 2 && entry === 'file' && segments[1] === SKILL_FILE;
 }
 
 /**

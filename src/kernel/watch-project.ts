@@ -9,6 +9,8 @@ export interface FileChanges {
   settings: boolean;
   /** Plugin files and folders that were added, changed or removed (absolute). */
   paths: Set<string>;
+  /** A skill or agent definition was added, changed or removed: a new generation, no plugin import. */
+  definitions: boolean;
 }
 
 /** A running watcher. */
@@ -43,8 +45,9 @@ export async function watchProject(options: {
   const onEvent = (event: string, file: string) => {
     const kind = plan.classify(file, event === 'addDir' || event === 'unlinkDir' ? 'directory' : 'file');
     if (!kind) return;
-    burst ??= { config: false, settings: false, paths: new Set() };
+    burst ??= { config: false, settings: false, paths: new Set(), definitions: false };
     if (kind === 'plugin') burst.paths.add(file);
+    else if (kind === 'skills' || kind === 'agents') burst.definitions = true;
     else burst[kind] = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, options.debounceMs);
@@ -78,8 +81,9 @@ async function startWatcher(options: {
 }): Promise<{ watcher: FSWatcher; roots: string[] }> {
   const watcher = watch(options.roots, {
     ignoreInitial: true,
-    // <config dir>/plugins/<name>/index.ts; the plan's `ignored` prunes everything else.
-    depth: 2,
+    // <config dir>/plugins/<name>/index.ts, <plugins>/<name>/skills/<skill>/SKILL.md and
+    // <root>/.codev/skills/<skill>/SKILL.md before `.codev/skills` exists; the plan's `ignored` prunes everything else.
+    depth: 3,
     ignored: options.ignored,
   });
   watcher.on('all', options.onEvent);

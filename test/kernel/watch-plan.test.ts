@@ -48,3 +48,43 @@ describe('configSearchDirectories', () => {
     expect(configSearchDirectories(root, root)).toEqual([root]);
   });
 });
+
+describe('createWatchPlan: skill and agent definitions', () => {
+  const app = at('app');
+  const definitions = createWatchPlan({
+    configDirectories: [app, root],
+    settingsFile: at('.codev/settings.local.json'),
+    pluginDirectories: [at('plugins')],
+    pluginFiles: [at('plugins/kit/index.ts')],
+    projectDirectories: [app, root],
+  });
+
+  it('watches the skills and agents folders of the cwd and the root (plugin skills through their plugin folder)', () => {
+    for (const folder of ['skills', '.codev/skills', 'agents', '.codev/agents', 'app/skills', 'app/.codev/agents']) {
+      expect(definitions.paths, folder).toContain(at(folder));
+    }
+  });
+
+  it('classifies SKILL.md files and skill folders as skills, agents/*.md as agents, before plugin code', () => {
+    const skills = ['skills/deploy/SKILL.md', '.codev/skills/lint/SKILL.md', 'app/skills/x/SKILL.md', 'plugins/skills/lint/SKILL.md', 'plugins/kit/skills/review/SKILL.md', 'plugins/bare/skills/y/SKILL.md'];
+    for (const file of skills) expect(definitions.classify(at(file), 'file'), file).toBe('skills');
+    for (const folder of ['skills', 'skills/deploy', '.codev/skills', 'plugins/skills', 'plugins/skills/lint', 'plugins/kit/skills', 'plugins/kit/skills/review']) {
+      expect(definitions.classify(at(folder), 'directory'), folder).toBe('skills');
+    }
+    for (const file of ['agents/reviewer.md', '.codev/agents/planner.md', 'app/agents/a.md']) expect(definitions.classify(at(file), 'file'), file).toBe('agents');
+    expect(definitions.classify(at('agents'), 'directory')).toBe('agents');
+    // A folder plugin's code is still plugin code.
+    expect(definitions.classify(at('plugins/kit/index.ts'), 'file')).toBe('plugin');
+    expect(definitions.classify(at('plugins/kit/helper.ts'), 'file')).toBe('plugin');
+  });
+
+  it("ignores a skill's other files, agents' sub-folders and dotfiles", () => {
+    for (const file of ['skills/deploy/deploy.sh', 'skills/deploy/notes.md', 'skills/README.md', 'skills/.hidden/SKILL.md', 'skills/deploy/SKILL.md.swp', 'plugins/kit/skills/review/scripts/run.ts', 'agents/notes.txt', 'agents/.draft.md', 'agents/old/a.md', 'plugins/skills/skills/x/SKILL.md']) {
+      expect(definitions.classify(at(file), 'file'), file).toBeUndefined();
+    }
+    expect(definitions.ignored(at('skills/deploy/scripts'))).toBe(true);
+    expect(definitions.ignored(at('plugins/kit/skills/review/scripts'))).toBe(true);
+    expect(definitions.ignored(at('skills/deploy'))).toBe(false);
+    expect(definitions.ignored(at('plugins/kit/skills'))).toBe(false);
+  });
+});

@@ -21,6 +21,7 @@ describe('text rendering', () => {
     const render = createTextRenderer({ tools: [tool], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: () => {}, interactive: false });
     render({ type: 'text-delta', text: 'Fetching' });
     render({ type: 'tool-call', toolUseId: 't', toolName: 'Fetch', input: { url: 'https://example.com' } });
+    render({ type: 'tool-progress', toolUseId: 't', toolName: 'Fetch', progress: { type: 'hook_progress', hookEvent: 'PreToolUse', hookName: 'lint', status: 'started' } });
     render({ type: 'tool-progress', toolUseId: 't', toolName: 'Fetch', progress: { type: 'chunk' } });
     render({ type: 'tool-result', toolUseId: 't', toolName: 'Fetch', isError: false, status: 'ok', block: { type: 'tool_result', tool_use_id: 't', content: 'hello' }, output: 'hello', durationMs: 1 });
     render({ type: 'tool-result', toolUseId: 'u', toolName: 'Fetch', isError: true, status: 'error', block: { type: 'tool_result', tool_use_id: 'u', content: '<tool_use_error>Error: boom</tool_use_error>' }, durationMs: 1 });

@@ -36,6 +36,11 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
       case 'tool-progress': {
         const call = running.get(event.toolUseId);
         if (!call) return;
+        // Hook progress belongs to the lifecycle, not the tool: its render function never sees it.
+        if (event.progress.type === 'hook_progress') {
+          call.spinner.update(event.progress.status === 'started' ? `${event.toolName}: hook ${String(event.progress.hookName)}` : event.toolName);
+          return;
+        }
         call.progress.push(event.progress);
         const text = safe(() => call.tool?.renderToolUseProgressMessage(call.progress as never, render) ?? '');
         if (!text) return;

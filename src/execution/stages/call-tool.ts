@@ -1,9 +1,9 @@
 import { errorMessage } from '../../errors/codev-error.ts';
 import { runPostToolUseHooks } from '../../hooks/run-post-tool-use-hooks.ts';
 import type { ProgressPayload } from '../../progress/types.ts';
-import { hookCallBase } from '../hook-call-base.ts';
+import { forwardHookProgress, hookCallBase } from '../hook-call-base.ts';
 import { CANCEL_MESSAGE, toolUseError } from '../messages.ts';
-import type { Stage, ToolCallState } from '../types.ts';
+import type { Stage, StageOutcome, ToolCallState, ToolUseUpdate } from '../types.ts';
 
 const MAX_ERROR_CHARS = 10_000;
 
@@ -61,20 +61,21 @@ export const callTool: Stage = async function* callTool(state) {
     return;
   }
   if (outcome.ok === 'cancelled') return { status: 'cancelled', content: CANCEL_MESSAGE };
-  return failure(state, outcome.error, performance.now() - callStartedAt);
+  return yield* failure(state, outcome.error, performance.now() - callStartedAt);
 };
 
-async function failure(state: ToolCallState, error: unknown, durationMs: number) {
+/** The error result of a `call()` that threw, after the PostToolUseFailure hooks (whose progress is yielded). */
+async function* failure(state: ToolCallState, error: unknown, durationMs: number): AsyncGenerator<ToolUseUpdate, StageOutcome, void> {
   const { context } = state.request;
   const message = truncateMiddle(errorMessage(error));
   if (context.hooks.some((hook) => hook.event === 'PostToolUseFailure')) {
-    const hooks = await runPostToolUseHooks({
+    const hooks = yield* forwardHookProgress(state, runPostToolUseHooks({
       event: 'PostToolUseFailure',
       ...hookCallBase(state),
       durationMs,
       error: message,
       acceptOutput: () => false,
-    });
+    }));
     state.additionalContext.push(...hooks.additionalContext);
     for (const failed of hooks.failures) context.onWarning?.(failed);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CodevError } from '../../errors/codev-error.ts';
 import { defineHook } from '../define-hook.ts';
+import { markHookFailure } from '../hook-progress.ts';
 import type { ToolHook, ToolHookInput } from '../types.ts';
 import { interpretCommandResult } from './interpret-command-result.ts';
 import { runHookCommand } from './run-hook-command.ts';
@@ -61,14 +62,16 @@ export function defineCommandHook(config: CommandHookConfig, options: CommandHoo
       timeoutMs: timeoutSeconds * 1000,
       signal: input.signal,
     });
-    const { answer, problems } = interpretCommandResult({ event: input.hookEventName, run, onFailure, timeoutSeconds });
+    const { answer, problems, blocked } = interpretCommandResult({ event: input.hookEventName, run, onFailure, timeoutSeconds });
     if (problems.length > 0) {
       const message = `${name} hook error: ${problems.join('; ')}`;
       if (options.onError) options.onError(message);
       else if (input.hookEventName !== 'PreToolUse' && !answer) throw new Error(problems.join('; '));
       else process.emitWarning(message, { code: 'CODEV_HOOK_ERROR' });
     }
-    return answer;
+    // The run's progress says `failed` (blocking or not); an empty answer has no effect, like none.
+    const failure = blocked ?? (problems.length > 0 ? problems.join('; ') : undefined);
+    return failure === undefined ? answer : markHookFailure(answer ?? {}, failure);
   }
 
   return defineHook({

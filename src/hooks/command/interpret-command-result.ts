@@ -7,6 +7,8 @@ type Answer = PreToolUseOutput | PostToolUseOutput | PostToolUseFailureOutput;
 export interface InterpretedCommandResult {
   answer?: Answer;
   problems: string[];
+  /** Why the run blocked (exit 2, or a failure with `onFailure: 'block'`); the answer carries it too. */
+  blocked?: string;
 }
 
 /**
@@ -24,7 +26,10 @@ export function interpretCommandResult(options: {
 }): InterpretedCommandResult {
   const { event, run } = options;
   if (run.aborted) return { problems: [] };
-  if (run.exitCode === 2) return { answer: blockingAnswer(event, run.stderr.trim() || 'hook exited with status code 2'), problems: [] };
+  if (run.exitCode === 2) {
+    const reason = run.stderr.trim() || 'hook exited with status code 2';
+    return { answer: blockingAnswer(event, reason), problems: [], blocked: reason };
+  }
   const problems: string[] = [];
   let json: Record<string, unknown> | undefined;
   if (run.spawnError) problems.push(`could not start the command: ${run.spawnError}`);
@@ -34,7 +39,8 @@ export function interpretCommandResult(options: {
     if (run.exitCode !== 0) problems.push(`Failed with non-blocking status code ${run.exitCode}: ${firstLine(run.stderr) || 'no stderr output'}`);
   }
   if (problems.length > 0 && options.onFailure === 'block') {
-    return { answer: blockingAnswer(event, `hook failed (onFailure: block): ${problems.join('; ')}`), problems: [] };
+    const reason = `hook failed (onFailure: block): ${problems.join('; ')}`;
+    return { answer: blockingAnswer(event, reason), problems: [], blocked: reason };
   }
   return { answer: json ? mapJsonOutput(event, json, problems) : undefined, problems };
 }

@@ -1,7 +1,8 @@
+import { PROJECT_SKILL_DIRECTORIES } from '../../skills/find-skill-directories.ts';
 import type { Skill } from '../../skills/types.ts';
 
-/** The folders searched when none are given, relative to the working directory. */
-export const DEFAULT_SKILL_DIRECTORIES = ['skills', '.codev/skills'] as const;
+/** The folders searched when none are given, relative to the working directory (and the project root). */
+export const DEFAULT_SKILL_DIRECTORIES = PROJECT_SKILL_DIRECTORIES;
 
 /** The listing's size budget in characters; skills past it are counted, not listed. */
 export const SKILL_LISTING_BUDGET_CHARS = 8_000;

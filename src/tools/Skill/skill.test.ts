@@ -114,6 +114,35 @@ describe('Skill tool', () => {
     expect(resultText(result)).toContain('hi!');
   });
 
+  it('by default searches the project root and the plugin folders of the context, tagging plugin skills', async () => {
+    const { cwd: root, write } = project();
+    const cwd = path.join(root, 'app');
+    write('deploy', '---\ndescription: Deploy from the root\n---\nDeploy.\n');
+    write('lint', '---\ndescription: Shared lint\n---\nLint $ARGUMENTS.\n', 'plugins/skills');
+    write('review', '---\ndescription: Kit review\n---\nReview.\n', 'plugins/kit/skills');
+    writeFileSync(path.join(root, 'plugins/kit/index.ts'), 'export default {}');
+    const context = Object.assign(createTestContext({ tools: [skillTool], cwd, pluginDirectories: [path.join(root, 'plugins')] }), { projectRoot: root });
+    expect((await runTool({ name: 'Skill', input: { skill: 'deploy' }, context })).result.status).toBe('ok');
+    const lint = await runTool({ name: 'Skill', input: { skill: 'lint', args: 'src' }, context });
+    expect(resultText(lint.result)).toContain('Lint src.');
+    expect(lint.result.output).toMatchObject({ skill: 'lint', plugin: path.join(root, 'plugins') });
+    const review = await runTool({ name: 'Skill', input: { skill: 'review' }, context });
+    expect(review.result.output).toMatchObject({ skill: 'review', plugin: path.join(root, 'plugins/kit'), directory: path.join(root, 'plugins/kit/skills/review') });
+    // Without the context's plugin folders, plugin skills are unknown.
+    const bare = createTestContext({ tools: [skillTool], cwd: root });
+    expect(resultText((await runTool({ name: 'Skill', input: { skill: 'review' }, context: bare })).result)).toContain('Unknown skill: review. Available skills: deploy');
+
+    // The prompt has no context: the agent's project root (and its default plugins/ folder), or fields the caller adds.
+    const permissionContext = createTestContext().permissionContext;
+    const fromAgent = await skillTool.prompt({ permissionContext, tools: [], agent: { projectRoot: root } as never });
+    expect(fromAgent).toContain('- deploy: Deploy from the root');
+    expect(fromAgent).toContain('- lint: Shared lint');
+    expect(fromAgent).toContain('- review: Kit review');
+    const fromFields = await skillTool.prompt({ permissionContext, tools: [], cwd: root, pluginDirectories: [] } as never);
+    expect(fromFields).toContain('- deploy: Deploy from the root');
+    expect(fromFields).not.toContain('lint');
+  });
+
   it('serves a fixed list of skills', async () => {
     const tool = createSkillTool({
       skills: [{ name: 'greet', description: 'Greet', allowedTools: [], disableModelInvocation: false, body: 'Hello $1', directory: '/x', file: '/x/SKILL.md', frontmatter: {} }],

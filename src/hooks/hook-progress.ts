@@ -1,0 +1,34 @@
+import type { HookProgress } from '../progress/types.ts';
+import type { ToolHook } from './types.ts';
+
+/** A progress message is cut to its first line and at most this many characters. */
+const MAX_MESSAGE_CHARS = 200;
+
+const FAILURE = Symbol.for('codev.hook.failure');
+
+/** The `hook_progress` payload of one hook: `started` before it runs, then `completed` or `failed`. */
+export function hookProgress(hook: ToolHook, status: HookProgress['status'], message?: string): HookProgress {
+  const progress: HookProgress = { type: 'hook_progress', hookEvent: hook.event, hookName: hook.name, status };
+  if (message !== undefined) progress.message = shorten(message);
+  return progress;
+}
+
+/** The progress of a hook that answered: `failed` when the answer was marked with {@link markHookFailure}. */
+export function answeredProgress(hook: ToolHook, answer: unknown): HookProgress {
+  const failure = typeof answer === 'object' && answer !== null ? (answer as Record<symbol, unknown>)[FAILURE] : undefined;
+  return typeof failure === 'string' ? hookProgress(hook, 'failed', failure) : hookProgress(hook, 'completed');
+}
+
+/**
+ * Marks an answer as the answer of a failed run (a command hook's exit 2, a timeout, bad JSON): it is
+ * honoured as usual, and the hook's progress says `failed` with `message`. Returns the same object.
+ */
+export function markHookFailure<Answer extends object>(answer: Answer, message: string): Answer {
+  Object.defineProperty(answer, FAILURE, { value: message });
+  return answer;
+}
+
+function shorten(message: string): string {
+  const line = message.trim().split('\n')[0] ?? '';
+  return line.length > MAX_MESSAGE_CHARS ? `${line.slice(0, MAX_MESSAGE_CHARS - 1)}…` : line;
+}
