@@ -65,7 +65,8 @@ async function run(agent: ReturnType<typeof createAgent>, text: string): Promise
         line(`→ ${event.toolName} ${JSON.stringify(event.input)}`);
         break;
       case 'tool-progress':
-        line(`  … ${event.toolName} ${JSON.stringify(event.progress)}`);
+        // Hook runs report progress too; this example shows only the tools' own.
+        if (event.progress.type !== 'hook_progress') line(`  … ${event.toolName} ${JSON.stringify(event.progress)}`);
         break;
       case 'tool-result': {
         const decision = event.decision ? ` [${event.decision.behavior} by ${event.decision.source}${event.decision.rule ? ` rule ${event.decision.rule}` : ''}]` : '';
