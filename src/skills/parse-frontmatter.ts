@@ -171,3 +171,9 @@ function stripComment(value: string): string {
 function isBlank(line: string): boolean {
   return line.trim() === '';
 }
+
+/** The 1-based line where a top-level frontmatter `key:` starts, for error messages; undefined when absent. */
+export function frontmatterKeyLine(text: string, key: string): number | undefined {
+  const index = text.split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
+  return index === -1 ? undefined : index + 1;
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
-import { parseFrontmatter, splitTopLevel } from './parse-frontmatter.ts';
+import { frontmatterKeyLine as keyLine, parseFrontmatter, splitTopLevel } from './parse-frontmatter.ts';
 import type { FrontmatterValue, Skill } from './types.ts';
 
 /** The longest skill name accepted. */
@@ -63,9 +63,4 @@ function toolList(value: FrontmatterValue | undefined): string[] | undefined {
   if (typeof value === 'string') return splitTopLevel(value, /[,\s]/).map((item) => item.trim()).filter(Boolean);
   if (Array.isArray(value)) return value.map((item: string) => item.trim()).filter(Boolean);
   return undefined;
-}
-
-function keyLine(text: string, key: string): number | undefined {
-  const index = text.split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
-  return index === -1 ? undefined : index + 1;
 }

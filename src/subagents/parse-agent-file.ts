@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
-import { parseFrontmatter } from '../skills/parse-frontmatter.ts';
+import { frontmatterKeyLine as keyLine, parseFrontmatter } from '../skills/parse-frontmatter.ts';
 import { AGENT_NAME, agentDefinitionFieldsSchema } from './agent-definition-schema.ts';
 import type { AgentTypeDefinition, AgentTypeSource } from './types.ts';
 
@@ -36,9 +36,4 @@ export function parseAgentFile(options: { file: string; text: string; source: Ag
 
 function toNumber(value: unknown): unknown {
   return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-}
-
-function keyLine(text: string, key: string): number | undefined {
-  const index = text.split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
-  return index === -1 ? undefined : index + 1;
 }
