@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { runGit } from '../git/run-git.ts';
 
 /** The git state of a file after a write. Absent (undefined) when the file is not inside a work tree. */
 export interface GitDiffState {
@@ -12,25 +12,10 @@ export interface GitDiffState {
 }
 
 export const MAX_GIT_DIFF_CHARS = 20_000;
-const GIT_TIMEOUT_MS = 3_000;
 
 function git(args: readonly string[], cwd: string, signal?: AbortSignal): Promise<{ ok: true; stdout: string } | { ok: false }> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      args as string[],
-      {
-        cwd,
-        timeout: GIT_TIMEOUT_MS,
-        maxBuffer: 4 * 1024 * 1024,
-        signal,
-        windowsHide: true,
-        // Never take the index lock for a read-only query; never page, never prompt.
-        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
-      },
-      (error, stdout) => resolve(error ? { ok: false } : { ok: true, stdout: String(stdout) }),
-    );
-  });
+  // A read-only query after a write: short, no retries, and never take the index lock.
+  return runGit(args, { cwd, signal, timeoutMs: 3_000, retry: false, maxBuffer: 4 * 1024 * 1024, environment: { GIT_OPTIONAL_LOCKS: '0' } });
 }
 
 /**
