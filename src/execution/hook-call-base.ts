@@ -12,8 +12,15 @@ export function hookCallBase(state: ToolCallState): HookRunOptions {
     toolUseId: toolUse.id,
     cwd: context.cwd,
     permissionMode: context.permissionContext.mode,
+    ...subagentIdentity(context.agent),
     signal: context.signal,
   };
+}
+
+// Claude Code sets agent_id and agent_type only for calls made inside a subagent.
+function subagentIdentity(agent: ToolCallState['request']['context']['agent']): Pick<HookRunOptions, 'agentId' | 'agentType'> {
+  if (!agent || agent.depth === 0) return {};
+  return agent.agentType === undefined ? { agentId: agent.agentId } : { agentId: agent.agentId, agentType: agent.agentType };
 }
 
 /** Runs a hook run to its end, yielding each hook's progress as a `progress` update of the call; returns its result. */

@@ -1,6 +1,7 @@
 import { errorMessage } from '../errors/codev-error.ts';
 import type { HookProgress } from '../progress/types.ts';
 import { callHook } from './call-hook.ts';
+import { copySubagentIdentity } from './copy-subagent-identity.ts';
 import { answeredProgress, hookProgress } from './hook-progress.ts';
 import type { HookRunOptions, ToolHook } from './types.ts';
 
@@ -38,6 +39,7 @@ export async function* runPostToolUseHooks(options: HookRunOptions & {
       toolUseId: options.toolUseId,
       cwd: options.cwd,
       permissionMode: options.permissionMode,
+      ...copySubagentIdentity(options),
       signal: options.signal,
       durationMs: options.durationMs,
     };

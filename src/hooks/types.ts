@@ -15,6 +15,10 @@ export interface ToolHookInputBase {
   toolUseId: string;
   cwd: string;
   permissionMode: PermissionMode;
+  /** The subagent the call runs in (its agent id); absent for the top-level agent's calls. */
+  agentId?: string;
+  /** The subagent's type (`subagent_type`); absent for the top-level agent's calls. */
+  agentType?: string;
   signal: AbortSignal;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CodevError } from '../../errors/codev-error.ts';
+import type { AgentScope } from '../../subagents/types.ts';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { resultText, runTool } from '../../testing/run-tool.ts';
 import { buildTool } from '../../tool/build-tool.ts';
@@ -133,6 +134,20 @@ describe('command hooks: PreToolUse', () => {
     });
     const [cwd, codevDir, claudeDir] = readFileSync(envDump, 'utf8').trim().split('|');
     expect([cwd, codevDir, claudeDir].map((directory) => path.resolve(directory!))).toEqual([root, root, root].map((directory) => path.resolve(directory)));
+  });
+
+  it('adds agent_id and agent_type for a call made inside a subagent, and leaves them out for the main agent', async () => {
+    const dump = path.join(root, 'subagent-stdin.json');
+    const dumper = hook({ event: 'PreToolUse', command: `cat > "${dump}"` });
+    const inSubagent = { ...context([dumper]), agent: { agentId: 'agent-7', agentType: 'Explore', depth: 1 } as AgentScope };
+    await runTool({ name: 'Note', input: { text: 'x' }, context: inSubagent, canUseTool: allow });
+    expect(JSON.parse(readFileSync(dump, 'utf8'))).toMatchObject({ hook_event_name: 'PreToolUse', agent_id: 'agent-7', agent_type: 'Explore' });
+    const inMain = { ...context([dumper]), agent: { agentId: 'main', depth: 0 } as AgentScope };
+    await runTool({ name: 'Note', input: { text: 'x' }, context: inMain, canUseTool: allow });
+    const main = JSON.parse(readFileSync(dump, 'utf8'));
+    expect(main.tool_name).toBe('Note');
+    expect(main).not.toHaveProperty('agent_id');
+    expect(main).not.toHaveProperty('agent_type');
   });
 
   it('throws HOOK_INVALID for a bad config', () => {

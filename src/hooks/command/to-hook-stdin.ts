@@ -2,7 +2,8 @@ import type { ToolHookInput } from '../types.ts';
 
 /**
  * The JSON a command hook reads on stdin, in Claude Code's snake_case shape: the common fields
- * (`session_id`, `transcript_path`, `cwd`, `permission_mode`, `hook_event_name`), the call (`tool_name`,
+ * (`session_id`, `transcript_path`, `cwd`, `permission_mode`, `hook_event_name`, and `agent_id` and
+ * `agent_type` for a call inside a subagent), the call (`tool_name`,
  * `tool_input`, `tool_use_id`), then `tool_response` (PostToolUse) or `error` and `is_interrupt`
  * (PostToolUseFailure), with `duration_ms` for both.
  */
@@ -13,6 +14,8 @@ export function toHookStdin(input: ToolHookInput, session: { sessionId: string; 
     cwd: input.cwd,
     permission_mode: input.permissionMode,
     hook_event_name: input.hookEventName,
+    ...(input.agentId !== undefined && { agent_id: input.agentId }),
+    ...(input.agentType !== undefined && { agent_type: input.agentType }),
     tool_name: input.toolName,
     tool_input: input.toolInput,
     tool_use_id: input.toolUseId,
