@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createFakeMessagesServer } from '../testing/fake-messages-server/create-fake-messages-server.ts';
 import { errorReply, textReply, toolUseReply } from '../testing/fake-messages-server/fake-reply.ts';
 import type { FakeMessagesServer, FakeScript } from '../testing/fake-messages-server/types.ts';
+import { createTestContext } from '../testing/create-test-context.ts';
 import { buildTool, withToolSource } from '../tool/build-tool.ts';
 import { createAgent, INTERRUPT_MESSAGE } from './create-agent.ts';
 import type { AgentEvent } from './types.ts';
@@ -37,6 +38,26 @@ async function collect(events: AsyncIterable<AgentEvent>) {
 }
 
 describe('createAgent', () => {
+  it("renders each tool's prompt with the session's cwd, project root and plugin folders", async () => {
+    const server = await serve([textReply('ok')]);
+    const where = buildTool({
+      name: 'Where',
+      description: 'Where am I',
+      inputSchema: z.object({}),
+      prompt: (options) => `cwd=${options.cwd} root=${options.projectRoot} plugins=${options.pluginDirectories?.join(',')}`,
+      call: () => ({ data: '' }),
+    });
+    const agent = createAgent({
+      apiKey: 'test-key',
+      baseURL: server.url,
+      maxRetries: 0,
+      createToolUseContext: (signal) => ({ ...createTestContext({ tools: [where], cwd: '/demo/app', pluginDirectories: ['/demo/plugins'], signal }), projectRoot: '/demo' }),
+    });
+    await collect(agent.query('where'));
+    const [tool] = server.requests[0]!.body.tools as { description: string }[];
+    expect(tool!.description).toBe('cwd=/demo/app root=/demo plugins=/demo/plugins');
+  });
+
   it('runs tool calls from a streamed reply and sends the results back', async () => {
     const server = await serve([
       { content: [{ type: 'text', text: 'Adding.' }, { type: 'tool_use', id: 'toolu_1', name: 'Add', input: { a: 2, b: 3 } }, { type: 'tool_use', id: 'toolu_2', name: 'Add', input: { a: 1, b: 1 } }] },

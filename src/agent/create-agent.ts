@@ -91,7 +91,13 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       }
       context.loadedDeferredTools = loaded;
       if (sent?.pool === pool && sent.loaded === loaded.size) return;
-      tools = await toApiTools(selection.tools, context.permissionContext, { cacheBefore: selection.cacheBefore, agent: context.agent });
+      tools = await toApiTools(selection.tools, context.permissionContext, {
+        cacheBefore: selection.cacheBefore,
+        agent: context.agent,
+        cwd: context.cwd,
+        projectRoot: context.projectRoot,
+        pluginDirectories: context.pluginDirectories,
+      });
       sent = { pool, loaded: loaded.size };
     };
     let usage: Usage = ZERO_USAGE;

@@ -1,7 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolPermissionContext } from '../permissions/types.ts';
-import type { AgentScope } from '../subagents/types.ts';
-import type { Tool } from '../tool/types.ts';
+import type { PromptOptions, Tool } from '../tool/types.ts';
 import { isDeferredTool, type ToolSearchEnv } from '../tool/is-deferred-tool.ts';
 
 /**
@@ -12,14 +11,15 @@ import { isDeferredTool, type ToolSearchEnv } from '../tool/is-deferred-tool.ts'
 export async function toApiTools(
   tools: readonly Tool[],
   permissionContext: ToolPermissionContext,
-  options: { cacheBefore?: number; agent?: AgentScope } = {},
+  options: { cacheBefore?: number } & Omit<PromptOptions, 'permissionContext' | 'tools'> = {},
 ): Promise<Anthropic.ToolUnion[]> {
-  const lastBuiltin = tools.slice(0, options.cacheBefore ?? tools.length).map((tool) => tool.source.type).lastIndexOf('builtin');
+  const { cacheBefore, ...promptOptions } = options;
+  const lastBuiltin = tools.slice(0, cacheBefore ?? tools.length).map((tool) => tool.source.type).lastIndexOf('builtin');
   return Promise.all(
     tools.map(async (tool, index) => {
       const param: Anthropic.Tool = {
         name: tool.name,
-        description: await tool.prompt({ permissionContext, tools, agent: options.agent }),
+        description: await tool.prompt({ ...promptOptions, permissionContext, tools }),
         input_schema: tool.jsonSchema as Anthropic.Tool.InputSchema,
       };
       if (tool.strict) param.strict = true;

@@ -94,6 +94,12 @@ export interface PromptOptions {
   tools: readonly Tool[];
   /** The agent the prompt is for, when an agent loop renders it. */
   agent?: AgentScope;
+  /** The session's working directory (a subagent's own, such as its worktree), when an agent loop renders it. */
+  cwd?: string;
+  /** Where `/path` rules and project folders are anchored, when known. */
+  projectRoot?: string;
+  /** The session's plugin folders, when known. */
+  pluginDirectories?: readonly string[];
 }
 
 /** Where a tool came from, for `codev tools` and for rule matching of MCP tools. */

@@ -49,9 +49,6 @@ export interface SkillToolOptions {
   skills?: readonly Skill[];
 }
 
-/** What the default discovery reads from a prompt's options, when the caller passes it (see `promptLocations`). */
-type PromptLocations = PromptOptions & Partial<SkillLocations>;
-
 /**
  * The Skill tool. Skills are re-read from disk at every `validateInput`, `call` and `prompt` (no cache),
  * so an edited, added or removed SKILL.md takes effect on the next call. Calls use the context's cwd,
@@ -119,7 +116,7 @@ function contextLocations(context: ToolContext): SkillLocations {
 }
 
 /** A prompt's locations: its own fields when the caller set them, else the agent's project root and the default plugin folder. */
-function promptLocations(options: PromptLocations): SkillLocations {
+function promptLocations(options: PromptOptions): SkillLocations {
   const projectRoot = options.projectRoot ?? options.agent?.projectRoot;
   const cwd = options.cwd ?? process.cwd();
   return { cwd, projectRoot, pluginDirectories: options.pluginDirectories ?? [path.join(projectRoot ?? cwd, DEFAULT_PLUGIN_DIR)] };

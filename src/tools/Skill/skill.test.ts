@@ -132,13 +132,13 @@ describe('Skill tool', () => {
     const bare = createTestContext({ tools: [skillTool], cwd: root });
     expect(resultText((await runTool({ name: 'Skill', input: { skill: 'review' }, context: bare })).result)).toContain('Unknown skill: review. Available skills: deploy');
 
-    // The prompt has no context: the agent's project root (and its default plugins/ folder), or fields the caller adds.
+    // A prompt reads the fields the agent loop passes from its context, else the agent's project root and its plugins/ folder.
     const permissionContext = createTestContext().permissionContext;
     const fromAgent = await skillTool.prompt({ permissionContext, tools: [], agent: { projectRoot: root } as never });
     expect(fromAgent).toContain('- deploy: Deploy from the root');
     expect(fromAgent).toContain('- lint: Shared lint');
     expect(fromAgent).toContain('- review: Kit review');
-    const fromFields = await skillTool.prompt({ permissionContext, tools: [], cwd: root, pluginDirectories: [] } as never);
+    const fromFields = await skillTool.prompt({ permissionContext, tools: [], cwd: root, pluginDirectories: [] });
     expect(fromFields).toContain('- deploy: Deploy from the root');
     expect(fromFields).not.toContain('lint');
   });
