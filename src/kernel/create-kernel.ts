@@ -76,7 +76,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     }
     state = attempt.state;
     const { generation } = state;
-    const diff = diffGenerations(previous.generation, generation);
+    const diff = diffGenerations(previous.generation, generation, { definitions: changes.definitions });
     await watcher?.update(watchPlanOf(state));
     events.emit('reload', { generation, previous: previous.generation, diff, errors: attempt.errors });
     if (attempt.errors.length > 0) events.emit('reload-error', { errors: attempt.errors, generation, kept: false });

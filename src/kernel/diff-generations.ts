@@ -11,17 +11,18 @@ const BEHAVIORS = [
  * What changed from `previous` to `next` (see {@link GenerationDiff} for the naming). Entries are compared
  * by identity: an unchanged plugin keeps its objects across generations, a re-imported one does not.
  */
-export function diffGenerations(previous: Generation, next: Generation): GenerationDiff {
+export function diffGenerations(previous: Generation, next: Generation, options: { definitions?: boolean } = {}): GenerationDiff {
   return {
+    definitions: options.definitions === true,
     tools: diffEntries(previous.tools.map((tool) => [tool.name, tool]), next.tools.map((tool) => [tool.name, tool])),
     hooks: diffEntries(numbered(previous.hooks.map((hook) => [hook.name, hook])), numbered(next.hooks.map((hook) => [hook.name, hook]))),
     rules: diffRules(previous, next),
   };
 }
 
-/** True when nothing was added, removed or changed. */
+/** True when nothing was added, removed or changed, and no definition file changed. */
 export function isEmptyDiff(diff: GenerationDiff): boolean {
-  return [diff.tools, diff.hooks, diff.rules].every((part) => part.added.length + part.removed.length + part.changed.length === 0);
+  return !diff.definitions && [diff.tools, diff.hooks, diff.rules].every((part) => part.added.length + part.removed.length + part.changed.length === 0);
 }
 
 function diffRules(previous: Generation, next: Generation): NameDiff {

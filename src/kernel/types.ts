@@ -29,8 +29,10 @@ export interface KernelOptions extends RegistryOptions {
    */
   mcp?: false | Pick<McpManagerOptions, 'connectTimeoutMs' | 'callTimeoutMs' | 'maxOutputTokens' | 'connect'>;
   /**
-   * Hot reload: watch the config, the local settings, the plugin folders and the listed plugin files, and
-   * swap in a new generation after each burst of saves. Default false. `kernel.reload()` works either way.
+   * Hot reload: watch the config, the local settings, the plugin folders, the listed plugin files, and the
+   * skill and agent folders (`skills/`, `.codev/skills/`, `agents/`, `.codev/agents/`, each plugin folder's
+   * `skills/`), and swap in a new generation after each burst of saves. Default false. `kernel.reload()`
+   * works either way.
    */
   watch?: boolean;
   /**
@@ -85,6 +87,12 @@ export interface GenerationDiff {
   readonly tools: NameDiff;
   readonly hooks: NameDiff;
   readonly rules: NameDiff;
+  /**
+   * True when the reload came from a changed skill or agent definition (`SKILL.md`, `agents/*.md`). Those
+   * are read from disk at each use, so they have no names here; the new generation makes sessions render
+   * the tool prompts (the skill and agent-type listings) again.
+   */
+  readonly definitions: boolean;
 }
 
 /** The payload of the `reload` event: a new generation is live. */

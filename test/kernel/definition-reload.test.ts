@@ -50,7 +50,7 @@ describe('hot reload of skills and agent definitions', () => {
     // The same registry in a new pool array, so an agent renders the tool prompts again.
     expect(added.generation.tools).not.toBe(first.tools);
     expect(added.generation.tools).toEqual(first.tools);
-    expect(added.diff).toEqual({ tools: { added: [], removed: [], changed: [] }, hooks: { added: [], removed: [], changed: [] }, rules: { added: [], removed: [], changed: [] } });
+    expect(added.diff).toEqual({ tools: { added: [], removed: [], changed: [] }, hooks: { added: [], removed: [], changed: [] }, rules: { added: [], removed: [], changed: [] }, definitions: true });
     expect(kernel.generation).toBe(added.generation);
     expect(await useSkill(kernel, 'deploy', 'prod')).toMatchObject({ status: 'ok', text: expect.stringContaining('Deploy to prod.') });
     expect(await listing(kernel)).toContain('- deploy: Deploy the app');

@@ -41,7 +41,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
 
   const kernel = await createKernel({ cwd: values.cwd ?? path.dirname(file), env: io.env, permissionMode: mode as PermissionMode | undefined, watch: values.watch === true });
   if (values.watch) {
-    kernel.on('reload', ({ generation, diff }) => io.stderr(`codev: reloaded (generation ${generation.number}): tools +${diff.tools.added.length} -${diff.tools.removed.length} ~${diff.tools.changed.length}\n`));
+    kernel.on('reload', ({ generation, diff }) => io.stderr(`codev: reloaded (generation ${generation.number}): tools +${diff.tools.added.length} -${diff.tools.removed.length} ~${diff.tools.changed.length}${diff.definitions ? ', skills or agent types changed' : ''}\n`));
     kernel.on('reload-error', ({ errors }) => errors.forEach((error) => io.stderr(`codev: reload failed, keeping the last good version: ${error.format()}\n`)));
   }
   try {
