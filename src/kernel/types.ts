@@ -27,7 +27,7 @@ export interface KernelOptions extends RegistryOptions {
    * composed after the built-ins like plugin tools, a failing server reported in `errors`. A tools change
    * of a server or a change of the servers makes a new generation. `false` connects none. Default on.
    */
-  mcp?: false | Pick<McpManagerOptions, 'connectTimeoutMs' | 'callTimeoutMs' | 'maxOutputTokens' | 'connect'>;
+  mcp?: false | Pick<McpManagerOptions, 'connectTimeoutMs' | 'callTimeoutMs' | 'maxOutputTokens' | 'reconnect' | 'connect'>;
   /**
    * Hot reload: watch the config, the local settings, the plugin folders, the listed plugin files, and the
    * skill and agent folders (`skills/`, `.codev/skills/`, `agents/`, `.codev/agents/`, each plugin folder's

@@ -1,15 +1,17 @@
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { Tool } from '../tool/types.ts';
+import { buildServerTools } from './build-server-tools.ts';
 import { connectMcpServer, type ConnectMcpServerOptions, type McpServerConnection, type McpToolInfo } from './connect-mcp-server.ts';
-import { mcpToolToTool } from './mcp-tool-to-tool.ts';
+import { pause, resolveReconnectPolicy, type McpReconnectPolicy } from './reconnect-policy.ts';
 
 /** Where one configured server stands. */
 export interface McpServerStatus {
   readonly name: string;
   readonly config: McpServerConfig;
-  readonly status: 'connected' | 'failed';
-  /** Its tools (empty while failed). */
+  /** `reconnecting`: its connection closed and the manager is trying again (see `reconnect`). */
+  readonly status: 'connected' | 'reconnecting' | 'failed';
+  /** Its tools (empty unless connected). */
   readonly tools: readonly Tool[];
   /** Why it failed (`MCP_SERVER_FAILED`), or why one of its tools was skipped. */
   readonly errors: readonly CodevError[];
@@ -24,6 +26,11 @@ export interface McpManagerOptions {
   callTimeoutMs?: number;
   /** Cap per result, in estimated tokens. Default 25,000. */
   maxOutputTokens?: number;
+  /**
+   * Reconnects a server whose connection closed on its own (it exited, the stream broke): 5 attempts with
+   * a 1 s doubling wait by default. `false`: it stays failed until `update(..., { retryFailed: true })`.
+   */
+  reconnect?: McpReconnectPolicy | false;
   /** Replaces `connectMcpServer` (tests). */
   connect?: (options: ConnectMcpServerOptions) => Promise<McpServerConnection>;
 }
@@ -45,7 +52,7 @@ export interface McpManager {
   refresh(server: string): Promise<void>;
   /**
    * Called when the tools or errors change on their own: a server's tool list changed (and was re-listed)
-   * or its connection closed. Not called for `update()`, which the caller awaits. Returns the unsubscribe.
+   * or its connection closed, was reconnected, or was given up. Not called for `update()`, which the caller awaits. Returns the unsubscribe.
    */
   onChange(listener: () => void): () => void;
   /** Closes every connection. Idempotent. */
@@ -57,27 +64,39 @@ interface Entry {
   readonly config: McpServerConfig;
   readonly key: string;
   connection?: McpServerConnection;
-  status: 'connected' | 'failed';
+  status: McpServerStatus['status'];
   tools: Tool[];
   errors: CodevError[];
   /** The tool built for each MCP tool definition (as JSON), so an unchanged tool keeps its object. */
   built: Map<string, Tool>;
   refreshing?: Promise<void>;
   refreshAgain: boolean;
+  /** Reconnect attempts spent on this server since its last stable connection. */
+  reconnects: number;
+  connectedAt: number;
 }
 
 /**
  * Connects MCP servers (stdio and Streamable HTTP) and keeps their tools as codev Tools
  * (`mcp__<server>__<tool>`). All servers connect in parallel; one that fails is an `MCP_SERVER_FAILED`
  * error value and the others work. `notifications/tools/list_changed` re-lists that server (a failed
- * re-list keeps the old list) and emits a change; so does a connection that closes (its tools go away).
+ * re-list keeps the old list) and emits a change; so does a connection that closes (its tools go away
+ * while it reconnects; see `reconnect`).
  */
 export async function createMcpManager(options: McpManagerOptions = {}): Promise<McpManager> {
   const connect = options.connect ?? connectMcpServer;
   const entries = new Map<string, Entry>();
   const listeners = new Set<() => void>();
+  const reconnectPolicy = resolveReconnectPolicy(options.reconnect);
+  const lifetime = new AbortController();
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
+  /** Runs `task` after every earlier update or reconnect, so the set of entries changes one step at a time. */
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = chain.then(task);
+    chain = run.then(() => {}, () => {});
+    return run;
+  };
 
   const emit = () => {
     for (const listener of [...listeners]) {
@@ -91,36 +110,19 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
   const isCurrent = (entry: Entry) => !closed && entries.get(entry.name) === entry;
 
   function buildTools(entry: Entry, definitions: readonly McpToolInfo[]): void {
-    const tools: Tool[] = [];
-    const errors: CodevError[] = [];
-    const built = new Map<string, Tool>();
-    const names = new Set<string>();
-    const connection = entry.connection!;
-    for (const definition of definitions) {
-      const json = JSON.stringify(definition);
-      try {
-        const tool = entry.built.get(json) ?? mcpToolToTool({ server: entry.name, tool: definition, connection, maxOutputTokens: options.maxOutputTokens });
-        if (names.has(tool.name)) throw new CodevError('MCP_SERVER_FAILED', `MCP server "${entry.name}": tool "${definition.name}" is named ${tool.name} like another of its tools; skipped`, { tool: tool.name });
-        names.add(tool.name);
-        built.set(json, tool);
-        tools.push(tool);
-      } catch (error) {
-        errors.push(CodevError.isInstance(error) ? error : new CodevError('MCP_SERVER_FAILED', `MCP server "${entry.name}": tool "${definition.name}" skipped: ${errorMessage(error)}`, { cause: error }));
-      }
-    }
-    entry.tools = tools;
-    entry.errors = errors;
-    entry.built = built;
+    const built = buildServerTools({ server: entry.name, definitions, connection: entry.connection!, previous: entry.built, maxOutputTokens: options.maxOutputTokens });
+    Object.assign(entry, built);
   }
 
-  async function start(name: string, config: McpServerConfig): Promise<Entry> {
-    const entry: Entry = { name, config, key: JSON.stringify(config), status: 'failed', tools: [], errors: [], built: new Map(), refreshAgain: false };
+  async function start(name: string, config: McpServerConfig, reconnects = 0): Promise<Entry> {
+    const entry: Entry = { name, config, key: JSON.stringify(config), status: 'failed', tools: [], errors: [], built: new Map(), refreshAgain: false, reconnects, connectedAt: 0 };
     let connection: McpServerConnection | undefined;
     try {
       connection = await connect({ name, config, cwd: options.cwd, connectTimeoutMs: options.connectTimeoutMs, callTimeoutMs: options.callTimeoutMs });
       const definitions = await connection.listTools();
       entry.connection = connection;
       entry.status = 'connected';
+      entry.connectedAt = performance.now();
       buildTools(entry, definitions);
     } catch (error) {
       await connection?.close();
@@ -131,14 +133,45 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
     connection.onToolsChanged(() => void refreshEntry(entry));
     connection.onClose((error) => {
       if (!isCurrent(entry)) return;
-      entry.status = 'failed';
+      const spent = reconnectPolicy && performance.now() - entry.connectedAt < reconnectPolicy.stableAfterMs ? entry.reconnects : 0;
+      entry.status = reconnectPolicy && spent < reconnectPolicy.attempts ? 'reconnecting' : 'failed';
       entry.connection = undefined;
       entry.tools = [];
       entry.built = new Map();
       entry.errors = [error];
       emit();
+      if (reconnectPolicy) void reconnect({ entry, closedError: error, policy: reconnectPolicy, spent });
     });
     return entry;
+  }
+
+  /** Tries to replace a closed entry with a new connection, waiting longer before each attempt. */
+  async function reconnect({ entry, closedError, policy, spent: first }: { entry: Entry; closedError: CodevError; policy: NonNullable<typeof reconnectPolicy>; spent: number }): Promise<void> {
+    let last: CodevError | undefined;
+    for (let attempt = first; attempt < policy.attempts; attempt++) {
+      await pause(policy.initialDelayMs * 2 ** (attempt - first), lifetime.signal);
+      const outcome = await serially(async () => {
+        if (!isCurrent(entry)) return 'replaced';
+        const next = await start(entry.name, entry.config, attempt + 1);
+        if (!isCurrent(entry)) {
+          await next.connection?.close();
+          return 'replaced';
+        }
+        if (next.status !== 'connected') {
+          last = next.errors[0];
+          return 'failed';
+        }
+        entries.set(entry.name, next);
+        return 'connected';
+      });
+      if (outcome === 'connected') emit();
+      if (outcome !== 'failed') return;
+    }
+    if (!isCurrent(entry)) return;
+    entry.status = 'failed';
+    const reason = last ? `; the last attempt: ${last.message}` : '';
+    entry.errors = [new CodevError('MCP_SERVER_FAILED', `${closedError.message}\n(gave up after ${policy.attempts} reconnect attempts${reason})`, { stage: 'mcp', hint: closedError.hint, cause: last })];
+    emit();
   }
 
   function refreshEntry(entry: Entry, notify = true): Promise<void> {
@@ -170,10 +203,10 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
   }
 
   function update(servers: Readonly<Record<string, McpServerConfig>>, updateOptions: { retryFailed?: boolean } = {}): Promise<void> {
-    const run = chain.then(async () => {
+    return serially(async () => {
       if (closed) return;
       const stale = [...entries.values()].filter(
-        (entry) => servers[entry.name] === undefined || JSON.stringify(servers[entry.name]) !== entry.key || (updateOptions.retryFailed && entry.status === 'failed'),
+        (entry) => servers[entry.name] === undefined || JSON.stringify(servers[entry.name]) !== entry.key || (updateOptions.retryFailed && entry.status !== 'connected'),
       );
       for (const entry of stale) entries.delete(entry.name);
       const fresh = Object.entries(servers).filter(([name]) => !entries.has(name));
@@ -183,9 +216,7 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
         return;
       }
       for (const entry of started) entries.set(entry.name, entry);
-    });
-    chain = run.catch(() => {});
-    return chain;
+    }).catch(() => {});
   }
 
   const sorted = () => [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -212,6 +243,7 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
     async close() {
       if (closed) return;
       closed = true;
+      lifetime.abort();
       await chain;
       listeners.clear();
       const all = [...entries.values()];

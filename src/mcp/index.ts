@@ -2,6 +2,7 @@ export { connectMcpServer, DEFAULT_MCP_CALL_TIMEOUT_MS, DEFAULT_MCP_CONNECT_TIME
 export type { ConnectMcpServerOptions, McpCallOptions, McpCallProgress, McpServerConnection, McpToolInfo } from './connect-mcp-server.ts';
 export { createMcpManager } from './create-mcp-manager.ts';
 export type { McpManager, McpManagerOptions, McpServerStatus } from './create-mcp-manager.ts';
+export type { McpReconnectPolicy } from './reconnect-policy.ts';
 export { loadMcpConfig, MCP_JSON_FILE } from './load-mcp-config.ts';
 export type { LoadedMcpConfig } from './load-mcp-config.ts';
 export { contentText, estimateContentTokens, mcpResultToContent } from './mcp-result-to-content.ts';

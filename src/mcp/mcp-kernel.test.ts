@@ -1,12 +1,13 @@
-import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKernel, type Kernel } from '../kernel/create-kernel.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
-import { createMcpManager } from './create-mcp-manager.ts';
+import { createTestContext } from '../testing/create-test-context.ts';
+import { createMcpManager, type McpManager } from './create-mcp-manager.ts';
 
 const allow: CanUseTool = () => ({ behavior: 'allow' });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -96,8 +97,8 @@ describe('MCP in the kernel', () => {
     }
   });
 
-  it('a server that exits loses its tools, becomes an error value and emits a change', async () => {
-    const manager = await createMcpManager({ servers: { changing, everything } });
+  it('a server that exits loses its tools, becomes an error value and emits a change (reconnect off)', async () => {
+    const manager = await createMcpManager({ servers: { changing, everything }, reconnect: false });
     try {
       const exit = manager.tools.find((tool) => tool.name === 'mcp__changing__exit')!;
       const changed = new Promise<void>((resolve) => manager.onChange(resolve));
@@ -108,6 +109,78 @@ describe('MCP in the kernel', () => {
       expect(manager.errors.map((error) => error.code)).toEqual(['MCP_SERVER_FAILED']);
       await manager.update({ changing, everything }, { retryFailed: true });
       expect(manager.servers.map((server) => server.status)).toEqual(['connected', 'connected']);
+    } finally {
+      await manager.close();
+    }
+  });
+});
+
+describe('MCP reconnect', () => {
+  const callExit = async (manager: McpManager) => {
+    const exit = manager.tools.find((tool) => tool.name === 'mcp__changing__exit')!;
+    await exit.call({}, { signal: new AbortController().signal, onProgress: () => {} } as never);
+  };
+  /** Resolves with the server's status after each change until `until` is seen. */
+  const statusesUntil = (manager: McpManager, until: string) =>
+    new Promise<string[]>((resolve) => {
+      const seen: string[] = [];
+      const stop = manager.onChange(() => {
+        seen.push(manager.servers[0]!.status);
+        if (seen.at(-1) === until) {
+          stop();
+          resolve(seen);
+        }
+      });
+    });
+
+  it('a server that exits is reconnected: its tools come back on a new connection', async () => {
+    const manager = await createMcpManager({ servers: { changing }, reconnect: { initialDelayMs: 20 } });
+    try {
+      const before = manager.tools.find((tool) => tool.name === 'mcp__changing__add-tool')!;
+      const statuses = statusesUntil(manager, 'connected');
+      await callExit(manager);
+      expect(await statuses).toEqual(['reconnecting', 'connected']);
+      expect(manager.errors).toEqual([]);
+      const after = manager.tools.find((tool) => tool.name === 'mcp__changing__add-tool')!;
+      expect(after).not.toBe(before);
+      const { result } = await runTool({ name: 'mcp__changing__add-tool', context: createTestContext({ tools: manager.tools }), canUseTool: allow });
+      expect(resultText(result)).toBe('added');
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('a server that keeps exiting soon after each start uses up its attempts and is left failed', async () => {
+    const manager = await createMcpManager({ servers: { changing }, reconnect: { attempts: 1, initialDelayMs: 20 } });
+    try {
+      const reconnected = statusesUntil(manager, 'connected');
+      await callExit(manager);
+      await reconnected;
+      const failed = statusesUntil(manager, 'failed');
+      await callExit(manager);
+      expect(await failed).toEqual(['failed']);
+      expect(manager.errors.map((error) => error.code)).toEqual(['MCP_SERVER_FAILED']);
+      expect(manager.errors[0]!.message).toContain('gave up after 1 reconnect attempts');
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('a reconnect that cannot start the server reports the last attempt', async () => {
+    const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-mcp-reconnect-')));
+    const wrapper = path.join(dir, 'server.mjs');
+    writeFileSync(wrapper, `await import(${JSON.stringify(pathToFileURL(changing.args[0]!).href)});\n`);
+    const manager = await createMcpManager({ servers: { changing: { command: process.execPath, args: [wrapper] } }, reconnect: { attempts: 2, initialDelayMs: 20 } });
+    try {
+      expect(manager.servers[0]!.status).toBe('connected');
+      rmSync(wrapper);
+      const statuses = statusesUntil(manager, 'failed');
+      await callExit(manager);
+      expect(await statuses).toEqual(['reconnecting', 'failed']);
+      expect(manager.errors[0]!.message).toContain('gave up after 2 reconnect attempts');
+      expect(manager.errors[0]!.message).toContain('the last attempt');
+      await manager.close();
+      expect(manager.servers).toEqual([]);
     } finally {
       await manager.close();
     }
