@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { CodevError } from '../../errors/codev-error.ts';
 import type { AgentProgress } from '../../progress/types.ts';
 import { createSubagentContext } from '../../subagents/create-subagent-context.ts';
@@ -7,11 +6,12 @@ import { resolveModel } from '../../subagents/resolve-model.ts';
 import { resolveSubagentTools } from '../../subagents/resolve-subagent-tools.ts';
 import { runSubagent, type SubagentActivity, type SubagentOutcome } from '../../subagents/run-subagent.ts';
 import type { AgentTypeDefinition, AgentScope } from '../../subagents/types.ts';
-import { startBackgroundAgentTask } from '../../tasks/start-background-agent-task.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import type { AgentWorktree } from '../../worktrees/index.ts';
-import { formatAgentResult } from './format-agent-result.ts';
+import { activityLine } from './activity-line.ts';
 import type { AgentInput } from './create-agent-tool.ts';
+import { mapIntoWorktree } from './map-into-worktree.ts';
+import { startBackgroundSubagent } from './start-background-subagent.ts';
 import type { AgentCompletedOutput, AgentOutput } from './types.ts';
 
 /**
@@ -35,6 +35,10 @@ export async function startSubagent(options: {
   let worktree: AgentWorktree | undefined;
   // Once a background task owns the run, it releases the slot and finishes the worktree.
   let handedOff = false;
+  const release = async () => {
+    if (worktree) await finishAgentWorktree(worktree).catch(() => undefined);
+    scope.slots.release();
+  };
   try {
     const notes: string[] = [];
     const narrowed = narrowPermissionMode({ parent: context.permissionContext.mode, requested: input.mode ?? definition.permissionMode });
@@ -63,44 +67,25 @@ export async function startSubagent(options: {
       };
     };
 
+    const run = async ({ signal, onActivity }: { signal: AbortSignal; onActivity: (activity: SubagentActivity) => void }) => finish(await runSubagent({ ...base, signal, onActivity }));
     if (input.run_in_background) {
-      const task = startBackgroundAgentTask({
-        id: agentId,
-        sessionDirectory: context.sessionDirectory,
-        description: input.description,
-        prompt: input.prompt,
-        async run({ signal, log }) {
-          try {
-            log.line(`Agent ${agentId} (${definition.name}): ${input.description}`);
-            const outcome = await runSubagent({ ...base, signal, onActivity: (activity) => log.line(activityLine(activity)) });
-            return formatAgentResult(await finish(outcome));
-          } finally {
-            if (worktree) await finishAgentWorktree(worktree).catch(() => undefined);
-            scope.slots.release();
-          }
-        },
-      });
+      const launched = startBackgroundSubagent({ input, context, definition, agentId, run, release });
       handedOff = true;
-      return { status: 'async_launched', agentId, agentType: definition.name, description: input.description, prompt: input.prompt, outputFile: task.outputFile };
+      return launched;
     }
 
     const report = (activity: SubagentActivity, toolUseCount: number) =>
       context.onProgress({ type: 'agent_progress', agentId, agentType: definition.name, message: activityLine(activity), toolUseCount });
     let toolUseCount = 0;
-    const outcome = await runSubagent({
-      ...base,
+    return await run({
       signal: context.signal,
       onActivity: (activity) => {
         if (activity.kind === 'tool') toolUseCount = activity.toolUseCount;
         if (activity.kind !== 'tool-result') report(activity, toolUseCount);
       },
     });
-    return await finish(outcome);
   } finally {
-    if (!handedOff) {
-      if (worktree) await finishAgentWorktree(worktree).catch(() => undefined);
-      scope.slots.release();
-    }
+    if (!handedOff) await release();
   }
 }
 
@@ -108,20 +93,4 @@ export async function startSubagent(options: {
 async function finishAgentWorktree(worktree: AgentWorktree) {
   const worktrees = await import('../../worktrees/index.ts');
   return worktrees.finishAgentWorktree(worktree);
-}
-
-function activityLine(activity: SubagentActivity): string {
-  switch (activity.kind) {
-    case 'tool':
-      return activity.activity;
-    case 'tool-result':
-      return `${activity.toolName}: ${activity.isError ? activity.status : 'done'}`;
-    case 'text':
-      return activity.text.length > 200 ? `${activity.text.slice(0, 197)}...` : activity.text;
-  }
-}
-
-function mapIntoWorktree(directory: string, worktree: AgentWorktree): string {
-  const relative = path.relative(worktree.repoRoot, directory);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? worktree.path : path.join(worktree.path, relative);
 }
