@@ -3,7 +3,7 @@ import { errorMessage } from '../errors/codev-error.ts';
 import { isToolHook } from '../hooks/define-hook.ts';
 import { claudeCodeHooksSchema, commandHookConfigSchema, flattenClaudeCodeHooks } from '../hooks/command/command-hook-schema.ts';
 import type { ClaudeCodeHooksSettings, CommandHookConfig } from '../hooks/command/types.ts';
-import { TOOL_HOOK_EVENTS, type ToolHook } from '../hooks/types.ts';
+import { HOOK_EVENTS, type ToolHook } from '../hooks/types.ts';
 import { parsePermissionRule } from '../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
 import { configAgentsSchema } from '../subagents/agent-definition-schema.ts';
@@ -80,7 +80,7 @@ function copyIssues<T>(result: z.ZodSafeParseResult<T>, context: z.RefinementCtx
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys' && path.length === 0 && issue.path.length === 0) {
       for (const key of issue.keys) {
-        context.addIssue({ code: 'custom', path: [key], message: `unsupported hook event; command hooks run on ${TOOL_HOOK_EVENTS.join(', ')}` });
+        context.addIssue({ code: 'custom', path: [key], message: `unsupported hook event; command hooks run on ${HOOK_EVENTS.join(', ')}` });
       }
       continue;
     }

@@ -1,15 +1,15 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
-import type { ToolHook, ToolHookEvent, ToolHookMap } from './types.ts';
+import type { HookEvent, HookMap, ToolHook } from './types.ts';
 
 /**
  * Runs one hook with its timeout. Resolves to the hook's answer, or rejects with `HOOK_TIMEOUT` /
- * `HOOK_FAILED` naming the hook. The hook receives the call's signal (aborted when the user interrupts);
+ * `HOOK_FAILED` naming the hook. The hook receives the call's (or subagent's) signal, aborted when the user interrupts;
  * a hook that times out is no longer waited for, and its answer, if it comes, is ignored.
  */
-export async function callHook<Event extends ToolHookEvent>(
+export async function callHook<Event extends HookEvent>(
   hook: ToolHook<Event>,
-  input: ToolHookMap[Event]['input'],
-): Promise<ToolHookMap[Event]['output'] | undefined> {
+  input: HookMap[Event]['input'],
+): Promise<HookMap[Event]['output'] | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

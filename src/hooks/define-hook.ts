@@ -1,6 +1,6 @@
 import { CodevError } from '../errors/codev-error.ts';
 import { compileHookMatcher } from './hook-matcher.ts';
-import { TOOL_HOOK_EVENTS, type ToolHook, type ToolHookDefinition, type ToolHookEvent } from './types.ts';
+import { HOOK_EVENTS, type HookEvent, type ToolHook, type ToolHookDefinition } from './types.ts';
 
 /** The timeout of a hook that does not set one, in milliseconds. */
 export const DEFAULT_HOOK_TIMEOUT_MS = 60_000;
@@ -8,8 +8,9 @@ export const DEFAULT_HOOK_TIMEOUT_MS = 60_000;
 const HOOK_MARKER = Symbol.for('codev.hook');
 
 /**
- * Defines an in-process tool hook. Throws `HOOK_INVALID` for an unknown event, a matcher that is not a valid
- * regular expression, a missing handler or a bad timeout.
+ * Defines an in-process hook of a tool event (the matcher tests tool names) or a subagent event (it tests
+ * agent types). Throws `HOOK_INVALID` for an unknown event, a matcher that is not a valid regular
+ * expression, a missing handler or a bad timeout.
  *
  * @example
  * export default defineHook({
@@ -18,14 +19,14 @@ const HOOK_MARKER = Symbol.for('codev.hook');
  *   handler: ({ toolInput }) => (String(toolInput.command).includes('sudo') ? { decision: 'deny', reason: 'no sudo' } : undefined),
  * });
  */
-export function defineHook<Event extends ToolHookEvent>(definition: ToolHookDefinition<Event>): ToolHook<Event> {
+export function defineHook<Event extends HookEvent>(definition: ToolHookDefinition<Event>): ToolHook<Event> {
   if (typeof definition !== 'object' || definition === null) {
     throw new CodevError('HOOK_INVALID', 'defineHook() expects an object', { hint: 'pass { event, matcher, handler }' });
   }
-  if (!TOOL_HOOK_EVENTS.includes(definition.event)) {
+  if (!HOOK_EVENTS.includes(definition.event)) {
     throw new CodevError('HOOK_INVALID', `Unknown hook event "${String(definition.event)}"`, {
       field: 'event',
-      hint: `use one of ${TOOL_HOOK_EVENTS.join(', ')}`,
+      hint: `use one of ${HOOK_EVENTS.join(', ')}`,
     });
   }
   if (typeof definition.handler !== 'function') {
@@ -38,13 +39,13 @@ export function defineHook<Event extends ToolHookEvent>(definition: ToolHookDefi
   if (definition.matcher !== undefined && typeof definition.matcher !== 'string') {
     throw new CodevError('HOOK_INVALID', 'A hook matcher must be a string', { field: 'matcher', hint: 'use e.g. matcher: "Bash|Edit"' });
   }
-  let matches: (toolName: string) => boolean;
+  let matches: (name: string) => boolean;
   try {
     matches = compileHookMatcher(definition.matcher);
   } catch (error) {
     throw new CodevError('HOOK_INVALID', `Hook matcher "${definition.matcher}" is not a valid regular expression`, {
       field: 'matcher',
-      hint: 'use tool names separated by "|" or a valid regular expression',
+      hint: 'use names separated by "|" or a valid regular expression',
       cause: error,
     });
   }
@@ -66,7 +67,7 @@ export function isToolHook(value: unknown): value is ToolHook {
 }
 
 /** A copy of a hook with a new name (loaders name hooks after their plugin). */
-export function renameHook<Event extends ToolHookEvent>(hook: ToolHook<Event>, name: string): ToolHook<Event> {
+export function renameHook<Event extends HookEvent>(hook: ToolHook<Event>, name: string): ToolHook<Event> {
   const renamed = { ...hook, name };
   Object.defineProperty(renamed, HOOK_MARKER, { value: true });
   return Object.freeze(renamed);

@@ -1,12 +1,12 @@
-/** Compiles a hook matcher into a predicate on tool names. See `ToolHookDefinition.matcher`. */
-export function compileHookMatcher(matcher: string | undefined): (toolName: string) => boolean {
+/** Compiles a hook matcher into a predicate on tool names (or agent types). See `ToolHookDefinition.matcher`. */
+export function compileHookMatcher(matcher: string | undefined): (name: string) => boolean {
   const trimmed = (matcher ?? '').trim();
   if (trimmed === '' || trimmed === '*') return () => true;
   if (/^[A-Za-z0-9_\-|, ]+$/.test(trimmed)) {
     const names = new Set(trimmed.split(/[|,]/).map((name) => name.trim()).filter(Boolean));
-    return (toolName) => names.has(toolName);
+    return (name) => names.has(name);
   }
   // Anchored, unlike Claude Code's unanchored matchers, so `Edit.*` cannot silently match `NotebookEdit`.
   const pattern = new RegExp(`^(?:${trimmed})$`);
-  return (toolName) => pattern.test(toolName);
+  return (name) => pattern.test(name);
 }

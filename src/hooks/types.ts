@@ -1,10 +1,18 @@
-/** The in-process tool hook contract. Types only. */
+/** The in-process hook contract: tool events here, subagent events in `subagent-hook-types.ts`. Types only (and the event lists). */
 import type { PermissionMode } from '../permissions/types.ts';
+import { SUBAGENT_HOOK_EVENTS, type SubagentHookEvent, type SubagentHookInput, type SubagentHookMap } from './subagent-hook-types.ts';
 
-/** The tool events hooks can answer. */
+export type * from './subagent-hook-types.ts';
+
+/** The tool events hooks can answer; their matcher tests the tool name. */
 export type ToolHookEvent = 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure';
 
 export const TOOL_HOOK_EVENTS: readonly ToolHookEvent[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
+
+/** Every event a hook can answer. */
+export type HookEvent = ToolHookEvent | SubagentHookEvent;
+
+export const HOOK_EVENTS: readonly HookEvent[] = [...TOOL_HOOK_EVENTS, ...SUBAGENT_HOOK_EVENTS];
 
 /** What every tool hook receives. */
 export interface ToolHookInputBase {
@@ -78,24 +86,31 @@ export interface PostToolUseFailureOutput {
   additionalContext?: string;
 }
 
-/** The input and output types of each event. */
+/** The input and output types of each tool event. */
 export interface ToolHookMap {
   PreToolUse: { input: PreToolUseInput; output: PreToolUseOutput };
   PostToolUse: { input: PostToolUseInput; output: PostToolUseOutput };
   PostToolUseFailure: { input: PostToolUseFailureInput; output: PostToolUseFailureOutput };
 }
 
+/** The input and output types of every event. */
+export interface HookMap extends ToolHookMap, SubagentHookMap {}
+
+/** What any hook receives. */
+export type HookInput = ToolHookInput | SubagentHookInput;
+
 /** A hook handler. May return nothing. */
-export type ToolHookHandler<Event extends ToolHookEvent> = (
-  input: ToolHookMap[Event]['input'],
-) => ToolHookMap[Event]['output'] | void | undefined | Promise<ToolHookMap[Event]['output'] | void | undefined>;
+export type ToolHookHandler<Event extends HookEvent> = (
+  input: HookMap[Event]['input'],
+) => HookMap[Event]['output'] | void | undefined | Promise<HookMap[Event]['output'] | void | undefined>;
 
 /** A hook as written by its author. */
-export interface ToolHookDefinition<Event extends ToolHookEvent = ToolHookEvent> {
+export interface ToolHookDefinition<Event extends HookEvent = HookEvent> {
   event: Event;
   /**
-   * Which tools: omitted, `''` or `'*'` = all; only `[A-Za-z0-9_-|, ]` = exact names separated by `|` or `,`;
-   * anything else is a regular expression, anchored at both ends (so `Edit.*` does not match `NotebookEdit`).
+   * Which tools (tool events) or agent types (SubagentStart, SubagentStop): omitted, `''` or `'*'` = all;
+   * only `[A-Za-z0-9_-|, ]` = exact names separated by `|` or `,`; anything else is a regular expression,
+   * anchored at both ends (so `Edit.*` does not match `NotebookEdit`).
    */
   matcher?: string;
   handler: ToolHookHandler<Event>;
@@ -106,13 +121,13 @@ export interface ToolHookDefinition<Event extends ToolHookEvent = ToolHookEvent>
 }
 
 /** A normalized hook, made by `defineHook`. */
-export interface ToolHook<Event extends ToolHookEvent = ToolHookEvent> {
+export interface ToolHook<Event extends HookEvent = HookEvent> {
   readonly event: Event;
   readonly matcher: string;
   /** Method syntax on purpose: a hook of one event must fit in a list of hooks of any event. */
-  handler(input: ToolHookMap[Event]['input']): ReturnType<ToolHookHandler<Event>>;
+  handler(input: HookMap[Event]['input']): ReturnType<ToolHookHandler<Event>>;
   readonly timeout: number;
   readonly name: string;
-  /** Tests a tool name against `matcher`. */
-  matches(toolName: string): boolean;
+  /** Tests a tool name (tool events) or an agent type (subagent events) against `matcher`. */
+  matches(name: string): boolean;
 }

@@ -1,8 +1,11 @@
 import { createAgent } from '../agent/create-agent.ts';
 import type { EndReason, ModelError, Usage } from '../agent/types.ts';
-import { ZERO_USAGE } from '../agent/add-usage.ts';
+import { addUsage, ZERO_USAGE } from '../agent/add-usage.ts';
 import type { ToolUseContext } from '../execution/types.ts';
+import { runSubagentStartHooks } from '../hooks/run-subagent-start-hooks.ts';
+import { runSubagentStopHooks } from '../hooks/run-subagent-stop-hooks.ts';
 import type { CanUseTool } from '../permissions/types.ts';
+import { describeToolCall } from './describe-tool-call.ts';
 import type { AgentTypeDefinition, AgentScope } from './types.ts';
 
 /** Something a running subagent did, for progress events and a background task's log. */
@@ -11,23 +14,35 @@ export type SubagentActivity =
   | { kind: 'tool-result'; toolName: string; isError: boolean; status: string }
   | { kind: 'text'; text: string };
 
+/** SubagentStop hooks may keep a subagent going this many times; at the next block it ends anyway, with a note. */
+export const MAX_SUBAGENT_STOP_BLOCKS = 8;
+
 /** How a subagent run ended. */
 export interface SubagentOutcome {
   /** The text of its last turn: its report. */
   text: string;
   endReason: EndReason;
+  /** Model turns, over every continuation a SubagentStop hook asked for. */
   turns: number;
   toolUseCount: number;
   usage: Usage;
   durationMs: number;
   error?: ModelError;
+  /** Hook failures and the SubagentStop cap, each also sent to the context's `onWarning`. */
+  notes: string[];
 }
 
 /**
  * Runs one subagent to the end of its turn: a fresh agent loop over the parent's model client, with the
  * type's system prompt, its own pool and permission context (from `context`), and the parent's
  * `canUseTool`, so its permission prompts reach the same user. Never throws for a model failure: the
- * outcome carries it.
+ * outcome carries it. Hooks (from the context):
+ * 1. SubagentStart hooks run before the first request; each `additionalContext` is appended to the prompt
+ *    as a `<system-reminder>` (in the first user message, as Claude Code does, not in the system prompt).
+ * 2. SubagentStop hooks run after each `end_turn`. A block sends its reason as the next user message of
+ *    the same conversation and the subagent runs on (`stopHookActive` is then true), at most
+ *    {@link MAX_SUBAGENT_STOP_BLOCKS} times.
+ * A hook that throws or times out is reported in `notes` and `onWarning`; the subagent goes on.
  */
 export async function runSubagent(options: {
   parent: AgentScope;
@@ -62,43 +77,53 @@ export async function runSubagent(options: {
   let lastTexts: string[] = [];
   let toolUseCount = 0;
   let error: ModelError | undefined;
-  const outcome: SubagentOutcome = { text: '', endReason: 'end_turn', turns: 0, toolUseCount: 0, usage: ZERO_USAGE, durationMs: 0 };
-  for await (const event of agent.query(options.prompt, { signal: options.signal })) {
-    switch (event.type) {
-      case 'turn-start':
-        lastTexts = [];
-        break;
-      case 'text':
-        lastTexts.push(event.text);
-        options.onActivity?.({ kind: 'text', text: event.text });
-        break;
-      case 'tool-call': {
-        toolUseCount++;
-        const tool = tools.find((candidate) => candidate.name === event.toolName);
-        const activity = describeCall(tool, event.input) ?? event.toolName;
-        options.onActivity?.({ kind: 'tool', toolName: event.toolName, activity, toolUseCount });
-        break;
+  const outcome: SubagentOutcome = { text: '', endReason: 'end_turn', turns: 0, toolUseCount: 0, usage: ZERO_USAGE, durationMs: 0, notes: [] };
+  const hookContext = options.context(options.signal);
+  const report = (message: string) => {
+    outcome.notes.push(message);
+    hookContext.onWarning?.(message);
+  };
+  const subagent = { hooks: hookContext.hooks, agentId: options.agentId, agentType: definition.name, cwd: options.cwd, permissionMode: hookContext.permissionContext.mode, signal: options.signal };
+  const started = await runSubagentStartHooks(subagent);
+  started.failures.forEach(report);
+  let prompt = [options.prompt, ...started.additionalContext.map((text) => `<system-reminder>${text}</system-reminder>`)].join('\n\n');
+  for (let blocks = 0; ; blocks++) {
+    for await (const event of agent.query(prompt, { signal: options.signal })) {
+      switch (event.type) {
+        case 'turn-start':
+          lastTexts = [];
+          break;
+        case 'text':
+          lastTexts.push(event.text);
+          options.onActivity?.({ kind: 'text', text: event.text });
+          break;
+        case 'tool-call': {
+          toolUseCount++;
+          const tool = tools.find((candidate) => candidate.name === event.toolName);
+          const activity = describeToolCall(tool, event.input) ?? event.toolName;
+          options.onActivity?.({ kind: 'tool', toolName: event.toolName, activity, toolUseCount });
+          break;
+        }
+        case 'tool-result':
+          options.onActivity?.({ kind: 'tool-result', toolName: event.toolName, isError: event.isError, status: event.status });
+          break;
+        case 'error':
+          error = event.error;
+          break;
+        case 'end':
+          Object.assign(outcome, { endReason: event.reason, turns: outcome.turns + event.turns, usage: addUsage(outcome.usage, event.usage) });
+          break;
       }
-      case 'tool-result':
-        options.onActivity?.({ kind: 'tool-result', toolName: event.toolName, isError: event.isError, status: event.status });
-        break;
-      case 'error':
-        error = event.error;
-        break;
-      case 'end':
-        Object.assign(outcome, { endReason: event.reason, turns: event.turns, usage: event.usage });
-        break;
     }
+    if (outcome.endReason !== 'end_turn') break;
+    const stop = await runSubagentStopHooks({ ...subagent, stopHookActive: blocks > 0, lastAssistantMessage: lastTexts.join('\n\n').trim() });
+    stop.failures.forEach(report);
+    if (stop.reasons.length === 0) break;
+    if (blocks >= MAX_SUBAGENT_STOP_BLOCKS) {
+      report(`SubagentStop hooks blocked the stop of ${options.agentId} ${MAX_SUBAGENT_STOP_BLOCKS} times in a row; it ended anyway.`);
+      break;
+    }
+    prompt = stop.reasons.join('\n\n');
   }
   return { ...outcome, text: lastTexts.join('\n\n').trim(), toolUseCount, error, durationMs: performance.now() - startedAt };
-}
-
-function describeCall(tool: ToolUseContext['tools'][number] | undefined, input: unknown): string | undefined {
-  if (!tool || typeof input !== 'object' || input === null) return undefined;
-  try {
-    const label = tool.renderToolUseMessage(input as Record<string, unknown>, { verbose: false, color: false });
-    return label ? `${tool.userFacingName(input)}(${label.length > 80 ? `${label.slice(0, 77)}...` : label})` : tool.userFacingName(input);
-  } catch {
-    return undefined;
-  }
 }

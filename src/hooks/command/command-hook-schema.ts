@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { compileHookMatcher } from '../hook-matcher.ts';
-import { TOOL_HOOK_EVENTS, type ToolHookEvent } from '../types.ts';
+import { HOOK_EVENTS, type HookEvent } from '../types.ts';
 import type { ClaudeCodeHooksSettings, CommandHookConfig } from './types.ts';
 
 const matcher = z.string().superRefine((value, context) => {
   try {
     compileHookMatcher(value);
   } catch {
-    context.addIssue({ code: 'custom', message: 'expected tool names separated by "|" or a valid regular expression' });
+    context.addIssue({ code: 'custom', message: 'expected names (tools, or agent types for Subagent events) separated by "|" or a valid regular expression' });
   }
 });
 const command = z.string().trim().min(1, 'expected a shell command such as "./hooks/check.sh"');
@@ -18,7 +18,7 @@ const onFailure = z.enum(['continue', 'block']);
 /** A flat command hook entry of `hooks: [...]`: `{ event, matcher?, command, timeout?, onFailure? }`. */
 export const commandHookConfigSchema = z.strictObject({
   type: z.literal('command').optional(),
-  event: z.enum(TOOL_HOOK_EVENTS as [ToolHookEvent, ...ToolHookEvent[]]),
+  event: z.enum(HOOK_EVENTS as [HookEvent, ...HookEvent[]]),
   matcher: matcher.optional(),
   command,
   timeout: timeout.optional(),
@@ -36,12 +36,12 @@ const handlerSchema = z.strictObject({
 
 const groupList = z.array(z.strictObject({ matcher: matcher.optional(), hooks: z.array(handlerSchema) })).optional();
 
-/** Claude Code's settings shape `{ PreToolUse: [{ matcher, hooks: [{ type: 'command', command, timeout }] }] }` (tool events only). */
-export const claudeCodeHooksSchema = z.strictObject({ PreToolUse: groupList, PostToolUse: groupList, PostToolUseFailure: groupList });
+/** Claude Code's settings shape `{ PreToolUse: [{ matcher, hooks: [{ type: 'command', command, timeout }] }] }` (the events of `HOOK_EVENTS`). */
+export const claudeCodeHooksSchema = z.strictObject(Object.fromEntries(HOOK_EVENTS.map((event) => [event, groupList])) as Record<HookEvent, typeof groupList>);
 
 /** Claude Code's nested settings shape as flat command hook entries, in order. */
 export function flattenClaudeCodeHooks(settings: ClaudeCodeHooksSettings): CommandHookConfig[] {
-  return TOOL_HOOK_EVENTS.flatMap((event) =>
+  return HOOK_EVENTS.flatMap((event) =>
     (settings[event] ?? []).flatMap((group) =>
       group.hooks.map((handler): CommandHookConfig => ({
         event,

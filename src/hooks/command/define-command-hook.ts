@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CodevError } from '../../errors/codev-error.ts';
 import { defineHook } from '../define-hook.ts';
 import { markHookFailure } from '../hook-progress.ts';
-import type { ToolHook, ToolHookInput } from '../types.ts';
+import type { HookInput, ToolHook } from '../types.ts';
 import { interpretCommandResult } from './interpret-command-result.ts';
 import { runHookCommand } from './run-hook-command.ts';
 import { toHookStdin } from './to-hook-stdin.ts';
@@ -25,9 +25,9 @@ export interface CommandHookOptions {
   /** The environment, before the project variables are added. Default `process.env`. */
   env?: NodeJS.ProcessEnv;
   /**
-   * Receives non-blocking failures (a non-zero exit other than 2, a timeout, bad JSON). Default: a
-   * PostToolUse(Failure) hook with nothing else to say throws, so the kernel reports it as a warning and
-   * the result is unchanged; other failures go to `process.emitWarning`.
+   * Receives non-blocking failures (a non-zero exit other than 2, a timeout, bad JSON). Default: a hook
+   * other than PreToolUse with nothing else to say throws, so the kernel (or the subagent run) reports it
+   * as a warning and nothing changes; other failures go to `process.emitWarning`.
    */
   onError?: (message: string) => void;
 }
@@ -53,7 +53,7 @@ export function defineCommandHook(config: CommandHookConfig, options: CommandHoo
   const env = { ...(options.env ?? process.env), CODEV_PROJECT_DIR: options.projectDir, CLAUDE_PROJECT_DIR: options.projectDir };
   const session = { sessionId: options.sessionId ?? PROCESS_SESSION_ID, transcriptPath: options.transcriptPath ?? '' };
 
-  async function handler(input: ToolHookInput) {
+  async function handler(input: HookInput) {
     const run = await runHookCommand({
       command: config.command,
       stdin: JSON.stringify(toHookStdin(input, session)),

@@ -1,7 +1,7 @@
-import type { PostToolUseFailureOutput, PostToolUseOutput, PreToolUseOutput, ToolHookEvent } from '../types.ts';
+import type { HookEvent, PostToolUseFailureOutput, PostToolUseOutput, PreToolUseOutput, SubagentStartOutput, SubagentStopOutput } from '../types.ts';
 import type { CommandHookOnFailure, CommandRunResult } from './types.ts';
 
-type Answer = PreToolUseOutput | PostToolUseOutput | PostToolUseFailureOutput;
+type Answer = PreToolUseOutput | PostToolUseOutput | PostToolUseFailureOutput | SubagentStartOutput | SubagentStopOutput;
 
 /** A command hook's run turned into codev's hook answer, plus the problems to report (never fatal). */
 export interface InterpretedCommandResult {
@@ -14,12 +14,13 @@ export interface InterpretedCommandResult {
 /**
  * Reads a hook command's result the way Claude Code does. Exit 0: stdout is JSON when it starts with `{`
  * (anything else is ignored). Exit 2: blocking, stderr is the reason (PreToolUse denies; PostToolUse
- * appends it as feedback; PostToolUseFailure adds it as context). Any other failure (exit code, timeout,
+ * appends it as feedback; PostToolUseFailure adds it as context; SubagentStop keeps the subagent going;
+ * SubagentStart cannot block, so it is a problem to report). Any other failure (exit code, timeout,
  * spawn error, invalid JSON) is a problem to report and the call proceeds; valid JSON is still honoured.
  * With `onFailure: 'block'` a failure blocks like exit 2.
  */
 export function interpretCommandResult(options: {
-  event: ToolHookEvent;
+  event: HookEvent;
   run: CommandRunResult;
   onFailure: CommandHookOnFailure;
   timeoutSeconds: number;
@@ -28,6 +29,7 @@ export function interpretCommandResult(options: {
   if (run.aborted) return { problems: [] };
   if (run.exitCode === 2) {
     const reason = run.stderr.trim() || 'hook exited with status code 2';
+    if (event === 'SubagentStart') return { problems: [`exit code 2 does not block SubagentStart: ${firstLine(reason)}`] };
     return { answer: blockingAnswer(event, reason), problems: [], blocked: reason };
   }
   const problems: string[] = [];
@@ -38,16 +40,16 @@ export function interpretCommandResult(options: {
     json = parseStdout(run.stdout, problems);
     if (run.exitCode !== 0) problems.push(`Failed with non-blocking status code ${run.exitCode}: ${firstLine(run.stderr) || 'no stderr output'}`);
   }
-  if (problems.length > 0 && options.onFailure === 'block') {
+  if (problems.length > 0 && options.onFailure === 'block' && event !== 'SubagentStart') {
     const reason = `hook failed (onFailure: block): ${problems.join('; ')}`;
     return { answer: blockingAnswer(event, reason), problems: [], blocked: reason };
   }
   return { answer: json ? mapJsonOutput(event, json, problems) : undefined, problems };
 }
 
-function blockingAnswer(event: ToolHookEvent, reason: string): Answer {
+function blockingAnswer(event: Exclude<HookEvent, 'SubagentStart'>, reason: string): Answer {
   if (event === 'PreToolUse') return { decision: 'deny', reason } satisfies PreToolUseOutput;
-  if (event === 'PostToolUse') return { block: true, reason } satisfies PostToolUseOutput;
+  if (event === 'PostToolUse' || event === 'SubagentStop') return { block: true, reason } satisfies PostToolUseOutput & SubagentStopOutput;
   return { additionalContext: reason } satisfies PostToolUseFailureOutput;
 }
 
@@ -66,7 +68,7 @@ function parseStdout(stdout: string, problems: string[]): Record<string, unknown
 }
 
 /** Maps Claude Code's JSON fields to codev's answer of `event`. Fields of the wrong type are reported and ignored. */
-function mapJsonOutput(event: ToolHookEvent, json: Record<string, unknown>, problems: string[]): Answer | undefined {
+function mapJsonOutput(event: HookEvent, json: Record<string, unknown>, problems: string[]): Answer | undefined {
   const text = (value: unknown, field: string): string | undefined => {
     if (value === undefined || typeof value === 'string') return value;
     problems.push(`${field} must be a string; ignored`);
@@ -79,8 +81,10 @@ function mapJsonOutput(event: ToolHookEvent, json: Record<string, unknown>, prob
   }
   const additionalContext = text(specific.additionalContext, 'hookSpecificOutput.additionalContext');
   const stop = json.continue === false ? { stop: true, stopReason: text(json.stopReason, 'stopReason') ?? 'stopped by hook' } : {};
-  if (event === 'PostToolUseFailure') return { additionalContext };
+  if (event === 'PostToolUseFailure' || event === 'SubagentStart') return { additionalContext };
   const reason = text(json.reason, 'reason');
+  // `continue: false` means "stop", which for SubagentStop wins over a block.
+  if (event === 'SubagentStop') return json.decision === 'block' && json.continue !== false ? { block: true, reason: reason ?? 'blocked by hook' } : {};
   if (event === 'PostToolUse') {
     const updatedOutput = specific.updatedMCPToolOutput ?? specific.updatedToolOutput;
     const block = json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};

@@ -1,13 +1,14 @@
-import type { ToolHookInput } from '../types.ts';
+import type { HookInput } from '../types.ts';
 
 /**
  * The JSON a command hook reads on stdin, in Claude Code's snake_case shape: the common fields
  * (`session_id`, `transcript_path`, `cwd`, `permission_mode`, `hook_event_name`, and `agent_id` and
- * `agent_type` for a call inside a subagent), the call (`tool_name`,
- * `tool_input`, `tool_use_id`), then `tool_response` (PostToolUse) or `error` and `is_interrupt`
- * (PostToolUseFailure), with `duration_ms` for both.
+ * `agent_type` for a call inside a subagent or a subagent event), then per event: the call (`tool_name`,
+ * `tool_input`, `tool_use_id`), with `tool_response` (PostToolUse) or `error` and `is_interrupt`
+ * (PostToolUseFailure) and `duration_ms` for both; nothing more for SubagentStart; `stop_hook_active` and
+ * `last_assistant_message` for SubagentStop (no `agent_transcript_path`: codev keeps no transcript file).
  */
-export function toHookStdin(input: ToolHookInput, session: { sessionId: string; transcriptPath: string }): Record<string, unknown> {
+export function toHookStdin(input: HookInput, session: { sessionId: string; transcriptPath: string }): Record<string, unknown> {
   const common = {
     session_id: session.sessionId,
     transcript_path: session.transcriptPath,
@@ -16,16 +17,18 @@ export function toHookStdin(input: ToolHookInput, session: { sessionId: string; 
     hook_event_name: input.hookEventName,
     ...(input.agentId !== undefined && { agent_id: input.agentId }),
     ...(input.agentType !== undefined && { agent_type: input.agentType }),
-    tool_name: input.toolName,
-    tool_input: input.toolInput,
-    tool_use_id: input.toolUseId,
   };
+  if (input.hookEventName === 'SubagentStart') return common;
+  if (input.hookEventName === 'SubagentStop') {
+    return { ...common, stop_hook_active: input.stopHookActive, ...(input.lastAssistantMessage !== undefined && { last_assistant_message: input.lastAssistantMessage }) };
+  }
+  const call = { ...common, tool_name: input.toolName, tool_input: input.toolInput, tool_use_id: input.toolUseId };
   switch (input.hookEventName) {
     case 'PreToolUse':
-      return common;
+      return call;
     case 'PostToolUse':
-      return { ...common, tool_response: input.toolResponse, duration_ms: Math.round(input.durationMs) };
+      return { ...call, tool_response: input.toolResponse, duration_ms: Math.round(input.durationMs) };
     case 'PostToolUseFailure':
-      return { ...common, error: input.error, is_interrupt: input.isInterrupt, duration_ms: Math.round(input.durationMs) };
+      return { ...call, error: input.error, is_interrupt: input.isInterrupt, duration_ms: Math.round(input.durationMs) };
   }
 }

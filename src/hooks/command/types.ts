@@ -1,5 +1,5 @@
 /** Command hooks (Claude Code's protocol): config shapes and results. Types only. */
-import type { ToolHookEvent } from '../types.ts';
+import type { HookEvent } from '../types.ts';
 
 /** What a command hook does when it fails (a non-zero exit other than 2, a timeout, bad JSON, a spawn error). */
 export type CommandHookOnFailure = 'continue' | 'block';
@@ -11,8 +11,8 @@ export type CommandHookOnFailure = 'continue' | 'block';
  * { event: 'PreToolUse', matcher: 'Bash', command: './hooks/check.sh', timeout: 30 }
  */
 export interface CommandHookConfig {
-  event: ToolHookEvent;
-  /** Same syntax as `defineHook`'s matcher (exact names, `|` lists, or an anchored regular expression). */
+  event: HookEvent;
+  /** Same syntax as `defineHook`'s matcher (exact names, `|` lists, or an anchored regular expression); agent types for SubagentStart and SubagentStop. */
   matcher?: string;
   /** Run with `bash -c` (falling back to `sh -c`) in the project root; the hook input JSON is on stdin. */
   command: string;
@@ -42,8 +42,8 @@ export interface ClaudeCodeMatcherGroup {
   hooks: ClaudeCodeCommandHandler[];
 }
 
-/** Claude Code's `hooks` settings block, e.g. copied from `.claude/settings.json`. Only tool events. */
-export type ClaudeCodeHooksSettings = Partial<Record<ToolHookEvent, ClaudeCodeMatcherGroup[]>>;
+/** Claude Code's `hooks` settings block, e.g. copied from `.claude/settings.json`. Only the events codev runs (`HOOK_EVENTS`). */
+export type ClaudeCodeHooksSettings = Partial<Record<HookEvent, ClaudeCodeMatcherGroup[]>>;
 
 /** How one run of a hook command ended. */
 export interface CommandRunResult {
