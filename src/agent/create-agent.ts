@@ -137,7 +137,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
           }
           results.push(update.block);
           stop ||= Boolean(update.preventContinuation || update.interrupt);
-          yield { type: 'tool-result', toolUseId: update.toolUseId, toolName: update.toolName, isError: update.isError, status: update.status, block: update.block, decision: update.decision, output: update.output, durationMs: update.durationMs };
+          yield { type: 'tool-result', toolUseId: update.toolUseId, toolName: update.toolName, isError: update.isError, status: update.status, block: update.block, decision: update.decision, output: update.output, errorCode: update.errorCode, durationMs: update.durationMs };
         }
         const interrupted = signal.aborted;
         messages.push({ role: 'user', content: [...(results as Anthropic.ToolResultBlockParam[]), ...(interrupted ? [{ type: 'text' as const, text: INTERRUPT_MESSAGE }] : [])] });

@@ -44,6 +44,8 @@ export type AgentEvent =
       block: ToolResultBlockParam;
       decision?: PermissionDecision;
       output?: unknown;
+      /** The stable code of a failed call (see `ToolResultUpdate.errorCode`). */
+      errorCode?: CodevErrorCode;
       durationMs: number;
     }
   | { type: 'usage'; usage: Usage; total: Usage }

@@ -49,7 +49,8 @@ Options:
   --allow RULE          Add an allow rule (repeatable), e.g. --allow 'Bash(npm test)'
   --deny RULE           Add a deny rule (repeatable)
   --ask RULE            Add an ask rule (repeatable)
-  --json                Print { "is_error", "content", "decision": { "behavior", "source", "rule"? } }
+  --json                Print { "is_error", "error_code"?, "content", "decision": { "behavior", "source", "rule"? } }
+                        (error_code: a stable code such as TOOL_NOT_FOUND, INPUT_INVALID, TOOL_FAILED)
   --cwd DIR             The project directory
 
 Exit codes: 0 the result is not an error, 1 it is, 2 bad usage.

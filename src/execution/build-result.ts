@@ -22,6 +22,7 @@ export function buildResult(state: ToolCallState, outcome: StageOutcome | undefi
     decision: state.decision,
     output: isError ? undefined : state.output,
     preventContinuation: outcome?.preventContinuation ?? state.preventContinuation,
+    errorCode: outcome?.errorCode,
     interrupt: outcome?.interrupt,
     persistedPath: state.persistedPath,
     durationMs: performance.now() - state.startedAt,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { CodevError } from '../errors/codev-error.ts';
 import { defineHook } from '../hooks/define-hook.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
@@ -93,6 +94,16 @@ describe('runToolUse lifecycle', () => {
     expect(resultText(result)).toContain('<tool_use_error>Error: kaboom</tool_use_error>');
     expect(resultText(result)).toContain('<system-reminder>check the logs</system-reminder>');
     expect(seen).toEqual(['kaboom']);
+  });
+
+  it('gives each failure a stable errorCode: not found, invalid input, a thrown CodevError, any other throw', async () => {
+    const coded = buildTool({ name: 'Coded', description: 'Throws a CodevError', inputSchema: z.object({}), call: () => { throw new CodevError('WORKTREE_NOT_GIT', 'not a repository'); } });
+    const context = createTestContext({ tools: [...tools, coded] });
+    const codes = [];
+    for (const [name, input] of [['Nope', {}], ['Echo', { times: 'two' }], ['Echo', { message: 'forbidden' }], ['Coded', {}], ['Boom', {}], ['Echo', { message: 'fine' }]] as const) {
+      codes.push((await runTool({ name, input, context })).result.errorCode);
+    }
+    expect(codes).toEqual(['TOOL_NOT_FOUND', 'INPUT_INVALID', 'INPUT_INVALID', 'WORKTREE_NOT_GIT', 'TOOL_FAILED', undefined]);
   });
 
   it('delivers progress through the generator before the result', async () => {

@@ -35,7 +35,7 @@ export async function* runToolUse(
       if (outcome) break;
     }
   } catch (error) {
-    outcome = { status: 'error', content: toolUseError(`Error calling tool (${toolUse.name}): ${errorMessage(error)}`) };
+    outcome = { status: 'error', content: toolUseError(`Error calling tool (${toolUse.name}): ${errorMessage(error)}`), errorCode: 'TOOL_FAILED' };
   }
   if (state.decision && state.tool) reportDecision({ span, tool: state.tool, toolUseId: toolUse.id, decision: state.decision });
   const result = buildResult(state, outcome ?? undefined);

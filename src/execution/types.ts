@@ -1,4 +1,5 @@
 /** The execution vocabulary: the call context, the updates runToolUse yields, and stage outcomes. Types only. */
+import type { CodevErrorCode } from '../errors/codes.ts';
 import type { ToolHook } from '../hooks/types.ts';
 import type { PermissionRuleSet } from '../permissions/define-permission-rule.ts';
 import type {
@@ -77,6 +78,11 @@ export interface ToolResultUpdate {
   output?: unknown;
   /** When the status is 'stopped' or a hook asked to end the turn. */
   preventContinuation?: boolean;
+  /**
+   * The stable code of a failure: `TOOL_NOT_FOUND`, `INPUT_INVALID`, the code of the `CodevError` a tool's
+   * `call()` threw (e.g. `WORKTREE_NOT_GIT`), or `TOOL_FAILED` for any other throw. The model reads only the text.
+   */
+  errorCode?: CodevErrorCode;
   /** True when the user asked to stop the whole turn (a deny with interrupt). */
   interrupt?: boolean;
   /** Set when the full result was saved to disk. */
@@ -100,6 +106,7 @@ export interface StageOutcome {
   status: Exclude<ToolUseStatus, 'ok'>;
   /** The text the model reads (already wrapped, e.g. in `<tool_use_error>`). */
   content: string;
+  errorCode?: CodevErrorCode;
   interrupt?: boolean;
   preventContinuation?: boolean;
 }

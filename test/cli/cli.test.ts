@@ -116,6 +116,8 @@ describe('codev CLI', () => {
     const missing = codev(['tool', 'Nope', '--cwd', project.root]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No such tool available: Nope');
+    const coded = codev(['tool', 'Nope', '--json', '--cwd', project.root]);
+    expect(JSON.parse(coded.stdout)).toMatchObject({ is_error: true, error_code: 'TOOL_NOT_FOUND' });
   });
 
   it('reports an invalid config with the file and the field', async () => {

@@ -50,7 +50,7 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
     if (!result) throw new CodevError('TOOL_FAILED', 'The call ended without a result');
     if (values.json) {
       const decision = result.decision && { behavior: result.decision.behavior, source: result.decision.source, ...(result.decision.rule ? { rule: result.decision.rule } : {}) };
-      io.stdout(`${JSON.stringify({ is_error: result.isError, content: result.block.content, decision: decision ?? null }, null, 2)}\n`);
+      io.stdout(`${JSON.stringify({ is_error: result.isError, ...(result.errorCode ? { error_code: result.errorCode } : {}), content: result.block.content, decision: decision ?? null }, null, 2)}\n`);
     } else {
       (result.isError ? io.stderr : io.stdout)(`${renderContent(result.block)}\n`);
     }

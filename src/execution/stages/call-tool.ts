@@ -1,4 +1,4 @@
-import { errorMessage } from '../../errors/codev-error.ts';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { runPostToolUseHooks } from '../../hooks/run-post-tool-use-hooks.ts';
 import type { ProgressPayload } from '../../progress/types.ts';
 import { forwardHookProgress, hookCallBase } from '../hook-call-base.ts';
@@ -80,7 +80,7 @@ async function* failure(state: ToolCallState, error: unknown, durationMs: number
     for (const failed of hooks.failures) context.onWarning?.(failed);
   }
   if (context.signal.aborted) return { status: 'cancelled' as const, content: CANCEL_MESSAGE };
-  return { status: 'error' as const, content: toolUseError(`Error: ${message}`) };
+  return { status: 'error' as const, content: toolUseError(`Error: ${message}`), errorCode: CodevError.isInstance(error) ? error.code : 'TOOL_FAILED' };
 }
 
 function truncateMiddle(text: string): string {

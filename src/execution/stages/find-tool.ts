@@ -18,7 +18,7 @@ export const findTool: Stage = async function* findTool(state) {
   const { toolUse, context } = state.request;
   const tool = findToolByName(context.tools, toolUse.name);
   if (!tool) {
-    return { status: 'not-found', content: toolUseError(`Error: No such tool available: ${toolUse.name}`) };
+    return { status: 'not-found', content: toolUseError(`Error: No such tool available: ${toolUse.name}`), errorCode: 'TOOL_NOT_FOUND' };
   }
   state.tool = tool;
 };

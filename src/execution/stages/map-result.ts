@@ -25,6 +25,6 @@ export const mapResult: Stage = async function* mapResult(state) {
   try {
     await mapOutput(state);
   } catch (error) {
-    return { status: 'error', content: toolUseError(`Error: ${state.tool!.name} returned a result that could not be mapped: ${errorMessage(error)}`) };
+    return { status: 'error', content: toolUseError(`Error: ${state.tool!.name} returned a result that could not be mapped: ${errorMessage(error)}`), errorCode: 'TOOL_FAILED' };
   }
 };

@@ -13,7 +13,7 @@ export const parseInput: Stage = async function* parseInput(state) {
     if (isDeferredTool(tool) && !context.loadedDeferredTools?.has(tool.name)) {
       message += `\n\nThis tool's schema was not sent to you yet. Load it first with ToolSearch using the query "select:${tool.name}", then call it again.`;
     }
-    return { status: 'invalid-input', content: toolUseError(`InputValidationError: ${message}`) };
+    return { status: 'invalid-input', content: toolUseError(`InputValidationError: ${message}`), errorCode: 'INPUT_INVALID' };
   }
   state.input = parsed.data as Record<string, unknown>;
 };

@@ -9,7 +9,7 @@ export const validateInput: Stage = async function* validateInput(state) {
   try {
     verdict = await tool.validateInput(state.input!, state.request.context);
   } catch (error) {
-    return { status: 'error', content: toolUseError(`Error: ${tool.name} could not validate its input: ${errorMessage(error)}`) };
+    return { status: 'error', content: toolUseError(`Error: ${tool.name} could not validate its input: ${errorMessage(error)}`), errorCode: 'TOOL_FAILED' };
   }
-  if (!verdict.result) return { status: 'invalid-input', content: toolUseError(verdict.message) };
+  if (!verdict.result) return { status: 'invalid-input', content: toolUseError(verdict.message), errorCode: 'INPUT_INVALID' };
 };

@@ -100,10 +100,10 @@ describe('Agent tool with isolation: "worktree"', () => {
   it('fails the call with an error result outside a git repository, and starts no subagent', async () => {
     const folder = temporaryFolder();
     const { server, events, event, block, output } = await runIsolated({ cwd: folder, name: 'lost', call: toolUseReply('Probe', {}) });
-    expect(event).toMatchObject({ status: 'error', isError: true });
+    expect(event).toMatchObject({ status: 'error', isError: true, errorCode: 'WORKTREE_NOT_GIT' });
     expect(output).toBeUndefined();
     expect(block.is_error).toBe(true);
-    // The text of CodevError('WORKTREE_NOT_GIT'); its code does not reach the model.
+    // The model reads the text of CodevError('WORKTREE_NOT_GIT'); the event carries its code.
     expect(block.content).toContain(`${folder} is not inside a git work tree, so the agent cannot get its own worktree`);
     expect(requestsOf(server, SUB)).toHaveLength(0);
     expect(existsSync(path.join(folder, WORKTREES_DIRECTORY))).toBe(false);
