@@ -59,7 +59,10 @@ export interface McpServerConnection {
   callTool(tool: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<CallToolResult>;
   /** Called on each `notifications/tools/list_changed`; returns the function that stops listening. */
   onToolsChanged(listener: () => void): () => void;
-  /** Called once when the connection ends without `close()` (the server exited or the stream broke). */
+  /**
+   * Called once when the connection ends without `close()`: a stdio server exited, or a request over
+   * Streamable HTTP failed below JSON-RPC (the server is down, or restarted and lost the session).
+   */
   onClose(listener: (error: CodevError) => void): () => void;
   close(): Promise<void>;
 }
@@ -81,7 +84,7 @@ export interface ConnectMcpServerOptions {
  */
 export async function connectMcpServer(options: ConnectMcpServerOptions): Promise<McpServerConnection> {
   const { name, config } = options;
-  const { client: { Client }, stdio: { StdioClientTransport, getDefaultEnvironment }, http: { StreamableHTTPClientTransport }, types: { ProgressNotificationSchema, ToolListChangedNotificationSchema } } = await loadSdk();
+  const { client: { Client }, stdio: { StdioClientTransport, getDefaultEnvironment }, http: { StreamableHTTPClientTransport }, types: { McpError, ProgressNotificationSchema, ToolListChangedNotificationSchema } } = await loadSdk();
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS;
   let stderr = '';
@@ -126,11 +129,20 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     for (const listener of [...changeListeners]) listener();
   });
-  client.onclose = () => {
+  const end = (reason: string, cause?: unknown) => {
     if (closing || ended) return;
     ended = true;
-    const error = failure('the connection closed');
+    const error = failure(reason, cause);
     for (const listener of [...closeListeners]) listener(error);
+  };
+  client.onclose = () => end('the connection closed');
+  // A Streamable HTTP session never "closes": a server that went away fails each request (fetch failed),
+  // and one that restarted no longer knows the session (HTTP 400/404). Such a failure ends the connection,
+  // so its owner can start a new session; a JSON-RPC error (McpError) is the server's answer, not a break.
+  const checkBroken = (error: unknown, signal?: AbortSignal) => {
+    if (kind !== 'http' || signal?.aborted || error instanceof McpError) return;
+    end(`the connection broke: ${errorMessage(error)}`, error);
+    void client.close().catch(() => {});
   };
 
   try {
@@ -148,11 +160,16 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     async listTools() {
       const tools: McpToolInfo[] = [];
       let cursor: string | undefined;
-      do {
-        const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: connectTimeoutMs });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor);
+      try {
+        do {
+          const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: connectTimeoutMs });
+          tools.push(...page.tools);
+          cursor = page.nextCursor;
+        } while (cursor);
+      } catch (error) {
+        checkBroken(error);
+        throw error;
+      }
       return tools;
     },
     async callTool(tool, args, callOptions = {}) {
@@ -178,6 +195,9 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
         await new Promise((resolve) => setImmediate(resolve));
         if ('toolResult' in result) return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] } as CallToolResult;
         return result as CallToolResult;
+      } catch (error) {
+        checkBroken(error, controller.signal);
+        throw error;
       } finally {
         clearTimeout(timer);
         outer?.removeEventListener('abort', forward);

@@ -131,17 +131,7 @@ describe('MCP over Streamable HTTP (server-everything streamableHttp)', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    server = spawn(process.execPath, [everythingBin, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('server-everything did not start')), 15_000);
-      server.stderr!.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('listening')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      server.on('exit', (code) => reject(new Error(`server-everything exited ${code}`)));
-    });
+    server = await startEverythingHttp(port);
   }, 20_000);
   afterAll(() => {
     server?.kill();
@@ -158,6 +148,26 @@ describe('MCP over Streamable HTTP (server-everything streamableHttp)', () => {
       await manager.close();
     }
   });
+
+  it('a server that restarts (its session lost) is reconnected with a new session after the failing call', async () => {
+    const ownPort = await freePort();
+    let own = await startEverythingHttp(ownPort);
+    const manager = await createMcpManager({ servers: { web: { url: `http://127.0.0.1:${ownPort}/mcp` } }, reconnect: { initialDelayMs: 50 } });
+    try {
+      const echo = () => runTool({ name: 'mcp__web__echo', input: { message: 'again' }, context: createTestContext({ tools: manager.tools }), canUseTool: allow });
+      expect(resultText((await echo()).result)).toBe('Echo: again');
+      await stopProcess(own);
+      own = await startEverythingHttp(ownPort);
+      const connected = new Promise<void>((resolve) => manager.onChange(() => manager.servers[0]!.status === 'connected' && resolve()));
+      const broken = await echo();
+      expect(broken.result.isError).toBe(true);
+      await connected;
+      expect(resultText((await echo()).result)).toBe('Echo: again');
+    } finally {
+      await manager.close();
+      await stopProcess(own);
+    }
+  }, 30_000);
 
   it('an unreachable URL is an error value', async () => {
     const manager = await createMcpManager({ servers: { gone: { url: `http://127.0.0.1:${await freePort()}/mcp` } }, connectTimeoutMs: 5_000 });
@@ -192,6 +202,29 @@ describe('loadMcpConfig', () => {
     expect(loaded).toEqual({ servers: {}, errors: [] });
   });
 });
+
+/** Starts server-everything's Streamable HTTP server on `port`; resolves once it listens. */
+function startEverythingHttp(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [everythingBin, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server-everything did not start')), 15_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server-everything exited ${code}`)));
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill();
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
