@@ -5,7 +5,7 @@ import path from 'node:path';
 import { runToolUses } from '../execution/run-tool-uses.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import type { Kernel } from '../kernel/create-kernel.ts';
-import { createPermissionContext } from '../permissions/create-permission-context.ts';
+import { createPermissionContext, removeRuleSource } from '../permissions/create-permission-context.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { getSessionState } from '../session/get-session-state.ts';
 import { withToolSource } from '../tool/build-tool.ts';
@@ -69,6 +69,16 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     context.agent = scope;
     return context;
   };
+  // The context a query starts from: the session's rules and mode carry over from the previous query (with
+  // a kernel, onto the latest generation); a skill's grants (`skill` rules) end with the query that ran it.
+  let lastContext: ToolUseContext | undefined;
+  const startQueryContext = (signal: AbortSignal): ToolUseContext => {
+    const previous = lastContext;
+    const context = previous && options.kernel && !options.createToolUseContext ? makeContext(signal, previous) : makeContext(signal);
+    if (previous && !options.kernel && !options.createToolUseContext) context.permissionContext = previous.permissionContext;
+    context.permissionContext = removeRuleSource(context.permissionContext, 'skill');
+    return context;
+  };
 
   async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
     const controller = new AbortController();
@@ -76,7 +86,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     if (queryOptions.signal?.aborted) forward();
     queryOptions.signal?.addEventListener('abort', forward, { once: true });
     const signal = controller.signal;
-    let context = makeContext(signal);
+    let context = startQueryContext(signal);
     let tools: Anthropic.ToolUnion[] = [];
     let sent: { pool: readonly Tool[]; loaded: number } | undefined;
     // Deferred tools: only those ToolSearch loaded (the session's set) are sent; ToolSearch itself when any are deferred.
@@ -145,6 +155,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
         if (stop) return yield end('stopped');
       }
     } finally {
+      lastContext = context;
       queryOptions.signal?.removeEventListener('abort', forward);
     }
   }

@@ -106,6 +106,17 @@ describe('runToolUse lifecycle', () => {
     expect(codes).toEqual(['TOOL_NOT_FOUND', 'INPUT_INVALID', 'INPUT_INVALID', 'WORKTREE_NOT_GIT', 'TOOL_FAILED', undefined]);
   });
 
+  it("applies a result's additionalContext and its turn-scoped allow rules; an invalid rule is a warning", async () => {
+    const granting = buildTool({ name: 'Grant', description: 'Grants', inputSchema: z.object({}), call: () => ({ data: 'granted', additionalContext: ['mind the gap'], allowRulesForTurn: ['Bash(', 'Read'] }) });
+    const context = createTestContext({ tools: [granting] });
+    const warnings: string[] = [];
+    context.onWarning = (message) => warnings.push(message);
+    const { result } = await runTool({ name: 'Grant', context });
+    expect(resultText(result)).toContain('<system-reminder>mind the gap</system-reminder>');
+    expect(context.permissionContext.alwaysAllowRules.skill).toEqual(['Read']);
+    expect(warnings).toEqual([expect.stringContaining('"Bash("')]);
+  });
+
   it('delivers progress through the generator before the result', async () => {
     const { result, progress } = await runTool({ name: 'Slow', input: { steps: 3 }, context: createTestContext({ tools }) });
     expect(result.status).toBe('ok');

@@ -1,7 +1,7 @@
 import { addRulesToContext } from '../permissions/create-permission-context.ts';
 import type { ToolPermissionContext } from '../permissions/types.ts';
 
-const CARRIED_SOURCES = ['session', 'local'] as const;
+const CARRIED_SOURCES = ['session', 'skill', 'local'] as const;
 const LISTS = [
   ['allow', 'alwaysAllowRules'],
   ['deny', 'alwaysDenyRules'],
@@ -10,7 +10,8 @@ const LISTS = [
 
 /**
  * The permission context of a new generation with what a session changed in its old one: the rules the
- * user added (`session` and `local` sources, beyond what the old generation started with) and the mode,
+ * user added (`session` and `local` sources, beyond what the old generation started with), a skill's
+ * grants for the query (`skill`), and the mode,
  * if the session switched it. `base` is the context the session started from (its generation's).
  */
 export function carrySessionRules(options: {

@@ -30,3 +30,11 @@ export function addRulesToContext(options: {
   const merged = [...existing, ...options.rules.filter((rule) => !existing.includes(rule))];
   return Object.freeze({ ...options.context, [key]: { ...current, [options.source]: merged } });
 }
+
+/** A copy of the context without the rules of one source (all three lists). */
+export function removeRuleSource(context: ToolPermissionContext, source: keyof RulesBySource): ToolPermissionContext {
+  const lists = ['alwaysAllowRules', 'alwaysDenyRules', 'alwaysAskRules'] as const;
+  if (lists.every((key) => context[key][source] === undefined)) return context;
+  const without = (rules: RulesBySource): RulesBySource => Object.fromEntries(Object.entries(rules).filter(([key]) => key !== source));
+  return Object.freeze({ ...context, alwaysAllowRules: without(context.alwaysAllowRules), alwaysDenyRules: without(context.alwaysDenyRules), alwaysAskRules: without(context.alwaysAskRules) });
+}

@@ -12,8 +12,11 @@ export const PERMISSION_MODES: readonly PermissionMode[] = [
   'dontAsk',
 ];
 
-/** Where a rule came from, most authoritative first. */
-export type PermissionRuleSource = 'policy' | 'user' | 'project' | 'local' | 'cliArg' | 'session' | 'plugin';
+/**
+ * Where a rule came from, most authoritative first. `skill`: a skill's `allowed-tools`, granted for the
+ * rest of the query (turn) that ran the skill.
+ */
+export type PermissionRuleSource = 'policy' | 'user' | 'project' | 'local' | 'cliArg' | 'session' | 'skill' | 'plugin';
 
 export const PERMISSION_RULE_SOURCES: readonly PermissionRuleSource[] = [
   'policy',
@@ -22,6 +25,7 @@ export const PERMISSION_RULE_SOURCES: readonly PermissionRuleSource[] = [
   'local',
   'cliArg',
   'session',
+  'skill',
   'plugin',
 ];
 

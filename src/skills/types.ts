@@ -14,7 +14,7 @@ export interface Skill {
   readonly whenToUse?: string;
   /** `argument-hint`, e.g. `<environment> [--dry-run]`. */
   readonly argumentHint?: string;
-  /** `allowed-tools`: the tools the skill expects to use (noted in the result; rules still apply). */
+  /** `allowed-tools`: rules allowed without asking for the rest of the query that runs the skill (deny and ask rules still apply). */
   readonly allowedTools: readonly string[];
   /** `disable-model-invocation: true`: hidden from the listing and refused by the Skill tool. */
   readonly disableModelInvocation: boolean;

@@ -80,6 +80,12 @@ export interface ToolResult<Output> {
   data: Output;
   /** Extra text the model should read after the result (e.g. a reminder). */
   additionalContext?: readonly string[];
+  /**
+   * Allow rules (`Bash(git *)`, `Read`) for the rest of the query that made this call, under the `skill`
+   * source: a skill's `allowed-tools`. Deny and ask rules, plan mode and the safety checks still apply;
+   * an invalid rule is reported as a warning and skipped.
+   */
+  allowRulesForTurn?: readonly string[];
 }
 
 /** Options passed to the render functions. */

@@ -1,13 +1,16 @@
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { runPostToolUseHooks } from '../../hooks/run-post-tool-use-hooks.ts';
+import { addRulesToContext } from '../../permissions/create-permission-context.ts';
+import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import type { ProgressPayload } from '../../progress/types.ts';
+import type { ToolResult } from '../../tool/types.ts';
 import { forwardHookProgress, hookCallBase } from '../hook-call-base.ts';
 import { CANCEL_MESSAGE, toolUseError } from '../messages.ts';
 import type { Stage, StageOutcome, ToolCallState, ToolUseUpdate } from '../types.ts';
 
 const MAX_ERROR_CHARS = 10_000;
 
-type Settled = { ok: true; data: unknown } | { ok: false; error: unknown } | { ok: 'cancelled' };
+type Settled = { ok: true; result: ToolResult<unknown> | undefined } | { ok: false; error: unknown } | { ok: 'cancelled' };
 
 /**
  * Stage 7: `call()`, with its progress delivered as it happens. A throw becomes an error result (after the
@@ -44,7 +47,7 @@ export const callTool: Stage = async function* callTool(state) {
         }),
       ),
     )
-    .then((result) => finish({ ok: true, data: result?.data }), (error) => finish({ ok: false, error }));
+    .then((result) => finish({ ok: true, result }), (error) => finish({ ok: false, error }));
   try {
     while (true) {
       while (queue.length > 0) yield { type: 'progress', toolUseId: toolUse.id, toolName: tool.name, progress: queue.shift()! };
@@ -57,7 +60,9 @@ export const callTool: Stage = async function* callTool(state) {
   }
   const outcome = settled!;
   if (outcome.ok === true) {
-    state.output = outcome.data;
+    state.output = outcome.result?.data;
+    if (outcome.result?.additionalContext) state.additionalContext.push(...outcome.result.additionalContext);
+    if (outcome.result?.allowRulesForTurn?.length) grantForTurn(state, outcome.result.allowRulesForTurn);
     return;
   }
   if (outcome.ok === 'cancelled') return { status: 'cancelled', content: CANCEL_MESSAGE };
@@ -81,6 +86,21 @@ async function* failure(state: ToolCallState, error: unknown, durationMs: number
   }
   if (context.signal.aborted) return { status: 'cancelled' as const, content: CANCEL_MESSAGE };
   return { status: 'error' as const, content: toolUseError(`Error: ${message}`), errorCode: CodevError.isInstance(error) ? error.code : 'TOOL_FAILED' };
+}
+
+/** Adds a result's turn-scoped allow rules to the call's context; a rule that does not parse is a warning. */
+function grantForTurn(state: ToolCallState, rules: readonly string[]): void {
+  const { context } = state.request;
+  const valid = rules.filter((rule) => {
+    try {
+      parsePermissionRule(rule);
+      return true;
+    } catch (error) {
+      context.onWarning?.(`${state.tool!.name} asked to allow "${rule}" for this turn, which is not a valid rule (${errorMessage(error)}); skipped.`);
+      return false;
+    }
+  });
+  if (valid.length > 0) context.permissionContext = addRulesToContext({ context: context.permissionContext, behavior: 'allow', source: 'skill', rules: valid });
 }
 
 function truncateMiddle(text: string): string {

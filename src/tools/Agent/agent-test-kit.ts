@@ -18,15 +18,18 @@ afterEach(async () => {
  * A fake Messages API whose replies are chosen per conversation: `scripts[firstUserMessage]` lists the
  * replies of that conversation in order (the nth reply answers the request with n-1 assistant turns).
  * The main agent and each subagent start from a different prompt, so each gets its own script.
+ * `holdMs[firstUserMessage]` delays every reply of that conversation, to keep a subagent running.
  */
-export async function serveConversations(scripts: Record<string, FakeReply[]>) {
+export async function serveConversations(scripts: Record<string, FakeReply[]>, options: { holdMs?: Record<string, number> } = {}) {
   const server = await createFakeMessagesServer({
     apiKey: 'test-key',
-    script: (request: RecordedRequest) => {
+    script: async (request: RecordedRequest) => {
       const messages = request.body.messages ?? [];
       const first = messages[0]?.content;
       const key = typeof first === 'string' ? first : JSON.stringify(first);
       const turn = messages.filter((message) => message.role === 'assistant').length;
+      const hold = options.holdMs?.[key];
+      if (hold) await new Promise((resolve) => setTimeout(resolve, hold));
       return scripts[key]?.[turn] ?? textReply(`(no script for "${key}" turn ${turn})`);
     },
   });

@@ -67,7 +67,8 @@ describe('Agent tool', () => {
       [MAIN]: [{ content: [{ type: 'tool_use', name: 'Agent', input: { description: 'One', prompt: SUB } }, { type: 'tool_use', name: 'Agent', input: { description: 'Two', prompt: 'second' } }] }, textReply('done')],
       [SUB]: [textReply('first report')],
       second: [textReply('second report')],
-    });
+    // Whichever subagent gets the slot keeps it long enough for the other call to be refused, however slow the machine.
+    }, { holdMs: { [SUB]: 500, second: 500 } });
     const events = await runMain({ server, prompt: MAIN, context: () => createTestContext({ tools }), agentOptions: { subagentLimits: { maxDepth: 1, maxConcurrent: 1 } } });
     const results = events.filter((event) => event.type === 'tool-result');
     expect(results.map((event) => event.type === 'tool-result' && event.isError).sort()).toEqual([false, true]);

@@ -26,7 +26,7 @@ export interface SkillOutput {
   /** The skill folder, absolute. */
   directory: string;
   file: string;
-  /** The skill's `allowed-tools`, noted for the model; rules still decide each call. */
+  /** The skill's `allowed-tools`: allowed without asking for the rest of the query (deny and ask rules still apply). */
   allowedTools: readonly string[];
   args: string;
   /** The SKILL.md body with arguments substituted. */
@@ -93,7 +93,7 @@ export function createSkillTool(options: SkillToolOptions = {}): Tool<SkillInput
       context.onProgress({ type: 'skill_progress', skill: name, message: `Loaded skill ${name}` });
       const data: SkillOutput = { skill: name, directory: skill.directory, file: skill.file, allowedTools: skill.allowedTools, args, content };
       if (skill.plugin) data.plugin = skill.plugin;
-      return { data };
+      return { data, allowRulesForTurn: skill.allowedTools };
     },
     mapToolResultToToolResultBlockParam: (output, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: formatSkillResult(output) }),
     renderToolResultMessage: (output) => `Loaded skill ${output.skill}`,
@@ -104,7 +104,7 @@ export function createSkillTool(options: SkillToolOptions = {}): Tool<SkillInput
 export function formatSkillResult(output: SkillOutput): string {
   const parts = [`Base directory for this skill: ${output.directory}`, output.content.trim()];
   if (output.allowedTools.length > 0) {
-    parts.push(`This skill expects to use these tools: ${output.allowedTools.join(', ')}. Each call still goes through the usual permission checks.`);
+    parts.push(`For the rest of this turn these tools run without asking, as the skill's allowed-tools say: ${output.allowedTools.join(', ')}. Deny and ask rules still apply.`);
   }
   return parts.join('\n\n');
 }

@@ -18,7 +18,7 @@ Skills are folders of instructions (a SKILL.md) for specialised tasks. When a ta
 - skill: the name exactly as listed below (e.g. "deploy").
 - args: optional arguments as one string, e.g. "staging --dry-run"; quote words that contain spaces.
 - Only use skills listed below; do not guess names. Do not call a skill that is already running.
-- A skill may say which tools it expects (allowed-tools); those calls still go through the usual permissions.`;
+- A skill may list tools in allowed-tools; for the rest of this turn those run without asking (deny and ask rules still apply).`;
 
 /** The Skill tool's prompt: how to use it, then the model-invocable skills (name, hint, description) within the budget. */
 export function buildSkillPrompt(skills: readonly Skill[]): string {

@@ -30,14 +30,14 @@ describe('Skill tool', () => {
     const text = resultText(first.result);
     expect(text).toContain(`Base directory for this skill: ${path.join(cwd, 'skills', 'deploy')}`);
     expect(text).toContain(`Deploy to staging with ${path.join(cwd, 'skills', 'deploy')}/deploy.sh (all: staging "dry run")`);
-    expect(text).toContain('This skill expects to use these tools: Bash(./deploy.sh *), Read.');
+    expect(text).toContain("For the rest of this turn these tools run without asking, as the skill's allowed-tools say: Bash(./deploy.sh *), Read.");
     expect(first.result.output).toMatchObject({ skill: 'deploy', allowedTools: ['Bash(./deploy.sh *)', 'Read'], args: 'staging "dry run"' });
 
     writeFileSync(file, '---\ndescription: Deploy v2\n---\nVersion two for $1\n');
     const second = await runTool({ name: 'Skill', input: { skill: '/deploy', args: 'prod' }, context });
     expect(second.result.status).toBe('ok');
     expect(resultText(second.result)).toContain('Version two for prod');
-    expect(resultText(second.result)).not.toContain('expects to use');
+    expect(resultText(second.result)).not.toContain('allowed-tools');
   });
 
   it('finds skills in .codev/skills too, and new skills without a restart', async () => {
