@@ -164,8 +164,26 @@ describe('Deno', () => {
     ]);
   }, TEST_TIMEOUT_MS);
 
+  it('runs a skill, a subagent and a deferred MCP tool from a real stdio server in one agent run', async () => {
+    const result = await deno(['run', ...LOOPBACK_ONLY, '--cached-only', 'test/deno/subagents-under-deno.ts'], { CODEV_TEST_NODE: process.execPath });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const events = jsonLines(result.stdout);
+    const results = events.filter((event) => event.type === 'tool-result');
+    expect(results.map((event) => `${event.toolName}:${event.status}`)).toEqual(['Skill:ok', 'Agent:ok', 'ToolSearch:ok', 'mcp__everything__echo:ok']);
+    expect(results[0]!.content).toContain('Say hello to Deno.');
+    expect(results[1]!.content).toContain('There are 3 files.');
+    expect(results[3]!.content).toBe('Echo: from deno');
+    expect(events.find((event) => event.type === 'end')).toMatchObject({ reason: 'end_turn', turns: 5 });
+    const subagent = events.find((event) => event.type === 'subagent')!;
+    expect(subagent.system).toMatch(/You are a subagent[\s\S]*Working directory: .*codev-deno-subagents-/);
+    // Its own pool: the MCP tools stay deferred behind ToolSearch, as in the main agent.
+    expect(subagent.tools).toEqual(expect.arrayContaining(['Read', 'Skill', 'ToolSearch']));
+    expect(subagent.tools).not.toContain('mcp__everything__echo');
+  }, TEST_TIMEOUT_MS);
+
   it('type-checks the examples and the SDK they import with Deno\'s own TypeScript (deno run does not)', async () => {
-    const result = await deno(['check', '--cached-only', 'examples/no-model.ts', 'examples/agent.ts', 'test/deno/agent-under-deno.ts']);
+    const result = await deno(['check', '--cached-only', 'examples/no-model.ts', 'examples/agent.ts', 'test/deno/agent-under-deno.ts', 'test/deno/subagents-under-deno.ts']);
     expect(result.code, result.stderr).toBe(0);
   }, TEST_TIMEOUT_MS);
 
