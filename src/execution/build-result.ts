@@ -23,7 +23,7 @@ export function buildResult(state: ToolCallState, outcome: StageOutcome | undefi
     output: isError ? undefined : state.output,
     preventContinuation: outcome?.preventContinuation ?? state.preventContinuation,
     errorCode: outcome?.errorCode,
-    interrupt: outcome?.interrupt,
+    interrupt: outcome?.interrupt ?? state.interrupt,
     persistedPath: state.persistedPath,
     durationMs: performance.now() - state.startedAt,
   };

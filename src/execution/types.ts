@@ -126,6 +126,8 @@ export interface ToolCallState {
   persistedPath?: string;
   additionalContext: string[];
   preventContinuation?: boolean;
+  /** Set when `call()` said the user asked to stop the turn. */
+  interrupt?: boolean;
 }
 
 /** One lifecycle stage: may yield updates; returns an outcome to end the call, or nothing to go on. */

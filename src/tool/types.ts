@@ -86,6 +86,11 @@ export interface ToolResult<Output> {
    * an invalid rule is reported as a warning and skipped.
    */
   allowRulesForTurn?: readonly string[];
+  /**
+   * The user asked to stop the whole turn during this call (e.g. they denied a call the tool made on the
+   * model's behalf, with `interrupt`): the agent sends the results and ends the turn, as for a denied call.
+   */
+  interrupt?: boolean;
 }
 
 /** Options passed to the render functions. */

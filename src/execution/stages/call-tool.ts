@@ -63,6 +63,7 @@ export const callTool: Stage = async function* callTool(state) {
     state.output = outcome.result?.data;
     if (outcome.result?.additionalContext) state.additionalContext.push(...outcome.result.additionalContext);
     if (outcome.result?.allowRulesForTurn?.length) grantForTurn(state, outcome.result.allowRulesForTurn);
+    if (outcome.result?.interrupt) state.interrupt = true;
     return;
   }
   if (outcome.ok === 'cancelled') return { status: 'cancelled', content: CANCEL_MESSAGE };

@@ -74,19 +74,28 @@ export function createReplTool(options: ReplToolOptions = {}): Tool<ReplInput, R
       }
       const tools = callableTools(context.tools);
       let toolCalls = 0;
+      // A user who denies an inner call with "stop" stops the code too, and the turn after this result.
+      const stop = new AbortController();
+      let stoppedAt: string | undefined;
+      const onInterrupt = (toolName: string) => {
+        stoppedAt ??= toolName;
+        stop.abort();
+      };
       const outcome = await getReplSession(context.sessionDirectory).run({
         code: transformed.code,
         lineCount: transformed.lineCount,
         toolNames: tools.map((tool) => tool.name),
         timeoutMs: input.timeout ?? DEFAULT_REPL_TIMEOUT_MS,
-        signal: context.signal,
-        onToolCall: (call, handles) => runInnerToolCall({ call, toolUseId: `${context.toolUseId}/repl-${++toolCalls}`, tools, context, ...handles }),
+        signal: AbortSignal.any([context.signal, stop.signal]),
+        onToolCall: (call, handles) => runInnerToolCall({ call, toolUseId: `${context.toolUseId}/repl-${++toolCalls}`, tools, context, ...handles, onInterrupt }),
         onOutput: (stream, text) => context.onProgress({ type: 'repl_progress', message: outputLine(stream, text) }),
       });
       const data: ReplOutput = { code: input.code, result: outcome.result, stdout: outcome.stdout, stderr: outcome.stderr, toolCalls };
       if (outcome.error !== undefined) data.error = outcome.error;
       if (outcome.reset) data.stateReset = outcome.reset;
-      return { data };
+      if (stoppedAt === undefined) return { data };
+      data.error = `Stopped: the user denied ${stoppedAt} and asked to stop, so the code was stopped there${outcome.reset ? '; the REPL state was reset' : ''}.`;
+      return { data, interrupt: true };
     },
   });
 }

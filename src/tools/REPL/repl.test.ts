@@ -169,6 +169,22 @@ describe('REPL inner tool calls', () => {
     expect(refused.output.result).toBe("'denied'");
   });
 
+  it('a denial with interrupt stops the code there and ends the turn, even when the code catches it', async () => {
+    const context = replContext({ ask: ['Read'] });
+    const file = fixture(context);
+    const stopping: CanUseTool = () => ({ behavior: 'deny', message: 'stop', interrupt: true });
+    const code = `globalThis.after = 0; await Read({ file_path: ${JSON.stringify(file)} }).catch(() => 'caught'); globalThis.after = 1; await new Promise((resolve) => setTimeout(resolve, 5000)); 'finished'`;
+    const stopped = await run(context, { code }, stopping);
+    expect(stopped.result.interrupt).toBe(true);
+    expect(stopped.result.block.is_error).toBe(true);
+    expect(stopped.output.result).toBeUndefined();
+    expect(stopped.output.error).toContain('the user denied Read and asked to stop');
+    expect(stopped.output.stateReset).toBe('abort');
+    const plain = await run(context, { code: `await Read({ file_path: ${JSON.stringify(file)} }).catch((error) => error.status)` }, () => ({ behavior: 'deny', message: 'no' }));
+    expect(plain.result.interrupt).toBeUndefined();
+    expect(plain.output.result).toBe("'denied'");
+  });
+
   it('reaches every tool through tools[...] and callTool, and reports bad names and inputs by status', async () => {
     const { output } = await run(replContext(), {
       code: [

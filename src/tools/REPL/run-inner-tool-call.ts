@@ -10,7 +10,8 @@ import type { ReplToolAnswer, ReplToolCall } from '../../repl/types.ts';
  * the permission prompt, the call, result mapping), as if the model had made it, with the REPL call's
  * context but the REPL's own pool. Its progress is reported as `repl_progress`. The permission prompt's
  * waiting time pauses the REPL's timeout. Resolves with the call's data on success, else with the status and
- * the result text (which the worker turns into a rejected promise).
+ * the result text (which the worker turns into a rejected promise). A deny with `interrupt` is reported
+ * through `onInterrupt`, so the REPL run stops with the turn.
  */
 export async function runInnerToolCall(options: {
   call: ReplToolCall;
@@ -19,6 +20,8 @@ export async function runInnerToolCall(options: {
   context: ToolCallContext<REPLToolProgress>;
   signal: AbortSignal;
   pauseClock(): () => void;
+  /** Called when the user denied this call and asked to stop the turn. */
+  onInterrupt?: (toolName: string) => void;
 }): Promise<ReplToolAnswer> {
   const { call, context } = options;
   const { toolUseId: _toolUseId, onProgress: _onProgress, canUseTool: _canUseTool, assistantMessage: _assistantMessage, ...inherited } = context as ToolCallContext & Partial<ToolUseContext>;
@@ -39,6 +42,7 @@ export async function runInnerToolCall(options: {
     else context.onProgress({ type: 'repl_progress', message: `${update.toolName}: ${describeProgress(update.progress)}`, innerToolName: update.toolName });
   }
   if (!result) return { ok: false, status: 'error', message: `${call.name} ended without a result` };
+  if (result.interrupt) options.onInterrupt?.(result.toolName);
   context.onProgress({ type: 'repl_progress', message: `${result.toolName}: ${result.status}`, innerToolName: result.toolName });
   if (result.status === 'ok') return { ok: true, output: result.output === undefined ? blockText(result) : result.output };
   return { ok: false, status: result.status, message: blockText(result).replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1') };
