@@ -17,6 +17,7 @@ import { createAgentScope } from './create-agent-scope.ts';
 import { createModelClient } from './create-model-client.ts';
 import { streamModelTurn } from './stream-model-turn.ts';
 import { selectRequestTools, toApiTools } from './to-api-tools.ts';
+import { pendingTaskNotifications, waitForBackgroundAgents } from './pending-task-notifications.ts';
 import { toModelError } from './to-model-error.ts';
 import type { AgentEvent, AgentOptions, EndReason, Usage } from './types.ts';
 
@@ -113,7 +114,9 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     let usage: Usage = ZERO_USAGE;
     let turns = 0;
     const end = (reason: EndReason): AgentEvent => ({ type: 'end', reason, turns, usage, messages: [...messages] });
-    messages.push({ role: 'user', content: prompt });
+    const waiting = pendingTaskNotifications(context);
+    messages.push({ role: 'user', content: waiting.blocks.length === 0 ? prompt : [{ type: 'text', text: prompt }, ...waiting.blocks] });
+    for (const notification of waiting.notifications) yield { type: 'task-notification', notification };
     try {
       while (true) {
         if (signal.aborted) return yield end('aborted');
@@ -136,6 +139,16 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
         messages.push({ role: 'assistant', content: message.content as Anthropic.ContentBlockParam[] });
         for (const block of message.content) if (block.type === 'text') yield { type: 'text', text: block.text };
         const toolUses = message.content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use');
+        if (toolUses.length === 0 && message.stop_reason === 'end_turn' && options.waitForBackgroundAgents && (await waitForBackgroundAgents(context, signal))) {
+          // Its subagents finished after it ended its turn: it reads their notifications and goes on.
+          const ended = pendingTaskNotifications(context);
+          if (signal.aborted) return yield end('aborted');
+          for (const notification of ended.notifications) yield { type: 'task-notification', notification };
+          if (ended.blocks.length > 0) {
+            messages.push({ role: 'user', content: ended.blocks });
+            continue;
+          }
+        }
         if (toolUses.length === 0) return yield end(message.stop_reason === 'max_tokens' ? 'max_tokens' : message.stop_reason === 'refusal' ? 'refusal' : 'end_turn');
         for (const toolUse of toolUses) yield { type: 'tool-call', toolUseId: toolUse.id, toolName: toolUse.name, input: toolUse.input };
         const results: ToolResultBlockParam[] = [];
@@ -150,7 +163,9 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
           yield { type: 'tool-result', toolUseId: update.toolUseId, toolName: update.toolName, isError: update.isError, status: update.status, block: update.block, decision: update.decision, output: update.output, errorCode: update.errorCode, durationMs: update.durationMs };
         }
         const interrupted = signal.aborted;
-        messages.push({ role: 'user', content: [...(results as Anthropic.ToolResultBlockParam[]), ...(interrupted ? [{ type: 'text' as const, text: INTERRUPT_MESSAGE }] : [])] });
+        const ended = interrupted ? undefined : pendingTaskNotifications(context);
+        for (const notification of ended?.notifications ?? []) yield { type: 'task-notification', notification };
+        messages.push({ role: 'user', content: [...(results as Anthropic.ToolResultBlockParam[]), ...(interrupted ? [{ type: 'text' as const, text: INTERRUPT_MESSAGE }] : []), ...(ended?.blocks ?? [])] });
         if (interrupted) return yield end('aborted');
         if (stop) return yield end('stopped');
       }

@@ -1,6 +1,7 @@
 /** The agent loop's vocabulary: options, events and usage. Types only. */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { CodevErrorCode } from '../errors/codes.ts';
+import type { TaskNotification } from '../tasks/take-task-notifications.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
 import type { ProgressPayload } from '../progress/types.ts';
@@ -35,6 +36,8 @@ export type AgentEvent =
   | { type: 'text'; text: string }
   | { type: 'tool-call'; toolUseId: string; toolName: string; input: unknown }
   | { type: 'tool-progress'; toolUseId: string; toolName: string; progress: ProgressPayload }
+  /** A background task this agent started ended; the model reads the notification with its next message. */
+  | { type: 'task-notification'; notification: TaskNotification }
   | {
       type: 'tool-result';
       toolUseId: string;
@@ -79,6 +82,11 @@ export interface AgentOptions {
   agents?: Readonly<Record<string, AgentTypeOptions>>;
   /** Bounds on subagents (default: the config's `subagents`, else depth 3 and 20 at once). */
   subagentLimits?: Partial<SubagentLimits>;
+  /**
+   * When the model ends its turn while background subagents it started still run, wait for them and go on
+   * with their task notifications, so the turn ends with their results read. Default false.
+   */
+  waitForBackgroundAgents?: boolean;
   /** Set by the Agent tool when this agent is a subagent: its id, its type and the scope it was started from. */
   subagent?: { agentId: string; agentType: string; parent: AgentScope };
 }

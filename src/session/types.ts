@@ -25,6 +25,8 @@ export interface BackgroundTask {
   /** The file the task's output is written to, as it runs. Absolute. */
   readonly outputFile: string;
   readonly startedAt: number;
+  /** The agent that started it (`main`, or a subagent's id): the one whose loop is notified when it ends. */
+  readonly owner?: string;
   status(): BackgroundTaskStatus;
   exitCode(): number | undefined;
   /** Resolves when the task ends, or after `timeoutMs`, or when `signal` aborts: whichever comes first. */
@@ -40,4 +42,6 @@ export interface SessionState {
   readonly tasks: Map<string, BackgroundTask>;
   /** Deferred tools ToolSearch has loaded: the agent sends their schemas from the next request on. */
   readonly loadedDeferredTools: Set<string>;
+  /** Tasks whose end the model already knows of (it was notified, read the final output or stopped the task). */
+  readonly settledTasks: Set<string>;
 }

@@ -22,6 +22,8 @@ export function startBackgroundAgentTask(options: {
   sessionDirectory: string;
   description: string;
   prompt: string;
+  /** The agent that started it (see `BackgroundTask.owner`). */
+  owner?: string;
   run(options: { signal: AbortSignal; log: AgentTaskLog }): Promise<string>;
 }): BackgroundTask {
   const directory = path.join(options.sessionDirectory, 'tasks');
@@ -56,6 +58,7 @@ export function startBackgroundAgentTask(options: {
     command: options.prompt,
     outputFile,
     startedAt: Date.now(),
+    owner: options.owner,
     status: () => status,
     exitCode: () => (status === 'completed' ? 0 : status === 'running' ? undefined : 1),
     wait: ({ timeoutMs, signal }) => waitForTask({ finished, timeoutMs, signal }),

@@ -32,6 +32,8 @@ export function startBackgroundShellTask(options: {
   sessionDirectory: string;
   isolation: ShellIsolation;
   timeoutMs?: number;
+  /** The agent that started it (see `BackgroundTask.owner`). */
+  owner?: string;
 }): BackgroundTask {
   const id = `b${randomBytes(4).toString('hex')}`;
   const directory = path.join(options.sessionDirectory, 'tasks');
@@ -71,6 +73,7 @@ export function startBackgroundShellTask(options: {
     command: options.command,
     outputFile,
     startedAt: Date.now(),
+    owner: options.owner,
     status: () => status,
     exitCode: () => exitCode,
     wait: ({ timeoutMs, signal }) => waitForTask({ finished, timeoutMs, signal }),

@@ -59,6 +59,11 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         line(event.isError ? colors.red(shown.join('\n')) : shown.join('\n'));
         return;
       }
+      case 'task-notification': {
+        const { notification } = event;
+        line(colors.dim(`◆ task ${notification.taskId} (${notification.taskType}) ${notification.status}: ${notification.description}`));
+        return;
+      }
       case 'error':
         line(colors.red(`✗ ${event.error.code}: ${event.error.message}`));
         return;

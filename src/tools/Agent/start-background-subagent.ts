@@ -27,6 +27,7 @@ export function startBackgroundSubagent(options: {
     sessionDirectory: options.context.sessionDirectory,
     description: input.description,
     prompt: input.prompt,
+    owner: options.context.agent?.agentId,
     async run({ signal, log }) {
       try {
         log.line(`Agent ${agentId} (${definition.name}): ${input.description}`);

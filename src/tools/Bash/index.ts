@@ -54,7 +54,7 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
     const isolation = resolveIsolation({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox, context });
     if (input.run_in_background) {
       const timeoutMs = Math.min(input.timeout ?? DEFAULT_BACKGROUND_TIMEOUT_MS, MAX_BACKGROUND_TIMEOUT_MS);
-      const task = startBackgroundShellTask({ command: input.command, description: input.description, cwd: context.cwd, sessionDirectory: context.sessionDirectory, isolation, timeoutMs });
+      const task = startBackgroundShellTask({ command: input.command, description: input.description, cwd: context.cwd, sessionDirectory: context.sessionDirectory, isolation, timeoutMs, owner: context.agent?.agentId });
       const data: BashOutput = { stdout: '', stderr: '', interrupted: false, timedOut: false, timeoutMs, backgroundTaskId: task.id, outputFile: task.outputFile, sandboxed: isolation.sandbox };
       return { data: input.timeout !== undefined && input.timeout > MAX_BACKGROUND_TIMEOUT_MS ? { ...data, timeoutClamped: true } : data };
     }

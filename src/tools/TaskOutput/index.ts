@@ -58,6 +58,8 @@ export const taskOutputTool = buildTool<typeof inputSchema, TaskOutputData, Task
       } else retrievalStatus = 'not_ready';
     }
     const output = await readTaskOutput({ outputFile: task.outputFile, maxChars: MAX_TASK_OUTPUT_CHARS });
+    // The model has read how it ended: no task notification needed.
+    if (task.status() !== 'running') getSessionState(context).settledTasks.add(task.id);
     return { data: { retrievalStatus, taskId: task.id, taskType: task.type, status: task.status(), exitCode: task.exitCode(), output, outputFile: task.outputFile } };
   },
   mapToolResultToToolResultBlockParam: (data, toolUseId) => {

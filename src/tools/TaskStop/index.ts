@@ -42,6 +42,7 @@ export const taskStopTool = buildTool<typeof inputSchema, TaskStopData>({
     const task = getSessionState(context).tasks.get(id);
     if (!task) throw new Error(`No task found with ID: ${id}`);
     await task.stop();
+    getSessionState(context).settledTasks.add(id);
     return { data: { message: `Successfully stopped task: ${id}${task.command ? ` (${task.command})` : ''}`, task_id: id, task_type: task.type, command: task.command } };
   },
   mapToolResultToToolResultBlockParam: (data, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: data.message }),
