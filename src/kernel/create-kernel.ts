@@ -159,7 +159,10 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   };
 }
 
-/** Reads `.mcp.json` and the config's `mcpServers` (stdio `cwd` resolved against the root) and syncs the manager. */
+/**
+ * Reads `.mcp.json` and the config's `mcpServers` (stdio `cwd` resolved against the root) and syncs the
+ * manager; the pool gets the servers' tools and, while a server offers resources, the two resource tools.
+ */
 function syncMcp(manager: McpManager): SyncMcp {
   return async (loaded, { retryFailed }) => {
     const file = await loadMcpConfig({ root: loaded.root, config: loaded.config });
@@ -167,7 +170,7 @@ function syncMcp(manager: McpManager): SyncMcp {
       Object.entries(file.servers).map(([name, server]) => [name, 'command' in server ? { ...server, cwd: path.resolve(loaded.root, server.cwd ?? '.') } : server]),
     );
     await manager.update(servers, { retryFailed });
-    return { tools: manager.tools, errors: [...file.errors, ...manager.errors] };
+    return { tools: [...manager.tools, ...manager.resourceTools], errors: [...file.errors, ...manager.errors] };
   };
 }
 

@@ -2,11 +2,11 @@ import path from 'node:path';
 // Types only, by the extensionless subpaths: the SDK's `./*` export maps them to `dist/esm/*.d.ts`, which both
 // tsc and `deno check` resolve (the `.js` subpaths resolve at run time only). The code loads lazily (see loadSdk).
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport';
-import type { CallToolResult, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
+import type { CallToolResult, ReadResourceResult, Resource as McpResourceInfo, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 
-export type { CallToolResult, McpToolInfo };
+export type { CallToolResult, McpResourceInfo, McpToolInfo, ReadResourceResult };
 
 interface Sdk {
   client: typeof import('@modelcontextprotocol/sdk/client');
@@ -48,6 +48,11 @@ export interface McpCallOptions {
   onProgress?: (progress: McpCallProgress) => void;
 }
 
+/** Options of one `listResources` or `readResource`; each request may take up to the connection's `callTimeoutMs`. */
+export interface McpRequestOptions {
+  signal?: AbortSignal;
+}
+
 /** One connected MCP server. */
 export interface McpServerConnection {
   readonly name: string;
@@ -57,6 +62,12 @@ export interface McpServerConnection {
   /** Every tool of the server (all pages of `tools/list`). */
   listTools(): Promise<McpToolInfo[]>;
   callTool(tool: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<CallToolResult>;
+  /** Whether the server advertised the `resources` capability in `initialize`. */
+  readonly hasResources: boolean;
+  /** Every resource of the server (all pages of `resources/list`); empty when it has no `resources` capability. */
+  listResources(options?: McpRequestOptions): Promise<McpResourceInfo[]>;
+  /** The contents of one resource (`resources/read`). */
+  readResource(uri: string, options?: McpRequestOptions): Promise<ReadResourceResult>;
   /** Called on each `notifications/tools/list_changed`; returns the function that stops listening. */
   onToolsChanged(listener: () => void): () => void;
   /**
@@ -84,7 +95,7 @@ export interface ConnectMcpServerOptions {
  */
 export async function connectMcpServer(options: ConnectMcpServerOptions): Promise<McpServerConnection> {
   const { name, config } = options;
-  const { client: { Client }, stdio: { StdioClientTransport, getDefaultEnvironment }, http: { StreamableHTTPClientTransport }, types: { McpError, ProgressNotificationSchema, ToolListChangedNotificationSchema } } = await loadSdk();
+  const { client: { Client }, stdio: { StdioClientTransport, getDefaultEnvironment }, http: { StreamableHTTPClientTransport }, types: { ErrorCode, McpError, ProgressNotificationSchema, ToolListChangedNotificationSchema } } = await loadSdk();
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS;
   let stderr = '';
@@ -152,6 +163,17 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     await client.close().catch(() => {});
     throw failure(`could not connect: ${errorMessage(error)}`, error);
   }
+  const hasResources = Boolean(client.getServerCapabilities()?.resources);
+  const hasTools = Boolean(client.getServerCapabilities()?.tools);
+  /** Runs one request; a failure below JSON-RPC ends the connection (see checkBroken). */
+  const guarded = async <T>(signal: AbortSignal | undefined, request: () => Promise<T>): Promise<T> => {
+    try {
+      return await request();
+    } catch (error) {
+      checkBroken(error, signal);
+      throw error;
+    }
+  };
 
   return {
     name,
@@ -167,6 +189,8 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
           cursor = page.nextCursor;
         } while (cursor);
       } catch (error) {
+        // A server with only resources (no `tools` capability) may answer Method not found: it has no tools.
+        if (!hasTools && error instanceof McpError && error.code === ErrorCode.MethodNotFound) return [];
         checkBroken(error);
         throw error;
       }
@@ -203,6 +227,21 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
         outer?.removeEventListener('abort', forward);
         progressListeners.delete(token);
       }
+    },
+    hasResources,
+    async listResources({ signal } = {}) {
+      if (!hasResources) return [];
+      const resources: McpResourceInfo[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await guarded(signal, () => client.listResources(cursor ? { cursor } : undefined, { signal, timeout: callTimeoutMs }));
+        resources.push(...page.resources);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return resources;
+    },
+    readResource(uri, { signal } = {}) {
+      return guarded(signal, () => client.readResource({ uri }, { signal, timeout: callTimeoutMs }));
     },
     onToolsChanged(listener) {
       changeListeners.add(listener);

@@ -1,6 +1,8 @@
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { Tool } from '../tool/types.ts';
+import { createListMcpResourcesTool } from '../tools/ListMcpResourcesTool/index.ts';
+import { createReadMcpResourceTool } from '../tools/ReadMcpResourceTool/index.ts';
 import { buildServerTools } from './build-server-tools.ts';
 import { connectMcpServer, type ConnectMcpServerOptions, type McpServerConnection, type McpToolInfo } from './connect-mcp-server.ts';
 import { pause, resolveReconnectPolicy, type McpReconnectPolicy } from './reconnect-policy.ts';
@@ -39,6 +41,11 @@ export interface McpManagerOptions {
 export interface McpManager {
   /** Every connected server's tools, servers in name order. */
   readonly tools: readonly Tool[];
+  /**
+   * ListMcpResourcesTool and ReadMcpResourceTool, reading the servers connected at call time: present while
+   * at least one connected server offers resources, else empty. Always the same two objects.
+   */
+  readonly resourceTools: readonly Tool[];
   /** What failed, as values: a server that did not connect or whose connection closed, a tool that was skipped. */
   readonly errors: readonly CodevError[];
   readonly servers: readonly McpServerStatus[];
@@ -220,10 +227,16 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
   }
 
   const sorted = () => [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const connections = () => sorted().flatMap((entry) => (entry.status === 'connected' && entry.connection ? [entry.connection] : []));
+  const resourceToolOptions = { servers: connections, maxOutputTokens: options.maxOutputTokens };
+  const resourceTools: readonly Tool[] = Object.freeze([createListMcpResourcesTool(resourceToolOptions), createReadMcpResourceTool(resourceToolOptions)]);
   await update(options.servers ?? {});
   return {
     get tools() {
       return sorted().flatMap((entry) => entry.tools);
+    },
+    get resourceTools() {
+      return connections().some((connection) => connection.hasResources) ? resourceTools : [];
     },
     get errors() {
       return sorted().flatMap((entry) => entry.errors);

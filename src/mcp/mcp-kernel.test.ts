@@ -7,7 +7,9 @@ import { createKernel, type Kernel } from '../kernel/create-kernel.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
+import { isDeferredTool } from '../tool/is-deferred-tool.ts';
 import { createMcpManager, type McpManager } from './create-mcp-manager.ts';
+import { filesystemServer } from './fixtures/test-servers.ts';
 
 const allow: CanUseTool = () => ({ behavior: 'allow' });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -196,5 +198,42 @@ describe('MCP permissions', () => {
     expect(resultText(allowed.result)).toBe('Echo: ruled');
     const asked = await runTool({ name: 'mcp__everything__get-sum', input: { a: 1, b: 2 }, context });
     expect(asked.result.block.is_error).toBe(true);
+  });
+});
+
+describe('MCP resource tools in the kernel', () => {
+  const architecture = 'demo://resource/static/document/architecture.md';
+
+  it('joins ListMcpResourcesTool and ReadMcpResourceTool to the pool after the built-ins, deferred; their aliases resolve', async () => {
+    const dir = project({ 'codev.config.json': { mcpServers: { everything, fs: filesystemServer('.') } } });
+    const kernel = await kernelIn(dir);
+    const names = kernel.tools.map((tool) => tool.name);
+    const lastBuiltin = Math.max(...kernel.tools.map((tool, index) => (tool.source.type === 'builtin' ? index : -1)));
+    for (const name of ['ListMcpResourcesTool', 'ReadMcpResourceTool']) {
+      expect(names.indexOf(name)).toBeGreaterThan(lastBuiltin);
+      expect(isDeferredTool(kernel.tools.find((tool) => tool.name === name)!, {})).toBe(true);
+    }
+    // No canUseTool: a call that asked would be denied, so these run without asking in the default mode.
+    const context = kernel.createToolUseContext();
+    const listed = await runTool({ name: 'ListMcpResources', input: { server: 'everything' }, context });
+    expect([listed.result.toolName, listed.result.status]).toEqual(['ListMcpResourcesTool', 'ok']);
+    expect(resultText(listed.result)).toContain(architecture);
+    const read = await runTool({ name: 'ReadMcpResource', input: { server: 'everything', uri: architecture }, context });
+    expect([read.result.toolName, read.result.status]).toEqual(['ReadMcpResourceTool', 'ok']);
+    expect(resultText(read.result)).toMatch(/^# Everything Server/);
+    const missing = await runTool({ name: 'ReadMcpResourceTool', input: { server: 'fs', uri: architecture }, context });
+    expect(missing.result.errorCode).toBe('MCP_RESOURCE_NOT_FOUND');
+  });
+
+  it('leaves them out while no server has resources; a config edit adding one brings them in', async () => {
+    const dir = project({ 'codev.config.json': { mcpServers: { fs: filesystemServer('.') } } });
+    const kernel = await kernelIn(dir);
+    expect(kernel.tools.some((tool) => tool.name === 'mcp__fs__list_directory')).toBe(true);
+    expect(kernel.tools.some((tool) => tool.name.includes('McpResource'))).toBe(false);
+    writeFileSync(path.join(dir, 'codev.config.json'), JSON.stringify({ mcpServers: { everything, fs: filesystemServer('.') } }));
+    const reloaded = await kernel.reload();
+    expect(reloaded.ok).toBe(true);
+    if (!reloaded.ok) return;
+    expect(reloaded.diff.tools.added).toEqual(expect.arrayContaining(['ListMcpResourcesTool', 'ReadMcpResourceTool']));
   });
 });

@@ -1,4 +1,4 @@
-import type { CallToolResult } from './connect-mcp-server.ts';
+import type { CallToolResult, ReadResourceResult } from './connect-mcp-server.ts';
 import type { ToolResultContentBlock } from '../tool/types.ts';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -25,19 +25,28 @@ export function mcpResultToContent(result: CallToolResult): ToolResultContentBlo
       case 'resource_link':
         blocks.push({ type: 'text', text: `[Resource link: ${item.name} ${item.uri}${item.mimeType ? ` (${item.mimeType})` : ''}${item.description ? ` — ${item.description}` : ''}]` });
         break;
-      case 'resource': {
-        const resource = item.resource;
-        if ('text' in resource && typeof resource.text === 'string') blocks.push({ type: 'text', text: resource.text });
-        else if ('blob' in resource && resource.mimeType && IMAGE_TYPES.has(resource.mimeType)) blocks.push({ type: 'image', source: { type: 'base64', media_type: resource.mimeType, data: resource.blob as string } });
-        else blocks.push({ type: 'text', text: `[Resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ''}, binary, not shown]` });
+      case 'resource':
+        blocks.push(resourceContentsToContent(item.resource));
         break;
-      }
       default:
         blocks.push({ type: 'text', text: JSON.stringify(item) });
     }
   }
   if (blocks.length === 0 && result.structuredContent !== undefined) blocks.push({ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) });
   return blocks;
+}
+
+/**
+ * One resource's contents (embedded in a tool result, or read with `resources/read`) as a content block:
+ * text as text; a blob as an image block when its mimeType is png, jpeg, gif or webp, else a one-line note
+ * with its mimeType and size (never the base64).
+ */
+export function resourceContentsToContent(resource: ReadResourceResult['contents'][number]): ToolResultContentBlock {
+  if ('text' in resource && typeof resource.text === 'string') return { type: 'text', text: resource.text };
+  const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
+  if (blob && resource.mimeType && IMAGE_TYPES.has(resource.mimeType)) return { type: 'image', source: { type: 'base64', media_type: resource.mimeType, data: blob } };
+  const size = Buffer.byteLength(blob, 'base64');
+  return { type: 'text', text: `[Resource ${resource.uri} (${resource.mimeType ?? 'no mimeType'}, ${size} bytes), binary, not shown]` };
 }
 
 /** The text of content blocks (images left out), joined by newlines: the message of an `isError` result. */

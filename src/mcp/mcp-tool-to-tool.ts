@@ -4,7 +4,8 @@ import type { MCPProgress } from '../progress/types.ts';
 import { buildTool } from '../tool/build-tool.ts';
 import type { JSONSchemaObject, Tool, ToolResultBlockParam, ToolResultContentBlock } from '../tool/types.ts';
 import type { McpServerConnection, McpToolInfo } from './connect-mcp-server.ts';
-import { contentText, estimateContentTokens, mcpResultToContent } from './mcp-result-to-content.ts';
+import { assertOutputTokens } from './assert-output-tokens.ts';
+import { contentText, mcpResultToContent } from './mcp-result-to-content.ts';
 
 /** Default cap on one MCP result (`MAX_MCP_OUTPUT_TOKENS` in Claude Code); larger results become an error. */
 export const DEFAULT_MAX_MCP_OUTPUT_TOKENS = 25_000;
@@ -77,14 +78,7 @@ export function mcpToolToTool(options: McpToolToToolOptions): Tool<McpInput, Too
         });
         blocks = mcpResultToContent(result);
         if (result.isError) throw new CodevError('TOOL_FAILED', contentText(blocks) || `MCP tool "${tool.name}" of server "${server}" failed`, { tool: name });
-        const tokens = estimateContentTokens(blocks);
-        if (tokens > maxOutputTokens) {
-          throw new CodevError(
-            'TOOL_FAILED',
-            `MCP tool "${tool.name}" response (${tokens} tokens) exceeds maximum allowed tokens (${maxOutputTokens}). Please use pagination, filtering, or limit parameters to reduce the response size.`,
-            { tool: name },
-          );
-        }
+        assertOutputTokens(blocks, { maxOutputTokens, subject: `MCP tool "${tool.name}"`, tool: name, advice: 'Please use pagination, filtering, or limit parameters to reduce the response size.' });
       } catch (error) {
         context.onProgress({ ...base, status: 'failed' });
         if (CodevError.isInstance(error)) throw error;
