@@ -35,7 +35,7 @@ export type * from './execution/types.ts';
 
 // Permissions
 export { decidePermission } from './permissions/decide-permission.ts';
-export { createPermissionContext, addRulesToContext } from './permissions/create-permission-context.ts';
+export { createPermissionContext, addRulesToContext, removeRuleSource } from './permissions/create-permission-context.ts';
 export { parsePermissionRule, formatPermissionRule } from './permissions/rules/parse-rule.ts';
 export { analyzeShellCommand } from './permissions/shell/analyze-shell-command.ts';
 export { readLocalSettings, addLocalRules, defaultLocalSettingsFile } from './permissions/local-settings.ts';
@@ -49,7 +49,7 @@ export type * from './progress/types.ts';
 
 // MCP
 export { connectMcpServer, createMcpManager, loadMcpConfig, mcpResultToContent, mcpToolName, mcpToolToTool, normalizeMcpName, resourceContentsToContent, DEFAULT_MAX_MCP_OUTPUT_TOKENS, MCP_JSON_FILE } from './mcp/index.ts';
-export type { ConnectMcpServerOptions, LoadedMcpConfig, McpCallOptions, McpCallProgress, McpManager, McpManagerOptions, McpRequestOptions, McpResourceInfo, McpServerConnection, McpServerStatus, McpToolInfo, McpToolToToolOptions } from './mcp/index.ts';
+export type { ConnectMcpServerOptions, LoadedMcpConfig, McpCallOptions, McpCallProgress, McpManager, McpManagerOptions, McpReconnectPolicy, McpRequestOptions, McpResourceInfo, McpServerConnection, McpServerStatus, McpToolInfo, McpToolToToolOptions } from './mcp/index.ts';
 
 // Errors
 export { CodevError } from './errors/codev-error.ts';
@@ -67,3 +67,5 @@ export { discoverAgentTypes, AGENT_DIRECTORIES } from './subagents/discover-agen
 export { parseAgentFile } from './subagents/parse-agent-file.ts';
 export { MODEL_ALIASES } from './subagents/resolve-model.ts';
 export type { AgentScope, AgentTypeDefinition, AgentTypeDiscovery, AgentTypeSource, SubagentLimits } from './subagents/types.ts';
+export type { TaskNotification } from './tasks/take-task-notifications.ts';
+export type { BackgroundTask, BackgroundTaskStatus } from './session/types.ts';
