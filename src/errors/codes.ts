@@ -2,8 +2,10 @@
  * Every stable error code codev produces, sorted. Tests and users match on these, never on message text.
  */
 export const ERROR_CODES = [
+  'AGENT_BUSY',
   'AGENT_INVALID',
   'AGENT_LIMIT',
+  'AGENT_NOT_FOUND',
   'CLI_USAGE',
   'CONFIG_INVALID',
   'CONFIG_LOAD_FAILED',

@@ -9,7 +9,7 @@ const sessions = new Map<string, SessionState>();
 export function getSessionState(context: { sessionDirectory: string }): SessionState {
   let state = sessions.get(context.sessionDirectory);
   if (!state) {
-    state = { sessionDirectory: context.sessionDirectory, fileReads: new Map(), tasks: new Map(), loadedDeferredTools: new Set(), settledTasks: new Set() };
+    state = { sessionDirectory: context.sessionDirectory, fileReads: new Map(), tasks: new Map(), loadedDeferredTools: new Set(), settledTasks: new Set(), subagents: new Map() };
     sessions.set(context.sessionDirectory, state);
   }
   return state;

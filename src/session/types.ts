@@ -1,4 +1,5 @@
-/** What one session remembers between tool calls: files read, background tasks. Types only. */
+/** What one session remembers between tool calls: files read, background tasks, subagents. Types only. */
+import type { SubagentRecord } from '../tools/Agent/register-subagent.ts';
 
 /** A file as the session last read it; Edit and Write check it before writing. */
 export interface FileReadRecord {
@@ -44,4 +45,6 @@ export interface SessionState {
   readonly loadedDeferredTools: Set<string>;
   /** Tasks whose end the model already knows of (it was notified, read the final output or stopped the task). */
   readonly settledTasks: Set<string>;
+  /** The subagents started in this session, by agent id, for SendMessage. */
+  readonly subagents: Map<string, SubagentRecord>;
 }

@@ -3,11 +3,13 @@ import type { Tool } from '../tool/types.ts';
 
 /** The tool that starts subagents; a subagent at the depth limit goes without it. */
 export const AGENT_TOOL_NAME = 'Agent';
+/** The tool that messages the subagents an agent started: no use to an agent that cannot start any. */
+const SEND_MESSAGE_TOOL_NAME = 'SendMessage';
 
 /**
  * The pool of a subagent, in its parent's order: the parent's tools minus `disallowedTools`, then only
  * `tools` when given (names, aliases, `*`, or MCP prefixes `mcp__server` / `mcp__server__*`), minus the
- * Agent tool when `canNest` is false. A subagent never gets a tool its parent lacks. A `tools` list that
+ * Agent and SendMessage tools when `canNest` is false. A subagent never gets a tool its parent lacks. A `tools` list that
  * matches nothing is `AGENT_INVALID`: an agent with no tools is a mistake, not a choice.
  */
 export function resolveSubagentTools(options: {
@@ -20,7 +22,7 @@ export function resolveSubagentTools(options: {
   const { parentTools, tools, disallowedTools = [] } = options;
   let pool = parentTools.filter((tool) => !disallowedTools.some((pattern) => matchesToolPattern(tool, pattern)));
   if (tools && !tools.includes('*')) pool = pool.filter((tool) => tools.some((pattern) => matchesToolPattern(tool, pattern)));
-  if (!options.canNest) pool = pool.filter((tool) => tool.name !== AGENT_TOOL_NAME);
+  if (!options.canNest) pool = pool.filter((tool) => tool.name !== AGENT_TOOL_NAME && tool.name !== SEND_MESSAGE_TOOL_NAME);
   if (tools && tools.length > 0 && pool.length === 0) {
     throw new CodevError('AGENT_INVALID', `Agent "${options.agentType}" would be spawned with zero tools: none of ${tools.join(', ')} is available here`, {
       field: 'tools',

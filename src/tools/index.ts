@@ -7,6 +7,7 @@ import { globTool } from './Glob/index.ts';
 import { grepTool } from './Grep/index.ts';
 import { locationTool } from './Location/index.ts';
 import { readTool } from './Read/index.ts';
+import { sendMessageTool } from './SendMessage/index.ts';
 import { createReplTool } from './REPL/index.ts';
 import { skillTool } from './Skill/index.ts';
 import { taskOutputTool } from './TaskOutput/index.ts';
@@ -26,7 +27,7 @@ const replTool = createReplTool({
  * only place that knows them all.
  */
 export const BUILTIN_TOOLS: readonly Tool[] = Object.freeze(
-  [agentTool, bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool, toolSearchTool, replTool].map((tool) =>
+  [agentTool, sendMessageTool, bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool, toolSearchTool, replTool].map((tool) =>
     withToolSource(tool as Tool, { type: 'builtin' }),
   ),
 );

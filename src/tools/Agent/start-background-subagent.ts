@@ -1,5 +1,5 @@
 import type { AgentProgress } from '../../progress/types.ts';
-import type { SubagentActivity } from '../../subagents/run-subagent.ts';
+import type { SubagentActivity } from '../../subagents/create-subagent-runner.ts';
 import type { AgentTypeDefinition } from '../../subagents/types.ts';
 import { startBackgroundAgentTask } from '../../tasks/start-background-agent-task.ts';
 import type { ToolCallContext } from '../../tool/types.ts';

@@ -4,13 +4,14 @@ import { createSubagentContext } from '../../subagents/create-subagent-context.t
 import { narrowPermissionMode } from '../../subagents/narrow-permission-mode.ts';
 import { resolveModel } from '../../subagents/resolve-model.ts';
 import { resolveSubagentTools } from '../../subagents/resolve-subagent-tools.ts';
-import { runSubagent, type SubagentActivity, type SubagentOutcome } from '../../subagents/run-subagent.ts';
+import { createSubagentRunner, type SubagentActivity, type SubagentOutcome } from '../../subagents/create-subagent-runner.ts';
 import type { AgentTypeDefinition, AgentScope } from '../../subagents/types.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import type { AgentWorktree } from '../../worktrees/index.ts';
 import { activityLine } from './activity-line.ts';
 import type { AgentInput } from './create-agent-tool.ts';
 import { mapIntoWorktree } from './map-into-worktree.ts';
+import { registerSubagent } from './register-subagent.ts';
 import { startBackgroundSubagent } from './start-background-subagent.ts';
 import type { AgentCompletedOutput, AgentOutput } from './types.ts';
 
@@ -54,20 +55,36 @@ export async function startSubagent(options: {
     }
     const makeContext = createSubagentContext({ parent: context, agentId, tools, mode: narrowed.mode, disallowedTools: definition.disallowedTools ?? [], cwd, projectRoot });
     const model = resolveModel({ requested: input.model, typeModel: definition.model, parentModel: scope.model, env: scope.env });
-    const base = { parent: scope, definition, agentId, prompt: input.prompt, model, cwd, context: makeContext, canUseTool: context.canUseTool };
-    const finish = async (outcome: SubagentOutcome): Promise<AgentCompletedOutput> => {
-      const kept = worktree ? await finishAgentWorktree(worktree) : undefined;
+    const runner = createSubagentRunner({ parent: scope, definition, agentId, model, cwd, context: makeContext, canUseTool: context.canUseTool });
+    // A worktree kept after a run (it has changes) stays the subagent's for the runs SendMessage asks for.
+    let keptWorktree: AgentWorktree | undefined;
+    const finish = async (outcome: SubagentOutcome, prompt: string): Promise<AgentCompletedOutput> => {
+      const current = worktree ?? keptWorktree;
+      const kept = current ? await finishAgentWorktree(current) : undefined;
       worktree = undefined;
+      keptWorktree = kept?.kept ? current : undefined;
       if (outcome.error) throw new CodevError(outcome.error.code, `Subagent ${agentId} failed: ${outcome.error.message}`);
       return {
-        status: 'completed', agentId, agentType: definition.name, name: input.name, teamName: input.team_name, prompt: input.prompt,
+        status: 'completed', agentId, agentType: definition.name, name: input.name, teamName: input.team_name, prompt,
         content: [{ type: 'text', text: outcome.text }], endReason: outcome.endReason, totalToolUseCount: outcome.toolUseCount,
         totalDurationMs: outcome.durationMs, totalTokens: outcome.usage.inputTokens + outcome.usage.outputTokens, usage: outcome.usage,
         model, mode: narrowed.mode, worktree: kept && { path: kept.path, branch: kept.branch, kept: kept.kept, changedFiles: kept.changedFiles, commits: kept.commits }, notes: [...notes, ...outcome.notes],
       };
     };
 
-    const run = async ({ signal, onActivity }: { signal: AbortSignal; onActivity: (activity: SubagentActivity) => void }) => finish(await runSubagent({ ...base, signal, onActivity }));
+    const gone = () => (input.isolation === 'worktree' && !keptWorktree ? 'its worktree was removed, as it made no changes' : undefined);
+    const registration = registerSubagent({
+      sessionDirectory: context.sessionDirectory, agentId, agentType: definition.name, description: input.description, owner: context.agent?.agentId ?? 'main', scope,
+      resumeRun: async ({ prompt, signal, onActivity }) => finish(await runner.run({ prompt, signal, onActivity }), prompt),
+      goneReason: gone,
+    });
+    const run = async ({ signal, onActivity }: { signal: AbortSignal; onActivity: (activity: SubagentActivity) => void }) => {
+      try {
+        return await finish(await runner.run({ prompt: input.prompt, signal, onActivity }), input.prompt);
+      } finally {
+        registration.ended();
+      }
+    };
     if (input.run_in_background) {
       const launched = startBackgroundSubagent({ input, context, definition, agentId, run, release });
       handedOff = true;

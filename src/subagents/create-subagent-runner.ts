@@ -1,0 +1,140 @@
+import { createAgent } from '../agent/create-agent.ts';
+import type { EndReason, ModelError, Usage } from '../agent/types.ts';
+import { addUsage, ZERO_USAGE } from '../agent/add-usage.ts';
+import type { ToolUseContext } from '../execution/types.ts';
+import { runSubagentStartHooks } from '../hooks/run-subagent-start-hooks.ts';
+import { runSubagentStopHooks } from '../hooks/run-subagent-stop-hooks.ts';
+import type { CanUseTool } from '../permissions/types.ts';
+import { describeToolCall } from './describe-tool-call.ts';
+import type { AgentTypeDefinition, AgentScope } from './types.ts';
+
+/** Something a running subagent did, for progress events and a background task's log. */
+export type SubagentActivity =
+  | { kind: 'tool'; toolName: string; activity: string; toolUseCount: number }
+  | { kind: 'tool-result'; toolName: string; isError: boolean; status: string }
+  | { kind: 'text'; text: string };
+
+/** SubagentStop hooks may keep a subagent going this many times; at the next block it ends anyway, with a note. */
+export const MAX_SUBAGENT_STOP_BLOCKS = 8;
+
+/** How a subagent run ended. */
+export interface SubagentOutcome {
+  /** The text of its last turn: its report. */
+  text: string;
+  endReason: EndReason;
+  /** Model turns, over every continuation a SubagentStop hook asked for. */
+  turns: number;
+  toolUseCount: number;
+  usage: Usage;
+  durationMs: number;
+  error?: ModelError;
+  /** Hook failures and the SubagentStop cap, each also sent to the context's `onWarning`. */
+  notes: string[];
+}
+
+/** One subagent conversation, kept so the parent can go on with it (SendMessage). */
+export interface SubagentRunner {
+  /** Runs the subagent on `prompt` to the end of its turn; the first run starts the conversation. Never throws for a model failure. */
+  run(options: { prompt: string; signal: AbortSignal; onActivity?: (activity: SubagentActivity) => void }): Promise<SubagentOutcome>;
+}
+
+/**
+ * Makes one subagent: an agent loop over the parent's model client, with the type's system prompt, its own
+ * pool and permission context (from `context`), and the parent's `canUseTool`, so its permission prompts
+ * reach the same user. Each `run` goes on with the same conversation. Hooks (from the context):
+ * 1. SubagentStart hooks run before the first request; each `additionalContext` is appended to the prompt
+ *    as a `<system-reminder>` (in the first user message, as Claude Code does, not in the system prompt).
+ * 2. SubagentStop hooks run after each `end_turn`. A block sends its reason as the next user message of
+ *    the same conversation and the subagent runs on (`stopHookActive` is then true), at most
+ *    {@link MAX_SUBAGENT_STOP_BLOCKS} times.
+ * A hook that throws or times out is reported in `notes` and `onWarning`; the subagent goes on.
+ */
+export function createSubagentRunner(options: {
+  parent: AgentScope;
+  definition: AgentTypeDefinition;
+  agentId: string;
+  model: string;
+  cwd: string;
+  context: (signal: AbortSignal) => ToolUseContext;
+  canUseTool: CanUseTool;
+}): SubagentRunner {
+  const { parent, definition } = options;
+  let tools: ToolUseContext['tools'] = [];
+  let started = false;
+  const agent = createAgent({
+    client: parent.client,
+    model: options.model,
+    system: `${definition.prompt}\n\nWorking directory: ${options.cwd}`,
+    maxTurns: definition.maxTurns,
+    maxTokens: parent.maxTokens,
+    canUseTool: options.canUseTool,
+    env: parent.env,
+    createToolUseContext: (signal) => {
+      const context = options.context(signal);
+      tools = context.tools;
+      return context;
+    },
+    subagent: { agentId: options.agentId, agentType: definition.name, parent },
+  });
+  return {
+    async run(runOptions) {
+      const startedAt = performance.now();
+      let lastTexts: string[] = [];
+      let toolUseCount = 0;
+      let error: ModelError | undefined;
+      const outcome: SubagentOutcome = { text: '', endReason: 'end_turn', turns: 0, toolUseCount: 0, usage: ZERO_USAGE, durationMs: 0, notes: [] };
+      const hookContext = options.context(runOptions.signal);
+      const report = (message: string) => {
+        outcome.notes.push(message);
+        hookContext.onWarning?.(message);
+      };
+      const subagent = { hooks: hookContext.hooks, agentId: options.agentId, agentType: definition.name, cwd: options.cwd, permissionMode: hookContext.permissionContext.mode, signal: runOptions.signal };
+      let prompt = runOptions.prompt;
+      if (!started) {
+        started = true;
+        const start = await runSubagentStartHooks(subagent);
+        start.failures.forEach(report);
+        prompt = [prompt, ...start.additionalContext.map((text) => `<system-reminder>${text}</system-reminder>`)].join('\n\n');
+      }
+      for (let blocks = 0; ; blocks++) {
+        for await (const event of agent.query(prompt, { signal: runOptions.signal })) {
+          switch (event.type) {
+            case 'turn-start':
+              lastTexts = [];
+              break;
+            case 'text':
+              lastTexts.push(event.text);
+              runOptions.onActivity?.({ kind: 'text', text: event.text });
+              break;
+            case 'tool-call': {
+              toolUseCount++;
+              const tool = tools.find((candidate) => candidate.name === event.toolName);
+              const activity = describeToolCall(tool, event.input) ?? event.toolName;
+              runOptions.onActivity?.({ kind: 'tool', toolName: event.toolName, activity, toolUseCount });
+              break;
+            }
+            case 'tool-result':
+              runOptions.onActivity?.({ kind: 'tool-result', toolName: event.toolName, isError: event.isError, status: event.status });
+              break;
+            case 'error':
+              error = event.error;
+              break;
+            case 'end':
+              Object.assign(outcome, { endReason: event.reason, turns: outcome.turns + event.turns, usage: addUsage(outcome.usage, event.usage) });
+              break;
+          }
+        }
+        if (outcome.endReason !== 'end_turn') break;
+        const stop = await runSubagentStopHooks({ ...subagent, stopHookActive: blocks > 0, lastAssistantMessage: lastTexts.join('\n\n').trim() });
+        stop.failures.forEach(report);
+        if (stop.reasons.length === 0) break;
+        if (blocks >= MAX_SUBAGENT_STOP_BLOCKS) {
+          report(`SubagentStop hooks blocked the stop of ${options.agentId} ${MAX_SUBAGENT_STOP_BLOCKS} times in a row; it ended anyway.`);
+          break;
+        }
+        prompt = stop.reasons.join('\n\n');
+      }
+      return { ...outcome, text: lastTexts.join('\n\n').trim(), toolUseCount, error, durationMs: performance.now() - startedAt };
+    },
+  };
+}

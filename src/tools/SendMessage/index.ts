@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { AgentProgress } from '../../progress/types.ts';
+import { getSessionState } from '../../session/get-session-state.ts';
+import { buildTool } from '../../tool/build-tool.ts';
+import type { Tool, ToolContext } from '../../tool/types.ts';
+import { activityLine } from '../Agent/activity-line.ts';
+import { formatAgentResult } from '../Agent/format-agent-result.ts';
+import type { SubagentRecord } from '../Agent/register-subagent.ts';
+import type { AgentCompletedOutput } from '../Agent/types.ts';
+import { SEND_MESSAGE_DESCRIPTION, SEND_MESSAGE_PROMPT } from './prompt.ts';
+
+const inputSchema = z.strictObject({
+  to: z.string().trim().min(1).describe('The id or name of a subagent you started'),
+  message: z.string().trim().min(1).describe('The follow-up message: what the subagent should do next'),
+});
+
+/** The input of a SendMessage call. */
+export type SendMessageInput = z.output<typeof inputSchema>;
+
+/**
+ * SendMessage: goes on with the conversation of a subagent this agent started (its id or `name`): the
+ * message is its next user message, it runs to the end of its turn with its own pool, rules and worktree,
+ * and its new report comes back like an Agent result, with AgentProgress on the way. A subagent that is
+ * running is `AGENT_BUSY`; one whose worktree was removed is `AGENT_NOT_FOUND`; one started by another
+ * agent is not found at all.
+ */
+export function createSendMessageTool(): Tool<SendMessageInput, AgentCompletedOutput, AgentProgress> {
+  return buildTool<typeof inputSchema, AgentCompletedOutput, AgentProgress>({
+    name: 'SendMessage',
+    searchHint: 'follow up continue resume subagent message',
+    inputSchema,
+    description: SEND_MESSAGE_DESCRIPTION,
+    prompt: () => SEND_MESSAGE_PROMPT,
+    isConcurrencySafe: () => true,
+    isReadOnly: () => true,
+    interruptBehavior: () => 'cancel',
+    getPermissionTargets: (input) => [{ kind: 'name', value: input.to }],
+    toAutoClassifierInput: (input) => `${input.to}: ${input.message}`,
+    getActivityDescription: (input) => `Messaging agent ${input.to ?? ''}`.trim(),
+    renderToolUseMessage: (input) => `${input.to ?? ''}: ${(input.message ?? '').split('\n')[0]!.slice(0, 80)}`,
+    validateInput(input, context) {
+      if (findSubagent(context, input.to)) return { result: true };
+      const known = ownSubagents(context).map((record) => record.agentId);
+      const listing = known.length > 0 ? `Agents you started: ${known.join(', ')}.` : 'You have not started any agent in this session; use the Agent tool.';
+      return { result: false, message: `No agent "${input.to}" of yours in this session. ${listing}`, errorCode: 1 };
+    },
+    async call(input, context) {
+      const record = findSubagent(context, input.to)!;
+      let toolUseCount = 0;
+      const output = await record.resume({
+        prompt: input.message,
+        signal: context.signal,
+        onActivity: (activity) => {
+          if (activity.kind === 'tool') toolUseCount = activity.toolUseCount;
+          if (activity.kind !== 'tool-result') context.onProgress({ type: 'agent_progress', agentId: record.agentId, agentType: record.agentType, message: activityLine(activity), toolUseCount });
+        },
+      });
+      return { data: output };
+    },
+    mapToolResultToToolResultBlockParam: (output, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: formatAgentResult(output) }),
+    renderToolResultMessage: (output) => output.content[0]?.text.split('\n')[0] ?? '',
+  });
+}
+
+/** The SendMessage tool. */
+export const sendMessageTool = createSendMessageTool();
+
+function ownSubagents(context: ToolContext): SubagentRecord[] {
+  const owner = context.agent?.agentId ?? 'main';
+  return [...getSessionState(context).subagents.values()].filter((record) => record.owner === owner);
+}
+
+function findSubagent(context: ToolContext, to: string): SubagentRecord | undefined {
+  return ownSubagents(context).find((record) => record.agentId === to);
+}
