@@ -12,6 +12,7 @@ const INTRO = `Launch a new agent to handle a complex, multi-step task on its ow
 - cwd: the agent's working directory (inside the current working directories).
 - model: "sonnet", "opus", "haiku" or "inherit" (default: the agent type's model, else yours).
 - mode: a permission mode for the agent's calls; it never gets more than yours.
+- name: an id for the agent (letters, digits, "_", "-"); with it, SendMessage({ to: name, message }) later goes on with the same agent, which keeps what it learned.
 - Each tool call of the agent goes through the same permission rules and prompts as yours.`;
 
 /** The Agent tool's prompt: how to use it, then the agent types. */
