@@ -1,26 +1,27 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+
+/** Files stat'ed between two yields to the event loop: about 4 ms of work on a warm cache. */
+const CHUNK = 1_000;
 
 /**
- * Stats the files (64 at a time) and returns them newest first; equal times are ordered by path so the
- * result is stable. Files that vanished meanwhile are dropped.
+ * Stats the files and returns them newest first; equal times are ordered by path so the result is stable.
+ * Files that vanished meanwhile are dropped. Synchronous stats in chunks, yielding to the event loop
+ * between them: on a warm cache a `statSync` costs a few microseconds, about five times less than a
+ * promise `stat` through the thread pool, and Glob and Grep stat thousands of files.
  */
-export async function sortByModifiedTime(files: readonly string[]): Promise<string[]> {
-  const times = new Array<number>(files.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const index = next++;
+export async function sortByModifiedTime(files: readonly string[], signal?: AbortSignal): Promise<string[]> {
+  const entries: { file: string; time: number }[] = [];
+  for (let start = 0; start < files.length; start += CHUNK) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    signal?.throwIfAborted();
+    for (const file of files.slice(start, start + CHUNK)) {
       try {
-        times[index] = (await stat(files[index]!)).mtimeMs;
+        const stats = statSync(file, { throwIfNoEntry: false });
+        if (stats) entries.push({ file, time: stats.mtimeMs });
       } catch {
-        times[index] = Number.NaN;
+        // Unreadable (a permission error, a path component that is now a file): treated as vanished.
       }
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(64, files.length) }, worker));
-  return files
-    .map((file, index) => ({ file, time: times[index]! }))
-    .filter((entry) => !Number.isNaN(entry.time))
-    .sort((a, b) => b.time - a.time || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
-    .map((entry) => entry.file);
+  }
+  return entries.sort((a, b) => b.time - a.time || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)).map((entry) => entry.file);
 }

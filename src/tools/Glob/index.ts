@@ -58,9 +58,9 @@ export const globTool = buildTool({
     const matcher = picomatch(pattern, { dot: true });
     const lastSegment = pattern.split('/').at(-1)!;
     const listing = await listFiles({ root, signal: context.signal, nameGlob: lastSegment.includes('**') ? undefined : lastSegment });
-    const matched = listing.files.filter((file) => matcher(path.relative(root, file).split(path.sep).join('/')));
+    const matched = listing.files.filter((file) => matcher(relativePosixPath(root, file)));
     const visible = await removeHidden(matched, await createReadDenyFilter(context, root));
-    const sorted = await sortByModifiedTime(visible);
+    const sorted = await sortByModifiedTime(visible, context.signal);
     const data: GlobOutput = {
       filenames: sorted.slice(0, GLOB_RESULT_LIMIT),
       numFiles: sorted.length,
@@ -76,3 +76,10 @@ export const globTool = buildTool({
   },
   renderToolResultMessage: (output: GlobOutput) => `Found ${output.numFiles} ${output.numFiles === 1 ? 'file' : 'files'}${output.truncated ? ' (truncated)' : ''}`,
 });
+
+/** `file` relative to `root`, with `/` separators. The listing's paths start with `root`, so a slice is enough (path.relative costs more than the match). */
+function relativePosixPath(root: string, file: string): string {
+  const prefix = root.endsWith(path.sep) ? root : `${root}${path.sep}`;
+  const relative = file.startsWith(prefix) ? file.slice(prefix.length) : path.relative(root, file);
+  return path.sep === '/' ? relative : relative.split(path.sep).join('/');
+}

@@ -99,7 +99,7 @@ export const grepTool = buildTool({
     const relative = (file: string) => (query.rootIsFile ? path.basename(file) : path.relative(root, file).split(path.sep).join('/'));
     let hits = outcome.hits.filter((hit) => visibleFiles.has(hit.file) && byGlob(relative(hit.file)));
     if (mode === 'files_with_matches') {
-      const order = await sortByModifiedTime(hits.map((hit) => hit.file));
+      const order = await sortByModifiedTime(hits.map((hit) => hit.file), context.signal);
       const byFile = new Map(hits.map((hit) => [hit.file, hit]));
       hits = order.map((file) => byFile.get(file)!);
     } else hits.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
