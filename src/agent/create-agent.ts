@@ -17,7 +17,9 @@ import { createAgentScope } from './create-agent-scope.ts';
 import { createModelClient } from './create-model-client.ts';
 import { streamModelTurn } from './stream-model-turn.ts';
 import { selectRequestTools, toApiTools } from './to-api-tools.ts';
+import { continueAfterStopHooks } from './continue-after-stop-hooks.ts';
 import { pendingTaskNotifications, waitForBackgroundAgents } from './pending-task-notifications.ts';
+import { startQueryMessage } from './start-query-message.ts';
 import { toModelError } from './to-model-error.ts';
 import type { AgentEvent, AgentOptions, EndReason, Usage } from './types.ts';
 
@@ -29,7 +31,7 @@ export const INTERRUPT_MESSAGE = '[Request interrupted by user for tool use]';
 export interface Agent {
   /** The transcript so far, in Messages API shape. */
   readonly messages: readonly Anthropic.MessageParam[];
-  /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error). */
+  /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a hook's block). */
   query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
 }
 
@@ -45,7 +47,9 @@ const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', mes
  * runs its tool calls through `runToolUses` (parallel where safe, every call through the permission
  * lifecycle) and sends the results back, until the model ends its turn, `maxTurns` is reached, the signal
  * aborts (running tools end per their interrupt behaviour; every tool_use still gets a result) or the
- * model API fails (a clear `error` event, then `end`).
+ * model API fails (a clear `error` event, then `end`). A top-level agent runs the context's hooks:
+ * UserPromptSubmit before the prompt is sent (a block ends the query with `'blocked'`, no request made),
+ * Stop when the model ends its turn (a block sends the reason as the next user message and it runs on).
  */
 export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): Agent {
   const env = options.env ?? process.env;
@@ -114,10 +118,17 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     let usage: Usage = ZERO_USAGE;
     let turns = 0;
     const end = (reason: EndReason): AgentEvent => ({ type: 'end', reason, turns, usage, messages: [...messages] });
-    const waiting = pendingTaskNotifications(context);
-    messages.push({ role: 'user', content: waiting.blocks.length === 0 ? prompt : [{ type: 'text', text: prompt }, ...waiting.blocks] });
-    for (const notification of waiting.notifications) yield { type: 'task-notification', notification };
+    // UserPromptSubmit and Stop hooks belong to the top-level agent; a subagent has SubagentStart and SubagentStop.
+    const topLevel = options.subagent === undefined;
+    let stopBlocks = 0;
     try {
+      const start = await startQueryMessage({ prompt, context, signal, runHooks: topLevel });
+      if (start.type === 'blocked') {
+        yield { type: 'prompt-blocked', reason: start.reason, hookName: start.hookName };
+        return yield end('blocked');
+      }
+      messages.push(start.message);
+      for (const notification of start.notifications) yield { type: 'task-notification', notification };
       while (true) {
         if (signal.aborted) return yield end('aborted');
         if (turns >= maxTurns) return yield end('max_turns');
@@ -149,7 +160,14 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
             continue;
           }
         }
-        if (toolUses.length === 0) return yield end(message.stop_reason === 'max_tokens' ? 'max_tokens' : message.stop_reason === 'refusal' ? 'refusal' : 'end_turn');
+        if (toolUses.length === 0) {
+          const reason = message.stop_reason === 'max_tokens' ? 'max_tokens' : message.stop_reason === 'refusal' ? 'refusal' : 'end_turn';
+          const next = reason === 'end_turn' && topLevel ? await continueAfterStopHooks({ context, signal, blocks: stopBlocks, message }) : undefined;
+          if (next === undefined) return yield end(reason);
+          stopBlocks++;
+          messages.push({ role: 'user', content: next });
+          continue;
+        }
         for (const toolUse of toolUses) yield { type: 'tool-call', toolUseId: toolUse.id, toolName: toolUse.name, input: toolUse.input };
         const results: ToolResultBlockParam[] = [];
         let stop = false;

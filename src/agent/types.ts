@@ -26,11 +26,13 @@ export interface ModelError {
   requestId?: string;
 }
 
-/** Why a query ended. */
-export type EndReason = 'end_turn' | 'max_turns' | 'aborted' | 'error' | 'stopped' | 'max_tokens' | 'refusal';
+/** Why a query ended. `blocked`: a UserPromptSubmit hook refused the prompt, so no model request was made. */
+export type EndReason = 'end_turn' | 'max_turns' | 'aborted' | 'error' | 'stopped' | 'max_tokens' | 'refusal' | 'blocked';
 
 /** What `agent.query(prompt)` yields, in order. */
 export type AgentEvent =
+  /** A UserPromptSubmit hook refused the prompt (`reason` is for the user); the query then ends with `blocked`. */
+  | { type: 'prompt-blocked'; reason: string; hookName: string }
   | { type: 'turn-start'; turn: number }
   | { type: 'text-delta'; text: string }
   | { type: 'text'; text: string }

@@ -73,7 +73,7 @@ Options:
   --cwd DIR                  The project directory (default: the script's folder)
 
 Ctrl-C interrupts the running tools and ends the turn cleanly; press it twice to quit at once.
-Exit codes: 0 the agent finished, 1 an error, 2 bad usage, 130 interrupted.
+Exit codes: 0 the agent finished, 1 an error or a prompt a hook blocked, 2 bad usage, 130 interrupted.
 `;
 
 export const INIT_HELP = `Usage: codev init [dir] [--template NAME] [--force]

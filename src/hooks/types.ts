@@ -1,7 +1,12 @@
-/** The in-process hook contract: tool events here, subagent events in `subagent-hook-types.ts`. Types only (and the event lists). */
+/**
+ * The in-process hook contract: tool events here, subagent events in `subagent-hook-types.ts`, the
+ * top-level agent's UserPromptSubmit and Stop in `session-hook-types.ts`. Types only (and the event lists).
+ */
 import type { PermissionMode } from '../permissions/types.ts';
+import { SESSION_HOOK_EVENTS, type SessionHookEvent, type SessionHookInput, type SessionHookMap } from './session-hook-types.ts';
 import { SUBAGENT_HOOK_EVENTS, type SubagentHookEvent, type SubagentHookInput, type SubagentHookMap } from './subagent-hook-types.ts';
 
+export type * from './session-hook-types.ts';
 export type * from './subagent-hook-types.ts';
 
 /** The tool events hooks can answer; their matcher tests the tool name. */
@@ -10,9 +15,9 @@ export type ToolHookEvent = 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure';
 export const TOOL_HOOK_EVENTS: readonly ToolHookEvent[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
 
 /** Every event a hook can answer. */
-export type HookEvent = ToolHookEvent | SubagentHookEvent;
+export type HookEvent = ToolHookEvent | SubagentHookEvent | SessionHookEvent;
 
-export const HOOK_EVENTS: readonly HookEvent[] = [...TOOL_HOOK_EVENTS, ...SUBAGENT_HOOK_EVENTS];
+export const HOOK_EVENTS: readonly HookEvent[] = [...TOOL_HOOK_EVENTS, ...SUBAGENT_HOOK_EVENTS, ...SESSION_HOOK_EVENTS];
 
 /** What every tool hook receives. */
 export interface ToolHookInputBase {
@@ -94,10 +99,10 @@ export interface ToolHookMap {
 }
 
 /** The input and output types of every event. */
-export interface HookMap extends ToolHookMap, SubagentHookMap {}
+export interface HookMap extends ToolHookMap, SubagentHookMap, SessionHookMap {}
 
 /** What any hook receives. */
-export type HookInput = ToolHookInput | SubagentHookInput;
+export type HookInput = ToolHookInput | SubagentHookInput | SessionHookInput;
 
 /** A hook handler. May return nothing. */
 export type ToolHookHandler<Event extends HookEvent> = (
@@ -110,7 +115,8 @@ export interface ToolHookDefinition<Event extends HookEvent = HookEvent> {
   /**
    * Which tools (tool events) or agent types (SubagentStart, SubagentStop): omitted, `''` or `'*'` = all;
    * only `[A-Za-z0-9_-|, ]` = exact names separated by `|` or `,`; anything else is a regular expression,
-   * anchored at both ends (so `Edit.*` does not match `NotebookEdit`).
+   * anchored at both ends (so `Edit.*` does not match `NotebookEdit`). UserPromptSubmit and Stop take no
+   * matcher: one, if given, is ignored.
    */
   matcher?: string;
   handler: ToolHookHandler<Event>;
@@ -128,6 +134,6 @@ export interface ToolHook<Event extends HookEvent = HookEvent> {
   handler(input: HookMap[Event]['input']): ReturnType<ToolHookHandler<Event>>;
   readonly timeout: number;
   readonly name: string;
-  /** Tests a tool name (tool events) or an agent type (subagent events) against `matcher`. */
+  /** Tests a tool name (tool events) or an agent type (subagent events) against `matcher`; unused for session events. */
   matches(name: string): boolean;
 }

@@ -26,7 +26,8 @@ beforeAll(async () => {
   project = await createTempProject({
     files: {
       'package.json': '{ "type": "module" }',
-      'codev.config.json': JSON.stringify({ permissions: { allow: ['Greet'] } }),
+      // The hooks are a Claude Code settings block, pasted as is.
+      'codev.config.json': JSON.stringify({ permissions: { allow: ['Greet'] }, hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'grep -q deploy && { echo "no deploys today" >&2; exit 2; }; exit 0' }] }] } }),
       'plugins/greet.ts': toolPlugin('Greet', 'hello '),
       'plugins/write.ts': `${PLUGIN_IMPORTS}
 export default buildTool({ name: 'Save', description: 'Save', inputSchema: z.object({}), checkPermissions: () => ({ behavior: 'passthrough' }), call: () => ({ data: 'saved' }) });`,
@@ -76,6 +77,14 @@ describe('codev run', () => {
     expect(result.isError).toBe(true);
     expect(result.block.content).toContain('no terminal to ask on');
     expect(result.block.content).toContain('Save');
+  });
+
+  it('prints a prompt a UserPromptSubmit hook blocked to stderr, makes no model request and exits 1', async () => {
+    const before = server.requests.length;
+    const run = await codev(['run', project.path('agent.ts'), 'deploy prod'], { ANTHROPIC_BASE_URL: server.url });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('blocked the prompt: no deploys today');
+    expect(server.requests.length).toBe(before);
   });
 
   it('runs a plain script, and says what is missing without a key', async () => {

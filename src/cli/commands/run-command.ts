@@ -67,7 +67,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     } finally {
       stopInterrupt?.();
     }
-    return reason === 'error' ? 1 : reason === 'aborted' ? 130 : 0;
+    return reason === 'error' || reason === 'blocked' ? 1 : reason === 'aborted' ? 130 : 0;
   } finally {
     await kernel.close();
   }

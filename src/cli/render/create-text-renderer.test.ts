@@ -28,6 +28,15 @@ describe('text rendering', () => {
     expect(out).toBe('Fetching\n● Fetch(GET https://example.com)\n  … 1 chunks\n  ⎿ 5 bytes\n  ⎿ <tool_use_error>Error: boom</tool_use_error>\n');
   });
 
+  it('prints a blocked prompt to stderr once, without the generic end warning', () => {
+    let out = '';
+    let err = '';
+    const render = createTextRenderer({ tools: [], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: (text) => (err += text), interactive: false });
+    render({ type: 'prompt-blocked', reason: 'no secrets in prompts', hookName: 'gate' });
+    render({ type: 'end', reason: 'blocked', turns: 0, usage: { inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 }, messages: [] });
+    expect([out, err]).toEqual(['', 'codev: hook gate blocked the prompt: no secrets in prompts\n']);
+  });
+
   it('colors only on a terminal without NO_COLOR', () => {
     expect(createColors({ isTTY: true, env: {} }).red('x')).toBe('\u001b[31mx\u001b[39m');
     expect(createColors({ isTTY: true, env: { NO_COLOR: '' } }).red('x')).toBe('x');

@@ -67,10 +67,14 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
       case 'error':
         line(colors.red(`✗ ${event.error.code}: ${event.error.message}`));
         return;
+      case 'prompt-blocked':
+        options.writeError(colors.yellow(`codev: hook ${event.hookName} blocked the prompt: ${event.reason}\n`));
+        return;
       case 'end':
         if (midLine) write('\n');
         midLine = false;
-        if (event.reason !== 'end_turn') options.writeError(colors.yellow(`codev: the agent stopped (${event.reason}) after ${event.turns} turn(s)\n`));
+        // A blocked prompt was already explained by its prompt-blocked event.
+        if (event.reason !== 'end_turn' && event.reason !== 'blocked') options.writeError(colors.yellow(`codev: the agent stopped (${event.reason}) after ${event.turns} turn(s)\n`));
         return;
       default:
         return;

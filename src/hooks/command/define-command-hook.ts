@@ -10,6 +10,8 @@ import type { CommandHookConfig } from './types.ts';
 
 /** A command hook's timeout when it sets none, in seconds (Claude Code's default). */
 export const DEFAULT_COMMAND_HOOK_TIMEOUT_SECONDS = 600;
+/** A UserPromptSubmit command hook's, shorter since the user waits for it (Claude Code's default). */
+export const DEFAULT_PROMPT_HOOK_TIMEOUT_SECONDS = 30;
 /** The in-process timeout is the command's plus this, so the command's own timeout (and its kill) fires first. */
 const KERNEL_GRACE_MS = 5_000;
 /** One id per process, for scripts that key on `session_id`. */
@@ -44,7 +46,7 @@ export function defineCommandHook(config: CommandHookConfig, options: CommandHoo
   if (typeof config?.command !== 'string' || config.command.trim() === '') {
     throw new CodevError('HOOK_INVALID', 'A command hook needs a command', { field: 'command', hint: 'use e.g. command: "./hooks/check.sh"' });
   }
-  const timeoutSeconds = config.timeout ?? DEFAULT_COMMAND_HOOK_TIMEOUT_SECONDS;
+  const timeoutSeconds = config.timeout ?? (config.event === 'UserPromptSubmit' ? DEFAULT_PROMPT_HOOK_TIMEOUT_SECONDS : DEFAULT_COMMAND_HOOK_TIMEOUT_SECONDS);
   if (typeof timeoutSeconds !== 'number' || !(timeoutSeconds > 0)) {
     throw new CodevError('HOOK_INVALID', 'A command hook timeout must be a positive number of seconds', { field: 'timeout', hint: 'use e.g. timeout: 30' });
   }

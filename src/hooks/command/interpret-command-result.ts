@@ -1,7 +1,7 @@
-import type { HookEvent, PostToolUseFailureOutput, PostToolUseOutput, PreToolUseOutput, SubagentStartOutput, SubagentStopOutput } from '../types.ts';
+import type { HookEvent, PostToolUseFailureOutput, PostToolUseOutput, PreToolUseOutput, StopOutput, SubagentStartOutput, SubagentStopOutput, UserPromptSubmitOutput } from '../types.ts';
 import type { CommandHookOnFailure, CommandRunResult } from './types.ts';
 
-type Answer = PreToolUseOutput | PostToolUseOutput | PostToolUseFailureOutput | SubagentStartOutput | SubagentStopOutput;
+type Answer = PreToolUseOutput | PostToolUseOutput | PostToolUseFailureOutput | SubagentStartOutput | SubagentStopOutput | UserPromptSubmitOutput | StopOutput;
 
 /** A command hook's run turned into codev's hook answer, plus the problems to report (never fatal). */
 export interface InterpretedCommandResult {
@@ -13,11 +13,12 @@ export interface InterpretedCommandResult {
 
 /**
  * Reads a hook command's result the way Claude Code does. Exit 0: stdout is JSON when it starts with `{`
- * (anything else is ignored). Exit 2: blocking, stderr is the reason (PreToolUse denies; PostToolUse
- * appends it as feedback; PostToolUseFailure adds it as context; SubagentStop keeps the subagent going;
- * SubagentStart cannot block, so it is a problem to report). Any other failure (exit code, timeout,
- * spawn error, invalid JSON) is a problem to report and the call proceeds; valid JSON is still honoured.
- * With `onFailure: 'block'` a failure blocks like exit 2.
+ * (anything else is ignored, except for UserPromptSubmit, where it is context for the model). Exit 2:
+ * blocking, stderr is the reason (PreToolUse denies; PostToolUse appends it as feedback;
+ * PostToolUseFailure adds it as context; SubagentStop and Stop keep the agent going; UserPromptSubmit
+ * refuses the prompt; SubagentStart cannot block, so it is a problem to report). Any other failure (exit
+ * code, timeout, spawn error, invalid JSON) is a problem to report and the call proceeds; valid JSON is
+ * still honoured. With `onFailure: 'block'` a failure blocks like exit 2.
  */
 export function interpretCommandResult(options: {
   event: HookEvent;
@@ -44,12 +45,14 @@ export function interpretCommandResult(options: {
     const reason = `hook failed (onFailure: block): ${problems.join('; ')}`;
     return { answer: blockingAnswer(event, reason), problems: [], blocked: reason };
   }
+  const plain = run.stdout.trim();
+  if (event === 'UserPromptSubmit' && run.exitCode === 0 && plain !== '' && !plain.startsWith('{')) return { answer: { additionalContext: plain }, problems };
   return { answer: json ? mapJsonOutput(event, json, problems) : undefined, problems };
 }
 
 function blockingAnswer(event: Exclude<HookEvent, 'SubagentStart'>, reason: string): Answer {
   if (event === 'PreToolUse') return { decision: 'deny', reason } satisfies PreToolUseOutput;
-  if (event === 'PostToolUse' || event === 'SubagentStop') return { block: true, reason } satisfies PostToolUseOutput & SubagentStopOutput;
+  if (event === 'PostToolUse' || event === 'SubagentStop' || event === 'Stop' || event === 'UserPromptSubmit') return { block: true, reason } satisfies PostToolUseOutput & SubagentStopOutput;
   return { additionalContext: reason } satisfies PostToolUseFailureOutput;
 }
 
@@ -83,8 +86,14 @@ function mapJsonOutput(event: HookEvent, json: Record<string, unknown>, problems
   const stop = json.continue === false ? { stop: true, stopReason: text(json.stopReason, 'stopReason') ?? 'stopped by hook' } : {};
   if (event === 'PostToolUseFailure' || event === 'SubagentStart') return { additionalContext };
   const reason = text(json.reason, 'reason');
-  // `continue: false` means "stop", which for SubagentStop wins over a block.
+  // `continue: false` means "stop", which for SubagentStop and Stop wins over a block (over every hook's, for Stop).
   if (event === 'SubagentStop') return json.decision === 'block' && json.continue !== false ? { block: true, reason: reason ?? 'blocked by hook' } : {};
+  if (event === 'Stop') return json.continue === false ? { stop: true } : json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};
+  if (event === 'UserPromptSubmit') {
+    // Either way the prompt is not sent; `stopReason` wins, as `continue: false` does in Claude Code.
+    const block = stop.stop ? { block: true, reason: stop.stopReason } : json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};
+    return { additionalContext, ...block } satisfies UserPromptSubmitOutput;
+  }
   if (event === 'PostToolUse') {
     const updatedOutput = specific.updatedMCPToolOutput ?? specific.updatedToolOutput;
     const block = json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};

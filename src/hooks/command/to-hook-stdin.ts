@@ -6,7 +6,8 @@ import type { HookInput } from '../types.ts';
  * `agent_type` for a call inside a subagent or a subagent event), then per event: the call (`tool_name`,
  * `tool_input`, `tool_use_id`), with `tool_response` (PostToolUse) or `error` and `is_interrupt`
  * (PostToolUseFailure) and `duration_ms` for both; nothing more for SubagentStart; `stop_hook_active` and
- * `last_assistant_message` for SubagentStop (no `agent_transcript_path`: codev keeps no transcript file).
+ * `last_assistant_message` for SubagentStop and Stop (no `agent_transcript_path`: codev keeps no transcript
+ * file); `prompt` for UserPromptSubmit.
  */
 export function toHookStdin(input: HookInput, session: { sessionId: string; transcriptPath: string }): Record<string, unknown> {
   const common = {
@@ -15,11 +16,12 @@ export function toHookStdin(input: HookInput, session: { sessionId: string; tran
     cwd: input.cwd,
     permission_mode: input.permissionMode,
     hook_event_name: input.hookEventName,
-    ...(input.agentId !== undefined && { agent_id: input.agentId }),
-    ...(input.agentType !== undefined && { agent_type: input.agentType }),
+    ...('agentId' in input && input.agentId !== undefined && { agent_id: input.agentId }),
+    ...('agentType' in input && input.agentType !== undefined && { agent_type: input.agentType }),
   };
   if (input.hookEventName === 'SubagentStart') return common;
-  if (input.hookEventName === 'SubagentStop') {
+  if (input.hookEventName === 'UserPromptSubmit') return { ...common, prompt: input.prompt };
+  if (input.hookEventName === 'SubagentStop' || input.hookEventName === 'Stop') {
     return { ...common, stop_hook_active: input.stopHookActive, ...(input.lastAssistantMessage !== undefined && { last_assistant_message: input.lastAssistantMessage }) };
   }
   const call = { ...common, tool_name: input.toolName, tool_input: input.toolInput, tool_use_id: input.toolUseId };

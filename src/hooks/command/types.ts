@@ -12,11 +12,11 @@ export type CommandHookOnFailure = 'continue' | 'block';
  */
 export interface CommandHookConfig {
   event: HookEvent;
-  /** Same syntax as `defineHook`'s matcher (exact names, `|` lists, or an anchored regular expression); agent types for SubagentStart and SubagentStop. */
+  /** Same syntax as `defineHook`'s matcher (exact names, `|` lists, or an anchored regular expression); agent types for SubagentStart and SubagentStop; ignored for UserPromptSubmit and Stop. */
   matcher?: string;
   /** Run with `bash -c` (falling back to `sh -c`) in the project root; the hook input JSON is on stdin. */
   command: string;
-  /** Seconds, like Claude Code. Default 600. The process group is killed when it runs out. */
+  /** Seconds, like Claude Code. Default 600 (30 for UserPromptSubmit). The process group is killed when it runs out. */
   timeout?: number;
   /** `'continue'` (default, as Claude Code): failures are reported and the call proceeds. `'block'`: failures act like exit 2. */
   onFailure?: CommandHookOnFailure;

@@ -1,0 +1,96 @@
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lastMessage, runQuery } from '../../agent/session-hook-fixtures.ts';
+import { validateConfig } from '../../config/validate-config.ts';
+import { textReply } from '../../testing/fake-messages-server/fake-reply.ts';
+import { createScriptProject, json } from './command-hook-fixtures.ts';
+import { toToolHooks } from './to-tool-hooks.ts';
+
+const { root, reports, script, hook } = createScriptProject();
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const dumped = (name: string) => readFileSync(path.join(root, name), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const common = { session_id: 'session-1', transcript_path: '', cwd: root, permission_mode: 'default' };
+
+describe('command hooks: UserPromptSubmit', () => {
+  it('a script gets the exact snake_case input on stdin; its plain stdout is context for the model', async () => {
+    const prompt = hook({ event: 'UserPromptSubmit', command: script('prompt.sh', 'cat >> prompt.jsonl; echo >> prompt.jsonl; echo "  current branch: main  "') });
+    const run = await runQuery({ hooks: [prompt], cwd: root, replies: [textReply('ok')] });
+    expect(dumped('prompt.jsonl')).toEqual([{ ...common, hook_event_name: 'UserPromptSubmit', prompt: 'fix the bug' }]);
+    expect(run.requests[0]!.body.messages![0]!.content).toEqual([{ type: 'text', text: 'fix the bug' }, { type: 'text', text: '<system-reminder>current branch: main</system-reminder>' }]);
+    expect(reports).toEqual([]);
+  });
+
+  it('exit 2 blocks the prompt with stderr as the reason; no model request is made', async () => {
+    const gate = hook({ event: 'UserPromptSubmit', name: 'gate', command: 'input=$(cat); echo "$input" | grep -q password && { echo "no secrets in prompts" >&2; exit 2; }; exit 0' });
+    const blocked = await runQuery({ hooks: [gate], cwd: root, prompt: 'my password is hunter2' });
+    expect(blocked.requests).toHaveLength(0);
+    expect(blocked.events.map((event) => event.type === 'prompt-blocked' ? event : event.type === 'end' ? event.reason : event.type)).toEqual([
+      { type: 'prompt-blocked', reason: 'no secrets in prompts', hookName: 'gate' },
+      'blocked',
+    ]);
+    const passed = await runQuery({ hooks: [gate], cwd: root, prompt: 'list the files' });
+    expect(passed.requests).toHaveLength(1);
+  });
+
+  it('JSON: decision block with its reason, continue: false with its stopReason, hookSpecificOutput.additionalContext', async () => {
+    const decision = hook({ event: 'UserPromptSubmit', name: 'decision', command: json({ decision: 'block', reason: 'out of scope' }) });
+    expect((await runQuery({ hooks: [decision], cwd: root })).events[0]).toEqual({ type: 'prompt-blocked', reason: 'out of scope', hookName: 'decision' });
+    const halt = hook({ event: 'UserPromptSubmit', name: 'halt', command: json({ continue: false, stopReason: 'maintenance window', decision: 'block', reason: 'ignored' }) });
+    const halted = await runQuery({ hooks: [halt], cwd: root });
+    expect([halted.requests.length, halted.events[0]]).toEqual([0, { type: 'prompt-blocked', reason: 'maintenance window', hookName: 'halt' }]);
+    const context = hook({ event: 'UserPromptSubmit', command: json({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'use pnpm' } }) });
+    const run = await runQuery({ hooks: [context], cwd: root });
+    expect(run.requests[0]!.body.messages![0]!.content).toEqual([{ type: 'text', text: 'fix the bug' }, { type: 'text', text: '<system-reminder>use pnpm</system-reminder>' }]);
+  });
+
+  it('defaults to a 30 s timeout, as Claude Code does (600 s for the other events)', () => {
+    expect(hook({ event: 'UserPromptSubmit', command: 'true' }).timeout).toBe(35_000);
+    expect(hook({ event: 'Stop', command: 'true' }).timeout).toBe(605_000);
+  });
+});
+
+describe('command hooks: Stop', () => {
+  it('exit 2 keeps the agent going with stderr as the next message; the second run sees stop_hook_active true', async () => {
+    const body = 'input=$(cat); echo "$input" >> stop.jsonl; if echo "$input" | grep -q \'"stop_hook_active":false\'; then echo "run the tests" >&2; exit 2; fi';
+    const stop = hook({ event: 'Stop', command: script('stop.sh', body) });
+    const run = await runQuery({ hooks: [stop], cwd: root, replies: [textReply('fixed'), textReply('fixed and tested')] });
+    expect(dumped('stop.jsonl')).toEqual([
+      { ...common, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'fixed' },
+      { ...common, hook_event_name: 'Stop', stop_hook_active: true, last_assistant_message: 'fixed and tested' },
+    ]);
+    expect(run.requests).toHaveLength(2);
+    expect(lastMessage(run.requests[1]!)).toEqual({ role: 'user', content: 'run the tests' });
+  });
+
+  it('continue: false wins over a block, its own and another hook’s; a failing script does not block', async () => {
+    reports.length = 0;
+    const own = hook({ event: 'Stop', command: json({ decision: 'block', reason: 'ignored', continue: false }) });
+    expect((await runQuery({ hooks: [own], cwd: root })).requests).toHaveLength(1);
+    const block = hook({ event: 'Stop', command: json({ decision: 'block', reason: 'keep going' }) });
+    const halt = hook({ event: 'Stop', command: json({ continue: false, stopReason: 'enough' }) });
+    const failing = hook({ event: 'Stop', name: 'flaky', command: 'cat >/dev/null; echo "crashed" >&2; exit 1' });
+    const run = await runQuery({ hooks: [block, halt, failing], cwd: root });
+    expect(run.requests).toHaveLength(1);
+    expect(run.events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
+    expect(reports).toEqual(['flaky hook error: Failed with non-blocking status code 1: crashed']);
+    const blocking = await runQuery({ hooks: [block], cwd: root, maxTurns: 2 });
+    expect(lastMessage(blocking.requests[1]!)).toEqual({ role: 'user', content: 'keep going' });
+  });
+});
+
+describe('session command hooks in the config', () => {
+  it('accepts UserPromptSubmit and Stop in the flat and the nested shape; a matcher is kept but ignored', async () => {
+    const flat = validateConfig({ value: { hooks: [{ event: 'UserPromptSubmit', command: './prompt.sh' }, { event: 'Stop', matcher: 'Bash', command: './stop.sh', timeout: 5 }] } });
+    expect(flat.hooks).toEqual([{ event: 'UserPromptSubmit', command: './prompt.sh' }, { event: 'Stop', matcher: 'Bash', command: './stop.sh', timeout: 5 }]);
+    const nested = validateConfig({ value: { hooks: {
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: json({ hookSpecificOutput: { additionalContext: 'from settings' } }) }] }],
+      Stop: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'cat >/dev/null; echo "not yet" >&2; exit 2', timeout: 5 }] }],
+    } } });
+    expect(nested.hooks.map((entry) => 'event' in entry && entry.event)).toEqual(['UserPromptSubmit', 'Stop']);
+    const hooks = toToolHooks(nested.hooks, { projectDir: root, sessionId: 'session-1' });
+    const run = await runQuery({ hooks, cwd: root, maxTurns: 2 });
+    expect(run.requests[0]!.body.messages![0]!.content).toEqual([{ type: 'text', text: 'fix the bug' }, { type: 'text', text: '<system-reminder>from settings</system-reminder>' }]);
+    expect(lastMessage(run.requests[1]!)).toEqual({ role: 'user', content: 'not yet' });
+  });
+});

@@ -1,0 +1,40 @@
+import { errorMessage } from '../errors/codev-error.ts';
+import { callHook } from './call-hook.ts';
+import type { SessionHookRunOptions, ToolHook } from './types.ts';
+
+/** The merged answer of the UserPromptSubmit hooks. */
+export interface UserPromptSubmitResult {
+  /** The first hook that blocked the prompt, with its reason; absent when the prompt may be sent. */
+  blocked?: { hookName: string; reason: string };
+  /** Each hook's `additionalContext`, in registration order. */
+  additionalContext: string[];
+  /** Hooks that threw or timed out: reported, never fatal (they do not block). */
+  failures: string[];
+}
+
+/**
+ * Runs every UserPromptSubmit hook (the event takes no matcher), one after another in registration order.
+ * All of them run even after a block, as Claude Code runs them all, so a hook that logs prompts sees every one.
+ */
+export async function runUserPromptSubmitHooks(options: SessionHookRunOptions & { prompt: string }): Promise<UserPromptSubmitResult> {
+  const result: UserPromptSubmitResult = { additionalContext: [], failures: [] };
+  const { hooks, ...session } = options;
+  for (const hook of hooks) {
+    if (hook.event !== 'UserPromptSubmit') continue;
+    try {
+      const answer = await callHook(hook as ToolHook<'UserPromptSubmit'>, { hookEventName: 'UserPromptSubmit', ...session });
+      if (answer?.block === true) {
+        result.blocked ??= { hookName: hook.name, reason: nonEmpty(answer.reason) ?? `Hook '${hook.name}' blocked the prompt.` };
+      }
+      const context = nonEmpty(answer?.additionalContext);
+      if (context !== undefined) result.additionalContext.push(context);
+    } catch (error) {
+      result.failures.push(errorMessage(error));
+    }
+  }
+  return result;
+}
+
+function nonEmpty(text: unknown): string | undefined {
+  return typeof text === 'string' && text.trim() !== '' ? text : undefined;
+}
