@@ -183,7 +183,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
         const interrupted = signal.aborted;
         const ended = interrupted ? undefined : pendingTaskNotifications(context);
         for (const notification of ended?.notifications ?? []) yield { type: 'task-notification', notification };
-        messages.push({ role: 'user', content: [...(results as Anthropic.ToolResultBlockParam[]), ...(interrupted ? [{ type: 'text' as const, text: INTERRUPT_MESSAGE }] : []), ...(ended?.blocks ?? [])] });
+        const queued = interrupted ? [] : (options.takeQueuedMessages?.() ?? []).map((text) => ({ type: 'text' as const, text }));
+        messages.push({ role: 'user', content: [...(results as Anthropic.ToolResultBlockParam[]), ...(interrupted ? [{ type: 'text' as const, text: INTERRUPT_MESSAGE }] : []), ...(ended?.blocks ?? []), ...queued] });
         if (interrupted) return yield end('aborted');
         if (stop) return yield end('stopped');
       }

@@ -89,6 +89,11 @@ export interface AgentOptions {
    * with their task notifications, so the turn ends with their results read. Default false.
    */
   waitForBackgroundAgents?: boolean;
+  /**
+   * Messages for the agent that arrived while it worked (SendMessage to a running subagent): taken after
+   * each round of tool results and sent with them, so the model reads them before its next step.
+   */
+  takeQueuedMessages?: () => readonly string[];
   /** Set by the Agent tool when this agent is a subagent: its id, its type and the scope it was started from. */
   subagent?: { agentId: string; agentType: string; parent: AgentScope };
 }

@@ -36,6 +36,16 @@ export interface SubagentOutcome {
 export interface SubagentRunner {
   /** Runs the subagent on `prompt` to the end of its turn; the first run starts the conversation. Never throws for a model failure. */
   run(options: { prompt: string; signal: AbortSignal; onActivity?: (activity: SubagentActivity) => void }): Promise<SubagentOutcome>;
+  /**
+   * Gives the running subagent a message: it reads it with its next tool results, or, if it is about to
+   * end, in one more turn. False when it is not running (or has already decided to end): nothing was queued.
+   */
+  send(message: string): boolean;
+}
+
+/** How a queued message reads to the subagent. */
+export function queuedMessageText(message: string): string {
+  return `A message from the agent that started you, sent while you worked:\n${message}`;
 }
 
 /**
@@ -61,6 +71,9 @@ export function createSubagentRunner(options: {
   const { parent, definition } = options;
   let tools: ToolUseContext['tools'] = [];
   let started = false;
+  // Messages sent while a run works; `accepting` turns false, in the same tick, once the run has decided to end.
+  const queue: string[] = [];
+  let accepting = false;
   const agent = createAgent({
     client: parent.client,
     model: options.model,
@@ -75,9 +88,16 @@ export function createSubagentRunner(options: {
       return context;
     },
     subagent: { agentId: options.agentId, agentType: definition.name, parent },
+    takeQueuedMessages: () => queue.splice(0).map(queuedMessageText),
   });
   return {
+    send(message) {
+      if (!accepting) return false;
+      queue.push(message);
+      return true;
+    },
     async run(runOptions) {
+      accepting = true;
       const startedAt = performance.now();
       let lastTexts: string[] = [];
       let toolUseCount = 0;
@@ -127,13 +147,21 @@ export function createSubagentRunner(options: {
         if (outcome.endReason !== 'end_turn') break;
         const stop = await runSubagentStopHooks({ ...subagent, stopHookActive: blocks > 0, lastAssistantMessage: lastTexts.join('\n\n').trim() });
         stop.failures.forEach(report);
-        if (stop.reasons.length === 0) break;
+        if (stop.reasons.length === 0) {
+          // Messages that came after its last tool results get one more turn, not silence.
+          if (queue.length === 0 || runOptions.signal.aborted) break;
+          prompt = queue.splice(0).map(queuedMessageText).join('\n\n');
+          blocks = -1;
+          continue;
+        }
         if (blocks >= MAX_SUBAGENT_STOP_BLOCKS) {
           report(`SubagentStop hooks blocked the stop of ${options.agentId} ${MAX_SUBAGENT_STOP_BLOCKS} times in a row; it ended anyway.`);
           break;
         }
         prompt = stop.reasons.join('\n\n');
       }
+      accepting = false;
+      queue.length = 0;
       return { ...outcome, text: lastTexts.join('\n\n').trim(), toolUseCount, error, durationMs: performance.now() - startedAt };
     },
   };

@@ -15,6 +15,8 @@ export interface SubagentRecord {
   /** The agent that started it (`main` or a subagent's id); only that agent may message it. */
   readonly owner: string;
   state(): SubagentState;
+  /** Queues a message for the subagent while it runs (it reads it after its current step). False when it is not running. */
+  send(message: string): boolean;
   /**
    * Goes on with its conversation: `prompt` is its next user message, and it runs to the end of its turn.
    * Throws `AGENT_BUSY` while it runs, `AGENT_NOT_FOUND` once it is gone (its worktree was removed), and
@@ -42,6 +44,8 @@ export function registerSubagent(options: {
   scope: Pick<AgentScope, 'slots' | 'limits'>;
   resumeRun: (options: { prompt: string; signal: AbortSignal; onActivity?: (activity: SubagentActivity) => void }) => Promise<AgentCompletedOutput>;
   goneReason: () => string | undefined;
+  /** Hands a message to the running subagent; false when it has ended or is ending. */
+  send: (message: string) => boolean;
 }): SubagentRegistration {
   let state: SubagentState = 'running';
   let goneReason: string | undefined;
@@ -51,6 +55,7 @@ export function registerSubagent(options: {
     description: options.description,
     owner: options.owner,
     state: () => state,
+    send: (message) => state === 'running' && options.send(message),
     async resume(resumeOptions) {
       if (state === 'running') throw new CodevError('AGENT_BUSY', `Agent ${options.agentId} is still running; wait for its result (TaskOutput) before sending it more, or stop it with TaskStop.`);
       if (state === 'gone') throw new CodevError('AGENT_NOT_FOUND', `Agent ${options.agentId} cannot go on: ${goneReason}. Start a new agent instead.`);

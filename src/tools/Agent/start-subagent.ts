@@ -77,6 +77,7 @@ export async function startSubagent(options: {
       sessionDirectory: context.sessionDirectory, agentId, agentType: definition.name, description: input.description, owner: context.agent?.agentId ?? 'main', scope,
       resumeRun: async ({ prompt, signal, onActivity }) => finish(await runner.run({ prompt, signal, onActivity }), prompt),
       goneReason: gone,
+      send: (message) => runner.send(message),
     });
     const run = async ({ signal, onActivity }: { signal: AbortSignal; onActivity: (activity: SubagentActivity) => void }) => {
       try {

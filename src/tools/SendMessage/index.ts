@@ -17,15 +17,26 @@ const inputSchema = z.strictObject({
 /** The input of a SendMessage call. */
 export type SendMessageInput = z.output<typeof inputSchema>;
 
+/** A message handed to a subagent that is still running: it reads it after its current step. */
+export interface SendMessageQueuedOutput {
+  status: 'queued';
+  agentId: string;
+  message: string;
+}
+
+/** What SendMessage returns: the subagent's new report, or that the message waits for it. */
+export type SendMessageOutput = AgentCompletedOutput | SendMessageQueuedOutput;
+
 /**
  * SendMessage: goes on with the conversation of a subagent this agent started (its id or `name`): the
  * message is its next user message, it runs to the end of its turn with its own pool, rules and worktree,
  * and its new report comes back like an Agent result, with AgentProgress on the way. A subagent that is
- * running is `AGENT_BUSY`; one whose worktree was removed is `AGENT_NOT_FOUND`; one started by another
- * agent is not found at all.
+ * running (in the background) gets the message queued: it reads it with its next tool results, or in one
+ * more turn, and its final report (TaskOutput) answers it. One that is just ending is `AGENT_BUSY`; one
+ * whose worktree was removed is `AGENT_NOT_FOUND`; one started by another agent is not found at all.
  */
-export function createSendMessageTool(): Tool<SendMessageInput, AgentCompletedOutput, AgentProgress> {
-  return buildTool<typeof inputSchema, AgentCompletedOutput, AgentProgress>({
+export function createSendMessageTool(): Tool<SendMessageInput, SendMessageOutput, AgentProgress> {
+  return buildTool<typeof inputSchema, SendMessageOutput, AgentProgress>({
     name: 'SendMessage',
     searchHint: 'follow up continue resume subagent message',
     inputSchema,
@@ -46,6 +57,7 @@ export function createSendMessageTool(): Tool<SendMessageInput, AgentCompletedOu
     },
     async call(input, context) {
       const record = findSubagent(context, input.to)!;
+      if (record.state() === 'running' && record.send(input.message)) return { data: { status: 'queued', agentId: record.agentId, message: input.message } };
       let toolUseCount = 0;
       const output = await record.resume({
         prompt: input.message,
@@ -57,8 +69,14 @@ export function createSendMessageTool(): Tool<SendMessageInput, AgentCompletedOu
       });
       return { data: output };
     },
-    mapToolResultToToolResultBlockParam: (output, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: formatAgentResult(output) }),
-    renderToolResultMessage: (output) => output.content[0]?.text.split('\n')[0] ?? '',
+    mapToolResultToToolResultBlockParam: (output, toolUseId) => ({
+      type: 'tool_result',
+      tool_use_id: toolUseId,
+      content: output.status === 'queued'
+        ? `Agent ${output.agentId} is still running; it will read your message after its current step, and its final report (TaskOutput({"task_id":"${output.agentId}"})) will answer it.`
+        : formatAgentResult(output),
+    }),
+    renderToolResultMessage: (output) => (output.status === 'queued' ? `Queued for ${output.agentId}` : (output.content[0]?.text.split('\n')[0] ?? '')),
   });
 }
 
