@@ -19,7 +19,7 @@ import { streamModelTurn } from './stream-model-turn.ts';
 import { selectRequestTools, toApiTools } from './to-api-tools.ts';
 import { continueAfterStopHooks } from './continue-after-stop-hooks.ts';
 import { pendingTaskNotifications, waitForBackgroundAgents } from './pending-task-notifications.ts';
-import { startQueryMessage } from './start-query-message.ts';
+import { startQueryMessage, type SessionStartState } from './start-query-message.ts';
 import { toModelError } from './to-model-error.ts';
 import type { AgentEvent, AgentOptions, EndReason, Usage } from './types.ts';
 
@@ -48,8 +48,9 @@ const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', mes
  * lifecycle) and sends the results back, until the model ends its turn, `maxTurns` is reached, the signal
  * aborts (running tools end per their interrupt behaviour; every tool_use still gets a result) or the
  * model API fails (a clear `error` event, then `end`). A top-level agent runs the context's hooks:
- * UserPromptSubmit before the prompt is sent (a block ends the query with `'blocked'`, no request made),
- * Stop when the model ends its turn (a block sends the reason as the next user message and it runs on).
+ * SessionStart once, at its first query (its context joins that first prompt); UserPromptSubmit before
+ * the prompt is sent (a block ends the query with `'blocked'`, no request made); Stop when the model ends
+ * its turn (a block sends the reason as the next user message and it runs on).
  */
 export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): Agent {
   const env = options.env ?? process.env;
@@ -59,6 +60,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   // Made with the first context, whose project root and home it takes.
   let scope: AgentScope | undefined;
   const messages: Anthropic.MessageParam[] = [];
+  const sessionStart: SessionStartState = { started: false, pending: [] };
   // Only a path: the folder is created if a result is ever persisted, so queries leave nothing behind.
   const standaloneSessionDirectory = path.join(os.tmpdir(), `codev-session-${randomUUID()}`);
   // With a kernel, each turn takes the latest registry generation (hot reload), carrying the session over.
@@ -122,7 +124,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     const topLevel = options.subagent === undefined;
     let stopBlocks = 0;
     try {
-      const start = await startQueryMessage({ prompt, context, signal, runHooks: topLevel });
+      const start = await startQueryMessage({ prompt, context, signal, runHooks: topLevel, session: sessionStart });
       if (start.type === 'blocked') {
         yield { type: 'prompt-blocked', reason: start.reason, hookName: start.hookName };
         return yield end('blocked');

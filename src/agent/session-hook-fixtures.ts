@@ -1,4 +1,4 @@
-/** Shared fixtures of the UserPromptSubmit and Stop hook tests: one top-level query over a fake model. Not shipped. */
+/** Shared fixtures of the session hook tests: top-level queries over a fake model. Not shipped. */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolHook } from '../hooks/types.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
@@ -17,17 +17,20 @@ export interface QueryRun {
 }
 
 /**
- * Runs `prompt` (default `'fix the bug'`) on a top-level agent whose context has `hooks` (and `cwd`); the
- * nth model request gets `replies[n]`, else a text reply naming n. The context's `onWarning` collects `warnings`.
+ * Runs `prompt` (default `'fix the bug'`), or each of `prompts` in turn, on one top-level agent whose context
+ * has `hooks` (and `cwd`); the nth model request gets `replies[n]`, else a text reply naming n. The
+ * context's `onWarning` collects `warnings`.
  */
-export async function runQuery(options: { hooks: readonly ToolHook[]; replies?: FakeReply[]; prompt?: string; maxTurns?: number; cwd?: string }): Promise<QueryRun> {
+export async function runQuery(options: { hooks: readonly ToolHook[]; replies?: FakeReply[]; prompt?: string; prompts?: readonly string[]; maxTurns?: number; cwd?: string }): Promise<QueryRun> {
   const server = await createFakeMessagesServer({ apiKey: 'test-key', script: (_request, index) => options.replies?.[index] ?? textReply(`reply ${index}`) });
   try {
     const warnings: string[] = [];
     const context = Object.assign(createTestContext({ hooks: options.hooks, cwd: options.cwd }), { onWarning: (message: string) => void warnings.push(message) });
     const agent = createAgent({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, maxTurns: options.maxTurns, createToolUseContext: (signal) => Object.assign(context, { signal }) });
     const events: AgentEvent[] = [];
-    for await (const event of agent.query(options.prompt ?? 'fix the bug')) events.push(event);
+    for (const prompt of options.prompts ?? [options.prompt ?? 'fix the bug']) {
+      for await (const event of agent.query(prompt)) events.push(event);
+    }
     return { events, requests: server.requests, warnings, messages: agent.messages };
   } finally {
     await server.close();

@@ -1,6 +1,6 @@
 import type { HookRunOptions } from '../hooks/types.ts';
 import type { HookProgress } from '../progress/types.ts';
-import type { ToolCallState, ToolUseUpdate } from './types.ts';
+import type { ToolCallState, ToolUseContext, ToolUseUpdate } from './types.ts';
 
 /** What every hook run of a call shares: the hooks, the tool, the current input and the session. */
 export function hookCallBase(state: ToolCallState): HookRunOptions {
@@ -17,8 +17,8 @@ export function hookCallBase(state: ToolCallState): HookRunOptions {
   };
 }
 
-// Claude Code sets agent_id and agent_type only for calls made inside a subagent.
-function subagentIdentity(agent: ToolCallState['request']['context']['agent']): Pick<HookRunOptions, 'agentId' | 'agentType'> {
+/** The `agentId` and `agentType` hooks see for a call: set only inside a subagent, as Claude Code sets `agent_id` and `agent_type`. */
+export function subagentIdentity(agent: ToolUseContext['agent']): Pick<HookRunOptions, 'agentId' | 'agentType'> {
   if (!agent || agent.depth === 0) return {};
   return agent.agentType === undefined ? { agentId: agent.agentId } : { agentId: agent.agentId, agentType: agent.agentType };
 }

@@ -8,9 +8,10 @@ export const DEFAULT_HOOK_TIMEOUT_MS = 60_000;
 const HOOK_MARKER = Symbol.for('codev.hook');
 
 /**
- * Defines an in-process hook of a tool event (the matcher tests tool names), a subagent event (it tests
- * agent types) or a top-level agent event, UserPromptSubmit or Stop (no matcher: one is ignored). Throws `HOOK_INVALID` for an unknown event, a matcher that is not a valid regular
- * expression, a missing handler or a bad timeout.
+ * Defines an in-process hook of a tool event or PermissionRequest (the matcher tests tool names), a
+ * subagent event (it tests agent types) or a top-level agent event: SessionStart (it tests the source),
+ * UserPromptSubmit or Stop (no matcher: one is ignored). Throws `HOOK_INVALID` for an unknown event, a
+ * matcher that is not a valid regular expression, a missing handler or a bad timeout.
  *
  * @example
  * export default defineHook({

@@ -1,11 +1,17 @@
-/** The top-level agent's hook contract: UserPromptSubmit and Stop. Types only (and the event list). */
+/** The top-level agent's hook contract: SessionStart, UserPromptSubmit and Stop. Types only (and the event list). */
 import type { PermissionMode } from '../permissions/types.ts';
 import type { ToolHook } from './types.ts';
 
-/** The events of the top-level agent's conversation. They take no matcher: one, if given, is ignored. */
-export type SessionHookEvent = 'UserPromptSubmit' | 'Stop';
+/**
+ * The events of the top-level agent's conversation. SessionStart's matcher tests the source; UserPromptSubmit
+ * and Stop take no matcher: one, if given, is ignored.
+ */
+export type SessionHookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop';
 
-export const SESSION_HOOK_EVENTS: readonly SessionHookEvent[] = ['UserPromptSubmit', 'Stop'];
+export const SESSION_HOOK_EVENTS: readonly SessionHookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop'];
+
+/** How a session started. Claude Code also has `resume`, `clear` and `compact`; codev sessions only start fresh. */
+export type SessionStartSource = 'startup';
 
 /** What every session hook receives. */
 export interface SessionHookInputBase {
@@ -19,6 +25,15 @@ export interface SessionHookInputBase {
 /** What a run of session hooks needs: the hooks, and the agent they see (the hook event aside). */
 export interface SessionHookRunOptions extends Omit<SessionHookInputBase, 'hookEventName'> {
   hooks: readonly ToolHook[];
+}
+
+/** Once per agent, at its first `agent.query(prompt)`, before the UserPromptSubmit hooks. */
+export interface SessionStartInput extends SessionHookInputBase {
+  hookEventName: 'SessionStart';
+  /** What the matcher tests. */
+  source: SessionStartSource;
+  /** The agent's model id. */
+  model?: string;
 }
 
 /** Before a prompt of `agent.query(prompt)` is sent to the model. */
@@ -37,7 +52,13 @@ export interface StopInput extends SessionHookInputBase {
   lastAssistantMessage?: string;
 }
 
-export type SessionHookInput = UserPromptSubmitInput | StopInput;
+export type SessionHookInput = SessionStartInput | UserPromptSubmitInput | StopInput;
+
+/** What a SessionStart hook may answer. */
+export interface SessionStartOutput {
+  /** Text the model reads with the first prompt, as a `<system-reminder>` after it (before the UserPromptSubmit context). */
+  additionalContext?: string;
+}
 
 /** What a UserPromptSubmit hook may answer. */
 export interface UserPromptSubmitOutput {
@@ -65,6 +86,7 @@ export interface StopOutput {
 
 /** The input and output types of each session event. */
 export interface SessionHookMap {
+  SessionStart: { input: SessionStartInput; output: SessionStartOutput };
   UserPromptSubmit: { input: UserPromptSubmitInput; output: UserPromptSubmitOutput };
   Stop: { input: StopInput; output: StopOutput };
 }

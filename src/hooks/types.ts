@@ -1,11 +1,14 @@
 /**
  * The in-process hook contract: tool events here, subagent events in `subagent-hook-types.ts`, the
- * top-level agent's UserPromptSubmit and Stop in `session-hook-types.ts`. Types only (and the event lists).
+ * top-level agent's SessionStart, UserPromptSubmit and Stop in `session-hook-types.ts`, PermissionRequest
+ * in `permission-request-hook-types.ts`. Types only (and the event lists).
  */
 import type { PermissionMode } from '../permissions/types.ts';
+import { PERMISSION_HOOK_EVENTS, type PermissionHookEvent, type PermissionHookMap, type PermissionRequestInput } from './permission-request-hook-types.ts';
 import { SESSION_HOOK_EVENTS, type SessionHookEvent, type SessionHookInput, type SessionHookMap } from './session-hook-types.ts';
 import { SUBAGENT_HOOK_EVENTS, type SubagentHookEvent, type SubagentHookInput, type SubagentHookMap } from './subagent-hook-types.ts';
 
+export type * from './permission-request-hook-types.ts';
 export type * from './session-hook-types.ts';
 export type * from './subagent-hook-types.ts';
 
@@ -15,9 +18,9 @@ export type ToolHookEvent = 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure';
 export const TOOL_HOOK_EVENTS: readonly ToolHookEvent[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
 
 /** Every event a hook can answer. */
-export type HookEvent = ToolHookEvent | SubagentHookEvent | SessionHookEvent;
+export type HookEvent = ToolHookEvent | PermissionHookEvent | SubagentHookEvent | SessionHookEvent;
 
-export const HOOK_EVENTS: readonly HookEvent[] = [...TOOL_HOOK_EVENTS, ...SUBAGENT_HOOK_EVENTS, ...SESSION_HOOK_EVENTS];
+export const HOOK_EVENTS: readonly HookEvent[] = [...TOOL_HOOK_EVENTS, ...PERMISSION_HOOK_EVENTS, ...SUBAGENT_HOOK_EVENTS, ...SESSION_HOOK_EVENTS];
 
 /** What every tool hook receives. */
 export interface ToolHookInputBase {
@@ -99,10 +102,10 @@ export interface ToolHookMap {
 }
 
 /** The input and output types of every event. */
-export interface HookMap extends ToolHookMap, SubagentHookMap, SessionHookMap {}
+export interface HookMap extends ToolHookMap, PermissionHookMap, SubagentHookMap, SessionHookMap {}
 
 /** What any hook receives. */
-export type HookInput = ToolHookInput | SubagentHookInput | SessionHookInput;
+export type HookInput = ToolHookInput | PermissionRequestInput | SubagentHookInput | SessionHookInput;
 
 /** A hook handler. May return nothing. */
 export type ToolHookHandler<Event extends HookEvent> = (
@@ -113,14 +116,14 @@ export type ToolHookHandler<Event extends HookEvent> = (
 export interface ToolHookDefinition<Event extends HookEvent = HookEvent> {
   event: Event;
   /**
-   * Which tools (tool events) or agent types (SubagentStart, SubagentStop): omitted, `''` or `'*'` = all;
-   * only `[A-Za-z0-9_-|, ]` = exact names separated by `|` or `,`; anything else is a regular expression,
-   * anchored at both ends (so `Edit.*` does not match `NotebookEdit`). UserPromptSubmit and Stop take no
-   * matcher: one, if given, is ignored.
+   * Which tools (tool events, PermissionRequest), agent types (SubagentStart, SubagentStop) or session
+   * sources (SessionStart: `startup`): omitted, `''` or `'*'` = all; only `[A-Za-z0-9_-|, ]` = exact names
+   * separated by `|` or `,`; anything else is a regular expression, anchored at both ends (so `Edit.*` does
+   * not match `NotebookEdit`). UserPromptSubmit and Stop take no matcher: one, if given, is ignored.
    */
   matcher?: string;
   handler: ToolHookHandler<Event>;
-  /** Milliseconds. A PreToolUse hook that times out blocks the call. Default 60,000. */
+  /** Milliseconds. A PreToolUse hook that times out blocks the call; a PermissionRequest hook's leaves the prompt to `canUseTool`. Default 60,000. */
   timeout?: number;
   /** A label for messages and telemetry. Defaults to the plugin name and index. */
   name?: string;
@@ -134,6 +137,6 @@ export interface ToolHook<Event extends HookEvent = HookEvent> {
   handler(input: HookMap[Event]['input']): ReturnType<ToolHookHandler<Event>>;
   readonly timeout: number;
   readonly name: string;
-  /** Tests a tool name (tool events) or an agent type (subagent events) against `matcher`; unused for session events. */
+  /** Tests a tool name (tool events, PermissionRequest), an agent type (subagent events) or a source (SessionStart) against `matcher`. */
   matches(name: string): boolean;
 }

@@ -3,22 +3,23 @@ import type { ToolUseContext } from '../execution/types.ts';
 import { CANCEL_MESSAGE, REJECT_MESSAGE, rejectWithFeedback } from '../execution/messages.ts';
 import { revalidateInput } from '../execution/revalidate-input.ts';
 import type { Tool } from '../tool/types.ts';
+import { answerAsk } from './answer-ask.ts';
 import { collectRules } from './collect-rules.ts';
-import { addRulesToContext } from './create-permission-context.ts';
 import { evaluatePermission, type Verdict } from './evaluate-permission.ts';
-import { addLocalRules, defaultLocalSettingsFile } from './local-settings.ts';
 import { permissionSuggestions } from './permission-suggestions.ts';
 import { prepareCall, type PreparedCall } from './prepare-call.ts';
-import type { CanUseTool, PermissionDecision, PermissionUpdate } from './types.ts';
+import { savePermissions } from './save-permissions.ts';
+import type { CanUseTool, PermissionDecision } from './types.ts';
 
 /** How many times a prompt may rewrite the input before the engine stops asking and denies. */
 const MAX_REWRITES = 2;
 
 /**
  * The permission decision of one call: rules, hooks and the mode first (see `evaluatePermission`), then an
- * ask is settled by the mode (`dontAsk` denies), the classifier (`auto`, not for immune asks) or
- * `canUseTool`. An input rewritten by `canUseTool` is validated and decided again from the start, so it
- * meets the deny and ask rules like the model's input did. "Always allow" choices are saved.
+ * ask is settled by the mode (`dontAsk` denies), the classifier (`auto`, not for immune asks), or the
+ * prompt: the PermissionRequest hooks, then `canUseTool` if no hook answered. An input rewritten by the
+ * prompt is validated and decided again from the start, so it meets the deny and ask rules like the
+ * model's input did. "Always allow" choices are saved.
  */
 export async function decidePermission(options: DecideOptions): Promise<PermissionDecision> {
   const { call, verdict } = await evaluate(options, options.input, options.hookDecision);
@@ -87,52 +88,42 @@ async function askUser(options: DecideOptions & {
   verdict: Extract<Verdict, { behavior: 'ask' }>;
   askBase: Pick<PermissionDecision, 'rule' | 'ruleSource' | 'reason' | 'input'>;
 }): Promise<PermissionDecision> {
-  const { tool, context, askBase, call } = options;
-  let answer;
-  try {
-    answer = await options.canUseTool(
-      { name: tool.name, userFacingName: tool.userFacingName(call.input) },
-      call.input,
-      { toolUseId: options.toolUseId, signal: context.signal, message: options.verdict.message, decisionReason: options.verdict.reason, suggestions: permissionSuggestions(call) },
-    );
-  } catch (error) {
-    if (context.signal.aborted) return { ...askBase, behavior: 'deny', source: 'user_abort', message: CANCEL_MESSAGE, interrupt: true };
-    return { ...askBase, behavior: 'deny', source: 'config', message: `${options.verdict.message} The permission prompt failed: ${errorMessage(error)}` };
-  }
-  if (context.signal.aborted) return { ...askBase, behavior: 'deny', source: 'user_abort', message: CANCEL_MESSAGE, interrupt: true };
+  const { tool, context, askBase, call, verdict } = options;
+  const asked = await answerAsk({
+    tool,
+    input: call.input,
+    toolUseId: options.toolUseId,
+    context,
+    canUseTool: options.canUseTool,
+    message: verdict.message,
+    decisionReason: verdict.reason,
+    suggestions: permissionSuggestions(call),
+  });
+  if (asked.by === 'abort') return { ...askBase, behavior: 'deny', source: 'user_abort', message: CANCEL_MESSAGE, interrupt: true };
+  if (asked.by === 'failure') return { ...askBase, behavior: 'deny', source: 'config', message: `${verdict.message} The permission prompt failed: ${asked.error}` };
+  const { answer } = asked;
+  const hook = asked.by === 'hook' ? { type: 'hook' as const, hookName: asked.hookName } : undefined;
   if (!answer || answer.behavior !== 'allow') {
-    const feedback = answer?.behavior === 'deny' ? answer.message : undefined;
-    return { ...askBase, behavior: 'deny', source: 'user_reject', message: feedback ? rejectWithFeedback(feedback) : REJECT_MESSAGE, interrupt: answer?.behavior === 'deny' ? answer.interrupt : undefined };
+    const feedback = answer?.behavior === 'deny' && answer.message?.trim() ? answer.message : undefined;
+    const interrupt = answer?.behavior === 'deny' ? answer.interrupt : undefined;
+    if (hook) return { ...askBase, behavior: 'deny', source: 'hook', reason: { ...hook, reason: feedback }, message: feedback ?? `Hook '${hook.hookName}' denied this ${tool.name} call.`, interrupt };
+    return { ...askBase, behavior: 'deny', source: 'user_reject', message: feedback ? rejectWithFeedback(feedback) : REJECT_MESSAGE, interrupt };
   }
   const permanent = (answer.updatedPermissions?.length ?? 0) > 0;
   if (permanent) await savePermissions(context, answer.updatedPermissions!);
-  const userAllow = (input: Record<string, unknown>): PermissionDecision => ({ ...askBase, input, behavior: 'allow', source: permanent ? 'user_permanent' : 'user_temporary', reason: { type: 'user', permanent } });
-  if (!answer.updatedInput) return userAllow(call.input);
+  const allowed = (input: Record<string, unknown>): PermissionDecision => ({ ...askBase, input, behavior: 'allow', source: hook ? 'hook' : permanent ? 'user_permanent' : 'user_temporary', reason: hook ?? { type: 'user', permanent } });
+  if (!answer.updatedInput) return allowed(call.input);
   const rewrites = (options.rewrites ?? 0) + 1;
   if (rewrites > MAX_REWRITES) return { ...askBase, behavior: 'deny', source: 'config', message: `The permission prompt rewrote the ${tool.name} input too many times; the call was not run.` };
   const checked = await revalidateInput({ tool, input: answer.updatedInput, context });
   if (!checked.ok) {
-    return { ...askBase, behavior: 'deny', source: 'config', message: `<tool_use_error>InputValidationError: ${checked.message}\nThis is a configuration issue in your canUseTool callback: updatedInput must satisfy the tool's input schema. The tool input from the model was valid.</tool_use_error>` };
+    const culprit = hook ? `PermissionRequest hook '${hook.hookName}'` : 'canUseTool callback';
+    return { ...askBase, behavior: 'deny', source: 'config', message: `<tool_use_error>InputValidationError: ${checked.message}\nThis is a configuration issue in your ${culprit}: updatedInput must satisfy the tool's input schema. The tool input from the model was valid.</tool_use_error>` };
   }
   // What will really run is the rewritten input: it must pass the deny rules, and an ask rule or safety
-  // check that it newly hits is asked again. The user already approved everything else.
+  // check that it newly hits is asked again (hooks first). The prompt already approved everything else.
   const again = await evaluate(options, checked.input, undefined);
   if (again.verdict.behavior === 'deny') return settle({ ...options, rewrites }, again.call, again.verdict);
   if (again.verdict.behavior === 'ask' && again.verdict.immune) return askUser({ ...options, rewrites, call: again.call, verdict: again.verdict, askBase: { ...askBase, input: checked.input } });
-  return userAllow(checked.input);
-}
-
-async function savePermissions(context: ToolUseContext, updates: readonly PermissionUpdate[]): Promise<void> {
-  for (const update of updates) {
-    if (update.type !== 'addRules' || update.rules.length === 0) continue;
-    const source = update.destination === 'local' ? 'local' : 'session';
-    context.permissionContext = addRulesToContext({ context: context.permissionContext, behavior: update.behavior, source, rules: update.rules });
-    if (update.destination !== 'local') continue;
-    const file = context.localSettingsFile ?? defaultLocalSettingsFile(context.projectRoot ?? context.cwd);
-    try {
-      await addLocalRules({ file, behavior: update.behavior, rules: update.rules });
-    } catch (error) {
-      context.onWarning?.(`The rule was applied for this session but not saved: ${errorMessage(error)}`);
-    }
-  }
+  return allowed(checked.input);
 }

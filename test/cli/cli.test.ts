@@ -109,6 +109,39 @@ describe('codev CLI', () => {
     expect(stdin.stdout.trim()).toBe('hello stdin');
   });
 
+  it('a PermissionRequest command hook answers the asks nobody can answer in codev tool', async () => {
+    const approve = `input=$(cat)
+if echo "$input" | grep -q mallory; then
+  echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not her"}}}'
+else
+  echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}'
+fi
+`;
+    const hooks = { PermissionRequest: [{ matcher: 'Greet', hooks: [{ type: 'command', command: 'bash ./hooks/approve.sh' }] }] };
+    const hooked = await createTempProject({
+      files: {
+        'package.json': '{ "name": "permission-hook-fixture", "type": "module" }',
+        'codev.config.json': JSON.stringify({ permissions: { ask: ['Greet', 'AskMe'] }, hooks }),
+        'plugins/greet.ts': toolPlugin('Greet', 'hello '),
+        'plugins/ask-me.ts': toolPlugin('AskMe', 'asked '),
+        'hooks/approve.sh': approve,
+      },
+    });
+    try {
+      const approved = codev(['tool', 'Greet', '{"message":"world"}', '--json', '--cwd', hooked.root]);
+      expect(approved.code).toBe(0);
+      expect(JSON.parse(approved.stdout)).toEqual({ is_error: false, content: 'hello world', decision: { behavior: 'allow', source: 'hook', rule: 'Greet' } });
+      const denied = codev(['tool', 'Greet', '{"message":"mallory"}', '--json', '--cwd', hooked.root]);
+      expect(denied.code).toBe(1);
+      expect(JSON.parse(denied.stdout)).toMatchObject({ is_error: true, content: 'not her', decision: { behavior: 'deny', source: 'hook' } });
+      const unhooked = codev(['tool', 'AskMe', '{"message":"x"}', '--json', '--cwd', hooked.root]);
+      expect(unhooked.code).toBe(1);
+      expect(JSON.parse(unhooked.stdout).content).toContain('not interactive');
+    } finally {
+      await hooked.cleanup();
+    }
+  });
+
   it('explains invalid input and unknown tools as tool errors (exit 1)', () => {
     const invalid = codev(['tool', 'Greet', '{"message":1}', '--cwd', project.root]);
     expect(invalid.code).toBe(1);

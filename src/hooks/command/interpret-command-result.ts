@@ -1,7 +1,13 @@
-import type { HookEvent, PostToolUseFailureOutput, PostToolUseOutput, PreToolUseOutput, StopOutput, SubagentStartOutput, SubagentStopOutput, UserPromptSubmitOutput } from '../types.ts';
+import type { HookEvent, HookMap, PostToolUseFailureOutput, PostToolUseOutput, PreToolUseOutput, SubagentStopOutput, UserPromptSubmitOutput } from '../types.ts';
+import { mapPermissionRequestOutput } from './map-permission-request-output.ts';
 import type { CommandHookOnFailure, CommandRunResult } from './types.ts';
 
-type Answer = PreToolUseOutput | PostToolUseOutput | PostToolUseFailureOutput | SubagentStartOutput | SubagentStopOutput | UserPromptSubmitOutput | StopOutput;
+type Answer = HookMap[HookEvent]['output'];
+
+/** The events exit code 2 (and `onFailure: 'block'`) cannot block: there, it is a problem to report. */
+const UNBLOCKABLE = ['SubagentStart', 'SessionStart', 'PermissionRequest'] as const satisfies readonly HookEvent[];
+type BlockableEvent = Exclude<HookEvent, (typeof UNBLOCKABLE)[number]>;
+const isBlockable = (event: HookEvent): event is BlockableEvent => !(UNBLOCKABLE as readonly HookEvent[]).includes(event);
 
 /** A command hook's run turned into codev's hook answer, plus the problems to report (never fatal). */
 export interface InterpretedCommandResult {
@@ -13,10 +19,11 @@ export interface InterpretedCommandResult {
 
 /**
  * Reads a hook command's result the way Claude Code does. Exit 0: stdout is JSON when it starts with `{`
- * (anything else is ignored, except for UserPromptSubmit, where it is context for the model). Exit 2:
- * blocking, stderr is the reason (PreToolUse denies; PostToolUse appends it as feedback;
+ * (anything else is ignored, except for UserPromptSubmit and SessionStart, where it is context for the
+ * model). Exit 2: blocking, stderr is the reason (PreToolUse denies; PostToolUse appends it as feedback;
  * PostToolUseFailure adds it as context; SubagentStop and Stop keep the agent going; UserPromptSubmit
- * refuses the prompt; SubagentStart cannot block, so it is a problem to report). Any other failure (exit
+ * refuses the prompt; SubagentStart, SessionStart and PermissionRequest cannot block, so it is a problem
+ * to report, and a PermissionRequest prompt goes on to `canUseTool`). Any other failure (exit
  * code, timeout, spawn error, invalid JSON) is a problem to report and the call proceeds; valid JSON is
  * still honoured. With `onFailure: 'block'` a failure blocks like exit 2.
  */
@@ -30,7 +37,7 @@ export function interpretCommandResult(options: {
   if (run.aborted) return { problems: [] };
   if (run.exitCode === 2) {
     const reason = run.stderr.trim() || 'hook exited with status code 2';
-    if (event === 'SubagentStart') return { problems: [`exit code 2 does not block SubagentStart: ${firstLine(reason)}`] };
+    if (!isBlockable(event)) return { problems: [`exit code 2 does not block ${event}: ${firstLine(reason)}`] };
     return { answer: blockingAnswer(event, reason), problems: [], blocked: reason };
   }
   const problems: string[] = [];
@@ -41,16 +48,16 @@ export function interpretCommandResult(options: {
     json = parseStdout(run.stdout, problems);
     if (run.exitCode !== 0) problems.push(`Failed with non-blocking status code ${run.exitCode}: ${firstLine(run.stderr) || 'no stderr output'}`);
   }
-  if (problems.length > 0 && options.onFailure === 'block' && event !== 'SubagentStart') {
+  if (problems.length > 0 && options.onFailure === 'block' && isBlockable(event)) {
     const reason = `hook failed (onFailure: block): ${problems.join('; ')}`;
     return { answer: blockingAnswer(event, reason), problems: [], blocked: reason };
   }
   const plain = run.stdout.trim();
-  if (event === 'UserPromptSubmit' && run.exitCode === 0 && plain !== '' && !plain.startsWith('{')) return { answer: { additionalContext: plain }, problems };
+  if ((event === 'UserPromptSubmit' || event === 'SessionStart') && run.exitCode === 0 && plain !== '' && !plain.startsWith('{')) return { answer: { additionalContext: plain }, problems };
   return { answer: json ? mapJsonOutput(event, json, problems) : undefined, problems };
 }
 
-function blockingAnswer(event: Exclude<HookEvent, 'SubagentStart'>, reason: string): Answer {
+function blockingAnswer(event: BlockableEvent, reason: string): Answer {
   if (event === 'PreToolUse') return { decision: 'deny', reason } satisfies PreToolUseOutput;
   if (event === 'PostToolUse' || event === 'SubagentStop' || event === 'Stop' || event === 'UserPromptSubmit') return { block: true, reason } satisfies PostToolUseOutput & SubagentStopOutput;
   return { additionalContext: reason } satisfies PostToolUseFailureOutput;
@@ -82,9 +89,10 @@ function mapJsonOutput(event: HookEvent, json: Record<string, unknown>, problems
     problems.push(`hookSpecificOutput.hookEventName is ${JSON.stringify(specific.hookEventName)} but the event is ${event}; hookSpecificOutput ignored`);
     specific = {};
   }
+  if (event === 'PermissionRequest') return mapPermissionRequestOutput({ json, specific, problems });
   const additionalContext = text(specific.additionalContext, 'hookSpecificOutput.additionalContext');
   const stop = json.continue === false ? { stop: true, stopReason: text(json.stopReason, 'stopReason') ?? 'stopped by hook' } : {};
-  if (event === 'PostToolUseFailure' || event === 'SubagentStart') return { additionalContext };
+  if (event === 'PostToolUseFailure' || event === 'SubagentStart' || event === 'SessionStart') return { additionalContext };
   const reason = text(json.reason, 'reason');
   // `continue: false` means "stop", which for SubagentStop and Stop wins over a block (over every hook's, for Stop).
   if (event === 'SubagentStop') return json.decision === 'block' && json.continue !== false ? { block: true, reason: reason ?? 'blocked by hook' } : {};

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lastMessage, runQuery } from '../../agent/session-hook-fixtures.ts';
@@ -92,5 +92,31 @@ describe('session command hooks in the config', () => {
     const run = await runQuery({ hooks, cwd: root, maxTurns: 2 });
     expect(run.requests[0]!.body.messages![0]!.content).toEqual([{ type: 'text', text: 'fix the bug' }, { type: 'text', text: '<system-reminder>from settings</system-reminder>' }]);
     expect(lastMessage(run.requests[1]!)).toEqual({ role: 'user', content: 'not yet' });
+  });
+});
+
+describe('command hooks: SessionStart', () => {
+  it('a script gets source (and model) on stdin once per agent; its plain stdout or JSON additionalContext is context', async () => {
+    const plain = hook({ event: 'SessionStart', matcher: 'startup', command: script('session.sh', 'cat >> session.jsonl; echo >> session.jsonl; echo "node 20, pnpm"') });
+    const fromJson = hook({ event: 'SessionStart', command: json({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'tests: pnpm test' } }) });
+    const resumeOnly = hook({ event: 'SessionStart', matcher: 'resume', command: 'cat > resume.json' });
+    const run = await runQuery({ hooks: [plain, fromJson, resumeOnly], cwd: root, prompts: ['fix the bug', 'again'] });
+    expect(dumped('session.jsonl')).toEqual([{ ...common, hook_event_name: 'SessionStart', source: 'startup', model: expect.any(String) }]);
+    expect(run.requests[0]!.body.messages![0]!.content).toEqual([
+      { type: 'text', text: 'fix the bug' },
+      { type: 'text', text: '<system-reminder>node 20, pnpm</system-reminder>' },
+      { type: 'text', text: '<system-reminder>tests: pnpm test</system-reminder>' },
+    ]);
+    expect(lastMessage(run.requests[1]!)).toEqual({ role: 'user', content: 'again' });
+    expect(existsSync(path.join(root, 'resume.json'))).toBe(false);
+  });
+
+  it('exit 2 cannot block: it is reported and the query goes on', async () => {
+    reports.length = 0;
+    const failing = hook({ event: 'SessionStart', name: 'gate', command: 'cat >/dev/null; echo "not today" >&2; exit 2' });
+    const run = await runQuery({ hooks: [failing], cwd: root });
+    expect(run.requests).toHaveLength(1);
+    expect(run.requests[0]!.body.messages![0]!.content).toBe('fix the bug');
+    expect(reports).toEqual(['gate hook error: exit code 2 does not block SessionStart: not today']);
   });
 });

@@ -1,4 +1,5 @@
 import type { HookInput } from '../types.ts';
+import { toClaudeCodePermissionUpdates } from './to-claude-code-permission-updates.ts';
 
 /**
  * The JSON a command hook reads on stdin, in Claude Code's snake_case shape: the common fields
@@ -7,7 +8,8 @@ import type { HookInput } from '../types.ts';
  * `tool_input`, `tool_use_id`), with `tool_response` (PostToolUse) or `error` and `is_interrupt`
  * (PostToolUseFailure) and `duration_ms` for both; nothing more for SubagentStart; `stop_hook_active` and
  * `last_assistant_message` for SubagentStop and Stop (no `agent_transcript_path`: codev keeps no transcript
- * file); `prompt` for UserPromptSubmit.
+ * file); `prompt` for UserPromptSubmit; `source` and `model` for SessionStart; `tool_name`, `tool_input`
+ * and `permission_suggestions` (Claude Code's `PermissionUpdate` shape, no `tool_use_id`) for PermissionRequest.
  */
 export function toHookStdin(input: HookInput, session: { sessionId: string; transcriptPath: string }): Record<string, unknown> {
   const common = {
@@ -21,6 +23,10 @@ export function toHookStdin(input: HookInput, session: { sessionId: string; tran
   };
   if (input.hookEventName === 'SubagentStart') return common;
   if (input.hookEventName === 'UserPromptSubmit') return { ...common, prompt: input.prompt };
+  if (input.hookEventName === 'SessionStart') return { ...common, source: input.source, ...(input.model !== undefined && { model: input.model }) };
+  if (input.hookEventName === 'PermissionRequest') {
+    return { ...common, tool_name: input.toolName, tool_input: input.toolInput, permission_suggestions: toClaudeCodePermissionUpdates(input.permissionSuggestions) };
+  }
   if (input.hookEventName === 'SubagentStop' || input.hookEventName === 'Stop') {
     return { ...common, stop_hook_active: input.stopHookActive, ...(input.lastAssistantMessage !== undefined && { last_assistant_message: input.lastAssistantMessage }) };
   }

@@ -12,7 +12,11 @@ export type CommandHookOnFailure = 'continue' | 'block';
  */
 export interface CommandHookConfig {
   event: HookEvent;
-  /** Same syntax as `defineHook`'s matcher (exact names, `|` lists, or an anchored regular expression); agent types for SubagentStart and SubagentStop; ignored for UserPromptSubmit and Stop. */
+  /**
+   * Same syntax as `defineHook`'s matcher (exact names, `|` lists, or an anchored regular expression): tool
+   * names, agent types for SubagentStart and SubagentStop, the source (`startup`) for SessionStart; ignored
+   * for UserPromptSubmit and Stop.
+   */
   matcher?: string;
   /** Run with `bash -c` (falling back to `sh -c`) in the project root; the hook input JSON is on stdin. */
   command: string;
