@@ -12,11 +12,13 @@ const EXPECTED_FILES = [
   '.gitignore',
   'README.md',
   'agent.ts',
+  'agents/reviewer.md',
   'codev.config.ts',
   'package.json',
   'plugins/log-calls.ts',
   'plugins/project-rules.ts',
   'plugins/word-count.ts',
+  'skills/word-report/SKILL.md',
   'test/plugins.test.ts',
   'tsconfig.json',
 ];
@@ -171,7 +173,7 @@ describe('codev init', () => {
       expect(realpathSync(path.join(project, 'node_modules/codev'))).toBe(REPO);
       const test = await run('npm', ['test'], project);
       expect(test.code, test.output).toBe(0);
-      expect(test.output).toMatch(/Tests\s+5 passed/);
+      expect(test.output).toMatch(/Tests\s+7 passed/);
       const typecheck = await run('npm', ['run', 'typecheck'], project);
       expect(typecheck.code, typecheck.output).toBe(0);
       const tool = await run('npx', ['codev', 'tool', 'WordCount', '{"path":"README.md"}', '--json'], project);

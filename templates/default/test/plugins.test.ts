@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKernel, type Kernel } from 'codev';
+import { createKernel, discoverAgentTypes, type Kernel } from 'codev';
 import { resultText, runTool } from 'codev/testing';
 
 /** The project folder: the kernel loads codev.config.ts and plugins/ from here, like `codev run` does. */
@@ -62,5 +62,17 @@ describe('the project', () => {
     } finally {
       await rm(big, { force: true });
     }
+  });
+
+  it('the word-report skill loads through the Skill tool, with its arguments filled in', async () => {
+    const { result } = await runTool({ name: 'Skill', input: { skill: 'word-report', args: 'docs' }, context: kernel.createToolUseContext() });
+    expect(result.status, resultText(result)).toBe('ok');
+    expect(resultText(result)).toContain('Report the length of the Markdown files in docs');
+  });
+
+  it('agents/reviewer.md is a valid agent type', async () => {
+    const { definitions, errors } = await discoverAgentTypes({ projectRoot: root });
+    expect(errors.map((error) => error.message)).toEqual([]);
+    expect(definitions.find((definition) => definition.name === 'reviewer')).toMatchObject({ tools: ['Read', 'Grep', 'Glob', 'WordCount'], permissionMode: 'plan' });
   });
 });
