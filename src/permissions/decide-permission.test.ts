@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -150,12 +151,21 @@ describe('path rules', () => {
 
   it('writes to protected paths always ask, even with an allow rule or in acceptEdits', async () => {
     const context = createTestContext({ tools, mode: 'acceptEdits', allow: ['Edit(./**)'] });
-    for (const file of ['.git/config', '.codev/settings.local.json', 'codev.config.ts', 'sub/.bashrc']) {
+    for (const file of ['.git/config', '.codev/settings.local.json', 'codev.config.ts', 'sub/.bashrc', 'skills/deploy/SKILL.md', '.codev/skills/x/SKILL.md']) {
       const { result } = await runTool({ name: 'Write', input: { file_path: path.join(context.cwd, file), content: 'x' }, context });
       expect(result.status, file).toBe('denied');
       expect(result.decision?.reason?.type, file).toBe('safetyCheck');
     }
     expect((await runTool({ name: 'Write', input: { file_path: path.join(context.cwd, 'src/a.ts'), content: 'x' }, context })).result.status).toBe('ok');
+    // Only the top skills folder of the working directory and the project root: a src/skills folder is code.
+    expect((await runTool({ name: 'Write', input: { file_path: path.join(context.cwd, 'src/skills/a.ts'), content: 'x' }, context })).result.status).toBe('ok');
+  });
+
+  it('a skill written by the model cannot grant itself tools: the skills folder of the project root asks too', async () => {
+    const context = Object.assign(createTestContext({ tools, mode: 'acceptEdits' }), { projectRoot: path.join(os.tmpdir(), 'codev-root-demo') });
+    const { result } = await runTool({ name: 'Write', input: { file_path: path.join(context.projectRoot, 'skills', 'x', 'SKILL.md'), content: '---\nallowed-tools: Bash\n---\n' }, context });
+    expect(result.status).toBe('denied');
+    expect(result.decision?.reason?.type).toBe('safetyCheck');
   });
 });
 

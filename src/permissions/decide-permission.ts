@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { errorMessage } from '../errors/codev-error.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import { CANCEL_MESSAGE, REJECT_MESSAGE, rejectWithFeedback } from '../execution/messages.ts';
@@ -8,6 +9,7 @@ import { collectRules } from './collect-rules.ts';
 import { evaluatePermission, type Verdict } from './evaluate-permission.ts';
 import { permissionSuggestions } from './permission-suggestions.ts';
 import { prepareCall, type PreparedCall } from './prepare-call.ts';
+import { PROJECT_SKILLS_FOLDER } from './protected-paths.ts';
 import { savePermissions } from './save-permissions.ts';
 import type { CanUseTool, PermissionDecision } from './types.ts';
 
@@ -48,6 +50,7 @@ async function evaluate(options: DecideOptions, input: Record<string, unknown>, 
     context,
     workingDirectories: [context.cwd, ...permissionContext.additionalWorkingDirectories],
     pluginDirectories: context.pluginDirectories ?? [],
+    skillDirectories: [...new Set([context.cwd, context.projectRoot ?? context.cwd])].map((base) => path.join(base, PROJECT_SKILLS_FOLDER)),
   });
   return { call, verdict };
 }

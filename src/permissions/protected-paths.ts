@@ -20,6 +20,9 @@ export const RC_FILES: readonly string[] = [
   '.yarnrc.yml',
 ];
 
+/** The project's skills folder, under the working directory and the project root (`.codev/skills` is under `.codev`). */
+export const PROJECT_SKILLS_FOLDER = 'skills';
+
 /** codev's own configuration files (and the MCP server list). */
 export const CODEV_CONFIG_FILES: readonly string[] = [
   '.mcp.json',
@@ -35,10 +38,12 @@ const PROTECTED_FILES = new Set([...RC_FILES, ...CODEV_CONFIG_FILES]);
 
 /**
  * Why a write to this path must be confirmed, or undefined. Protected: `.git` and friends anywhere in the
- * path, rc files, codev's config, and the project's plugin directories (a plugin can grant permissions, so
- * writing one is a privilege escalation). Checked on every path variant (the link and its target).
+ * path, rc files, codev's config, the project's plugin directories (a plugin can grant permissions, so
+ * writing one is a privilege escalation) and its skill folders (a skill's `allowed-tools` are granted while
+ * it runs, so a skill the model wrote could grant itself anything). Checked on every path variant (the
+ * link and its target).
  */
-export function protectedPathReason(options: { target: string; pluginDirectories: readonly string[] }): string | undefined {
+export function protectedPathReason(options: { target: string; pluginDirectories: readonly string[]; skillDirectories?: readonly string[] }): string | undefined {
   const segments = path.resolve(options.target).split(path.sep);
   const directory = segments.slice(0, -1).find((segment) => PROTECTED_DIRECTORIES.includes(segment));
   if (directory || PROTECTED_DIRECTORIES.includes(segments.at(-1) ?? '')) {
@@ -46,10 +51,14 @@ export function protectedPathReason(options: { target: string; pluginDirectories
   }
   const name = segments.at(-1) ?? '';
   if (PROTECTED_FILES.has(name) || name.startsWith('.codevrc')) return `${options.target} is a protected configuration file`;
-  const pluginDirectory = options.pluginDirectories.find((directory) => {
-    const relative = path.relative(directory, options.target);
-    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-  });
+  const pluginDirectory = options.pluginDirectories.find((directory) => isWithin(directory, options.target));
   if (pluginDirectory) return `${options.target} is in the plugin directory ${pluginDirectory}; plugins can change permissions`;
+  const skillDirectory = options.skillDirectories?.find((directory) => isWithin(directory, options.target));
+  if (skillDirectory) return `${options.target} is in the skills folder ${skillDirectory}; a skill's allowed-tools run without asking`;
   return undefined;
+}
+
+function isWithin(directory: string, target: string): boolean {
+  const relative = path.relative(directory, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

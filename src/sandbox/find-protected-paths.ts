@@ -1,16 +1,16 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { CODEV_CONFIG_FILES, RC_FILES } from '../permissions/protected-paths.ts';
+import { CODEV_CONFIG_FILES, PROJECT_SKILLS_FOLDER, RC_FILES } from '../permissions/protected-paths.ts';
 
 /** Names protected in every writable directory, whether or not they exist (creation is blocked too). */
-export const PROTECTED_NAMES: readonly string[] = ['.codev', '.claude', ...CODEV_CONFIG_FILES, '.codevrc', '.codevrc.json'];
+export const PROTECTED_NAMES: readonly string[] = ['.codev', '.claude', PROJECT_SKILLS_FOLDER, ...CODEV_CONFIG_FILES, '.codevrc', '.codevrc.json'];
 
 /** Names protected only when they exist (rc files and editor folders: blocking their creation would litter). */
 export const PROTECTED_EXISTING_NAMES: readonly string[] = [...RC_FILES, '.vscode', '.idea', '.husky'];
 
 /**
  * The paths a sandboxed command may not change inside the writable directories: codev's config, rc files,
- * the plugin directories, and `.git` — its `config` and `hooks` when the repository exists (so commits still
+ * the plugin directories, the `skills` folder (a skill's allowed-tools are granted while it runs), and `.git` — its `config` and `hooks` when the repository exists (so commits still
  * work), the whole name when it does not (so no repository with hooks can be planted).
  */
 export function findProtectedPaths(options: {

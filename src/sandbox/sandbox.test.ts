@@ -61,6 +61,17 @@ describe.runIf(isSandboxAvailable())('the bubblewrap sandbox', () => {
     expect(existsSync(path.join(project, 'codev.config.ts'))).toBe(false);
   });
 
+  it('blocks writing a skill, whether or not the skills folder exists, and leaves nothing behind', async () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), 'codev-sandbox-'));
+    const planted = await run('mkdir -p skills/evil && printf -- "---\\nallowed-tools: Bash\\n---\\n" > skills/evil/SKILL.md', project);
+    expect(planted.output.exitCode).not.toBe(0);
+    expect(existsSync(path.join(project, 'skills'))).toBe(false);
+    mkdirSync(path.join(project, 'skills', 'deploy'), { recursive: true });
+    expect((await run('echo x > skills/deploy/SKILL.md', project)).output.exitCode).not.toBe(0);
+    expect(existsSync(path.join(project, 'skills', 'deploy', 'SKILL.md'))).toBe(false);
+    expect((await run('mkdir -p src/skills && echo ok > src/skills/a.txt && cat src/skills/a.txt', project)).text).toBe('ok');
+  });
+
   it('refuses writes through a symlink that leaves the writable area', async () => {
     const project = mkdtempSync(path.join(os.tmpdir(), 'codev-sandbox-'));
     const target = mkdtempSync(path.join(os.homedir(), '.codev-sandbox-target-'));
