@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { compileHookMatcher } from './hook-matcher.ts';
 import { HOOK_EVENTS, type HookEvent, type ToolHook, type ToolHookDefinition } from './types.ts';
@@ -37,6 +38,10 @@ export function defineHook<Event extends HookEvent>(definition: ToolHookDefiniti
   if (typeof timeout !== 'number' || !(timeout > 0)) {
     throw new CodevError('HOOK_INVALID', 'A hook timeout must be a positive number of milliseconds', { field: 'timeout', hint: 'use e.g. timeout: 5000' });
   }
+  const { protectedFiles } = definition;
+  if (protectedFiles !== undefined && (!Array.isArray(protectedFiles) || !protectedFiles.every((file) => typeof file === 'string' && path.isAbsolute(file)))) {
+    throw new CodevError('HOOK_INVALID', 'A hook\'s protectedFiles must be a list of absolute paths', { field: 'protectedFiles', hint: 'use e.g. protectedFiles: [path.join(import.meta.dirname, "policy.json")]' });
+  }
   if (definition.matcher !== undefined && typeof definition.matcher !== 'string') {
     throw new CodevError('HOOK_INVALID', 'A hook matcher must be a string', { field: 'matcher', hint: 'use e.g. matcher: "Bash|Edit"' });
   }
@@ -56,6 +61,7 @@ export function defineHook<Event extends HookEvent>(definition: ToolHookDefiniti
     handler: definition.handler,
     timeout,
     name: definition.name ?? `${definition.event}(${definition.matcher ?? '*'})`,
+    protectedFiles: Object.freeze([...(definition.protectedFiles ?? [])]),
     matches,
   };
   Object.defineProperty(hook, HOOK_MARKER, { value: true });

@@ -127,6 +127,12 @@ export interface ToolHookDefinition<Event extends HookEvent = HookEvent> {
   timeout?: number;
   /** A label for messages and telemetry. Defaults to the plugin name and index. */
   name?: string;
+  /**
+   * Files that decide what the hook does (a command hook's script, a policy file it reads), absolute:
+   * writes to them always ask and the sandbox keeps them read-only, since changing one changes the hook.
+   * Command hooks fill it from their command.
+   */
+  protectedFiles?: readonly string[];
 }
 
 /** A normalized hook, made by `defineHook`. */
@@ -137,6 +143,8 @@ export interface ToolHook<Event extends HookEvent = HookEvent> {
   handler(input: HookMap[Event]['input']): ReturnType<ToolHookHandler<Event>>;
   readonly timeout: number;
   readonly name: string;
+  /** See {@link ToolHookDefinition.protectedFiles}; empty when none. */
+  readonly protectedFiles: readonly string[];
   /** Tests a tool name (tool events, PermissionRequest), an agent type (subagent events) or a source (SessionStart) against `matcher`. */
   matches(name: string): boolean;
 }

@@ -37,6 +37,8 @@ export async function evaluatePermission(options: {
   pluginDirectories: readonly string[];
   /** The project's skill folders (`<cwd>/skills`, `<project root>/skills`): writes there always ask. */
   skillDirectories?: readonly string[];
+  /** The files the hooks run or read (`ToolHook.protectedFiles`): writes to them always ask. */
+  hookFiles?: readonly string[];
 }): Promise<Verdict> {
   const { call, rules, mode, hookDecision, context } = options;
   const toolName = call.tool.name;
@@ -68,7 +70,7 @@ export async function evaluatePermission(options: {
   if (functionAsk) return { behavior: 'ask', immune: true, reason: { type: 'ruleFunction', name: functionAsk.name }, message: `The rule '${functionAsk.name}' requires approval for this ${toolName} call.` };
   // A tool's own safety check (e.g. Bash outside the sandbox) is its own permission: rules and modes cannot grant it.
   if (own.behavior === 'ask' && own.decisionReason?.type === 'safetyCheck') return { behavior: 'ask', immune: true, reason: own.decisionReason, message: own.message };
-  const safety = call.paths.filter((entry) => entry.access === 'write').flatMap((entry) => [entry.variants.lexical, entry.variants.real]).map((target) => protectedPathReason({ target, pluginDirectories: options.pluginDirectories, skillDirectories: options.skillDirectories })).find(Boolean);
+  const safety = call.paths.filter((entry) => entry.access === 'write').flatMap((entry) => [entry.variants.lexical, entry.variants.real]).map((target) => protectedPathReason({ target, pluginDirectories: options.pluginDirectories, skillDirectories: options.skillDirectories, hookFiles: options.hookFiles })).find(Boolean);
   if (safety) return { behavior: 'ask', immune: true, reason: { type: 'safetyCheck', reason: safety }, message: `${safety}. Writing there always needs approval.` };
 
   if (mode === 'bypassPermissions') return { behavior: 'allow', source: 'config', reason: { type: 'mode', mode }, input };

@@ -40,10 +40,17 @@ const PROTECTED_FILES = new Set([...RC_FILES, ...CODEV_CONFIG_FILES]);
  * Why a write to this path must be confirmed, or undefined. Protected: `.git` and friends anywhere in the
  * path, rc files, codev's config, the project's plugin directories (a plugin can grant permissions, so
  * writing one is a privilege escalation) and its skill folders (a skill's `allowed-tools` are granted while
- * it runs, so a skill the model wrote could grant itself anything). Checked on every path variant (the
+ * it runs, so a skill the model wrote could grant itself anything), and the files hooks run (a hook runs
+ * outside the sandbox). Checked on every path variant (the
  * link and its target).
  */
-export function protectedPathReason(options: { target: string; pluginDirectories: readonly string[]; skillDirectories?: readonly string[] }): string | undefined {
+export function protectedPathReason(options: {
+  target: string;
+  pluginDirectories: readonly string[];
+  skillDirectories?: readonly string[];
+  /** Files hooks run or read (`ToolHook.protectedFiles`). */
+  hookFiles?: readonly string[];
+}): string | undefined {
   const segments = path.resolve(options.target).split(path.sep);
   const directory = segments.slice(0, -1).find((segment) => PROTECTED_DIRECTORIES.includes(segment));
   if (directory || PROTECTED_DIRECTORIES.includes(segments.at(-1) ?? '')) {
@@ -55,6 +62,8 @@ export function protectedPathReason(options: { target: string; pluginDirectories
   if (pluginDirectory) return `${options.target} is in the plugin directory ${pluginDirectory}; plugins can change permissions`;
   const skillDirectory = options.skillDirectories?.find((directory) => isWithin(directory, options.target));
   if (skillDirectory) return `${options.target} is in the skills folder ${skillDirectory}; a skill's allowed-tools run without asking`;
+  const resolved = path.resolve(options.target);
+  if (options.hookFiles?.includes(resolved)) return `${options.target} is run by a hook; changing it changes what the hook does`;
   return undefined;
 }
 

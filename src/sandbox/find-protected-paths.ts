@@ -10,12 +10,13 @@ export const PROTECTED_EXISTING_NAMES: readonly string[] = [...RC_FILES, '.vscod
 
 /**
  * The paths a sandboxed command may not change inside the writable directories: codev's config, rc files,
- * the plugin directories, the `skills` folder (a skill's allowed-tools are granted while it runs), and `.git` — its `config` and `hooks` when the repository exists (so commits still
+ * the plugin directories, the scripts hooks run, the `skills` folder (a skill's allowed-tools are granted while it runs), and `.git` — its `config` and `hooks` when the repository exists (so commits still
  * work), the whole name when it does not (so no repository with hooks can be planted).
  */
 export function findProtectedPaths(options: {
   writableDirectories: readonly string[];
   pluginDirectories?: readonly string[];
+  hookFiles?: readonly string[];
 }): { path: string; exists: boolean }[] {
   const found: { path: string; exists: boolean }[] = [];
   const add = (target: string, always: boolean) => {
@@ -34,6 +35,12 @@ export function findProtectedPaths(options: {
   for (const directory of options.pluginDirectories ?? []) {
     const inside = options.writableDirectories.some((writable) => isInside(directory, writable));
     if (inside) add(directory, false);
+  }
+  // A missing script is blocked too (the model could create it), when its folder exists for the placeholder.
+  for (const file of options.hookFiles ?? []) {
+    // Only files: a folder named in the command (`cd "$CODEV_PROJECT_DIR" && ...`) stays writable.
+    if (isDirectory(file) || !options.writableDirectories.some((writable) => isInside(file, writable) && file !== writable)) continue;
+    add(file, isDirectory(path.dirname(file)));
   }
   return found;
 }

@@ -28,11 +28,13 @@ export function prepareSandboxedSpawn(options: {
   tmpDirectory: string;
   allowNetwork: boolean;
   pluginDirectories?: readonly string[];
+  /** Files hooks run (kept read-only: a hook runs outside the sandbox). */
+  hookFiles?: readonly string[];
 }): SandboxedSpawn {
   mkdirSync(options.tmpDirectory, { recursive: true });
   const working = options.writableDirectories.map(resolveExisting).filter((directory): directory is string => directory !== undefined);
   const tmpDirectory = realpathSync(options.tmpDirectory);
-  const protectedPaths = findProtectedPaths({ writableDirectories: working, pluginDirectories: options.pluginDirectories?.map((directory) => resolveExisting(directory) ?? directory) });
+  const protectedPaths = findProtectedPaths({ writableDirectories: working, pluginDirectories: options.pluginDirectories?.map((directory) => resolveExisting(directory) ?? directory), hookFiles: options.hookFiles?.map((file) => resolveExisting(file) ?? file) });
   const placeholders = protectedPaths.filter((entry) => !entry.exists).map((entry) => entry.path);
   for (const placeholder of placeholders) placeholderUsers.set(placeholder, (placeholderUsers.get(placeholder) ?? 0) + 1);
   const args = buildBwrapArguments({

@@ -6,7 +6,7 @@ import { killProcessTree } from './kill-process-tree.ts';
 /** How a shell command is isolated: not at all, or in bubblewrap with these writable directories. */
 export type ShellIsolation =
   | { sandbox: false }
-  | { sandbox: true; writableDirectories: readonly string[]; allowNetwork: boolean; pluginDirectories?: readonly string[] };
+  | { sandbox: true; writableDirectories: readonly string[]; allowNetwork: boolean; pluginDirectories?: readonly string[]; hookFiles?: readonly string[] };
 
 /** A running `bash -c` in its own process group. */
 export interface ShellProcess {
@@ -36,6 +36,7 @@ export function startShellProcess(options: {
         tmpDirectory: path.join(options.sessionDirectory, 'tmp'),
         allowNetwork: options.isolation.allowNetwork,
         pluginDirectories: options.isolation.pluginDirectories,
+        hookFiles: options.isolation.hookFiles,
       })
     : undefined;
   const file = sandboxed?.file ?? 'bash';

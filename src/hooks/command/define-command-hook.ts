@@ -3,6 +3,7 @@ import { CodevError } from '../../errors/codev-error.ts';
 import { defineHook } from '../define-hook.ts';
 import { markHookFailure } from '../hook-progress.ts';
 import type { HookInput, ToolHook } from '../types.ts';
+import { findHookScriptFiles } from './find-hook-script-files.ts';
 import { interpretCommandResult } from './interpret-command-result.ts';
 import { runHookCommand } from './run-hook-command.ts';
 import { toHookStdin } from './to-hook-stdin.ts';
@@ -82,6 +83,7 @@ export function defineCommandHook(config: CommandHookConfig, options: CommandHoo
     name,
     timeout: timeoutSeconds * 1000 + KERNEL_GRACE_MS,
     handler: handler as never,
+    protectedFiles: findHookScriptFiles(config.command, options.projectDir),
   });
 }
 

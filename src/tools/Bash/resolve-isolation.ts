@@ -1,6 +1,7 @@
 import { isSandboxAvailable, sandboxUnavailableReason } from '../../sandbox/is-sandbox-available.ts';
 import { readSandboxSettings } from '../../sandbox/sandbox-settings.ts';
 import type { ShellIsolation } from '../../tasks/start-shell-process.ts';
+import type { ToolHook } from '../../hooks/types.ts';
 import type { ToolContext } from '../../tool/types.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { ToolContext } from '../../tool/types.ts';
  */
 export function resolveIsolation(options: {
   dangerouslyDisableSandbox?: boolean;
-  context: ToolContext & { pluginDirectories?: readonly string[] };
+  context: ToolContext & { pluginDirectories?: readonly string[]; hooks?: readonly ToolHook[] };
 }): ShellIsolation & { unavailable?: string } {
   const settings = readSandboxSettings();
   if (!settings.enabled || options.dangerouslyDisableSandbox) return { sandbox: false };
@@ -21,5 +22,6 @@ export function resolveIsolation(options: {
     writableDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories],
     allowNetwork: settings.allowNetwork,
     pluginDirectories: context.pluginDirectories,
+    hookFiles: context.hooks?.flatMap((hook) => hook.protectedFiles ?? []),
   };
 }
