@@ -41,6 +41,11 @@ export interface ToolUseContext extends ToolContext {
   onWarning?: (message: string) => void;
   /** Plugin directories (absolute): writes there always ask, since plugins can change permissions. */
   pluginDirectories?: readonly string[];
+  /**
+   * Files that run outside the sandbox besides the hooks' (an MCP stdio server's script): writes to them
+   * always ask and the sandbox keeps them read-only. Absolute.
+   */
+  protectedFiles?: readonly string[];
   /** Deferred tools whose schema has been sent (ToolSearch loaded them). */
   loadedDeferredTools?: ReadonlySet<string>;
 }

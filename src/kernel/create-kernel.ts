@@ -137,6 +137,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       const base = contextOptions.carryOver && contextGenerations.get(contextOptions.carryOver)?.permissionContext;
       const defaultSessionDirectory = path.join(generation.root, '.codev', 'sessions', sessionId);
       const context = bindToolUseContext({ generation, cwd, defaultSessionDirectory, contextOptions, base });
+      if (mcpManager) context.protectedFiles = mcpManager.protectedFiles;
       contextGenerations.set(context, generation);
       return context;
     },

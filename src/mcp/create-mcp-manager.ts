@@ -3,6 +3,8 @@ import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { Tool } from '../tool/types.ts';
 import { createListMcpResourcesTool } from '../tools/ListMcpResourcesTool/index.ts';
 import { createReadMcpResourceTool } from '../tools/ReadMcpResourceTool/index.ts';
+import path from 'node:path';
+import { scriptFilesOf } from '../permissions/script-files.ts';
 import { buildServerTools } from './build-server-tools.ts';
 import { connectMcpServer, type ConnectMcpServerOptions, type McpServerConnection, type McpToolInfo } from './connect-mcp-server.ts';
 import { pause, resolveReconnectPolicy, type McpReconnectPolicy } from './reconnect-policy.ts';
@@ -48,6 +50,11 @@ export interface McpManager {
   readonly resourceTools: readonly Tool[];
   /** What failed, as values: a server that did not connect or whose connection closed, a tool that was skipped. */
   readonly errors: readonly CodevError[];
+  /**
+   * The files the stdio servers run (their command and script arguments, absolute): writes to them ask and
+   * the sandbox keeps them read-only, since a server runs outside the sandbox and is restarted on reconnect.
+   */
+  readonly protectedFiles: readonly string[];
   readonly servers: readonly McpServerStatus[];
   /**
    * Makes the set of servers this one: new and changed entries connect (in parallel), removed ones close,
@@ -240,6 +247,9 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
     },
     get errors() {
       return sorted().flatMap((entry) => entry.errors);
+    },
+    get protectedFiles() {
+      return [...entries.values()].flatMap(({ config }) => ('command' in config ? scriptFilesOf([config.command, ...(config.args ?? [])], path.resolve(options.cwd ?? process.cwd(), config.cwd ?? '.')) : []));
     },
     get servers() {
       return sorted().map((entry) => ({ name: entry.name, config: entry.config, status: entry.status, tools: [...entry.tools], errors: [...entry.errors] }));

@@ -190,6 +190,20 @@ describe('MCP reconnect', () => {
 });
 
 describe('MCP permissions', () => {
+  it("a stdio server's script is protected: writes to it ask even in acceptEdits (the server runs outside the sandbox)", async () => {
+    const dir = project({ 'codev.config.json': { mcpServers: { local: { command: process.execPath, args: ['./servers/local.mjs', '--port', '0'] } }, permissions: { mode: 'acceptEdits' } } });
+    const kernel = await kernelIn(dir);
+    const context = kernel.createToolUseContext();
+    const script = path.join(dir, 'servers', 'local.mjs');
+    expect(context.protectedFiles).toContain(script);
+    const { result } = await runTool({ name: 'Write', input: { file_path: script, content: 'process.exit(0)' }, context, canUseTool: () => ({ behavior: 'deny', message: 'no' }) });
+    expect(result.status).toBe('denied');
+    expect(result.decision?.reason?.type).toBe('safetyCheck');
+    const other = await runTool({ name: 'Write', input: { file_path: path.join(dir, 'servers', 'notes.md'), content: 'ok' }, context, canUseTool: () => ({ behavior: 'deny', message: 'no' }) });
+    expect(other.result.status).toBe('ok');
+  });
+
+
   it('asks in the default mode: without an answer the call is denied, an allow rule lets it run', async () => {
     const dir = project({ 'codev.config.json': { mcpServers: { everything }, permissions: { allow: ['mcp__everything__echo'] } } });
     const kernel = await kernelIn(dir);

@@ -51,7 +51,7 @@ async function evaluate(options: DecideOptions, input: Record<string, unknown>, 
     workingDirectories: [context.cwd, ...permissionContext.additionalWorkingDirectories],
     pluginDirectories: context.pluginDirectories ?? [],
     skillDirectories: [...new Set([context.cwd, context.projectRoot ?? context.cwd])].map((base) => path.join(base, PROJECT_SKILLS_FOLDER)),
-    hookFiles: context.hooks.flatMap((hook) => hook.protectedFiles ?? []),
+    hookFiles: [...context.hooks.flatMap((hook) => hook.protectedFiles ?? []), ...(context.protectedFiles ?? [])],
   });
   return { call, verdict };
 }

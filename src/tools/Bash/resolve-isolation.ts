@@ -11,7 +11,7 @@ import type { ToolContext } from '../../tool/types.ts';
  */
 export function resolveIsolation(options: {
   dangerouslyDisableSandbox?: boolean;
-  context: ToolContext & { pluginDirectories?: readonly string[]; hooks?: readonly ToolHook[] };
+  context: ToolContext & { pluginDirectories?: readonly string[]; hooks?: readonly ToolHook[]; protectedFiles?: readonly string[] };
 }): ShellIsolation & { unavailable?: string } {
   const settings = readSandboxSettings();
   if (!settings.enabled || options.dangerouslyDisableSandbox) return { sandbox: false };
@@ -22,6 +22,6 @@ export function resolveIsolation(options: {
     writableDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories],
     allowNetwork: settings.allowNetwork,
     pluginDirectories: context.pluginDirectories,
-    hookFiles: context.hooks?.flatMap((hook) => hook.protectedFiles ?? []),
+    hookFiles: [...(context.hooks?.flatMap((hook) => hook.protectedFiles ?? []) ?? []), ...(context.protectedFiles ?? [])],
   };
 }

@@ -1,0 +1,22 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Extensions of files a command runs, when the word has no slash (`node check.mjs`). */
+const SCRIPT_EXTENSION = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|py|rb|pl|php|ps1)$/;
+
+/**
+ * The files a command line runs, as absolute paths: each word that looks like a path (it has a `/`, or a
+ * script extension; not an option, a URL or a word with a variable left in it), quotes removed, resolved
+ * against `baseDirectory` (`~/` against the home directory). A guess on purpose: protecting one file too
+ * many costs a prompt, one too few lets the model rewrite code that runs outside the sandbox.
+ */
+export function scriptFilesOf(words: readonly string[], baseDirectory: string): string[] {
+  const files = new Set<string>();
+  for (const raw of words) {
+    const word = raw.replace(/["']/g, '');
+    if (word === '' || word.startsWith('-') || word.includes('$') || /^[a-z][a-z0-9+.-]*:\/\//i.test(word)) continue;
+    if (!word.includes('/') && !SCRIPT_EXTENSION.test(word)) continue;
+    files.add(word.startsWith('~/') ? path.join(os.homedir(), word.slice(2)) : path.resolve(baseDirectory, word));
+  }
+  return [...files];
+}
