@@ -8,41 +8,10 @@ import { resultText, runTool } from '../testing/run-tool.ts';
 import { buildTool } from '../tool/build-tool.ts';
 import type { CanUseTool, CanUseToolOptions } from './types.ts';
 import { definePermissionRule } from './define-permission-rule.ts';
+import { ranCommands, testFetch, testPlain, testRead, testShell, testWrite } from './permission-test-tools.ts';
 
-const ran: string[] = [];
-const shell = buildTool({
-  name: 'Bash',
-  description: 'Run a command',
-  inputSchema: z.object({ command: z.string(), run_in_background: z.boolean().optional() }),
-  getPermissionTargets: ({ command }) => [{ kind: 'command', command }],
-  checkPermissions: () => ({ behavior: 'passthrough' }),
-  call: ({ command }) => { ran.push(command); return { data: `ran ${command}` }; },
-});
-const write = buildTool({
-  name: 'Write',
-  description: 'Write a file',
-  inputSchema: z.object({ file_path: z.string(), content: z.string() }),
-  getPermissionTargets: ({ file_path }) => [{ kind: 'path', path: file_path, access: 'write' }],
-  call: ({ file_path }) => ({ data: `wrote ${file_path}` }),
-});
-const read = buildTool({
-  name: 'Read',
-  description: 'Read a file',
-  inputSchema: z.object({ file_path: z.string() }),
-  isReadOnly: () => true,
-  getPermissionTargets: ({ file_path }) => [{ kind: 'path', path: file_path, access: 'read' }],
-  call: ({ file_path }) => ({ data: `read ${file_path}` }),
-});
-const fetchTool = buildTool({
-  name: 'WebFetch',
-  description: 'Fetch',
-  inputSchema: z.object({ url: z.string() }),
-  isReadOnly: () => true,
-  getPermissionTargets: ({ url }) => [{ kind: 'url', url }],
-  checkPermissions: () => ({ behavior: 'passthrough' }),
-  call: ({ url }) => ({ data: url }),
-});
-const plain = buildTool({ name: 'Plain', description: 'd', inputSchema: z.object({ mode: z.string().optional() }), call: () => ({ data: 'plain' }) });
+const ran = ranCommands;
+const [shell, write, read, fetchTool, plain] = [testShell, testWrite, testRead, testFetch, testPlain];
 const tools = [shell, write, read, fetchTool, plain];
 
 const allowOnce: CanUseTool = () => ({ behavior: 'allow' });

@@ -1,31 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { defineHook } from '../hooks/define-hook.ts';
 import type { PermissionRequestInput, PermissionRequestOutput } from '../hooks/types.ts';
 import type { AgentScope } from '../subagents/types.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
-import { buildTool } from '../tool/build-tool.ts';
+import { ranCommands, testShell, testWrite } from './permission-test-tools.ts';
 import type { CanUseTool } from './types.ts';
 
-const ran: string[] = [];
-const shell = buildTool({
-  name: 'Bash',
-  description: 'Run a command',
-  inputSchema: z.object({ command: z.string() }),
-  getPermissionTargets: ({ command }) => [{ kind: 'command', command }],
-  checkPermissions: () => ({ behavior: 'passthrough' }),
-  call: ({ command }) => { ran.push(command); return { data: `ran ${command}` }; },
-});
-const write = buildTool({
-  name: 'Write',
-  description: 'Write a file',
-  inputSchema: z.object({ file_path: z.string(), content: z.string() }),
-  getPermissionTargets: ({ file_path }) => [{ kind: 'path', path: file_path, access: 'write' }],
-  call: ({ file_path }) => ({ data: `wrote ${file_path}` }),
-});
+const ran = ranCommands;
+const [shell, write] = [testShell, testWrite];
 const tools = [shell, write];
 
 /** A canUseTool that records its calls and answers `answer` (default: deny, as a script with no user would). */
