@@ -10,6 +10,14 @@ export async function callHook<Event extends HookEvent>(
   hook: ToolHook<Event>,
   input: HookMap[Event]['input'],
 ): Promise<HookMap[Event]['output'] | undefined> {
+  let answer: ReturnType<ToolHook<Event>['handler']>;
+  try {
+    answer = hook.handler(input);
+  } catch (error) {
+    throw failed(hook, error);
+  }
+  // A handler that answered at once cannot time out: the timer is only for promises (most hooks are sync).
+  if (!isThenable(answer)) return answer ?? undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -17,12 +25,19 @@ export async function callHook<Event extends HookEvent>(
     }, hook.timeout);
   });
   try {
-    const answer = await Promise.race([Promise.resolve().then(() => hook.handler(input)), timeout]);
-    return answer ?? undefined;
+    return (await Promise.race([answer, timeout])) ?? undefined;
   } catch (error) {
-    if (CodevError.isInstance(error)) throw error;
-    throw new CodevError('HOOK_FAILED', `Hook '${hook.name}' failed: ${errorMessage(error)}`, { stage: hook.event, cause: error });
+    throw failed(hook, error);
   } finally {
     clearTimeout(timer);
   }
+}
+
+function failed(hook: ToolHook, error: unknown): CodevError {
+  if (CodevError.isInstance(error)) return error;
+  return new CodevError('HOOK_FAILED', `Hook '${hook.name}' failed: ${errorMessage(error)}`, { stage: hook.event, cause: error });
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

@@ -120,16 +120,22 @@ function usableAllowRules(rules: readonly PermissionRule[]): PermissionRule[] {
   return kept;
 }
 
-const MAX_NAME_MATCHES = 20_000;
-const nameMatches = new Map<string, boolean>();
+const MAX_TOOLS = 2_000;
+const MAX_RULE_NAMES = 2_000;
+/** Tool name → rule tool name → match. Two lookups, no key strings built per rule and call. */
+const nameMatches = new Map<string, Map<string, boolean>>();
 
 /** `matchesToolName`, remembered: the same rules meet the same tools on every call. */
 function namesTool(ruleToolName: string, tool: { name: string }): boolean {
-  const key = `${ruleToolName}\u0000${tool.name}`;
-  let matched = nameMatches.get(key);
+  let byRule = nameMatches.get(tool.name);
+  if (!byRule) {
+    if (nameMatches.size >= MAX_TOOLS) nameMatches.clear();
+    nameMatches.set(tool.name, (byRule = new Map()));
+  }
+  let matched = byRule.get(ruleToolName);
   if (matched === undefined) {
-    if (nameMatches.size >= MAX_NAME_MATCHES) nameMatches.clear();
-    nameMatches.set(key, (matched = matchesToolName(ruleToolName, tool)));
+    if (byRule.size >= MAX_RULE_NAMES) byRule.clear();
+    byRule.set(ruleToolName, (matched = matchesToolName(ruleToolName, tool)));
   }
   return matched;
 }
