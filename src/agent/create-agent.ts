@@ -164,7 +164,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
         }
         if (toolUses.length === 0) {
           const reason = message.stop_reason === 'max_tokens' ? 'max_tokens' : message.stop_reason === 'refusal' ? 'refusal' : 'end_turn';
-          const next = reason === 'end_turn' && topLevel ? await continueAfterStopHooks({ context, signal, blocks: stopBlocks, message }) : undefined;
+          const lastAssistantMessage = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n\n').trim();
+          const next = reason === 'end_turn' && topLevel ? await continueAfterStopHooks({ context, signal, blocks: stopBlocks, lastAssistantMessage }) : undefined;
           if (next === undefined) return yield end(reason);
           stopBlocks++;
           messages.push({ role: 'user', content: next });

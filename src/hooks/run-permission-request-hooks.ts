@@ -1,6 +1,5 @@
-import { errorMessage } from '../errors/codev-error.ts';
-import { callHook } from './call-hook.ts';
-import type { PermissionRequestDecision, PermissionRequestRunOptions, ToolHook } from './types.ts';
+import { runEachHook } from './run-each-hook.ts';
+import type { PermissionRequestDecision, PermissionRequestRunOptions } from './types.ts';
 
 /** What the PermissionRequest hooks answered. */
 export interface PermissionRequestResult {
@@ -16,21 +15,24 @@ export interface PermissionRequestResult {
  * fails has no say, so a broken approver can never allow a call.
  */
 export async function runPermissionRequestHooks(options: PermissionRequestRunOptions): Promise<PermissionRequestResult> {
-  const result: PermissionRequestResult = { failures: [] };
   const { hooks, ...request } = options;
-  for (const hook of hooks) {
-    if (hook.event !== 'PermissionRequest' || !hook.matches(options.toolName)) continue;
-    try {
-      const decision = (await callHook(hook as ToolHook<'PermissionRequest'>, { hookEventName: 'PermissionRequest', ...request }))?.decision;
-      if (decision === undefined) continue;
+  const result: PermissionRequestResult = { failures: [] };
+  await runEachHook({
+    hooks,
+    event: 'PermissionRequest',
+    matchName: options.toolName,
+    failures: result.failures,
+    input: { hookEventName: 'PermissionRequest', ...request },
+    onAnswer: (answer, hook) => {
+      const decision = answer?.decision;
+      if (decision === undefined) return false;
       if (decision?.behavior === 'allow' || decision?.behavior === 'deny') {
         result.answer = { hookName: hook.name, decision };
-        return result;
+        return true;
       }
       result.failures.push(`Hook '${hook.name}' answered a decision that is neither allow nor deny; ignored`);
-    } catch (error) {
-      result.failures.push(errorMessage(error));
-    }
-  }
+      return false;
+    },
+  });
   return result;
 }

@@ -1,8 +1,7 @@
-import { errorMessage } from '../errors/codev-error.ts';
-import { callHook } from './call-hook.ts';
-import type { SessionHookRunOptions, SessionStartSource, ToolHook } from './types.ts';
+import { runEachHook } from './run-each-hook.ts';
+import type { SessionHookRunOptions, SessionStartSource } from './types.ts';
 
-/** The merged answer of the SessionStart hooks. */
+/** The merged answer of the SessionStart (or SubagentStart) hooks. */
 export interface SessionStartResult {
   /** Each hook's `additionalContext`, in registration order. */
   additionalContext: string[];
@@ -12,16 +11,15 @@ export interface SessionStartResult {
 
 /** Runs the SessionStart hooks whose matcher takes the source, one after another in registration order. */
 export async function runSessionStartHooks(options: SessionHookRunOptions & { source: SessionStartSource; model?: string }): Promise<SessionStartResult> {
-  const result: SessionStartResult = { additionalContext: [], failures: [] };
   const { hooks, ...session } = options;
-  for (const hook of hooks) {
-    if (hook.event !== 'SessionStart' || !hook.matches(options.source)) continue;
-    try {
-      const answer = await callHook(hook as ToolHook<'SessionStart'>, { hookEventName: 'SessionStart', ...session });
-      if (typeof answer?.additionalContext === 'string' && answer.additionalContext.trim() !== '') result.additionalContext.push(answer.additionalContext);
-    } catch (error) {
-      result.failures.push(errorMessage(error));
-    }
-  }
-  return result;
+  const additionalContext: string[] = [];
+  const failures = await runEachHook({ hooks, event: 'SessionStart', matchName: options.source, input: { hookEventName: 'SessionStart', ...session }, onAnswer: collectContext(additionalContext) });
+  return { additionalContext, failures };
+}
+
+/** An `onAnswer` that keeps each non-blank `additionalContext` in `into`. */
+export function collectContext(into: string[]): (answer: { additionalContext?: string } | undefined) => void {
+  return (answer) => {
+    if (typeof answer?.additionalContext === 'string' && answer.additionalContext.trim() !== '') into.push(answer.additionalContext);
+  };
 }

@@ -1,6 +1,5 @@
-import { errorMessage } from '../errors/codev-error.ts';
-import { callHook } from './call-hook.ts';
-import type { SessionHookRunOptions, ToolHook } from './types.ts';
+import { runEachHook } from './run-each-hook.ts';
+import type { SessionHookRunOptions } from './types.ts';
 
 /** The merged answer of the UserPromptSubmit hooks. */
 export interface UserPromptSubmitResult {
@@ -17,21 +16,18 @@ export interface UserPromptSubmitResult {
  * All of them run even after a block, as Claude Code runs them all, so a hook that logs prompts sees every one.
  */
 export async function runUserPromptSubmitHooks(options: SessionHookRunOptions & { prompt: string }): Promise<UserPromptSubmitResult> {
-  const result: UserPromptSubmitResult = { additionalContext: [], failures: [] };
   const { hooks, ...session } = options;
-  for (const hook of hooks) {
-    if (hook.event !== 'UserPromptSubmit') continue;
-    try {
-      const answer = await callHook(hook as ToolHook<'UserPromptSubmit'>, { hookEventName: 'UserPromptSubmit', ...session });
-      if (answer?.block === true) {
-        result.blocked ??= { hookName: hook.name, reason: nonEmpty(answer.reason) ?? `Hook '${hook.name}' blocked the prompt.` };
-      }
+  const result: UserPromptSubmitResult = { additionalContext: [], failures: [] };
+  result.failures = await runEachHook({
+    hooks,
+    event: 'UserPromptSubmit',
+    input: { hookEventName: 'UserPromptSubmit', ...session },
+    onAnswer: (answer, hook) => {
+      if (answer?.block === true) result.blocked ??= { hookName: hook.name, reason: nonEmpty(answer.reason) ?? `Hook '${hook.name}' blocked the prompt.` };
       const context = nonEmpty(answer?.additionalContext);
       if (context !== undefined) result.additionalContext.push(context);
-    } catch (error) {
-      result.failures.push(errorMessage(error));
-    }
-  }
+    },
+  });
   return result;
 }
 

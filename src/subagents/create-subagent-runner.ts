@@ -1,9 +1,9 @@
+import { continueAfterStopHooks } from '../agent/continue-after-stop-hooks.ts';
 import { createAgent } from '../agent/create-agent.ts';
 import type { EndReason, ModelError, Usage } from '../agent/types.ts';
 import { addUsage, ZERO_USAGE } from '../agent/add-usage.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import { runSubagentStartHooks } from '../hooks/run-subagent-start-hooks.ts';
-import { runSubagentStopHooks } from '../hooks/run-subagent-stop-hooks.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { describeToolCall } from './describe-tool-call.ts';
 import type { AgentTypeDefinition, AgentScope } from './types.ts';
@@ -13,9 +13,6 @@ export type SubagentActivity =
   | { kind: 'tool'; toolName: string; activity: string; toolUseCount: number }
   | { kind: 'tool-result'; toolName: string; isError: boolean; status: string }
   | { kind: 'text'; text: string };
-
-/** SubagentStop hooks may keep a subagent going this many times; at the next block it ends anyway, with a note. */
-export const MAX_SUBAGENT_STOP_BLOCKS = 8;
 
 /** How a subagent run ended. */
 export interface SubagentOutcome {
@@ -56,7 +53,7 @@ export function queuedMessageText(message: string): string {
  *    as a `<system-reminder>` (in the first user message, as Claude Code does, not in the system prompt).
  * 2. SubagentStop hooks run after each `end_turn`. A block sends its reason as the next user message of
  *    the same conversation and the subagent runs on (`stopHookActive` is then true), at most
- *    {@link MAX_SUBAGENT_STOP_BLOCKS} times.
+ *    `MAX_STOP_HOOK_BLOCKS` times in a row (`continueAfterStopHooks`, shared with the top-level agent's Stop hooks).
  * A hook that throws or times out is reported in `notes` and `onWarning`; the subagent goes on.
  */
 export function createSubagentRunner(options: {
@@ -145,20 +142,15 @@ export function createSubagentRunner(options: {
           }
         }
         if (outcome.endReason !== 'end_turn') break;
-        const stop = await runSubagentStopHooks({ ...subagent, stopHookActive: blocks > 0, lastAssistantMessage: lastTexts.join('\n\n').trim() });
-        stop.failures.forEach(report);
-        if (stop.reasons.length === 0) {
+        const next = await continueAfterStopHooks({ context: hookContext, signal: runOptions.signal, blocks, lastAssistantMessage: lastTexts.join('\n\n').trim(), subagent: { agentId: options.agentId, agentType: definition.name }, warn: report });
+        if (next === undefined) {
           // Messages that came after its last tool results get one more turn, not silence.
           if (queue.length === 0 || runOptions.signal.aborted) break;
           prompt = queue.splice(0).map(queuedMessageText).join('\n\n');
           blocks = -1;
           continue;
         }
-        if (blocks >= MAX_SUBAGENT_STOP_BLOCKS) {
-          report(`SubagentStop hooks blocked the stop of ${options.agentId} ${MAX_SUBAGENT_STOP_BLOCKS} times in a row; it ended anyway.`);
-          break;
-        }
-        prompt = stop.reasons.join('\n\n');
+        prompt = next;
       }
       accepting = false;
       queue.length = 0;

@@ -3,7 +3,7 @@ import { CodevError } from '../errors/codev-error.ts';
 import { defineHook } from '../hooks/define-hook.ts';
 import type { SubagentStartInput, SubagentStopInput } from '../hooks/types.ts';
 import { textReply } from '../testing/fake-messages-server/fake-reply.ts';
-import { MAX_SUBAGENT_STOP_BLOCKS } from './create-subagent-runner.ts';
+import { MAX_STOP_HOOK_BLOCKS as MAX_SUBAGENT_STOP_BLOCKS } from '../hooks/run-stop-hooks.ts';
 import { firstMessageText, runOneSubagent, SUB_PROMPT } from './subagent-hook-fixtures.ts';
 
 const lastMessage = (request: { body: { messages?: { role: string; content: unknown }[] } }) => request.body.messages?.at(-1);
