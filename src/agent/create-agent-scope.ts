@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Kernel } from '../kernel/types.ts';
+import { MAIN_AGENT_ID } from '../subagents/agent-id-of.ts';
 import { createSubagentSlots } from '../subagents/create-subagent-slots.ts';
 import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../subagents/types.ts';
 import type { AgentOptions, AgentTypeOptions } from './types.ts';
@@ -27,7 +28,7 @@ export function createAgentScope(options: {
     maxConcurrent: agentOptions.subagentLimits?.maxConcurrent ?? kernel?.config.subagents.maxConcurrent ?? DEFAULT_SUBAGENT_LIMITS.maxConcurrent,
   };
   return Object.freeze({
-    agentId: subagent?.agentId ?? 'main',
+    agentId: subagent?.agentId ?? MAIN_AGENT_ID,
     agentType: subagent?.agentType,
     depth: parent ? parent.depth + 1 : 0,
     client,

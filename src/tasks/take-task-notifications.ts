@@ -1,4 +1,5 @@
 import { getSessionState } from '../session/get-session-state.ts';
+import { MAIN_AGENT_ID } from '../subagents/agent-id-of.ts';
 import type { BackgroundTask } from '../session/types.ts';
 
 /** A background task that ended since the model last heard of it. */
@@ -23,7 +24,7 @@ export function takeTaskNotifications(options: { sessionDirectory: string; owner
   const notifications: TaskNotification[] = [];
   for (const task of state.tasks.values()) {
     const status = task.status();
-    if (status === 'running' || state.settledTasks.has(task.id) || (task.owner ?? 'main') !== options.owner) continue;
+    if (status === 'running' || state.settledTasks.has(task.id) || (task.owner ?? MAIN_AGENT_ID) !== options.owner) continue;
     state.settledTasks.add(task.id);
     const exitCode = task.exitCode();
     const what = task.type === 'agent' ? `Agent "${task.description}"` : `Background command "${task.description}"`;

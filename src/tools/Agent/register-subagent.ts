@@ -1,5 +1,6 @@
 import { CodevError } from '../../errors/codev-error.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
+import { acquireSubagentSlot } from '../../subagents/acquire-subagent-slot.ts';
 import type { SubagentActivity } from '../../subagents/create-subagent-runner.ts';
 import type { AgentScope } from '../../subagents/types.ts';
 import type { AgentCompletedOutput } from './types.ts';
@@ -59,9 +60,7 @@ export function registerSubagent(options: {
     async resume(resumeOptions) {
       if (state === 'running') throw new CodevError('AGENT_BUSY', `Agent ${options.agentId} is still running; wait for its result (TaskOutput) before sending it more, or stop it with TaskStop.`);
       if (state === 'gone') throw new CodevError('AGENT_NOT_FOUND', `Agent ${options.agentId} cannot go on: ${goneReason}. Start a new agent instead.`);
-      if (!options.scope.slots.tryAcquire()) {
-        throw new CodevError('AGENT_LIMIT', `${options.scope.limits.maxConcurrent} subagents are already running; wait for one to finish (TaskOutput).`, { hint: 'raise subagents.maxConcurrent in codev.config.ts' });
-      }
+      acquireSubagentSlot(options.scope);
       state = 'running';
       try {
         return await options.resumeRun(resumeOptions);

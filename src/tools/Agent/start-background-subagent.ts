@@ -1,6 +1,7 @@
 import type { AgentProgress } from '../../progress/types.ts';
 import type { SubagentActivity } from '../../subagents/create-subagent-runner.ts';
 import type { AgentTypeDefinition } from '../../subagents/types.ts';
+import { agentIdOf } from '../../subagents/agent-id-of.ts';
 import { startBackgroundAgentTask } from '../../tasks/start-background-agent-task.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import { activityLine } from './activity-line.ts';
@@ -27,7 +28,7 @@ export function startBackgroundSubagent(options: {
     sessionDirectory: options.context.sessionDirectory,
     description: input.description,
     prompt: input.prompt,
-    owner: options.context.agent?.agentId,
+    owner: agentIdOf(options.context),
     async run({ signal, log }) {
       try {
         log.line(`Agent ${agentId} (${definition.name}): ${input.description}`);

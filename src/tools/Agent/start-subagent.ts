@@ -1,5 +1,7 @@
 import { CodevError } from '../../errors/codev-error.ts';
 import type { AgentProgress } from '../../progress/types.ts';
+import { acquireSubagentSlot } from '../../subagents/acquire-subagent-slot.ts';
+import { agentIdOf } from '../../subagents/agent-id-of.ts';
 import { createSubagentContext } from '../../subagents/create-subagent-context.ts';
 import { narrowPermissionMode } from '../../subagents/narrow-permission-mode.ts';
 import { resolveModel } from '../../subagents/resolve-model.ts';
@@ -8,7 +10,7 @@ import { createSubagentRunner, type SubagentActivity, type SubagentOutcome } fro
 import type { AgentTypeDefinition, AgentScope } from '../../subagents/types.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import type { AgentWorktree } from '../../worktrees/index.ts';
-import { activityLine } from './activity-line.ts';
+import { reportAgentProgress } from './report-agent-progress.ts';
 import type { AgentInput } from './create-agent-tool.ts';
 import { mapIntoWorktree } from './map-into-worktree.ts';
 import { registerSubagent } from './register-subagent.ts';
@@ -30,9 +32,7 @@ export async function startSubagent(options: {
   cwd: string;
 }): Promise<AgentOutput> {
   const { input, context, scope, definition, agentId } = options;
-  if (!scope.slots.tryAcquire()) {
-    throw new CodevError('AGENT_LIMIT', `${scope.limits.maxConcurrent} subagents are already running; wait for one to finish (TaskOutput) or do this task yourself.`, { hint: 'raise subagents.maxConcurrent in codev.config.ts' });
-  }
+  acquireSubagentSlot(scope);
   let worktree: AgentWorktree | undefined;
   // Once a background task owns the run, it releases the slot and finishes the worktree.
   let handedOff = false;
@@ -74,7 +74,7 @@ export async function startSubagent(options: {
 
     const gone = () => (input.isolation === 'worktree' && !keptWorktree ? 'its worktree was removed, as it made no changes' : undefined);
     const registration = registerSubagent({
-      sessionDirectory: context.sessionDirectory, agentId, agentType: definition.name, description: input.description, owner: context.agent?.agentId ?? 'main', scope,
+      sessionDirectory: context.sessionDirectory, agentId, agentType: definition.name, description: input.description, owner: agentIdOf(context), scope,
       resumeRun: async ({ prompt, signal, onActivity }) => finish(await runner.run({ prompt, signal, onActivity }), prompt),
       goneReason: gone,
       send: (message) => runner.send(message),
@@ -92,16 +92,7 @@ export async function startSubagent(options: {
       return launched;
     }
 
-    const report = (activity: SubagentActivity, toolUseCount: number) =>
-      context.onProgress({ type: 'agent_progress', agentId, agentType: definition.name, message: activityLine(activity), toolUseCount });
-    let toolUseCount = 0;
-    return await run({
-      signal: context.signal,
-      onActivity: (activity) => {
-        if (activity.kind === 'tool') toolUseCount = activity.toolUseCount;
-        if (activity.kind !== 'tool-result') report(activity, toolUseCount);
-      },
-    });
+    return await run({ signal: context.signal, onActivity: reportAgentProgress(context, { agentId, agentType: definition.name }) });
   } finally {
     if (!handedOff) await release();
   }

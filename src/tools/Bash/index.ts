@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BashProgress } from '../../progress/types.ts';
+import { agentIdOf } from '../../subagents/agent-id-of.ts';
 import { DEFAULT_BACKGROUND_TIMEOUT_MS, startBackgroundShellTask } from '../../tasks/start-background-shell-task.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { DEFAULT_TIMEOUT_MS, MAX_BACKGROUND_TIMEOUT_MS, MAX_TIMEOUT_MS, type BashOutput } from './bash-output.ts';
@@ -54,7 +55,7 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
     const isolation = resolveIsolation({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox, context });
     if (input.run_in_background) {
       const timeoutMs = Math.min(input.timeout ?? DEFAULT_BACKGROUND_TIMEOUT_MS, MAX_BACKGROUND_TIMEOUT_MS);
-      const task = startBackgroundShellTask({ command: input.command, description: input.description, cwd: context.cwd, sessionDirectory: context.sessionDirectory, isolation, timeoutMs, owner: context.agent?.agentId });
+      const task = startBackgroundShellTask({ command: input.command, description: input.description, cwd: context.cwd, sessionDirectory: context.sessionDirectory, isolation, timeoutMs, owner: agentIdOf(context) });
       const data: BashOutput = { stdout: '', stderr: '', interrupted: false, timedOut: false, timeoutMs, backgroundTaskId: task.id, outputFile: task.outputFile, sandboxed: isolation.sandbox };
       return { data: input.timeout !== undefined && input.timeout > MAX_BACKGROUND_TIMEOUT_MS ? { ...data, timeoutClamped: true } : data };
     }

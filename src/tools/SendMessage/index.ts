@@ -3,9 +3,10 @@ import type { AgentProgress } from '../../progress/types.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import type { Tool, ToolContext } from '../../tool/types.ts';
-import { activityLine } from '../Agent/activity-line.ts';
+import { agentIdOf } from '../../subagents/agent-id-of.ts';
 import { formatAgentResult } from '../Agent/format-agent-result.ts';
 import type { SubagentRecord } from '../Agent/register-subagent.ts';
+import { reportAgentProgress } from '../Agent/report-agent-progress.ts';
 import type { AgentCompletedOutput } from '../Agent/types.ts';
 import { SEND_MESSAGE_DESCRIPTION, SEND_MESSAGE_PROMPT } from './prompt.ts';
 
@@ -58,16 +59,7 @@ export function createSendMessageTool(): Tool<SendMessageInput, SendMessageOutpu
     async call(input, context) {
       const record = findSubagent(context, input.to)!;
       if (record.state() === 'running' && record.send(input.message)) return { data: { status: 'queued', agentId: record.agentId, message: input.message } };
-      let toolUseCount = 0;
-      const output = await record.resume({
-        prompt: input.message,
-        signal: context.signal,
-        onActivity: (activity) => {
-          if (activity.kind === 'tool') toolUseCount = activity.toolUseCount;
-          if (activity.kind !== 'tool-result') context.onProgress({ type: 'agent_progress', agentId: record.agentId, agentType: record.agentType, message: activityLine(activity), toolUseCount });
-        },
-      });
-      return { data: output };
+      return { data: await record.resume({ prompt: input.message, signal: context.signal, onActivity: reportAgentProgress(context, record) }) };
     },
     mapToolResultToToolResultBlockParam: (output, toolUseId) => ({
       type: 'tool_result',
@@ -84,7 +76,7 @@ export function createSendMessageTool(): Tool<SendMessageInput, SendMessageOutpu
 export const sendMessageTool = createSendMessageTool();
 
 function ownSubagents(context: ToolContext): SubagentRecord[] {
-  const owner = context.agent?.agentId ?? 'main';
+  const owner = agentIdOf(context);
   return [...getSessionState(context).subagents.values()].filter((record) => record.owner === owner);
 }
 
