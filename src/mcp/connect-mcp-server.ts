@@ -106,7 +106,7 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
       command: config.command,
       args: config.args ?? [],
       env: { ...getDefaultEnvironment(), ...config.env },
-      cwd: path.resolve(options.cwd ?? process.cwd(), config.cwd ?? '.'),
+      cwd: stdioServerDirectory(config, options.cwd),
       stderr: 'pipe',
     });
     stdio.stderr?.on('data', (chunk: Buffer) => {
@@ -259,6 +259,11 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
       await client.close().catch(() => {});
     },
   };
+}
+
+/** Where a stdio server runs: its `cwd`, resolved against `cwd` (default `process.cwd()`). */
+export function stdioServerDirectory(config: { cwd?: string }, cwd?: string): string {
+  return path.resolve(cwd ?? process.cwd(), config.cwd ?? '.');
 }
 
 function lastLines(text: string): string {

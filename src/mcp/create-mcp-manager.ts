@@ -3,10 +3,9 @@ import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { Tool } from '../tool/types.ts';
 import { createListMcpResourcesTool } from '../tools/ListMcpResourcesTool/index.ts';
 import { createReadMcpResourceTool } from '../tools/ReadMcpResourceTool/index.ts';
-import path from 'node:path';
 import { scriptFilesOf } from '../permissions/script-files.ts';
 import { buildServerTools } from './build-server-tools.ts';
-import { connectMcpServer, type ConnectMcpServerOptions, type McpServerConnection, type McpToolInfo } from './connect-mcp-server.ts';
+import { connectMcpServer, stdioServerDirectory, type ConnectMcpServerOptions, type McpServerConnection, type McpToolInfo } from './connect-mcp-server.ts';
 import { pause, resolveReconnectPolicy, type McpReconnectPolicy } from './reconnect-policy.ts';
 
 /** Where one configured server stands. */
@@ -249,7 +248,7 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
       return sorted().flatMap((entry) => entry.errors);
     },
     get protectedFiles() {
-      return [...entries.values()].flatMap(({ config }) => ('command' in config ? scriptFilesOf([config.command, ...(config.args ?? [])], path.resolve(options.cwd ?? process.cwd(), config.cwd ?? '.')) : []));
+      return [...entries.values()].flatMap(({ config }) => ('command' in config ? scriptFilesOf([config.command, ...(config.args ?? [])], stdioServerDirectory(config, options.cwd)) : []));
     },
     get servers() {
       return sorted().map((entry) => ({ name: entry.name, config: entry.config, status: entry.status, tools: [...entry.tools], errors: [...entry.errors] }));

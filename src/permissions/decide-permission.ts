@@ -9,6 +9,7 @@ import { collectRules } from './collect-rules.ts';
 import { evaluatePermission, type Verdict } from './evaluate-permission.ts';
 import { permissionSuggestions } from './permission-suggestions.ts';
 import { prepareCall, type PreparedCall } from './prepare-call.ts';
+import { protectedFilesOf } from './protected-files-of.ts';
 import { PROJECT_SKILLS_FOLDER } from './protected-paths.ts';
 import { savePermissions } from './save-permissions.ts';
 import type { CanUseTool, PermissionDecision } from './types.ts';
@@ -41,6 +42,8 @@ async function evaluate(options: DecideOptions, input: Record<string, unknown>, 
   const { tool, context } = options;
   const permissionContext = context.permissionContext;
   const call = await prepareCall({ tool, input, context, home: context.homeDirectory, root: context.projectRoot });
+  // Only writes are checked against the protected places: most calls need neither list.
+  const writes = call.paths.some((entry) => entry.access === 'write');
   const verdict = await evaluatePermission({
     call,
     rules: collectRules(permissionContext),
@@ -50,8 +53,8 @@ async function evaluate(options: DecideOptions, input: Record<string, unknown>, 
     context,
     workingDirectories: [context.cwd, ...permissionContext.additionalWorkingDirectories],
     pluginDirectories: context.pluginDirectories ?? [],
-    skillDirectories: [...new Set([context.cwd, context.projectRoot ?? context.cwd])].map((base) => path.join(base, PROJECT_SKILLS_FOLDER)),
-    hookFiles: [...context.hooks.flatMap((hook) => hook.protectedFiles ?? []), ...(context.protectedFiles ?? [])],
+    skillDirectories: writes ? [...new Set([context.cwd, context.projectRoot ?? context.cwd])].map((base) => path.join(base, PROJECT_SKILLS_FOLDER)) : [],
+    hookFiles: writes ? protectedFilesOf(context) : [],
   });
   return { call, verdict };
 }

@@ -2,6 +2,7 @@ import { isSandboxAvailable, sandboxUnavailableReason } from '../../sandbox/is-s
 import { readSandboxSettings } from '../../sandbox/sandbox-settings.ts';
 import type { ShellIsolation } from '../../tasks/start-shell-process.ts';
 import type { ToolHook } from '../../hooks/types.ts';
+import { protectedFilesOf } from '../../permissions/protected-files-of.ts';
 import type { ToolContext } from '../../tool/types.ts';
 
 /**
@@ -22,6 +23,6 @@ export function resolveIsolation(options: {
     writableDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories],
     allowNetwork: settings.allowNetwork,
     pluginDirectories: context.pluginDirectories,
-    hookFiles: [...(context.hooks?.flatMap((hook) => hook.protectedFiles ?? []) ?? []), ...(context.protectedFiles ?? [])],
+    hookFiles: protectedFilesOf(context),
   };
 }
