@@ -56,7 +56,7 @@ export function registerSubagent(options: {
     description: options.description,
     owner: options.owner,
     state: () => state,
-    send: (message) => state === 'running' && options.send(message),
+    send: options.send,
     async resume(resumeOptions) {
       if (state === 'running') throw new CodevError('AGENT_BUSY', `Agent ${options.agentId} is still running; wait for its result (TaskOutput) before sending it more, or stop it with TaskStop.`);
       if (state === 'gone') throw new CodevError('AGENT_NOT_FOUND', `Agent ${options.agentId} cannot go on: ${goneReason}. Start a new agent instead.`);

@@ -58,7 +58,7 @@ export function createSendMessageTool(): Tool<SendMessageInput, SendMessageOutpu
     },
     async call(input, context) {
       const record = findSubagent(context, input.to)!;
-      if (record.state() === 'running' && record.send(input.message)) return { data: { status: 'queued', agentId: record.agentId, message: input.message } };
+      if (record.send(input.message)) return { data: { status: 'queued', agentId: record.agentId, message: input.message } };
       return { data: await record.resume({ prompt: input.message, signal: context.signal, onActivity: reportAgentProgress(context, record) }) };
     },
     mapToolResultToToolResultBlockParam: (output, toolUseId) => ({
