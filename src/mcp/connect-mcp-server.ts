@@ -180,21 +180,22 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     config,
     transport: kind,
     async listTools() {
-      const tools: McpToolInfo[] = [];
-      let cursor: string | undefined;
       try {
-        do {
-          const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: connectTimeoutMs });
-          tools.push(...page.tools);
-          cursor = page.nextCursor;
-        } while (cursor);
+        return await guarded(undefined, async () => {
+          const tools: McpToolInfo[] = [];
+          let cursor: string | undefined;
+          do {
+            const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: connectTimeoutMs });
+            tools.push(...page.tools);
+            cursor = page.nextCursor;
+          } while (cursor);
+          return tools;
+        });
       } catch (error) {
         // A server with only resources (no `tools` capability) may answer Method not found: it has no tools.
         if (!hasTools && error instanceof McpError && error.code === ErrorCode.MethodNotFound) return [];
-        checkBroken(error);
         throw error;
       }
-      return tools;
     },
     async callTool(tool, args, callOptions = {}) {
       const timeoutMs = callOptions.timeoutMs ?? callTimeoutMs;
