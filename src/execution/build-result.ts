@@ -7,10 +7,11 @@ import type { StageOutcome, ToolCallState, ToolResultUpdate } from './types.ts';
  */
 export function buildResult(state: ToolCallState, outcome: StageOutcome | undefined): ToolResultUpdate {
   const { toolUse } = state.request;
-  const isError = outcome !== undefined;
-  const base: ToolResultBlockParam = isError
+  const base: ToolResultBlockParam = outcome
     ? { type: 'tool_result', tool_use_id: toolUse.id, content: outcome.content, is_error: true }
     : state.block!;
+  // A tool may fail without throwing (Bash with a non-zero exit): its block says so, and so does the result.
+  const isError = base.is_error === true;
   const block = appendContext(base, state.additionalContext);
   return {
     type: 'result',
@@ -20,7 +21,7 @@ export function buildResult(state: ToolCallState, outcome: StageOutcome | undefi
     isError,
     block,
     decision: state.decision,
-    output: isError ? undefined : state.output,
+    output: outcome ? undefined : state.output,
     preventContinuation: outcome?.preventContinuation ?? state.preventContinuation,
     errorCode: outcome?.errorCode,
     interrupt: outcome?.interrupt ?? state.interrupt,

@@ -34,7 +34,15 @@ const progressTool = buildTool({
 });
 const agent = buildTool({ name: 'Agent', description: 'Subagent', inputSchema: z.object({ prompt: z.string() }), call: ({ prompt }) => ({ data: `ran ${prompt}` }) });
 
-const tools = [echo, boom, progressTool, agent];
+const failing = buildTool({
+  name: 'Fails',
+  description: 'Returns a failure without throwing, as Bash does for a non-zero exit',
+  inputSchema: z.object({}),
+  call: () => ({ data: 'Exit code 2' }),
+  mapToolResultToToolResultBlockParam: (data, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: data, is_error: true }),
+});
+
+const tools = [echo, boom, progressTool, agent, failing];
 
 describe('runToolUse lifecycle', () => {
   it('runs a valid call and yields one ok result', async () => {
@@ -43,6 +51,13 @@ describe('runToolUse lifecycle', () => {
     expect(result.isError).toBe(false);
     expect(result.block).toEqual({ type: 'tool_result', tool_use_id: result.toolUseId, content: 'abab' });
     expect(result.decision).toMatchObject({ behavior: 'allow', source: 'config' });
+  });
+
+  it('reports a failure the tool returns in its block as an error result, keeping the output', async () => {
+    const { result } = await runTool({ name: 'Fails', context: createTestContext({ tools }) });
+    expect(result.status).toBe('ok');
+    expect(result.isError).toBe(true);
+    expect(result.output).toBe('Exit code 2');
   });
 
   it('finds tools by alias and by legacy name', async () => {

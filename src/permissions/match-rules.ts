@@ -25,7 +25,7 @@ export function findMatchingRule(call: PreparedCall, rules: readonly PermissionR
     // A `param:value` reading that does not match falls through to the other readings (`Bash(timeout:*)` is
     // also a legacy command prefix): for a deny, trying every reading is the safe side.
     if (parameterRule(rule, call) && matchParamRule(ruleContent, call.input)) return rule;
-    if (toolName === 'WebFetch' && call.urls.some((url) => matchDomainRule(ruleContent, url))) return rule;
+    if (toolName === 'WebFetch' && call.urls.some((url) => matchDomainRule(ruleContent, url, { aliases: true }))) return rule;
     if (call.names.some((name) => matchNamePattern(ruleContent, name))) return rule;
     if (ownRule && call.commands.length > 0) commandRules.push(rule);
   }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isPathInside } from '../files/is-path-inside.ts';
 
 /** Directory names a write may never enter without an explicit prompt (except in bypassPermissions mode). */
 const PROTECTED_DIRECTORIES = ['.git', '.codev', '.vscode', '.idea', '.husky', '.claude'];
@@ -58,16 +59,11 @@ export function protectedPathReason(options: {
   }
   const name = segments.at(-1) ?? '';
   if (PROTECTED_FILES.has(name) || name.startsWith('.codevrc')) return `${options.target} is a protected configuration file`;
-  const pluginDirectory = options.pluginDirectories.find((directory) => isWithin(directory, options.target));
+  const pluginDirectory = options.pluginDirectories.find((directory) => isPathInside(options.target, directory));
   if (pluginDirectory) return `${options.target} is in the plugin directory ${pluginDirectory}; plugins can change permissions`;
-  const skillDirectory = options.skillDirectories?.find((directory) => isWithin(directory, options.target));
+  const skillDirectory = options.skillDirectories?.find((directory) => isPathInside(options.target, directory));
   if (skillDirectory) return `${options.target} is in the skills folder ${skillDirectory}; a skill's allowed-tools run without asking`;
   const resolved = path.resolve(options.target);
   if (options.hookFiles?.includes(resolved)) return `${options.target} is run by a hook; changing it changes what the hook does`;
   return undefined;
-}
-
-function isWithin(directory: string, target: string): boolean {
-  const relative = path.relative(directory, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

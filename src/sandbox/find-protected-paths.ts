@@ -1,5 +1,6 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
+import { isPathInside } from '../files/is-path-inside.ts';
 import { CODEV_CONFIG_FILES, PROJECT_SKILLS_FOLDER, RC_FILES } from '../permissions/protected-paths.ts';
 
 /** Names protected in every writable directory, whether or not they exist (creation is blocked too). */
@@ -33,13 +34,13 @@ export function findProtectedPaths(options: {
     for (const name of PROTECTED_EXISTING_NAMES) add(path.join(directory, name), false);
   }
   for (const directory of options.pluginDirectories ?? []) {
-    const inside = options.writableDirectories.some((writable) => isInside(directory, writable));
+    const inside = options.writableDirectories.some((writable) => isPathInside(directory, writable));
     if (inside) add(directory, false);
   }
   // A missing script is blocked too (the model could create it), when its folder exists for the placeholder.
   for (const file of options.hookFiles ?? []) {
     // Only files: a folder named in the command (`cd "$CODEV_PROJECT_DIR" && ...`) stays writable.
-    if (isDirectory(file) || !options.writableDirectories.some((writable) => isInside(file, writable) && file !== writable)) continue;
+    if (isDirectory(file) || !options.writableDirectories.some((writable) => isPathInside(file, writable) && file !== writable)) continue;
     add(file, isDirectory(path.dirname(file)));
   }
   return found;
@@ -60,9 +61,4 @@ function isDirectory(target: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isInside(target: string, directory: string): boolean {
-  const relative = path.relative(directory, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

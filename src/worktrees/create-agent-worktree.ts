@@ -1,6 +1,7 @@
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { isPathInside } from '../files/is-path-inside.ts';
 import { addWorktree } from './add-worktree.ts';
 import { excludeWorktreesFolder } from './exclude-worktrees-folder.ts';
 import { findCommonDir } from './find-common-dir.ts';
@@ -71,8 +72,7 @@ export async function createAgentWorktree(options: CreateAgentWorktreeOptions): 
 
   const added = await addWorktree({ repoRoot, commonDir, baseCommit, name: sanitizeWorktreeName(options.name), signal });
   const relative = path.relative(repoRoot, cwd);
-  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-  const worktreeCwd = inside ? path.join(added.path, relative) : added.path;
+  const worktreeCwd = relative !== '' && isPathInside(cwd, repoRoot) ? path.join(added.path, relative) : added.path;
   await mkdir(worktreeCwd, { recursive: true });
   return { path: added.path, branch: added.branch, repoRoot, baseCommit, cwd: worktreeCwd };
 }

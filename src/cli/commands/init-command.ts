@@ -3,6 +3,7 @@ import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodevError } from '../../errors/codev-error.ts';
+import { isPathInside } from '../../files/is-path-inside.ts';
 import { INIT_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import type { CommandIo } from './types.ts';
@@ -72,7 +73,7 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
     await writeFile(destination, file.content);
   }
   const relative = path.relative(io.cwd, target);
-  const folder = relative === '' ? undefined : relative.startsWith('..') ? target : relative;
+  const folder = relative === '' ? undefined : isPathInside(target, io.cwd) ? relative : target;
   const steps = [...(folder ? [`cd ${shellQuote(folder)}`] : []), 'npm install', 'npm test'];
   io.stdout(
     `Created ${name} in ${target} (template "${templateName}"):\n` +

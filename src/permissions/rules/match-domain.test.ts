@@ -66,6 +66,24 @@ describe('matchDomainRule', () => {
     expect(matchDomainRule('domain:[::1]', 'http://[0:0::1]:3000/')).toBe(true);
   });
 
+  it('compares an IPv4-mapped IPv6 host as its IPv4 address, in the URL and in the rule', () => {
+    for (const url of ['http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]:8080/', 'http://[0:0:0:0:0:ffff:127.0.0.1]/', 'http://[::FFFF:127.0.0.1]/']) {
+      expect(matchDomainRule('domain:127.0.0.1', url), url).toBe(true);
+    }
+    expect(matchDomainRule('domain:[::ffff:127.0.0.1]', 'http://127.0.0.1/')).toBe(true);
+    expect(matchDomainRule('domain:10.0.0.1', 'http://[::ffff:a00:1]/')).toBe(true);
+    expect(matchDomainRule('domain:127.0.0.1', 'http://[::ffff:a00:1]/')).toBe(false);
+  });
+
+  it('with aliases, any loopback spelling matches a rule naming another (deny and ask rules)', () => {
+    for (const url of ['http://0.0.0.0:3000/', 'http://localhost/', 'http://127.0.0.2/', 'http://app.localhost/', 'http://[::1]/', 'http://[::]:80/', 'http://127.1/']) {
+      expect(matchDomainRule('domain:127.0.0.1', url, { aliases: true }), url).toBe(true);
+      expect(matchDomainRule('domain:127.0.0.1', url), url).toBe(url === 'http://127.1/');
+    }
+    expect(matchDomainRule('domain:localhost', 'http://[::ffff:127.0.0.1]/', { aliases: true })).toBe(true);
+    expect(matchDomainRule('domain:127.0.0.1', 'http://example.com/', { aliases: true })).toBe(false);
+  });
+
   it('never matches URLs without a host or invalid patterns', () => {
     expect(matchDomainRule('domain:example.com', 'file:///etc/passwd')).toBe(false);
     expect(matchDomainRule('domain:example.com', 'example.com')).toBe(false);

@@ -1,3 +1,4 @@
+import { canonicalHost, hostAliases } from './host-aliases.ts';
 import { matchWildcard } from './match-wildcard.ts';
 
 const PREFIX = 'domain:';
@@ -10,13 +11,19 @@ const NOT_A_HOST = /[/\\:@?#%\s]/;
  * forms are canonical), case-insensitively, with trailing dots stripped. `domain:example.com` is exact;
  * `domain:*.example.com` is any subdomain at any depth, not the apex; `domain:*` is any host; any other
  * `*` stays within one label (`example.*` matches `example.com`, never `example.evil.com`).
+ * An IPv4-mapped IPv6 host is compared as its IPv4 address. With `aliases` (for deny and ask rules), a
+ * loopback host also matches a rule naming any other loopback spelling (see {@link hostAliases}).
  * False for content that is not a valid domain rule (see {@link validateDomainRule}) and for URLs without a host.
  */
-export function matchDomainRule(ruleContent: string, url: string): boolean {
+export function matchDomainRule(ruleContent: string, url: string, options: { aliases?: boolean } = {}): boolean {
   const pattern = parseDomainPattern(ruleContent);
   const host = hostOf(url);
   if (pattern === undefined || host === undefined) return false;
   if (pattern === '*') return true;
+  return (options.aliases ? hostAliases(host) : [host]).some((candidate) => matchHost(pattern, candidate));
+}
+
+function matchHost(pattern: string, host: string): boolean {
   const hostLabels = host.split('.');
   if (pattern.startsWith('*.')) {
     const suffix = pattern.slice(2).split('.');
@@ -48,16 +55,13 @@ function parseDomainPattern(ruleContent: string): string | undefined {
   return host;
 }
 
-/** The URL's hostname without trailing dots, or undefined when it does not parse or has no host. */
+/** The URL's host in canonical form (see {@link canonicalHost}), or undefined when it does not parse or has no host. */
 function hostOf(url: string): string | undefined {
-  let hostname: string;
   try {
-    hostname = new URL(url).hostname;
+    return canonicalHost(new URL(url).hostname);
   } catch {
     return undefined;
   }
-  const host = hostname.replace(/\.+$/, '');
-  return host === '' ? undefined : host;
 }
 
 function labelsMatch(patterns: readonly string[], labels: readonly string[]): boolean {

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { isPathInside } from '../../files/is-path-inside.ts';
 import type { AgentWorktree } from '../../worktrees/index.ts';
 
 /**
@@ -8,9 +9,8 @@ import type { AgentWorktree } from '../../worktrees/index.ts';
  */
 export function mapIntoWorktree(directory: string, worktree: AgentWorktree): string {
   // Real paths on both sides: `repoRoot` is real, and a project reached through a symlink would look outside it.
-  const relative = path.relative(realPath(worktree.repoRoot), realPath(directory));
-  const outside = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
-  return outside ? worktree.path : path.join(worktree.path, relative);
+  const [root, real] = [realPath(worktree.repoRoot), realPath(directory)];
+  return isPathInside(real, root) ? path.join(worktree.path, path.relative(root, real)) : worktree.path;
 }
 
 function realPath(directory: string): string {
