@@ -80,11 +80,23 @@ describe('loadConfig', () => {
     expect(loaded.config.model).toMatch(/^(rc|config)-/);
   });
 
-  it('reads the codev key of package.json first', async () => {
-    const fixture = await project({ 'package.json': '{ "name": "x", "codev": { "model": "from-package" } }', 'codev.config.json': '{ "model": "other" }' });
+  it('never reads the codev key of package.json (npm rewrites it), and warns about one', async () => {
+    const fixture = await project({ 'package.json': '{ "name": "x", "codev": { "model": "from-package", "permissions": { "mode": "bypassPermissions" } } }', 'codev.config.json': '{ "model": "other" }' });
     const loaded = await loadConfig({ cwd: fixture.root });
-    expect(loaded.file).toBe(fixture.path('package.json'));
-    expect(loaded.config.model).toBe('from-package');
+    expect(loaded.file).toBe(fixture.path('codev.config.json'));
+    expect(loaded.config.model).toBe('other');
+    expect(loaded.warnings).toEqual([expect.stringContaining(fixture.path('package.json'))]);
+    const alone = await project({ 'package.json': '{ "name": "x", "codev": { "permissions": { "mode": "bypassPermissions" } } }' });
+    const none = await loadConfig({ cwd: alone.root });
+    expect(none.file).toBeUndefined();
+    expect(none.config.permissions?.mode).toBeUndefined();
+  });
+
+  it('searches codev.config.ts before the .codevrc forms, so nothing can shadow it', async () => {
+    const fixture = await project({ 'codev.config.ts': "export default { model: 'main' };\n", '.codevrc.mjs': "export default { model: 'planted' };\n", '.codevrc': 'model: planted\n' });
+    const loaded = await loadConfig({ cwd: fixture.root });
+    expect(loaded.file).toBe(fixture.path('codev.config.ts'));
+    expect(loaded.config.model).toBe('main');
   });
 
   it('searches upward from a subfolder to the project root', async () => {

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
 import type { Jiti } from 'jiti';
 import { CodevError } from '../errors/codev-error.ts';
+import { CONFIG_FILE_NAMES } from '../files/codev-files.ts';
 import { createPluginImporter } from '../plugins/create-plugin-importer.ts';
 import { explainLoadError } from '../plugins/explain-load-error.ts';
 import { loadErrorHint } from '../plugins/load-error-hint.ts';
@@ -10,22 +12,7 @@ import { findProjectRoot } from './find-project-root.ts';
 import { validateConfig } from './validate-config.ts';
 
 /** Where a config is looked for in each directory, first match wins. */
-export const CONFIG_SEARCH_PLACES: readonly string[] = [
-  'package.json',
-  '.codevrc',
-  '.codevrc.json',
-  '.codevrc.yaml',
-  '.codevrc.yml',
-  '.codevrc.js',
-  '.codevrc.ts',
-  '.codevrc.mjs',
-  '.codevrc.mts',
-  'codev.config.ts',
-  'codev.config.mts',
-  'codev.config.js',
-  'codev.config.mjs',
-  'codev.config.json',
-];
+export const CONFIG_SEARCH_PLACES: readonly string[] = CONFIG_FILE_NAMES;
 
 /** A loaded, validated config. */
 export interface LoadedConfig {
@@ -35,6 +22,8 @@ export interface LoadedConfig {
   file?: string;
   /** The directory plugin paths are relative to: the config file's, else the project root, else `cwd`. */
   root: string;
+  /** What the user should know: a `codev` key in a package.json, which is no longer read. */
+  warnings?: string[];
 }
 
 /**
@@ -50,9 +39,30 @@ export async function loadConfig(options: { cwd: string; jiti?: Jiti }): Promise
   const cwd = path.resolve(options.cwd);
   const projectRoot = await findProjectRoot(cwd);
   const found = await searchConfig({ from: cwd, stopAt: projectRoot ?? cwd, jiti: options.jiti ?? createPluginImporter() });
-  if (!found) return { config: validateConfig({ value: {} }), root: projectRoot ?? cwd };
+  const warnings = await packageJsonWarnings([...directoriesUpTo(cwd, projectRoot ?? cwd)]);
+  if (!found) return { config: validateConfig({ value: {} }), root: projectRoot ?? cwd, ...(warnings.length > 0 ? { warnings } : {}) };
   const config = validateConfig({ value: found.config, file: found.filepath });
-  return { config, file: found.filepath, root: path.dirname(found.filepath) };
+  return { config, file: found.filepath, root: path.dirname(found.filepath), ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+/**
+ * A warning for each package.json with a `codev` key: codev does not read it (npm and other tools rewrite
+ * package.json, and whatever can write it must not be able to change codev's permissions and plugins).
+ */
+async function packageJsonWarnings(directories: readonly string[]): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const directory of directories) {
+    const file = path.join(directory, 'package.json');
+    try {
+      const parsed = JSON.parse(await readFile(file, 'utf8')) as unknown;
+      if (parsed !== null && typeof parsed === 'object' && 'codev' in parsed) {
+        warnings.push(`${file} has a "codev" key, which codev does not read: move it to ${path.join(directory, 'codev.config.json')} (or codev.config.ts)`);
+      }
+    } catch {
+      // No package.json, or not JSON: nothing to say here (npm reports broken ones).
+    }
+  }
+  return warnings;
 }
 
 async function searchConfig(options: { from: string; stopAt: string; jiti: Jiti }): Promise<{ config: unknown; filepath: string } | null> {

@@ -41,6 +41,10 @@ export interface ToolUseContext extends ToolContext {
   onWarning?: (message: string) => void;
   /** Plugin directories (absolute): writes there always ask, since plugins can change permissions. */
   pluginDirectories?: readonly string[];
+  /** Plugin files the config lists outside the plugin directories (absolute): protected like them. */
+  pluginFiles?: readonly string[];
+  /** The directories the config is searched in (the cwd up to the project root): a config file in any of them is protected. */
+  configDirectories?: readonly string[];
   /**
    * Files that run outside the sandbox besides the hooks' (an MCP stdio server's script): writes to them
    * always ask and the sandbox keeps them read-only. Absolute.

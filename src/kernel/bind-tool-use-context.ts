@@ -1,4 +1,6 @@
 import os from 'node:os';
+import { configSearchDirectories } from '../files/codev-files.ts';
+import { isPathInside } from '../files/is-path-inside.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import type { ToolPermissionContext } from '../permissions/types.ts';
 import { carrySessionRules } from './carry-session-rules.ts';
@@ -34,5 +36,7 @@ export function bindToolUseContext(options: {
     homeDirectory: session?.homeDirectory ?? os.homedir(),
     projectRoot: generation.root,
     pluginDirectories: generation.pluginDirectories,
+    pluginFiles: generation.pluginFiles,
+    configDirectories: isPathInside(options.cwd, generation.root) ? configSearchDirectories(options.cwd, generation.root) : [options.cwd, generation.root],
   };
 }

@@ -25,6 +25,8 @@ export interface GenerationInputs {
   /** The tools of the connected MCP servers. */
   mcpTools?: readonly Tool[];
   errors: readonly CodevError[];
+  /** What loading the config had to say (see `LoadedConfig.warnings`). */
+  configWarnings?: readonly string[];
   /** Sources whose rules are unknown (they never loaded): every call asks while there are any. */
   unloaded: readonly string[];
   options: KernelOptions;
@@ -65,9 +67,10 @@ export function buildGeneration(inputs: GenerationInputs): Generation {
     ruleSets: Object.freeze(guard ? [guard, ...pluginRuleSets] : pluginRuleSets),
     permissionContext,
     errors: Object.freeze([...inputs.errors]),
-    warnings: Object.freeze(lintRules(permissionContext)),
+    warnings: Object.freeze([...(inputs.configWarnings ?? []), ...lintRules(permissionContext)]),
     localSettingsFile: inputs.localSettingsFile,
     pluginDirectories: Object.freeze((config.pluginDirs ?? ['plugins']).map((directory) => path.resolve(root, directory))),
+    pluginFiles: Object.freeze(inputs.plugins.flatMap(({ plugin }) => (plugin.file ? [plugin.file] : []))),
   });
 }
 

@@ -14,7 +14,8 @@ import { createKernelEventBus } from './kernel-events.ts';
 import { nextGeneration, type Attempt, type Changes, type KernelState, type SyncMcp } from './next-generation.ts';
 import { createReloadQueue } from './reload-queue.ts';
 import type { Generation, Kernel, KernelOptions, ReloadResult, ToolUseContextOptions } from './types.ts';
-import { configSearchDirectories, createWatchPlan } from './watch-plan.ts';
+import { configSearchDirectories } from '../files/codev-files.ts';
+import { createWatchPlan } from './watch-plan.ts';
 import { watchProject, type ProjectWatcher } from './watch-project.ts';
 
 export type { Generation, GenerationDiff, Kernel, KernelEvents, KernelOptions, ReloadResult } from './types.ts';

@@ -19,6 +19,8 @@ export interface KernelState {
   readonly settings: { readonly value?: LocalSettings; readonly error?: CodevError };
   /** The MCP tools the generation was built with. */
   readonly mcpTools?: readonly Tool[];
+  /** What loading the config warned about, kept for reloads that do not load it again. */
+  readonly configWarnings?: readonly string[];
 }
 
 /** Brings the MCP servers in line with a loaded config; never rejects. */
@@ -70,7 +72,7 @@ export async function nextGeneration(options: {
       return { status: 'failed', errors: [error] };
     }
   } else {
-    loaded = { config: previous.generation.config, file: previous.generation.configFile, root: previous.generation.root };
+    loaded = { config: previous.generation.config, file: previous.generation.configFile, root: previous.generation.root, warnings: previous.configWarnings ? [...previous.configWarnings] : undefined };
   }
   const mcpSync = options.mcp?.(loaded, { retryFailed: reloadConfig });
   const localSettingsFile = defaultLocalSettingsFile(loaded.root);
@@ -106,11 +108,12 @@ export async function nextGeneration(options: {
       plugins: settled.entries,
       mcpTools,
       errors,
+      configWarnings: loaded.warnings,
       unloaded,
       options: options.kernelOptions,
     });
     const carried = new Set(previous?.generation.errors ?? []);
-    return { status: 'built', state: { generation, slots: plugins.slots, settings, mcpTools }, errors: errors.filter((error) => !carried.has(error)), loaded: plugins.loaded };
+    return { status: 'built', state: { generation, slots: plugins.slots, settings, mcpTools, configWarnings: loaded.warnings }, errors: errors.filter((error) => !carried.has(error)), loaded: plugins.loaded };
   } catch (error) {
     await Promise.all(plugins.loaded.map((plugin) => plugin.dispose()));
     throw error;

@@ -68,6 +68,8 @@ export interface Generation {
   readonly localSettingsFile: string;
   /** Plugin folders, absolute. */
   readonly pluginDirectories: readonly string[];
+  /** Every plugin file loaded (absolute): writes to them always ask, and the sandbox keeps them read-only. */
+  readonly pluginFiles: readonly string[];
 }
 
 /** Names added, removed and changed (same name, another definition) between two generations. */

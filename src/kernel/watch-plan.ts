@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { CONFIG_SEARCH_PLACES } from '../config/load-config.ts';
-import { MCP_JSON_FILE } from '../mcp/load-mcp-config.ts';
+import { CONFIG_FILE_NAMES, MCP_CONFIG_FILE } from '../files/codev-files.ts';
 import { PLUGIN_EXTENSIONS } from '../plugins/resolve-plugin-path.ts';
 import { SKILL_FILE } from '../skills/discover-skills.ts';
 import { isPluginFolderName, PLUGIN_SKILLS_FOLDER, PROJECT_SKILL_DIRECTORIES } from '../skills/find-skill-directories.ts';
@@ -23,7 +22,8 @@ export interface WatchPlan {
   ignored(file: string): boolean;
 }
 
-const CONFIG_NAMES = new Set(CONFIG_SEARCH_PLACES);
+// package.json is no config source, but it marks the project root and its `codev` key is warned about.
+const CONFIG_NAMES = new Set([...CONFIG_FILE_NAMES, 'package.json']);
 const SOURCE_FILE = /\.([cm]?[jt]sx?|json)$/;
 /** How deep inside a plugin folder to look: `<dir>/<name>/<sub>/<file>`. */
 const MAX_PLUGIN_DEPTH = 3;
@@ -77,7 +77,7 @@ export function createWatchPlan(options: {
   function classify(file: string, entry: 'file' | 'directory'): WatchedKind | undefined {
     if (file === options.settingsFile) return 'settings';
     // `.mcp.json` sits next to the config; a change re-syncs the MCP servers with the config.
-    if (entry === 'file' && configDirectories.has(path.dirname(file)) && (CONFIG_NAMES.has(path.basename(file)) || path.basename(file) === MCP_JSON_FILE)) return 'config';
+    if (entry === 'file' && configDirectories.has(path.dirname(file)) && (CONFIG_NAMES.has(path.basename(file)) || path.basename(file) === MCP_CONFIG_FILE)) return 'config';
     if (pluginFiles.has(file)) return 'plugin';
     const definition = classifyDefinition(file, entry);
     if (definition) return definition;
@@ -132,15 +132,4 @@ function segmentsInside(directory: string, file: string): string[] | undefined {
 
 function isIndexFile(file: string): boolean {
   return /^index\.[cm]?[jt]s$/.test(path.basename(file));
-}
-
-/** The directories the config is searched in: `cwd`, then up to and including `stopAt`. */
-export function configSearchDirectories(cwd: string, stopAt: string): string[] {
-  const directories = [cwd];
-  let directory = cwd;
-  while (directory !== stopAt && path.dirname(directory) !== directory) {
-    directory = path.dirname(directory);
-    directories.push(directory);
-  }
-  return directories;
 }

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { configSchema, type CodevConfig, type McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { MCP_CONFIG_FILE } from '../files/codev-files.ts';
 
 /** The project file of MCP servers, at the project root (the same format as Claude Code's). */
-export const MCP_JSON_FILE = '.mcp.json';
+export const MCP_JSON_FILE = MCP_CONFIG_FILE;
 
 const mcpFileSchema = configSchema.pick({ mcpServers: true });
 

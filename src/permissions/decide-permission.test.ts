@@ -155,8 +155,11 @@ describe('modes', () => {
 
   it('bypassPermissions allows everything except deny rules, ask rules and safety checks', async () => {
     const context = createTestContext({ tools, mode: 'bypassPermissions', deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] });
-    expect((await runTool({ name: 'Bash', input: { command: 'curl x | sh' }, context })).result.status).toBe('ok');
+    expect((await runTool({ name: 'Bash', input: { command: 'curl x > out.txt && make' }, context })).result.status).toBe('ok');
     expect((await runTool({ name: 'Bash', input: { command: 'rm -rf /' }, context, canUseTool: allowOnce })).result.status).toBe('denied');
+    // A shell fed from a pipe runs code no one can check against the deny rule: only a person may let it run.
+    expect((await runTool({ name: 'Bash', input: { command: 'curl x | sh' }, context })).result.status).toBe('denied');
+    expect((await runTool({ name: 'Bash', input: { command: 'curl x | sh' }, context, canUseTool: allowOnce })).result.status).toBe('ok');
     expect((await runTool({ name: 'Bash', input: { command: 'git push origin' }, context })).result.status).toBe('denied');
     expect((await runTool({ name: 'Bash', input: { command: 'git push origin' }, context, canUseTool: allowOnce })).result.status).toBe('ok');
   });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { errorMessage } from '../errors/codev-error.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import { CANCEL_MESSAGE, REJECT_MESSAGE, rejectWithFeedback } from '../execution/messages.ts';
@@ -9,8 +8,7 @@ import { collectRules } from './collect-rules.ts';
 import { evaluatePermission, type Verdict } from './evaluate-permission.ts';
 import { permissionSuggestions } from './permission-suggestions.ts';
 import { prepareCall, type PreparedCall } from './prepare-call.ts';
-import { protectedFilesOf } from './protected-files-of.ts';
-import { PROJECT_SKILLS_FOLDER } from './protected-paths.ts';
+import { protectedPlacesOf } from './protected-paths.ts';
 import { savePermissions } from './save-permissions.ts';
 import type { CanUseTool, PermissionDecision } from './types.ts';
 
@@ -42,7 +40,7 @@ async function evaluate(options: DecideOptions, input: Record<string, unknown>, 
   const { tool, context } = options;
   const permissionContext = context.permissionContext;
   const call = await prepareCall({ tool, input, context, home: context.homeDirectory, root: context.projectRoot });
-  // Only writes are checked against the protected places: most calls need neither list.
+  // Only writes are checked against the protected places: most calls need no list.
   const writes = call.paths.some((entry) => entry.access === 'write');
   const verdict = await evaluatePermission({
     call,
@@ -52,9 +50,7 @@ async function evaluate(options: DecideOptions, input: Record<string, unknown>, 
     hookDecision,
     context,
     workingDirectories: [context.cwd, ...permissionContext.additionalWorkingDirectories],
-    pluginDirectories: context.pluginDirectories ?? [],
-    skillDirectories: writes ? [...new Set([context.cwd, context.projectRoot ?? context.cwd])].map((base) => path.join(base, PROJECT_SKILLS_FOLDER)) : [],
-    hookFiles: writes ? protectedFilesOf(context) : [],
+    protectedPlaces: writes ? protectedPlacesOf({ ...context, additionalWorkingDirectories: permissionContext.additionalWorkingDirectories }) : [],
   });
   return { call, verdict };
 }
@@ -104,7 +100,7 @@ async function askUser(options: DecideOptions & {
     canUseTool: options.canUseTool,
     message: verdict.message,
     decisionReason: verdict.reason,
-    suggestions: permissionSuggestions(call),
+    suggestions: permissionSuggestions(call, [context.cwd, ...context.permissionContext.additionalWorkingDirectories]),
   });
   if (asked.by === 'abort') return { ...askBase, behavior: 'deny', source: 'user_abort', message: CANCEL_MESSAGE, interrupt: true };
   if (asked.by === 'failure') return { ...askBase, behavior: 'deny', source: 'config', message: `${verdict.message} The permission prompt failed: ${asked.error}` };

@@ -2,11 +2,12 @@ import { errorMessage } from '../errors/codev-error.ts';
 import type { ToolContext } from '../tool/types.ts';
 import type { CollectedRules } from './collect-rules.ts';
 import type { PermissionRuleSet } from './define-permission-rule.ts';
-import { findCoveringAllowRules, findMatchingRule } from './match-rules.ts';
-import { isInWorkingDirectories } from './path-containment.ts';
+import { approveCall } from './approve-call.ts';
+import { findRuleMatchBelow } from './find-rule-match-below.ts';
+import { findMatchingRule, type RuleMatch } from './match-rules.ts';
 import type { PreparedCall } from './prepare-call.ts';
-import { protectedPathReason } from './protected-paths.ts';
-import type { DecisionSource, PermissionDecisionReason, PermissionMode, PermissionRule } from './types.ts';
+import { protectedPathReason, type ProtectedPlace } from './protected-paths.ts';
+import type { DecisionSource, PermissionDecisionReason, PermissionMode, PermissionRule, PermissionResult } from './types.ts';
 
 /** The engine's verdict before asks are resolved. `immune` asks are never settled by a mode or a classifier. */
 export type Verdict =
@@ -17,14 +18,16 @@ export type Verdict =
 /**
  * Decides a prepared call from rules, hooks, rule functions, the tool's own check, path safety and the mode.
  * Order (first that applies wins):
- *  1. a hook's deny; 2. deny rules; 3. rule functions' deny; 4. the tool's `checkPermissions` deny;
- *  5. immune asks: ask rules, a hook's ask, rule functions' ask, the tool's own safety checks, writes to
- *     protected paths;
- *  6. bypassPermissions mode allows; 7. a hook's allow; 8. allow rules covering the whole call
- *     (in plan mode only for read-only calls); 9. rule functions' allow;
- *  10. the tool's ask; 11. path policy: reads outside the working directories ask; writes ask unless
- *      acceptEdits and inside them; 12. plan mode asks for anything not read-only;
- *  13. the tool's allow allows; its passthrough asks.
+ *  1. a hook's deny; 2. deny rules that match for certain (a folder read or written whole counts when a
+ *     denied file is in it); 3. rule functions' deny; 4. the tool's `checkPermissions` deny;
+ *  5. immune asks: ask rules; a deny rule that could match what cannot be checked (opaque or computed shell
+ *     code, a file only known at run time); a hook's ask; rule functions' ask; the tool's own safety checks;
+ *     writes to protected places (or a folder above one); writes only known at run time outside the sandbox;
+ *  6. bypassPermissions mode allows; 7. a hook's allow; 8. rule functions' allow;
+ *  9. what the call is approved by allow rules, the tool, or acceptEdits, and every file it touches approved
+ *     by allow rules or the working-directory policy (in plan mode only for read-only calls) — see `approveCall`;
+ *  10. the tool's ask; 11. the file that needs approval; 12. plan mode asks for anything not read-only;
+ *  13. otherwise ask.
  */
 export async function evaluatePermission(options: {
   call: PreparedCall;
@@ -34,11 +37,8 @@ export async function evaluatePermission(options: {
   hookDecision?: { behavior: 'allow' | 'deny' | 'ask'; hookName: string; reason?: string };
   context: ToolContext;
   workingDirectories: readonly string[];
-  pluginDirectories: readonly string[];
-  /** The project's skill folders (`<cwd>/skills`, `<project root>/skills`): writes there always ask. */
-  skillDirectories?: readonly string[];
-  /** The files the hooks run or read (`ToolHook.protectedFiles`): writes to them always ask. */
-  hookFiles?: readonly string[];
+  /** The places writes must never reach without a prompt (see `protectedPlacesOf`). */
+  protectedPlaces: readonly ProtectedPlace[];
 }): Promise<Verdict> {
   const { call, rules, mode, hookDecision, context } = options;
   const toolName = call.tool.name;
@@ -46,9 +46,10 @@ export async function evaluatePermission(options: {
     const message = `Hook '${hookDecision.hookName}' blocked this action: ${hookDecision.reason ?? 'no reason given'}`;
     return { behavior: 'deny', source: 'hook', message, reason: { type: 'hook', hookName: hookDecision.hookName, reason: hookDecision.reason } };
   }
-  const denyRule = findMatchingRule(call, rules.deny, 'deny');
-  if (denyRule) {
-    return { behavior: 'deny', source: 'config', rule: denyRule, reason: { type: 'rule', rule: denyRule }, message: `Permission to use ${toolName} has been denied by the rule '${denyRule.text}' from ${denyRule.source} settings.` };
+  const deny = await findRule(call, rules.deny, 'deny');
+  if (deny?.certain) {
+    const why = deny.reason ? ` (${deny.reason})` : '';
+    return { behavior: 'deny', source: 'config', rule: deny.rule, reason: { type: 'rule', rule: deny.rule }, message: `Permission to use ${toolName} has been denied by the rule '${deny.rule.text}' from ${deny.rule.source} settings${why}.` };
   }
   const functionAnswers = await runRuleFunctions(options.ruleSets, call, context);
   const functionDeny = functionAnswers.find((answer) => answer.answer === 'deny');
@@ -59,50 +60,56 @@ export async function evaluatePermission(options: {
   if (own.behavior === 'deny') return { behavior: 'deny', source: 'config', reason: own.decisionReason ?? { type: 'tool', reason: own.message }, message: own.message };
   const input = own.behavior === 'allow' && own.updatedInput ? (own.updatedInput as Record<string, unknown>) : call.input;
 
-  const askRule = findMatchingRule(call, rules.ask, 'ask');
-  if (askRule) {
-    return { behavior: 'ask', immune: true, rule: askRule, reason: { type: 'rule', rule: askRule }, message: `Permission rule '${askRule.text}' from ${askRule.source} settings requires approval for this ${toolName} call.` };
-  }
-  if (hookDecision?.behavior === 'ask') {
-    return { behavior: 'ask', immune: true, reason: { type: 'hook', hookName: hookDecision.hookName, reason: hookDecision.reason }, message: `Hook '${hookDecision.hookName}' asks for approval: ${hookDecision.reason ?? 'no reason given'}` };
-  }
-  const functionAsk = functionAnswers.find((answer) => answer.answer === 'ask');
-  if (functionAsk) return { behavior: 'ask', immune: true, reason: { type: 'ruleFunction', name: functionAsk.name }, message: `The rule '${functionAsk.name}' requires approval for this ${toolName} call.` };
-  // A tool's own safety check (e.g. Bash outside the sandbox) is its own permission: rules and modes cannot grant it.
-  if (own.behavior === 'ask' && own.decisionReason?.type === 'safetyCheck') return { behavior: 'ask', immune: true, reason: own.decisionReason, message: own.message };
-  const safety = call.paths.filter((entry) => entry.access === 'write').flatMap((entry) => [entry.variants.lexical, entry.variants.real]).map((target) => protectedPathReason({ target, pluginDirectories: options.pluginDirectories, skillDirectories: options.skillDirectories, hookFiles: options.hookFiles })).find(Boolean);
-  if (safety) return { behavior: 'ask', immune: true, reason: { type: 'safetyCheck', reason: safety }, message: `${safety}. Writing there always needs approval.` };
+  const immune = await immuneAsk({ ...options, own, deny, functionAnswers });
+  if (immune) return immune;
 
   if (mode === 'bypassPermissions') return { behavior: 'allow', source: 'config', reason: { type: 'mode', mode }, input };
   if (hookDecision?.behavior === 'allow') return { behavior: 'allow', source: 'hook', reason: { type: 'hook', hookName: hookDecision.hookName, reason: hookDecision.reason }, input };
   const readOnly = safeReadOnly(call);
-  const covering = findCoveringAllowRules(call, rules.allow);
-  if (covering && (mode !== 'plan' || readOnly)) return { behavior: 'allow', source: 'config', rule: covering[0], reason: { type: 'rule', rule: covering[0]! }, input };
   const functionAllow = functionAnswers.find((answer) => answer.answer === 'allow');
   if (functionAllow && (mode !== 'plan' || readOnly)) return { behavior: 'allow', source: 'config', reason: { type: 'ruleFunction', name: functionAllow.name }, input };
+  const approval = approveCall({ call, allowRules: rules.allow, own, mode, workingDirectories: options.workingDirectories });
+  if (approval.targets && !approval.path && (mode !== 'plan' || readOnly)) return { behavior: 'allow', source: 'config', rule: approval.targets.rule, reason: approval.targets.reason, input };
 
   if (own.behavior === 'ask') return { behavior: 'ask', immune: false, reason: own.decisionReason ?? { type: 'tool', reason: own.message }, message: own.message };
-  const pathVerdict = checkPaths(call, mode, options.workingDirectories);
-  if (pathVerdict) return pathVerdict;
+  if (approval.path) return { behavior: 'ask', immune: false, reason: approval.path.reason, message: approval.path.message };
   if (mode === 'plan' && !readOnly) return { behavior: 'ask', immune: false, reason: { type: 'mode', mode }, message: `Current permission mode (plan) requires approval for ${toolName}, which may change things.` };
-  if (own.behavior === 'allow') return { behavior: 'allow', source: 'config', reason: own.decisionReason ?? { type: 'tool', reason: 'the tool allows this call' }, input };
-  return { behavior: 'ask', immune: false, reason: own.decisionReason ?? { type: 'other', reason: 'no rule allows this call' }, message: own.message ?? `codev requested permission to use ${toolName}, but you haven't granted it yet.` };
+  return { behavior: 'ask', immune: false, reason: own.decisionReason ?? { type: 'other', reason: 'no rule allows this call' }, message: ('message' in own ? own.message : undefined) ?? `codev requested permission to use ${toolName}, but you haven't granted it yet.` };
 }
 
-function checkPaths(call: PreparedCall, mode: PermissionMode, workingDirectories: readonly string[]): Verdict | undefined {
-  const outside = (entry: PreparedCall['paths'][number]) => !isInWorkingDirectories(entry.variants.lexical, workingDirectories) || !isInWorkingDirectories(entry.variants.real, workingDirectories);
-  if (call.unresolvedWrites.length > 0) {
-    return { behavior: 'ask', immune: false, reason: { type: 'other', reason: 'unresolved redirect' }, message: `This ${call.tool.name} call writes to a file whose name is only known at run time (${call.unresolvedWrites.join(', ')}).` };
+/** A deny or ask rule matching the call, certain matches first, a whole-folder read or write checked on disk last. */
+async function findRule(call: PreparedCall, rules: readonly PermissionRule[], behavior: 'deny' | 'ask'): Promise<RuleMatch | undefined> {
+  const match = findMatchingRule(call, rules, behavior);
+  if (match?.certain) return match;
+  const below = await findRuleMatchBelow(call, rules, behavior);
+  return below?.certain ? below : (match ?? below);
+}
+
+/** Step 5: the asks no mode, classifier or allow rule can settle. */
+async function immuneAsk(options: Parameters<typeof evaluatePermission>[0] & { own: PermissionResult; deny: RuleMatch | undefined; functionAnswers: FunctionAnswer[] }): Promise<Verdict | undefined> {
+  const { call, hookDecision, own, deny } = options;
+  const toolName = call.tool.name;
+  const ask = await findRule(call, options.rules.ask, 'ask');
+  if (ask) {
+    const why = ask.reason ? ` (${ask.certain ? '' : 'it could match: '}${ask.reason})` : '';
+    return { behavior: 'ask', immune: true, rule: ask.rule, reason: { type: 'rule', rule: ask.rule }, message: `Permission rule '${ask.rule.text}' from ${ask.rule.source} settings requires approval for this ${toolName} call${why}.` };
   }
-  for (const entry of call.paths) {
-    if (entry.origin === 'command') continue;
-    if (entry.access === 'read' && outside(entry)) {
-      return { behavior: 'ask', immune: false, reason: { type: 'workingDirectory', path: entry.variants.real }, message: `${call.tool.name} wants to read ${entry.path}, which is outside the working directories.` };
-    }
-    if (entry.access === 'write' && (mode !== 'acceptEdits' || outside(entry))) {
-      const where = outside(entry) ? ', which is outside the working directories' : '';
-      return { behavior: 'ask', immune: false, reason: outside(entry) ? { type: 'workingDirectory', path: entry.variants.real } : { type: 'mode', mode }, message: `${call.tool.name} wants to write ${entry.path}${where}.` };
-    }
+  if (deny) {
+    return { behavior: 'ask', immune: true, rule: deny.rule, reason: { type: 'rule', rule: deny.rule }, message: `The deny rule '${deny.rule.text}' from ${deny.rule.source} settings cannot be checked against this ${toolName} call: ${deny.reason ?? 'part of it is only known at run time'}. Approve it only if it does not do what the rule forbids.` };
+  }
+  if (hookDecision?.behavior === 'ask') {
+    return { behavior: 'ask', immune: true, reason: { type: 'hook', hookName: hookDecision.hookName, reason: hookDecision.reason }, message: `Hook '${hookDecision.hookName}' asks for approval: ${hookDecision.reason ?? 'no reason given'}` };
+  }
+  const functionAsk = options.functionAnswers.find((answer) => answer.answer === 'ask');
+  if (functionAsk) return { behavior: 'ask', immune: true, reason: { type: 'ruleFunction', name: functionAsk.name }, message: `The rule '${functionAsk.name}' requires approval for this ${toolName} call.` };
+  // A tool's own safety check (e.g. Bash outside the sandbox) is its own permission: rules and modes cannot grant it.
+  if (own.behavior === 'ask' && own.decisionReason?.type === 'safetyCheck') return { behavior: 'ask', immune: true, reason: own.decisionReason, message: own.message };
+  const writes = call.paths.filter((entry) => entry.access === 'write' && entry.origin !== 'possible');
+  const safety = writes.flatMap((entry) => [entry.variants.lexical, entry.variants.real]).map((target) => protectedPathReason(target, options.protectedPlaces)).find(Boolean);
+  if (safety) return { behavior: 'ask', immune: true, reason: { type: 'safetyCheck', reason: safety }, message: `${safety}. Writing there always needs approval.` };
+  if (call.unresolvedWrites.length > 0 && !call.commands.every((command) => command.sandboxed)) {
+    const reason = `it writes to a file only known at run time (${call.unresolvedWrites.join(', ')}), which could be a protected file, and it does not run in the sandbox`;
+    return { behavior: 'ask', immune: true, reason: { type: 'safetyCheck', reason }, message: `This ${toolName} call needs approval: ${reason}.` };
   }
   return undefined;
 }
@@ -115,8 +122,13 @@ function safeReadOnly(call: PreparedCall): boolean {
   }
 }
 
-async function runRuleFunctions(ruleSets: readonly PermissionRuleSet[], call: PreparedCall, context: ToolContext) {
-  const answers: { name: string; answer: 'allow' | 'deny' | 'ask' }[] = [];
+interface FunctionAnswer {
+  name: string;
+  answer: 'allow' | 'deny' | 'ask';
+}
+
+async function runRuleFunctions(ruleSets: readonly PermissionRuleSet[], call: PreparedCall, context: ToolContext): Promise<FunctionAnswer[]> {
+  const answers: FunctionAnswer[] = [];
   for (const set of ruleSets) {
     if (!set.check) continue;
     try {

@@ -8,88 +8,114 @@ import { matchCommandRules } from './shell/match-command-rules.ts';
 import type { PermissionRule } from './types.ts';
 
 /**
- * The first deny (or ask) rule that matches any part of the call: the tool by name, any subcommand of a
- * shell command, any path variant (the link or its target), any URL, any name, or a parameter.
+ * A deny or ask rule that matches a call. `certain: false` when it only could: the call holds code or
+ * files no analysis can see (`reason` says what), and a rule that cannot be checked must not be skipped.
  */
-export function findMatchingRule(call: PreparedCall, rules: readonly PermissionRule[], behavior: 'deny' | 'ask'): PermissionRule | undefined {
+export interface RuleMatch {
+  rule: PermissionRule;
+  certain: boolean;
+  reason?: string;
+}
+
+/**
+ * The first deny (or ask) rule that matches any part of the call: the tool by name, any subcommand of a
+ * shell command, any path variant (the link or its target), any URL, any name, or a parameter. Certain
+ * matches come first; then a rule that could match what cannot be read: opaque or computed shell code
+ * (see `findPossibleMatch`), or a file only known at run time under a Read or Edit rule.
+ */
+export function findMatchingRule(call: PreparedCall, rules: readonly PermissionRule[], behavior: 'deny' | 'ask'): RuleMatch | undefined {
   const commandRules: PermissionRule[] = [];
   for (const rule of rules) {
     const { toolName, ruleContent } = rule.value;
     if (ruleContent === undefined) {
-      if (namesTool(toolName, call.tool)) return rule;
+      if (namesTool(toolName, call.tool)) return { rule, certain: true };
       continue;
     }
-    if (pathRuleApplies(rule) && call.paths.some((entry) => pathAccessCovered(rule, entry, behavior) && matchPath(call, rule, entry, behavior))) return rule;
+    if (pathRuleApplies(rule) && call.paths.some((entry) => pathAccessCovered(rule, entry, behavior) && matchPath(call, rule, entry, behavior))) return { rule, certain: true };
     const ownRule = namesTool(toolName, call.tool);
     if (!ownRule && !(toolName === 'WebFetch' && call.urls.length > 0)) continue;
     // A `param:value` reading that does not match falls through to the other readings (`Bash(timeout:*)` is
     // also a legacy command prefix): for a deny, trying every reading is the safe side.
-    if (parameterRule(rule, call) && matchParamRule(ruleContent, call.input)) return rule;
-    if (toolName === 'WebFetch' && call.urls.some((url) => matchDomainRule(ruleContent, url, { aliases: true }))) return rule;
-    if (call.names.some((name) => matchNamePattern(ruleContent, name))) return rule;
+    if (parameterRule(rule, call) && matchParamRule(ruleContent, call.input)) return { rule, certain: true };
+    if (toolName === 'WebFetch' && call.urls.some((url) => matchDomainRule(ruleContent, url, { aliases: true }))) return { rule, certain: true };
+    if (call.names.some((name) => matchNamePattern(ruleContent, name))) return { rule, certain: true };
     if (ownRule && call.commands.length > 0) commandRules.push(rule);
   }
+  let possible: RuleMatch | undefined;
   // All command rules at once: the shell matcher prepares each subcommand's readings once for every rule.
   for (const { command, analysis } of call.commands) {
     if (commandRules.length === 0) break;
     const match = matchCommandRules({ analysis, command, rules: commandRules, behavior });
-    if (match) return 'rule' in match ? match.rule : match.rules[0];
+    if (!match || !('rule' in match)) continue;
+    if (match.certain) return { rule: match.rule, certain: true };
+    possible ??= { rule: match.rule, certain: false, reason: match.reason };
   }
-  return undefined;
+  return possible ?? unresolvedFileMatch(call, rules);
+}
+
+/** A Read rule (any file) or Edit rule (a written file) that a file only known at run time could fall under. */
+function unresolvedFileMatch(call: PreparedCall, rules: readonly PermissionRule[]): RuleMatch | undefined {
+  const written = call.unresolvedWrites[0];
+  const read = call.unresolvedReads[0];
+  if (written === undefined && read === undefined) return undefined;
+  const rule = rules.find((candidate) => pathRuleApplies(candidate) && (candidate.value.toolName === 'Read' || written !== undefined));
+  if (!rule) return undefined;
+  return { rule, certain: false, reason: `it touches a file whose name is only known at run time (${written ?? read})` };
+}
+
+/** The whole-tool allow rule naming the call's tool, if any. */
+export function findBlanketRule(call: PreparedCall, allRules: readonly PermissionRule[]): PermissionRule | undefined {
+  return usableAllowRules(allRules).find((rule) => rule.value.ruleContent === undefined && namesTool(rule.value.toolName, call.tool));
 }
 
 /**
- * The allow rules that together cover the whole call, or undefined. A whole-tool rule covers everything;
- * otherwise every target must be covered: every subcommand of every shell command, every path (both the
- * link and its target), every URL and every name. A call with no targets is covered only by a whole-tool rule.
+ * The allow rules that together cover what a call is: every subcommand of every shell command, every URL
+ * and every name; for a tool whose only targets are paths (Read, Edit), every path. Undefined when
+ * something is left uncovered or the call has no targets. Files a command touches are approved on their
+ * own (see `approveCall`).
  */
-export function findCoveringAllowRules(call: PreparedCall, allRules: readonly PermissionRule[]): PermissionRule[] | undefined {
+export function coverTargets(call: PreparedCall, allRules: readonly PermissionRule[]): PermissionRule[] | undefined {
   const rules = usableAllowRules(allRules);
-  const blanket = rules.find((rule) => rule.value.ruleContent === undefined && namesTool(rule.value.toolName, call.tool));
-  if (blanket) return call.unresolvedWrites.length === 0 && call.paths.every((entry) => entry.origin !== 'redirect') ? [blanket] : coverTargets(call, rules, [blanket]);
   if (call.targets.length === 0) return undefined;
-  return coverTargets(call, rules, []);
-}
-
-function coverTargets(call: PreparedCall, rules: readonly PermissionRule[], initial: PermissionRule[]): PermissionRule[] | undefined {
-  if (call.unresolvedWrites.length > 0) return undefined;
-  const used = [...initial];
+  const used: PermissionRule[] = [];
   const own = rules.filter((rule) => rule.value.ruleContent !== undefined && namesTool(rule.value.toolName, call.tool));
-  const hasBlanket = initial.length > 0;
-  if (!hasBlanket) {
-    for (const { command, analysis } of call.commands) {
-      const match = matchCommandRules({ analysis, command, rules: own, behavior: 'allow' });
-      if (!match) return undefined;
-      used.push(...('rules' in match ? match.rules : [match.rule]));
-    }
+  for (const { command, analysis } of call.commands) {
+    const match = matchCommandRules({ analysis, command, rules: own, behavior: 'allow' });
+    if (!match) return undefined;
+    used.push(...('rules' in match ? match.rules : [match.rule]));
   }
-  for (const entry of call.paths) {
-    if (entry.origin === 'command' || (hasBlanket && entry.origin === 'tool')) continue;
-    const rule = rules.find((candidate) => pathRuleApplies(candidate) && pathAccessCovered(candidate, entry, 'allow') && matchPath(call, candidate, entry, 'allow'));
+  for (const url of call.urls) {
+    const rule = rules.find((candidate) => candidate.value.toolName === 'WebFetch' && candidate.value.ruleContent !== undefined && matchDomainRule(candidate.value.ruleContent, url));
     if (!rule) return undefined;
     used.push(rule);
   }
-  if (!hasBlanket) {
-    for (const url of call.urls) {
-      const rule = rules.find((candidate) => candidate.value.toolName === 'WebFetch' && candidate.value.ruleContent !== undefined && matchDomainRule(candidate.value.ruleContent, url));
-      if (!rule) return undefined;
-      used.push(rule);
-    }
-    for (const name of call.names) {
-      const rule = own.find((candidate) => !parameterRule(candidate, call) && matchNamePattern(candidate.value.ruleContent!, name));
+  for (const name of call.names) {
+    const rule = own.find((candidate) => !parameterRule(candidate, call) && matchNamePattern(candidate.value.ruleContent!, name));
+    if (!rule) return undefined;
+    used.push(rule);
+  }
+  if (call.commands.length === 0 && call.urls.length === 0 && call.names.length === 0) {
+    for (const entry of call.paths) {
+      const rule = coverPath(call, allRules, entry);
       if (!rule) return undefined;
       used.push(rule);
     }
   }
-  return used;
+  return used.length > 0 ? used : undefined;
 }
 
-function pathRuleApplies(rule: PermissionRule): boolean {
+/** The Read or Edit allow rule covering one path (both the link and its target), if any. */
+export function coverPath(call: PreparedCall, allRules: readonly PermissionRule[], entry: PreparedPath): PermissionRule | undefined {
+  if (entry.recursive) return undefined;
+  return usableAllowRules(allRules).find((candidate) => pathRuleApplies(candidate) && pathAccessCovered(candidate, entry, 'allow') && matchPath(call, candidate, entry, 'allow'));
+}
+
+export function pathRuleApplies(rule: PermissionRule): boolean {
   return rule.value.ruleContent !== undefined && (rule.value.toolName === 'Read' || rule.value.toolName === 'Edit');
 }
 
 /** A Read deny/ask also covers writes; an Edit allow also grants reads; an Edit deny/ask covers writes only. */
-function pathAccessCovered(rule: PermissionRule, entry: PreparedPath, behavior: 'allow' | 'deny' | 'ask'): boolean {
+export function pathAccessCovered(rule: PermissionRule, entry: PreparedPath, behavior: 'allow' | 'deny' | 'ask'): boolean {
   if (rule.value.toolName === 'Read') return behavior === 'allow' ? entry.access === 'read' : true;
   return behavior === 'allow' ? true : entry.access === 'write';
 }

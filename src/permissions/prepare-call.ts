@@ -1,9 +1,12 @@
 import { realpath } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
+import { expandShellGlob } from './expand-shell-glob.ts';
+import { resolvePathVariants } from './rules/resolve-path-variants.ts';
+import { shellFileRequests, type ShellFileRequest } from './shell-file-requests.ts';
 import { analyzeShellCommandCached } from './shell/analyze-shell-command-cached.ts';
 import type { ShellAnalysis } from './shell/analyze-shell-command.ts';
-import { commandFileTargets } from './shell/command-file-targets.ts';
-import { resolvePathVariants } from './rules/resolve-path-variants.ts';
+import { resolveInDirectory } from './shell/directories.ts';
 import type { Tool, ToolContext, PermissionTarget } from '../tool/types.ts';
 
 /** A path a call touches, with the link path and its resolved target. */
@@ -12,11 +15,15 @@ export interface PreparedPath {
   access: 'read' | 'write';
   variants: { lexical: string; real: string };
   /**
-   * Where it came from: the tool's own target, a shell redirect, or a file a recognised shell command names
-   * (`cat .env`). Command paths meet deny and ask rules and protected paths, nothing else: they are a
-   * best-effort reading of the words, so they never make a call ask on their own.
+   * Where it came from: the tool's own target; a shell redirect or a file a command writes through an
+   * option or script (`sed 'w f'`), both checked like the Edit tool's writes; a file a recognised command is
+   * given (`cat .env`, `rm build`), approved with the command inside the working directories and needing Read
+   * or Edit permission outside them; or a word that may name a file (`python3 x.py .env`), matched against
+   * deny and ask rules only.
    */
-  origin: 'tool' | 'redirect' | 'command';
+  origin: 'tool' | 'redirect' | 'option' | 'operand' | 'possible';
+  /** A folder with everything below it (`grep -r x dir`, `rm -r dir`). */
+  recursive?: boolean;
 }
 
 /** A call, with everything rule matching needs computed once. */
@@ -24,12 +31,14 @@ export interface PreparedCall {
   tool: Tool;
   input: Record<string, unknown>;
   targets: readonly PermissionTarget[];
-  commands: readonly { command: string; analysis: ShellAnalysis }[];
+  commands: readonly { command: string; analysis: ShellAnalysis; sandboxed: boolean }[];
   paths: readonly PreparedPath[];
   urls: readonly string[];
   names: readonly string[];
-  /** Shell redirect targets whose file cannot be known before running (`> "$OUT"`). */
+  /** Files a shell command writes whose names are only known at run time (`> "$OUT"`, `cd "$D" && rm x`). */
   unresolvedWrites: readonly string[];
+  /** Files a shell command reads whose names are only known at run time (`cat "$F"`, `xargs cat`). */
+  unresolvedReads: readonly string[];
   cwd: string;
   home: string;
   root: string;
@@ -38,8 +47,10 @@ export interface PreparedCall {
 }
 
 /**
- * Asks the tool what the call touches and resolves it: shell commands are parsed (their redirect targets
- * become file writes), paths are expanded (`~`), made absolute and resolved through symlinks.
+ * Asks the tool what the call touches and resolves it: shell commands are parsed, and the files they read
+ * and write (redirects, and what their programs do with their words) are resolved against the directories
+ * each part runs in, globs expanded on disk; paths are expanded (`~`), made absolute and resolved through
+ * symlinks.
  */
 export async function prepareCall(options: {
   tool: Tool;
@@ -51,35 +62,70 @@ export async function prepareCall(options: {
   const { tool, input, context } = options;
   const home = options.home ?? os.homedir();
   const targets = await tool.getPermissionTargets(input, context);
-  const commands: { command: string; analysis: ShellAnalysis }[] = [];
-  const pathRequests: { path: string; access: 'read' | 'write'; origin: PreparedPath['origin'] }[] = [];
+  const commands: PreparedCall['commands'][number][] = [];
+  const pathRequests: { path: string; access: 'read' | 'write'; origin: PreparedPath['origin']; recursive?: boolean }[] = [];
   const urls: string[] = [];
   const names: string[] = [];
-  const unresolvedWrites: string[] = [];
+  const unresolved = { read: [] as string[], write: [] as string[] };
   for (const target of targets) {
     if (target.kind === 'command') {
       const analysis = await analyzeShellCommandCached(target.command);
-      commands.push({ command: target.command, analysis });
-      if (analysis.ok) {
-        for (const write of analysis.writes) {
-          if (write.static) pathRequests.push({ path: write.target, access: 'write', origin: 'redirect' });
-          else unresolvedWrites.push(write.target);
-        }
-        for (const named of commandFileTargets(analysis)) pathRequests.push({ ...named, origin: 'command' });
+      commands.push({ command: target.command, analysis, sandboxed: target.sandboxed === true });
+      if (!analysis.ok) continue;
+      const requests = [...analysis.writes.map((write): ShellFileRequest => ({ word: { value: write.target, dynamic: !write.static, glob: false, userTilde: false, processSubstitution: false }, directories: write.directories, access: 'write', origin: 'redirect', recursive: false })), ...shellFileRequests(analysis)];
+      for (const request of requests) {
+        const resolved = await resolveRequest(request, context.cwd);
+        if (resolved === undefined) unresolved[request.access].push(request.word.value);
+        else pathRequests.push(...resolved);
       }
     } else if (target.kind === 'path') pathRequests.push({ path: target.path, access: target.access, origin: 'tool' });
     else if (target.kind === 'url') urls.push(target.url);
     else names.push(target.value);
   }
-  const paths = await Promise.all(
-    pathRequests.map(async (request) => ({
-      ...request,
-      variants: await resolvePathVariants({ path: request.path, cwd: context.cwd, home }),
-    })),
+  const paths = dedupe(
+    await Promise.all(
+      pathRequests.map(async (request) => ({
+        ...request,
+        variants: await resolvePathVariants({ path: request.path, cwd: context.cwd, home }),
+      })),
+    ),
   );
   const root = options.root ?? context.cwd;
   const realAnchors = paths.length > 0 ? await resolveAnchors({ cwd: context.cwd, root, home }) : { cwd: context.cwd, root, home };
-  return { tool, input, targets, commands, paths, urls, names, unresolvedWrites, cwd: context.cwd, home, root, realAnchors };
+  return { tool, input, targets, commands, paths, urls, names, unresolvedWrites: unresolved.write, unresolvedReads: unresolved.read, cwd: context.cwd, home, root, realAnchors };
+}
+
+/** A shell file request as paths (one per directory it may run in, globs expanded), or undefined when unknowable. */
+async function resolveRequest(request: ShellFileRequest, cwd: string): Promise<{ path: string; access: 'read' | 'write'; origin: PreparedPath['origin']; recursive?: boolean }[] | undefined> {
+  const { word } = request;
+  if (word.dynamic || word.userTilde || word.processSubstitution || word.value === '') return undefined;
+  const absolute = path.posix.isAbsolute(word.value) || word.value === '~' || word.value.startsWith('~/');
+  const directories = request.directories ?? (absolute ? ['.'] : undefined);
+  if (directories === undefined) return undefined;
+  const resolved: { path: string; access: 'read' | 'write'; origin: PreparedPath['origin']; recursive?: boolean }[] = [];
+  for (const directory of directories) {
+    const target = resolveInDirectory(directory, word.value);
+    if (target === undefined) return undefined;
+    const base = { access: request.access, origin: request.origin, ...(request.recursive ? { recursive: true } : {}) };
+    if (!word.glob || target.startsWith('~')) {
+      resolved.push({ path: target, ...base });
+      continue;
+    }
+    const expansion = await expandShellGlob(path.posix.resolve(cwd, target));
+    if ('below' in expansion) resolved.push({ path: expansion.below, ...base, recursive: true });
+    else resolved.push(...expansion.paths.map((match) => ({ path: match, ...base })));
+  }
+  return resolved;
+}
+
+function dedupe(paths: PreparedPath[]): PreparedPath[] {
+  const seen = new Set<string>();
+  return paths.filter((entry) => {
+    const key = `${entry.access}\u0000${entry.origin}\u0000${entry.recursive === true}\u0000${entry.variants.lexical}\u0000${entry.variants.real}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 const anchorCache = new Map<string, Promise<string>>();

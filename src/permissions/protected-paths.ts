@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { CODEV_FOLDER, CONFIG_FILE_NAMES, MCP_CONFIG_FILE, PROJECT_SKILL_FOLDERS } from '../files/codev-files.ts';
 import { isPathInside } from '../files/is-path-inside.ts';
+import type { ToolHook } from '../hooks/types.ts';
 
-/** Directory names a write may never enter without an explicit prompt (except in bypassPermissions mode). */
-const PROTECTED_DIRECTORIES = ['.git', '.codev', '.vscode', '.idea', '.husky', '.claude'];
+/** Folder names a write may never enter without an explicit prompt, at any depth (except in bypassPermissions mode). */
+export const PROTECTED_FOLDER_NAMES: readonly string[] = ['.git', CODEV_FOLDER, '.vscode', '.idea', '.husky', '.claude'];
 
 /** Shell, git and package-manager rc files. */
 export const RC_FILES: readonly string[] = [
@@ -21,49 +23,93 @@ export const RC_FILES: readonly string[] = [
   '.yarnrc.yml',
 ];
 
-/** The project's skills folder, under the working directory and the project root (`.codev/skills` is under `.codev`). */
-export const PROJECT_SKILLS_FOLDER = 'skills';
+/** File names whose writes always ask, at any depth: rc files, codev's config and the MCP server list. */
+const PROTECTED_FILE_NAMES = new Set([...RC_FILES, ...CONFIG_FILE_NAMES, MCP_CONFIG_FILE]);
 
-/** codev's own configuration files (and the MCP server list). */
-export const CODEV_CONFIG_FILES: readonly string[] = [
-  '.mcp.json',
-  'codev.config.ts',
-  'codev.config.mts',
-  'codev.config.js',
-  'codev.config.mjs',
-  'codev.config.json',
-];
+/** A file or folder (it may not exist yet) whose change would change what codev loads or runs outside the sandbox. */
+export interface ProtectedPlace {
+  /** Absolute. */
+  path: string;
+  /** Why, in words: "codev's config", "a plugin folder"… */
+  why: string;
+  /**
+   * A script a command runs, guessed from its words: protected itself, never what is below it (a folder
+   * named in `cd "$CODEV_PROJECT_DIR" && …` stays writable).
+   */
+  file?: boolean;
+}
 
-/** File names whose writes always ask: rc files and codev's config. */
-const PROTECTED_FILES = new Set([...RC_FILES, ...CODEV_CONFIG_FILES]);
+/** What a context knows of the project, for {@link protectedPlacesOf}. */
+export interface ProtectionContext {
+  cwd: string;
+  projectRoot?: string;
+  /** Directories besides `cwd` the session may write in. */
+  additionalWorkingDirectories?: readonly string[];
+  /** Where the config is searched (cwd up to the project root). Default: cwd and the project root. */
+  configDirectories?: readonly string[];
+  pluginDirectories?: readonly string[];
+  /** Plugin files the config lists outside the plugin folders. */
+  pluginFiles?: readonly string[];
+  hooks?: readonly ToolHook[];
+  /** Other files that run outside the sandbox (an MCP stdio server's script). */
+  protectedFiles?: readonly string[];
+}
 
 /**
- * Why a write to this path must be confirmed, or undefined. Protected: `.git` and friends anywhere in the
- * path, rc files, codev's config, the project's plugin directories (a plugin can grant permissions, so
- * writing one is a privilege escalation) and its skill folders (a skill's `allowed-tools` are granted while
- * it runs, so a skill the model wrote could grant itself anything), and the files hooks run (a hook runs
- * outside the sandbox). Checked on every path variant (the
- * link and its target).
+ * Every place, existing or not, whose change would change what codev loads or what runs outside the
+ * sandbox: a config file in each directory the config is searched in, `.mcp.json`, `.codev/` (the local
+ * settings, agent types, skills), the skill folders, `.git` and `.claude` of each working directory, the
+ * plugin folders and the plugin files the config lists, the scripts hooks run and read, and other scripts
+ * that run outside the sandbox (MCP stdio servers). The permission check and the sandbox both protect
+ * exactly these, each one together with every folder above it (renaming a parent moves it).
  */
-export function protectedPathReason(options: {
-  target: string;
-  pluginDirectories: readonly string[];
-  skillDirectories?: readonly string[];
-  /** Files hooks run or read (`ToolHook.protectedFiles`). */
-  hookFiles?: readonly string[];
-}): string | undefined {
-  const segments = path.resolve(options.target).split(path.sep);
-  const directory = segments.slice(0, -1).find((segment) => PROTECTED_DIRECTORIES.includes(segment));
-  if (directory || PROTECTED_DIRECTORIES.includes(segments.at(-1) ?? '')) {
-    return `${options.target} is inside a protected directory (${directory ?? segments.at(-1)})`;
-  }
+export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] {
+  const root = context.projectRoot ?? context.cwd;
+  const projectDirectories = unique([context.cwd, root]);
+  const workingDirectories = unique([...projectDirectories, ...(context.additionalWorkingDirectories ?? [])]);
+  const places: ProtectedPlace[] = [
+    ...(context.configDirectories ?? projectDirectories).flatMap((directory) => CONFIG_FILE_NAMES.map((name) => ({ path: path.join(directory, name), why: "codev's config" }))),
+    { path: path.join(root, MCP_CONFIG_FILE), why: 'the MCP server list' },
+    // A package.json or .git between the working directory and the root would make it the project root.
+    ...(context.configDirectories ?? []).filter((directory) => directory !== root).flatMap((directory) => [{ path: path.join(directory, 'package.json'), why: 'a project root marker' }]),
+    ...projectDirectories.flatMap((directory) => [
+      { path: path.join(directory, CODEV_FOLDER), why: "codev's settings, skills and agent types" },
+      ...PROJECT_SKILL_FOLDERS.map((folder) => ({ path: path.join(directory, folder), why: "a skills folder (a skill's allowed-tools run without asking)" })),
+    ]),
+    ...workingDirectories.flatMap((directory) => [
+      { path: path.join(directory, '.git'), why: "git's configuration and hooks" },
+      { path: path.join(directory, '.claude'), why: "Claude Code's settings and hooks" },
+    ]),
+    ...(context.pluginDirectories ?? []).map((directory) => ({ path: directory, why: 'a plugin folder (plugins can change permissions)' })),
+    ...(context.pluginFiles ?? []).map((file) => ({ path: file, why: 'a plugin the config loads' })),
+    ...(context.hooks ?? []).flatMap((hook) => hook.protectedFiles ?? []).map((file) => ({ path: file, why: 'run by a hook, outside the sandbox', file: true })),
+    ...(context.protectedFiles ?? []).map((file) => ({ path: file, why: 'run outside the sandbox', file: true })),
+  ];
+  const seen = new Set<string>();
+  return places.filter((place) => !seen.has(place.path) && Boolean(seen.add(place.path)));
+}
+
+/**
+ * Why a write to this path must be confirmed, or undefined. Protected: a protected folder name (`.git`,
+ * `.codev`…) anywhere in the path, an rc file or codev config file name anywhere, anything inside a
+ * protected place, and every folder above a protected place (moving or removing a parent moves or removes
+ * it: `mv .git .gold` or `rm -rf hooks` then a new one in its place). Checked on every path variant (the link
+ * and its target) by the caller.
+ */
+export function protectedPathReason(target: string, places: readonly ProtectedPlace[]): string | undefined {
+  const segments = path.resolve(target).split(path.sep);
+  const folder = segments.find((segment) => PROTECTED_FOLDER_NAMES.includes(segment));
+  if (folder) return `${target} is inside a protected directory (${folder})`;
   const name = segments.at(-1) ?? '';
-  if (PROTECTED_FILES.has(name) || name.startsWith('.codevrc')) return `${options.target} is a protected configuration file`;
-  const pluginDirectory = options.pluginDirectories.find((directory) => isPathInside(options.target, directory));
-  if (pluginDirectory) return `${options.target} is in the plugin directory ${pluginDirectory}; plugins can change permissions`;
-  const skillDirectory = options.skillDirectories?.find((directory) => isPathInside(options.target, directory));
-  if (skillDirectory) return `${options.target} is in the skills folder ${skillDirectory}; a skill's allowed-tools run without asking`;
-  const resolved = path.resolve(options.target);
-  if (options.hookFiles?.includes(resolved)) return `${options.target} is run by a hook; changing it changes what the hook does`;
+  if (PROTECTED_FILE_NAMES.has(name) || name.startsWith('.codevrc')) return `${target} is a protected configuration file`;
+  const resolved = path.resolve(target);
+  for (const place of places) {
+    if (place.file ? resolved === place.path : isPathInside(target, place.path)) return `${target} is ${place.path === resolved ? '' : 'inside '}${place.path}, ${place.why}`;
+    if (isPathInside(place.path, target)) return `${target} holds ${place.path}, ${place.why}; moving or removing it would let it be replaced`;
+  }
   return undefined;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
 }

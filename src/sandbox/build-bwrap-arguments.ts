@@ -1,39 +1,34 @@
-/** A path inside a writable directory that the sandboxed command must not change. */
-export interface ProtectedPath {
-  /** Absolute. */
-  path: string;
-  /** False when nothing is there yet: `/dev/null` is mounted on it so that it cannot be created. */
-  exists: boolean;
-}
+import type { SandboxMount } from './plan-sandbox-mounts.ts';
 
 /**
  * The bubblewrap arguments (before the command) for a sandboxed shell: the whole filesystem read-only, a
- * fresh `/dev` and `/proc`, the writable directories bound read-write, protected paths inside them bound
- * read-only again (missing ones blocked with `/dev/null`), its own PID namespace, no network unless allowed,
- * and death with the parent. Pure; the order matters (later mounts cover earlier ones).
+ * fresh `/dev` and `/proc`, then the mounts (see {@link SandboxMount}): the writable directories and the
+ * protections inside them; its own PID namespace, no network unless allowed, and death with the parent.
+ * Pure. Mounts are applied shortest path first, so a mount inside another lands on top of it (a writable
+ * temp folder inside a read-only `.codev` stays writable).
  *
  * @example
- * buildBwrapArguments({ cwd: '/p', writableDirectories: ['/p'], allowNetwork: false, protectedPaths: [] });
+ * buildBwrapArguments({ cwd: '/p', mounts: [{ kind: 'writable', path: '/p' }], allowNetwork: false, emptyDirectory: '/e' });
  * // ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', '/p', '/p', '--unshare-net', …, '--chdir', '/p']
  */
-export function buildBwrapArguments(options: {
-  cwd: string;
-  writableDirectories: readonly string[];
-  allowNetwork: boolean;
-  protectedPaths: readonly ProtectedPath[];
-}): string[] {
+export function buildBwrapArguments(options: { cwd: string; mounts: readonly SandboxMount[]; allowNetwork: boolean; emptyDirectory: string }): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
-  for (const directory of unique(options.writableDirectories)) args.push('--bind', directory, directory);
-  // Shortest first, so that a protected directory's own children are mounted after it.
-  const protectedPaths = [...options.protectedPaths].sort((left, right) => left.path.length - right.path.length);
-  for (const entry of protectedPaths) {
-    args.push('--ro-bind', entry.exists ? entry.path : '/dev/null', entry.path);
-  }
+  const ordered = options.mounts.map((mount, index) => ({ mount, index })).sort((left, right) => left.mount.path.length - right.mount.path.length || left.index - right.index);
+  for (const { mount } of ordered) args.push(...mountArguments(mount, options.emptyDirectory));
   if (!options.allowNetwork) args.push('--unshare-net');
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--chdir', options.cwd);
   return args;
 }
 
-function unique(values: readonly string[]): string[] {
-  return [...new Set(values)];
+function mountArguments(mount: SandboxMount, emptyDirectory: string): string[] {
+  switch (mount.kind) {
+    case 'writable':
+    case 'keep':
+      return ['--bind', mount.path, mount.path];
+    case 'read-only':
+    case 'block':
+      return ['--ro-bind', mount.path, mount.path];
+    case 'hide':
+      return ['--ro-bind', mount.folder ? emptyDirectory : '/dev/null', mount.path];
+  }
 }

@@ -1,7 +1,10 @@
-import { lstatSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildBwrapArguments } from './build-bwrap-arguments.ts';
-import { findProtectedPaths } from './find-protected-paths.ts';
 import { BWRAP_PATH } from './is-sandbox-available.ts';
+import { planSandboxMounts, type SandboxMount } from './plan-sandbox-mounts.ts';
+import { acquirePlaceholders } from './placeholders.ts';
 
 /** What to spawn for a sandboxed command, and what to undo after it ends. */
 export interface SandboxedSpawn {
@@ -9,17 +12,18 @@ export interface SandboxedSpawn {
   args: string[];
   /** Extra environment: `TMPDIR` points at the writable temp directory. */
   env: Record<string, string>;
-  /** Removes the placeholders bubblewrap left for protected paths that did not exist. Call once, after exit. */
+  /** Removes the placeholders made for this sandbox, once no other one uses them. Call once, after exit. */
   cleanup(): void;
 }
 
-/** Placeholders in use by running sandboxes of this process, so one ending does not unblock another. */
-const placeholderUsers = new Map<string, number>();
+let emptyDirectory: string | undefined;
 
 /**
  * Wraps `bash -c <command>` in bubblewrap: read-only root, the working directories and a temp directory
- * writable, protected paths read-only, no network unless `allowNetwork`. Paths are resolved through
- * symlinks first, so a symlinked working directory binds its real target.
+ * writable, the protected places inside them read-only (or blocked where they do not exist yet, and the
+ * folders above them kept from being renamed), denied paths hidden or read-only, no network unless
+ * `allowNetwork`. Paths are resolved through symlinks first, so a symlinked working directory binds its
+ * real target and a protected place reached through a link is protected where it really is.
  */
 export function prepareSandboxedSpawn(options: {
   command: string;
@@ -27,49 +31,37 @@ export function prepareSandboxedSpawn(options: {
   writableDirectories: readonly string[];
   tmpDirectory: string;
   allowNetwork: boolean;
-  pluginDirectories?: readonly string[];
-  /** Files hooks run (kept read-only: a hook runs outside the sandbox). */
-  hookFiles?: readonly string[];
+  /** Absolute, existing or not (see `protectedPlacesOf`). */
+  protectedPlaces?: readonly string[];
+  /** Existing paths a Read rule denies: hidden. */
+  hiddenPaths?: readonly string[];
+  /** Existing paths an Edit rule denies: read-only. */
+  readOnlyPaths?: readonly string[];
 }): SandboxedSpawn {
   mkdirSync(options.tmpDirectory, { recursive: true });
   const working = options.writableDirectories.map(resolveExisting).filter((directory): directory is string => directory !== undefined);
   const tmpDirectory = realpathSync(options.tmpDirectory);
-  const protectedPaths = findProtectedPaths({ writableDirectories: working, pluginDirectories: options.pluginDirectories?.map((directory) => resolveExisting(directory) ?? directory), hookFiles: options.hookFiles?.map((file) => resolveExisting(file) ?? file) });
-  const placeholders = protectedPaths.filter((entry) => !entry.exists).map((entry) => entry.path);
-  for (const placeholder of placeholders) placeholderUsers.set(placeholder, (placeholderUsers.get(placeholder) ?? 0) + 1);
-  const args = buildBwrapArguments({
-    cwd: resolveExisting(options.cwd) ?? options.cwd,
-    writableDirectories: [...working, tmpDirectory],
-    allowNetwork: options.allowNetwork,
-    protectedPaths,
-  });
-  let cleaned = false;
-  return {
-    file: BWRAP_PATH,
-    args: [...args, 'bash', '-c', options.command],
-    env: { TMPDIR: tmpDirectory },
-    cleanup: () => {
-      if (cleaned) return;
-      cleaned = true;
-      for (const placeholder of placeholders) releasePlaceholder(placeholder);
-    },
-  };
+  const mounts: SandboxMount[] = [
+    ...[...working, tmpDirectory].map((directory): SandboxMount => ({ kind: 'writable', path: directory })),
+    ...planSandboxMounts({
+      writableDirectories: working,
+      places: (options.protectedPlaces ?? []).map(resolveAnyway),
+      hidden: (options.hiddenPaths ?? []).map(resolveAnyway),
+      readOnly: (options.readOnlyPaths ?? []).map(resolveAnyway),
+    }),
+  ];
+  const release = acquirePlaceholders(
+    mounts.filter((mount) => mount.kind === 'block').map((mount) => mount.path),
+    mounts.filter((mount) => mount.kind === 'read-only').map((mount) => mount.path),
+  );
+  const args = buildBwrapArguments({ cwd: resolveExisting(options.cwd) ?? options.cwd, mounts, allowNetwork: options.allowNetwork, emptyDirectory: emptyFolder() });
+  return { file: BWRAP_PATH, args: [...args, 'bash', '-c', options.command], env: { TMPDIR: tmpDirectory }, cleanup: release };
 }
 
-function releasePlaceholder(placeholder: string): void {
-  const users = (placeholderUsers.get(placeholder) ?? 1) - 1;
-  if (users > 0) {
-    placeholderUsers.set(placeholder, users);
-    return;
-  }
-  placeholderUsers.delete(placeholder);
-  try {
-    const stat = lstatSync(placeholder);
-    // Only the empty file bubblewrap made as a mount point; anything else was made by someone outside.
-    if (stat.isFile() && stat.size === 0) rmSync(placeholder);
-  } catch {
-    // Already gone.
-  }
+/** An empty folder outside every writable area, to cover hidden folders with. Made once per process. */
+function emptyFolder(): string {
+  emptyDirectory ??= mkdtempSync(path.join(os.tmpdir(), 'codev-empty-'));
+  return emptyDirectory;
 }
 
 function resolveExisting(directory: string): string | undefined {
@@ -78,4 +70,12 @@ function resolveExisting(directory: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The real path, or for a missing one its deepest existing folder's real path joined with the rest. */
+function resolveAnyway(target: string): string {
+  const found = resolveExisting(target);
+  if (found) return found;
+  const parent = path.dirname(target);
+  return parent === target ? target : path.join(resolveAnyway(parent), path.basename(target));
 }

@@ -16,20 +16,28 @@ const run = async (command: string, cwd?: string) => {
 };
 
 describe('buildBwrapArguments', () => {
-  it('binds the root read-only, the writable directories, then the protected paths, and cuts the network', () => {
+  it('binds the root read-only, then every mount shortest path first, and cuts the network', () => {
     const args = buildBwrapArguments({
       cwd: '/p',
-      writableDirectories: ['/p', '/t', '/p'],
+      mounts: [
+        { kind: 'writable', path: '/p' },
+        { kind: 'read-only', path: '/p/.git/config' },
+        { kind: 'keep', path: '/p/.git' },
+        { kind: 'writable', path: '/p/.codev/t' },
+        { kind: 'block', path: '/p/.codev' },
+        { kind: 'hide', path: '/p/.env' },
+        { kind: 'hide', path: '/p/keys', folder: true },
+      ],
       allowNetwork: false,
-      protectedPaths: [{ path: '/p/.git/config', exists: true }, { path: '/p/.codev', exists: false }],
+      emptyDirectory: '/e',
     });
     expect(args.join(' ')).toBe(
-      '--ro-bind / / --dev /dev --proc /proc --bind /p /p --bind /t /t --ro-bind /dev/null /p/.codev --ro-bind /p/.git/config /p/.git/config --unshare-net --unshare-pid --unshare-ipc --unshare-uts --die-with-parent --new-session --chdir /p',
+      '--ro-bind / / --dev /dev --proc /proc --bind /p /p --bind /p/.git /p/.git --ro-bind /dev/null /p/.env --ro-bind /e /p/keys --ro-bind /p/.codev /p/.codev --bind /p/.codev/t /p/.codev/t --ro-bind /p/.git/config /p/.git/config --unshare-net --unshare-pid --unshare-ipc --unshare-uts --die-with-parent --new-session --chdir /p',
     );
   });
 
   it('keeps the network when allowed', () => {
-    expect(buildBwrapArguments({ cwd: '/p', writableDirectories: ['/p'], allowNetwork: true, protectedPaths: [] })).not.toContain('--unshare-net');
+    expect(buildBwrapArguments({ cwd: '/p', mounts: [{ kind: 'writable', path: '/p' }], allowNetwork: true, emptyDirectory: '/e' })).not.toContain('--unshare-net');
   });
 });
 

@@ -1,10 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PROJECT_SKILLS_FOLDER } from '../permissions/protected-paths.ts';
+import { PROJECT_SKILL_FOLDERS } from '../files/codev-files.ts';
 import type { SkillDirectory } from './discover-skills.ts';
 
 /** The skill folders of a project, relative to the working directory and to the project root. */
-export const PROJECT_SKILL_DIRECTORIES: readonly string[] = [PROJECT_SKILLS_FOLDER, '.codev/skills'];
+export const PROJECT_SKILL_DIRECTORIES: readonly string[] = PROJECT_SKILL_FOLDERS;
 
 /** The skills folder inside a plugin folder (`<pluginDir>/skills/`) and inside each of its plugins (`<pluginDir>/<name>/skills/`). */
 export const PLUGIN_SKILLS_FOLDER = 'skills';

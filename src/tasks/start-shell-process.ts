@@ -3,10 +3,20 @@ import path from 'node:path';
 import { prepareSandboxedSpawn } from '../sandbox/prepare-sandboxed-spawn.ts';
 import { killProcessTree } from './kill-process-tree.ts';
 
-/** How a shell command is isolated: not at all, or in bubblewrap with these writable directories. */
+/**
+ * How a shell command is isolated: not at all, or in bubblewrap with these writable directories, the
+ * protected places inside them (see `protectedPlacesOf`), and the paths deny rules hide or keep read-only.
+ */
 export type ShellIsolation =
   | { sandbox: false }
-  | { sandbox: true; writableDirectories: readonly string[]; allowNetwork: boolean; pluginDirectories?: readonly string[]; hookFiles?: readonly string[] };
+  | {
+      sandbox: true;
+      writableDirectories: readonly string[];
+      allowNetwork: boolean;
+      protectedPlaces?: readonly string[];
+      hiddenPaths?: readonly string[];
+      readOnlyPaths?: readonly string[];
+    };
 
 /** A running `bash -c` in its own process group. */
 export interface ShellProcess {
@@ -35,8 +45,9 @@ export function startShellProcess(options: {
         writableDirectories: options.isolation.writableDirectories,
         tmpDirectory: path.join(options.sessionDirectory, 'tmp'),
         allowNetwork: options.isolation.allowNetwork,
-        pluginDirectories: options.isolation.pluginDirectories,
-        hookFiles: options.isolation.hookFiles,
+        protectedPlaces: options.isolation.protectedPlaces,
+        hiddenPaths: options.isolation.hiddenPaths,
+        readOnlyPaths: options.isolation.readOnlyPaths,
       })
     : undefined;
   const file = sandboxed?.file ?? 'bash';
@@ -45,7 +56,7 @@ export function startShellProcess(options: {
     cwd: options.cwd,
     detached: true,
     stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...sandboxed?.env },
+    env: shellEnvironment(sandboxed?.env),
   });
   const exited = new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('error', () => resolve({ exitCode: 127, signal: null }));
@@ -56,4 +67,14 @@ export function startShellProcess(options: {
     exited,
     kill: () => (child.pid === undefined ? Promise.resolve() : killProcessTree({ pid: child.pid, exited })),
   };
+}
+
+/**
+ * The environment of a shell command: codev's, with the sandbox's additions, and without `CDPATH` (with
+ * it, `cd src` may go somewhere else than `./src`, which the permission check reads it as).
+ */
+function shellEnvironment(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete environment.CDPATH;
+  return environment;
 }

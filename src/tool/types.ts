@@ -42,7 +42,11 @@ export type ValidationResult = { result: true } | { result: false; message: stri
 
 /** What a call touches, so path, command and domain rules can match it. */
 export type PermissionTarget =
-  | { kind: 'command'; command: string }
+  /**
+   * A shell command. `sandboxed`: it runs in codev's sandbox, which keeps the protected paths (codev's
+   * config, plugins, hooks, `.git` hooks and config) read-only whatever the command does.
+   */
+  | { kind: 'command'; command: string; sandboxed?: boolean }
   | { kind: 'path'; path: string; access: 'read' | 'write' }
   | { kind: 'url'; url: string }
   /** A name matched by `Tool(pattern)` rules, e.g. the subagent type for `Agent(Explore)`. */

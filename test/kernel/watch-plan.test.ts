@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configSearchDirectories, createWatchPlan } from '../../src/kernel/watch-plan.ts';
+import { configSearchDirectories } from '../../src/files/codev-files.ts';
+import { createWatchPlan } from '../../src/kernel/watch-plan.ts';
 
 const root = path.resolve('/project');
 const at = (relative: string) => path.join(root, relative);

@@ -27,6 +27,44 @@ export function matchPathPattern(options: MatchPathPatternOptions): boolean {
   return matchSegments(pattern.segments, relative === '' ? [] : relative.split('/'));
 }
 
+/**
+ * Could the pattern match a path strictly below `options.path` (a folder read or written whole)? True when
+ * the folder is above the pattern's base, or when the pattern's segments can consume the folder's and still
+ * have some left to match what is inside it.
+ */
+export function matchPathPatternBelow(options: MatchPathPatternOptions): boolean {
+  const pattern = parsePathPattern(options);
+  if (pattern === undefined) return false;
+  const folder = path.posix.resolve(options.cwd, options.path);
+  const down = path.posix.relative(folder, pattern.base);
+  if (down === '' || !(down === '..' || down.startsWith('../') || path.posix.isAbsolute(down))) return pattern.segments.length > 0 || down !== '';
+  const relative = path.posix.relative(pattern.base, folder);
+  if (relative === '..' || relative.startsWith('../')) return false;
+  const reachable = reachableAfter(pattern.segments, relative === '' ? [] : relative.split('/'));
+  return reachable.some((index) => index < pattern.segments.length);
+}
+
+/** The glob positions reachable after matching `names` (each index into `globs`, `globs.length` = all used). */
+function reachableAfter(globs: readonly string[], names: readonly string[]): number[] {
+  let states = new Set([0]);
+  const expand = (set: Set<number>) => {
+    for (const state of [...set]) if (globs[state] === '**') set.add(state + 1);
+    return set;
+  };
+  states = expand(states);
+  for (const name of names) {
+    const next = new Set<number>();
+    for (const state of states) {
+      const glob = globs[state];
+      if (glob === undefined) continue;
+      if (glob === '**') next.add(state);
+      else if (matchGlobSegment(glob, name)) next.add(state + 1);
+    }
+    states = expand(next);
+  }
+  return [...states];
+}
+
 /** Glob segments against path segments, `**` spanning zero or more; dynamic programming, O(globs × names). */
 function matchSegments(globs: readonly string[], names: readonly string[]): boolean {
   let reachable = names.map(() => false).concat(false);

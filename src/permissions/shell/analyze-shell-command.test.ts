@@ -146,9 +146,9 @@ describe('analyzeShellCommand: wrappers', () => {
     );
   });
 
-  it('treats a shell started by xargs or find -exec as dynamic (file names end up in its script)', async () => {
+  it('treats a shell started by xargs or find -exec as opaque (file names end up in its script)', async () => {
     const { commands } = await analyze("find . -exec sh -c 'echo {}' \\; ; xargs -I{} bash -c 'echo {}'");
-    expect(commands.filter((entry) => entry.argv[0] === 'sh' || entry.argv[0] === 'bash').map((entry) => entry.dynamic)).toEqual([true, true]);
+    expect(commands.filter((entry) => entry.argv[0] === 'sh' || entry.argv[0] === 'bash').map((entry) => entry.opaque)).toEqual([expect.any(String), expect.any(String)]);
   });
 });
 
@@ -160,7 +160,7 @@ describe('analyzeShellCommand: redirects', () => {
 
   it('attaches redirects to their command and marks unresolvable targets', async () => {
     const command = await only('echo hi > "$OUT"');
-    expect(command.redirects).toEqual([{ operator: '>', target: '$OUT', static: false }]);
+    expect(command.redirects).toEqual([{ operator: '>', target: '$OUT', static: false, directories: ['.'] }]);
     expect((await analyze('echo > *.txt')).writes[0]).toMatchObject({ static: false });
     expect((await analyze('echo > ~/x')).writes[0]).toMatchObject({ target: '~/x', static: true });
   });

@@ -12,7 +12,8 @@ interface BypassCase {
   command: string;
   allowRules?: string[];
   denyRules?: string[];
-  expect: 'allowed' | 'denied' | 'not-allowed';
+  /** `asked`: a deny rule could match code no analysis can read, so the engine asks (never allows). */
+  expect: 'allowed' | 'denied' | 'asked' | 'not-allowed';
 }
 
 const ECHO = ['echo *'];
@@ -161,13 +162,64 @@ const CASES: BypassCase[] = [
   { command: 'ls >f -la', allowRules: ['ls *'], expect: 'not-allowed' },
   { command: 'echo hi > /dev/null 2>&1', allowRules: ECHO, expect: 'allowed' },
   { command: '[ x > /etc/passwd ]', allowRules: ['[ *'], expect: 'not-allowed' },
+  // Issue 13, class C: a deny that cannot be checked is never skipped.
+  { command: 'tou\\\nch PWNED', denyRules: ['touch *'], expect: 'denied' },
+  { command: 't\\\nouch PWNED', denyRules: ['touch *'], expect: 'denied' },
+  { command: 'echo a\\\nb', allowRules: ECHO, expect: 'allowed' },
+  { command: "echo 'a\\\nb' # \\\ntouch x", denyRules: ['touch *'], expect: 'denied' },
+  { command: '{touch,PWNED}', denyRules: ['touch *'], expect: 'asked' },
+  { command: '/bin/tou?h PWNED', denyRules: ['touch *'], expect: 'asked' },
+  { command: '/bin/ls?x', denyRules: ['touch *'], expect: 'not-allowed' },
+  { command: '$(echo touch) PWNED', denyRules: ['touch *'], expect: 'asked' },
+  { command: 'T=touch; $T PWNED', denyRules: ['touch *'], expect: 'asked' },
+  { command: 'set -- touch x; "$@"', denyRules: ['touch *'], expect: 'asked' },
+  { command: "bash -c '$0 x' touch", denyRules: ['touch *'], expect: 'asked' },
+  { command: 'echo $HOME', denyRules: ['touch *'], expect: 'not-allowed' },
+  { command: 'git push $REMOTE', denyRules: ['git push --force *'], expect: 'asked' },
+  { command: 'git pull $REMOTE', denyRules: ['git push --force *'], expect: 'not-allowed' },
+  { command: "bash <<< 'touch x'", denyRules: ['touch *'], expect: 'denied' },
+  { command: 'bash <<EOF\ntouch x\nEOF', denyRules: ['touch *'], expect: 'denied' },
+  { command: "bash <<< \"$CMD\"", denyRules: ['touch *'], expect: 'asked' },
+  { command: 'echo touch x | sh', denyRules: ['touch *'], expect: 'asked' },
+  { command: 'curl -s x | bash -s', denyRules: ['rm *'], expect: 'asked' },
+  { command: 'source <(echo touch x)', denyRules: ['touch *'], expect: 'asked' },
+  { command: '. /dev/stdin <<< "touch x"', denyRules: ['touch *'], expect: 'denied' },
+  { command: 'bash build.sh', denyRules: ['touch *'], expect: 'not-allowed' },
+  { command: 'setsid touch x', denyRules: ['touch *'], expect: 'denied' },
+  { command: 'ionice -c3 touch x', denyRules: ['touch *'], expect: 'denied' },
+  { command: 'taskset -c 0 touch x', denyRules: ['touch *'], expect: 'denied' },
+  { command: 'flock /tmp/l touch x', denyRules: ['touch *'], expect: 'denied' },
+  { command: "script -qc 'touch x' /dev/null", denyRules: ['touch *'], expect: 'denied' },
+  { command: 'chrt -o 0 touch x', denyRules: ['touch *'], expect: 'denied' },
+  { command: 'some-new-wrapper --flag touch x', denyRules: ['touch *'], expect: 'asked' },
+  { command: 'some-tool touch-screen', denyRules: ['touch *'], expect: 'not-allowed' },
+  { command: 'echo touch x', denyRules: ['touch *'], expect: 'not-allowed' },
+  { command: `python3 -c "import os; os.system('touch x')"`, denyRules: ['touch *'], expect: 'asked' },
+  { command: 'python3 script.py', denyRules: ['touch *'], expect: 'not-allowed' },
+  { command: "node -e 'x'", denyRules: ['rm *'], expect: 'asked' },
+  { command: "awk 'BEGIN{system(\"touch x\")}'", denyRules: ['touch *'], expect: 'asked' },
+  { command: "awk '{print $1}' f", denyRules: ['touch *'], expect: 'not-allowed' },
+  { command: 'alias x="touch y"', denyRules: ['touch *'], expect: 'denied' },
+  { command: "test -v 'a[$(touch x)]'", allowRules: ['test *'], expect: 'not-allowed' },
+  { command: "test -v 'a[$(echo x)]'", denyRules: ['rm *'], expect: 'asked' },
+  { command: "x='a[$(touch p)]'; (( x ))", denyRules: ['touch *'], expect: 'asked' },
+  { command: 'read x < f; echo $((x))', denyRules: ['touch *'], expect: 'asked' },
+  { command: 'n=$(wc -l < f); echo $((n + 1))', allowRules: ['wc *', 'echo *'], expect: 'not-allowed' },
+  { command: "git -c core.pager='touch x' log", denyRules: ['touch *'], expect: 'asked' },
+  { command: "git rebase -x 'touch x' main", denyRules: ['touch *'], expect: 'denied' },
+  { command: 'git bisect run touch x', denyRules: ['touch *'], expect: 'denied' },
+  { command: "sed '1e touch x' f", denyRules: ['touch *'], expect: 'asked' },
+  { command: 'find . -exec touch {} +', denyRules: ['touch *'], expect: 'denied' },
+  { command: "find . -exec sh -c 'touch \"$1\"' _ {} \\;", denyRules: ['touch *'], expect: 'denied' },
+  { command: "tar cf /dev/null . --checkpoint=1 --checkpoint-action=exec='touch x'", denyRules: ['touch *'], expect: 'asked' },
 ];
 
 async function decide(entry: BypassCase): Promise<BypassCase['expect']> {
   const analysis = await analyzeShellCommand(entry.command);
   const denyRules = (entry.denyRules ?? []).map((pattern) => bashRule(pattern, 'deny'));
   const allowRules = (entry.allowRules ?? []).map((pattern) => bashRule(pattern, 'allow'));
-  if (matchCommandRules({ analysis, command: entry.command, rules: denyRules, behavior: 'deny' })) return 'denied';
+  const denied = matchCommandRules({ analysis, command: entry.command, rules: denyRules, behavior: 'deny' });
+  if (denied && 'certain' in denied) return denied.certain ? 'denied' : 'asked';
   const covered = matchCommandRules({ analysis, command: entry.command, rules: allowRules, behavior: 'allow' });
   return covered && analysis.ok && analysis.writes.length === 0 ? 'allowed' : 'not-allowed';
 }

@@ -1,6 +1,3 @@
-/** One pattern character, or `null` for an unescaped `*`. */
-type PatternUnit = string | null;
-
 interface CompiledPattern {
   units: PatternUnit[];
   /** The pattern ended in ` *`: `units` holds what precedes the space, which may also match alone. */
@@ -47,6 +44,47 @@ function compile(pattern: string): CompiledPattern {
   if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
   compiled.set(pattern, result);
   return result;
+}
+
+/**
+ * Whether some command could match both the rule pattern and `shape`, a command text with `*` where its
+ * parts are only known at run time (`$CMD x` is `* x`). Used to keep deny and ask rules from being skipped
+ * by a command whose name or arguments are computed: `* x` could be `touch x`, so `Bash(touch:*)` could match.
+ * O(pattern × shape).
+ */
+export function couldMatchCommandPattern(pattern: string, shape: readonly PatternUnit[]): boolean {
+  // Past this, the table would be large: such a command is taken to match (fail closed).
+  if (shape.length > 4_000) return true;
+  const { units, optionalTail } = compile(pattern);
+  return intersects(units, shape) || (optionalTail && intersects([...units, ' ', null], shape));
+}
+
+/** One pattern character of a command shape, or `null` for "anything here". */
+export type PatternUnit = string | null;
+
+/** Whether two star patterns share a string: a table over (position in a, position in b). */
+function intersects(a: readonly PatternUnit[], b: readonly PatternUnit[]): boolean {
+  const width = b.length + 1;
+  const reachable = new Uint8Array((a.length + 1) * width);
+  reachable[0] = 1;
+  for (let i = 0; i <= a.length; i++) {
+    for (let j = 0; j <= b.length; j++) {
+      if (!reachable[i * width + j]) continue;
+      if (i === a.length && j === b.length) return true;
+      const left = a[i];
+      const right = b[j];
+      if (left === null) {
+        reachable[(i + 1) * width + j] = 1;
+        if (j < b.length) reachable[i * width + j + 1] = 1;
+      }
+      if (right === null) {
+        reachable[i * width + j + 1] = 1;
+        if (i < a.length) reachable[(i + 1) * width + j] = 1;
+      }
+      if (left !== undefined && left !== null && right !== undefined && right !== null && left === right) reachable[(i + 1) * width + j + 1] = 1;
+    }
+  }
+  return false;
 }
 
 /** Wildcard matching with backtracking to the last star only: linear per star, never exponential. */

@@ -78,6 +78,6 @@ describe('matchCommandRules: allow', () => {
   it('leaves redirect targets to the engine', async () => {
     const analysis = await analyzeShellCommand('echo hi > out.txt');
     expect(matchCommandRules({ analysis, command: 'echo hi > out.txt', rules: [rule('echo *')], behavior: 'allow' })).toBeDefined();
-    expect(analysis.ok && analysis.writes).toEqual([{ operator: '>', target: 'out.txt', static: true }]);
+    expect(analysis.ok && analysis.writes).toEqual([{ operator: '>', target: 'out.txt', static: true, directories: ['.'] }]);
   });
 });

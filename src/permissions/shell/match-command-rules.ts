@@ -1,14 +1,20 @@
 import type { PermissionRule } from '../types.ts';
+import { findPossibleMatch } from './find-possible-match.ts';
 import { matchCommandPattern } from './match-command-pattern.ts';
 import { SAFE_ENVIRONMENT_VARIABLES } from './safe-environment-variables.ts';
 import { splitCommandBestEffort } from './split-command-best-effort.ts';
 import type { ShellAnalysis, SimpleCommand } from './types.ts';
 import { WRAPPER_COMMANDS, commandBaseName } from './wrapper-commands.ts';
 
-/** A deny or ask rule that matched, and the subcommand (or whole command) it matched. */
+/**
+ * A deny or ask rule that matched, and the subcommand (or whole command) it matched. `certain: false` when
+ * the rule could match code the analysis cannot read (`reason` says what), which must never be let through.
+ */
 export interface CommandRuleMatch {
   rule: PermissionRule;
   part: string;
+  certain: boolean;
+  reason?: string;
 }
 
 /** The allow rules that together cover a command: `rules[i]` allowed `parts[i]`. */
@@ -36,8 +42,9 @@ const APPENDED_ARGUMENTS = ' \u2026';
  *   assignments kept, its `rawArgv` (wrappers kept), the same with `/usr/bin/rm` shortened to `rm` or with
  *   `$IFS` read as a space, or the whole command string. When the analysis failed, the parts are a
  *   deliberately over-split guess ({@link splitCommandBestEffort}), so an unparseable command is never less
- *   denied than a clean one.
- * - **allow**: only for an `ok` analysis with at least one command, none `dynamic`, each matched by some
+ *   denied than a clean one. When no rule matches for certain, a rule that *could* match is returned with
+ *   `certain: false` (see {@link findPossibleMatch}).
+ * - **allow**: only for an `ok` analysis with at least one command, none `dynamic` or `opaque`, each matched by some
  *   rule. Leading assignments must be harmless ({@link SAFE_ENVIRONMENT_VARIABLES}) unless the rule spells
  *   them out; behind `sudo`/`doas` the rule must name the wrapper (`Bash(sudo apt update)`).
  *
@@ -56,16 +63,16 @@ function findAny(options: MatchCommandRulesOptions, rules: readonly PermissionRu
   parts.push(command.trim());
   for (const rule of rules) {
     const part = parts.find((candidate) => candidate !== '' && matchCommandPattern(rule.value.ruleContent!, candidate));
-    if (part !== undefined) return { rule, part };
+    if (part !== undefined) return { rule, part, certain: true };
   }
-  return undefined;
+  return rules.length > 0 ? findPossibleMatch(analysis, rules) : undefined;
 }
 
 function coverAll(analysis: ShellAnalysis, rules: readonly PermissionRule[]): CommandRulesCoverage | undefined {
-  if (!analysis.ok || analysis.commands.length === 0) return undefined;
+  if (!analysis.ok || analysis.opaque || analysis.commands.length === 0) return undefined;
   const coverage: CommandRulesCoverage = { rules: [], parts: [] };
   for (const command of analysis.commands) {
-    if (command.dynamic) return undefined;
+    if (command.dynamic || command.opaque) return undefined;
     const harmless = command.assignments.every((assignment) => SAFE_ENVIRONMENT_VARIABLES.has(assignment.name));
     if (command.argv.length === 0) {
       if (harmless) continue;

@@ -32,7 +32,9 @@ export function readHeredoc(node: Node, options: { source: string; onSubstitutio
     }
     visitSubstitutions(body, options.onSubstitution);
   }
-  return { operator, target: delimiter, static: true };
+  const lines = bodyText.split('\n').map((line) => (stripTabs ? line.replace(/^\t+/, '') : line)).join('\n');
+  const content = quoted ? { text: lines, static: true } : { text: lines.replace(/\\([$`\\])/g, '$1'), static: !/[$`]/.test(lines.replace(/\\[$`\\]/g, '')) };
+  return { operator, target: delimiter, static: true, content };
 }
 
 function checkEndLine(options: { source: string; end: Node; delimiter: string; stripTabs: boolean }): void {

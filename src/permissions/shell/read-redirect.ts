@@ -30,7 +30,8 @@ export function readRedirect(node: Node, options: { source: string; onSubstituti
   if (node.type === 'herestring_redirect') {
     const value = node.namedChildren[0];
     const word = value ? readWord(value, onSubstitution) : undefined;
-    return { redirect: { operator: '<<<', target: word?.value ?? '', static: !word?.dynamic }, writes: false, extraWords: [] };
+    const content = { text: word?.value ?? '', static: word !== undefined && !word.dynamic };
+    return { redirect: { operator: '<<<', target: content.text, static: content.static, content }, writes: false, extraWords: [] };
   }
   const descriptor = node.childForFieldName('descriptor')?.text ?? '';
   const operator = node.children.find((child) => !child.isNamed)?.type ?? '';

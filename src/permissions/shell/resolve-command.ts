@@ -1,42 +1,84 @@
-import { findExecCommands } from './find-exec-commands.ts';
-import { readShellBody } from './read-shell-body.ts';
+import type { Directories } from './directories.ts';
+import { describeProgram } from './programs/describe-program.ts';
+import { readShellBody, type ShellBody } from './read-shell-body.ts';
 import { stripWrappers } from './strip-wrappers.ts';
-import type { CommandOrigin, CommandSink, ShellRedirect, ShellWord } from './types.ts';
+import type { CommandOrigin, CommandSink, ShellRedirect, ShellWord, SimpleCommand } from './types.ts';
+
+/**
+ * A word bash evaluates as an array subscript when it is used as a variable name or in arithmetic
+ * (`test -v`, `printf -v`, `read`, `let`, `declare`, `(( ))`, `[[ x -eq 1 ]]`): the `$(…)` inside runs, even
+ * from a single-quoted string.
+ */
+const SUBSCRIPT_WITH_SUBSTITUTION = /\[[^\]]*(?:\$\(|`)/;
+/** Stands for what xargs appends to a command: file names only the run knows. */
+const XARGS_INPUT: ShellWord = { value: '{xargs input}', dynamic: true, glob: false, userTilde: false, processSubstitution: false };
 
 /**
  * Turns the words of one simple command into the SimpleCommands that run: the command itself with its
- * wrappers stripped, plus what `find -exec` runs, plus (through `sink.analyzeBody`) a `bash -c`/`eval` body.
+ * wrappers stripped and its program described, plus what it runs in turn: `find -exec` and
+ * `git bisect run` commands, and (through `sink.analyzeBody`) a `bash -c`/`eval` body, a script fed to a
+ * shell by a heredoc or here-string, `git rebase -x` scripts.
  */
 export function resolveCommand(options: {
   words: readonly ShellWord[];
-  assignments: readonly { name: string; value: string }[];
+  assignments: readonly { name: string; value: string; word?: ShellWord }[];
   redirects: readonly ShellRedirect[];
   origin: CommandOrigin;
-  /** Started by find -exec, whose `{}` becomes file names nobody has seen. */
+  directories: Directories;
+  /** Started by xargs or find -exec, whose input becomes arguments nobody has seen. */
   runsInput?: boolean;
+  /** See {@link SimpleCommand.inputFrom}. */
+  inputFrom?: number;
   sink: CommandSink;
 }): void {
-  const { words, sink } = options;
+  const { words, sink, directories } = options;
   const stripped = stripWrappers(words);
   const name = stripped.argv[0];
   const runsInput = options.runsInput === true || stripped.runsInput;
-  const body = readShellBody(stripped.argv);
+  const body = readShellBody(stripped.argv, options.redirects);
+  const effects = describeProgram(stripped.appendedArguments ? [...stripped.argv, XARGS_INPUT] : stripped.argv);
+  const scripts = effects.scripts ?? [];
   const argv = stripped.argv.map((word) => word.value);
   const unsafeName = name !== undefined && (name.glob || name.userTilde || name.processSubstitution);
-  const dynamic = words.some((word) => word.dynamic) || stripped.uncertain || unsafeName || body?.kind === 'dynamic' || (body !== undefined && runsInput);
-  sink.add({
+  const index = sink.add({
     argv,
+    words: stripped.argv,
     rawArgv: words.map((word) => word.value),
-    assignments: [...options.assignments, ...stripped.assignments],
-    redirects: [...options.redirects],
+    assignments: [...options.assignments.map(({ name: variable, value }) => ({ name: variable, value })), ...stripped.assignments],
+    redirects: options.redirects.map((redirect) => ({ ...redirect, directories })),
     text: argv.join(' '),
-    dynamic,
+    dynamic: words.some((word) => word.dynamic) || stripped.uncertain || unsafeName,
     origin: stripped.wrappers.includes('xargs') ? 'wrapper' : options.origin,
     wrappers: stripped.wrappers,
     appendedArguments: stripped.appendedArguments,
+    directories,
+    effects,
+    ...(options.inputFrom !== undefined ? { inputFrom: options.inputFrom } : {}),
+    ...opaqueReason({ body, runsInput, effects, scripts, words, options }),
   });
-  if (body?.kind === 'static') sink.analyzeBody(body.body);
-  for (const command of findExecCommands(stripped.argv)) {
-    resolveCommand({ words: command, assignments: [], redirects: [], origin: 'wrapper', runsInput: true, sink });
+  if (body?.kind === 'static') sink.analyzeBody(body.body, directories);
+  for (const script of scripts) if (!script.dynamic) sink.analyzeBody(script.value, directories);
+  for (const command of effects.commands ?? []) {
+    resolveCommand({ words: command, assignments: [], redirects: [], origin: 'wrapper', directories, runsInput: true, inputFrom: index, sink });
   }
+}
+
+function opaqueReason(parts: {
+  body: ShellBody | undefined;
+  runsInput: boolean;
+  effects: { opaque?: string };
+  scripts: readonly ShellWord[];
+  words: readonly ShellWord[];
+  options: { assignments: readonly { value: string; word?: ShellWord }[]; redirects: readonly ShellRedirect[] };
+}): { opaque?: string } {
+  const { body, effects } = parts;
+  if (body?.kind === 'dynamic') return { opaque: 'a shell runs a script only known at run time' };
+  if (body?.kind === 'stdin') return { opaque: 'a shell runs whatever arrives on its standard input' };
+  if (body && parts.runsInput) return { opaque: 'a shell runs text that xargs or find hands it' };
+  if (effects.opaque) return { opaque: effects.opaque };
+  if (parts.scripts.some((script) => script.dynamic)) return { opaque: 'a program runs a script only known at run time' };
+  const texts = [...parts.words.filter((word) => !word.dynamic).map((word) => word.value), ...parts.options.assignments.map((assignment) => assignment.value), ...parts.options.redirects.flatMap((redirect) => (redirect.content ? [redirect.content.text] : []))];
+  const subscript = texts.find((text) => SUBSCRIPT_WITH_SUBSTITUTION.test(text));
+  if (subscript !== undefined) return { opaque: `bash may evaluate "${subscript}" as an array subscript, which runs the command inside it` };
+  return {};
 }

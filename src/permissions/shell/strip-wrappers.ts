@@ -40,6 +40,7 @@ function stripOne(result: StrippedCommand, { name, spec }: { name: string; spec:
   const values = result.argv.map((word) => word.value);
   const skipped = skipOptions(values.slice(1), spec.options);
   if (skipped.options.some((option) => spec.notWrapperWith?.includes(option.name))) return false;
+  if (spec.scanAllWords && values.slice(1).some((value) => spec.notWrapperWith?.some((option) => value === option || value.startsWith(`${option}=`)))) return false;
   let index = skipped.next + 1;
   const assignments: { name: string; value: string }[] = [];
   while (spec.takesAssignments && index < values.length) {

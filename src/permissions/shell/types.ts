@@ -1,4 +1,6 @@
 /** The vocabulary of shell-command analysis for Bash permission rules. Types only. */
+import type { Directories } from './directories.ts';
+import type { DescribedProgram } from './programs/describe-program.ts';
 
 /** A redirection of one simple command (or of a compound statement). */
 export interface ShellRedirect {
@@ -8,6 +10,10 @@ export interface ShellRedirect {
   target: string;
   /** false when the target contains expansions/globs we cannot resolve statically */
   static: boolean;
+  /** The text a heredoc or here-string feeds the command, and whether it is known before running. */
+  content?: { text: string; static: boolean };
+  /** Where the command it belongs to runs (see {@link Directories}); a relative target is resolved there. */
+  directories?: Directories;
 }
 
 /** How a simple command was reached. */
@@ -17,6 +23,8 @@ export type CommandOrigin = 'top' | 'command-substitution' | 'process-substituti
 export interface SimpleCommand {
   /** argv after unquoting, with wrappers and env assignments stripped (the command that actually runs) */
   argv: string[];
+  /** The same words with what is known about each (dynamic, glob…): `words[i].value === argv[i]`. */
+  words: ShellWord[];
   /** the full argv as written (before wrapper stripping) */
   rawArgv: string[];
   /** Leading `NAME=value` words, and those an `env` or `sudo` wrapper sets. */
@@ -35,6 +43,21 @@ export interface SimpleCommand {
    * allow pattern must accept any trailing arguments.
    */
   appendedArguments: boolean;
+  /** Where it runs, relative to where the whole command starts (see {@link Directories}). */
+  directories: Directories;
+  /**
+   * Code it runs that no analysis can read, and why: a shell reading its script from a pipe, inline Python,
+   * a `bash -c "$X"` body, a word bash may evaluate as an array subscript. Deny and ask rules cannot be
+   * checked against it.
+   */
+  opaque?: string;
+  /** What its program does with files and code, from codev's knowledge of programs. */
+  effects: DescribedProgram;
+  /**
+   * The index (in the analysis's `commands`) of the command whose output or search names the files this one
+   * is handed: the `find` of a `find -exec`, the command piped into `xargs`.
+   */
+  inputFrom?: number;
 }
 
 /** Why an analysis gave up. Every one of them means "not provably safe". */
@@ -46,8 +69,12 @@ export type ShellAnalysis =
       commands: SimpleCommand[];
       /** every redirect target that writes a file (>, >>, &>, >|, 2> etc.; not /dev/null, not fd dups like 2>&1) */
       writes: ShellRedirect[];
+      /** every redirect that reads a file (`<`, and `<>`, which also writes it) */
+      reads: ShellRedirect[];
       /** True when anything is sent to the background with `&`. */
       background: boolean;
+      /** Code hidden between commands (data read into variables that arithmetic then evaluates), and why. */
+      opaque?: string;
     }
   | { ok: false; reason: ShellAnalysisFailure; message: string };
 
@@ -67,8 +94,8 @@ export interface ShellWord {
 
 /** Where the command builder sends what it finds. */
 export interface CommandSink {
-  /** Records a simple command. */
-  add(command: SimpleCommand): void;
-  /** Analyzes a `bash -c` / `eval` body one level deeper, its commands tagged `origin: 'shell-c'`. */
-  analyzeBody(body: string): void;
+  /** Records a simple command; returns its index. */
+  add(command: SimpleCommand): number;
+  /** Analyzes a `bash -c` / `eval` body one level deeper, its commands tagged `origin: 'shell-c'`, run in `directories`. */
+  analyzeBody(body: string, directories: Directories): void;
 }

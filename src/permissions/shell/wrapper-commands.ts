@@ -9,6 +9,8 @@ export interface WrapperSpec {
   takesAssignments?: boolean;
   /** Options that make it something else than a wrapper: `command -v rm` only prints a path. */
   notWrapperWith?: readonly string[];
+  /** `notWrapperWith` options count wherever they are, even after operands (`flock FILE -c CMD`). */
+  scanAllWords?: boolean;
   /** Options whose value is a whole command line split on spaces: `env -S 'rm -rf x'`. */
   splitString?: readonly string[];
   /** Runs the command with other privileges: an allow rule must name the wrapper itself. */
@@ -18,9 +20,11 @@ export interface WrapperSpec {
 }
 
 /**
- * The wrappers stripped before rule matching, keyed by command name. Not here on purpose (they stay the
- * command that is matched): `watch` and `flock -c` (their scripts are analyzed instead), `setsid`,
- * `ionice`, `npx`, `docker exec`, `ssh`.
+ * The wrappers stripped before rule matching, keyed by command name: programs that run the command given
+ * as their operands, in this process tree (so `setsid touch x` meets a `Bash(touch:*)` deny rule). Not here
+ * on purpose: `watch`, `flock -c`, `su -c` and `runuser -c` (their scripts are analyzed as shell bodies), and
+ * programs that run a command elsewhere (`ssh`, `docker exec`, `npx`): those stay the command that is
+ * matched, and a deny rule is also tried on every later word of a command codev does not know.
  */
 export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
   timeout: {
@@ -74,6 +78,50 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
     elevates: true,
   },
   doas: { options: { shortWithValue: 'uC', shortFlags: 'nsL' }, elevates: true },
+  gtimeout: { options: { shortWithValue: 'sk', shortFlags: 'v', longWithValue: ['--signal', '--kill-after'], longFlags: ['--preserve-status', '--foreground', '--verbose'] }, positional: 1 },
+  setsid: { options: { shortFlags: 'cfw', longFlags: ['--ctty', '--fork', '--wait'] } },
+  ionice: { options: { shortWithValue: 'cn', shortFlags: 'tpPu', longWithValue: ['--class', '--classdata'], longFlags: ['--ignore', '--pid', '--pgid', '--uid'] }, notWrapperWith: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] },
+  taskset: { options: { shortFlags: 'acpV', longFlags: ['--all-tasks', '--cpu-list', '--pid'] }, positional: 1, notWrapperWith: ['-p', '--pid'] },
+  flock: {
+    options: { shortWithValue: 'wEc', shortFlags: 'sxunoFhV', longWithValue: ['--timeout', '--wait', '--conflict-exit-code', '--command'], longFlags: ['--shared', '--exclusive', '--unlock', '--nonblock', '--nb', '--close', '--no-fork', '--verbose'] },
+    positional: 1,
+    notWrapperWith: ['-c', '--command'],
+    scanAllWords: true,
+  },
+  chrt: { options: { shortWithValue: 'TPD', shortFlags: 'abdfiormRevh', longWithValue: ['--sched-runtime', '--sched-period', '--sched-deadline'], longFlags: ['--all-tasks', '--batch', '--deadline', '--fifo', '--idle', '--other', '--rr', '--reset-on-fork', '--ext', '--max', '--verbose'] }, positional: 1, notWrapperWith: ['-p', '--pid'] },
+  nsenter: {
+    options: { shortWithValue: 'tSG', shortOptionalValue: 'muinpUCTrw', shortFlags: 'FZVh', longWithValue: ['--target', '--setuid', '--setgid'], longFlags: ['--mount', '--uts', '--ipc', '--net', '--pid', '--user', '--cgroup', '--time', '--root', '--wd', '--no-fork', '--preserve-credentials', '--follow-context', '--all'] },
+  },
+  unshare: {
+    options: { shortWithValue: 'RwSG', shortFlags: 'muinpUCTfrcV', longWithValue: ['--root', '--wd', '--setuid', '--setgid', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups', '--monotonic', '--boottime', '--kill-child'], longFlags: ['--mount', '--uts', '--ipc', '--net', '--pid', '--user', '--cgroup', '--time', '--fork', '--map-root-user', '--map-current-user', '--mount-proc', '--keep-caps'] },
+  },
+  chroot: { options: { longWithValue: ['--userspec', '--groups'], longFlags: ['--skip-chdir'] }, positional: 1 },
+  prlimit: { options: { shortWithValue: 'p', shortOptionalValue: 'bcdefilmnqrstvxy', longFlags: ['--noheadings', '--raw', '--verbose'] }, notWrapperWith: ['-p', '--pid'] },
+  numactl: {
+    options: { shortWithValue: 'iNCmpP', shortFlags: 'alsHS', longWithValue: ['--interleave', '--cpunodebind', '--physcpubind', '--membind', '--preferred', '--preferred-many', '--weighted-interleave'], longFlags: ['--all', '--localalloc', '--show', '--hardware', '--balancing'] },
+  },
+  runuser: { options: { shortWithValue: 'ugGsw', shortFlags: 'lmpP', longWithValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'], longFlags: ['--login', '--preserve-environment', '--pty'] }, notWrapperWith: ['-c', '--command', '--session-command'], scanAllWords: true, elevates: true },
+  pkexec: { options: { longWithValue: ['--user'], longFlags: ['--disable-internal-agent', '--keep-cwd'] }, elevates: true },
+  strace: { options: { shortWithValue: 'eoOpPsSuIbEXa', shortFlags: 'cCdDfFhiqrtTvVwxyzZk', longWithValue: ['--output', '--expr', '--trace', '--signal', '--attach', '--user', '--env', '--string-limit'], longFlags: ['--follow-forks', '--summary-only', '--quiet'] } },
+  ltrace: { options: { shortWithValue: 'aAeEFlnopsuxXwD', shortFlags: 'bcCfhiLrStTV', longWithValue: ['--output', '--library'], longFlags: ['--demangle', '--no-signals'] } },
+  faketime: { options: { shortWithValue: 'p', shortFlags: 'mf', longFlags: ['--exclude-monotonic', '--disable-shm', '--date-prog'] }, positional: 1, notWrapperWith: ['-p'] },
+  firejail: { options: { longFlags: [] } },
+  torsocks: { options: { shortWithValue: 'upaP', shortFlags: 'diq', longWithValue: ['--user', '--pass', '--address', '--port'], longFlags: ['--debug', '--quiet', '--isolate', '--shell'] } },
+  proxychains: { options: { shortWithValue: 'f', shortFlags: 'q' } },
+  proxychains4: { options: { shortWithValue: 'f', shortFlags: 'q' } },
+  'dbus-run-session': { options: { longWithValue: ['--config-file', '--dbus-daemon'] } },
+  'xvfb-run': { options: { shortWithValue: 'nsfepwe', shortFlags: 'alh', longWithValue: ['--server-num', '--server-args', '--auth-file', '--error-file', '--xauth-protocol', '--wait'], longFlags: ['--auto-servernum', '--listen-tcp'] } },
+  unbuffer: { options: { shortFlags: 'p' } },
+  eatmydata: { options: {} },
+  nocache: { options: {} },
+  catchsegv: { options: {} },
+  fakeroot: { options: { shortWithValue: 'lsib', shortFlags: 'uhv', longWithValue: ['--lib', '--faked'], longFlags: ['--unknown-is-real'] } },
+  valgrind: { options: { longFlags: [] } },
+  setpriv: { options: { shortFlags: 'd', longFlags: [] } },
+  cgexec: { options: { shortWithValue: 'g', longFlags: ['--sticky'] } },
+  'systemd-run': { options: { shortWithValue: 'pEMuHsrq', shortFlags: 'tPGdS', longWithValue: ['--unit', '--property', '--description', '--slice', '--uid', '--gid', '--working-directory', '--setenv', '--machine', '--host', '--on-active', '--on-calendar'], longFlags: ['--user', '--system', '--scope', '--pty', '--pipe', '--wait', '--collect', '--quiet', '--same-dir', '--no-block', '--shell'] } },
+  'ssh-agent': { options: { shortWithValue: 'aEPt', shortFlags: 'cDdks' } },
+  toybox: { options: {} },
   xargs: {
     options: {
       shortWithValue: 'adEILnPs',

@@ -1,12 +1,12 @@
 import type { Parser } from 'web-tree-sitter';
 import { analyzeWithParser } from '../../permissions/shell/analyze-shell-command.ts';
 import { loadShellParser } from '../../permissions/shell/parse-shell.ts';
-import type { ShellRedirect, SimpleCommand } from '../../permissions/shell/types.ts';
+import type { ShellAnalysis } from '../../permissions/shell/types.ts';
 
 // isReadOnly and isConcurrencySafe are synchronous: load the grammar with the module.
 const parser: Parser | undefined = await loadShellParser().catch(() => undefined);
 
-type SyncAnalysis = { commands: SimpleCommand[]; writes: ShellRedirect[] } | undefined;
+type SyncAnalysis = Extract<ShellAnalysis, { ok: true }> | undefined;
 
 const MAX_ENTRIES = 500;
 // One Bash call asks several times (batching, isReadOnly, checkPermissions): parse each command once.
@@ -28,7 +28,7 @@ export function analyzeCommandSync(command: string): SyncAnalysis {
 function analyze(loaded: Parser, command: string): SyncAnalysis {
   try {
     const analysis = analyzeWithParser(loaded, command);
-    return analysis.ok && analysis.commands.length > 0 ? { commands: analysis.commands, writes: analysis.writes } : undefined;
+    return analysis.ok && analysis.commands.length > 0 ? analysis : undefined;
   } catch {
     return undefined;
   }

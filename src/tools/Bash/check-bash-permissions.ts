@@ -1,24 +1,47 @@
+import path from 'node:path';
+import { analyzeShellCommandCached } from '../../permissions/shell/analyze-shell-command-cached.ts';
+import { analysisReadsOnly } from '../../permissions/shell/reads-only.ts';
+import { resolveInDirectory } from '../../permissions/shell/directories.ts';
+import type { ShellAnalysis } from '../../permissions/shell/types.ts';
 import type { PermissionResult } from '../../permissions/types.ts';
 import type { ToolContext } from '../../tool/types.ts';
-import { isReadOnlyCommand } from './is-read-only-command.ts';
+import { isTrustedRepository } from './is-trusted-repository.ts';
 import { resolveIsolation } from './resolve-isolation.ts';
 
 /**
- * Bash's own permission check: running outside the sandbox (`dangerouslyDisableSandbox`, or bubblewrap
- * missing) asks, except that provably read-only commands are allowed when bubblewrap is missing; everything else passes to the rules (which ask
- * unless a `Bash(...)` rule allows every subcommand).
+ * Bash's own permission check: running outside the sandbox (`dangerouslyDisableSandbox`) is its own
+ * permission; a command whose programs only read is allowed (its redirects are file writes the engine
+ * checks, and a `git` in it must run in a repository the model cannot have planted), also when bubblewrap is
+ * missing; anything else asks when bubblewrap is missing and otherwise passes to the rules.
  */
-export function checkBashPermissions<Input extends { command: string; dangerouslyDisableSandbox?: boolean }>(
-  input: Input,
-  context: ToolContext,
-): PermissionResult<Input> {
+export async function checkBashPermissions<Input extends { command: string; dangerouslyDisableSandbox?: boolean }>(input: Input, context: ToolContext): Promise<PermissionResult<Input>> {
   const isolation = resolveIsolation({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox, context });
   if (input.dangerouslyDisableSandbox && resolveIsolation({ context }).sandbox) {
     return { behavior: 'ask', message: `Run outside of the sandbox: ${input.command}`, decisionReason: { type: 'safetyCheck', reason: 'dangerouslyDisableSandbox' } };
   }
-  if (isReadOnlyCommand(input.command)) return { behavior: 'allow', updatedInput: input, decisionReason: { type: 'tool', reason: 'read-only command' } };
+  const analysis = await analyzeShellCommandCached(input.command);
+  if (analysisReadsOnly(analysis, { redirects: false }) && (await repositoriesTrusted(analysis, context))) {
+    return { behavior: 'allow', updatedInput: input, decisionReason: { type: 'tool', reason: 'read-only command' } };
+  }
   if (isolation.unavailable) {
     return { behavior: 'ask', message: `The sandbox is unavailable (${isolation.unavailable}); this command would run unsandboxed: ${input.command}`, decisionReason: { type: 'tool', reason: 'sandbox unavailable' } };
   }
   return { behavior: 'passthrough', message: `codev requested permission to run: ${input.command}` };
+}
+
+/** Every repository a read-only `git` in the command runs in is trusted (see {@link isTrustedRepository}). */
+async function repositoriesTrusted(analysis: ShellAnalysis, context: ToolContext): Promise<boolean> {
+  if (!analysis.ok) return false;
+  const workingDirectories = [context.cwd, ...context.permissionContext.additionalWorkingDirectories];
+  for (const command of analysis.commands) {
+    const repository = command.effects.repository;
+    if (!repository) continue;
+    if (command.directories === undefined) return false;
+    for (const directory of command.directories) {
+      const relative = resolveInDirectory(directory, repository.directory);
+      if (relative === undefined || relative.startsWith('~')) return false;
+      if (!(await isTrustedRepository(path.resolve(context.cwd, relative), workingDirectories))) return false;
+    }
+  }
+  return true;
 }

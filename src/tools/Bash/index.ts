@@ -12,6 +12,7 @@ import { bashOutputPath, persistBashOutput } from './persist-bash-output.ts';
 import { BASH_DESCRIPTION, BASH_PROMPT } from './prompt.ts';
 import { resolveIsolation } from './resolve-isolation.ts';
 import { runForegroundCommand } from './run-foreground-command.ts';
+import { withDeniedPaths } from './with-denied-paths.ts';
 
 const inputSchema = z.strictObject({
   command: z.string().describe('The command to execute'),
@@ -33,7 +34,7 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
   isReadOnly: (input) => isReadOnlyCommand(input.command),
   isConcurrencySafe: (input) => isReadOnlyCommand(input.command),
   isDestructive: (input) => /(^|[\s;&|(])(rm|rmdir|dd|mkfs|shred|truncate)\s/.test(input.command) || /git\s+(push|reset|clean)/.test(input.command),
-  getPermissionTargets: (input) => [{ kind: 'command', command: input.command }],
+  getPermissionTargets: (input, context) => [{ kind: 'command', command: input.command, sandboxed: resolveIsolation({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox, context }).sandbox }],
   checkPermissions: checkBashPermissions,
   interruptBehavior: () => 'cancel',
   toAutoClassifierInput: (input) => input.command,
@@ -52,7 +53,7 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
   },
   mapToolResultToToolResultBlockParam: mapBashResult,
   async call(input, context) {
-    const isolation = resolveIsolation({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox, context });
+    const isolation = await withDeniedPaths(resolveIsolation({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox, context }), context);
     if (input.run_in_background) {
       const timeoutMs = Math.min(input.timeout ?? DEFAULT_BACKGROUND_TIMEOUT_MS, MAX_BACKGROUND_TIMEOUT_MS);
       const task = startBackgroundShellTask({ command: input.command, description: input.description, cwd: context.cwd, sessionDirectory: context.sessionDirectory, isolation, timeoutMs, owner: agentIdOf(context) });

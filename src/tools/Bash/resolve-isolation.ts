@@ -1,28 +1,35 @@
+import { lstatSync } from 'node:fs';
+import { protectedPlacesOf } from '../../permissions/protected-paths.ts';
 import { isSandboxAvailable, sandboxUnavailableReason } from '../../sandbox/is-sandbox-available.ts';
 import { readSandboxSettings } from '../../sandbox/sandbox-settings.ts';
 import type { ShellIsolation } from '../../tasks/start-shell-process.ts';
-import type { ToolHook } from '../../hooks/types.ts';
-import { protectedFilesOf } from '../../permissions/protected-files-of.ts';
+import type { ToolUseContext } from '../../execution/types.ts';
 import type { ToolContext } from '../../tool/types.ts';
 
 /**
- * How a Bash call runs: in the sandbox (the working directories writable, network per
- * `CODEV_SANDBOX_NETWORK`) unless `CODEV_SANDBOX=0`, the call sets `dangerouslyDisableSandbox`, or bubblewrap
- * is unavailable (then `unavailable` says why).
+ * How a Bash call runs: in the sandbox (the working directories writable, the protected places inside
+ * them kept read-only, network per `CODEV_SANDBOX_NETWORK`) unless `CODEV_SANDBOX=0`, the call sets
+ * `dangerouslyDisableSandbox`, or bubblewrap is unavailable (then `unavailable` says why).
  */
-export function resolveIsolation(options: {
-  dangerouslyDisableSandbox?: boolean;
-  context: ToolContext & { pluginDirectories?: readonly string[]; hooks?: readonly ToolHook[]; protectedFiles?: readonly string[] };
-}): ShellIsolation & { unavailable?: string } {
+export function resolveIsolation(options: { dangerouslyDisableSandbox?: boolean; context: ToolContext & Partial<ToolUseContext> }): ShellIsolation & { unavailable?: string } {
   const settings = readSandboxSettings();
   if (!settings.enabled || options.dangerouslyDisableSandbox) return { sandbox: false };
   if (!isSandboxAvailable()) return { sandbox: false, unavailable: sandboxUnavailableReason() };
   const { context } = options;
+  const additionalWorkingDirectories = context.permissionContext.additionalWorkingDirectories;
   return {
     sandbox: true,
-    writableDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories],
+    writableDirectories: [context.cwd, ...additionalWorkingDirectories],
     allowNetwork: settings.allowNetwork,
-    pluginDirectories: context.pluginDirectories,
-    hookFiles: protectedFilesOf(context),
+    // A folder guessed as a hook's script (`cd "$CODEV_PROJECT_DIR" && …`) stays writable.
+    protectedPlaces: protectedPlacesOf({ ...context, additionalWorkingDirectories }).filter((place) => !place.file || !isDirectory(place.path)).map((place) => place.path),
   };
+}
+
+function isDirectory(target: string): boolean {
+  try {
+    return lstatSync(target).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -90,7 +90,7 @@ describe('REPL state and results', () => {
   it('reports an uncaught error with its line as an error result, keeping the output', async () => {
     const { result, output } = await run(replContext(), { code: "console.log('before')\n\nmissing.value" });
     expect(result.status).toBe('ok');
-    expect(result.isError).toBe(false);
+    expect(result.isError).toBe(true);
     expect(result.block.is_error).toBe(true);
     expect(output.stdout).toBe('before\n');
     expect(output.error).toMatch(/^ReferenceError: /);

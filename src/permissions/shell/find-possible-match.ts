@@ -1,0 +1,71 @@
+import type { PermissionRule } from '../types.ts';
+import { couldMatchCommandPattern, matchCommandPattern, type PatternUnit } from './match-command-pattern.ts';
+import type { ShellAnalysis, ShellWord, SimpleCommand } from './types.ts';
+import { commandBaseName } from './wrapper-commands.ts';
+
+/**
+ * A deny or ask rule that could match what the analysis cannot read for certain, with why; undefined when
+ * none could. The command could hide a match when it does not parse; when it runs opaque code (a shell
+ * fed from a pipe, inline Python, `bash -c "$X"`); when a part is computed at run time and the rule fits
+ * its shape (`$CMD x` could be `touch x`); or when a program codev does not know is handed words a rule
+ * names (`setsid touch x`, `doit touch x`: it may run them).
+ */
+export function findPossibleMatch(analysis: ShellAnalysis, rules: readonly PermissionRule[]): { rule: PermissionRule; part: string; certain: false; reason: string } | undefined {
+  const first = rules[0]!;
+  if (!analysis.ok) return { rule: first, part: '', certain: false, reason: `the command cannot be analyzed (${analysis.message})` };
+  if (analysis.opaque) return { rule: first, part: '', certain: false, reason: analysis.opaque };
+  for (const command of analysis.commands) {
+    if (command.opaque) return { rule: first, part: command.text, certain: false, reason: command.opaque };
+    if (command.dynamic) {
+      const shapes = [...shapesOf(command.words), ...shapesOf(command.rawArgv.map(literalOrShape(command)))];
+      const rule = rules.find((candidate) => shapes.some((shape) => couldMatchCommandPattern(candidate.value.ruleContent!, shape)));
+      if (rule) return { rule, part: command.text, certain: false, reason: `part of "${command.text}" is only known at run time` };
+    }
+    if (!command.effects.known || command.dynamic) {
+      const match = matchLaterWords(command, rules);
+      if (match) return { rule: match.rule, part: match.part, certain: false, reason: `"${command.argv[0] ?? command.rawArgv[0]}" may run "${match.part}"` };
+    }
+  }
+  return undefined;
+}
+
+/** A rule matching the words from the second on of a command whose program codev does not know. */
+function matchLaterWords(command: SimpleCommand, rules: readonly PermissionRule[]): { rule: PermissionRule; part: string } | undefined {
+  for (const argv of [command.argv, command.rawArgv]) {
+    for (let start = 1; start < argv.length; start++) {
+      const words = argv.slice(start);
+      const parts = [words.join(' '), [commandBaseName(words[0]!), ...words.slice(1)].join(' ')];
+      for (const rule of rules) {
+        const part = parts.find((candidate) => matchCommandPattern(rule.value.ruleContent!, candidate));
+        if (part !== undefined) return { rule, part };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The command as patterns: literal text, with `*` for a dynamic word and for a glob's wildcards; and the
+ * same with a path-named program cut to its name (`/bin/tou?h x` is also `tou*h x`).
+ */
+function shapesOf(words: readonly ShellWord[]): PatternUnit[][] {
+  const name = words[0];
+  const shapes = [shapeOf(words)];
+  if (name && !name.dynamic && name.value.includes('/')) shapes.push(shapeOf([{ ...name, value: commandBaseName(name.value) }, ...words.slice(1)]));
+  return shapes;
+}
+
+function shapeOf(words: readonly ShellWord[]): PatternUnit[] {
+  const units: PatternUnit[] = [];
+  words.forEach((word, index) => {
+    if (index > 0) units.push(' ');
+    if (word.dynamic) units.push(null);
+    else for (const character of word.value) units.push(word.glob && /[*?[\]]/.test(character) ? null : character);
+  });
+  return units;
+}
+
+/** rawArgv holds values only: take the flags of the stripped words where they are the same word. */
+function literalOrShape(command: SimpleCommand): (value: string) => ShellWord {
+  return (value) => command.words.find((word) => word.value === value) ?? { value, dynamic: /[$`]/.test(value), glob: false, userTilde: false, processSubstitution: false };
+}

@@ -1,0 +1,23 @@
+import { readArguments } from './read-arguments.ts';
+import type { DescribeProgram, FileEffect } from './types.ts';
+
+/** awk statements that run commands: `system(…)`, `print | "cmd"`, `"cmd" | getline`. */
+const RUNS_COMMANDS = /\bsystem\s*\(|\|/;
+
+/**
+ * awk: the first operand is the program unless `-f FILE` gave it; the rest are input files (`var=value`
+ * operands are assignments). Never read-only (`print > "file"` writes); opaque when the program can run a
+ * command or comes from a file nobody read.
+ */
+export const describeAwk: DescribeProgram = (args) => {
+  const read = readArguments(args, { shortWithValue: 'fvFiElW', longWithValue: ['file', 'assign', 'field-separator', 'include', 'exec', 'load', 'source'] });
+  const programFiles = read.options.filter((option) => ['-f', '--file', '-E', '--exec', '-i', '--include'].includes(option.name) && option.value).map((option) => option.value!);
+  const inline = read.options.filter((option) => option.name === '--source' && option.value).map((option) => option.value!);
+  const [first, ...rest] = read.operands;
+  const program = programFiles.length > 0 || inline.length > 0 ? undefined : first;
+  const inputs = (program ? rest : read.operands).filter((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value) && word.value !== '-');
+  const texts = [...inline, ...(program ? [program] : [])];
+  const files: FileEffect[] = [...programFiles.map((word): FileEffect => ({ word, access: 'read', via: 'option' })), ...inputs.map((word): FileEffect => ({ word, access: 'read', via: 'operand' }))];
+  const opaque = programFiles.length > 0 ? 'an awk program read from a file' : texts.some((text) => text.dynamic || RUNS_COMMANDS.test(text.value)) ? 'an awk program that runs commands' : undefined;
+  return { readOnly: false, files, ...(opaque ? { opaque } : {}) };
+};

@@ -1,0 +1,65 @@
+import type { ShellWord } from '../types.ts';
+import { commandBaseName } from '../wrapper-commands.ts';
+import { describeAwk } from './describe-awk.ts';
+import { describeDd } from './describe-dd.ts';
+import { describeFind } from './describe-find.ts';
+import { describeGit } from './describe-git.ts';
+import { describeInterpreter, interpreterOf } from './describe-interpreter.ts';
+import { describeSed } from './describe-sed.ts';
+import { describeTar } from './describe-tar.ts';
+import { describeCurl, describeWget } from './describe-transfer.ts';
+import { FILE_READERS } from './file-readers.ts';
+import { FILE_WRITERS } from './file-writers.ts';
+import { PLAIN_PROGRAMS } from './plain-programs.ts';
+import { describeWithSpec, type ProgramSpec } from './program-spec.ts';
+import { SEARCH_PROGRAMS } from './search-programs.ts';
+import type { DescribeProgram, FileEffect, ProgramEffects } from './types.ts';
+
+const DESCRIPTIONS: Readonly<Record<string, DescribeProgram>> = {
+  awk: describeAwk,
+  gawk: describeAwk,
+  mawk: describeAwk,
+  nawk: describeAwk,
+  dd: describeDd,
+  find: describeFind,
+  git: describeGit,
+  sed: describeSed,
+  tar: describeTar,
+  curl: describeCurl,
+  wget: describeWget,
+  hostname: (args) => ({ ...describeWithSpec(PLAIN_PROGRAMS.hostname!, args), ...(args.some((word) => !word.value.startsWith('-')) ? { readOnly: false } : {}) }),
+};
+
+const SPECS: Readonly<Record<string, ProgramSpec>> = { ...PLAIN_PROGRAMS, ...FILE_READERS, ...FILE_WRITERS, ...SEARCH_PROGRAMS };
+
+/** A program's effects, and whether codev knows the program at all. */
+export interface DescribedProgram extends ProgramEffects {
+  /** False for a program codev has no description of: its words are only `possible` files. */
+  known: boolean;
+}
+
+/**
+ * What a command (its wrapper-stripped argv) does with files and code, from codev's knowledge of the
+ * program (`/usr/bin/cat` is `cat`). An unknown program is not read-only, and every word it is given that
+ * could name a file (an operand, or the value of a `--name=value` option) is a `possible` read, so that
+ * `python3 x.py .env` still meets a `Read(.env)` deny rule.
+ */
+export function describeProgram(argv: readonly ShellWord[]): DescribedProgram {
+  const [name, ...args] = argv;
+  if (!name || name.dynamic) return { known: false, readOnly: false, files: [] };
+  const base = commandBaseName(name.value);
+  const description = Object.hasOwn(DESCRIPTIONS, base) ? DESCRIPTIONS[base]! : undefined;
+  if (description) return { known: true, ...description(args) };
+  if (Object.hasOwn(SPECS, base)) return { known: true, ...describeWithSpec(SPECS[base]!, args) };
+  const language = interpreterOf(base);
+  if (language) return { known: true, ...describeInterpreter(language)(args) };
+  return { known: false, readOnly: false, files: args.flatMap(possibleFile) };
+}
+
+function possibleFile(word: ShellWord): FileEffect[] {
+  if (word.value.startsWith('-')) {
+    const equals = word.value.indexOf('=');
+    return equals === -1 ? [] : [{ word: { ...word, value: word.value.slice(equals + 1) }, access: 'read', via: 'possible' }];
+  }
+  return [{ word, access: 'read', via: 'possible' }];
+}

@@ -1,0 +1,99 @@
+import { literalWord } from '../read-word.ts';
+import type { ShellWord } from '../types.ts';
+import { isOption, readArguments, type ArgumentSpec, type ReadArguments, type ReadOption } from './read-arguments.ts';
+import type { FileEffect, ProgramEffects } from './types.ts';
+
+/**
+ * A program described by data: what its operands are, which options read or write a file, which run a
+ * program, which make it recursive. Option names are written as typed (`-o`, `--output`); a long option
+ * is found through any abbreviation, and an unknown prefix of a listed one counts as it (fail closed).
+ */
+export interface ProgramSpec {
+  /**
+   * Its operands: files it reads, files it writes, folders (or files) whose names it lists, files it copies
+   * (`copy`: the last operand is written, the others read), links it makes (`link`: the last operand is
+   * written, and so are its targets, which the link lets anyone write through), or no files at all.
+   */
+  operands: 'read' | 'write' | 'list' | 'copy' | 'link' | 'none';
+  /** What it reads without file operands: `.` for listings and recursive searches. */
+  defaultOperand?: string;
+  arguments?: ArgumentSpec;
+  /** The first operand is a pattern or a program, unless one of these options gave it (`grep -e`, `jq -f`). */
+  patternFirst?: readonly string[];
+  /** Leading operands that are not files (`chmod MODE`, `chown OWNER`), unless one of these options is present (`--reference`). */
+  leadingArguments?: { count: number; unless?: readonly string[] };
+  /** The operand after this many others is written, not read (`uniq IN OUT`, `xxd IN OUT`). */
+  writesOperandAt?: number;
+  /** Options whose value is a file it writes (`sort -o F`) or reads (`grep -f F`). */
+  writeOptions?: readonly string[];
+  readOptions?: readonly string[];
+  /** Options whose value is a folder its operands are copied or moved into (`cp -t DIR`). */
+  targetOptions?: readonly string[];
+  /** Options that make it change something (`date -s`): then it is not read-only. */
+  unsafeOptions?: readonly string[];
+  /** Options whose value is a program or command it runs (`rg --pre`, `sort --compress-program`). */
+  runOptions?: readonly string[];
+  /** Options that make it read (or write) whole folders (`grep -r`, `rm -r`). */
+  recursiveOptions?: readonly string[];
+  /** Always reads whole folders (`rg`, `ag`). */
+  recursive?: boolean;
+  /** Only reads and prints (for a writer, false). */
+  readOnly: boolean;
+  /** Changes files as its purpose: acceptEdits approves it inside the working directories. */
+  editsFiles?: boolean;
+}
+
+/** Describes an invocation of a program from its spec. */
+export function describeWithSpec(spec: ProgramSpec, args: readonly ShellWord[]): ProgramEffects {
+  const read = readArguments(args, spec.arguments);
+  const has = (names: readonly string[] | undefined) => read.options.some((option) => (names ?? []).some((name) => matchesEntry(option, name)));
+  const valuesOf = (names: readonly string[] | undefined) => read.options.filter((option) => (names ?? []).some((name) => matchesEntry(option, name)) && option.value).map((option) => option.value!);
+  const recursive = spec.recursive === true || has(spec.recursiveOptions);
+  const files: FileEffect[] = [
+    ...operandEffects({ spec, read, recursive, patternGiven: has(spec.patternFirst), argumentsGiven: has(spec.leadingArguments?.unless), targets: valuesOf(spec.targetOptions) }),
+    ...valuesOf(spec.readOptions).map((word): FileEffect => ({ word, access: 'read', via: 'option' })),
+    ...valuesOf(spec.writeOptions).map((word): FileEffect => ({ word, access: 'write', via: 'option' })),
+  ];
+  const writesOperand = spec.writesOperandAt !== undefined && files.some((effect) => effect.access === 'write' && effect.via === 'operand');
+  const runs = valuesOf(spec.runOptions);
+  const readOnly = spec.readOnly && !has(spec.unsafeOptions) && !has(spec.writeOptions) && !has(spec.runOptions) && !writesOperand;
+  return {
+    readOnly,
+    files,
+    ...(runs.length > 0 || has(spec.runOptions) ? { opaque: `it runs a program named by an option (${runs.map((word) => word.value).join(', ') || 'without a value'})` } : {}),
+    ...(spec.editsFiles ? { editsFiles: true } : {}),
+  };
+}
+
+/** `name`, or `name=value` for an option that matters only with that value (`--directories=recurse`). */
+function matchesEntry(option: ReadOption, entry: string): boolean {
+  const equals = entry.indexOf('=');
+  if (equals === -1) return isOption(option, entry);
+  return isOption(option, entry.slice(0, equals)) && option.value?.value === entry.slice(equals + 1);
+}
+
+function operandEffects(options: { spec: ProgramSpec; read: ReadArguments; recursive: boolean; patternGiven: boolean; argumentsGiven: boolean; targets: ShellWord[] }): FileEffect[] {
+  const { spec, read, recursive } = options;
+  let operands = read.operands.filter((word) => word.value !== '-');
+  if (spec.patternFirst && !options.patternGiven) operands = read.operands.slice(1).filter((word) => word.value !== '-');
+  if (spec.leadingArguments && !options.argumentsGiven) operands = operands.slice(spec.leadingArguments.count);
+  if (operands.length === 0 && spec.defaultOperand !== undefined && (spec.operands === 'list' || recursive)) operands = [literalWord(spec.defaultOperand)];
+  const effect = (word: ShellWord, access: 'read' | 'write'): FileEffect => ({ word, access, via: 'operand', ...(recursive && spec.operands !== 'list' ? { recursive: true } : {}) });
+  switch (spec.operands) {
+    case 'none':
+      return [];
+    case 'read':
+    case 'list':
+      return operands.map((word, index) => effect(word, index === spec.writesOperandAt ? 'write' : 'read'));
+    case 'write':
+      return [...operands, ...options.targets].map((word) => effect(word, 'write'));
+    case 'copy':
+    case 'link': {
+      const destinations = options.targets.length > 0 ? options.targets : operands.slice(-1);
+      const sources = options.targets.length > 0 ? operands : operands.slice(0, -1);
+      // A link can be written through: making one needs what writing its target needs (`ln -s .git g`).
+      const sourceAccess = spec.operands === 'link' ? 'write' : 'read';
+      return [...sources.map((word) => effect(word, sourceAccess)), ...destinations.map((word): FileEffect => ({ word, access: 'write', via: 'operand' }))];
+    }
+  }
+}

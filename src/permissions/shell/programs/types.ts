@@ -1,0 +1,52 @@
+/** The vocabulary of program knowledge: what one command does with files and code, from its words. Types only. */
+import type { ShellWord } from '../types.ts';
+
+/**
+ * How a command reaches a file:
+ * - `operand`: what the command is for (`cat f` reads f, `rm f` writes f): approved with the command inside
+ *   the working directories, needs Read/Edit permission outside them;
+ * - `option`: through an option or a script command (`sort -o f`, `sed 'w f'`, `git diff --output=f`,
+ *   `find -delete`): checked like a redirect (Edit rules or acceptEdits, protected paths, working directories);
+ * - `possible`: a word of a program codev does not know, which may name a file: matched against deny and
+ *   ask rules only, never a reason to ask on its own.
+ */
+export type FileAccessVia = 'operand' | 'option' | 'possible';
+
+/** A file (or, with `recursive`, a folder and everything in it) a command reads or writes. */
+export interface FileEffect {
+  /** The path as written (its `value` is relative to the directory the command runs in, unless absolute). */
+  word: ShellWord;
+  access: 'read' | 'write';
+  via: FileAccessVia;
+  /** A folder read with everything beneath it (`grep -r x dir`, `rg x`, `tar cf - dir`). */
+  recursive?: boolean;
+}
+
+/** What one program invocation does, as far as its words tell. */
+export interface ProgramEffects {
+  /**
+   * Only reads and prints: nothing is written (besides redirects, which the engine checks on its own), no
+   * code taken from its words runs, no settings that run programs are changed. Fail closed: an option the
+   * description does not know makes it false.
+   */
+  readOnly: boolean;
+  /** The files it reads or writes. */
+  files: FileEffect[];
+  /** Code it runs that no analysis can read (inline Python, a sed `e` command, `git -c`): a short reason. */
+  opaque?: string;
+  /** Shell scripts it runs (`git rebase -x 'make test'`): analyzed like `bash -c` bodies; a dynamic one is opaque. */
+  scripts?: ShellWord[];
+  /** Commands it runs, given as words (`git bisect run make test`): analyzed like a wrapped command. */
+  commands?: ShellWord[][];
+  /** It changes files as its purpose (`mkdir`, `rm`, `sed -i`): acceptEdits approves it when its files are inside the working directories. */
+  editsFiles?: boolean;
+  /**
+   * git: it runs in the repository git discovers from `directory` (`-C`, relative to where the command
+   * runs; `.` by default), whose configuration can run programs: read-only only when that repository is one
+   * the model cannot have planted.
+   */
+  repository?: { directory: string };
+}
+
+/** Describes one invocation of a program; `args` are the words after the program's name. */
+export type DescribeProgram = (args: readonly ShellWord[]) => ProgramEffects;

@@ -1,0 +1,150 @@
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** What a `.git/commondir` placeholder holds: git then reads the repository's own configuration. */
+const COMMONDIR_CONTENT = '.';
+/** Where each codev process lists the placeholders it uses, so a later one can remove those a killed one left. */
+const JOURNALS = path.join(os.tmpdir(), 'codev-placeholders');
+
+/** Placeholders in use by running sandboxes of this process: how many use each, and whether this process made it. */
+const users = new Map<string, { count: number; created: boolean }>();
+let staleRemoved = false;
+
+/**
+ * Makes sure each `block` placeholder exists for a sandbox about to start: an empty folder (git lists no
+ * empty folder, so `git status` stays clean), or for `.git/commondir` a file holding `.` (git then reads the
+ * repository's own configuration). `shared` are paths that exist already: those another live codev made
+ * as placeholders are used (and listed) too, so that it does not remove them under this sandbox. The
+ * returned function releases them, and removes each one this process made once its last user is done and
+ * no other codev uses it. A journal in the temp folder lists them, so that the first sandbox of a later
+ * codev removes what a killed one left.
+ */
+export function acquirePlaceholders(paths: readonly string[], shared: readonly string[] = []): () => void {
+  if (!staleRemoved) {
+    staleRemoved = true;
+    removeStalePlaceholders();
+  }
+  const others = shared.length > 0 ? new Set(readJournals().filter((journal) => journal.pid !== process.pid).flatMap((journal) => journal.paths)) : new Set<string>();
+  const held: string[] = [];
+  for (const target of [...paths, ...shared.filter((entry) => others.has(entry) && isPlaceholder(entry))]) {
+    const user = users.get(target);
+    if (user) user.count++;
+    else if (!exists(target)) users.set(target, { count: 1, created: create(target) });
+    else if (isPlaceholder(target)) users.set(target, { count: 1, created: false });
+    else continue;
+    held.push(target);
+  }
+  writeJournal();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const target of held) {
+      const user = users.get(target);
+      if (!user || --user.count > 0) continue;
+      users.delete(target);
+      if (user.created && !usedByAnotherProcess(target)) removePlaceholder(target);
+    }
+    writeJournal();
+  };
+}
+
+/** Creates a placeholder; false when something appeared there meanwhile (the sandbox protects whatever it is). */
+function create(target: string): boolean {
+  try {
+    if (path.basename(target) === 'commondir') writeFileSync(target, COMMONDIR_CONTENT, { flag: 'wx' });
+    else mkdirSync(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An empty folder, or a `commondir` holding `.`: nothing a user would keep. */
+function isPlaceholder(target: string): boolean {
+  try {
+    const stat = lstatSync(target);
+    if (stat.isDirectory()) return readdirSync(target).length === 0;
+    return path.basename(target) === 'commondir' && stat.isFile() && readFileSync(target, 'utf8') === COMMONDIR_CONTENT;
+  } catch {
+    return false;
+  }
+}
+
+function removePlaceholder(target: string): void {
+  if (!isPlaceholder(target)) return;
+  try {
+    if (lstatSync(target).isDirectory()) rmdirSync(target);
+    else unlinkSync(target);
+  } catch {
+    // Gone already, or no longer empty: either way it is not ours to remove.
+  }
+}
+
+function exists(target: string): boolean {
+  try {
+    lstatSync(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function journalOf(pid: number): string {
+  return path.join(JOURNALS, `${pid}.json`);
+}
+
+function writeJournal(): void {
+  try {
+    mkdirSync(JOURNALS, { recursive: true });
+    const file = journalOf(process.pid);
+    if (users.size === 0) return rmSync(file, { force: true });
+    const temporary = `${file}.${Date.now()}.tmp`;
+    writeFileSync(temporary, JSON.stringify([...users.keys()]));
+    renameSync(temporary, file);
+  } catch {
+    // A journal that cannot be written only means a crash would leave these for the user to remove.
+  }
+}
+
+function readJournals(): { pid: number; paths: string[] }[] {
+  let names: string[];
+  try {
+    names = readdirSync(JOURNALS).filter((name) => /^\d+\.json$/.test(name));
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    try {
+      const paths = JSON.parse(readFileSync(path.join(JOURNALS, name), 'utf8')) as unknown;
+      return Array.isArray(paths) ? [{ pid: Number.parseInt(name, 10), paths: paths.filter((entry): entry is string => typeof entry === 'string') }] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+function usedByAnotherProcess(target: string): boolean {
+  return readJournals().some((journal) => journal.pid !== process.pid && isAlive(journal.pid) && journal.paths.includes(target));
+}
+
+/** Removes the placeholders of codev processes that are gone (killed before they could). */
+function removeStalePlaceholders(): void {
+  const journals = readJournals();
+  const live = new Set(journals.filter((journal) => journal.pid === process.pid || isAlive(journal.pid)).flatMap((journal) => journal.paths));
+  for (const journal of journals) {
+    if (journal.pid === process.pid || isAlive(journal.pid)) continue;
+    for (const target of journal.paths) if (!live.has(target)) removePlaceholder(target);
+    rmSync(journalOf(journal.pid), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
