@@ -15,6 +15,7 @@ import { nextGeneration, type Attempt, type Changes, type KernelState, type Sync
 import { createReloadQueue } from './reload-queue.ts';
 import type { Generation, Kernel, KernelOptions, ReloadResult, ToolUseContextOptions } from './types.ts';
 import { configSearchDirectories } from '../files/codev-files.ts';
+import { removeLeftoverPlaceholders } from '../sandbox/placeholders.ts';
 import { createWatchPlan } from './watch-plan.ts';
 import { watchProject, type ProjectWatcher } from './watch-project.ts';
 
@@ -45,6 +46,7 @@ const MIN_DEBOUNCE_MS = 50;
  */
 export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
+  removeLeftoverPlaceholders();
   const jiti = createPluginImporter();
   const mcpManager = options.mcp === false ? undefined : await createMcpManager({ cwd, ...options.mcp });
   const mcp = mcpManager && syncMcp(mcpManager);

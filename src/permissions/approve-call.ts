@@ -28,13 +28,13 @@ export function approveCall(options: {
   mode: PermissionMode;
   workingDirectories: readonly string[];
 }): Approval {
-  const { call, mode } = options;
-  const blanket = findBlanketRule(call, options.allowRules);
-  return { targets: approveTargets({ ...options, blanket }), path: firstUnapprovedPath({ call, allowRules: options.allowRules, mode, workingDirectories: options.workingDirectories, blanket }) };
+  const { call, mode, allowRules, own, workingDirectories } = options;
+  const blanket = findBlanketRule(call, allowRules);
+  return { targets: approveTargets(call, { allowRules, own, mode, blanket }), path: firstUnapprovedPath(call, { allowRules, mode, workingDirectories, blanket }) };
 }
 
-function approveTargets(options: { call: PreparedCall; allowRules: readonly PermissionRule[]; own: PermissionResult; mode: PermissionMode; blanket?: PermissionRule }): Approval['targets'] {
-  const { call, own, blanket } = options;
+function approveTargets(call: PreparedCall, options: { allowRules: readonly PermissionRule[]; own: PermissionResult; mode: PermissionMode; blanket?: PermissionRule }): Approval['targets'] {
+  const { own, blanket } = options;
   if (blanket) return { rule: blanket, reason: { type: 'rule', rule: blanket } };
   const covering = coverTargets(call, options.allowRules);
   if (covering) return { rule: covering[0], reason: { type: 'rule', rule: covering[0]! } };
@@ -45,8 +45,8 @@ function approveTargets(options: { call: PreparedCall; allowRules: readonly Perm
   return undefined;
 }
 
-function firstUnapprovedPath(options: { call: PreparedCall; allowRules: readonly PermissionRule[]; mode: PermissionMode; workingDirectories: readonly string[]; blanket?: PermissionRule }): Approval['path'] {
-  const { call, mode, workingDirectories } = options;
+function firstUnapprovedPath(call: PreparedCall, options: { allowRules: readonly PermissionRule[]; mode: PermissionMode; workingDirectories: readonly string[]; blanket?: PermissionRule }): Approval['path'] {
+  const { mode, workingDirectories } = options;
   const name = call.tool.name;
   if (call.unresolvedWrites.length > 0) {
     return { reason: { type: 'other', reason: 'unresolved write' }, message: `This ${name} call writes to a file whose name is only known at run time (${call.unresolvedWrites.join(', ')}).` };

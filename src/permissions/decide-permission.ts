@@ -4,11 +4,12 @@ import { CANCEL_MESSAGE, REJECT_MESSAGE, rejectWithFeedback } from '../execution
 import { revalidateInput } from '../execution/revalidate-input.ts';
 import type { Tool } from '../tool/types.ts';
 import { answerAsk } from './answer-ask.ts';
-import { collectRules } from './collect-rules.ts';
+import { collectRules, type CollectedRules } from './collect-rules.ts';
+import { pathRuleApplies } from './match-rules.ts';
 import { evaluatePermission, type Verdict } from './evaluate-permission.ts';
 import { permissionSuggestions } from './permission-suggestions.ts';
 import { prepareCall, type PreparedCall } from './prepare-call.ts';
-import { protectedPlacesOf } from './protected-paths.ts';
+import { protectedPlacesOf, protectionContextOf } from './protected-paths.ts';
 import { savePermissions } from './save-permissions.ts';
 import type { CanUseTool, PermissionDecision } from './types.ts';
 
@@ -39,20 +40,30 @@ interface DecideOptions {
 async function evaluate(options: DecideOptions, input: Record<string, unknown>, hookDecision: DecideOptions['hookDecision']) {
   const { tool, context } = options;
   const permissionContext = context.permissionContext;
-  const call = await prepareCall({ tool, input, context, home: context.homeDirectory, root: context.projectRoot });
+  const rules = collectRules(permissionContext);
+  const call = await prepareCall({ tool, input, context, home: context.homeDirectory, root: context.projectRoot, possibleFiles: hasPathRestrictions(rules) });
   // Only writes are checked against the protected places: most calls need no list.
   const writes = call.paths.some((entry) => entry.access === 'write');
   const verdict = await evaluatePermission({
     call,
-    rules: collectRules(permissionContext),
+    rules,
     ruleSets: context.ruleSets,
     mode: permissionContext.mode,
     hookDecision,
     context,
     workingDirectories: [context.cwd, ...permissionContext.additionalWorkingDirectories],
-    protectedPlaces: writes ? protectedPlacesOf({ ...context, additionalWorkingDirectories: permissionContext.additionalWorkingDirectories }) : [],
+    protectedPlaces: writes ? protectedPlacesOf(protectionContextOf(context)) : [],
   });
   return { call, verdict };
+}
+
+const restricted = new WeakMap<CollectedRules, boolean>();
+
+/** Whether any deny or ask rule is about files (Read or Edit with content). */
+function hasPathRestrictions(rules: CollectedRules): boolean {
+  let answer = restricted.get(rules);
+  if (answer === undefined) restricted.set(rules, (answer = [...rules.deny, ...rules.ask].some(pathRuleApplies)));
+  return answer;
 }
 
 async function settle(options: DecideOptions & { rewrites?: number }, call: PreparedCall, verdict: Verdict): Promise<PermissionDecision> {

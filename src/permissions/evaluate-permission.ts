@@ -4,7 +4,7 @@ import type { CollectedRules } from './collect-rules.ts';
 import type { PermissionRuleSet } from './define-permission-rule.ts';
 import { approveCall } from './approve-call.ts';
 import { findRuleMatchBelow } from './find-rule-match-below.ts';
-import { findMatchingRule, type RuleMatch } from './match-rules.ts';
+import { findMatchingRule, pathRuleApplies, type RuleMatch } from './match-rules.ts';
 import type { PreparedCall } from './prepare-call.ts';
 import { protectedPathReason, type ProtectedPlace } from './protected-paths.ts';
 import type { DecisionSource, PermissionDecisionReason, PermissionMode, PermissionRule, PermissionResult } from './types.ts';
@@ -46,7 +46,8 @@ export async function evaluatePermission(options: {
     const message = `Hook '${hookDecision.hookName}' blocked this action: ${hookDecision.reason ?? 'no reason given'}`;
     return { behavior: 'deny', source: 'hook', message, reason: { type: 'hook', hookName: hookDecision.hookName, reason: hookDecision.reason } };
   }
-  const deny = await findRule(call, rules.deny, 'deny');
+  const denyFound = findRule(call, rules.deny, 'deny');
+  const deny = denyFound instanceof Promise ? await denyFound : denyFound;
   if (deny?.certain) {
     const why = deny.reason ? ` (${deny.reason})` : '';
     return { behavior: 'deny', source: 'config', rule: deny.rule, reason: { type: 'rule', rule: deny.rule }, message: `Permission to use ${toolName} has been denied by the rule '${deny.rule.text}' from ${deny.rule.source} settings${why}.` };
@@ -60,7 +61,9 @@ export async function evaluatePermission(options: {
   if (own.behavior === 'deny') return { behavior: 'deny', source: 'config', reason: own.decisionReason ?? { type: 'tool', reason: own.message }, message: own.message };
   const input = own.behavior === 'allow' && own.updatedInput ? (own.updatedInput as Record<string, unknown>) : call.input;
 
-  const immune = await immuneAsk({ ...options, own, deny, functionAnswers });
+  const askFound = findRule(call, rules.ask, 'ask');
+  const ask = askFound instanceof Promise ? await askFound : askFound;
+  const immune = immuneAsk({ call, hookDecision, protectedPlaces: options.protectedPlaces, own, deny, ask, functionAnswers });
   if (immune) return immune;
 
   if (mode === 'bypassPermissions') return { behavior: 'allow', source: 'config', reason: { type: 'mode', mode }, input };
@@ -77,19 +80,29 @@ export async function evaluatePermission(options: {
   return { behavior: 'ask', immune: false, reason: own.decisionReason ?? { type: 'other', reason: 'no rule allows this call' }, message: ('message' in own ? own.message : undefined) ?? `codev requested permission to use ${toolName}, but you haven't granted it yet.` };
 }
 
-/** A deny or ask rule matching the call, certain matches first, a whole-folder read or write checked on disk last. */
-async function findRule(call: PreparedCall, rules: readonly PermissionRule[], behavior: 'deny' | 'ask'): Promise<RuleMatch | undefined> {
+/**
+ * A deny or ask rule matching the call, certain matches first, a whole-folder read or write checked on disk
+ * last. Synchronous unless a folder must be walked: most calls never wait here (an `await` of a plain
+ * value still costs a turn of the microtask queue, on every call).
+ */
+function findRule(call: PreparedCall, rules: readonly PermissionRule[], behavior: 'deny' | 'ask'): RuleMatch | undefined | Promise<RuleMatch | undefined> {
   const match = findMatchingRule(call, rules, behavior);
-  if (match?.certain) return match;
-  const below = await findRuleMatchBelow(call, rules, behavior);
-  return below?.certain ? below : (match ?? below);
+  if (match?.certain || !call.paths.some((entry) => entry.recursive) || !rules.some(pathRuleApplies)) return match;
+  return findRuleMatchBelow(call, rules, behavior).then((below) => (below?.certain ? below : (match ?? below)));
 }
 
 /** Step 5: the asks no mode, classifier or allow rule can settle. */
-async function immuneAsk(options: Parameters<typeof evaluatePermission>[0] & { own: PermissionResult; deny: RuleMatch | undefined; functionAnswers: FunctionAnswer[] }): Promise<Verdict | undefined> {
-  const { call, hookDecision, own, deny } = options;
+function immuneAsk(options: {
+  call: PreparedCall;
+  hookDecision: Parameters<typeof evaluatePermission>[0]['hookDecision'];
+  protectedPlaces: readonly ProtectedPlace[];
+  own: PermissionResult;
+  deny: RuleMatch | undefined;
+  ask: RuleMatch | undefined;
+  functionAnswers: FunctionAnswer[];
+}): Verdict | undefined {
+  const { call, hookDecision, own, deny, ask } = options;
   const toolName = call.tool.name;
-  const ask = await findRule(call, options.rules.ask, 'ask');
   if (ask) {
     const why = ask.reason ? ` (${ask.certain ? '' : 'it could match: '}${ask.reason})` : '';
     return { behavior: 'ask', immune: true, rule: ask.rule, reason: { type: 'rule', rule: ask.rule }, message: `Permission rule '${ask.rule.text}' from ${ask.rule.source} settings requires approval for this ${toolName} call${why}.` };

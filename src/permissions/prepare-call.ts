@@ -58,6 +58,11 @@ export async function prepareCall(options: {
   context: ToolContext;
   home?: string;
   root?: string;
+  /**
+   * Whether to resolve the words that only may name files (`possible`): they only ever meet Read and Edit
+   * deny and ask rules, so without any such rule they are skipped. Default true.
+   */
+  possibleFiles?: boolean;
 }): Promise<PreparedCall> {
   const { tool, input, context } = options;
   const home = options.home ?? os.homedir();
@@ -74,6 +79,7 @@ export async function prepareCall(options: {
       if (!analysis.ok) continue;
       const requests = [...analysis.writes.map((write): ShellFileRequest => ({ word: { value: write.target, dynamic: !write.static, glob: false, userTilde: false, processSubstitution: false }, directories: write.directories, access: 'write', origin: 'redirect', recursive: false })), ...shellFileRequests(analysis)];
       for (const request of requests) {
+        if (request.origin === 'possible' && options.possibleFiles === false) continue;
         const resolved = await resolveRequest(request, context.cwd);
         if (resolved === undefined) unresolved[request.access].push(request.word.value);
         else pathRequests.push(...resolved);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CODEV_FOLDER, CONFIG_FILE_NAMES, MCP_CONFIG_FILE, PROJECT_SKILL_FOLDERS } from '../files/codev-files.ts';
-import { isPathInside } from '../files/is-path-inside.ts';
+import { isNormalizedPathInside } from '../files/is-path-inside.ts';
 import type { ToolHook } from '../hooks/types.ts';
 
 /** Folder names a write may never enter without an explicit prompt, at any depth (except in bypassPermissions mode). */
@@ -55,6 +55,20 @@ export interface ProtectionContext {
   protectedFiles?: readonly string[];
 }
 
+/** The parts of a tool-use context {@link protectedPlacesOf} reads (picked, not spread: a context is large). */
+export function protectionContextOf(context: ProtectionContext & { permissionContext: { additionalWorkingDirectories: readonly string[] } }): ProtectionContext {
+  return {
+    cwd: context.cwd,
+    projectRoot: context.projectRoot,
+    additionalWorkingDirectories: context.permissionContext.additionalWorkingDirectories,
+    configDirectories: context.configDirectories,
+    pluginDirectories: context.pluginDirectories,
+    pluginFiles: context.pluginFiles,
+    hooks: context.hooks,
+    protectedFiles: context.protectedFiles,
+  };
+}
+
 /**
  * Every place, existing or not, whose change would change what codev loads or what runs outside the
  * sandbox: a config file in each directory the config is searched in, `.mcp.json`, `.codev/` (the local
@@ -86,7 +100,8 @@ export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] 
     ...(context.protectedFiles ?? []).map((file) => ({ path: file, why: 'run outside the sandbox', file: true })),
   ];
   const seen = new Set<string>();
-  return places.filter((place) => !seen.has(place.path) && Boolean(seen.add(place.path)));
+  // Normalized once here, so that the checks can compare strings.
+  return places.map((place) => ({ ...place, path: path.resolve(place.path) })).filter((place) => !seen.has(place.path) && Boolean(seen.add(place.path)));
 }
 
 /**
@@ -104,8 +119,8 @@ export function protectedPathReason(target: string, places: readonly ProtectedPl
   if (PROTECTED_FILE_NAMES.has(name) || name.startsWith('.codevrc')) return `${target} is a protected configuration file`;
   const resolved = path.resolve(target);
   for (const place of places) {
-    if (place.file ? resolved === place.path : isPathInside(target, place.path)) return `${target} is ${place.path === resolved ? '' : 'inside '}${place.path}, ${place.why}`;
-    if (isPathInside(place.path, target)) return `${target} holds ${place.path}, ${place.why}; moving or removing it would let it be replaced`;
+    if (place.file ? resolved === place.path : isNormalizedPathInside(resolved, place.path)) return `${target} is ${place.path === resolved ? '' : 'inside '}${place.path}, ${place.why}`;
+    if (isNormalizedPathInside(place.path, resolved)) return `${target} holds ${place.path}, ${place.why}; moving or removing it would let it be replaced`;
   }
   return undefined;
 }

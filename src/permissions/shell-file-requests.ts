@@ -20,7 +20,16 @@ const HARMLESS_DEVICES = /^\/dev\/(?:null|zero|u?random|stdin|stdout|stderr|tty|
  * on by `find -exec` or `xargs` (`{}`, the input xargs appends) become reads below what the feeding command
  * lists, when it lists anything; otherwise they stay unresolvable.
  */
-export function shellFileRequests(analysis: Extract<ShellAnalysis, { ok: true }>): ShellFileRequest[] {
+export function shellFileRequests(analysis: Extract<ShellAnalysis, { ok: true }>): readonly ShellFileRequest[] {
+  let requests = computed.get(analysis);
+  if (!requests) computed.set(analysis, (requests = computeRequests(analysis)));
+  return requests;
+}
+
+/** An analysis is immutable and cached per command: its requests are computed once. */
+const computed = new WeakMap<object, readonly ShellFileRequest[]>();
+
+function computeRequests(analysis: Extract<ShellAnalysis, { ok: true }>): ShellFileRequest[] {
   const requests: ShellFileRequest[] = analysis.reads.flatMap(redirectRequests);
   for (const command of analysis.commands) {
     for (const effect of command.effects.files) {

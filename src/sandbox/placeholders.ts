@@ -21,10 +21,7 @@ let staleRemoved = false;
  * codev removes what a killed one left.
  */
 export function acquirePlaceholders(paths: readonly string[], shared: readonly string[] = []): () => void {
-  if (!staleRemoved) {
-    staleRemoved = true;
-    removeStalePlaceholders();
-  }
+  removeLeftoverPlaceholders();
   const others = shared.length > 0 ? new Set(readJournals().filter((journal) => journal.pid !== process.pid).flatMap((journal) => journal.paths)) : new Set<string>();
   const held: string[] = [];
   for (const target of [...paths, ...shared.filter((entry) => others.has(entry) && isPlaceholder(entry))]) {
@@ -129,8 +126,14 @@ function usedByAnotherProcess(target: string): boolean {
   return readJournals().some((journal) => journal.pid !== process.pid && isAlive(journal.pid) && journal.paths.includes(target));
 }
 
-/** Removes the placeholders of codev processes that are gone (killed before they could). */
-function removeStalePlaceholders(): void {
+/**
+ * Removes the placeholders of codev processes that are gone (killed before they could), once per process:
+ * at the first sandbox, and when a kernel starts (before it reads a config, `.mcp.json` or `.codev` a
+ * leftover empty folder would stand in for).
+ */
+export function removeLeftoverPlaceholders(): void {
+  if (staleRemoved) return;
+  staleRemoved = true;
   const journals = readJournals();
   const live = new Set(journals.filter((journal) => journal.pid === process.pid || isAlive(journal.pid)).flatMap((journal) => journal.paths));
   for (const journal of journals) {

@@ -50,9 +50,11 @@ export function planSandboxMounts(options: {
     planRepository(path.join(directory, '.git'), set);
     for (const name of EXISTING_NAMES) if (exists(path.join(directory, name))) set(path.join(directory, name), 'read-only');
   }
+  // Inside a place that exists and is made read-only, nothing more is needed (`.codev/skills` in `.codev`).
+  const covered = (place: string) => options.places.some((other) => other !== place && isPathInside(place, other) && exists(other));
   for (const place of options.places) {
     const directory = options.writableDirectories.find((writable) => place !== writable && isPathInside(place, writable));
-    if (!directory || path.basename(place) === '.git') continue;
+    if (!directory || path.basename(place) === '.git' || covered(place)) continue;
     const missing = firstMissing(directory, place);
     for (const ancestor of between(directory, missing ?? place)) set(ancestor, 'keep');
     set(missing ?? place, missing ? 'block' : 'read-only');

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,10 +10,12 @@ import { buildBwrapArguments } from './build-bwrap-arguments.ts';
 import { isSandboxAvailable } from './is-sandbox-available.ts';
 
 const allow = () => ({ behavior: 'allow' as const });
-const run = async (command: string, cwd?: string) => {
-  const { result } = await runTool({ name: 'Bash', input: { command }, context: createTestContext({ tools: [bashTool], cwd }), canUseTool: allow });
+const run = async (command: string, cwd?: string, rules: { deny?: string[]; pluginDirectories?: string[] } = {}) => {
+  const context = createTestContext({ tools: [bashTool], cwd, deny: rules.deny, pluginDirectories: rules.pluginDirectories, mode: 'bypassPermissions' });
+  const { result } = await runTool({ name: 'Bash', input: { command }, context, canUseTool: allow });
   return { text: resultText(result), output: result.output as { exitCode: number; sandboxed: boolean } };
 };
+const fresh = () => realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-sandbox-')));
 
 describe('buildBwrapArguments', () => {
   it('binds the root read-only, then every mount shortest path first, and cuts the network', () => {
@@ -104,5 +106,42 @@ describe.runIf(isSandboxAvailable())('the bubblewrap sandbox', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('hides what Read rules deny and keeps what Edit rules deny read-only, whatever program reads or writes it', async () => {
+    const project = fresh();
+    writeFileSync(path.join(project, '.env'), 'TOKEN=secret');
+    mkdirSync(path.join(project, 'keys'));
+    writeFileSync(path.join(project, 'keys', 'id.pem'), 'PRIVATE');
+    writeFileSync(path.join(project, 'frozen.txt'), 'original');
+    const deny = ['Read(.env)', 'Read(./keys/**)', 'Edit(frozen.txt)'];
+    const read = await run(`python3 -c "import os; print(os.listdir('keys')); print(open('.env').read())"`, project, { deny });
+    expect(read.text).not.toContain('secret');
+    expect(read.text).not.toContain('PRIVATE');
+    expect(read.text).toContain('[]');
+    const wrote = await run(`python3 -c "open('frozen.txt', 'w').write('changed')"`, project, { deny });
+    expect(wrote.output.exitCode).not.toBe(0);
+    expect(readFileSync(path.join(project, 'frozen.txt'), 'utf8')).toBe('original');
+  });
+
+  it('keeps the folders above a protected place from being renamed, and pins .git/commondir', async () => {
+    const project = fresh();
+    mkdirSync(path.join(project, 'tools', 'plugins'), { recursive: true });
+    mkdirSync(path.join(project, '.git', 'hooks'), { recursive: true });
+    writeFileSync(path.join(project, '.git', 'config'), '');
+    const renamed = await run('mv tools t2 || mv .git .gold || echo x > .git/commondir', project, { pluginDirectories: [path.join(project, 'tools', 'plugins')] });
+    expect(renamed.output.exitCode).not.toBe(0);
+    expect(existsSync(path.join(project, 't2')) || existsSync(path.join(project, '.gold'))).toBe(false);
+    expect(existsSync(path.join(project, '.git', 'commondir'))).toBe(false);
+    expect((await run('echo ok > .git/HEAD && cat .git/HEAD', project)).text).toBe('ok');
+  });
+
+  it('leaves no placeholder behind, and git status inside shows none', async () => {
+    const project = fresh();
+    writeFileSync(path.join(project, 'codev.config.ts'), 'export default {};\n');
+    const before = readdirSync(project).sort();
+    const inside = await run('git init -q . 2>/dev/null; ls -A', project);
+    expect(inside.output.exitCode).toBe(0);
+    expect(readdirSync(project).sort()).toEqual(before);
   });
 });

@@ -50,7 +50,7 @@ const BRANCHES = new Set(['elif_clause', 'else_clause', 'case_item']);
 export function collectCommands(options: { parser: Parser; source: string }): CollectedCommands {
   const collector = new Collector(options.parser, mayChangeDirectory(options.source));
   collector.analyzeSource(options.source, { depth: 0, origin: 'top', nesting: 0, source: options.source });
-  return { commands: collector.commands, writes: collector.writes, reads: collector.reads, background: collector.background, ...collector.signs.verdict() };
+  return { commands: collector.commands, writes: collector.writes, reads: collector.reads, background: collector.background, ...collector.signs.verdict(options.source) };
 }
 
 class Collector {
@@ -88,7 +88,6 @@ class Collector {
       if (error) throw new ShellAnalysisAbort('parse-error', `${context.depth > 0 ? 'a nested shell script' : 'the command'} ${error}`);
       const joined = removeLineContinuations(source, tree.rootNode);
       if (joined !== undefined) return this.analyzeSource(joined, context);
-      this.signs.noteTree(tree.rootNode);
       this.visit(tree.rootNode, context);
     } finally {
       tree.delete();
@@ -96,7 +95,7 @@ class Collector {
   }
 
   private visit(node: Node, outer: Context): void {
-    const context = FLAT_NODES.has(node.type) ? outer : { ...outer, nesting: outer.nesting + 1 };
+    const context = FLAT_NODES.has(node.type) ? outer : { depth: outer.depth, origin: outer.origin, nesting: outer.nesting + 1, source: outer.source };
     if (context.nesting > SHELL_LIMITS.maxNesting) throw new ShellAnalysisAbort('too-deep', `the command nests more than ${SHELL_LIMITS.maxNesting} levels deep`);
     this.signs.noteNode(node);
     if (SUBSHELLS.has(node.type)) {
@@ -354,7 +353,7 @@ class Collector {
   private emit(parts: { words: ShellWord[]; assignments: { name: string; value: string; word?: ShellWord }[]; redirects?: ShellRedirect[] }, context: Context): void {
     const directories = this.directories;
     const index = this.commands.length;
-    resolveCommand({ ...parts, redirects: parts.redirects ?? [], origin: context.origin, directories, sink: this.sink(context) });
+    resolveCommand({ words: parts.words, assignments: parts.assignments, redirects: parts.redirects ?? [], origin: context.origin, directories, sink: this.sink(context) });
     const emitted = this.commands[index];
     this.lastChange = emitted && isDirectoryChange(emitted.words) ? { directories: changeDirectory(directories, emitted.words) } : undefined;
     // `cd` may fail: the shell is then where it was.
@@ -364,8 +363,8 @@ class Collector {
   private sink(context: Context): CommandSink {
     return {
       add: (command) => {
-        const fed = this.pipeProducer !== undefined && command.appendedArguments && command.inputFrom === undefined;
-        this.commands.push(fed ? { ...command, inputFrom: this.pipeProducer } : command);
+        if (this.pipeProducer !== undefined && command.appendedArguments && command.inputFrom === undefined) command.inputFrom = this.pipeProducer;
+        this.commands.push(command);
         this.signs.noteCommand(command);
         if (this.commands.length > SHELL_LIMITS.maxCommands) {
           throw new ShellAnalysisAbort('too-many-commands', `the command has more than ${SHELL_LIMITS.maxCommands} simple commands`);

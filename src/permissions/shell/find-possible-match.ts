@@ -1,5 +1,5 @@
 import type { PermissionRule } from '../types.ts';
-import { couldMatchCommandPattern, matchCommandPattern, type PatternUnit } from './match-command-pattern.ts';
+import { couldMatchCommandPattern, literalPrefix, matchCommandPattern, type PatternUnit } from './match-command-pattern.ts';
 import type { ShellAnalysis, ShellWord, SimpleCommand } from './types.ts';
 import { commandBaseName } from './wrapper-commands.ts';
 
@@ -17,7 +17,7 @@ export function findPossibleMatch(analysis: ShellAnalysis, rules: readonly Permi
   for (const command of analysis.commands) {
     if (command.opaque) return { rule: first, part: command.text, certain: false, reason: command.opaque };
     if (command.dynamic) {
-      const shapes = [...shapesOf(command.words), ...shapesOf(command.rawArgv.map(literalOrShape(command)))];
+      const shapes = commandShapes(command);
       const rule = rules.find((candidate) => shapes.some((shape) => couldMatchCommandPattern(candidate.value.ruleContent!, shape)));
       if (rule) return { rule, part: command.text, certain: false, reason: `part of "${command.text}" is only known at run time` };
     }
@@ -31,10 +31,15 @@ export function findPossibleMatch(analysis: ShellAnalysis, rules: readonly Permi
 
 /** A rule matching the words from the second on of a command whose program codev does not know. */
 function matchLaterWords(command: SimpleCommand, rules: readonly PermissionRule[]): { rule: PermissionRule; part: string } | undefined {
+  const prefixes = rules.map((rule) => literalPrefix(rule.value.ruleContent!));
   for (const argv of [command.argv, command.rawArgv]) {
     for (let start = 1; start < argv.length; start++) {
+      const word = argv[start]!;
+      const name = commandBaseName(word);
+      // Only where a rule's literal start could begin: most words rule every rule out at once.
+      if (!prefixes.some((prefix) => prefix.startsWith(word.slice(0, prefix.length)) || prefix.startsWith(name.slice(0, prefix.length)))) continue;
       const words = argv.slice(start);
-      const parts = [words.join(' '), [commandBaseName(words[0]!), ...words.slice(1)].join(' ')];
+      const parts = [words.join(' '), [name, ...words.slice(1)].join(' ')];
       for (const rule of rules) {
         const part = parts.find((candidate) => matchCommandPattern(rule.value.ruleContent!, candidate));
         if (part !== undefined) return { rule, part };
@@ -42,6 +47,15 @@ function matchLaterWords(command: SimpleCommand, rules: readonly PermissionRule[
     }
   }
   return undefined;
+}
+
+const shapeCache = new WeakMap<SimpleCommand, PatternUnit[][]>();
+
+/** The shapes of a command as it runs and as written (wrappers kept), computed once per analyzed command. */
+function commandShapes(command: SimpleCommand): PatternUnit[][] {
+  let shapes = shapeCache.get(command);
+  if (!shapes) shapeCache.set(command, (shapes = [...shapesOf(command.words), ...shapesOf(command.rawArgv.map(literalOrShape(command)))]));
+  return shapes;
 }
 
 /**

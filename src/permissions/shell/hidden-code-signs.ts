@@ -3,27 +3,25 @@ import type { SimpleCommand } from './types.ts';
 
 /** Builtins that put data the script does not spell out into variables. */
 const DATA_READERS = new Set(['read', 'mapfile', 'readarray', 'getopts']);
-/** Syntax bash evaluates as arithmetic, where a variable holding `a[$(cmd)]` runs `cmd`. */
-const ARITHMETIC_NODES = new Set(['arithmetic_expansion', 'c_style_for_statement', 'subscript']);
 const ARITHMETIC_TESTS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge', '-v']);
+/**
+ * Text that may be arithmetic bash evaluates, where a variable holding `a[$(cmd)]` runs `cmd`: `$((…))`,
+ * `((…))`, `$[…]`, a subscript `${a[…]}`, an offset `${x:…}`. Looked for in the whole script text (nested
+ * bodies included) only once data was read, so it may say yes too often, never too rarely.
+ */
+const ARITHMETIC_TEXT = /\(\(|\$\[|\$\{[^}]*[[:]/;
 
 /**
  * Watches a script for the two halves of hidden code: data put into variables at run time (`read x`,
  * `x=$(cat f)`, `for x in $(…)`, function arguments) and arithmetic that evaluates variables (`$((x))`,
- * `(( x ))`, `[[ x -eq 1 ]]`, `let`, `declare -i`, `${a[x]}`). Bash evaluates a variable holding
+ * `(( x ))`, `[[ x -eq 1 ]]`, `let`, `declare -i`, `${a[x]}`, `for ((…))`). Bash evaluates a variable holding
  * `a[$(touch p)]` there and runs `touch p`, so a script with both hides code from any analysis.
  */
 export class HiddenCodeSigns {
   private readsData = false;
   private evaluatesArithmetic = false;
 
-  /** Looks at a whole parsed script for arithmetic (inside words too: `echo $((x))`). */
-  noteTree(root: Node): void {
-    if (!this.evaluatesArithmetic && root.descendantsOfType([...ARITHMETIC_NODES]).length > 0) this.evaluatesArithmetic = true;
-  }
-
   noteNode(node: Node): void {
-    if (node.type === 'compound_statement' && node.firstChild?.type === '((') this.evaluatesArithmetic = true;
     if (node.type === 'function_definition') this.readsData = true;
     if (node.type === 'for_statement' && node.childrenForFieldName('value').some((value) => value.type !== 'word' && value.type !== 'raw_string')) this.readsData = true;
   }
@@ -36,8 +34,9 @@ export class HiddenCodeSigns {
     if ((name === '[[' && args.some((arg) => ARITHMETIC_TESTS.has(arg))) || ((name === 'test' || name === '[') && args.includes('-v'))) this.evaluatesArithmetic = true;
   }
 
-  /** The analysis-level opaque reason, when both halves are there. */
-  verdict(): { opaque?: string } {
-    return this.readsData && this.evaluatesArithmetic ? { opaque: 'it reads data into variables and evaluates arithmetic, which runs any command hidden in that data' } : {};
+  /** The analysis-level opaque reason, when both halves are there in `source` (the whole script). */
+  verdict(source: string): { opaque?: string } {
+    if (!this.readsData || !(this.evaluatesArithmetic || ARITHMETIC_TEXT.test(source))) return {};
+    return { opaque: 'it reads data into variables and evaluates arithmetic, which runs any command hidden in that data' };
   }
 }

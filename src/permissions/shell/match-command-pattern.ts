@@ -46,6 +46,13 @@ function compile(pattern: string): CompiledPattern {
   return result;
 }
 
+/** The literal text a pattern's matches all start with (`git push` for `git push:*`): a cheap first filter. */
+export function literalPrefix(pattern: string): string {
+  const { units } = compile(pattern);
+  const end = units.indexOf(null);
+  return (end === -1 ? units : units.slice(0, end)).join('');
+}
+
 /**
  * Whether some command could match both the rule pattern and `shape`, a command text with `*` where its
  * parts are only known at run time (`$CMD x` is `* x`). Used to keep deny and ask rules from being skipped
@@ -56,7 +63,28 @@ export function couldMatchCommandPattern(pattern: string, shape: readonly Patter
   // Past this, the table would be large: such a command is taken to match (fail closed).
   if (shape.length > 4_000) return true;
   const { units, optionalTail } = compile(pattern);
+  if (!endsAgree(units, shape, optionalTail)) return false;
   return intersects(units, shape) || (optionalTail && intersects([...units, ' ', null], shape));
+}
+
+/**
+ * A quick no: the literal text before the first `*` of either side must agree (`rm *` and `echo *`
+ * differ at once), and so must the literal text after the last one. Most shapes fail here.
+ */
+function endsAgree(units: readonly PatternUnit[], shape: readonly PatternUnit[], optionalTail: boolean): boolean {
+  for (let index = 0; index < units.length && index < shape.length; index++) {
+    const [left, right] = [units[index], shape[index]];
+    if (left === null || right === null) break;
+    if (left !== right) return false;
+  }
+  // A pattern whose ` *` tail may match nothing can end before the shape does: only the head decides.
+  if (optionalTail) return true;
+  for (let offset = 1; offset <= units.length && offset <= shape.length; offset++) {
+    const [left, right] = [units[units.length - offset], shape[shape.length - offset]];
+    if (left === null || right === null) break;
+    if (left !== right) return false;
+  }
+  return true;
 }
 
 /** One pattern character of a command shape, or `null` for "anything here". */

@@ -40,12 +40,12 @@ export function resolveCommand(options: {
   const scripts = effects.scripts ?? [];
   const argv = stripped.argv.map((word) => word.value);
   const unsafeName = name !== undefined && (name.glob || name.userTilde || name.processSubstitution);
-  const index = sink.add({
+  const command: SimpleCommand = {
     argv,
     words: stripped.argv,
     rawArgv: words.map((word) => word.value),
-    assignments: [...options.assignments.map(({ name: variable, value }) => ({ name: variable, value })), ...stripped.assignments],
-    redirects: options.redirects.map((redirect) => ({ ...redirect, directories })),
+    assignments: options.assignments.length === 0 && stripped.assignments.length === 0 ? [] : [...options.assignments.map(({ name: variable, value }) => ({ name: variable, value })), ...stripped.assignments],
+    redirects: options.redirects,
     text: argv.join(' '),
     dynamic: words.some((word) => word.dynamic) || stripped.uncertain || unsafeName,
     origin: stripped.wrappers.includes('xargs') ? 'wrapper' : options.origin,
@@ -53,9 +53,10 @@ export function resolveCommand(options: {
     appendedArguments: stripped.appendedArguments,
     directories,
     effects,
-    ...(options.inputFrom !== undefined ? { inputFrom: options.inputFrom } : {}),
-    ...opaqueReason({ body, runsInput, effects, scripts, words, options }),
-  });
+    inputFrom: options.inputFrom,
+    opaque: opaqueReason({ body, runsInput, effects, scripts, words, options }),
+  };
+  const index = sink.add(command);
   if (body?.kind === 'static') sink.analyzeBody(body.body, directories);
   for (const script of scripts) if (!script.dynamic) sink.analyzeBody(script.value, directories);
   for (const command of effects.commands ?? []) {
@@ -70,15 +71,20 @@ function opaqueReason(parts: {
   scripts: readonly ShellWord[];
   words: readonly ShellWord[];
   options: { assignments: readonly { value: string; word?: ShellWord }[]; redirects: readonly ShellRedirect[] };
-}): { opaque?: string } {
+}): string | undefined {
   const { body, effects } = parts;
-  if (body?.kind === 'dynamic') return { opaque: 'a shell runs a script only known at run time' };
-  if (body?.kind === 'stdin') return { opaque: 'a shell runs whatever arrives on its standard input' };
-  if (body && parts.runsInput) return { opaque: 'a shell runs text that xargs or find hands it' };
-  if (effects.opaque) return { opaque: effects.opaque };
-  if (parts.scripts.some((script) => script.dynamic)) return { opaque: 'a program runs a script only known at run time' };
-  const texts = [...parts.words.filter((word) => !word.dynamic).map((word) => word.value), ...parts.options.assignments.map((assignment) => assignment.value), ...parts.options.redirects.flatMap((redirect) => (redirect.content ? [redirect.content.text] : []))];
-  const subscript = texts.find((text) => SUBSCRIPT_WITH_SUBSTITUTION.test(text));
-  if (subscript !== undefined) return { opaque: `bash may evaluate "${subscript}" as an array subscript, which runs the command inside it` };
-  return {};
+  if (body?.kind === 'dynamic') return 'a shell runs a script only known at run time';
+  if (body?.kind === 'stdin') return 'a shell runs whatever arrives on its standard input';
+  if (body && parts.runsInput) return 'a shell runs text that xargs or find hands it';
+  if (effects.opaque) return effects.opaque;
+  if (parts.scripts.some((script) => script.dynamic)) return 'a program runs a script only known at run time';
+  const subscript =
+    parts.words.find((word) => !word.dynamic && isSubscriptCode(word.value))?.value ??
+    parts.options.assignments.find((assignment) => isSubscriptCode(assignment.value))?.value ??
+    parts.options.redirects.find((redirect) => redirect.content !== undefined && isSubscriptCode(redirect.content.text))?.content?.text;
+  return subscript === undefined ? undefined : `bash may evaluate "${subscript}" as an array subscript, which runs the command inside it`;
+}
+
+function isSubscriptCode(text: string): boolean {
+  return text.includes('[') && SUBSCRIPT_WITH_SUBSTITUTION.test(text);
 }

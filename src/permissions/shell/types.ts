@@ -29,7 +29,7 @@ export interface SimpleCommand {
   rawArgv: string[];
   /** Leading `NAME=value` words, and those an `env` or `sudo` wrapper sets. */
   assignments: { name: string; value: string }[];
-  redirects: ShellRedirect[];
+  redirects: readonly ShellRedirect[];
   /** the text of the simple command after stripping (argv joined with single spaces) — what rule patterns match */
   text: string;
   /** true when the command name or an argument has an expansion whose value cannot be known statically ($VAR, $(...), `...`, globs in the command name) */
@@ -50,14 +50,14 @@ export interface SimpleCommand {
    * a `bash -c "$X"` body, a word bash may evaluate as an array subscript. Deny and ask rules cannot be
    * checked against it.
    */
-  opaque?: string;
+  opaque: string | undefined;
   /** What its program does with files and code, from codev's knowledge of programs. */
   effects: DescribedProgram;
   /**
    * The index (in the analysis's `commands`) of the command whose output or search names the files this one
    * is handed: the `find` of a `find -exec`, the command piped into `xargs`.
    */
-  inputFrom?: number;
+  inputFrom: number | undefined;
 }
 
 /** Why an analysis gave up. Every one of them means "not provably safe". */

@@ -6,7 +6,7 @@ import type { ShellAnalysis } from '../../permissions/shell/types.ts';
 import type { PermissionResult } from '../../permissions/types.ts';
 import type { ToolContext } from '../../tool/types.ts';
 import { isTrustedRepository } from './is-trusted-repository.ts';
-import { resolveIsolation } from './resolve-isolation.ts';
+import { sandboxChoice } from './resolve-isolation.ts';
 
 /**
  * Bash's own permission check: running outside the sandbox (`dangerouslyDisableSandbox`) is its own
@@ -15,8 +15,8 @@ import { resolveIsolation } from './resolve-isolation.ts';
  * missing; anything else asks when bubblewrap is missing and otherwise passes to the rules.
  */
 export async function checkBashPermissions<Input extends { command: string; dangerouslyDisableSandbox?: boolean }>(input: Input, context: ToolContext): Promise<PermissionResult<Input>> {
-  const isolation = resolveIsolation({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox, context });
-  if (input.dangerouslyDisableSandbox && resolveIsolation({ context }).sandbox) {
+  const isolation = sandboxChoice({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox });
+  if (input.dangerouslyDisableSandbox && sandboxChoice({}).sandbox) {
     return { behavior: 'ask', message: `Run outside of the sandbox: ${input.command}`, decisionReason: { type: 'safetyCheck', reason: 'dangerouslyDisableSandbox' } };
   }
   const analysis = await analyzeShellCommandCached(input.command);

@@ -10,7 +10,7 @@ import { isReadOnlyCommand } from './is-read-only-command.ts';
 import { mapBashResult } from './map-bash-result.ts';
 import { bashOutputPath, persistBashOutput } from './persist-bash-output.ts';
 import { BASH_DESCRIPTION, BASH_PROMPT } from './prompt.ts';
-import { resolveIsolation } from './resolve-isolation.ts';
+import { resolveIsolation, sandboxChoice } from './resolve-isolation.ts';
 import { runForegroundCommand } from './run-foreground-command.ts';
 import { withDeniedPaths } from './with-denied-paths.ts';
 
@@ -34,7 +34,7 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
   isReadOnly: (input) => isReadOnlyCommand(input.command),
   isConcurrencySafe: (input) => isReadOnlyCommand(input.command),
   isDestructive: (input) => /(^|[\s;&|(])(rm|rmdir|dd|mkfs|shred|truncate)\s/.test(input.command) || /git\s+(push|reset|clean)/.test(input.command),
-  getPermissionTargets: (input, context) => [{ kind: 'command', command: input.command, sandboxed: resolveIsolation({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox, context }).sandbox }],
+  getPermissionTargets: (input) => [{ kind: 'command', command: input.command, sandboxed: sandboxChoice(input).sandbox }],
   checkPermissions: checkBashPermissions,
   interruptBehavior: () => 'cancel',
   toAutoClassifierInput: (input) => input.command,

@@ -1,10 +1,17 @@
 import { lstatSync } from 'node:fs';
-import { protectedPlacesOf } from '../../permissions/protected-paths.ts';
+import { protectedPlacesOf, protectionContextOf } from '../../permissions/protected-paths.ts';
 import { isSandboxAvailable, sandboxUnavailableReason } from '../../sandbox/is-sandbox-available.ts';
 import { readSandboxSettings } from '../../sandbox/sandbox-settings.ts';
 import type { ShellIsolation } from '../../tasks/start-shell-process.ts';
 import type { ToolUseContext } from '../../execution/types.ts';
 import type { ToolContext } from '../../tool/types.ts';
+
+/** Whether a Bash call runs in the sandbox, and why not when bubblewrap is missing. Cheap: no file is looked at. */
+export function sandboxChoice(options: { dangerouslyDisableSandbox?: boolean }): { sandbox: boolean; unavailable?: string } {
+  if (!readSandboxSettings().enabled || options.dangerouslyDisableSandbox) return { sandbox: false };
+  if (!isSandboxAvailable()) return { sandbox: false, unavailable: sandboxUnavailableReason() };
+  return { sandbox: true };
+}
 
 /**
  * How a Bash call runs: in the sandbox (the working directories writable, the protected places inside
@@ -12,17 +19,15 @@ import type { ToolContext } from '../../tool/types.ts';
  * `dangerouslyDisableSandbox`, or bubblewrap is unavailable (then `unavailable` says why).
  */
 export function resolveIsolation(options: { dangerouslyDisableSandbox?: boolean; context: ToolContext & Partial<ToolUseContext> }): ShellIsolation & { unavailable?: string } {
-  const settings = readSandboxSettings();
-  if (!settings.enabled || options.dangerouslyDisableSandbox) return { sandbox: false };
-  if (!isSandboxAvailable()) return { sandbox: false, unavailable: sandboxUnavailableReason() };
+  const choice = sandboxChoice(options);
+  if (!choice.sandbox) return { sandbox: false, ...(choice.unavailable ? { unavailable: choice.unavailable } : {}) };
   const { context } = options;
-  const additionalWorkingDirectories = context.permissionContext.additionalWorkingDirectories;
   return {
     sandbox: true,
-    writableDirectories: [context.cwd, ...additionalWorkingDirectories],
-    allowNetwork: settings.allowNetwork,
+    writableDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories],
+    allowNetwork: readSandboxSettings().allowNetwork,
     // A folder guessed as a hook's script (`cd "$CODEV_PROJECT_DIR" && …`) stays writable.
-    protectedPlaces: protectedPlacesOf({ ...context, additionalWorkingDirectories }).filter((place) => !place.file || !isDirectory(place.path)).map((place) => place.path),
+    protectedPlaces: protectedPlacesOf(protectionContextOf(context)).filter((place) => !place.file || !isDirectory(place.path)).map((place) => place.path),
   };
 }
 

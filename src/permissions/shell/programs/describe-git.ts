@@ -1,6 +1,6 @@
 import { describeGitSubcommand } from './describe-git-subcommand.ts';
 import { readGitGlobalOptions } from './read-git-global-options.ts';
-import type { DescribeProgram, ProgramEffects } from './types.ts';
+import type { DescribeProgram } from './types.ts';
 
 /**
  * `git`: what its global options (`-C`, `-c`, `--git-dir`…) and its subcommand do. Read-only only for the
@@ -12,14 +12,18 @@ import type { DescribeProgram, ProgramEffects } from './types.ts';
 export const describeGit: DescribeProgram = (args) => {
   const global = readGitGlobalOptions(args);
   const repository = { directory: global.directory.value };
-  if (!global.subcommand) return { readOnly: global.readOnly, files: [], ...opaqueOf(global.opaque), repository };
+  if (!global.subcommand) return { readOnly: global.readOnly, files: [], opaque: global.opaque, repository };
   const subcommand = global.subcommand;
   // A subcommand known only at run time may be any of them.
   const name = subcommand.dynamic || subcommand.glob ? '' : subcommand.value;
   const effects = describeGitSubcommand({ name, args: global.rest, directory: global.directory });
-  return { ...effects, readOnly: global.readOnly && effects.readOnly, ...opaqueOf(global.opaque ?? effects.opaque), repository };
+  return {
+    readOnly: global.readOnly && effects.readOnly,
+    files: effects.files,
+    opaque: global.opaque ?? effects.opaque,
+    scripts: effects.scripts,
+    commands: effects.commands,
+    editsFiles: effects.editsFiles,
+    repository,
+  };
 };
-
-function opaqueOf(opaque: string | undefined): Pick<ProgramEffects, 'opaque'> {
-  return opaque === undefined ? {} : { opaque };
-}

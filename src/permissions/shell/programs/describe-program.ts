@@ -32,6 +32,23 @@ const DESCRIPTIONS: Readonly<Record<string, DescribeProgram>> = {
 
 const SPECS: Readonly<Record<string, ProgramSpec>> = { ...PLAIN_PROGRAMS, ...FILE_READERS, ...FILE_WRITERS, ...SEARCH_PROGRAMS };
 
+/** Every program codev knows, by name; interpreters are added as their names are first seen. */
+const PROGRAMS = new Map<string, DescribeProgram | null>([
+  ...Object.entries(SPECS).map(([name, spec]): [string, DescribeProgram] => [name, (args) => describeWithSpec(spec, args)]),
+  ...Object.entries(DESCRIPTIONS),
+]);
+const MAX_PROGRAMS = 5_000;
+
+/** The description of a program name, or null for one codev does not know (remembered either way). */
+function programNamed(name: string): DescribeProgram | null {
+  let found = PROGRAMS.get(name);
+  if (found !== undefined) return found;
+  const language = interpreterOf(name);
+  found = language ? describeInterpreter(language) : null;
+  if (PROGRAMS.size < MAX_PROGRAMS) PROGRAMS.set(name, found);
+  return found;
+}
+
 /** A program's effects, and whether codev knows the program at all. */
 export interface DescribedProgram extends ProgramEffects {
   /** False for a program codev has no description of: its words are only `possible` files. */
@@ -45,15 +62,25 @@ export interface DescribedProgram extends ProgramEffects {
  * `python3 x.py .env` still meets a `Read(.env)` deny rule.
  */
 export function describeProgram(argv: readonly ShellWord[]): DescribedProgram {
-  const [name, ...args] = argv;
-  if (!name || name.dynamic) return { known: false, readOnly: false, files: [] };
-  const base = commandBaseName(name.value);
-  const description = Object.hasOwn(DESCRIPTIONS, base) ? DESCRIPTIONS[base]! : undefined;
-  if (description) return { known: true, ...description(args) };
-  if (Object.hasOwn(SPECS, base)) return { known: true, ...describeWithSpec(SPECS[base]!, args) };
-  const language = interpreterOf(base);
-  if (language) return { known: true, ...describeInterpreter(language)(args) };
-  return { known: false, readOnly: false, files: args.flatMap(possibleFile) };
+  const name = argv[0];
+  if (!name || name.dynamic) return described(false, { readOnly: false, files: [] });
+  const describe = programNamed(commandBaseName(name.value));
+  const args = argv.slice(1);
+  return describe ? described(true, describe(args)) : described(false, { readOnly: false, files: args.flatMap(possibleFile) });
+}
+
+/** One object shape for every description, so the code reading them stays monomorphic. */
+function described(known: boolean, effects: ProgramEffects): DescribedProgram {
+  return {
+    known,
+    readOnly: effects.readOnly,
+    files: effects.files,
+    opaque: effects.opaque,
+    scripts: effects.scripts,
+    commands: effects.commands,
+    editsFiles: effects.editsFiles,
+    repository: effects.repository,
+  };
 }
 
 function possibleFile(word: ShellWord): FileEffect[] {

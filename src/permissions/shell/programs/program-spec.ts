@@ -46,23 +46,31 @@ export interface ProgramSpec {
 /** Describes an invocation of a program from its spec. */
 export function describeWithSpec(spec: ProgramSpec, args: readonly ShellWord[]): ProgramEffects {
   const read = readArguments(args, spec.arguments);
-  const has = (names: readonly string[] | undefined) => read.options.some((option) => (names ?? []).some((name) => matchesEntry(option, name)));
-  const valuesOf = (names: readonly string[] | undefined) => read.options.filter((option) => (names ?? []).some((name) => matchesEntry(option, name)) && option.value).map((option) => option.value!);
-  const recursive = spec.recursive === true || has(spec.recursiveOptions);
-  const files: FileEffect[] = [
-    ...operandEffects({ spec, read, recursive, patternGiven: has(spec.patternFirst), argumentsGiven: has(spec.leadingArguments?.unless), targets: valuesOf(spec.targetOptions) }),
-    ...valuesOf(spec.readOptions).map((word): FileEffect => ({ word, access: 'read', via: 'option' })),
-    ...valuesOf(spec.writeOptions).map((word): FileEffect => ({ word, access: 'write', via: 'option' })),
-  ];
+  const options = read.options;
+  const recursive = spec.recursive === true || hasOption(options, spec.recursiveOptions);
+  const targets = optionValues(options, spec.targetOptions);
+  const files = operandEffects({ spec, read, recursive, patternGiven: hasOption(options, spec.patternFirst), argumentsGiven: hasOption(options, spec.leadingArguments?.unless), targets });
+  for (const word of optionValues(options, spec.readOptions)) files.push({ word, access: 'read', via: 'option' });
+  for (const word of optionValues(options, spec.writeOptions)) files.push({ word, access: 'write', via: 'option' });
   const writesOperand = spec.writesOperandAt !== undefined && files.some((effect) => effect.access === 'write' && effect.via === 'operand');
-  const runs = valuesOf(spec.runOptions);
-  const readOnly = spec.readOnly && !has(spec.unsafeOptions) && !has(spec.writeOptions) && !has(spec.runOptions) && !writesOperand;
-  return {
-    readOnly,
-    files,
-    ...(runs.length > 0 || has(spec.runOptions) ? { opaque: `it runs a program named by an option (${runs.map((word) => word.value).join(', ') || 'without a value'})` } : {}),
-    ...(spec.editsFiles ? { editsFiles: true } : {}),
-  };
+  const runs = hasOption(options, spec.runOptions);
+  const readOnly = spec.readOnly && !runs && !writesOperand && !hasOption(options, spec.unsafeOptions) && !hasOption(options, spec.writeOptions);
+  const opaque = runs ? `it runs a program named by an option (${optionValues(options, spec.runOptions).map((word) => word.value).join(', ') || 'without a value'})` : undefined;
+  return { readOnly, files, opaque, editsFiles: spec.editsFiles };
+}
+
+/** Whether any option read is one of `names` (see {@link matchesEntry}). */
+function hasOption(options: readonly ReadOption[], names: readonly string[] | undefined): boolean {
+  if (!names || options.length === 0) return false;
+  return options.some((option) => names.some((name) => matchesEntry(option, name)));
+}
+
+/** The values of the options read that are one of `names`. */
+function optionValues(options: readonly ReadOption[], names: readonly string[] | undefined): ShellWord[] {
+  if (!names || options.length === 0) return [];
+  const values: ShellWord[] = [];
+  for (const option of options) if (option.value && names.some((name) => matchesEntry(option, name))) values.push(option.value);
+  return values;
 }
 
 /** `name`, or `name=value` for an option that matters only with that value (`--directories=recurse`). */
