@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { literalWord } from '../read-word.ts';
+import type { ShellWord } from '../types.ts';
+import { describeProgram } from './describe-program.ts';
+
+const words = (command: string): ShellWord[] => command.split(' ').map((value) => (value.startsWith('$') ? { ...literalWord(value), dynamic: true } : literalWord(value)));
+/** The effects as `read-only?` and `access:via:path[/]` strings. */
+function effects(command: string): { readOnly: boolean; files: string[]; opaque: boolean; known: boolean; editsFiles: boolean } {
+  const described = describeProgram(words(command));
+  return {
+    readOnly: described.readOnly,
+    files: described.files.map((file) => `${file.access}:${file.via}:${file.word.value}${file.recursive ? '/' : ''}`),
+    opaque: described.opaque !== undefined,
+    known: described.known,
+    editsFiles: described.editsFiles === true,
+  };
+}
+
+describe('describeProgram', () => {
+  it.each([
+    ['cat a b', true, ['read:operand:a', 'read:operand:b']],
+    ['/usr/bin/cat -n a', true, ['read:operand:a']],
+    ['head -n 5 a', true, ['read:operand:a']],
+    ['tail -f log', true, ['read:operand:log']],
+    ['sort -k2 -t, a', true, ['read:operand:a']],
+    ['sort -o out a', false, ['read:operand:a', 'write:option:out']],
+    ['sort -nro out a', false, ['read:operand:a', 'write:option:out']],
+    ['sort --out=out a', false, ['read:operand:a', 'write:option:out']],
+    ['uniq a', true, ['read:operand:a']],
+    ['uniq a out', false, ['read:operand:a', 'write:operand:out']],
+    ['xxd a out', false, ['read:operand:a', 'write:operand:out']],
+    ['iconv -f latin1 -t utf8 -o out a', false, ['read:operand:a', 'write:option:out']],
+    ['wc --files0-from=list', true, ['read:option:list']],
+    ['grep -n x a b', true, ['read:operand:a', 'read:operand:b']],
+    ['grep -e x -e y a', true, ['read:operand:a']],
+    ['grep -r x', true, ['read:operand:./']],
+    ['grep --directories=recurse x src', true, ['read:operand:src/']],
+    ['rg x', true, ['read:operand:./']],
+    ['rg --pre=decompress x', false, ['read:operand:./']],
+    ['ls', true, ['read:operand:.']],
+    ['ls -la a', true, ['read:operand:a']],
+    ['du -sh node_modules', true, ['read:operand:node_modules']],
+    ['tree -o out', false, ['read:operand:.', 'write:option:out']],
+    ['diff -r a b', true, ['read:operand:a/', 'read:operand:b/']],
+    ['jq .x a.json', true, ['read:operand:a.json']],
+    ['jq -f prog.jq a.json', true, ['read:operand:a.json', 'read:option:prog.jq']],
+    ['echo hi there', true, []],
+    ['date -s now', false, []],
+    ['date -r ref', true, ['read:option:ref']],
+    ['hostname', true, []],
+    ['hostname evil', false, []],
+    ['rm -rf build', false, ['write:operand:build/']],
+    ['mkdir -p a/b', false, ['write:operand:a/b']],
+    ['touch -r ref x', false, ['write:operand:x', 'read:option:ref']],
+    ['mv a b', false, ['write:operand:a', 'write:operand:b']],
+    ['mv -t dir a', false, ['write:operand:a', 'write:operand:dir']],
+    ['cp a b dir', false, ['read:operand:a', 'read:operand:b', 'write:operand:dir']],
+    ['cp -t dir a', false, ['read:operand:a', 'write:operand:dir']],
+    ['cp -a src dst', false, ['read:operand:src/', 'write:operand:dst']],
+    ['ln -s target link', false, ['write:operand:target', 'write:operand:link']],
+    ['chmod -R 755 dir', false, ['write:operand:dir/']],
+    ['tee a b', false, ['write:operand:a', 'write:operand:b']],
+    ['dd if=a of=b bs=1M', false, ['read:operand:a', 'write:operand:b']],
+    ['tar czf out.tgz src', false, ['write:operand:out.tgz', 'read:operand:src/']],
+    ['tar -xf in.tar -C dest', false, ['read:operand:in.tar', 'write:operand:dest/']],
+    ['curl -o page https://x', false, ['write:option:page']],
+    ['curl -T file https://x', false, ['read:option:file']],
+    ['wget -O page https://x', false, ['write:option:page']],
+    ['python3 run.py a', false, ['read:operand:run.py', 'read:possible:a']],
+    ['python3 -m http.server', false, []],
+    ['node server.js', false, ['read:operand:server.js']],
+    ["awk '{print} a", false, ['read:operand:a']],
+    ['make build', false, ['read:possible:build']],
+    ['npm --prefix=dir test', false, ['read:possible:dir', 'read:possible:test']],
+  ] as const)('%s', (command, readOnly, files) => {
+    expect(effects(command)).toMatchObject({ readOnly, files });
+  });
+
+  it('marks programs that run code it cannot read as opaque', () => {
+    for (const command of ['python3 -c x', 'python3.12 -c x', 'python3 -', 'python3', 'node -e x', 'node --eval=x', 'perl -e x', 'ruby -e x', 'php -r x', "awk 'BEGIN{system(1)}'", 'awk -f prog.awk', 'sort --compress-program=gz a', 'bat --pager=x a', 'tar -cf x --to-command=x a', 'wget -e robots=off x', 'fd -x rm']) {
+      expect(effects(command).opaque, command).toBe(true);
+    }
+    for (const command of ['python3 run.py', 'node server.js', "awk '{print $1}'", 'sort a', 'cat a']) expect(effects(command).opaque, command).toBe(false);
+  });
+
+  it('knows file editors for acceptEdits, and which programs it does not know at all', () => {
+    expect(['rm x', 'mkdir x', 'touch x', 'mv a b', 'cp a b', 'tee x', 'truncate -s 0 x', 'rmdir x'].map((command) => effects(command).editsFiles)).toEqual(Array(8).fill(true));
+    expect(['ln -s a b', 'chmod 1 x', 'dd of=x', 'cat x'].map((command) => effects(command).editsFiles)).toEqual([false, false, false, false]);
+    expect(['frobnicate x', '$X y'].map((command) => effects(command).known)).toEqual([false, false]);
+  });
+});
