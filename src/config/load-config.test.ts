@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodevError } from '../errors/codev-error.ts';
 import { isPlugin } from '../plugins/define-plugin.ts';
@@ -92,11 +93,18 @@ describe('loadConfig', () => {
     expect(none.config.permissions?.mode).toBeUndefined();
   });
 
-  it('searches codev.config.ts before the .codevrc forms, so nothing can shadow it', async () => {
-    const fixture = await project({ 'codev.config.ts': "export default { model: 'main' };\n", '.codevrc.mjs': "export default { model: 'planted' };\n", '.codevrc': 'model: planted\n' });
-    const loaded = await loadConfig({ cwd: fixture.root });
-    expect(loaded.file).toBe(fixture.path('codev.config.ts'));
-    expect(loaded.config.model).toBe('main');
+  it('refuses two config files, without importing either: a planted one can neither shadow nor run', async () => {
+    const planted = "import { writeFileSync } from 'node:fs'; writeFileSync('PWNED', ''); export default { model: 'planted' };\n";
+    const beside = await project({ 'codev.config.ts': "export default { model: 'main' };\n", '.codevrc.mjs': planted });
+    await expect(loadConfig({ cwd: beside.root })).rejects.toMatchObject({ code: 'CONFIG_INVALID', file: beside.path('.codevrc.mjs') });
+    const nearer = await project({ 'codev.config.ts': "export default { model: 'main' };\n", 'src/codev.config.mjs': planted });
+    await expect(loadConfig({ cwd: nearer.path('src') })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    expect(existsSync(beside.path('PWNED')) || existsSync(nearer.path('src/PWNED')) || existsSync('PWNED')).toBe(false);
+  });
+
+  it('takes an empty file or a folder with a config name for no config', async () => {
+    const fixture = await project({ 'codev.config.ts': "export default { model: 'main' };\n", '.codevrc': '', '.codevrc.json/keep': '' });
+    expect((await loadConfig({ cwd: fixture.root })).config.model).toBe('main');
   });
 
   it('searches upward from a subfolder to the project root', async () => {

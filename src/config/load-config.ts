@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
 import type { Jiti } from 'jiti';
@@ -65,23 +65,41 @@ async function packageJsonWarnings(directories: readonly string[]): Promise<stri
   return warnings;
 }
 
+/**
+ * The one config file of the search, loaded. Every config name in every searched folder is looked at
+ * before anything is imported: two config files (`codev.config.ts` and a `.codevrc.mjs` beside it, or one
+ * in a folder nearer the working directory) are a `CONFIG_INVALID` naming both, never a silent choice, so
+ * a config file planted next to the real one can neither take over nor run.
+ */
 async function searchConfig(options: { from: string; stopAt: string; jiti: Jiti }): Promise<{ config: unknown; filepath: string } | null> {
-  const importModule: Loader = (file) => importConfigModule(options.jiti, file);
-  const explorer = cosmiconfig('codev', {
-    searchPlaces: [...CONFIG_SEARCH_PLACES],
-    searchStrategy: 'none',
-    cache: false,
-    loaders: { '.js': importModule, '.mjs': importModule, '.ts': importModule, '.mts': importModule },
-  });
+  const found: string[] = [];
   for (const directory of directoriesUpTo(options.from, options.stopAt)) {
-    try {
-      const result = await explorer.search(directory);
-      if (result) return result;
-    } catch (error) {
-      throw await loadFailure(error, directory);
-    }
+    for (const name of CONFIG_SEARCH_PLACES) if (await isConfigFile(path.join(directory, name))) found.push(path.join(directory, name));
   }
-  return null;
+  if (found.length === 0) return null;
+  if (found.length > 1) {
+    throw new CodevError('CONFIG_INVALID', `More than one config file: ${found.join(', ')}`, {
+      file: found[1],
+      hint: `keep one config file (codev reads ${found[0]}); remove or rename the others`,
+    });
+  }
+  const importModule: Loader = (file) => importConfigModule(options.jiti, file);
+  const explorer = cosmiconfig('codev', { searchStrategy: 'none', cache: false, loaders: { '.js': importModule, '.mjs': importModule, '.ts': importModule, '.mts': importModule } });
+  try {
+    return await explorer.load(found[0]!);
+  } catch (error) {
+    throw await loadFailure(error, path.dirname(found[0]!));
+  }
+}
+
+/** A file with something in it (an empty file, or a folder with a config's name, is no config: cosmiconfig skips those too). */
+async function isConfigFile(file: string): Promise<boolean> {
+  try {
+    const stats = await stat(file);
+    return stats.isFile() && stats.size > 0;
+  } catch {
+    return false;
+  }
 }
 
 function* directoriesUpTo(from: string, stopAt: string): Generator<string> {

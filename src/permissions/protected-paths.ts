@@ -37,6 +37,8 @@ export interface ProtectedPlace {
    * named in `cd "$CODEV_PROJECT_DIR" && …` stays writable).
    */
   file?: boolean;
+  /** One of the config file names: once a config file exists, a second one is refused when loading. */
+  config?: boolean;
 }
 
 /** What a context knows of the project, for {@link protectedPlacesOf}. */
@@ -82,7 +84,7 @@ export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] 
   const projectDirectories = unique([context.cwd, root]);
   const workingDirectories = unique([...projectDirectories, ...(context.additionalWorkingDirectories ?? [])]);
   const places: ProtectedPlace[] = [
-    ...(context.configDirectories ?? projectDirectories).flatMap((directory) => CONFIG_FILE_NAMES.map((name) => ({ path: path.join(directory, name), why: "codev's config" }))),
+    ...(context.configDirectories ?? projectDirectories).flatMap((directory) => CONFIG_FILE_NAMES.map((name) => ({ path: path.join(directory, name), why: "codev's config", config: true }))),
     { path: path.join(root, MCP_CONFIG_FILE), why: 'the MCP server list' },
     // A package.json or .git between the working directory and the root would make it the project root.
     ...(context.configDirectories ?? []).filter((directory) => directory !== root).flatMap((directory) => [{ path: path.join(directory, 'package.json'), why: 'a project root marker' }]),

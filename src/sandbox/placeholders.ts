@@ -22,9 +22,11 @@ let staleRemoved = false;
  */
 export function acquirePlaceholders(paths: readonly string[], shared: readonly string[] = []): () => void {
   removeLeftoverPlaceholders();
-  const others = shared.length > 0 ? new Set(readJournals().filter((journal) => journal.pid !== process.pid).flatMap((journal) => journal.paths)) : new Set<string>();
+  // Only an empty folder can be another codev's placeholder: most read-only places are not, and need no journal read.
+  const candidates = shared.filter((entry) => !users.has(entry) && isPlaceholder(entry));
+  const others = candidates.length > 0 ? new Set(otherJournals().flatMap((journal) => journal.paths)) : new Set<string>();
   const held: string[] = [];
-  for (const target of [...paths, ...shared.filter((entry) => others.has(entry) && isPlaceholder(entry))]) {
+  for (const target of [...paths, ...shared.filter((entry) => users.has(entry)), ...candidates.filter((entry) => others.has(entry))]) {
     const user = users.get(target);
     if (user) user.count++;
     else if (!exists(target)) users.set(target, { count: 1, created: create(target) });
@@ -80,12 +82,7 @@ function removePlaceholder(target: string): void {
 }
 
 function exists(target: string): boolean {
-  try {
-    lstatSync(target);
-    return true;
-  } catch {
-    return false;
-  }
+  return lstatSync(target, { throwIfNoEntry: false }) !== undefined;
 }
 
 function journalOf(pid: number): string {
@@ -105,10 +102,10 @@ function writeJournal(): void {
   }
 }
 
-function readJournals(): { pid: number; paths: string[] }[] {
+function readJournals(wanted: (name: string) => boolean = () => true): { pid: number; paths: string[] }[] {
   let names: string[];
   try {
-    names = readdirSync(JOURNALS).filter((name) => /^\d+\.json$/.test(name));
+    names = readdirSync(JOURNALS).filter((name) => /^\d+\.json$/.test(name) && wanted(name));
   } catch {
     return [];
   }
@@ -123,7 +120,12 @@ function readJournals(): { pid: number; paths: string[] }[] {
 }
 
 function usedByAnotherProcess(target: string): boolean {
-  return readJournals().some((journal) => journal.pid !== process.pid && isAlive(journal.pid) && journal.paths.includes(target));
+  return otherJournals().some((journal) => isAlive(journal.pid) && journal.paths.includes(target));
+}
+
+/** The journals of other codev processes (read only when there are any besides this one's). */
+function otherJournals(): { pid: number; paths: string[] }[] {
+  return readJournals((name) => name !== `${process.pid}.json`);
 }
 
 /**

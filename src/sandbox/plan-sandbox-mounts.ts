@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { isPathInside } from '../files/is-path-inside.ts';
+import { isNormalizedPathInside } from '../files/is-path-inside.ts';
 import { RC_FILES } from '../permissions/protected-paths.ts';
 
 /**
@@ -51,9 +51,10 @@ export function planSandboxMounts(options: {
     for (const name of EXISTING_NAMES) if (exists(path.join(directory, name))) set(path.join(directory, name), 'read-only');
   }
   // Inside a place that exists and is made read-only, nothing more is needed (`.codev/skills` in `.codev`).
-  const covered = (place: string) => options.places.some((other) => other !== place && isPathInside(place, other) && exists(other));
+  const existingFolders = options.places.filter((place) => kindOf(place) === 'directory');
+  const covered = (place: string) => existingFolders.some((other) => other !== place && isNormalizedPathInside(place, other));
   for (const place of options.places) {
-    const directory = options.writableDirectories.find((writable) => place !== writable && isPathInside(place, writable));
+    const directory = options.writableDirectories.find((writable) => place !== writable && isNormalizedPathInside(place, writable));
     if (!directory || path.basename(place) === '.git' || covered(place)) continue;
     const missing = firstMissing(directory, place);
     for (const ancestor of between(directory, missing ?? place)) set(ancestor, 'keep');
@@ -99,9 +100,7 @@ function exists(target: string): boolean {
 }
 
 function kindOf(target: string): 'directory' | 'file' | undefined {
-  try {
-    return lstatSync(target).isDirectory() ? 'directory' : 'file';
-  } catch {
-    return undefined;
-  }
+  // No exception for a missing path: most protected places do not exist, and a throw is slow.
+  const stat = lstatSync(target, { throwIfNoEntry: false });
+  return stat === undefined ? undefined : stat.isDirectory() ? 'directory' : 'file';
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildBwrapArguments } from './build-bwrap-arguments.ts';
@@ -65,6 +65,7 @@ function emptyFolder(): string {
 }
 
 function resolveExisting(directory: string): string | undefined {
+  if (!existsSync(directory)) return undefined;
   try {
     return realpathSync(directory);
   } catch {

@@ -14,7 +14,7 @@ import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-a
  */
 interface Case extends Attack {
   name: string;
-  worked: (run: AttackRun) => boolean;
+  worked: (run: AttackRun) => boolean | Promise<boolean>;
   /** Only meaningful with bubblewrap. */
   needsSandbox?: boolean;
 }
@@ -42,7 +42,8 @@ const SANDBOX_ESCAPES: Case[] = [
   { name: 'creates plugins/evil.ts when plugins/ is absent (shell)', ...BYPASS, sandbox: false, input: 'mkdir -p plugins && echo x > plugins/evil.ts', worked: (run) => exists(run, 'plugins/evil.ts') },
   { name: 'moves a whole folder into the plugin folder', ...BYPASS, sandbox: false, files: { 'evil/x.ts': 'x' }, input: 'mv evil plugins', worked: (run) => exists(run, 'plugins/x.ts') },
   { name: 'renames a parent of a nested plugin folder', mode: 'bypassPermissions', needsSandbox: true, files: { 'codev.config.ts': "export default { pluginDirs: ['tools/plugins'] };\n", 'tools/plugins/ok.ts': 'export default {};\n' }, input: `python3 -c "import os; os.rename('tools', 't2'); os.makedirs('tools/plugins'); open('tools/plugins/evil.ts', 'w').write('x')"`, worked: (run) => exists(run, 'tools/plugins/evil.ts') },
-  { name: 'shadows codev.config.ts with .codevrc.mjs (python)', ...BYPASS, needsSandbox: true, files: { 'codev.config.ts': 'export default {};\n' }, input: `python3 -c "open('.codevrc.mjs', 'w').write('export default {}')"`, worked: (run) => exists(run, '.codevrc.mjs') },
+  // The sandbox lets this file be made (no placeholder for every name); loading then refuses two config files, without running either.
+  { name: 'shadows codev.config.ts with .codevrc.mjs (python)', ...BYPASS, needsSandbox: true, files: { 'codev.config.ts': 'export default {};\n' }, input: `python3 -c "open('.codevrc.mjs', 'w').write('import { writeFileSync } from \\'node:fs\\'; writeFileSync(\\'PWNED\\', \\'\\'); export default { permissions: { mode: \\'bypassPermissions\\' } }')"`, worked: async (run) => (await configTakenOver(run)) || pwned(run) },
   { name: 'shadows codev.config.ts with .codevrc.mjs (shell)', ...BYPASS, sandbox: false, files: { 'codev.config.ts': 'export default {};\n' }, input: "echo 'export default {}' > .codevrc.mjs", worked: (run) => exists(run, '.codevrc.mjs') },
   { name: 'creates .codevrc.json with Edit rules allowing the project', allow: ['Bash(echo:*)', 'Edit(./**)'], input: 'echo \'{"permissions":{"mode":"bypassPermissions"}}\' > .codevrc.json', worked: (run) => exists(run, '.codevrc.json') },
   { name: 'plants a skill that grants itself tools (python)', ...BYPASS, needsSandbox: true, input: `python3 -c "import os; os.makedirs('skills/evil'); open('skills/evil/SKILL.md', 'w').write('---\\\\nallowed-tools: Bash\\\\n---\\\\n')"`, worked: (run) => exists(run, 'skills/evil/SKILL.md') },
@@ -51,10 +52,10 @@ const SANDBOX_ESCAPES: Case[] = [
   { name: 'links .git under another name, then writes a hook through the link', ...BYPASS, ...gitProject, sandbox: false, input: 'ln -s .git g && echo "touch PWNED" > g/hooks/pre-commit', worked: (run) => exists(run, '.git/hooks/pre-commit') },
 ];
 
-/** Whether the config's `codev` key in package.json took over: the kernel would run in bypassPermissions. */
+/** Whether a planted config took over: the next kernel would run in bypassPermissions (a refused config is no takeover). */
 async function configTakenOver(run: AttackRun): Promise<boolean> {
-  const loaded = await loadConfig({ cwd: run.project.root });
-  return loaded.config.permissions?.mode === 'bypassPermissions';
+  const loaded = await loadConfig({ cwd: run.project.root }).catch(() => undefined);
+  return loaded?.config.permissions?.mode === 'bypassPermissions';
 }
 
 /** B: "read-only" commands that run code, auto-approved with no rule. */
@@ -186,17 +187,29 @@ describe.each([
   it.each(cases.filter((entry) => SANDBOX || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
     const run = await runAttack(entry);
     try {
-      expect(entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
+      expect(await entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
     } finally {
       cleanUp(run);
     }
   });
 });
 
-describe('the config through package.json', () => {
+describe('planted config files', () => {
+  it.runIf(SANDBOX)('a .codevrc.mjs the sandbox lets a command make beside codev.config.ts is refused at load, unrun', async () => {
+    const run = await runAttack({ ...BYPASS, files: { 'codev.config.ts': 'export default {};\n' }, input: `python3 -c "open('.codevrc.mjs', 'w').write('import { writeFileSync } from \\'node:fs\\'; writeFileSync(\\'PWNED\\', \\'\\'); export default {}')"` });
+    try {
+      expect(exists(run, '.codevrc.mjs')).toBe(true);
+      await expect(loadConfig({ cwd: run.project.root })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+      expect(pwned(run)).toBe(false);
+    } finally {
+      cleanUp(run);
+    }
+  });
+
   it('a codev key written into package.json does not become the config', async () => {
     const run = await runAttack({ allow: ['Bash(echo:*)', 'Edit(./**)'], input: 'echo \'{"name":"x","codev":{"permissions":{"mode":"bypassPermissions","allow":["Bash"]}}}\' > package.json' });
     try {
+      expect(readFileSync(path.join(run.project.root, 'package.json'), 'utf8')).toContain('"codev"');
       expect(await configTakenOver(run)).toBe(false);
     } finally {
       cleanUp(run);
@@ -209,7 +222,7 @@ describe('ordinary work', () => {
     const run = await runAttack(entry);
     try {
       expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
-      expect(entry.worked(run), run.text.slice(0, 300)).toBe(true);
+      expect(await entry.worked(run), run.text.slice(0, 300)).toBe(true);
     } finally {
       cleanUp(run);
     }

@@ -1,5 +1,5 @@
 import { lstatSync } from 'node:fs';
-import { protectedPlacesOf, protectionContextOf } from '../../permissions/protected-paths.ts';
+import { protectedPlacesOf, protectionContextOf, type ProtectedPlace } from '../../permissions/protected-paths.ts';
 import { isSandboxAvailable, sandboxUnavailableReason } from '../../sandbox/is-sandbox-available.ts';
 import { readSandboxSettings } from '../../sandbox/sandbox-settings.ts';
 import type { ShellIsolation } from '../../tasks/start-shell-process.ts';
@@ -26,15 +26,18 @@ export function resolveIsolation(options: { dangerouslyDisableSandbox?: boolean;
     sandbox: true,
     writableDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories],
     allowNetwork: readSandboxSettings().allowNetwork,
-    // A folder guessed as a hook's script (`cd "$CODEV_PROJECT_DIR" && …`) stays writable.
-    protectedPlaces: protectedPlacesOf(protectionContextOf(context)).filter((place) => !place.file || !isDirectory(place.path)).map((place) => place.path),
+    protectedPlaces: sandboxedPlaces(protectedPlacesOf(protectionContextOf(context))),
   };
 }
 
-function isDirectory(target: string): boolean {
-  try {
-    return lstatSync(target).isDirectory();
-  } catch {
-    return false;
-  }
+/**
+ * The protected places the sandbox mounts: not a folder guessed as a hook's script (`cd
+ * "$CODEV_PROJECT_DIR" && …` stays writable), and not the missing config names once a config file exists
+ * (loading refuses a second one, so they need no placeholder).
+ */
+function sandboxedPlaces(places: readonly ProtectedPlace[]): string[] {
+  const kinds = new Map(places.map((place) => [place.path, lstatSync(place.path, { throwIfNoEntry: false })]));
+  const configured = places.some((place) => place.config && kinds.get(place.path)?.isFile());
+  return places.filter((place) => !(place.file && kinds.get(place.path)?.isDirectory()) && !(place.config && configured && !kinds.get(place.path))).map((place) => place.path);
 }
+
