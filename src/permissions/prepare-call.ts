@@ -1,8 +1,7 @@
-import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expandShellGlob } from './expand-shell-glob.ts';
-import { resolvePathVariants } from './rules/resolve-path-variants.ts';
+import { resolvePathVariantsSync } from './rules/resolve-path-variants.ts';
 import { shellFileRequests, type ShellFileRequest } from './shell-file-requests.ts';
 import { analyzeShellCommandCached } from './shell/analyze-shell-command-cached.ts';
 import type { ShellAnalysis } from './shell/analyze-shell-command.ts';
@@ -88,16 +87,9 @@ export async function prepareCall(options: {
     else if (target.kind === 'url') urls.push(target.url);
     else names.push(target.value);
   }
-  const paths = dedupe(
-    await Promise.all(
-      pathRequests.map(async (request) => ({
-        ...request,
-        variants: await resolvePathVariants({ path: request.path, cwd: context.cwd, home }),
-      })),
-    ),
-  );
+  const paths = dedupe(pathRequests.map((request) => ({ ...request, variants: resolvePathVariantsSync({ path: request.path, cwd: context.cwd, home }) })));
   const root = options.root ?? context.cwd;
-  const realAnchors = paths.length > 0 ? await resolveAnchors({ cwd: context.cwd, root, home }) : { cwd: context.cwd, root, home };
+  const realAnchors = paths.length > 0 ? resolveAnchors({ cwd: context.cwd, root, home }) : { cwd: context.cwd, root, home };
   return { tool, input, targets, commands, paths, urls, names, unresolvedWrites: unresolved.write, unresolvedReads: unresolved.read, cwd: context.cwd, home, root, realAnchors };
 }
 
@@ -134,15 +126,14 @@ function dedupe(paths: PreparedPath[]): PreparedPath[] {
   });
 }
 
-const anchorCache = new Map<string, Promise<string>>();
+const anchorCache = new Map<string, string>();
 
 /** Resolves the anchor directories through symlinks once per process (they do not move during a session). */
-async function resolveAnchors(anchors: { cwd: string; root: string; home: string }) {
+function resolveAnchors(anchors: { cwd: string; root: string; home: string }) {
   const resolve = (directory: string) => {
     let hit = anchorCache.get(directory);
-    if (!hit) anchorCache.set(directory, (hit = realpath(directory).catch(() => directory)));
+    if (hit === undefined) anchorCache.set(directory, (hit = resolvePathVariantsSync({ path: directory, cwd: directory, home: anchors.home }).real));
     return hit;
   };
-  const [cwd, root, home] = await Promise.all([resolve(anchors.cwd), resolve(anchors.root), resolve(anchors.home)]);
-  return { cwd, root, home };
+  return { cwd: resolve(anchors.cwd), root: resolve(anchors.root), home: resolve(anchors.home) };
 }

@@ -1,4 +1,4 @@
-import { lstat, readlink, realpath } from 'node:fs/promises';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 // Re-exported so the path-rule API can be imported from one place; the implementation has its own file.
@@ -23,8 +23,16 @@ const MAX_SYMLINK_HOPS = 40;
  * Callers must then open `lexical`, never the raw input: the OS resolves `link/..` physically.
  */
 export async function resolvePathVariants(options: { path: string; cwd: string; home: string }): Promise<PathVariants> {
+  return resolvePathVariantsSync(options);
+}
+
+/**
+ * {@link resolvePathVariants}, synchronously: the native `realpath` of a local path takes microseconds,
+ * where a round trip through the thread pool takes tens, and a permission check resolves a few per call.
+ */
+export function resolvePathVariantsSync(options: { path: string; cwd: string; home: string }): PathVariants {
   const lexical = toLexicalPath(options);
-  return { lexical, real: await resolveRealPath(lexical, 0) };
+  return { lexical, real: resolveRealPath(lexical, 0) };
 }
 
 /** Expands a leading `~` or `~/`, makes the path absolute against `cwd` and normalizes it. Synchronous. */
@@ -34,33 +42,31 @@ export function toLexicalPath(options: { path: string; cwd: string; home: string
   return path.posix.resolve(cwd, expanded);
 }
 
-async function resolveRealPath(target: string, hops: number): Promise<string> {
-  try {
-    return await realpath(target);
-  } catch (error) {
-    // Any other failure (permissions, a loop) means the OS could not open the path either.
-    if (!isMissing(error)) return target;
+function resolveRealPath(target: string, hops: number): string {
+  // existsSync follows links and never throws: a missing path (the common case here) costs no exception.
+  if (existsSync(target)) {
+    try {
+      return realpathSync.native(target);
+    } catch {
+      // A failure on an existing path (permissions, a loop) means the OS could not open it either.
+      return target;
+    }
   }
   const parent = path.posix.dirname(target);
   if (parent === target) return target;
-  const realParent = await resolveRealPath(parent, hops);
+  const realParent = resolveRealPath(parent, hops);
   const candidate = path.posix.join(realParent, path.posix.basename(target));
-  const link = await readDanglingLink(candidate);
+  const link = readDanglingLink(candidate);
   if (link === undefined || hops >= MAX_SYMLINK_HOPS) return candidate;
   return resolveRealPath(path.posix.resolve(realParent, link), hops + 1);
 }
 
 /** The target of `candidate` when it is a symlink (here: one whose target is missing), else undefined. */
-async function readDanglingLink(candidate: string): Promise<string | undefined> {
+function readDanglingLink(candidate: string): string | undefined {
   try {
-    if (!(await lstat(candidate)).isSymbolicLink()) return undefined;
-    return await readlink(candidate);
+    // Past a regular file (`a.ts/child`) lstat fails with ENOTDIR, which throwIfNoEntry does not cover.
+    return lstatSync(candidate, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(candidate) : undefined;
   } catch {
     return undefined;
   }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -33,17 +33,28 @@ const CONFIGURATION = 'git -c sets configuration that can run programs';
  * `-Cdir`), and any it does not know stop it with a usage message; one unknown here is not read-only.
  */
 export function readGitGlobalOptions(args: readonly ShellWord[]): GitGlobalOptions {
-  const result: GitGlobalOptions = { rest: [], directory: literalWord('.'), readOnly: true };
+  const result: GitGlobalOptions = { subcommand: undefined, rest: [], directory: CURRENT_DIRECTORY, readOnly: true, opaque: undefined };
   for (let index = 0; index < args.length; index++) {
     const word = args[index]!;
     const text = word.value;
-    if (!text.startsWith('-')) return { ...result, subcommand: word, rest: args.slice(index + 1) };
-    if (Object.hasOwn(SUBCOMMAND_FLAGS, text)) return { ...result, subcommand: literalWord(SUBCOMMAND_FLAGS[text]!), rest: args.slice(index + 1) };
+    // Filled in place, not spread: this runs for every git command the permission check sees.
+    if (!text.startsWith('-')) {
+      result.subcommand = word;
+      result.rest = args.slice(index + 1);
+      return result;
+    }
+    if (Object.hasOwn(SUBCOMMAND_FLAGS, text)) {
+      result.subcommand = literalWord(SUBCOMMAND_FLAGS[text]!);
+      result.rest = args.slice(index + 1);
+      return result;
+    }
     if (PRINT_AND_EXIT.has(text)) return result;
     index += readOption(args, index, result);
   }
   return result;
 }
+
+const CURRENT_DIRECTORY: ShellWord = Object.freeze(literalWord('.'));
 
 /** Applies the option at `index` to `result`; returns how many value words it took. */
 function readOption(args: readonly ShellWord[], index: number, result: GitGlobalOptions): number {
