@@ -1,5 +1,5 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathExists } from '../files/path-exists.ts';
 
 const PROJECT_MARKERS = ['package.json', '.git'];
 
@@ -12,19 +12,10 @@ export async function findProjectRoot(cwd: string): Promise<string | undefined> 
   let directory = path.resolve(cwd);
   while (true) {
     for (const marker of PROJECT_MARKERS) {
-      if (await exists(path.join(directory, marker))) return directory;
+      if (await pathExists(path.join(directory, marker), { followLinks: true })) return directory;
     }
     const parent = path.dirname(directory);
     if (parent === directory) return undefined;
     directory = parent;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -1,7 +1,7 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { WatchPlan } from './watch-plan.ts';
+import { pathExists } from '../files/path-exists.ts';
 
 /** The file changes of one burst of events. */
 export interface FileChanges {
@@ -101,17 +101,8 @@ async function existingRoots(paths: readonly string[]): Promise<string[]> {
   const roots = new Set<string>();
   for (const file of paths) {
     let candidate = file;
-    while (!(await exists(candidate)) && path.dirname(candidate) !== candidate) candidate = path.dirname(candidate);
+    while (!(await pathExists(candidate, { followLinks: true })) && path.dirname(candidate) !== candidate) candidate = path.dirname(candidate);
     roots.add(candidate);
   }
   return [...roots];
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

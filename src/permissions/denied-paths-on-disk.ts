@@ -1,4 +1,3 @@
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { collectRules } from './collect-rules.ts';
 import { hasGlobSyntax } from './rules/match-glob-segment.ts';
@@ -6,6 +5,7 @@ import { matchPathPattern } from './rules/match-path-pattern.ts';
 import { parsePathPattern, type PathAnchors } from './rules/parse-path-pattern.ts';
 import type { PermissionRule, ToolPermissionContext } from './types.ts';
 import { walkFiles } from './walk-files.ts';
+import { pathExists } from '../files/path-exists.ts';
 
 /** Entries looked at, at most, per folder walked for a glob rule. */
 const MAX_ENTRIES = 20_000;
@@ -36,7 +36,7 @@ async function pathsOf(rule: PermissionRule, options: { anchors: PathAnchors; wo
   while (core.at(-1) === '**') core.pop();
   if (!core.some(hasGlobSyntax)) {
     const target = path.posix.join(pattern.base, ...core);
-    return (await exists(target)) ? [target] : [];
+    return (await pathExists(target)) ? [target] : [];
   }
   const roots = pattern.base === path.posix.sep ? options.workingDirectories : [pattern.base];
   const found: string[] = [];
@@ -51,13 +51,4 @@ async function pathsOf(rule: PermissionRule, options: { anchors: PathAnchors; wo
     });
   }
   return found;
-}
-
-async function exists(target: string): Promise<boolean> {
-  try {
-    await lstat(target);
-    return true;
-  } catch {
-    return false;
-  }
 }

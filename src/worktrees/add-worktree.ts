@@ -1,4 +1,3 @@
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CodevError } from '../errors/codev-error.ts';
@@ -7,6 +6,7 @@ import { discardWorktree } from './remove-worktree.ts';
 import { isTransientGitFailure, runGit } from '../git/run-git.ts';
 import { gitFailure } from './git-failure.ts';
 import { runInRepository } from './run-in-repository.ts';
+import { pathExists } from '../files/path-exists.ts';
 
 export const ADD_TIMEOUT_MS = 120_000;
 export const BRANCH_PREFIX = 'codev/';
@@ -25,15 +25,6 @@ export interface AddWorktreeOptions {
   signal?: AbortSignal;
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const interrupted = () => new CodevError('TOOL_ABORTED', 'creating the agent worktree was interrupted');
 
 async function addWithFreeName(options: AddWorktreeOptions): Promise<{ path: string; branch: string }> {
@@ -45,7 +36,7 @@ async function addWithFreeName(options: AddWorktreeOptions): Promise<{ path: str
     const name = attempt === 1 ? options.name : `${options.name}-${attempt}`;
     const branch = `${BRANCH_PREFIX}${name}`;
     const worktreePath = path.join(folder, name);
-    if (await exists(worktreePath)) {
+    if (await pathExists(worktreePath, { followLinks: true })) {
       attempt++;
       continue;
     }

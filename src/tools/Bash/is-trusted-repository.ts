@@ -1,6 +1,6 @@
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInWorkingDirectories } from '../../permissions/path-containment.ts';
+import { pathExists } from '../../files/path-exists.ts';
 
 /**
  * Whether the repository git finds from `directory` is one the model cannot have planted: its git folder
@@ -13,22 +13,13 @@ import { isInWorkingDirectories } from '../../permissions/path-containment.ts';
 export async function isTrustedRepository(directory: string, workingDirectories: readonly string[]): Promise<boolean> {
   for (let current = directory; ; current = path.dirname(current)) {
     const dotGit = path.join(current, '.git');
-    if (await exists(dotGit)) return !isInWorkingDirectories(dotGit, workingDirectories) || workingDirectories.some((working) => path.join(working, '.git') === dotGit);
+    if (await pathExists(dotGit)) return !isInWorkingDirectories(dotGit, workingDirectories) || workingDirectories.some((working) => path.join(working, '.git') === dotGit);
     if (await isBareRepository(current)) return !isInWorkingDirectories(current, workingDirectories);
     if (path.dirname(current) === current) return true;
   }
 }
 
 async function isBareRepository(directory: string): Promise<boolean> {
-  const [head, objects, refs] = await Promise.all(['HEAD', 'objects', 'refs'].map((name) => exists(path.join(directory, name))));
+  const [head, objects, refs] = await Promise.all(['HEAD', 'objects', 'refs'].map((name) => pathExists(path.join(directory, name))));
   return head === true && objects === true && refs === true;
-}
-
-async function exists(target: string): Promise<boolean> {
-  try {
-    await lstat(target);
-    return true;
-  } catch {
-    return false;
-  }
 }
