@@ -143,6 +143,7 @@ const OUTSIDE: Case[] = [
   { name: 'cat the string-prefix sibling of the project', siblingFiles: { 'secret.txt': SECRET }, input: 'cat {{project}}-evil/secret.txt', worked: printed },
   { name: 'ls / under Bash(ls:*)', allow: ['Bash(ls:*)'], input: 'ls /', worked: (run) => run.output.decision?.behavior === 'allow' },
   { name: 'ls .. under Bash(ls:*)', allow: ['Bash(ls:*)'], input: 'ls ..', worked: (run) => run.output.decision?.behavior === 'allow' },
+  { name: 'git -C outside under Bash(git log:*)', allow: ['Bash(git log:*)'], input: 'git -C {{outside}} log -p', worked: (run) => run.output.decision?.behavior === 'allow' },
   { name: 'cat /etc/passwd under Bash(cat:*)', allow: ['Bash(cat:*)'], input: 'cat /etc/passwd', worked: (run) => run.text.includes('root:') },
   { name: 'cp to ../x under Bash(cp:*)', allow: ['Bash(cp:*)'], sandbox: false, files: { 'a.txt': 'a' }, input: 'cp a.txt {{outside}}/x', worked: (run) => exists({ ...run, project: { ...run.project, root: run.outside } }, 'x') },
   { name: 'touch ../x under Bash(touch:*)', allow: ['Bash(touch:*)'], sandbox: false, input: 'touch {{outside}}/x', worked: (run) => exists({ ...run, project: { ...run.project, root: run.outside } }, 'x') },

@@ -17,9 +17,11 @@ export const describeGit: DescribeProgram = (args) => {
   // A subcommand known only at run time may be any of them.
   const name = subcommand.dynamic || subcommand.glob ? '' : subcommand.value;
   const effects = describeGitSubcommand({ name, args: global.rest, directory: global.directory });
+  // `git -C ../other log -p` reads another folder: outside the working directories that needs Read there.
+  const files = global.directory.value === '.' ? effects.files : [{ word: global.directory, access: 'read' as const, via: 'operand' as const }, ...effects.files];
   return {
     readOnly: global.readOnly && effects.readOnly,
-    files: effects.files,
+    files,
     opaque: global.opaque ?? effects.opaque,
     scripts: effects.scripts,
     commands: effects.commands,
