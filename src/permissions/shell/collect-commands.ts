@@ -1,5 +1,4 @@
 import type { Node, Parser } from 'web-tree-sitter';
-import { assertNoMisreadKeyword } from './assert-no-misread-keyword.ts';
 import { changeDirectory, isDirectoryChange, mayChangeDirectory, START_DIRECTORIES, unionDirectories, type Directories } from './directories.ts';
 import { firstSyntaxError } from './first-syntax-error.ts';
 import { HiddenCodeSigns } from './hidden-code-signs.ts';
@@ -7,7 +6,8 @@ import { listOperands } from './list-operands.ts';
 import { readAssignment } from './read-assignment.ts';
 import { readRedirect, REDIRECT_TYPES } from './read-redirect.ts';
 import { readTestWords } from './read-test-words.ts';
-import { joinWords, literalWord, readWord, visitSubstitutions, type SubstitutionVisitor } from './read-word.ts';
+import { readCommandWords, readDeclarationWords } from './read-command-words.ts';
+import { visitSubstitutions, type SubstitutionVisitor } from './read-word.ts';
 import { removeLineContinuations } from './remove-line-continuations.ts';
 import { resolveCommand } from './resolve-command.ts';
 import { ShellAnalysisAbort } from './shell-analysis-abort.ts';
@@ -302,28 +302,12 @@ class Collector {
   }
 
   private command({ node, attached, context }: { node: Node; attached: Attached; context: Context }): void {
-    const visitor = this.visitor(context);
     const own: Attached = { redirects: [...attached.redirects], extraWords: [] };
-    const assignments: { name: string; value: string; word: ShellWord }[] = [];
-    const words: ShellWord[] = [];
-    let previous: Node | undefined;
-    const wordNodes: Node[] = [];
-    for (let index = 0; index < node.childCount; index++) {
-      const child = node.child(index)!;
-      const field = node.fieldNameForChild(index);
-      if (child.type === 'variable_assignment') assignments.push(readAssignment(child, visitor));
-      else if (field === 'redirect') this.redirect({ node: child, attached: own, context });
-      else if (field === 'name' || field === 'argument') {
-        const wordNode = field === 'name' ? (child.firstNamedChild ?? child) : child;
-        wordNodes.push(wordNode);
-        const word = readWord(wordNode, visitor);
-        // tree-sitter splits `$"…"` (a translated string) into `$` and a string; the `$` changes nothing.
-        const joined = previous?.endIndex === child.startIndex ? words.pop() : undefined;
-        words.push(joined === undefined || previous?.type === '$' ? word : joinWords(joined, word));
-        previous = child;
-      } else if (child.isNamed) this.visit(child, context);
-    }
-    assertNoMisreadKeyword(wordNodes);
+    const { words, assignments } = readCommandWords(node, {
+      visitor: this.visitor(context),
+      onRedirect: (child) => this.redirect({ node: child, attached: own, context }),
+      onChild: (child) => this.visit(child, context),
+    });
     words.push(...own.extraWords, ...attached.extraWords);
     this.emit({ words, assignments, redirects: own.redirects }, context);
   }
@@ -335,14 +319,7 @@ class Collector {
   }
 
   private declaration(node: Node, context: Context): void {
-    const visitor = this.visitor(context);
-    const words = node.children.map((child) => {
-      if (!child.isNamed) return literalWord(child.text);
-      if (child.type !== 'variable_assignment') return readWord(child, visitor);
-      const assignment = readAssignment(child, visitor);
-      return { ...assignment.word, value: `${assignment.name}=${assignment.value}` };
-    });
-    this.emit({ words, assignments: [] }, context);
+    this.emit({ words: readDeclarationWords(node, this.visitor(context)), assignments: [] }, context);
   }
 
   /** `[ … ]` and `[[ … ]]` run as commands named `[` and `[[`, so rules can name them. */
