@@ -196,6 +196,12 @@ const CASES: BypassCase[] = [
   { command: 'echo touch x', denyRules: ['touch *'], expect: 'not-allowed' },
   { command: `python3 -c "import os; os.system('touch x')"`, denyRules: ['touch *'], expect: 'asked' },
   { command: 'python3 script.py', denyRules: ['touch *'], expect: 'not-allowed' },
+  // Inline code of another language is the program's business: its allow rule covers it, a deny cannot see into it.
+  { command: "python3 -c 'print(1)'", allowRules: ['python3 *'], expect: 'allowed' },
+  { command: "python3 -c 'print(1)'", allowRules: ['python3 *'], denyRules: RM, expect: 'asked' },
+  // Hidden shell commands are never covered by an allow rule of the shell.
+  { command: 'echo touch x | bash', allowRules: ['echo *', 'bash *'], expect: 'not-allowed' },
+  { command: "test -v 'a[$(echo x)]'", allowRules: ['test *', 'echo *'], expect: 'not-allowed' },
   { command: "node -e 'x'", denyRules: ['rm *'], expect: 'asked' },
   { command: "awk 'BEGIN{system(\"touch x\")}'", denyRules: ['touch *'], expect: 'asked' },
   { command: "awk '{print $1}' f", denyRules: ['touch *'], expect: 'not-allowed' },

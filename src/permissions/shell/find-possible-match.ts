@@ -15,7 +15,8 @@ export function findPossibleMatch(analysis: ShellAnalysis, rules: readonly Permi
   if (!analysis.ok) return { rule: first, part: '', certain: false, reason: `the command cannot be analyzed (${analysis.message})` };
   if (analysis.opaque) return { rule: first, part: '', certain: false, reason: analysis.opaque };
   for (const command of analysis.commands) {
-    if (command.opaque) return { rule: first, part: command.text, certain: false, reason: command.opaque };
+    const opaque = command.opaque ?? command.effects.opaque;
+    if (opaque) return { rule: first, part: command.text, certain: false, reason: opaque };
     if (command.dynamic) {
       const shapes = commandShapes(command);
       const rule = rules.find((candidate) => shapes.some((shape) => couldMatchCommandPattern(candidate.value.ruleContent!, shape)));

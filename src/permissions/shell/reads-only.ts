@@ -8,7 +8,7 @@ import type { ShellAnalysis, SimpleCommand } from './types.ts';
  * file writes, checked on their own.
  */
 export function readsOnly(command: SimpleCommand): boolean {
-  if (command.dynamic || command.opaque) return false;
+  if (command.dynamic || command.opaque || command.effects.opaque) return false;
   if (command.assignments.some((assignment) => !SAFE_ENVIRONMENT_VARIABLES.has(assignment.name))) return false;
   if (command.argv.length === 0) return command.assignments.length === 0;
   return command.effects.readOnly && command.effects.files.every((effect) => effect.access === 'read');

@@ -54,7 +54,7 @@ export function resolveCommand(options: {
     directories,
     effects,
     inputFrom: options.inputFrom,
-    opaque: opaqueReason({ body, runsInput, effects, scripts, words, options }),
+    opaque: opaqueReason({ body, runsInput, scripts, words, options }),
   };
   const index = sink.add(command);
   if (body?.kind === 'static') sink.analyzeBody(body.body, directories);
@@ -67,16 +67,14 @@ export function resolveCommand(options: {
 function opaqueReason(parts: {
   body: ShellBody | undefined;
   runsInput: boolean;
-  effects: { opaque?: string };
   scripts: readonly ShellWord[];
   words: readonly ShellWord[];
   options: { assignments: readonly { value: string; word?: ShellWord }[]; redirects: readonly ShellRedirect[] };
 }): string | undefined {
-  const { body, effects } = parts;
+  const { body } = parts;
   if (body?.kind === 'dynamic') return 'a shell runs a script only known at run time';
   if (body?.kind === 'stdin') return 'a shell runs whatever arrives on its standard input';
   if (body && parts.runsInput) return 'a shell runs text that xargs or find hands it';
-  if (effects.opaque) return effects.opaque;
   if (parts.scripts.some((script) => script.dynamic)) return 'a program runs a script only known at run time';
   const subscript =
     parts.words.find((word) => !word.dynamic && isSubscriptCode(word.value))?.value ??

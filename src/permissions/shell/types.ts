@@ -46,9 +46,10 @@ export interface SimpleCommand {
   /** Where it runs, relative to where the whole command starts (see {@link Directories}). */
   directories: Directories;
   /**
-   * Code it runs that no analysis can read, and why: a shell reading its script from a pipe, inline Python,
-   * a `bash -c "$X"` body, a word bash may evaluate as an array subscript. Deny and ask rules cannot be
-   * checked against it.
+   * Shell commands it runs that no analysis can read, and why: a shell reading its script from a pipe, a
+   * `bash -c "$X"` body, a word bash may evaluate as an array subscript. Deny and ask rules cannot be
+   * checked against it, and no allow rule covers it. (Code in another language, `python3 -c`, is the
+   * program's own business: `effects.opaque`, which only deny and ask rules care about.)
    */
   opaque: string | undefined;
   /** What its program does with files and code, from codev's knowledge of programs. */
