@@ -40,6 +40,7 @@ try {
       const { benchmark } = await jiti.import(path.join(root, 'bench', `${benchmarkId}.ts`));
       const benchCase = benchmark.cases.find((candidate) => candidate.id === caseId);
       if (!benchCase) throw new Error(`${side} has no case ${spec}`);
+      if (typeof benchCase.setup !== 'function') throw new Error(`${spec} is not a per-operation case (agent-turn, cold-start and bash-spawn time whole runs): compare those with bench/run.mjs in each tree`);
       runners.push({ side, spec, runner: await benchCase.setup({ quick: false }), samples: [] });
     }
   }
