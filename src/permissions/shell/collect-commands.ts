@@ -95,14 +95,16 @@ class Collector {
   }
 
   private visit(node: Node, outer: Context): void {
-    const context = FLAT_NODES.has(node.type) ? outer : { depth: outer.depth, origin: outer.origin, nesting: outer.nesting + 1, source: outer.source };
+    // Every read of a node's type is a call into WebAssembly: read it once.
+    const type = node.type;
+    const context = FLAT_NODES.has(type) ? outer : { depth: outer.depth, origin: outer.origin, nesting: outer.nesting + 1, source: outer.source };
     if (context.nesting > SHELL_LIMITS.maxNesting) throw new ShellAnalysisAbort('too-deep', `the command nests more than ${SHELL_LIMITS.maxNesting} levels deep`);
-    this.signs.noteNode(node);
-    if (SUBSHELLS.has(node.type)) {
+    this.signs.noteNode(node, type);
+    if (SUBSHELLS.has(type)) {
       this.isolated(() => this.visitSubshell(node, context));
       return;
     }
-    switch (node.type) {
+    switch (type) {
       case 'comment':
         return;
       case 'command':
@@ -128,8 +130,8 @@ class Collector {
       case 'variable_assignments':
         return this.bareAssignments(node.namedChildren, context);
       default:
-        if (LOOPS.has(node.type)) return this.loop(node, context);
-        if (REDIRECT_TYPES.has(node.type)) return this.redirect({ node, attached: emptyAttached(), context });
+        if (LOOPS.has(type)) return this.loop(node, context);
+        if (REDIRECT_TYPES.has(type)) return this.redirect({ node, attached: emptyAttached(), context });
         this.visitChildren(node, context);
     }
   }
@@ -140,10 +142,11 @@ class Collector {
 
   /** Statements in sequence; one sent to the background with `&` runs in a subshell of its own. */
   private visitEach(nodes: readonly Node[], context: Context): void {
+    const types = nodes.map((child) => child.type);
     nodes.forEach((child, index) => {
-      if (child.type === '&') this.background = true;
+      if (types[index] === '&') this.background = true;
       else if (!child.isNamed) return;
-      else if (nodes[index + 1]?.type === '&') this.isolated(() => this.visit(child, context));
+      else if (types[index + 1] === '&') this.isolated(() => this.visit(child, context));
       else this.visit(child, context);
     });
   }

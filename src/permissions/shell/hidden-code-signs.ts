@@ -21,9 +21,9 @@ export class HiddenCodeSigns {
   private readsData = false;
   private evaluatesArithmetic = false;
 
-  noteNode(node: Node): void {
-    if (node.type === 'function_definition') this.readsData = true;
-    if (node.type === 'for_statement' && node.childrenForFieldName('value').some((value) => value.type !== 'word' && value.type !== 'raw_string')) this.readsData = true;
+  noteNode(node: Node, type: string): void {
+    if (type === 'function_definition') this.readsData = true;
+    if (type === 'for_statement' && node.childrenForFieldName('value').some((value) => value.type !== 'word' && value.type !== 'raw_string')) this.readsData = true;
   }
 
   noteCommand(command: SimpleCommand): void {

@@ -19,21 +19,24 @@ export function readCommandWords(node: Node, handlers: { visitor: SubstitutionVi
   const { visitor } = handlers;
   const result: CommandWords = { words: [], assignments: [] };
   const { words } = result;
-  let previous: Node | undefined;
+  let previousEnd: number | undefined;
+  let previousType: string | undefined;
   const wordNodes: Node[] = [];
-  for (let index = 0; index < node.childCount; index++) {
-    const child = node.child(index)!;
+  const children = node.children;
+  for (const [index, child] of children.entries()) {
     const field = node.fieldNameForChild(index);
-    if (child.type === 'variable_assignment') result.assignments.push(readAssignment(child, visitor));
+    const type = child.type;
+    if (type === 'variable_assignment') result.assignments.push(readAssignment(child, visitor));
     else if (field === 'redirect') handlers.onRedirect(child);
     else if (field === 'name' || field === 'argument') {
       const wordNode = field === 'name' ? (child.firstNamedChild ?? child) : child;
       wordNodes.push(wordNode);
       const word = readWord(wordNode, visitor);
       // tree-sitter splits `$"…"` (a translated string) into `$` and a string; the `$` changes nothing.
-      const joined = previous?.endIndex === child.startIndex ? words.pop() : undefined;
-      words.push(joined === undefined || previous?.type === '$' ? word : joinWords(joined, word));
-      previous = child;
+      const joined = previousEnd === child.startIndex ? words.pop() : undefined;
+      words.push(joined === undefined || previousType === '$' ? word : joinWords(joined, word));
+      previousEnd = child.endIndex;
+      previousType = type;
     } else if (child.isNamed) handlers.onChild(child);
   }
   assertNoMisreadKeyword(wordNodes);
