@@ -57,6 +57,8 @@ export function changeDirectory(current: Directories, argv: readonly ShellWord[]
 /** Every place either side may be: the union, or unknown when either is. */
 export function unionDirectories(left: Directories, right: Directories): Directories {
   if (left === undefined || right === undefined) return undefined;
+  // Most commands change no directory: both sides are then the same list.
+  if (left === right) return left;
   return limit([...left, ...right]);
 }
 
