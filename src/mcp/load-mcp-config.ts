@@ -21,7 +21,7 @@ export interface LoadedMcpConfig {
 /**
  * Reads `<root>/.mcp.json` (`{ "mcpServers": { name: { command, args?, env?, cwd? } | { url, headers? } } }`;
  * a `type` of `stdio` or `http` is accepted and dropped) and merges the config's `mcpServers` over it.
- * A missing file is fine; an unreadable or invalid one is an error value, and none of its servers load.
+ * A missing file (or a folder of that name) is fine; an unreadable or invalid one is an error value, and none of its servers load.
  */
 export async function loadMcpConfig(options: { root: string; config?: Pick<CodevConfig, 'mcpServers'> }): Promise<LoadedMcpConfig> {
   const fromConfig = options.config?.mcpServers ?? {};
@@ -30,7 +30,9 @@ export async function loadMcpConfig(options: { root: string; config?: Pick<Codev
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { servers: { ...fromConfig }, errors: [] };
+    // A folder is no MCP file: the sandbox stands an empty one in for a missing `.mcp.json` while a command runs.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR') return { servers: { ...fromConfig }, errors: [] };
     return { servers: { ...fromConfig }, file, errors: [invalid(file, `cannot read ${MCP_JSON_FILE}: ${errorMessage(error)}`, error)] };
   }
   let raw: unknown;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -200,6 +200,13 @@ describe('loadMcpConfig', () => {
   it('no .mcp.json is fine', async () => {
     const loaded = await loadMcpConfig({ root: mkdtempSync(path.join(os.tmpdir(), 'codev-mcp-json-')) });
     expect(loaded).toEqual({ servers: {}, errors: [] });
+  });
+
+  it('a folder named .mcp.json (the sandbox placeholder of a missing one) counts as no file', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'codev-mcp-json-'));
+    mkdirSync(path.join(dir, '.mcp.json'));
+    const loaded = await loadMcpConfig({ root: dir, config: { mcpServers: { c: { command: 'c' } } } });
+    expect(loaded).toEqual({ servers: { c: { command: 'c' } }, errors: [] });
   });
 });
 
