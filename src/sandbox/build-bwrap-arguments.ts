@@ -8,19 +8,19 @@ import type { SandboxMount } from './plan-sandbox-mounts.ts';
  * temp folder inside a read-only `.codev` stays writable).
  *
  * @example
- * buildBwrapArguments({ cwd: '/p', mounts: [{ kind: 'writable', path: '/p' }], allowNetwork: false, emptyDirectory: '/e' });
+ * buildBwrapArguments({ cwd: '/p', mounts: [{ kind: 'writable', path: '/p' }], allowNetwork: false });
  * // ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', '/p', '/p', '--unshare-net', …, '--chdir', '/p']
  */
-export function buildBwrapArguments(options: { cwd: string; mounts: readonly SandboxMount[]; allowNetwork: boolean; emptyDirectory: string }): string[] {
+export function buildBwrapArguments(options: { cwd: string; mounts: readonly SandboxMount[]; allowNetwork: boolean }): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   const ordered = options.mounts.map((mount, index) => ({ mount, index })).sort((left, right) => left.mount.path.length - right.mount.path.length || left.index - right.index);
-  for (const { mount } of ordered) args.push(...mountArguments(mount, options.emptyDirectory));
+  for (const { mount } of ordered) args.push(...mountArguments(mount));
   if (!options.allowNetwork) args.push('--unshare-net');
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--chdir', options.cwd);
   return args;
 }
 
-function mountArguments(mount: SandboxMount, emptyDirectory: string): string[] {
+function mountArguments(mount: SandboxMount): string[] {
   switch (mount.kind) {
     case 'writable':
     case 'keep':
@@ -29,6 +29,7 @@ function mountArguments(mount: SandboxMount, emptyDirectory: string): string[] {
     case 'block':
       return ['--ro-bind', mount.path, mount.path];
     case 'hide':
-      return ['--ro-bind', mount.folder ? emptyDirectory : '/dev/null', mount.path];
+      // An empty read-only tmpfs covers a folder: nothing on the host to make, share or leave behind.
+      return mount.folder ? ['--tmpfs', mount.path, '--remount-ro', mount.path] : ['--ro-bind', '/dev/null', mount.path];
   }
 }

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { buildBwrapArguments } from './build-bwrap-arguments.ts';
 import { BWRAP_PATH } from './is-sandbox-available.ts';
@@ -15,8 +14,6 @@ export interface SandboxedSpawn {
   /** Removes the placeholders made for this sandbox, once no other one uses them. Call once, after exit. */
   cleanup(): void;
 }
-
-let emptyDirectory: string | undefined;
 
 /**
  * Wraps `bash -c <command>` in bubblewrap: read-only root, the working directories and a temp directory
@@ -54,14 +51,8 @@ export function prepareSandboxedSpawn(options: {
     mounts.filter((mount) => mount.kind === 'block').map((mount) => mount.path),
     mounts.filter((mount) => mount.kind === 'read-only').map((mount) => mount.path),
   );
-  const args = buildBwrapArguments({ cwd: resolveExisting(options.cwd) ?? options.cwd, mounts, allowNetwork: options.allowNetwork, emptyDirectory: emptyFolder() });
+  const args = buildBwrapArguments({ cwd: resolveExisting(options.cwd) ?? options.cwd, mounts, allowNetwork: options.allowNetwork });
   return { file: BWRAP_PATH, args: [...args, 'bash', '-c', options.command], env: { TMPDIR: tmpDirectory }, cleanup: release };
-}
-
-/** An empty folder outside every writable area, to cover hidden folders with. Made once per process. */
-function emptyFolder(): string {
-  emptyDirectory ??= mkdtempSync(path.join(os.tmpdir(), 'codev-empty-'));
-  return emptyDirectory;
 }
 
 function resolveExisting(directory: string): string | undefined {

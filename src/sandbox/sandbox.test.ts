@@ -31,15 +31,14 @@ describe('buildBwrapArguments', () => {
         { kind: 'hide', path: '/p/keys', folder: true },
       ],
       allowNetwork: false,
-      emptyDirectory: '/e',
     });
     expect(args.join(' ')).toBe(
-      '--ro-bind / / --dev /dev --proc /proc --bind /p /p --bind /p/.git /p/.git --ro-bind /dev/null /p/.env --ro-bind /e /p/keys --ro-bind /p/.codev /p/.codev --bind /p/.codev/t /p/.codev/t --ro-bind /p/.git/config /p/.git/config --unshare-net --unshare-pid --unshare-ipc --unshare-uts --die-with-parent --new-session --chdir /p',
+      '--ro-bind / / --dev /dev --proc /proc --bind /p /p --bind /p/.git /p/.git --ro-bind /dev/null /p/.env --tmpfs /p/keys --remount-ro /p/keys --ro-bind /p/.codev /p/.codev --bind /p/.codev/t /p/.codev/t --ro-bind /p/.git/config /p/.git/config --unshare-net --unshare-pid --unshare-ipc --unshare-uts --die-with-parent --new-session --chdir /p',
     );
   });
 
   it('keeps the network when allowed', () => {
-    expect(buildBwrapArguments({ cwd: '/p', mounts: [{ kind: 'writable', path: '/p' }], allowNetwork: true, emptyDirectory: '/e' })).not.toContain('--unshare-net');
+    expect(buildBwrapArguments({ cwd: '/p', mounts: [{ kind: 'writable', path: '/p' }], allowNetwork: true })).not.toContain('--unshare-net');
   });
 });
 
