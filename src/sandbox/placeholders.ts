@@ -1,6 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { lstatIfPresent } from '../files/lstat-if-present.ts';
 
 /** What a `.git/commondir` placeholder holds: git then reads the repository's own configuration. */
 const COMMONDIR_CONTENT = '.';
@@ -82,7 +83,7 @@ function removePlaceholder(target: string): void {
 }
 
 function exists(target: string): boolean {
-  return lstatSync(target, { throwIfNoEntry: false }) !== undefined;
+  return lstatIfPresent(target) !== undefined;
 }
 
 function journalOf(pid: number): string {

@@ -52,6 +52,11 @@ describe('planSandboxMounts', () => {
     ]);
   });
 
+  it('keeps a file read-only where a place needs a folder, instead of failing on it', () => {
+    const root = project({ 'tools': 'a file', 'build': 'another', '.git': 'gitdir: x' });
+    expect(plan(root, ['tools/plugins', 'build/hooks/check.sh'])).toEqual(['read-only .git', 'read-only build', 'read-only tools']);
+  });
+
   it('hides denied files and folders, makes Edit-denied ones read-only, and skips what does not exist', () => {
     const root = project({ '.env': 'x', 'keys': null, 'src/app.ts': '', '.git': 'gitdir: x' });
     expect(plan(root, [], { hidden: ['.env', 'keys', 'missing'], readOnly: ['src/app.ts'] })).toEqual(['hide .env', 'hide keys/', 'read-only .git', 'read-only src/app.ts']);

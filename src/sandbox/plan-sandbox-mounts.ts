@@ -1,6 +1,6 @@
-import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { isNormalizedPathInside } from '../files/is-path-inside.ts';
+import { lstatIfPresent } from '../files/lstat-if-present.ts';
 import { RC_FILES } from '../permissions/protected-paths.ts';
 
 /**
@@ -56,9 +56,9 @@ export function planSandboxMounts(options: {
   for (const place of options.places) {
     const directory = options.writableDirectories.find((writable) => place !== writable && isNormalizedPathInside(place, writable));
     if (!directory || path.basename(place) === '.git' || covered(place)) continue;
-    const missing = firstMissing(directory, place);
-    for (const ancestor of between(directory, missing ?? place)) set(ancestor, 'keep');
-    set(missing ?? place, missing ? 'block' : 'read-only');
+    const end = endOfWay(directory, place);
+    for (const ancestor of between(directory, end.path)) set(ancestor, 'keep');
+    set(end.path, end.kind);
   }
   for (const target of options.readOnly ?? []) if (exists(target)) set(target, 'read-only');
   for (const target of options.hidden ?? []) if (exists(target)) set(target, 'hide');
@@ -83,10 +83,18 @@ function rank(kind: SandboxMount['kind']): number {
   return { writable: 0, keep: 1, 'read-only': 2, block: 3, hide: 4 }[kind];
 }
 
-/** The first folder or file on the way from `directory` down to `target` that does not exist. */
-function firstMissing(directory: string, target: string): string | undefined {
-  for (const step of [...between(directory, target), target]) if (!exists(step)) return step;
-  return undefined;
+/**
+ * What to mount on the way from `directory` down to `target`: the first step that does not exist (blocked),
+ * a file where a folder would be (read-only: nothing can be made below it, nor can it be swapped for a
+ * folder), or else the place itself (read-only).
+ */
+function endOfWay(directory: string, target: string): { path: string; kind: 'block' | 'read-only' } {
+  for (const step of [...between(directory, target), target]) {
+    const kind = kindOf(step);
+    if (kind === undefined) return { path: step, kind: 'block' };
+    if (kind === 'file' && step !== target) return { path: step, kind: 'read-only' };
+  }
+  return { path: target, kind: 'read-only' };
 }
 
 /** The folders strictly between `directory` and `target`, top down. */
@@ -100,7 +108,6 @@ function exists(target: string): boolean {
 }
 
 function kindOf(target: string): 'directory' | 'file' | undefined {
-  // No exception for a missing path: most protected places do not exist, and a throw is slow.
-  const stat = lstatSync(target, { throwIfNoEntry: false });
+  const stat = lstatIfPresent(target);
   return stat === undefined ? undefined : stat.isDirectory() ? 'directory' : 'file';
 }

@@ -1,5 +1,6 @@
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { lstatIfPresent } from '../../files/lstat-if-present.ts';
 
 // Re-exported so the path-rule API can be imported from one place; the implementation has its own file.
 export { matchPathRule } from './match-path-rule.ts';
@@ -63,9 +64,9 @@ function resolveRealPath(target: string, hops: number): string {
 
 /** The target of `candidate` when it is a symlink (here: one whose target is missing), else undefined. */
 function readDanglingLink(candidate: string): string | undefined {
+  if (!lstatIfPresent(candidate)?.isSymbolicLink()) return undefined;
   try {
-    // Past a regular file (`a.ts/child`) lstat fails with ENOTDIR, which throwIfNoEntry does not cover.
-    return lstatSync(candidate, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(candidate) : undefined;
+    return readlinkSync(candidate);
   } catch {
     return undefined;
   }

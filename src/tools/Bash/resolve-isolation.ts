@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs';
+import { lstatIfPresent } from '../../files/lstat-if-present.ts';
 import { protectedPlacesOf, protectionContextOf, type ProtectedPlace } from '../../permissions/protected-paths.ts';
 import { isSandboxAvailable, sandboxUnavailableReason } from '../../sandbox/is-sandbox-available.ts';
 import { readSandboxSettings } from '../../sandbox/sandbox-settings.ts';
@@ -36,7 +36,7 @@ export function resolveIsolation(options: { dangerouslyDisableSandbox?: boolean;
  * (loading refuses a second one, so they need no placeholder).
  */
 function sandboxedPlaces(places: readonly ProtectedPlace[]): string[] {
-  const kinds = new Map(places.map((place) => [place.path, lstatSync(place.path, { throwIfNoEntry: false })]));
+  const kinds = new Map(places.map((place) => [place.path, lstatIfPresent(place.path)]));
   const configured = places.some((place) => place.config && kinds.get(place.path)?.isFile());
   return places.filter((place) => !(place.file && kinds.get(place.path)?.isDirectory()) && !(place.config && configured && !kinds.get(place.path))).map((place) => place.path);
 }
