@@ -25,6 +25,9 @@ export interface PreparedPath {
   recursive?: boolean;
 }
 
+/** A path before its symlinks are resolved. */
+type PathRequest = Omit<PreparedPath, 'variants'>;
+
 /** A call, with everything rule matching needs computed once. */
 export interface PreparedCall {
   tool: Tool;
@@ -67,7 +70,7 @@ export async function prepareCall(options: {
   const home = options.home ?? os.homedir();
   const targets = await tool.getPermissionTargets(input, context);
   const commands: PreparedCall['commands'][number][] = [];
-  const pathRequests: { path: string; access: 'read' | 'write'; origin: PreparedPath['origin']; recursive?: boolean }[] = [];
+  const pathRequests: PathRequest[] = [];
   const urls: string[] = [];
   const names: string[] = [];
   const unresolved = { read: [] as string[], write: [] as string[] };
@@ -76,8 +79,7 @@ export async function prepareCall(options: {
       const analysis = await analyzeShellCommandCached(target.command);
       commands.push({ command: target.command, analysis, sandboxed: target.sandboxed === true });
       if (!analysis.ok) continue;
-      const requests = [...analysis.writes.map((write): ShellFileRequest => ({ word: { value: write.target, dynamic: !write.static, glob: false, userTilde: false, processSubstitution: false }, directories: write.directories, access: 'write', origin: 'redirect', recursive: false })), ...shellFileRequests(analysis)];
-      for (const request of requests) {
+      for (const request of shellFileRequests(analysis)) {
         if (request.origin === 'possible' && options.possibleFiles === false) continue;
         const resolved = await resolveRequest(request, context.cwd);
         if (resolved === undefined) unresolved[request.access].push(request.word.value);
@@ -94,13 +96,13 @@ export async function prepareCall(options: {
 }
 
 /** A shell file request as paths (one per directory it may run in, globs expanded), or undefined when unknowable. */
-async function resolveRequest(request: ShellFileRequest, cwd: string): Promise<{ path: string; access: 'read' | 'write'; origin: PreparedPath['origin']; recursive?: boolean }[] | undefined> {
+async function resolveRequest(request: ShellFileRequest, cwd: string): Promise<PathRequest[] | undefined> {
   const { word } = request;
   if (word.dynamic || word.userTilde || word.processSubstitution || word.value === '') return undefined;
   const absolute = path.posix.isAbsolute(word.value) || word.value === '~' || word.value.startsWith('~/');
   const directories = request.directories ?? (absolute ? ['.'] : undefined);
   if (directories === undefined) return undefined;
-  const resolved: { path: string; access: 'read' | 'write'; origin: PreparedPath['origin']; recursive?: boolean }[] = [];
+  const resolved: PathRequest[] = [];
   for (const directory of directories) {
     const target = resolveInDirectory(directory, word.value);
     if (target === undefined) return undefined;

@@ -18,7 +18,8 @@ const HARMLESS_DEVICES = /^\/dev\/(?:null|zero|u?random|stdin|stdout|stderr|tty|
  * Every file an analyzed command reads or writes, as written, with where it runs: redirect targets (a `<`
  * reads its file, `>` and `<>` write), and what each command's program does (see `programs/`). Files handed
  * on by `find -exec` or `xargs` (`{}`, the input xargs appends) become reads below what the feeding command
- * lists, when it lists anything; otherwise they stay unresolvable.
+ * lists, when it lists anything; otherwise they stay unresolvable. Output redirects come first, and are
+ * kept whatever they name (`> /dev/tty` too): only the harmless sinks (`/dev/null`) are left out of them.
  */
 export function shellFileRequests(analysis: Extract<ShellAnalysis, { ok: true }>): readonly ShellFileRequest[] {
   let requests = computed.get(analysis);
@@ -30,6 +31,7 @@ export function shellFileRequests(analysis: Extract<ShellAnalysis, { ok: true }>
 const computed = new WeakMap<object, readonly ShellFileRequest[]>();
 
 function computeRequests(analysis: Extract<ShellAnalysis, { ok: true }>): ShellFileRequest[] {
+  const writes = analysis.writes.map((redirect): ShellFileRequest => ({ word: redirectWord(redirect), directories: redirect.directories, access: 'write', origin: 'redirect', recursive: false }));
   const requests: ShellFileRequest[] = analysis.reads.flatMap(redirectRequests);
   for (const command of analysis.commands) {
     for (const effect of command.effects.files) {
@@ -41,17 +43,22 @@ function computeRequests(analysis: Extract<ShellAnalysis, { ok: true }>): ShellF
       requests.push({ word: effect.word, directories: command.directories, access: effect.access, origin: effect.via, recursive: effect.recursive === true });
     }
   }
-  return requests.filter((request) => !HARMLESS_DEVICES.test(request.word.value));
+  return [...writes, ...requests.filter((request) => !HARMLESS_DEVICES.test(request.word.value))];
 }
 
 /** `< file` reads the file; `<> file` reads and writes it. */
 function redirectRequests(redirect: ShellRedirect): ShellFileRequest[] {
   const operator = redirect.operator.replace(/^\d+/, '');
-  const word: ShellWord = { value: redirect.target, dynamic: !redirect.static, glob: false, userTilde: false, processSubstitution: false };
+  const word = redirectWord(redirect);
   const where: Directories = redirect.directories ?? ['.'];
   if (operator === '<') return redirect.target.startsWith('<(') ? [] : [{ word, directories: where, access: 'read', origin: 'operand', recursive: false }];
   if (operator === '<>') return [{ word, directories: where, access: 'read', origin: 'operand', recursive: false }, { word, directories: where, access: 'write', origin: 'redirect', recursive: false }];
   return [];
+}
+
+/** A redirect's target as a word: known, or only at run time. */
+function redirectWord(redirect: ShellRedirect): ShellWord {
+  return { value: redirect.target, dynamic: !redirect.static, glob: false, userTilde: false, processSubstitution: false };
 }
 
 /** `{}` of find -exec, or what xargs appends. */
