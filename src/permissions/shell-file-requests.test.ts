@@ -26,6 +26,8 @@ describe('shellFileRequests', () => {
     ['chmod --reference=ref 600 key', ['write:operand:600', 'write:operand:key', 'read:option:ref']],
     ['dd if=disk.img of=/dev/sda bs=1M', ['read:operand:disk.img', 'write:operand:/dev/sda']],
     ['wc -l < data.csv', ['read:operand:data.csv']],
+    ['cd src && wc -l < data.csv', ['read:operand:data.csv@src']],
+    ['cd "$(echo src)" && wc -l < data.csv', ['read:operand:data.csv@?']],
     ['rm -- -weird', ['write:operand:-weird']],
     ['echo $(cat secret)', ['read:operand:secret']],
     ['sort -o out in', ['read:operand:in', 'write:option:out']],

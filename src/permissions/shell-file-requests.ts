@@ -50,7 +50,8 @@ function computeRequests(analysis: Extract<ShellAnalysis, { ok: true }>): ShellF
 function redirectRequests(redirect: ShellRedirect): ShellFileRequest[] {
   const operator = redirect.operator.replace(/^\d+/, '');
   const word = redirectWord(redirect);
-  const where: Directories = redirect.directories ?? ['.'];
+  // Undefined after a `cd` only the run knows: the file is then unknowable too, not one in the start folder.
+  const where = redirect.directories;
   if (operator === '<') return redirect.target.startsWith('<(') ? [] : [{ word, directories: where, access: 'read', origin: 'operand', recursive: false }];
   if (operator === '<>') return [{ word, directories: where, access: 'read', origin: 'operand', recursive: false }, { word, directories: where, access: 'write', origin: 'redirect', recursive: false }];
   return [];

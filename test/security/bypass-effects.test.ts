@@ -126,6 +126,7 @@ const CD_TRACKING: Case[] = [
   { name: 'cd into .git/hooks and write a hook', ...gitProject, allow: ['Bash'], sandbox: false, input: 'cd .git/hooks && echo "touch PWNED" > pre-commit', worked: (run) => exists(run, '.git/hooks/pre-commit') },
   { name: 'pushd into .git/hooks and write a hook', ...gitProject, mode: 'acceptEdits', sandbox: false, input: 'pushd .git/hooks && echo "touch PWNED" > pre-commit', worked: (run) => exists(run, '.git/hooks/pre-commit') },
   { name: 'cd secrets && cat a denied key', deny: ['Read(./secrets/**)'], files: { 'secrets/key.pem': SECRET }, input: 'cd secrets && cat key.pem', worked: printed },
+  { name: 'cd to a computed folder, then read a denied key through <', allow: ['Bash'], sandbox: false, deny: ['Read(./secrets/**)'], files: { 'secrets/key.pem': SECRET }, input: 'cd "$(echo secrets)" && cat < key.pem', worked: printed },
   { name: 'cd secrets in a subshell, then cat', deny: ['Read(./secrets/**)'], files: { 'secrets/key.pem': SECRET }, input: '(cd secrets && cat key.pem)', worked: printed },
   { name: 'cd outside, then write', mode: 'acceptEdits', sandbox: false, input: 'cd {{outside}} && echo x > dropped.txt', worked: (run) => exists({ ...run, project: { ...run.project, root: run.outside } }, 'dropped.txt') },
 ];
