@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { collectRules } from './collect-rules.ts';
 import { hasGlobSyntax } from './rules/match-glob-segment.ts';
-import { matchPathPattern } from './rules/match-path-pattern.ts';
+import { matchParsedPathPattern } from './rules/match-path-pattern.ts';
 import { parsePathPattern, type PathAnchors } from './rules/parse-path-pattern.ts';
 import type { PermissionRule, ToolPermissionContext } from './types.ts';
 import { walkFiles } from './walk-files.ts';
@@ -44,7 +44,7 @@ async function pathsOf(rule: PermissionRule, options: { anchors: PathAnchors; wo
     await walkFiles(root, {
       limit: MAX_ENTRIES,
       visit: (file) => {
-        if (!matchPathPattern({ pattern: rule.value.ruleContent!, path: file, behavior: 'deny', ...anchors })) return;
+        if (!matchParsedPathPattern(pattern, file)) return;
         found.push(file);
         return 'skip';
       },

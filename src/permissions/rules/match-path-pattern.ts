@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { PermissionBehavior } from '../types.ts';
 import { matchGlobSegment } from './match-glob-segment.ts';
 import { parsePathPattern } from './parse-path-pattern.ts';
-import type { PathAnchors } from './parse-path-pattern.ts';
+import type { PathAnchors, PathPattern } from './parse-path-pattern.ts';
 
 /** What {@link matchPathPattern} needs: the rule pattern, the path, its anchors and the rule's behaviour. */
 export interface MatchPathPatternOptions extends PathAnchors {
@@ -20,8 +20,11 @@ export interface MatchPathPatternOptions extends PathAnchors {
  */
 export function matchPathPattern(options: MatchPathPatternOptions): boolean {
   const pattern = parsePathPattern(options);
-  if (pattern === undefined) return false;
-  const target = path.posix.resolve(options.cwd, options.path);
+  return pattern !== undefined && matchParsedPathPattern(pattern, path.posix.resolve(options.cwd, options.path));
+}
+
+/** {@link matchPathPattern} for a pattern parsed once and many absolute, normalized paths (a folder walked). */
+export function matchParsedPathPattern(pattern: PathPattern, target: string): boolean {
   const relative = path.posix.relative(pattern.base, target);
   if (relative === '..' || relative.startsWith('../')) return false;
   return matchSegments(pattern.segments, relative === '' ? [] : relative.split('/'));
