@@ -4,11 +4,8 @@ import { hasGlobSyntax } from './rules/match-glob-segment.ts';
 import { matchParsedPathPattern } from './rules/match-path-pattern.ts';
 import { parsePathPattern, type PathAnchors } from './rules/parse-path-pattern.ts';
 import type { PermissionRule, ToolPermissionContext } from './types.ts';
-import { walkFiles } from './walk-files.ts';
+import { MAX_WALK_ENTRIES, walkFiles } from './walk-files.ts';
 import { pathExists } from '../files/path-exists.ts';
-
-/** Entries looked at, at most, per folder walked for a glob rule. */
-const MAX_ENTRIES = 20_000;
 
 /**
  * The existing files and folders the Read and Edit deny rules cover, for the sandbox to hide (Read) or
@@ -42,7 +39,7 @@ async function pathsOf(rule: PermissionRule, options: { anchors: PathAnchors; wo
   const found: string[] = [];
   for (const root of roots) {
     await walkFiles(root, {
-      limit: MAX_ENTRIES,
+      limit: MAX_WALK_ENTRIES,
       visit: (file) => {
         if (!matchParsedPathPattern(pattern, file)) return;
         found.push(file);

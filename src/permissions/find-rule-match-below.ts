@@ -4,10 +4,7 @@ import type { PreparedCall, PreparedPath } from './prepare-call.ts';
 import { matchPathPatternBelow } from './rules/match-path-pattern.ts';
 import { matchPathRule } from './rules/match-path-rule.ts';
 import type { PermissionRule } from './types.ts';
-import { walkFiles } from './walk-files.ts';
-
-/** Entries looked at, at most, below one folder: past this the answer is "could be there". */
-const MAX_ENTRIES = 20_000;
+import { MAX_WALK_ENTRIES, walkFiles } from './walk-files.ts';
 
 /**
  * A Read or Edit deny (or ask) rule that a whole-folder read or write reaches (`grep -r x .` under
@@ -46,7 +43,7 @@ function matches(call: PreparedCall, rule: PermissionRule, options: { folder: Pr
 async function walkFor<T>(root: string, test: (file: string) => T | undefined): Promise<{ rule: T; file: string } | 'truncated' | undefined> {
   let found: { rule: T; file: string } | undefined;
   const outcome = await walkFiles(root, {
-    limit: MAX_ENTRIES,
+    limit: MAX_WALK_ENTRIES,
     visit: (file) => {
       const rule = test(file);
       if (rule === undefined) return;

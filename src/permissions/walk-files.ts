@@ -1,6 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
+/** Entries a permission check looks at, at most, below one folder (README: "20,000 entries at most"). */
+export const MAX_WALK_ENTRIES = 20_000;
+
 /**
  * Walks the files and folders below `root` (symlinks not followed, at most `limit` entries) until `visit`
  * returns `'stop'` (the walk ends), `'skip'` (not into this folder) or nothing (go on). Resolves
