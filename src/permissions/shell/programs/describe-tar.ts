@@ -1,6 +1,6 @@
 import { literalWord } from '../read-word.ts';
 import type { ShellWord } from '../types.ts';
-import { isOption, readArguments } from './read-arguments.ts';
+import { hasOption, optionValues, readArguments } from './read-arguments.ts';
 import type { DescribeProgram, FileEffect } from './types.ts';
 
 /** Options whose value tar runs as a program or command (GTFOBins' `--checkpoint-action=exec=sh`). */
@@ -15,16 +15,15 @@ const MODES = new Set(['c', 'x', 't', 'r', 'u', 'd', 'A']);
 export const describeTar: DescribeProgram = (args) => {
   const words = bundleFirstWord(args);
   const read = readArguments(words, { shortWithValue: 'fCIFTXbgKLMNV', longWithValue: ['file', 'directory', 'use-compress-program', 'info-script', 'new-volume-script', 'files-from', 'exclude-from', 'to-command', 'checkpoint-action', 'rsh-command', 'rmt-command', 'index-file', 'transform', 'exclude', 'owner', 'group', 'mode', 'mtime', 'newer', 'label', 'format', 'blocking-factor'] });
-  const mode = read.options.map((option) => option.name.replace(/^-/, '')).find((letter) => MODES.has(letter)) ?? (read.options.some((option) => ['--create', '--append', '--update'].some((name) => isOption(option, name))) ? 'c' : read.options.some((option) => isOption(option, '--extract') || isOption(option, '--get')) ? 'x' : 't');
-  const valuesOf = (...names: string[]) => read.options.filter((option) => names.some((name) => isOption(option, name)) && option.value).map((option) => option.value!);
-  const archives = valuesOf('-f', '--file');
-  const directory = valuesOf('-C', '--directory').at(-1) ?? literalWord('.');
-  const files: FileEffect[] = [...valuesOf('-T', '--files-from', '-X', '--exclude-from').map((word): FileEffect => ({ word, access: 'read', via: 'option' }))];
+  const mode = read.options.map((option) => option.name.replace(/^-/, '')).find((letter) => MODES.has(letter)) ?? (hasOption(read.options, ['--create', '--append', '--update']) ? 'c' : hasOption(read.options, ['--extract', '--get']) ? 'x' : 't');
+  const archives = optionValues(read.options, ['-f', '--file']);
+  const directory = optionValues(read.options, ['-C', '--directory']).at(-1) ?? literalWord('.');
+  const files: FileEffect[] = [...optionValues(read.options, ['-T', '--files-from', '-X', '--exclude-from']).map((word): FileEffect => ({ word, access: 'read', via: 'option' }))];
   const creates = mode === 'c' || mode === 'r' || mode === 'u';
   for (const archive of archives) if (archive.value !== '-') files.push({ word: archive, access: creates ? 'write' : 'read', via: 'operand' });
   if (creates) files.push(...read.operands.map((word): FileEffect => ({ word, access: 'read', via: 'operand', recursive: true })));
   if (mode === 'x') files.push({ word: directory, access: 'write', via: 'operand', recursive: true });
-  const runs = read.options.some((option) => RUNS.some((name) => isOption(option, name)));
+  const runs = hasOption(read.options, RUNS);
   return { readOnly: false, files, ...(runs ? { opaque: 'tar runs a program named by an option' } : {}) };
 };
 

@@ -1,5 +1,5 @@
 import { literalWord } from '../read-word.ts';
-import { isOption, readArguments } from './read-arguments.ts';
+import { isOption, optionValues, readArguments } from './read-arguments.ts';
 import type { DescribeProgram, FileEffect } from './types.ts';
 
 /** `curl`: `-o FILE` writes, `-O` writes in the current folder, `-T FILE`, `-K FILE` and `@FILE` data read. */
@@ -28,14 +28,13 @@ export const describeCurl: DescribeProgram = (args) => {
 /** `wget`: `-O FILE` writes, `-P DIR` (else `.`) receives the downloads, `-i FILE` and `--post-file` read. */
 export const describeWget: DescribeProgram = (args) => {
   const read = readArguments(args, { shortWithValue: 'OPiaoUte', longWithValue: ['output-document', 'directory-prefix', 'input-file', 'post-file', 'body-file', 'append-output', 'output-file', 'user-agent', 'tries', 'execute', 'load-cookies', 'save-cookies', 'config'] });
-  const valuesOf = (...names: string[]) => read.options.filter((option) => names.some((name) => isOption(option, name)) && option.value).map((option) => option.value!);
-  const documents = valuesOf('-O', '--output-document');
+  const documents = optionValues(read.options, ['-O', '--output-document']);
   const files: FileEffect[] = [
     ...documents.map((word): FileEffect => ({ word, access: 'write', via: 'option' })),
-    ...valuesOf('-o', '--output-file', '-a', '--append-output', '--save-cookies').map((word): FileEffect => ({ word, access: 'write', via: 'option' })),
-    ...valuesOf('-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--config').map((word): FileEffect => ({ word, access: 'read', via: 'option' })),
+    ...optionValues(read.options, ['-o', '--output-file', '-a', '--append-output', '--save-cookies']).map((word): FileEffect => ({ word, access: 'write', via: 'option' })),
+    ...optionValues(read.options, ['-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--config']).map((word): FileEffect => ({ word, access: 'read', via: 'option' })),
   ];
-  if (documents.length === 0) files.push({ word: valuesOf('-P', '--directory-prefix').at(-1) ?? literalWord('.'), access: 'write', via: 'option', recursive: true });
-  const runs = valuesOf('-e', '--execute').length > 0;
+  if (documents.length === 0) files.push({ word: optionValues(read.options, ['-P', '--directory-prefix']).at(-1) ?? literalWord('.'), access: 'write', via: 'option', recursive: true });
+  const runs = optionValues(read.options, ['-e', '--execute']).length > 0;
   return { readOnly: false, files, ...(runs ? { opaque: 'wget -e runs a .wgetrc command' } : {}) };
 };

@@ -1,6 +1,6 @@
 import { literalWord } from '../read-word.ts';
 import type { ShellWord } from '../types.ts';
-import { isOption, readArguments, type ArgumentSpec, type ReadArguments, type ReadOption } from './read-arguments.ts';
+import { hasOption, optionValues, readArguments, type ArgumentSpec, type ReadArguments } from './read-arguments.ts';
 import type { FileEffect, ProgramEffects } from './types.ts';
 
 /**
@@ -57,27 +57,6 @@ export function describeWithSpec(spec: ProgramSpec, args: readonly ShellWord[]):
   const readOnly = spec.readOnly && !runs && !writesOperand && !hasOption(options, spec.unsafeOptions) && !hasOption(options, spec.writeOptions);
   const opaque = runs ? `it runs a program named by an option (${optionValues(options, spec.runOptions).map((word) => word.value).join(', ') || 'without a value'})` : undefined;
   return { readOnly, files, opaque, editsFiles: spec.editsFiles };
-}
-
-/** Whether any option read is one of `names` (see {@link matchesEntry}). */
-function hasOption(options: readonly ReadOption[], names: readonly string[] | undefined): boolean {
-  if (!names || options.length === 0) return false;
-  return options.some((option) => names.some((name) => matchesEntry(option, name)));
-}
-
-/** The values of the options read that are one of `names`. */
-function optionValues(options: readonly ReadOption[], names: readonly string[] | undefined): ShellWord[] {
-  if (!names || options.length === 0) return [];
-  const values: ShellWord[] = [];
-  for (const option of options) if (option.value && names.some((name) => matchesEntry(option, name))) values.push(option.value);
-  return values;
-}
-
-/** `name`, or `name=value` for an option that matters only with that value (`--directories=recurse`). */
-function matchesEntry(option: ReadOption, entry: string): boolean {
-  const equals = entry.indexOf('=');
-  if (equals === -1) return isOption(option, entry);
-  return isOption(option, entry.slice(0, equals)) && option.value?.value === entry.slice(equals + 1);
 }
 
 function operandEffects(options: { spec: ProgramSpec; read: ReadArguments; recursive: boolean; patternGiven: boolean; argumentsGiven: boolean; targets: ShellWord[] }): FileEffect[] {

@@ -112,3 +112,24 @@ export function isOption(read: ReadOption, option: string): boolean {
   const written = read.written.split('=')[0]!;
   return option.startsWith('--') && written.startsWith('--') && written.length > 2 && option.startsWith(written);
 }
+
+/** Whether any option read is one of `names` (see {@link matchesEntry}). */
+export function hasOption(options: readonly ReadOption[], names: readonly string[] | undefined): boolean {
+  if (!names || options.length === 0) return false;
+  return options.some((option) => names.some((name) => matchesEntry(option, name)));
+}
+
+/** The values of the options read that are one of `names`. */
+export function optionValues(options: readonly ReadOption[], names: readonly string[] | undefined): ShellWord[] {
+  if (!names || options.length === 0) return [];
+  const values: ShellWord[] = [];
+  for (const option of options) if (option.value && names.some((name) => matchesEntry(option, name))) values.push(option.value);
+  return values;
+}
+
+/** `name`, or `name=value` for an option that matters only with that value (`--directories=recurse`). */
+function matchesEntry(option: ReadOption, entry: string): boolean {
+  const equals = entry.indexOf('=');
+  if (equals === -1) return isOption(option, entry);
+  return isOption(option, entry.slice(0, equals)) && option.value?.value === entry.slice(equals + 1);
+}
