@@ -1,6 +1,6 @@
 import { literalWord } from '../read-word.ts';
 import type { ShellWord } from '../types.ts';
-import { abbreviatesGitOption } from './abbreviates-git-option.ts';
+import { abbreviatesLongOption } from './abbreviates-long-option.ts';
 import { gitPathOfOperand } from './git-path-of-operand.ts';
 import type { GitReader } from './git-readers.ts';
 import { joinGitPath } from './join-git-path.ts';
@@ -59,7 +59,7 @@ function noIndexReads({ directory }: OperandContext, words: readonly ShellWord[]
 function isNoIndexDiff(args: readonly ShellWord[]): boolean {
   let start = args.findIndex((word) => word.value === '--' || !word.value.startsWith('-'));
   if (start === -1) return false;
-  if (args.slice(0, start).some((word) => abbreviatesGitOption(word.value, '--no-index'))) return true;
+  if (args.slice(0, start).some((word) => abbreviatesLongOption(word.value, '--no-index'))) return true;
   const separated = args[start]!.value === '--';
   if (separated) start++;
   const tail = args.slice(start);
@@ -76,7 +76,7 @@ function grepReads(context: OperandContext): FileEffect[] {
   const options = args.slice(0, args.length - operands.afterSeparator.length);
   const patternGiven = options.some((word) => hasShortLetter(word.value, { letters: 'ef', values: context.reader.values.short }));
   const before = patternGiven ? operands.beforeSeparator : operands.beforeSeparator.slice(1);
-  const outsideIndex = options.some((word) => abbreviatesGitOption(word.value, '--no-index') || abbreviatesGitOption(word.value, '--untracked'));
+  const outsideIndex = options.some((word) => abbreviatesLongOption(word.value, '--no-index') || abbreviatesLongOption(word.value, '--untracked'));
   if (!outsideIndex) return [...possibleReads(context, before, false), ...possibleReads(context, operands.afterSeparator, true)];
   const paths = [...before, ...operands.afterSeparator];
   return noIndexReads(context, paths.length > 0 ? paths : [literalWord('.')]);

@@ -1,5 +1,5 @@
 import type { ShellWord } from '../types.ts';
-import { abbreviatesGitOption } from './abbreviates-git-option.ts';
+import { abbreviatesLongOption } from './abbreviates-long-option.ts';
 
 /** The options of a subcommand that take the next word as their value (`--author NAME`, `-n 5`). */
 export interface GitValueOptions {
@@ -63,7 +63,7 @@ function isTrustedBefore(word: ShellWord): boolean {
 }
 
 function takesNextWord(text: string, values: GitValueOptions): boolean {
-  if (text.startsWith('--')) return !text.includes('=') && values.long.some((option) => option === text || (values.abbreviations === true && abbreviatesGitOption(text, option)));
+  if (text.startsWith('--')) return !text.includes('=') && values.long.some((option) => option === text || (values.abbreviations === true && abbreviatesLongOption(text, option)));
   for (let position = 1; position < text.length; position++) {
     if (values.short.includes(text[position]!)) return position === text.length - 1;
   }

@@ -1,4 +1,5 @@
 import type { ShellWord } from '../types.ts';
+import { abbreviatesLongOption } from './abbreviates-long-option.ts';
 
 /** How a program's options are spelled, as far as telling options from operands needs. */
 export interface ArgumentSpec {
@@ -108,9 +109,7 @@ function expandLong(written: string, spec: ArgumentSpec): string | undefined {
  * but a prefix of it counts too, so a dangerous option is never missed through an abbreviation.
  */
 export function isOption(read: ReadOption, option: string): boolean {
-  if (read.name === option) return true;
-  const written = read.written.split('=')[0]!;
-  return option.startsWith('--') && written.startsWith('--') && written.length > 2 && option.startsWith(written);
+  return read.name === option || abbreviatesLongOption(read.written, option);
 }
 
 /** Whether any option read is one of `names` (see {@link matchesEntry}). */

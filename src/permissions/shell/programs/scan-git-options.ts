@@ -1,5 +1,5 @@
 import type { ShellWord } from '../types.ts';
-import { abbreviatesGitOption } from './abbreviates-git-option.ts';
+import { abbreviatesLongOption } from './abbreviates-long-option.ts';
 import type { GitOptionRule } from './git-option-rule.ts';
 import { joinGitPath } from './join-git-path.ts';
 import type { FileEffect } from './types.ts';
@@ -49,7 +49,7 @@ function matchLong(word: ShellWord, rules: readonly GitOptionRule[]): GitOptionM
   const name = equals === -1 ? word.value : word.value.slice(0, equals);
   const value = equals === -1 ? undefined : { ...word, value: word.value.slice(equals + 1) };
   return rules
-    .filter((rule) => rule.long !== undefined && abbreviatesGitOption(name, rule.long) && !rule.exceptions?.includes(name))
+    .filter((rule) => rule.long !== undefined && abbreviatesLongOption(name, rule.long) && !rule.exceptions?.includes(name))
     .map((rule) => ({ rule, value: rule.value === 'none' ? undefined : value }));
 }
 
