@@ -3,16 +3,13 @@ import path from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
 import type { Jiti } from 'jiti';
 import { CodevError } from '../errors/codev-error.ts';
-import { CONFIG_FILE_NAMES } from '../files/codev-files.ts';
+import { CONFIG_FILE_NAMES, configSearchDirectories } from '../files/codev-files.ts';
 import { createPluginImporter } from '../plugins/create-plugin-importer.ts';
 import { explainLoadError } from '../plugins/explain-load-error.ts';
 import { loadErrorHint } from '../plugins/load-error-hint.ts';
 import { type CodevConfig, configSchema } from './config-schema.ts';
 import { findProjectRoot } from './find-project-root.ts';
 import { validateConfig } from './validate-config.ts';
-
-/** Where a config is looked for in each directory, first match wins. */
-export const CONFIG_SEARCH_PLACES: readonly string[] = CONFIG_FILE_NAMES;
 
 /** A loaded, validated config. */
 export interface LoadedConfig {
@@ -39,7 +36,7 @@ export async function loadConfig(options: { cwd: string; jiti?: Jiti }): Promise
   const cwd = path.resolve(options.cwd);
   const projectRoot = await findProjectRoot(cwd);
   const found = await searchConfig({ from: cwd, stopAt: projectRoot ?? cwd, jiti: options.jiti ?? createPluginImporter() });
-  const warnings = await packageJsonWarnings([...directoriesUpTo(cwd, projectRoot ?? cwd)]);
+  const warnings = await packageJsonWarnings(configSearchDirectories(cwd, projectRoot ?? cwd));
   if (!found) return { config: validateConfig({ value: {} }), root: projectRoot ?? cwd, ...(warnings.length > 0 ? { warnings } : {}) };
   const config = validateConfig({ value: found.config, file: found.filepath });
   return { config, file: found.filepath, root: path.dirname(found.filepath), ...(warnings.length > 0 ? { warnings } : {}) };
@@ -73,8 +70,8 @@ async function packageJsonWarnings(directories: readonly string[]): Promise<stri
  */
 async function searchConfig(options: { from: string; stopAt: string; jiti: Jiti }): Promise<{ config: unknown; filepath: string } | null> {
   const found: string[] = [];
-  for (const directory of directoriesUpTo(options.from, options.stopAt)) {
-    for (const name of CONFIG_SEARCH_PLACES) if (await isConfigFile(path.join(directory, name))) found.push(path.join(directory, name));
+  for (const directory of configSearchDirectories(options.from, options.stopAt)) {
+    for (const name of CONFIG_FILE_NAMES) if (await isConfigFile(path.join(directory, name))) found.push(path.join(directory, name));
   }
   if (found.length === 0) return null;
   if (found.length > 1) {
@@ -99,16 +96,6 @@ async function isConfigFile(file: string): Promise<boolean> {
     return stats.isFile() && stats.size > 0;
   } catch {
     return false;
-  }
-}
-
-function* directoriesUpTo(from: string, stopAt: string): Generator<string> {
-  let directory = from;
-  while (true) {
-    yield directory;
-    const parent = path.dirname(directory);
-    if (directory === stopAt || parent === directory) return;
-    directory = parent;
   }
 }
 
