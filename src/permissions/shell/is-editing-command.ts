@@ -1,4 +1,4 @@
-import { SAFE_ENVIRONMENT_VARIABLES } from './safe-environment-variables.ts';
+import { isTransparentCommand } from './is-transparent-command.ts';
 import type { SimpleCommand } from './types.ts';
 
 /**
@@ -8,8 +8,7 @@ import type { SimpleCommand } from './types.ts';
  * directories, not protected).
  */
 export function isEditingCommand(command: SimpleCommand): boolean {
-  if (command.dynamic || command.opaque || command.effects.opaque) return false;
-  if (!command.assignments.every((assignment) => SAFE_ENVIRONMENT_VARIABLES.has(assignment.name))) return false;
+  if (!isTransparentCommand(command)) return false;
   if (command.argv.length === 0) return command.assignments.length === 0;
   return command.effects.readOnly || command.effects.editsFiles === true;
 }

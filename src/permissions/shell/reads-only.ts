@@ -1,4 +1,4 @@
-import { SAFE_ENVIRONMENT_VARIABLES } from './safe-environment-variables.ts';
+import { isTransparentCommand } from './is-transparent-command.ts';
 import type { ShellAnalysis, SimpleCommand } from './types.ts';
 
 /**
@@ -8,8 +8,7 @@ import type { ShellAnalysis, SimpleCommand } from './types.ts';
  * file writes, checked on their own.
  */
 export function readsOnly(command: SimpleCommand): boolean {
-  if (command.dynamic || command.opaque || command.effects.opaque) return false;
-  if (command.assignments.some((assignment) => !SAFE_ENVIRONMENT_VARIABLES.has(assignment.name))) return false;
+  if (!isTransparentCommand(command)) return false;
   if (command.argv.length === 0) return command.assignments.length === 0;
   return command.effects.readOnly && command.effects.files.every((effect) => effect.access === 'read');
 }
