@@ -1,10 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import type { Jiti } from 'jiti';
 import { CodevError } from '../errors/codev-error.ts';
 import { CONFIG_FILE_NAMES, configSearchDirectories } from '../files/codev-files.ts';
-import { createPluginImporter } from '../plugins/create-plugin-importer.ts';
+import { createPluginImporter, type PluginImporter } from '../plugins/create-plugin-importer.ts';
 import { explainLoadError } from '../plugins/explain-load-error.ts';
 import { loadErrorHint } from '../plugins/load-error-hint.ts';
 import { type CodevConfig, configSchema } from './config-schema.ts';
@@ -27,15 +26,16 @@ export interface LoadedConfig {
  * Finds and loads the codev config, searching from `cwd` upward and stopping at the project root (the
  * nearest directory with a package.json or .git), so a nested project never inherits its parent's config.
  * With no project root above `cwd`, only `cwd` is searched. JS and TS configs are imported with a
- * cache-less jiti, so an edited config (or a file it imports) is seen on the next call.
+ * cache-less importer, so an edited config (or a file it imports) is seen on the next call.
  *
  * Rejects with `CONFIG_LOAD_FAILED` (file, line and column when known, and a hint) when the file cannot be
- * imported or parsed, and with one `CONFIG_INVALID` listing every schema problem.
+ * imported or parsed, `LOAD_TIMEOUT` when its import does not finish in time, and with one `CONFIG_INVALID`
+ * listing every schema problem.
  */
-export async function loadConfig(options: { cwd: string; jiti?: Jiti }): Promise<LoadedConfig> {
+export async function loadConfig(options: { cwd: string; importer?: PluginImporter }): Promise<LoadedConfig> {
   const cwd = path.resolve(options.cwd);
   const projectRoot = await findProjectRoot(cwd);
-  const found = await searchConfig({ from: cwd, stopAt: projectRoot ?? cwd, jiti: options.jiti ?? createPluginImporter() });
+  const found = await searchConfig({ from: cwd, stopAt: projectRoot ?? cwd, importer: options.importer ?? createPluginImporter() });
   const warnings = await packageJsonWarnings(configSearchDirectories(cwd, projectRoot ?? cwd));
   if (!found) return { config: validateConfig({ value: {} }), root: projectRoot ?? cwd, ...(warnings.length > 0 ? { warnings } : {}) };
   const config = validateConfig({ value: found.config, file: found.filepath });
@@ -68,7 +68,7 @@ async function packageJsonWarnings(directories: readonly string[]): Promise<stri
  * in a folder nearer the working directory) are a `CONFIG_INVALID` naming both, never a silent choice, so
  * a config file planted next to the real one can neither take over nor run.
  */
-async function searchConfig(options: { from: string; stopAt: string; jiti: Jiti }): Promise<{ config: unknown; filepath: string } | null> {
+async function searchConfig(options: { from: string; stopAt: string; importer: PluginImporter }): Promise<{ config: unknown; filepath: string } | null> {
   const found: string[] = [];
   for (const directory of configSearchDirectories(options.from, options.stopAt)) {
     for (const name of CONFIG_FILE_NAMES) if (await isConfigFile(path.join(directory, name))) found.push(path.join(directory, name));
@@ -80,7 +80,7 @@ async function searchConfig(options: { from: string; stopAt: string; jiti: Jiti 
       hint: `keep one config file (codev reads ${found[0]}); remove or rename the others`,
     });
   }
-  const importModule: Loader = (file) => importConfigModule(options.jiti, file);
+  const importModule: Loader = (file) => importConfigModule(options.importer, file);
   const explorer = cosmiconfig('codev', { searchStrategy: 'none', cache: false, loaders: { '.js': importModule, '.mjs': importModule, '.ts': importModule, '.mts': importModule } });
   try {
     return await explorer.load(found[0]!);
@@ -99,8 +99,8 @@ async function isConfigFile(file: string): Promise<boolean> {
   }
 }
 
-async function importConfigModule(jiti: Jiti, file: string): Promise<unknown> {
-  const module = await jiti.import<Record<string, unknown>>(file);
+async function importConfigModule(importer: PluginImporter, file: string): Promise<unknown> {
+  const module = await importer.import<Record<string, unknown>>(file);
   if ('default' in module) return module.default;
   // CommonJS `module.exports = { ... }` has no default; anything else without one is a mistake.
   if (Object.keys(module).some((key) => key in configSchema.shape)) return module;
@@ -111,7 +111,7 @@ async function importConfigModule(jiti: Jiti, file: string): Promise<unknown> {
 }
 
 async function loadFailure(error: unknown, directory: string): Promise<CodevError> {
-  if (CodevError.isInstance(error) && error.code === 'CONFIG_INVALID') return error;
+  if (CodevError.isInstance(error) && (error.code === 'CONFIG_INVALID' || error.code === 'LOAD_TIMEOUT')) return error;
   const reported = (error as { filepath?: unknown } | null)?.filepath;
   const file = typeof reported === 'string' ? reported : directory;
   const explanation = await explainLoadError({ error, file });

@@ -47,10 +47,10 @@ const MIN_DEBOUNCE_MS = 50;
 export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   removeLeftoverPlaceholders();
-  const jiti = createPluginImporter();
+  const importer = createPluginImporter({ timeoutMs: options.loadTimeoutMs });
   const mcpManager = options.mcp === false ? undefined : await createMcpManager({ cwd, ...options.mcp });
   const mcp = mcpManager && syncMcp(mcpManager);
-  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, jiti, kernelOptions: options, mcp }).catch(async (error: unknown) => {
+  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, importer, kernelOptions: options, mcp }).catch(async (error: unknown) => {
     await mcpManager?.close();
     throw error;
   });
@@ -66,7 +66,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   async function runReload(changes: KernelChanges): Promise<ReloadResult> {
     const previous = state;
     if (closed) return { ok: false, generation: previous.generation, errors: [] };
-    let attempt: Attempt = await nextGeneration({ previous, changes, cwd, jiti, kernelOptions: options, mcp }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
+    let attempt: Attempt = await nextGeneration({ previous, changes, cwd, importer, kernelOptions: options, mcp }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
     if (attempt.status === 'unchanged' && changes.definitions) attempt = { status: 'built', state: renewed(previous), errors: [], loaded: [] };
     if (closed) {
       if (attempt.status === 'built') await Promise.all(attempt.loaded.map((plugin) => plugin.dispose()));

@@ -1,5 +1,5 @@
-import type { Jiti } from 'jiti';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import type { PluginImporter } from '../plugins/create-plugin-importer.ts';
 import { loadPlugin } from '../plugins/load-plugin.ts';
 import { entryKind } from '../plugins/resolve-plugin-path.ts';
 import type { LoadedPlugin, PluginLogger, PluginSource } from '../plugins/types.ts';
@@ -35,7 +35,7 @@ export async function loadPluginSlots(options: {
   /** True for a source whose previous slot is stale (its file changed, or everything is reloaded). */
   needsLoad: (source: PluginSource) => boolean;
   cwd: string;
-  jiti: Jiti;
+  importer: PluginImporter;
   logger?: PluginLogger;
 }): Promise<LoadPluginSlotsResult> {
   const previous = new Map(options.previous.map((slot) => [slot.id, slot]));
@@ -49,7 +49,7 @@ export async function loadPluginSlots(options: {
       if (before && !options.needsLoad(source)) return before;
       attempted += 1;
       try {
-        const plugin = await loadPlugin({ source, cwd: options.cwd, jiti: options.jiti, logger: options.logger });
+        const plugin = await loadPlugin({ source, cwd: options.cwd, importer: options.importer, logger: options.logger });
         loaded.push(plugin);
         return { id, source, plugin };
       } catch (reason) {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Jiti } from 'jiti';
+import type { PluginImporter } from '../plugins/create-plugin-importer.ts';
 import { loadConfig, type LoadedConfig } from '../config/load-config.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { defaultLocalSettingsFile, readLocalSettings, type LocalSettings } from '../permissions/local-settings.ts';
@@ -57,7 +57,7 @@ export async function nextGeneration(options: {
   previous?: KernelState;
   changes: Changes;
   cwd: string;
-  jiti: Jiti;
+  importer: PluginImporter;
   kernelOptions: KernelOptions;
   mcp?: SyncMcp;
 }): Promise<Attempt> {
@@ -66,7 +66,7 @@ export async function nextGeneration(options: {
   let loaded: LoadedConfig;
   if (reloadConfig) {
     try {
-      loaded = await loadConfig({ cwd: options.cwd, jiti: options.jiti });
+      loaded = await loadConfig({ cwd: options.cwd, importer: options.importer });
     } catch (error) {
       if (!previous || !CodevError.isInstance(error)) throw error;
       return { status: 'failed', errors: [error] };
@@ -85,7 +85,7 @@ export async function nextGeneration(options: {
     previous: previous?.slots ?? [],
     needsLoad: (source) => changes.full || (source.kind === 'inline' ? reloadConfig : touches({ file: source.file, paths: changes.paths, pluginDirectories })),
     cwd: options.cwd,
-    jiti: options.jiti,
+    importer: options.importer,
   });
   const mcp = await mcpSync;
   const mcpTools = mcp?.tools ?? [];

@@ -23,6 +23,12 @@ export interface KernelOptions extends RegistryOptions {
   /** Tools added by the caller (e.g. MCP tools), composed after the built-ins like plugin tools. */
   extraTools?: readonly Tool[];
   /**
+   * How long the config file, each plugin file and each plugin `setup()` may take to load (ms) before it is
+   * `LOAD_TIMEOUT`. Files are first evaluated in a worker thread, so a loop at import cannot freeze the
+   * kernel. Default `CODEV_LOAD_TIMEOUT_MS`, else 15 s.
+   */
+  loadTimeoutMs?: number;
+  /**
    * MCP servers (`mcpServers` of the config merged over `.mcp.json`): connected in parallel, their tools
    * composed after the built-ins like plugin tools, a failing server reported in `errors`. A tools change
    * of a server or a change of the servers makes a new generation. `false` connects none. Default on.

@@ -1,14 +1,54 @@
-import { createJiti, type Jiti } from 'jiti';
+import { createJiti } from 'jiti';
 import * as codev from '../index.ts';
+import { probeImport } from './probe-import.ts';
+import { withinLoadTimeout } from './within-load-timeout.ts';
+
+/** How long a plugin or config file may take to import, unless `CODEV_LOAD_TIMEOUT_MS` says otherwise. */
+export const DEFAULT_LOAD_TIMEOUT_MS = 15_000;
+
+/** Imports plugin, config and agent files; see `createPluginImporter`. */
+export interface PluginImporter {
+  import<T = unknown>(file: string): Promise<T>;
+  /** How long an import, and a plugin's `setup()`, may take (ms); `Infinity` for no limit. */
+  readonly timeoutMs: number;
+}
 
 /**
- * A jiti instance for plugin and config files. `moduleCache: false` makes every import re-read the file and
- * its local imports, so an edit is seen on the next load (the default cache serves stale modules);
- * packages in node_modules are still loaded natively and shared with the host, so `zod` stays one copy.
- * `import … from 'codev'` is served the host's own module, so plugins share its classes and markers and
- * a reload does not evaluate codev's sources again.
+ * An importer for plugin and config files: jiti with `moduleCache: false`, so every import re-reads the file
+ * and its local imports and an edit is seen on the next load (packages in node_modules are still loaded
+ * natively and shared with the host, so `zod` stays one copy). `import … from 'codev'` is served the host's
+ * own module, so plugins share its classes and markers and a reload does not evaluate codev's sources again.
  * `interopDefault: false` keeps `default` and named exports apart, which export resolution relies on.
+ *
+ * Each file is bounded by `timeoutMs` (default `CODEV_LOAD_TIMEOUT_MS`, `0` for none, else 15 s): it is first evaluated in a
+ * worker thread (`probeImport`), so a file whose top-level code never ends is reported as `LOAD_TIMEOUT`
+ * instead of freezing codev, and the host's own import is bounded too. Top-level code therefore runs twice;
+ * side effects belong in `setup()`. `timeoutMs: Infinity` imports directly (agent scripts, whose top level
+ * may run for as long as the agent does).
  */
-export function createPluginImporter(): Jiti {
-  return createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { codev } });
+export function createPluginImporter(options: { timeoutMs?: number } = {}): PluginImporter {
+  const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { codev } });
+  const timeoutMs = options.timeoutMs ?? loadTimeoutFromEnvironment();
+  return {
+    timeoutMs,
+    async import<T>(file: string): Promise<T> {
+      if (!Number.isFinite(timeoutMs)) return jiti.import<T>(file);
+      await probeImport({ file, timeoutMs });
+      // The host's import can still wait forever on something the probe's stand-in answered at once.
+      return withinLoadTimeout(jiti.import<T>(file), {
+        timeoutMs,
+        file,
+        problem: `${file} did not finish importing within ${timeoutMs} ms`,
+        hint: 'look for a top-level `await` that never settles (move slow work into setup() or into the tool call); CODEV_LOAD_TIMEOUT_MS sets the limit',
+      });
+    },
+  };
+}
+
+/** `CODEV_LOAD_TIMEOUT_MS`: a positive number of ms, `0` for no limit (and no probe), else the default. */
+export function loadTimeoutFromEnvironment(): number {
+  const setting = process.env.CODEV_LOAD_TIMEOUT_MS?.trim();
+  const value = Number(setting);
+  if (setting === '0') return Infinity;
+  return setting && Number.isFinite(value) && value > 0 ? value : DEFAULT_LOAD_TIMEOUT_MS;
 }

@@ -3,7 +3,7 @@ import { CodevError } from '../errors/codev-error.ts';
 import { defineHook, isToolHook } from '../hooks/define-hook.ts';
 import { isPermissionRuleSet } from '../permissions/define-permission-rule.ts';
 import { isTool } from '../tool/build-tool.ts';
-import { createPluginImporter } from './create-plugin-importer.ts';
+import { createPluginImporter, type PluginImporter } from './create-plugin-importer.ts';
 import { definePlugin } from './define-plugin.ts';
 import { loadPlugin } from './load-plugin.ts';
 import { codevModule, createTempProject, type TempProject } from './test-helpers/create-temp-project.ts';
@@ -11,7 +11,7 @@ import { PLUGIN_IMPORTS, toolExpression, toolPlugin } from './test-helpers/plugi
 import type { LoadedPlugin, PluginLogEntry } from './types.ts';
 
 let fixture: TempProject;
-const jiti = createPluginImporter();
+const importer = createPluginImporter();
 beforeAll(async () => {
   fixture = await createTempProject({ files: { 'package.json': '{"type":"module"}' } });
 });
@@ -19,7 +19,7 @@ afterAll(async () => fixture.cleanup());
 
 async function load(name: string, content: string, logs: PluginLogEntry[] = []): Promise<LoadedPlugin> {
   const file = await fixture.write(`plugins/${name}`, content);
-  return loadPlugin({ source: { kind: 'file', file }, cwd: fixture.root, jiti, logger: (entry) => logs.push(entry) });
+  return loadPlugin({ source: { kind: 'file', file }, cwd: fixture.root, importer, logger: (entry) => logs.push(entry) });
 }
 
 async function failure(name: string, content: string): Promise<CodevError> {
@@ -154,7 +154,7 @@ export default definePlugin({
 });
 `,
     );
-    const error = await loadPlugin({ source: { kind: 'file', file }, cwd: fixture.root, jiti, logger: (entry) => logs.push(entry) }).catch((reason: unknown) => reason);
+    const error = await loadPlugin({ source: { kind: 'file', file }, cwd: fixture.root, importer, logger: (entry) => logs.push(entry) }).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ code: 'PLUGIN_LOAD_FAILED', file, line: 11, plugin: file });
     expect((error as CodevError).message).toContain('setup() threw: no token');
     expect(logs.map((entry) => entry.message)).toEqual(['cleaned up']);

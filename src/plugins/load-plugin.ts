@@ -1,12 +1,11 @@
 import path from 'node:path';
-import type { Jiti } from 'jiti';
 import { CodevError } from '../errors/codev-error.ts';
 import { renameHook } from '../hooks/define-hook.ts';
 import { definePermissionRule } from '../permissions/define-permission-rule.ts';
 import type { ToolSource } from '../tool/types.ts';
 import { collectContributions, type Contributions } from './collect-contributions.ts';
 import { defaultPluginLogger, type Disposer } from './create-plugin-context.ts';
-import { createPluginImporter } from './create-plugin-importer.ts';
+import { createPluginImporter, loadTimeoutFromEnvironment, type PluginImporter } from './create-plugin-importer.ts';
 import { explainLoadError, type LoadErrorExplanation } from './explain-load-error.ts';
 import { loadErrorHint } from './load-error-hint.ts';
 import { pickPluginExport } from './pick-plugin-export.ts';
@@ -21,19 +20,20 @@ import type { LoadedPlugin, PluginLogger, PluginSource } from './types.ts';
  *
  * Rejects with a CodevError, never anything else: `PLUGIN_LOAD_FAILED` when the file is missing, does not
  * parse, imports something that does not resolve, throws while imported or throws in setup (with file,
- * line, column and a hint); `PLUGIN_INVALID` when what it exports or returns is not a plugin.
+ * line, column and a hint); `PLUGIN_INVALID` when what it exports or returns is not a plugin; `LOAD_TIMEOUT`
+ * when its import or a `setup()` does not finish within the importer's `timeoutMs`.
  */
-export async function loadPlugin(options: { source: PluginSource; cwd: string; jiti?: Jiti; logger?: PluginLogger }): Promise<LoadedPlugin> {
+export async function loadPlugin(options: { source: PluginSource; cwd: string; importer?: PluginImporter; logger?: PluginLogger }): Promise<LoadedPlugin> {
   const { source } = options;
   const logger = options.logger ?? defaultPluginLogger;
   const contributions =
     source.kind === 'inline'
       ? collectContributions({ value: source.plugin, label: 'inline plugin', fallbackName: source.plugin.name, file: source.file })
-      : await importContributions(source.file, options.jiti ?? createPluginImporter());
+      : await importContributions(source.file, options.importer ?? createPluginImporter());
   const disposers: Disposer[] = [];
   const dispose = onceDisposer({ disposers, logger, pluginName: contributions.name });
   try {
-    await runPluginSetups({ contributions, disposers, cwd: options.cwd, logger, file: source.file });
+    await runPluginSetups({ contributions, disposers, cwd: options.cwd, logger, file: source.file, timeoutMs: options.importer?.timeoutMs ?? loadTimeoutFromEnvironment() });
     return finish({ contributions, source, dispose });
   } catch (error) {
     await dispose();
@@ -41,7 +41,7 @@ export async function loadPlugin(options: { source: PluginSource; cwd: string; j
   }
 }
 
-async function importContributions(file: string, jiti: Jiti): Promise<Contributions> {
+async function importContributions(file: string, importer: PluginImporter): Promise<Contributions> {
   const kind = await entryKind(file);
   if (kind !== 'file') {
     const problem = kind === 'directory' ? `Plugin folder has no index.ts, index.mts, index.js or index.mjs: ${file}` : `Plugin file not found: ${file}`;
@@ -53,8 +53,9 @@ async function importContributions(file: string, jiti: Jiti): Promise<Contributi
   }
   let module: unknown;
   try {
-    module = await jiti.import(file);
+    module = await importer.import(file);
   } catch (error) {
+    if (CodevError.isInstance(error) && error.code === 'LOAD_TIMEOUT') throw error;
     const explanation = await explainLoadError({ error, file });
     if (CodevError.isInstance(error)) throw definitionFailure({ error, explanation, file });
     const importedBy = explanation.file === file ? '' : ` (imported by ${file})`;

@@ -1,7 +1,6 @@
-import type { Jiti } from 'jiti';
 import type { CodevConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
-import { createPluginImporter } from './create-plugin-importer.ts';
+import { createPluginImporter, type PluginImporter } from './create-plugin-importer.ts';
 import { discoverPlugins } from './discover-plugins.ts';
 import { loadPlugin } from './load-plugin.ts';
 import type { LoadedPlugin, PluginLogger, PluginSource } from './types.ts';
@@ -24,13 +23,13 @@ export async function loadPlugins(options: {
   config: CodevConfig;
   cwd: string;
   configFile?: string;
-  jiti?: Jiti;
+  importer?: PluginImporter;
   logger?: PluginLogger;
 }): Promise<LoadPluginsResult> {
   const discovery = await discoverPlugins({ root: options.root, config: options.config, configFile: options.configFile });
-  const jiti = options.jiti ?? createPluginImporter();
+  const importer = options.importer ?? createPluginImporter();
   const settled = await Promise.allSettled(
-    discovery.sources.map((source) => loadPlugin({ source, cwd: options.cwd, jiti, logger: options.logger })),
+    discovery.sources.map((source) => loadPlugin({ source, cwd: options.cwd, importer, logger: options.logger })),
   );
   const errors = [...discovery.errors];
   const plugins: LoadedPlugin[] = [];

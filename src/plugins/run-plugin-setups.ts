@@ -6,6 +6,7 @@ import type { Contributions } from './collect-contributions.ts';
 import { createPluginContext, type Disposer } from './create-plugin-context.ts';
 import { explainLoadError } from './explain-load-error.ts';
 import type { PluginLogger } from './types.ts';
+import { withinLoadTimeout } from './within-load-timeout.ts';
 
 const CONTRIBUTION_LISTS = [
   { key: 'tools', target: 'tools', guard: isTool, maker: 'buildTool(...)' },
@@ -15,7 +16,8 @@ const CONTRIBUTION_LISTS = [
 
 /**
  * Runs each pending `setup(ctx)` in order, adding what it returns to `contributions` and its disposers to
- * `disposers`. A setup that throws becomes `PLUGIN_LOAD_FAILED` (located in `file` when the stack allows);
+ * `disposers`. A setup that throws becomes `PLUGIN_LOAD_FAILED` (located in `file` when the stack allows), one
+ * that does not finish within `timeoutMs` `LOAD_TIMEOUT`;
  * one that returns something other than tools, hooks and rules becomes `PLUGIN_INVALID`.
  */
 export async function runPluginSetups(options: {
@@ -24,14 +26,22 @@ export async function runPluginSetups(options: {
   cwd: string;
   logger: PluginLogger;
   file?: string;
+  /** How long each setup may take before it is `LOAD_TIMEOUT`. */
+  timeoutMs: number;
 }): Promise<void> {
   const { contributions, file } = options;
   for (const { pluginName, setup } of contributions.setups) {
     const context = createPluginContext({ pluginName, cwd: options.cwd, logger: options.logger, disposers: options.disposers });
     let returned: unknown;
     try {
-      returned = await setup(context);
+      returned = await withinLoadTimeout(Promise.resolve().then(() => setup(context)), {
+        timeoutMs: options.timeoutMs,
+        file,
+        problem: `Plugin "${pluginName}": setup() did not finish within ${options.timeoutMs} ms`,
+        hint: 'look for an `await` in setup(ctx) that never settles; CODEV_LOAD_TIMEOUT_MS sets the limit',
+      });
     } catch (error) {
+      if (CodevError.isInstance(error) && error.code === 'LOAD_TIMEOUT') throw error;
       const location = file ? await explainLoadError({ error, file }) : undefined;
       throw new CodevError('PLUGIN_LOAD_FAILED', `Plugin "${pluginName}": setup() threw: ${errorMessage(error)}`, {
         file: location?.file,

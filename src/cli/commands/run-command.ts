@@ -80,7 +80,8 @@ const denyWithoutTerminal: CanUseTool = (_tool, _input, options) => ({
 
 async function importScript(file: string): Promise<unknown> {
   try {
-    return await createPluginImporter().import(file);
+    // An agent script's top level may run for as long as its agent does: no probe, no time limit.
+    return await createPluginImporter({ timeoutMs: Infinity }).import(file);
   } catch (error) {
     if (CodevError.isInstance(error)) throw error;
     throw new CodevError('PLUGIN_LOAD_FAILED', `The script ${file} failed: ${errorMessage(error)}`, { file, cause: error, hint: 'fix the error in the script and run it again' });

@@ -1,0 +1,37 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeImport } from './probe-import.ts';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'codev-probe-'));
+  await writeFile(path.join(folder, 'fine.ts'), 'const answer: number = 42;\nexport default answer;\n');
+  await writeFile(path.join(folder, 'throws.ts'), 'throw new Error("at import");\n');
+  await writeFile(path.join(folder, 'loops.ts'), 'while (true) {}\n');
+  await writeFile(path.join(folder, 'waits.ts'), 'await new Promise(() => {});\n');
+  await writeFile(path.join(folder, 'uses-codev.ts'), "import { buildTool, definePlugin } from 'codev';\nconst tool = buildTool({ name: 'X' });\nexport default definePlugin({ name: tool.name, tools: [tool] });\n");
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+describe('probeImport', () => {
+  it('resolves for a file that finishes, whether its import succeeds or throws, and serves codev as a stand-in', async () => {
+    for (const name of ['fine.ts', 'throws.ts', 'uses-codev.ts']) await expect(probeImport({ file: path.join(folder, name), timeoutMs: 5_000 })).resolves.toBeUndefined();
+  });
+
+  it('rejects with LOAD_TIMEOUT for a loop or a wait that never ends, and the next probe gets a fresh worker', async () => {
+    for (const name of ['loops.ts', 'waits.ts']) {
+      await expect(probeImport({ file: path.join(folder, name), timeoutMs: 300 })).rejects.toMatchObject({ code: 'LOAD_TIMEOUT', file: path.join(folder, name) });
+      await expect(probeImport({ file: path.join(folder, 'fine.ts'), timeoutMs: 5_000 })).resolves.toBeUndefined();
+    }
+  });
+
+  it('runs probes one at a time, so a probe that times out does not fail the ones queued behind it', async () => {
+    const results = await Promise.allSettled([
+      probeImport({ file: path.join(folder, 'loops.ts'), timeoutMs: 300 }),
+      probeImport({ file: path.join(folder, 'fine.ts'), timeoutMs: 5_000 }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
+  });
+});

@@ -1,0 +1,74 @@
+import { Worker } from 'node:worker_threads';
+import { CodevError } from '../errors/codev-error.ts';
+
+const WORKER_URL = new URL('./probe-import-worker.mjs', import.meta.url);
+
+let worker: Worker | undefined;
+let nextId = 0;
+/** Probes wait their turn: a probe that times out takes the worker down with it, and must not take others. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Evaluates `file` in a worker thread and waits, at most `timeoutMs`, for its import to finish, so that a
+ * file whose top-level code never ends (a loop, an `await` that never settles) is found without being
+ * evaluated where it would freeze codev. Whether the import threw does not matter: the host's own import
+ * reports real errors with their location. One worker serves the process (unref'd, so it never keeps it
+ * alive); a probe that times out terminates it, and the next probe starts a fresh one.
+ *
+ * Rejects with `LOAD_TIMEOUT` naming the file.
+ */
+export function probeImport(options: { file: string; timeoutMs: number }): Promise<void> {
+  const run = queue.then(() => probe(options));
+  queue = run.catch(() => {});
+  return run;
+}
+
+function probe(options: { file: string; timeoutMs: number }): Promise<void> {
+  const current = (worker ??= startWorker());
+  const id = ++nextId;
+  return new Promise<void>((resolve, reject) => {
+    const finish = (error?: CodevError): void => {
+      clearTimeout(timer);
+      current.off('message', onMessage);
+      current.off('error', onError);
+      current.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onMessage = (message: { id: number }): void => {
+      if (message.id === id) finish();
+    };
+    // A worker that crashed (out of memory, say) proves nothing either way: the host's import decides.
+    const onError = (): void => {
+      forget(current);
+      finish();
+    };
+    const onExit = onError;
+    const timer = setTimeout(() => {
+      forget(current);
+      void current.terminate();
+      finish(timeoutError(options));
+    }, options.timeoutMs);
+    current.on('message', onMessage);
+    current.on('error', onError);
+    current.on('exit', onExit);
+    current.postMessage({ id, file: options.file });
+  });
+}
+
+function startWorker(): Worker {
+  const started = new Worker(WORKER_URL);
+  started.unref();
+  return started;
+}
+
+function forget(stale: Worker): void {
+  if (worker === stale) worker = undefined;
+}
+
+function timeoutError(options: { file: string; timeoutMs: number }): CodevError {
+  return new CodevError('LOAD_TIMEOUT', `${options.file} did not finish importing within ${options.timeoutMs} ms, so codev did not load it`, {
+    file: options.file,
+    hint: 'look for top-level code that never ends: a loop, or an `await` that never settles (move slow work into setup() or into the tool call); CODEV_LOAD_TIMEOUT_MS sets the limit',
+  });
+}
