@@ -20,6 +20,7 @@ for (const stream of [process.stdout, process.stderr]) stream.write = () => true
 
 const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { codev: standIn() } });
 
+parentPort.postMessage({ ready: true });
 parentPort.on('message', async ({ id, file }) => {
   try {
     await jiti.import(file);

@@ -3,7 +3,7 @@ import { CodevError } from '../errors/codev-error.ts';
 
 const WORKER_URL = new URL('./probe-import-worker.mjs', import.meta.url);
 
-let worker: Worker | undefined;
+let worker: ProbeWorker | undefined;
 let nextId = 0;
 /** Probes wait their turn: a probe that times out takes the worker down with it, and must not take others. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -23,19 +23,21 @@ export function probeImport(options: { file: string; timeoutMs: number }): Promi
   return run;
 }
 
-function probe(options: { file: string; timeoutMs: number }): Promise<void> {
+async function probe(options: { file: string; timeoutMs: number }): Promise<void> {
   const current = (worker ??= startWorker());
+  // The budget is the file's: a worker starting up (jiti's own load) does not spend it.
+  await current.ready;
   const id = ++nextId;
   return new Promise<void>((resolve, reject) => {
     const finish = (error?: CodevError): void => {
       clearTimeout(timer);
-      current.off('message', onMessage);
-      current.off('error', onError);
-      current.off('exit', onExit);
+      current.thread.off('message', onMessage);
+      current.thread.off('error', onError);
+      current.thread.off('exit', onError);
       if (error) reject(error);
       else resolve();
     };
-    const onMessage = (message: { id: number }): void => {
+    const onMessage = (message: { id?: number }): void => {
       if (message.id === id) finish();
     };
     // A worker that crashed (out of memory, say) proves nothing either way: the host's import decides.
@@ -43,26 +45,36 @@ function probe(options: { file: string; timeoutMs: number }): Promise<void> {
       forget(current);
       finish();
     };
-    const onExit = onError;
     const timer = setTimeout(() => {
       forget(current);
-      void current.terminate();
+      void current.thread.terminate();
       finish(timeoutError(options));
     }, options.timeoutMs);
-    current.on('message', onMessage);
-    current.on('error', onError);
-    current.on('exit', onExit);
-    current.postMessage({ id, file: options.file });
+    current.thread.on('message', onMessage);
+    current.thread.on('error', onError);
+    current.thread.on('exit', onError);
+    current.thread.postMessage({ id, file: options.file });
   });
 }
 
-function startWorker(): Worker {
-  const started = new Worker(WORKER_URL);
-  started.unref();
-  return started;
+interface ProbeWorker {
+  thread: Worker;
+  /** Settles once the worker can take files (whether it started or failed to). */
+  ready: Promise<void>;
 }
 
-function forget(stale: Worker): void {
+function startWorker(): ProbeWorker {
+  const thread = new Worker(WORKER_URL);
+  thread.unref();
+  const ready = new Promise<void>((resolve) => {
+    thread.once('message', () => resolve());
+    thread.once('error', () => resolve());
+    thread.once('exit', () => resolve());
+  });
+  return { thread, ready };
+}
+
+function forget(stale: ProbeWorker): void {
   if (worker === stale) worker = undefined;
 }
 
