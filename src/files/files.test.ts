@@ -103,7 +103,7 @@ describe('writeFileAtomic', () => {
     const link = path.join(dir, 'link.txt');
     writeFileSync(target, 'old');
     symlinkSync(target, link);
-    expect(await writeFileAtomic(link, 'new')).toBe(target);
+    expect((await writeFileAtomic(link, 'new')).path).toBe(target);
     expect(readFileSync(target, 'utf8')).toBe('new');
     expect(readdirSync(dir).sort()).toEqual(['link.txt', 'target.txt']);
     expect(statSync(link).isFile()).toBe(true);

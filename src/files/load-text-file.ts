@@ -1,28 +1,57 @@
 import type { Stats } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
+import { fileIdentity, type FileIdentity } from './file-identity.ts';
+import { openRegularFile, type NonRegularFileType } from './open-regular-file.ts';
+import { readUpTo } from './read-up-to.ts';
 import { decodeText, type DecodedText } from './text-encoding.ts';
+
+/**
+ * The largest file Edit and Write load as text (and the most they read of any file). Editing means the
+ * text, the new text and the patch in memory at once; a JS string cannot pass 512 M characters anyway.
+ */
+export const MAX_TEXT_FILE_BYTES = 256 * 1024 * 1024;
+
+/** What the file was when loaded; a write is refused if it is no longer that (see writeFileAtomic). */
+interface Loaded {
+  stats: Stats;
+  realPath: string;
+  identity: FileIdentity;
+}
 
 /** A file as Edit and Write see it before changing it. */
 export type LoadedFile =
   | { kind: 'missing' }
-  | { kind: 'directory' }
-  | { kind: 'not-text'; stats: Stats; realPath: string; reason: string }
-  | { kind: 'text'; stats: Stats; realPath: string; bytes: Buffer; decoded: DecodedText };
+  | { kind: 'not-regular'; type: NonRegularFileType }
+  | ({ kind: 'too-large' } & Loaded)
+  | ({ kind: 'not-text'; reason: string } & Loaded)
+  | ({ kind: 'text'; bytes: Buffer; decoded: DecodedText } & Loaded);
 
-/** Stats and decodes a file (following symlinks). Errors other than "does not exist" are thrown. */
-export async function loadTextFile(filePath: string): Promise<LoadedFile> {
-  let stats: Stats;
+/**
+ * Loads and decodes a file (following symlinks). A directory, FIFO, device or socket is answered as
+ * 'not-regular' without a byte read (it would block, or never end); at most `maxBytes` + 1 bytes are read,
+ * from the same handle that was checked. Errors other than "does not exist" are thrown.
+ */
+export async function loadTextFile(filePath: string, options: { maxBytes?: number } = {}): Promise<LoadedFile> {
+  const maxBytes = options.maxBytes ?? MAX_TEXT_FILE_BYTES;
+  let opened;
   try {
-    stats = await stat(filePath);
+    opened = await openRegularFile(filePath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     throw error;
   }
-  if (stats.isDirectory()) return { kind: 'directory' };
-  const realPath = await realpath(filePath);
-  const bytes = await readFile(realPath);
-  const decoded = decodeText(bytes);
-  if (!decoded.ok) return { kind: 'not-text', stats, realPath, reason: decoded.reason };
-  return { kind: 'text', stats, realPath, bytes, decoded: decoded.value };
+  if (!opened.ok) return { kind: 'not-regular', type: opened.type };
+  const { handle, stats } = opened;
+  try {
+    const loaded: Loaded = { stats, realPath: await realpath(filePath), identity: fileIdentity(stats) };
+    if (stats.size > maxBytes) return { kind: 'too-large', ...loaded };
+    const bytes = await readUpTo(handle, maxBytes + 1, stats.size);
+    if (bytes.length > maxBytes) return { kind: 'too-large', ...loaded };
+    const decoded = decodeText(bytes);
+    if (!decoded.ok) return { kind: 'not-text', reason: decoded.reason, ...loaded };
+    return { kind: 'text', bytes, decoded: decoded.value, ...loaded };
+  } finally {
+    await handle.close();
+  }
 }

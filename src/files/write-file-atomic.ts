@@ -1,6 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { chmod, chown, lstat, mkdir, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { CodevError } from '../errors/codev-error.ts';
+import { fileIdentity, sameFileIdentity, type FileIdentity } from './file-identity.ts';
+import { nonRegularFileType, notRegularFileError } from './open-regular-file.ts';
+import { journalTempFile } from './temp-file-journal.ts';
+import { tempPathFor } from './temp-path.ts';
 
 /** Test seams: called at points where a real failure could happen. */
 export interface AtomicWriteHooks {
@@ -30,32 +35,50 @@ export async function resolveWriteTarget(filePath: string): Promise<string> {
   return path.join(await resolveWriteTarget(parent), path.basename(filePath));
 }
 
+/** What `writeFileAtomic` wrote: the real path, and its mtime and size (what a read of it now would record). */
+export interface WrittenFile {
+  path: string;
+  mtimeMs: number;
+  size: number;
+}
+
 /**
  * Writes `data` to `filePath` atomically: a temp file in the same directory, fsync, the original's
  * mode, then a rename over the target. On any failure the temp file is removed and the original is
  * left exactly as it was. Symlinks are followed (the target is updated, the link kept). Missing
- * parent directories are created. Returns the path actually written.
+ * parent directories are created.
+ *
+ * - A target that exists and is not a regular file (a FIFO, a device, a socket, a directory) is refused
+ *   with FILE_NOT_REGULAR: the rename would replace it.
+ * - `expected`: what the target must still be right before the rename (the identity it had when it was
+ *   read, or 'missing'); anything else fails with FILE_CONFLICT and writes nothing.
+ * - The temp file is listed in the process's journal before it is created, so that a process killed
+ *   before the rename leaves nothing behind for long (see removeLeftoverTempFiles).
  *
  * A file with several hard links is replaced, not rewritten in place: the other links keep the old content.
  */
-export async function writeFileAtomic(filePath: string, data: Buffer | string, options: { hooks?: AtomicWriteHooks } = {}): Promise<string> {
+export async function writeFileAtomic(
+  filePath: string,
+  data: Buffer | string,
+  options: { hooks?: AtomicWriteHooks; expected?: FileIdentity | 'missing' } = {},
+): Promise<WrittenFile> {
   const target = await resolveWriteTarget(filePath);
   const directory = path.dirname(target);
-  const existing = await stat(target).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
-  if (existing?.isDirectory()) throw new Error(`${filePath} is a directory`);
+  const existing = await statIfPresent(target);
+  if (existing && !existing.isFile()) throw notRegularFileError(filePath, nonRegularFileType(existing));
   if (!existing) await mkdir(directory, { recursive: true });
-  const tempPath = path.join(directory, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tempPath = tempPathFor(target);
+  const journaled = await journalTempFile(tempPath);
   let created = false;
   try {
     // New files get 0o666 minus the umask, like any other new file; existing files keep their mode.
     const handle = await open(tempPath, 'wx', existing ? 0o600 : 0o666);
     created = true;
+    let written: Stats;
     try {
       await handle.writeFile(data);
       await handle.sync();
+      written = await handle.stat();
     } finally {
       await handle.close();
     }
@@ -65,14 +88,33 @@ export async function writeFileAtomic(filePath: string, data: Buffer | string, o
       if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.()) await chown(tempPath, existing.uid, existing.gid).catch(() => {});
     }
     await options.hooks?.beforeRename?.(tempPath);
+    if (options.expected) await checkUnchanged(target, options.expected, filePath);
     await rename(tempPath, target);
     created = false;
+    await syncDirectory(directory);
+    // A rename keeps the inode's mtime and size: these are the target's now.
+    return { path: target, mtimeMs: written.mtimeMs, size: written.size };
   } catch (error) {
     if (created) await unlink(tempPath).catch(() => {});
     throw error;
+  } finally {
+    journaled();
   }
-  await syncDirectory(directory);
-  return target;
+}
+
+/** Compare-and-swap: the target is still the version that was read (or still absent), else FILE_CONFLICT. */
+async function checkUnchanged(target: string, expected: FileIdentity | 'missing', filePath: string): Promise<void> {
+  const now = await statIfPresent(target);
+  const unchanged = expected === 'missing' ? now === undefined : now !== undefined && sameFileIdentity(expected, fileIdentity(now));
+  if (unchanged) return;
+  throw new CodevError('FILE_CONFLICT', `${filePath} was changed on disk by another program while this write was being prepared; nothing was written. Read it again before writing it.`, { file: filePath });
+}
+
+async function statIfPresent(target: string): Promise<Stats | undefined> {
+  return stat(target).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
 }
 
 async function syncDirectory(directory: string): Promise<void> {

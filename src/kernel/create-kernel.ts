@@ -15,6 +15,7 @@ import { nextGeneration, type Attempt, type Changes, type KernelState, type Sync
 import { createReloadQueue } from './reload-queue.ts';
 import type { Generation, Kernel, KernelOptions, ReloadResult, ToolUseContextOptions } from './types.ts';
 import { configSearchDirectories } from '../files/codev-files.ts';
+import { removeLeftoverTempFiles } from '../files/temp-file-journal.ts';
 import { removeLeftoverPlaceholders } from '../sandbox/placeholders.ts';
 import { createWatchPlan } from './watch-plan.ts';
 import { watchProject, type ProjectWatcher } from './watch-project.ts';
@@ -47,6 +48,7 @@ const MIN_DEBOUNCE_MS = 50;
 export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   removeLeftoverPlaceholders();
+  void removeLeftoverTempFiles(); // a killed codev's temp files and write locks, in the background
   const importer = createPluginImporter({ timeoutMs: options.loadTimeoutMs });
   const mcpManager = options.mcp === false ? undefined : await createMcpManager({ cwd, ...options.mcp });
   const mcp = mcpManager && syncMcp(mcpManager);

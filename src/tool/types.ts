@@ -1,5 +1,6 @@
 /** The tool contract: what a definition may say, and the normalized Tool that buildTool returns. Types only. */
 import type { z } from 'zod';
+import type { CodevErrorCode } from '../errors/codes.ts';
 import type { OnProgress, ProgressPayload, ToolProgress } from '../progress/types.ts';
 import type { AgentScope } from '../subagents/types.ts';
 import type {
@@ -37,8 +38,12 @@ export interface ToolUseBlock {
   input: unknown;
 }
 
-/** What a tool's `validateInput` answers. */
-export type ValidationResult = { result: true } | { result: false; message: string; errorCode?: number };
+/**
+ * What a tool's `validateInput` answers. A refusal's `code` is the stable code of the result (default
+ * `INPUT_INVALID`), for refusals a caller must tell apart, such as `FILE_NOT_REGULAR`; `errorCode` is the
+ * tool's own number.
+ */
+export type ValidationResult = { result: true } | { result: false; message: string; errorCode?: number; code?: CodevErrorCode };
 
 /** What a call touches, so path, command and domain rules can match it. */
 export type PermissionTarget =

@@ -11,5 +11,5 @@ export const validateInput: Stage = async function* validateInput(state) {
   } catch (error) {
     return { status: 'error', content: toolUseError(`Error: ${tool.name} could not validate its input: ${errorMessage(error)}`), errorCode: 'TOOL_FAILED' };
   }
-  if (!verdict.result) return { status: 'invalid-input', content: toolUseError(verdict.message), errorCode: 'INPUT_INVALID' };
+  if (!verdict.result) return { status: 'invalid-input', content: toolUseError(verdict.message), errorCode: verdict.code ?? 'INPUT_INVALID' };
 };

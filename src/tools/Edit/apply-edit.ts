@@ -1,6 +1,9 @@
 import path from 'node:path';
+import type { CodevErrorCode } from '../../errors/codes.ts';
+import type { FileIdentity } from '../../files/file-identity.ts';
 import { checkFileState, fileStateMessage } from '../../files/file-state.ts';
-import { loadTextFile } from '../../files/load-text-file.ts';
+import { loadTextFile, MAX_TEXT_FILE_BYTES } from '../../files/load-text-file.ts';
+import { notRegularFileMessage } from '../../files/open-regular-file.ts';
 import { normalizeLineEndings, type TextEncoding } from '../../files/text-encoding.ts';
 
 export interface EditInput {
@@ -22,6 +25,8 @@ export const EDIT_ERRORS = {
   notFound: 8,
   multipleMatches: 9,
   fileExists: 10,
+  notRegular: 11,
+  tooLarge: 12,
 } as const;
 
 export const EDIT_MESSAGES = {
@@ -34,6 +39,7 @@ export const EDIT_MESSAGES = {
   isDirectory: (filePath: string) => `${filePath} is a directory, not a file.`,
   notText: (reason: string) => `Cannot edit this file: ${reason}. Editing it as text would corrupt it.`,
   fileExists: 'Cannot create new file - file already exists.',
+  tooLarge: (filePath: string) => `${filePath} is larger than the ${MAX_TEXT_FILE_BYTES / (1024 * 1024)} MB Edit can load; change it with Bash (sed, a script) instead.`,
 };
 
 /** What the edit will do, worked out entirely before anything is written. */
@@ -42,15 +48,16 @@ export interface EditPlan {
   originalText: string;
   newText: string;
   encoding: TextEncoding;
-  /** The file's mtime and size when planned; the write is refused if they changed. */
-  expected?: { mtimeMs: number; size: number };
+  /** The file when planned ('missing' for a create); the write is refused if it is no longer that. */
+  expected: FileIdentity | 'missing';
   realPath?: string;
   replacements: number;
 }
 
-export type PlanResult = { ok: true; plan: EditPlan } | { ok: false; message: string; errorCode: number };
+/** A refusal: the message, Edit's number, and the stable code when it is not plain INPUT_INVALID. */
+export type PlanResult = { ok: true; plan: EditPlan } | { ok: false; message: string; errorCode: number; code?: CodevErrorCode };
 
-const refuse = (errorCode: number, message: string): PlanResult => ({ ok: false, message, errorCode });
+const refuse = (errorCode: number, message: string, code?: CodevErrorCode): PlanResult => ({ ok: false, message, errorCode, ...(code ? { code } : {}) });
 
 /**
  * Plans an edit: every check of the reference (relative path, identical strings, missing file, read state,
@@ -62,15 +69,20 @@ export async function planEdit(input: EditInput, context: { cwd: string; session
   if (oldString === newString) return refuse(EDIT_ERRORS.noChange, EDIT_MESSAGES.noChange);
   const file = await loadTextFile(filePath);
   if (file.kind === 'missing') {
-    if (oldString === '') return { ok: true, plan: { type: 'create', originalText: '', newText: newString, encoding: 'utf8', replacements: 1 } };
+    if (oldString === '') return { ok: true, plan: { type: 'create', originalText: '', newText: newString, encoding: 'utf8', expected: 'missing', replacements: 1 } };
     return refuse(EDIT_ERRORS.fileMissing, EDIT_MESSAGES.fileMissing(context.cwd));
   }
-  if (file.kind === 'directory') return refuse(EDIT_ERRORS.isDirectory, EDIT_MESSAGES.isDirectory(filePath));
+  if (file.kind === 'not-regular') {
+    if (file.type === 'directory') return refuse(EDIT_ERRORS.isDirectory, EDIT_MESSAGES.isDirectory(filePath), 'FILE_NOT_REGULAR');
+    return refuse(EDIT_ERRORS.notRegular, notRegularFileMessage(filePath, file.type), 'FILE_NOT_REGULAR');
+  }
   const problem = checkFileState(context, filePath, file.stats, file.realPath);
-  if (problem) return refuse(problem === 'not-read' ? EDIT_ERRORS.notRead : EDIT_ERRORS.modified, fileStateMessage(problem));
+  if (problem === 'modified') return refuse(EDIT_ERRORS.modified, fileStateMessage(problem), 'FILE_CONFLICT');
+  if (problem) return refuse(EDIT_ERRORS.notRead, fileStateMessage(problem));
+  if (file.kind === 'too-large') return refuse(EDIT_ERRORS.tooLarge, EDIT_MESSAGES.tooLarge(filePath));
   if (file.kind === 'not-text') return refuse(EDIT_ERRORS.notText, EDIT_MESSAGES.notText(file.reason));
   const { text, lineEnding, encoding } = file.decoded;
-  const expected = { mtimeMs: file.stats.mtimeMs, size: file.stats.size };
+  const expected = file.identity;
   if (oldString === '') {
     // Filling an empty file is a create in all but name; anything else would silently overwrite.
     if (text.trim() !== '') return refuse(EDIT_ERRORS.fileExists, EDIT_MESSAGES.fileExists);

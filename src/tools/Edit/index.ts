@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CodevError } from '../../errors/codev-error.ts';
 import { commitTextWrite } from '../../files/commit-text-write.ts';
 import { renderPatchSummary, snippetFromPatch } from '../../files/snippet.ts';
 import { structuredPatch } from '../../files/structured-patch.ts';
@@ -44,14 +45,20 @@ export const editTool = buildTool({
   toAutoClassifierInput: ({ file_path, new_string }) => `${file_path}: ${new_string.slice(0, 500)}`,
   async validateInput(input, context) {
     const planned = await planEdit(input, context);
-    return planned.ok ? { result: true } : { result: false, message: planned.message, errorCode: planned.errorCode };
+    return planned.ok ? { result: true } : { result: false, message: planned.message, errorCode: planned.errorCode, code: planned.code };
   },
   async call(input, context) {
-    // Planned again: a hook or a slow prompt may have let the file change since validateInput.
-    const planned = await planEdit(input, context);
-    if (!planned.ok) throw new Error(planned.message);
-    const { plan } = planned;
-    const { gitDiff } = await commitTextWrite({ filePath: input.file_path, realPath: plan.realPath, text: plan.newText, encoding: plan.encoding, context });
+    // Planned again under the file's lock: a hook, a slow prompt or another writer may have changed the
+    // file since validateInput, and an edit queued behind another applies to what that one wrote.
+    const { plan, gitDiff } = await commitTextWrite({
+      filePath: input.file_path,
+      context,
+      async plan() {
+        const planned = await planEdit(input, context);
+        if (!planned.ok) throw planned.code ? new CodevError(planned.code, planned.message, { file: input.file_path }) : new Error(planned.message);
+        return planned.plan;
+      },
+    });
     const data: EditOutput = {
       filePath: input.file_path,
       type: plan.type,

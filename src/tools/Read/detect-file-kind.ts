@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 export type FileKind = 'text' | 'image' | 'pdf' | 'notebook' | 'binary';
@@ -44,14 +44,9 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 /** Bytes sniffed to tell text from binary. */
 const SNIFF_BYTES = 8_192;
 
-/** The kind of a file on disk, sniffing its first bytes. */
-export async function readFileKind(filePath: string): Promise<FileKind> {
-  const handle = await open(filePath, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return detectFileKind(filePath, buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
+/** The kind of an open file, sniffing its first bytes (`filePath` gives the extension). */
+export async function sniffFileKind(handle: FileHandle, filePath: string): Promise<FileKind> {
+  const buffer = Buffer.alloc(SNIFF_BYTES);
+  const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+  return detectFileKind(filePath, buffer.subarray(0, bytesRead));
 }

@@ -1,9 +1,12 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { notRegularFileError, openRegularFile } from '../../files/open-regular-file.ts';
+import { readUpTo } from '../../files/read-up-to.ts';
 import { buildTool } from '../../tool/build-tool.ts';
-import { readFileKind } from './detect-file-kind.ts';
+import { sniffFileKind } from './detect-file-kind.ts';
 import { readInputSchema } from './input-schema.ts';
-import { estimateTokens, maxOutputTokens } from './limits.ts';
+import { estimateTokens, formatBytes, maxOutputTokens, MAX_DOCUMENT_BYTES } from './limits.ts';
 import type { ReadOutput } from './map-read-result.ts';
 import { mapReadResult, summarizeRead } from './map-read-result.ts';
 import { processImage } from './process-image.ts';
@@ -15,6 +18,7 @@ import { recordRead } from './record-read.ts';
 import { validateReadInput } from './validate-read-input.ts';
 
 export type { ReadInput } from './input-schema.ts';
+import type { ReadInput } from './input-schema.ts';
 export type { ReadOutput } from './map-read-result.ts';
 
 /**
@@ -44,32 +48,15 @@ export const readTool = buildTool({
   mapToolResultToToolResultBlockParam: mapReadResult,
   async call(input, context) {
     const absolutePath = path.resolve(input.file_path);
-    const stats = await stat(absolutePath);
-    const kind = await readFileKind(absolutePath);
+    // One handle, checked to be a regular file, for everything read: the path may have been swapped for a FIFO since validateInput.
+    const opened = await openRegularFile(absolutePath);
+    if (!opened.ok) throw notRegularFileError(absolutePath, opened.type);
+    const { handle, stats } = opened;
     let output: ReadOutput;
-    switch (kind) {
-      case 'image':
-        output = { type: 'image', filePath: absolutePath, image: await processImage(await readFile(absolutePath)) };
-        break;
-      case 'pdf': {
-        const pdf = await readPdf(absolutePath, input.pages);
-        const tokens = estimateTokens(formatPdfPages(pdf));
-        if (tokens > maxOutputTokens()) {
-          throw new Error(
-            `PDF text (${tokens.toLocaleString('en-US')} tokens) exceeds maximum allowed tokens (${maxOutputTokens().toLocaleString('en-US')}). Use the pages parameter to read fewer pages at a time.`,
-          );
-        }
-        output = pdf;
-        break;
-      }
-      case 'notebook':
-        output = await readNotebook(absolutePath, input.offset, input.limit);
-        break;
-      case 'text':
-        output = await readTextFile(input, absolutePath, stats.size);
-        break;
-      case 'binary':
-        throw new Error(`This tool cannot read binary files: ${absolutePath} appears to be binary.`);
+    try {
+      output = await readOpenFile({ input, absolutePath, handle, stats });
+    } finally {
+      await handle.close();
     }
     const entry = { mtimeMs: stats.mtimeMs, size: stats.size, partial: output.type === 'image' ? false : output.partial };
     recordRead(context, { path: absolutePath, ...entry });
@@ -78,3 +65,35 @@ export const readTool = buildTool({
     return { data: output };
   },
 });
+
+async function readOpenFile(options: { input: ReadInput; absolutePath: string; handle: FileHandle; stats: Stats }): Promise<ReadOutput> {
+  const { input, absolutePath, handle, stats } = options;
+  const kind = await sniffFileKind(handle, absolutePath);
+  switch (kind) {
+    case 'image':
+      return { type: 'image', filePath: absolutePath, image: await processImage(await readDocument(handle, stats, absolutePath)) };
+    case 'pdf': {
+      const pdf = await readPdf({ filePath: absolutePath, bytes: await readDocument(handle, stats, absolutePath), pages: input.pages });
+      const tokens = estimateTokens(formatPdfPages(pdf));
+      if (tokens > maxOutputTokens()) {
+        throw new Error(
+          `PDF text (${tokens.toLocaleString('en-US')} tokens) exceeds maximum allowed tokens (${maxOutputTokens().toLocaleString('en-US')}). Use the pages parameter to read fewer pages at a time.`,
+        );
+      }
+      return pdf;
+    }
+    case 'notebook':
+      return readNotebook({ filePath: absolutePath, source: (await readDocument(handle, stats, absolutePath)).toString('utf8'), offset: input.offset, limit: input.limit });
+    case 'text':
+      return readTextFile(input, { path: absolutePath, handle, size: stats.size });
+    case 'binary':
+      throw new Error(`This tool cannot read binary files: ${absolutePath} appears to be binary.`);
+  }
+}
+
+/** An image, PDF or notebook, whole: at most MAX_DOCUMENT_BYTES (validateInput checked the size; the file may have grown since). */
+async function readDocument(handle: FileHandle, stats: Stats, absolutePath: string): Promise<Buffer> {
+  const bytes = await readUpTo(handle, MAX_DOCUMENT_BYTES + 1, stats.size);
+  if (bytes.length > MAX_DOCUMENT_BYTES) throw new Error(`${absolutePath} is over the ${formatBytes(MAX_DOCUMENT_BYTES)} Read accepts for a document.`);
+  return bytes;
+}

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { ToolResultContentBlock } from '../../tool/types.ts';
 import { CHARS_PER_TOKEN, maxOutputTokens, MAX_NOTEBOOK_OUTPUT_CHARS } from './limits.ts';
 import { processImage } from './process-image.ts';
@@ -27,12 +26,14 @@ type Json = Record<string, unknown>;
 /**
  * Reads a Jupyter notebook as its cells: type, source and outputs (text/plain, streams, errors as
  * ename/evalue/traceback; PNG and JPEG outputs as image blocks). `offset`/`limit` select cells (1-based);
- * without them, cells are shown until the output budget, with a PARTIAL notice for the rest.
+ * without them, cells are shown until the output budget, with a PARTIAL notice for the rest. `source` is
+ * the file's content.
  */
-export async function readNotebook(absolutePath: string, offset: number | undefined, limit: number | undefined): Promise<NotebookReadOutput> {
+export async function readNotebook(options: { filePath: string; source: string; offset: number | undefined; limit: number | undefined }): Promise<NotebookReadOutput> {
+  const { filePath: absolutePath, offset, limit } = options;
   let notebook: Json;
   try {
-    notebook = JSON.parse(await readFile(absolutePath, 'utf8')) as Json;
+    notebook = JSON.parse(options.source) as Json;
   } catch (error) {
     throw new Error(`The notebook is not valid JSON (${(error as Error).message}). Read it without the .ipynb handling through Bash (cat) if needed.`);
   }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { MAX_PDF_PAGES_PER_REQUEST, MAX_PDF_PAGES_WITHOUT_RANGE } from './limits.ts';
 import { parsePageRange } from './parse-page-range.ts';
 
@@ -13,10 +12,12 @@ export interface PdfReadOutput {
 
 /**
  * Extracts the text of a PDF, page by page (unpdf, i.e. pdf.js). All pages when the document has at most
- * MAX_PDF_PAGES_WITHOUT_RANGE; otherwise `pages` is required. Pages past the end are an error.
+ * MAX_PDF_PAGES_WITHOUT_RANGE; otherwise `pages` is required. Pages past the end are an error. `bytes` is
+ * the file's content.
  */
-export async function readPdf(absolutePath: string, pagesParameter: string | undefined): Promise<PdfReadOutput> {
-  const bytes = new Uint8Array(await readFile(absolutePath));
+export async function readPdf(options: { filePath: string; bytes: Uint8Array; pages: string | undefined }): Promise<PdfReadOutput> {
+  const { filePath: absolutePath, pages: pagesParameter } = options;
+  const bytes = new Uint8Array(options.bytes);
   let pdf;
   try {
     const { getDocumentProxy } = await import('unpdf'); // loaded on the first PDF

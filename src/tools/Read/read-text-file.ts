@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import type { ReadInput } from './input-schema.ts';
 import { CHARS_PER_TOKEN, DEFAULT_LINE_LIMIT, estimateTokens, formatBytes, maxOutputTokens, MAX_WHOLE_FILE_BYTES } from './limits.ts';
 import { readTextLines } from './read-text-lines.ts';
@@ -22,14 +23,15 @@ export interface TextReadOutput {
  * "first page" with a PARTIAL notice when the file is over MAX_WHOLE_FILE_BYTES or the budget). With an
  * explicit `limit`, a range over the token budget is an error, as in Claude Code: the caller asked for it.
  */
-export async function readTextFile(input: ReadInput, absolutePath: string, size: number): Promise<TextReadOutput> {
+export async function readTextFile(input: ReadInput, file: { path: string; handle: FileHandle; size: number }): Promise<TextReadOutput> {
+  const { path: absolutePath, size } = file;
   const startLine = Math.max(1, input.offset ?? 1);
   const maxTokens = maxOutputTokens();
   const tokenBudgetChars = maxTokens * CHARS_PER_TOKEN;
   const wholeFile = input.offset === undefined && input.limit === undefined;
   const strict = input.limit !== undefined;
   const charBudget = strict ? tokenBudgetChars : wholeFile ? Math.min(tokenBudgetChars, MAX_WHOLE_FILE_BYTES) : tokenBudgetChars;
-  const result = await readTextLines({ filePath: absolutePath, size, startLine, maxLines: input.limit ?? DEFAULT_LINE_LIMIT, charBudget });
+  const result = await readTextLines({ handle: file.handle, size, startLine, maxLines: input.limit ?? DEFAULT_LINE_LIMIT, charBudget });
 
   if (strict && result.stoppedByBudget) {
     const tokens = Math.ceil(result.requestedChars / CHARS_PER_TOKEN);

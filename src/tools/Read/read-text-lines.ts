@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
+import { readUpTo } from '../../files/read-up-to.ts';
 import { formatNumberedLine, truncateLine } from './format-numbered-lines.ts';
 
 /** Files larger than this are not scanned to the end just to count their lines. */
@@ -23,13 +23,21 @@ export interface TextLines {
 }
 
 /**
- * Streams a text file and collects up to `maxLines` numbered lines from `startLine` (1-based), stopping
+ * The most bytes read of a file: its size when opened, and at least MAX_COUNTED_BYTES (a file in /proc
+ * says it is empty). A file that grows while it is read is read no further than this.
+ */
+function byteLimit(size: number): number {
+  return Math.max(size, MAX_COUNTED_BYTES);
+}
+
+/**
+ * Streams an open text file and collects up to `maxLines` numbered lines from `startLine` (1-based), stopping
  * once the formatted text would pass `charBudget` (always at least one line). Handles UTF-8 and UTF-16LE
  * or UTF-16BE (by BOM); strips the BOM; `\r\n` counts as one break.
  */
-export async function readTextLines(options: { filePath: string; size: number; startLine: number; maxLines: number; charBudget: number }): Promise<TextLines> {
-  const { filePath, startLine, maxLines, charBudget } = options;
-  const stream = await openTextStream(filePath);
+export async function readTextLines(options: { handle: FileHandle; size: number; startLine: number; maxLines: number; charBudget: number }): Promise<TextLines> {
+  const { handle, startLine, maxLines, charBudget } = options;
+  const stream = await openTextStream(handle, byteLimit(options.size));
   const reader = createInterface({ input: stream, crlfDelay: Infinity });
   const countAll = options.size <= MAX_COUNTED_BYTES;
   const lastLine = startLine + maxLines - 1;
@@ -70,23 +78,18 @@ export async function readTextLines(options: { filePath: string; size: number; s
   return { lines, startLine, totalLines: reachedEnd ? lineNumber : undefined, anyLineTruncated, stoppedByBudget, requestedChars };
 }
 
-/** A stream of the file's text: UTF-16LE by BOM, UTF-16BE by BOM (decoded whole; rare), else UTF-8. */
-async function openTextStream(filePath: string): Promise<Readable> {
-  const handle = await open(filePath, 'r');
-  let bom: Buffer;
-  try {
-    const buffer = Buffer.alloc(2);
-    const { bytesRead } = await handle.read(buffer, 0, 2, 0);
-    bom = buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-  if (bom[0] === 0xff && bom[1] === 0xfe) return createReadStream(filePath, { encoding: 'utf16le' });
+/** A stream of the file's text (the handle stays open): UTF-16LE by BOM, UTF-16BE by BOM (decoded whole; rare), else UTF-8. */
+async function openTextStream(handle: FileHandle, limit: number): Promise<Readable> {
+  const buffer = Buffer.alloc(2);
+  const { bytesRead } = await handle.read(buffer, 0, 2, 0);
+  const bom = buffer.subarray(0, bytesRead);
+  const range = { start: 0, end: limit - 1, autoClose: false };
+  if (bom[0] === 0xff && bom[1] === 0xfe) return handle.createReadStream({ ...range, encoding: 'utf16le' });
   if (bom[0] === 0xfe && bom[1] === 0xff) {
-    const body = Buffer.from(await readFile(filePath));
+    const body = Buffer.from(await readUpTo(handle, limit));
     const even = body.subarray(0, body.length - (body.length % 2));
     even.swap16();
     return Readable.from([even.toString('utf16le')]);
   }
-  return createReadStream(filePath, { encoding: 'utf8' });
+  return handle.createReadStream({ ...range, encoding: 'utf8' });
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -163,6 +164,17 @@ describe('Read input errors', () => {
     expect(text).toContain('is a directory');
     expect(text).toContain('Glob');
     expect(text).toContain('ls');
+  });
+
+  it('refuses a FIFO and a device with FILE_NOT_REGULAR, without reading a byte', async () => {
+    const context = readContext();
+    const fifo = path.join(context.cwd, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    for (const file_path of [fifo, '/dev/zero']) {
+      const { result } = await read(context, { file_path });
+      expect(result.errorCode).toBe('FILE_NOT_REGULAR');
+      expect(resultText(result)).toContain(file_path);
+    }
   });
 
   it('refuses binary files', async () => {

@@ -1,16 +1,17 @@
-import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { openRegularFile, notRegularFileMessage } from '../../files/open-regular-file.ts';
 import type { ToolContext, ValidationResult } from '../../tool/types.ts';
-import { readFileKind } from './detect-file-kind.ts';
+import { sniffFileKind } from './detect-file-kind.ts';
 import type { ReadInput } from './input-schema.ts';
 import { formatBytes, MAX_DOCUMENT_BYTES } from './limits.ts';
 import { parsePageRange } from './parse-page-range.ts';
 import { suggestSimilarFile } from './suggest-similar-file.ts';
 
 /**
- * Read's own checks, before permissions: an absolute path, an existing regular file, a readable kind,
- * and `pages` only on PDFs (well-formed).
+ * Read's own checks, before permissions: an absolute path, an existing regular file (a FIFO, device or
+ * socket is refused with FILE_NOT_REGULAR before a byte is read), a readable kind, and `pages` only on
+ * PDFs (well-formed).
  */
 export async function validateReadInput(input: ReadInput, context: ToolContext): Promise<ValidationResult> {
   const filePath = input.file_path;
@@ -19,9 +20,9 @@ export async function validateReadInput(input: ReadInput, context: ToolContext):
     return fail(`file_path must be an absolute path, but got "${filePath}". Use the absolute path instead, e.g. "${suggestion}".`);
   }
   const absolute = path.resolve(filePath);
-  let stats;
+  let opened;
   try {
-    stats = await stat(absolute);
+    opened = await openRegularFile(absolute);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
@@ -32,12 +33,19 @@ export async function validateReadInput(input: ReadInput, context: ToolContext):
     if (code === 'EACCES' || code === 'EPERM') return fail(`Permission denied: cannot read ${absolute}.`);
     return fail(`Cannot read ${absolute}: ${(error as Error).message}`);
   }
-  if (stats.isDirectory()) {
-    return fail(`${absolute} is a directory, not a file. Read only reads files: use Glob to find files in it, or ls (through Bash) to list it.`);
+  if (!opened.ok) {
+    if (opened.type === 'directory') {
+      return fail(`${absolute} is a directory, not a file. Read only reads files: use Glob to find files in it, or ls (through Bash) to list it.`, 'FILE_NOT_REGULAR');
+    }
+    return fail(notRegularFileMessage(absolute, opened.type), 'FILE_NOT_REGULAR');
   }
-  if (!stats.isFile()) return fail(`${absolute} is not a regular file (a device, socket or FIFO); Read only reads regular files.`);
-
-  const kind = await readFileKind(absolute);
+  const { handle, stats } = opened;
+  let kind;
+  try {
+    kind = await sniffFileKind(handle, absolute);
+  } finally {
+    await handle.close();
+  }
   if (kind === 'binary') {
     return fail(
       `This tool cannot read binary files: ${absolute} appears to be a binary${path.extname(absolute) ? ` ${path.extname(absolute)}` : ''} file. ` +
@@ -55,6 +63,6 @@ export async function validateReadInput(input: ReadInput, context: ToolContext):
   return { result: true };
 }
 
-function fail(message: string): ValidationResult {
-  return { result: false, message };
+function fail(message: string, code?: 'FILE_NOT_REGULAR'): ValidationResult {
+  return code ? { result: false, message, code } : { result: false, message };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CodevError } from '../../errors/codev-error.ts';
 import { commitTextWrite } from '../../files/commit-text-write.ts';
 import { renderPatchSummary, snippetFromPatch } from '../../files/snippet.ts';
 import { structuredPatch } from '../../files/structured-patch.ts';
@@ -38,13 +39,19 @@ export const writeTool = buildTool({
   toAutoClassifierInput: ({ file_path, content }) => `${file_path}: ${content.slice(0, 500)}`,
   async validateInput(input, context) {
     const planned = await planWrite(input, context);
-    return planned.ok ? { result: true } : { result: false, message: planned.message, errorCode: planned.errorCode };
+    return planned.ok ? { result: true } : { result: false, message: planned.message, errorCode: planned.errorCode, code: planned.code };
   },
   async call(input, context) {
-    const planned = await planWrite(input, context);
-    if (!planned.ok) throw new Error(planned.message);
-    const { plan } = planned;
-    const { gitDiff } = await commitTextWrite({ filePath: input.file_path, realPath: plan.realPath, text: plan.newText, encoding: plan.encoding, context });
+    // Planned again under the file's lock (see Edit): the file may have changed since validateInput.
+    const { plan, gitDiff } = await commitTextWrite({
+      filePath: input.file_path,
+      context,
+      async plan() {
+        const planned = await planWrite(input, context);
+        if (!planned.ok) throw planned.code ? new CodevError(planned.code, planned.message, { file: input.file_path }) : new Error(planned.message);
+        return planned.plan;
+      },
+    });
     const data: WriteOutput = {
       filePath: input.file_path,
       type: plan.type,
