@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * What the import probe (each plugin and config file first evaluated in a worker thread, under a time
+ * limit) costs at kernel start and on a hot reload:
+ *
+ *   node bench/plugin-load.mjs [plugins=10] [rounds=7]
+ *
+ * A temp project with a codev.config.ts and N plugin files (each a zod tool importing 'codev'). Each round
+ * starts a fresh `node` process that creates the kernel, reloads one changed plugin 5 times and closes:
+ * once with the probe (the default) and once with `CODEV_LOAD_TIMEOUT_MS=0` (direct import, no limit), the
+ * two cases alternating (a busy machine drifts). Prints the median wall time of `createKernel` and of one
+ * reload in each case, and the ratio with/without.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PLUGINS = Number(process.argv[2] ?? 10);
+const ROUNDS = Number(process.argv[3] ?? 7);
+const RELOADS = 5;
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+const project = mkdtempSync(path.join(os.tmpdir(), 'codev-bench-plugin-load-'));
+symlinkSync(path.join(repo, 'node_modules'), path.join(project, 'node_modules'));
+mkdirSync(path.join(project, 'plugins'));
+writeFileSync(path.join(project, 'package.json'), '{ "type": "module" }');
+writeFileSync(path.join(project, 'codev.config.ts'), "import { defineConfig } from 'codev';\nexport default defineConfig({ permissions: { allow: ['Tool0'] } });\n");
+const plugin = (index, version) => `import { z } from 'zod';
+import { buildTool } from 'codev';
+export default buildTool({ name: 'Tool${index}', description: 'v${version}', inputSchema: z.object({ message: z.string() }), async call({ message }) { return { data: message }; } });
+`;
+for (let index = 0; index < PLUGINS; index++) writeFileSync(path.join(project, 'plugins', `tool${index}.ts`), plugin(index, 0));
+
+const script = path.join(project, 'measure.mjs');
+writeFileSync(script, `import { createJiti } from 'jiti';
+import { writeFileSync } from 'node:fs';
+const jiti = createJiti(import.meta.url);
+const { createKernel } = await jiti.import(${JSON.stringify(path.join(repo, 'src/kernel/create-kernel.ts'))});
+let started = performance.now();
+const kernel = await createKernel({ cwd: ${JSON.stringify(project)}, mcp: false, env: {} });
+const create = performance.now() - started;
+if (kernel.errors.length > 0) throw new Error(kernel.errors.map((error) => error.message).join('; '));
+const reloads = [];
+for (let round = 1; round <= ${RELOADS}; round++) {
+  writeFileSync(${JSON.stringify(path.join(project, 'plugins', 'tool0.ts'))}, ${JSON.stringify(plugin(0, 'X'))}.replace('vX', 'v' + round));
+  started = performance.now();
+  const result = await kernel.reload();
+  reloads.push(performance.now() - started);
+  if (!result.ok) throw new Error('reload failed');
+}
+await kernel.close();
+reloads.sort((a, b) => a - b);
+console.log(JSON.stringify({ create, reload: reloads[Math.floor(reloads.length / 2)] }));
+`);
+
+const cases = [
+  { id: 'probe', label: 'with the probe (default)', env: {} },
+  { id: 'direct', label: 'direct import (CODEV_LOAD_TIMEOUT_MS=0)', env: { CODEV_LOAD_TIMEOUT_MS: '0' } },
+];
+const samples = Object.fromEntries(cases.map((entry) => [entry.id, []]));
+try {
+  for (let round = 0; round <= ROUNDS; round++) {
+    for (const entry of cases) {
+      const run = spawnSync(process.execPath, [script], { cwd: project, encoding: 'utf8', env: { ...process.env, ...entry.env }, timeout: 120_000 });
+      if (run.status !== 0) throw new Error(`${entry.id} failed: ${run.stderr}`);
+      if (round > 0) samples[entry.id].push(JSON.parse(run.stdout.trim().split('\n').pop())); // round 0 warms the jiti cache
+    }
+  }
+} finally {
+  rmSync(project, { recursive: true, force: true });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const summary = Object.fromEntries(cases.map((entry) => [entry.id, { create: median(samples[entry.id].map((sample) => sample.create)), reload: median(samples[entry.id].map((sample) => sample.reload)) }]));
+console.log(`Plugin load: ${PLUGINS} plugin files + codev.config.ts, ${ROUNDS} rounds (median), fresh process each`);
+console.log('case'.padEnd(44), 'createKernel ms'.padStart(16), 'one reload ms'.padStart(14));
+for (const entry of cases) console.log(entry.label.padEnd(44), summary[entry.id].create.toFixed(1).padStart(16), summary[entry.id].reload.toFixed(1).padStart(14));
+console.log('ratio probe / direct'.padEnd(44), `${(summary.probe.create / summary.direct.create).toFixed(2)}×`.padStart(16), `${(summary.probe.reload / summary.direct.reload).toFixed(2)}×`.padStart(14));
