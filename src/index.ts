@@ -61,7 +61,7 @@ export { createAgent, DEFAULT_MODEL, DEFAULT_MAX_TURNS, INTERRUPT_MESSAGE } from
 export type { Agent } from './agent/create-agent.ts';
 export { defineAgent } from './agent/define-agent.ts';
 export type { AgentDefinition } from './agent/define-agent.ts';
-export type { AgentEvent, AgentOptions, AgentTypeOptions, EndReason, ModelError, Usage } from './agent/types.ts';
+export type { AgentEvent, AgentOptions, AgentTypeOptions, EndReason, ModelError, RequestPolicy, Usage } from './agent/types.ts';
 export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE } from './subagents/built-in-agents.ts';
 export { discoverAgentTypes, AGENT_DIRECTORIES } from './subagents/discover-agent-types.ts';
 export { parseAgentFile } from './subagents/parse-agent-file.ts';

@@ -3,7 +3,7 @@ import type { Kernel } from '../kernel/types.ts';
 import { MAIN_AGENT_ID } from '../subagents/agent-id-of.ts';
 import { createSubagentSlots } from '../subagents/create-subagent-slots.ts';
 import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../subagents/types.ts';
-import type { AgentOptions, AgentTypeOptions } from './types.ts';
+import type { AgentOptions, AgentTypeOptions, RequestPolicy } from './types.ts';
 
 export const DEFAULT_SUBAGENT_LIMITS: SubagentLimits = Object.freeze({ maxDepth: 3, maxConcurrent: 20 });
 
@@ -16,6 +16,7 @@ export function createAgentScope(options: {
   client: Anthropic;
   model: string;
   env: Readonly<Record<string, string | undefined>>;
+  requestPolicy?: RequestPolicy;
   /** The first tool context's project root (or cwd). */
   projectRoot: string;
   homeDirectory?: string;
@@ -35,6 +36,7 @@ export function createAgentScope(options: {
     model,
     maxTokens: agentOptions.maxTokens,
     env,
+    requestPolicy: parent?.requestPolicy ?? options.requestPolicy,
     limits,
     slots: parent?.slots ?? createSubagentSlots(limits.maxConcurrent),
     projectRoot: options.projectRoot,

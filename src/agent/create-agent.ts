@@ -8,6 +8,7 @@ import type { Kernel } from '../kernel/create-kernel.ts';
 import { createPermissionContext, removeRuleSource } from '../permissions/create-permission-context.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { getSessionState } from '../session/get-session-state.ts';
+import { holdSession, type SessionLease } from '../session/hold-session.ts';
 import { withToolSource } from '../tool/build-tool.ts';
 import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
 import { toolSearchTool } from '../tools/ToolSearch/index.ts';
@@ -15,17 +16,19 @@ import { addUsage, fromApiUsage, ZERO_USAGE } from './add-usage.ts';
 import type { AgentScope } from '../subagents/types.ts';
 import { createAgentScope } from './create-agent-scope.ts';
 import { createModelClient } from './create-model-client.ts';
-import { streamModelTurn } from './stream-model-turn.ts';
+import { requestModelTurn } from './request-model-turn.ts';
+import { resolveRequestPolicy } from './resolve-request-policy.ts';
 import { selectRequestTools, toApiTools } from './to-api-tools.ts';
 import { continueAfterStopHooks } from './continue-after-stop-hooks.ts';
 import { pendingTaskNotifications, waitForBackgroundAgents } from './pending-task-notifications.ts';
 import { startQueryMessage, type SessionStartState } from './start-query-message.ts';
-import { toModelError } from './to-model-error.ts';
 import type { AgentEvent, AgentOptions, EndReason, Usage } from './types.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_MAX_TURNS = 50;
 export const INTERRUPT_MESSAGE = '[Request interrupted by user for tool use]';
+/** The name prefix of a standalone agent's session folder, in the temp folder. */
+export const STANDALONE_SESSION_PREFIX = 'codev-session-';
 
 /** An agent: a conversation with a model that can call tools. */
 export interface Agent {
@@ -33,6 +36,14 @@ export interface Agent {
   readonly messages: readonly Anthropic.MessageParam[];
   /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a hook's block). */
   query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
+  /**
+   * Ends the agent's session: aborts a query still running, stops its background tasks, forgets its
+   * session state and removes its session folder (persisted tool results, task outputs) when codev created
+   * it and no other agent holds it (agents on one kernel share the kernel's session). `codev run` calls it;
+   * a folder left by a process that never did is removed by the next agent started in the same place once
+   * that process is gone. A later query starts a new session.
+   */
+  close(): Promise<void>;
 }
 
 /** ToolSearch as the agent adds it when the pool has deferred tools but no ToolSearch of its own. */
@@ -54,15 +65,17 @@ const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', mes
  */
 export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): Agent {
   const env = options.env ?? process.env;
-  const client = options.client ?? createModelClient({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.maxRetries, env });
+  const client = options.client ?? createModelClient({ apiKey: options.apiKey, baseURL: options.baseURL, env });
+  // A subagent makes its requests as its parent does.
+  const requestPolicy = options.subagent?.parent.requestPolicy ?? resolveRequestPolicy({ agentOptions: options, env });
   const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   // Made with the first context, whose project root and home it takes.
   let scope: AgentScope | undefined;
   const messages: Anthropic.MessageParam[] = [];
   const sessionStart: SessionStartState = { started: false, pending: [] };
-  // Only a path: the folder is created if a result is ever persisted, so queries leave nothing behind.
-  const standaloneSessionDirectory = path.join(os.tmpdir(), `codev-session-${randomUUID()}`);
+  // Created (private) when the first query starts, removed by close().
+  const standaloneSessionDirectory = path.join(os.tmpdir(), `${STANDALONE_SESSION_PREFIX}${randomUUID()}`);
   // With a kernel, each turn takes the latest registry generation (hot reload), carrying the session over.
   const makeContext = (signal: AbortSignal, previous?: ToolUseContext): ToolUseContext => {
     if (previous && (options.createToolUseContext || !options.kernel)) return previous;
@@ -72,7 +85,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       context = options.kernel.createToolUseContext({ signal, carryOver: previous });
       if (options.tools) context.tools = options.tools;
     } else context = standaloneContext({ tools: options.tools ?? [], signal, sessionDirectory: standaloneSessionDirectory });
-    scope ??= createAgentScope({ agentOptions: options, client, model, env, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
+    scope ??= createAgentScope({ agentOptions: options, client, model, env, requestPolicy, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
     context.agent = scope;
     return context;
   };
@@ -87,13 +100,27 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     return context;
   };
 
+  // The sessions this agent holds, by folder. A subagent holds none: its folder is inside its parent's and ends with it.
+  const leases = new Map<string, Promise<SessionLease>>();
+  const running = new Set<AbortController>();
+  const holdSessionOf = (context: ToolUseContext) => {
+    if (options.subagent || leases.has(context.sessionDirectory)) return leases.get(context.sessionDirectory);
+    const standalone = !options.kernel && !options.createToolUseContext;
+    const leftovers = standalone ? { directory: os.tmpdir(), prefix: STANDALONE_SESSION_PREFIX } : options.kernel && !options.createToolUseContext ? { directory: path.dirname(context.sessionDirectory) } : undefined;
+    const lease = holdSession({ sessionDirectory: context.sessionDirectory, leftovers });
+    leases.set(context.sessionDirectory, lease);
+    return lease;
+  };
+
   async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
     const controller = new AbortController();
+    running.add(controller);
     const forward = () => controller.abort(queryOptions.signal?.reason);
     if (queryOptions.signal?.aborted) forward();
     queryOptions.signal?.addEventListener('abort', forward, { once: true });
     const signal = controller.signal;
     let context = startQueryContext(signal);
+    await holdSessionOf(context);
     let tools: Anthropic.ToolUnion[] = [];
     let sent: { pool: readonly Tool[]; loaded: number } | undefined;
     // Deferred tools: only those ToolSearch loaded (the session's set) are sent; ToolSearch itself when any are deferred.
@@ -138,14 +165,13 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
         if (turns > 1) context = makeContext(signal, context);
         await prepareTools();
         yield { type: 'turn-start', turn: turns };
-        let message: Anthropic.Message;
-        try {
-          message = yield* streamModelTurn({ client, params: { model, max_tokens: options.maxTokens ?? 8192, messages, tools, ...(options.system ? { system: options.system } : {}) }, signal });
-        } catch (error) {
-          if (signal.aborted) return yield end('aborted');
-          yield { type: 'error', error: toModelError(error) };
+        const outcome = yield* requestModelTurn({ client, params: { model, max_tokens: options.maxTokens ?? 8192, messages, tools, ...(options.system ? { system: options.system } : {}) }, signal, policy: requestPolicy });
+        if (outcome.type === 'aborted') return yield end('aborted');
+        if (outcome.type === 'error') {
+          yield { type: 'error', error: outcome.error };
           return yield end('error');
         }
+        const { message } = outcome;
         const turnUsage = fromApiUsage(message.usage);
         usage = addUsage(usage, turnUsage);
         yield { type: 'usage', usage: turnUsage, total: usage };
@@ -193,11 +219,20 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       }
     } finally {
       lastContext = context;
+      running.delete(controller);
       queryOptions.signal?.removeEventListener('abort', forward);
     }
   }
 
-  return { messages, query };
+  async function close(): Promise<void> {
+    for (const controller of running) controller.abort(new Error('The agent was closed'));
+    const held = [...leases.values()];
+    leases.clear();
+    lastContext = undefined;
+    await Promise.all(held.map(async (lease) => (await lease).release()));
+  }
+
+  return { messages, query, close };
 }
 
 /** An agent over explicit tools has no project: default permissions, the process cwd, a temp session folder. */

@@ -1,18 +1,44 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { CodevError } from '../errors/codev-error.ts';
+import { createIdleWatchdog } from './create-idle-watchdog.ts';
 import type { AgentEvent } from './types.ts';
 
 /**
- * One model request, streamed: yields text deltas as they arrive and returns the final message
- * (tool_use inputs reassembled from their `input_json_delta`s by the SDK). Throws what the SDK throws.
+ * One attempt at a model request, streamed: yields text deltas as they arrive and returns the final
+ * message (tool_use inputs reassembled from their `input_json_delta`s by the SDK). The SDK makes no retry
+ * of its own (the caller owns the retries, so every wait is seen). Throws what the SDK throws (a stream
+ * that ends before `message_stop` is refused by the SDK: nothing of a cut-short message is used), or
+ * `MODEL_STREAM_STALLED` when nothing arrived for `idleTimeoutMs` (the request is aborted). `signal`
+ * aborts at once.
  */
 export async function* streamModelTurn(options: {
   client: Anthropic;
   params: Anthropic.MessageCreateParamsNonStreaming;
   signal: AbortSignal;
+  idleTimeoutMs: number;
 }): AsyncGenerator<AgentEvent, Anthropic.Message, void> {
-  const stream = options.client.messages.stream(options.params, { signal: options.signal });
-  for await (const event of stream) {
-    if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
+  const { signal, idleTimeoutMs } = options;
+  const attempt = new AbortController();
+  const abort = () => attempt.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  const watchdog = createIdleWatchdog({ timeoutMs: idleTimeoutMs, onIdle: () => attempt.abort() });
+  try {
+    const stream = options.client.messages.stream(options.params, { signal: attempt.signal, maxRetries: 0, middleware: [watchdog.middleware] });
+    for await (const event of stream) {
+      if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
+    }
+    return await stream.finalMessage();
+  } catch (error) {
+    if (watchdog.fired && !signal.aborted) {
+      throw new CodevError('MODEL_STREAM_STALLED', `The model API sent nothing for ${idleTimeoutMs / 1000} s; the request was abandoned.`, {
+        hint: 'a slow proxy or model may need a longer streamIdleTimeoutMs (CODEV_STREAM_IDLE_TIMEOUT_MS)',
+        cause: error,
+      });
+    }
+    throw error;
+  } finally {
+    watchdog.stop();
+    signal.removeEventListener('abort', abort);
   }
-  return stream.finalMessage();
 }

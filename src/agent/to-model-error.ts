@@ -1,29 +1,67 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { errorMessage } from '../errors/codev-error.ts';
+import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { ModelError } from './types.ts';
 
-/** Turns whatever the SDK threw into a model error value with a stable code and a next step. */
+/**
+ * Turns whatever a model request threw into a model error value with a stable code, a next step and
+ * whether trying again may help (`retryable`): rate limits, overloads, 408/409/5xx, connection failures,
+ * stalled and cut streams, unless the server said `x-should-retry: false`. A stream whose data is not
+ * JSON is not retried: the server is broken, not busy, and each retry is billed.
+ */
 export function toModelError(error: unknown): ModelError {
+  if (CodevError.isInstance(error)) return { code: error.code, message: error.message, retryable: error.code === 'MODEL_STREAM_STALLED' || error.code === 'MODEL_STREAM_BROKEN' };
   if (error instanceof Anthropic.APIError && error.status !== undefined) {
     const status = error.status;
     const requestId = error.requestID ?? undefined;
     const detail = error.apiMessage ?? errorMessage(error);
+    const retryAfterSeconds = retryAfterOf(error.headers);
+    const retryable = shouldRetry(status, error.headers);
     if (status === 401 || status === 403) {
-      return { code: 'MODEL_AUTHENTICATION_FAILED', status, requestId, message: `The model API refused the key (${status}: ${detail}). Check ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL if you use a proxy).` };
+      return { code: 'MODEL_AUTHENTICATION_FAILED', status, requestId, retryable: false, message: `The model API refused the key (${status}: ${detail}). Check ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL if you use a proxy).` };
     }
     if (status === 429) {
-      const retryAfter = Number(error.headers?.get('retry-after'));
-      const retryAfterSeconds = Number.isFinite(retryAfter) ? retryAfter : undefined;
-      return { code: 'MODEL_RATE_LIMITED', status, requestId, retryAfterSeconds, message: `The model API is rate limiting requests${retryAfterSeconds === undefined ? '' : `; retry after ${retryAfterSeconds} s`} (${detail}).` };
+      return { code: 'MODEL_RATE_LIMITED', status, requestId, retryAfterSeconds, retryable, message: `The model API is rate limiting requests${retryAfterSeconds === undefined ? '' : `; retry after ${retryAfterSeconds} s`} (${detail}).` };
     }
-    if (status === 529) return { code: 'MODEL_OVERLOADED', status, requestId, message: `The model API is overloaded (529: ${detail}). Try again shortly.` };
-    return { code: 'MODEL_REQUEST_FAILED', status, requestId, message: `The model request failed (${status}: ${detail}).` };
+    if (status === 529) return { code: 'MODEL_OVERLOADED', status, requestId, retryAfterSeconds, retryable, message: `The model API is overloaded (529: ${detail}). Try again shortly.` };
+    return { code: 'MODEL_REQUEST_FAILED', status, requestId, retryAfterSeconds, retryable, message: `The model request failed (${status}: ${detail}).` };
   }
   if (error instanceof Anthropic.APIError && error.type === 'overloaded_error') {
-    return { code: 'MODEL_OVERLOADED', message: `The model API is overloaded (reported mid-stream: ${error.apiMessage ?? errorMessage(error)}). Try again shortly.` };
+    return { code: 'MODEL_OVERLOADED', retryable: true, message: `The model API is overloaded (reported mid-stream: ${error.apiMessage ?? errorMessage(error)}). Try again shortly.` };
   }
-  if (error instanceof Anthropic.APIError || error instanceof Anthropic.AnthropicError) {
-    return { code: 'MODEL_STREAM_BROKEN', message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
+  if (error instanceof Anthropic.APIError && error.type !== undefined) {
+    // An `error` event after the 200: a server failure is worth another try, a refusal of the request is not.
+    return { code: 'MODEL_STREAM_BROKEN', retryable: error.type === 'api_error', message: `The model API failed mid-stream (${error.type}: ${error.apiMessage ?? errorMessage(error)}).` };
   }
-  return { code: 'MODEL_STREAM_BROKEN', message: `The model stream failed: ${errorMessage(error)}` };
+  if (error instanceof Anthropic.APIUserAbortError) return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: 'The model request was aborted.' };
+  if (error instanceof Anthropic.AnthropicError) {
+    return { code: 'MODEL_STREAM_BROKEN', retryable: !hasCause(error, (cause) => cause instanceof SyntaxError), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
+  }
+  return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: `The model stream failed: ${errorMessage(error)}` };
+}
+
+/** The SDK's own policy: the server's `x-should-retry` wins, else 408, 409, 429 and 5xx are worth another try. */
+function shouldRetry(status: number, headers: Headers | undefined): boolean {
+  const header = headers?.get('x-should-retry');
+  if (header === 'true') return true;
+  if (header === 'false') return false;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** Seconds from `retry-after-ms`, else `retry-after` (seconds or an HTTP date); undefined when absent or unreadable. */
+function retryAfterOf(headers: Headers | undefined): number | undefined {
+  const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds / 1000;
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+function hasCause(error: unknown, test: (cause: unknown) => boolean): boolean {
+  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (test(current)) return true;
+  }
+  return false;
 }

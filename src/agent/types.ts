@@ -21,9 +21,25 @@ export interface ModelError {
   code: CodevErrorCode;
   message: string;
   status?: number;
-  /** Seconds, from a 429's `retry-after`. */
+  /** Seconds the server asked to wait, from its `retry-after` (or `retry-after-ms`) header. */
   retryAfterSeconds?: number;
+  /** When the server said it could be tried again (ISO 8601), when it asked to wait longer than the agent waits. */
+  retryAt?: string;
   requestId?: string;
+  /** True when the same request may succeed later (rate limits, overloads, 5xx, broken or stalled streams). */
+  retryable?: boolean;
+}
+
+/** How the agent makes its model requests: its own retries (each one an event) and the stream idle timeout. */
+export interface RequestPolicy {
+  /** Retries after a retryable failure; 0: none. */
+  readonly maxRetries: number;
+  /** The longest wait before one retry; a server asking for more ends the request instead. */
+  readonly maxRetryWaitMs: number;
+  /** The first retry's wait when the server names none; it doubles on each retry (up to 8 s and `maxRetryWaitMs`). */
+  readonly retryBaseDelayMs: number;
+  /** How long a request may go without a byte from the server before it is abandoned; 0: no limit. */
+  readonly streamIdleTimeoutMs: number;
 }
 
 /** Why a query ended. `blocked`: a UserPromptSubmit hook refused the prompt, so no model request was made. */
@@ -54,6 +70,11 @@ export type AgentEvent =
       durationMs: number;
     }
   | { type: 'usage'; usage: Usage; total: Usage }
+  /**
+   * A model request failed with a retryable `error` and is tried again after `waitMs` (retry `attempt` of
+   * `maxRetries`). Text deltas streamed by the failed attempt are void: the retry streams its own.
+   */
+  | { type: 'retry'; attempt: number; maxRetries: number; waitMs: number; error: ModelError }
   | { type: 'error'; error: ModelError }
   | { type: 'end'; reason: EndReason; turns: number; usage: Usage; messages: readonly Anthropic.MessageParam[] };
 
@@ -72,8 +93,26 @@ export interface AgentOptions {
   client?: Anthropic;
   apiKey?: string;
   baseURL?: string;
-  /** Retries the SDK makes on 429/529/connection errors. Default 2. */
+  /**
+   * Retries of a model request that failed with a retryable error (429, 529, 5xx, a connection or stream
+   * failure), each announced by a `retry` event. Default 2, or `CODEV_MAX_RETRIES`. The agent makes them
+   * itself: a given `client`'s own retries are turned off for its requests.
+   */
   maxRetries?: number;
+  /**
+   * The longest wait before one retry, in ms. A server asking (`retry-after`) for a longer wait ends the
+   * request with its error (`MODEL_RATE_LIMITED` for a 429) saying when to try again. Default 60 000, or
+   * `CODEV_MAX_RETRY_WAIT_MS`.
+   */
+  maxRetryWaitMs?: number;
+  /** The wait before the first retry when the server names none, doubling per retry up to 8 s. Default 500. */
+  retryBaseDelayMs?: number;
+  /**
+   * How long a model request may go without receiving a byte (headers or stream data) before it is
+   * abandoned with `MODEL_STREAM_STALLED` and retried like any retryable failure, in ms. 0 turns it off.
+   * Default 90 000, or `CODEV_STREAM_IDLE_TIMEOUT_MS`.
+   */
+  streamIdleTimeoutMs?: number;
   /** Makes the tool context of a query. Default: a context over `tools` from `createToolUseContext`. */
   createToolUseContext?: (signal: AbortSignal) => ToolUseContext;
   /** Parallel concurrency-safe calls at most. Default 10. */

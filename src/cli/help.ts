@@ -62,7 +62,9 @@ Loads the project of the script (codev.config.ts, plugins/), then runs it. A scr
 defineAgent({...}) runs as an agent on the prompt (or its own \`prompt\`); any other script simply runs.
 Text, tool calls, progress and results stream to the terminal. On a terminal, permission asks are
 prompted (yes once / always / no with feedback); without one, an ask is denied with the rule to add.
-The model is reached with ANTHROPIC_API_KEY, at ANTHROPIC_BASE_URL when set.
+The model is reached with ANTHROPIC_API_KEY, at ANTHROPIC_BASE_URL when set. A failed request is retried
+(CODEV_MAX_RETRIES, default 2; a wait over CODEV_MAX_RETRY_WAIT_MS, default 60000, ends the run instead);
+a request that receives nothing for CODEV_STREAM_IDLE_TIMEOUT_MS (default 90000) is abandoned and retried.
 
 Options:
   --permission-mode M        default | acceptEdits | bypassPermissions | plan | auto | dontAsk

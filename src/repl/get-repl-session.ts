@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ReplSession } from './repl-session.ts';
 
 const sessions = new Map<string, ReplSession>();
@@ -16,4 +17,14 @@ export function getReplSession(sessionDirectory: string): ReplSession {
 export function resetReplSessions(): void {
   for (const session of sessions.values()) session.reset();
   sessions.clear();
+}
+
+/** Kills the workers of a session that ended, and of the sessions inside its folder (its subagents'), and forgets them. */
+export function releaseReplSessions(sessionDirectory: string): void {
+  const inside = sessionDirectory.endsWith(path.sep) ? sessionDirectory : `${sessionDirectory}${path.sep}`;
+  for (const [directory, session] of sessions) {
+    if (directory !== sessionDirectory && !directory.startsWith(inside)) continue;
+    session.reset();
+    sessions.delete(directory);
+  }
 }

@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ToolResultBlockParam } from '../tool/types.ts';
+import { ensureSessionDirectory } from '../session/ensure-session-directory.ts';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../session/private-modes.ts';
 import { hasMediaBlocks, resultSize } from './result-size.ts';
 
 /** How much of a persisted result the model sees inline. */
@@ -8,9 +10,11 @@ export const PREVIEW_CHARS = 2_000;
 
 /**
  * Saves a result too large to send (over `threshold` characters) to
- * `<sessionDirectory>/tool-results/<toolUseId>.txt` (or `.json` for block lists), and returns a block holding
- * a preview and the path, so nothing is lost and the model can Read the rest. Smaller results, results with
- * images or documents, and an `Infinity` threshold are returned unchanged.
+ * `<sessionDirectory>/tool-results/<toolUseId>.txt` (or `.json` for block lists; readable by its owner only),
+ * and returns a block holding a preview and the path, so nothing is lost and the model can Read the rest.
+ * Each result gets a file of its own: when the name is taken (a proxy that reuses tool_use ids), the next
+ * free `<toolUseId>-2.txt`, `-3`... is used. Smaller results, results with images or documents, and an
+ * `Infinity` threshold are returned unchanged.
  */
 export async function persistLargeResult(options: {
   block: ToolResultBlockParam;
@@ -22,15 +26,10 @@ export async function persistLargeResult(options: {
   if (!Number.isFinite(threshold) || size <= threshold || hasMediaBlocks(block)) return { block };
   const text = typeof block.content === 'string' ? block.content : block.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
   const isJson = typeof block.content !== 'string';
+  await ensureSessionDirectory(options.sessionDirectory);
   const directory = path.join(options.sessionDirectory, 'tool-results');
-  await mkdir(directory, { recursive: true });
-  const file = path.join(directory, `${safeFileName(block.tool_use_id)}.${isJson ? 'json' : 'txt'}`);
-  try {
-    await writeFile(file, isJson ? JSON.stringify(block.content, null, 2) : text, { flag: 'wx' });
-  } catch (error) {
-    // The same tool_use id persisted twice (a retried call) keeps the first file: it is what the model saw.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
+  await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  const file = await writeNewFile({ directory, name: safeFileName(block.tool_use_id), extension: isJson ? 'json' : 'txt', data: isJson ? JSON.stringify(block.content, null, 2) : text });
   const content = [
     '<persisted-output>',
     `Output too large (${formatSize(size)}). Full output saved to: ${file}`,
@@ -52,6 +51,19 @@ function formatSize(chars: number): string {
   if (chars < 1024) return `${chars} chars`;
   if (chars < 1024 * 1024) return `${(chars / 1024).toFixed(1)}KB`;
   return `${(chars / 1024 / 1024).toFixed(1)}MB`;
+}
+
+/** Writes `data` to `<name>.<extension>` in `directory`, or to the first free `<name>-<n>.<extension>`; returns the path. */
+async function writeNewFile(options: { directory: string; name: string; extension: string; data: string }): Promise<string> {
+  for (let number = 1; ; number++) {
+    const file = path.join(options.directory, `${options.name}${number === 1 ? '' : `-${number}`}.${options.extension}`);
+    try {
+      await writeFile(file, options.data, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 function safeFileName(toolUseId: string): string {

@@ -1,6 +1,7 @@
 /** The subagent vocabulary: agent types, the scope an agent runs in, limits. Types only. */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { CodevError } from '../errors/codev-error.ts';
+import type { RequestPolicy } from '../agent/types.ts';
 import type { PermissionMode } from '../permissions/types.ts';
 
 /** Where an agent type was defined; earlier sources win on a name clash. */
@@ -69,6 +70,8 @@ export interface AgentScope {
   readonly model: string;
   readonly maxTokens?: number;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** How its model requests retry and time out; subagents make theirs the same way. */
+  readonly requestPolicy?: RequestPolicy;
   readonly limits: SubagentLimits;
   readonly slots: SubagentSlots;
   /** The project whose `agents/` folders define agent types. */

@@ -66,6 +66,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       }
     } finally {
       stopInterrupt?.();
+      await agent.close();
     }
     return reason === 'error' || reason === 'blocked' ? 1 : reason === 'aborted' ? 130 : 0;
   } finally {

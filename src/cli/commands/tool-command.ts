@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { CodevError } from '../../errors/codev-error.ts';
 import { runToolUse } from '../../execution/run-tool-use.ts';
 import type { ToolResultUpdate } from '../../execution/types.ts';
 import { createKernel } from '../../kernel/create-kernel.ts';
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
+import { ensureSessionDirectory } from '../../session/ensure-session-directory.ts';
+import { removeLeftoverSessions } from '../../session/remove-leftover-sessions.ts';
 import type { ToolResultBlockParam } from '../../tool/types.ts';
 import { TOOL_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
@@ -42,6 +45,10 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
   try {
     printLoadErrors(kernel, io.stderr);
     const context = kernel.createToolUseContext();
+    // The session folder outlives the command, so a persisted output it prints stays readable; the next
+    // codev start in this project removes it, as it does every folder a finished process left.
+    await removeLeftoverSessions({ directory: path.dirname(context.sessionDirectory) });
+    await ensureSessionDirectory(context.sessionDirectory);
     context.onWarning = (message) => io.stderr(`codev: ${message}\n`);
     let result: ToolResultUpdate | undefined;
     for await (const update of runToolUse({ type: 'tool_use', id: `cli_${Date.now().toString(36)}`, name, input }, undefined, denyAsks, context)) {

@@ -37,6 +37,16 @@ describe('text rendering', () => {
     expect([out, err]).toEqual(['', 'codev: hook gate blocked the prompt: no secrets in prompts\n']);
   });
 
+  it('announces a retry on stderr, after ending the line of text it interrupted', () => {
+    let out = '';
+    let err = '';
+    const render = createTextRenderer({ tools: [], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: (text) => (err += text), interactive: false });
+    render({ type: 'text-delta', text: 'Half a sen' });
+    render({ type: 'retry', attempt: 1, maxRetries: 2, waitMs: 1500, error: { code: 'MODEL_STREAM_STALLED', message: 'The model API sent nothing for 90 s; the request was abandoned.' } });
+    expect(out).toBe('Half a sen\n');
+    expect(err).toBe('codev: MODEL_STREAM_STALLED: The model API sent nothing for 90 s; the request was abandoned. Retrying in 1.5 s (retry 1 of 2).\n');
+  });
+
   it('colors only on a terminal without NO_COLOR', () => {
     expect(createColors({ isTTY: true, env: {} }).red('x')).toBe('\u001b[31mx\u001b[39m');
     expect(createColors({ isTTY: true, env: { NO_COLOR: '' } }).red('x')).toBe('x');

@@ -64,6 +64,11 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         line(colors.dim(`◆ task ${notification.taskId} (${notification.taskType}) ${notification.status}: ${notification.description}`));
         return;
       }
+      case 'retry':
+        if (midLine) write('\n');
+        midLine = false;
+        options.writeError(colors.yellow(`codev: ${event.error.code}: ${event.error.message} Retrying in ${(event.waitMs / 1000).toFixed(1)} s (retry ${event.attempt} of ${event.maxRetries}).\n`));
+        return;
       case 'error':
         line(colors.red(`✗ ${event.error.code}: ${event.error.message}`));
         return;

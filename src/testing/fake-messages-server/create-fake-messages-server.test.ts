@@ -233,6 +233,28 @@ describe('createFakeMessagesServer', () => {
     await expect(client.messages.create({ model: MODEL, max_tokens: 64, messages: USER_TURN })).rejects.toBeInstanceOf(Anthropic.APIConnectionError);
   });
 
+  it('splices raw frames into a stream and breaks it as scripted: end, reset, stall', async () => {
+    const body = { model: MODEL, max_tokens: 64, messages: USER_TURN, stream: true };
+    const headers = { 'x-api-key': API_KEY };
+    const reply = { content: [{ type: 'text' as const, text: 'Cut short' }] };
+    const { server } = await start({
+      script: [
+        { ...reply, rawFrames: [{ afterEvents: 1, text: 'event: mystery\ndata: {oops\n\n' }], breakAfterEvents: 2, breakWith: 'end' },
+        { ...reply, breakAfterEvents: 1, breakWith: 'reset' },
+        { ...reply, breakAfterEvents: 1, breakWith: 'stall' },
+      ],
+    });
+    const ended = await (await rawPost(server, { headers, body })).text();
+    expect(ended.split('\n\n').filter(Boolean).map((frame) => frame.split('\n')[0])).toEqual(['event: message_start', 'event: mystery', 'event: content_block_start']);
+    await expect((await rawPost(server, { headers, body })).text()).rejects.toThrow();
+    const stalled = await rawPost(server, { headers, body });
+    const reader = stalled.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^event: message_start\n/);
+    const next = await Promise.race([reader.read(), new Promise((resolve) => setTimeout(() => resolve('silent'), 150))]);
+    expect(next).toBe('silent');
+    await reader.cancel();
+  });
+
   it('fails a mid-stream failure reply loudly when the request does not stream', async () => {
     const { client } = await start({ script: [{ content: [{ type: 'text', text: 'x' }], failAfterEvents: 1 }] });
     const error = await client.messages.create({ model: MODEL, max_tokens: 64, messages: USER_TURN }).catch((caught: unknown) => caught);

@@ -22,6 +22,12 @@ export interface FakeMessageReply {
   /** The matched stop sequence, reported when `stopReason` is `stop_sequence`. */
   stopSequence?: string;
   usage?: FakeUsage;
+  /**
+   * SSE text written verbatim into a stream after the first `afterEvents` events (pings included), for
+   * wire faults: a frame with invalid JSON, one without an `event:` line, an event type the API does not
+   * have. Ignored when the request does not stream.
+   */
+  rawFrames?: { afterEvents: number; text: string }[];
 }
 
 /** The HTTP statuses a fake error reply may carry. */
@@ -56,8 +62,19 @@ export interface FakeDroppedStreamReply extends FakeMessageReply {
   dropConnectionAfterEvents: number;
 }
 
+/**
+ * A streamed reply that sends `breakAfterEvents` SSE events (0: only the headers), then breaks the stream:
+ * `stall` sends nothing more and holds the connection open until the client goes (or the server closes);
+ * `end` ends the response cleanly, without the rest of the message (no `message_stop`); `reset` resets
+ * the TCP connection (RST). Without a stream, `stall` never answers, `reset` resets, `end` is a loud 500.
+ */
+export interface FakeBrokenStreamReply extends FakeMessageReply {
+  breakAfterEvents: number;
+  breakWith: 'stall' | 'end' | 'reset';
+}
+
 /** One scripted answer of the fake server. */
-export type FakeReply = FakeMessageReply | FakeErrorReply | FakeStreamFailureReply | FakeDroppedStreamReply;
+export type FakeReply = FakeMessageReply | FakeErrorReply | FakeStreamFailureReply | FakeDroppedStreamReply | FakeBrokenStreamReply;
 
 /** The `error.type` the API uses for each status. */
 export const ERROR_TYPE_BY_STATUS: Record<FakeErrorStatus, string> = {
@@ -95,6 +112,11 @@ export function isStreamFailureReply(reply: FakeReply): reply is FakeStreamFailu
 /** True when the reply breaks its connection mid-stream. */
 export function isDroppedStreamReply(reply: FakeReply): reply is FakeDroppedStreamReply {
   return 'dropConnectionAfterEvents' in reply;
+}
+
+/** True when the reply stalls, ends early or resets its stream. */
+export function isBrokenStreamReply(reply: FakeReply): reply is FakeBrokenStreamReply {
+  return 'breakAfterEvents' in reply;
 }
 
 /** A reply with one text block, ending the turn. */

@@ -1,16 +1,17 @@
 import type { ServerResponse } from 'node:http';
-import { errorReply, isDroppedStreamReply, isErrorReply, isStreamFailureReply } from './fake-reply.ts';
+import { errorReply, isBrokenStreamReply, isDroppedStreamReply, isErrorReply, isStreamFailureReply } from './fake-reply.ts';
 import type { FakeReply } from './fake-reply.ts';
 import { renderMessage } from './render-message.ts';
 import { sendError } from './send-error.ts';
 import { sendJson } from './send-json.ts';
 import type { RecordedRequest } from './types.ts';
-import { writeMessageStream } from './write-message-stream.ts';
+import { closed, resetConnection, writeMessageStream } from './write-message-stream.ts';
 
 /**
  * Answers a valid message request with its scripted reply: an error envelope, an SSE stream when the body set
- * `stream: true`, else the JSON message. Broken-stream replies need a stream: without one, a dropped connection
- * drops it before any response, and a mid-stream error is a loud, non-retryable 500.
+ * `stream: true`, else the JSON message. Broken-stream replies need a stream: without one, a dropped or reset
+ * connection drops it before any response, a stall never answers, and a mid-stream error or early end is a loud,
+ * non-retryable 500.
  */
 export async function sendReply(options: {
   response: ServerResponse;
@@ -32,8 +33,13 @@ export async function sendReply(options: {
     response.socket?.destroy();
     return;
   }
-  if (isStreamFailureReply(reply)) {
-    const problem = `Fake reply #${options.replyNumber} fails mid-stream (failAfterEvents), but the request did not set \`stream: true\`.`;
+  if (isBrokenStreamReply(reply) && reply.breakWith !== 'end') {
+    if (reply.breakWith === 'reset') resetConnection(response);
+    else await closed(response);
+    return;
+  }
+  if (isStreamFailureReply(reply) || isBrokenStreamReply(reply)) {
+    const problem = `Fake reply #${options.replyNumber} fails mid-stream (${isBrokenStreamReply(reply) ? 'breakAfterEvents' : 'failAfterEvents'}), but the request did not set \`stream: true\`.`;
     sendError({ response, requestId, status: 500, type: 'api_error', message: problem, shouldRetry: false });
     return;
   }

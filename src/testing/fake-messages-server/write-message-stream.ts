@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { isDroppedStreamReply, isStreamFailureReply } from './fake-reply.ts';
-import type { FakeMessageReply } from './fake-reply.ts';
+import { isBrokenStreamReply, isDroppedStreamReply, isStreamFailureReply } from './fake-reply.ts';
+import type { FakeMessageReply, FakeReply } from './fake-reply.ts';
 import { messageStreamEvents } from './message-stream-events.ts';
 import type { StreamEvent } from './message-stream-events.ts';
 import type { RenderedMessage } from './render-message.ts';
@@ -9,29 +9,40 @@ const DEFAULT_STREAM_ERROR = { type: 'overloaded_error', message: 'Overloaded' }
 
 /**
  * Answers with status 200 and `content-type: text/event-stream`, then writes the events of `message`, one frame
- * per write. A stream-failure reply stops after `failAfterEvents` events and sends an `error` event; a dropped-stream
- * reply stops after `dropConnectionAfterEvents` events and destroys the socket without ending the response.
+ * per write, with the reply's `rawFrames` spliced in. A stream-failure reply stops after `failAfterEvents` events
+ * and sends an `error` event; a dropped-stream reply stops after `dropConnectionAfterEvents` events and destroys the
+ * socket without ending the response; a broken-stream reply stops after `breakAfterEvents` events and stalls, ends
+ * or resets the connection.
  */
 export async function writeMessageStream(options: {
   response: ServerResponse;
   message: RenderedMessage;
-  reply: FakeMessageReply;
+  reply: FakeReply;
   requestId: string;
 }): Promise<void> {
   const { response, reply } = options;
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': options.requestId });
   response.flushHeaders();
   const events = messageStreamEvents(options.message);
+  const rawFrames = (reply as FakeMessageReply).rawFrames;
   if (isDroppedStreamReply(reply)) {
-    await writeEvents(response, events.slice(0, Math.max(0, reply.dropConnectionAfterEvents)));
+    await writeFrames(response, framesOf(events, rawFrames, reply.dropConnectionAfterEvents));
     response.socket?.destroy();
+    return;
+  }
+  if (isBrokenStreamReply(reply)) {
+    await writeFrames(response, framesOf(events, rawFrames, reply.breakAfterEvents));
+    if (reply.breakWith === 'end') response.end();
+    else if (reply.breakWith === 'reset') resetConnection(response);
+    else await closed(response);
     return;
   }
   if (isStreamFailureReply(reply)) {
     const error = reply.streamError ?? DEFAULT_STREAM_ERROR;
-    await writeEvents(response, [...events.slice(0, Math.max(0, reply.failAfterEvents)), { event: 'error', data: { type: 'error', error } }]);
+    const count = Math.max(0, reply.failAfterEvents);
+    await writeFrames(response, [...framesOf(events, rawFrames, count), formatStreamEvent({ event: 'error', data: { type: 'error', error } })]);
   } else {
-    await writeEvents(response, events);
+    await writeFrames(response, framesOf(events, rawFrames, events.length));
   }
   response.end();
 }
@@ -41,15 +52,39 @@ export function formatStreamEvent(streamEvent: StreamEvent): string {
   return `event: ${streamEvent.event}\ndata: ${JSON.stringify(streamEvent.data)}\n\n`;
 }
 
-// Resolves once the last frame is handed to the socket, so a following destroy() cannot swallow written events,
+/** Resolves when the client has gone (or the server closed the connection). */
+export function closed(response: ServerResponse): Promise<void> {
+  if (response.destroyed || response.socket?.destroyed) return Promise.resolve();
+  return new Promise((resolve) => response.once('close', () => resolve()));
+}
+
+/** Destroys the connection with a TCP RST where the runtime can, else a plain close. */
+export function resetConnection(response: ServerResponse): void {
+  const socket = response.socket as (ServerResponse['socket'] & { resetAndDestroy?: () => void }) | null;
+  if (socket?.resetAndDestroy) socket.resetAndDestroy();
+  else socket?.destroy();
+}
+
+/** The frames of the first `count` events, each raw frame after the event it follows. */
+function framesOf(events: StreamEvent[], rawFrames: FakeMessageReply['rawFrames'] = [], count: number): string[] {
+  const end = Math.min(Math.max(0, count), events.length);
+  const frames: string[] = [];
+  for (let index = 0; index <= end; index++) {
+    for (const raw of rawFrames) if (raw.afterEvents === index) frames.push(raw.text);
+    if (index < end) frames.push(formatStreamEvent(events[index]!));
+  }
+  return frames;
+}
+
+// Resolves once the last frame is handed to the socket, so a following destroy() cannot swallow written frames,
 // or once the client has gone, since then no write callback may ever run.
-function writeEvents(response: ServerResponse, events: StreamEvent[]): Promise<void> {
+function writeFrames(response: ServerResponse, frames: string[]): Promise<void> {
   return new Promise((resolve) => {
-    if (events.length === 0 || response.destroyed) return resolve();
+    if (frames.length === 0 || response.destroyed) return resolve();
     response.once('close', () => resolve());
-    events.forEach((streamEvent, index) => {
-      const isLast = index === events.length - 1;
-      response.write(formatStreamEvent(streamEvent), isLast ? () => resolve() : undefined);
+    frames.forEach((frame, index) => {
+      const isLast = index === frames.length - 1;
+      response.write(frame, isLast ? () => resolve() : undefined);
     });
   });
 }

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream, mkdirSync, type WriteStream } from
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../../session/private-modes.ts';
 import { MAX_INLINE_OUTPUT_CHARS } from './bash-output.ts';
 
 /** The default cap on a command's saved output; past it writing stops and the process is killed. */
@@ -153,7 +154,7 @@ export class OutputCollector {
   private spill(): void {
     this.spilled = true;
     try {
-      mkdirSync(path.dirname(this.options.outputPath!), { recursive: true });
+      mkdirSync(path.dirname(this.options.outputPath!), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     } catch (error) {
       this.persistError = (error as Error).message;
     }
@@ -173,7 +174,7 @@ export class OutputCollector {
   }
 
   private open(filePath: string): WriteStream {
-    const file = createWriteStream(filePath);
+    const file = createWriteStream(filePath, { mode: PRIVATE_FILE_MODE });
     file.on('error', (error) => {
       this.persistError ??= error.message;
       this.caughtUp(file);

@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensureSessionDirectory } from '../../session/ensure-session-directory.ts';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../../session/private-modes.ts';
 import { MAX_INLINE_OUTPUT_CHARS } from './bash-output.ts';
 
 /**
@@ -8,9 +11,15 @@ import { MAX_INLINE_OUTPUT_CHARS } from './bash-output.ts';
  * the tail of stderr), with the file's path to read the rest. For output held whole in memory; bigger output
  * is streamed to the same file while the command runs (see OutputCollector).
  */
-/** Where a Bash call's whole output is saved: `<sessionDirectory>/bash/<toolUseId>.txt`. */
+/**
+ * Where a Bash call's whole output is saved: `<sessionDirectory>/bash/<toolUseId>.txt`, or the first free
+ * `<toolUseId>-<n>.txt` when an earlier call with the same id (a proxy reusing ids) saved its output there.
+ */
 export function bashOutputPath(options: { sessionDirectory: string; toolUseId: string }): string {
-  return path.join(options.sessionDirectory, 'bash', `${options.toolUseId.replace(/[^\w.-]/g, '_')}.txt`);
+  const base = path.join(options.sessionDirectory, 'bash', options.toolUseId.replace(/[^\w.-]/g, '_'));
+  let file = `${base}.txt`;
+  for (let number = 2; existsSync(file); number++) file = `${base}-${number}.txt`;
+  return file;
 }
 
 export async function persistBashOutput(options: {
@@ -23,9 +32,10 @@ export async function persistBashOutput(options: {
   const limit = MAX_INLINE_OUTPUT_CHARS - 2_000;
   if (stdout.length + stderr.length <= limit) return { stdout, stderr };
   const persistedOutputPath = bashOutputPath(options);
-  await mkdir(path.dirname(persistedOutputPath), { recursive: true });
+  await ensureSessionDirectory(options.sessionDirectory);
+  await mkdir(path.dirname(persistedOutputPath), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   const full = stderr === '' ? stdout : `${stdout}${stdout.endsWith('\n') || stdout === '' ? '' : '\n'}--- stderr ---\n${stderr}`;
-  await writeFile(persistedOutputPath, full);
+  await writeFile(persistedOutputPath, full, { mode: PRIVATE_FILE_MODE });
   const stderrKept = Math.min(stderr.length, Math.floor(limit / 4));
   const stdoutKept = limit - stderrKept;
   return {

@@ -1,0 +1,52 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import { retryWaitMs } from './retry-wait-ms.ts';
+import { sleepUnlessAborted } from './sleep-unless-aborted.ts';
+import { streamModelTurn } from './stream-model-turn.ts';
+import { toModelError } from './to-model-error.ts';
+import type { AgentEvent, ModelError, RequestPolicy } from './types.ts';
+
+/** How a model turn ended: its message, a model error (after any retries), or the signal's abort. */
+export type ModelTurnOutcome = { type: 'message'; message: Anthropic.Message } | { type: 'error'; error: ModelError } | { type: 'aborted' };
+
+/**
+ * One model turn under the agent's request policy:
+ * 1. streams an attempt (`streamModelTurn`: the SDK retries nothing itself, a silent stream is abandoned
+ *    after `streamIdleTimeoutMs`);
+ * 2. on a retryable failure with retries left, works out the wait (the server's `retry-after`, else
+ *    backoff); a wait over `maxRetryWaitMs` ends the turn with the error, saying when to try again;
+ * 3. yields a `retry` event, waits (the signal cuts the wait short) and tries again.
+ * Every path ends in an outcome value; an abort of `signal` ends it at once, whatever it was doing.
+ */
+export async function* requestModelTurn(options: {
+  client: Anthropic;
+  params: Anthropic.MessageCreateParamsNonStreaming;
+  signal: AbortSignal;
+  policy: RequestPolicy;
+}): AsyncGenerator<AgentEvent, ModelTurnOutcome, void> {
+  const { policy, signal } = options;
+  for (let retry = 1; ; retry++) {
+    try {
+      const message = yield* streamModelTurn({ client: options.client, params: options.params, signal, idleTimeoutMs: policy.streamIdleTimeoutMs });
+      return { type: 'message', message };
+    } catch (error) {
+      if (signal.aborted) return { type: 'aborted' };
+      const modelError = toModelError(error);
+      if (!modelError.retryable || retry > policy.maxRetries) return { type: 'error', error: modelError };
+      const waitMs = retryWaitMs({ error: modelError, retry, baseDelayMs: policy.retryBaseDelayMs });
+      if (waitMs > policy.maxRetryWaitMs) return { type: 'error', error: tooLongToWait(modelError, waitMs, policy.maxRetryWaitMs) };
+      yield { type: 'retry', attempt: retry, maxRetries: policy.maxRetries, waitMs, error: modelError };
+      if (!(await sleepUnlessAborted(waitMs, signal))) return { type: 'aborted' };
+    }
+  }
+}
+
+/** Only a server's `retry-after` can ask for more than the cap (backoff never does). */
+function tooLongToWait(error: ModelError, waitMs: number, maxRetryWaitMs: number): ModelError {
+  const retryAt = new Date(Date.now() + waitMs).toISOString();
+  const message = `${error.message} The server asks to wait ${formatSeconds(waitMs)} before trying again (until ${retryAt}), longer than the ${formatSeconds(maxRetryWaitMs)} the agent waits (maxRetryWaitMs, CODEV_MAX_RETRY_WAIT_MS); try again after ${retryAt}.`;
+  return { ...error, retryAt, message };
+}
+
+function formatSeconds(milliseconds: number): string {
+  return `${Number((milliseconds / 1000).toFixed(1))} s`;
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-modes.ts';
+
+/** The marker a session folder codev created holds: which process owns it. */
+export const SESSION_OWNER_FILE = '.codev-session.json';
+
+/** Who owns a session folder. */
+export interface SessionOwner {
+  pid: number;
+  hostname: string;
+  /** Random per process: tells this process from an earlier one that had the same pid (pid 1 in containers). */
+  token: string;
+  createdAt: string;
+}
+
+const THIS_PROCESS: SessionOwner = Object.freeze({ pid: process.pid, hostname: os.hostname(), token: randomUUID(), createdAt: new Date().toISOString() });
+
+/** This process, as a session owner. */
+export function currentSessionOwner(): SessionOwner {
+  return THIS_PROCESS;
+}
+
+/** Writes the owner marker into `directory` (private; fails with EEXIST when there is one already). */
+export async function writeSessionOwner(directory: string, owner: SessionOwner = THIS_PROCESS): Promise<void> {
+  await writeFile(path.join(directory, SESSION_OWNER_FILE), JSON.stringify(owner), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+}
+
+/** The owner a session folder names, or undefined when it has no readable marker (then it is not codev's to remove). */
+export async function readSessionOwner(directory: string): Promise<SessionOwner | undefined> {
+  try {
+    const owner = JSON.parse(await readFile(path.join(directory, SESSION_OWNER_FILE), 'utf8')) as Partial<SessionOwner>;
+    if (typeof owner.pid !== 'number' || typeof owner.hostname !== 'string' || typeof owner.token !== 'string') return undefined;
+    return owner as SessionOwner;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when the owner is known to be gone: a process of this host that no longer exists, or an earlier
+ * process with this process's pid. A live process (or one of another user: EPERM), another host's or a
+ * reused pid all count as alive, so a folder is never taken from a process that may still use it.
+ */
+export function isSessionOwnerGone(owner: SessionOwner): boolean {
+  if (owner.hostname !== THIS_PROCESS.hostname) return false;
+  if (owner.pid === THIS_PROCESS.pid) return owner.token !== THIS_PROCESS.token;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
