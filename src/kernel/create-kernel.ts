@@ -17,6 +17,7 @@ import type { Generation, Kernel, KernelOptions, ReloadResult, ToolUseContextOpt
 import { configSearchDirectories } from '../files/codev-files.ts';
 import { removeLeftoverTempFiles } from '../files/temp-file-journal.ts';
 import { removeLeftoverPlaceholders } from '../sandbox/placeholders.ts';
+import { removeLeftoverSessions } from '../session/remove-leftover-sessions.ts';
 import { createWatchPlan } from './watch-plan.ts';
 import { watchProject, type ProjectWatcher } from './watch-project.ts';
 
@@ -57,6 +58,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     throw error;
   });
   if (first.status !== 'built') throw new Error('The first load of a kernel always builds a generation');
+  // The session folders a killed codev left in this project, in the background: only those of dead processes.
+  void removeLeftoverSessions({ directory: path.join(first.state.generation.root, '.codev', 'sessions') });
   let state: KernelState = first.state;
   let closed: Promise<void> | undefined;
   let watcher: ProjectWatcher | undefined;
