@@ -20,7 +20,9 @@ export interface SandboxedSpawn {
  * writable, the protected places inside them read-only (or blocked where they do not exist yet, and the
  * folders above them kept from being renamed), denied paths hidden or read-only, no network unless
  * `allowNetwork`. Paths are resolved through symlinks first, so a symlinked working directory binds its
- * real target and a protected place reached through a link is protected where it really is.
+ * real target and a protected place reached through a link is protected where it really is. The
+ * environment goes in whole (no `--clearenv`): the command's mark (see `createCommandMarker`) must reach
+ * every process inside, so that a stop finds what bubblewrap had not yet tied to its own life.
  */
 export function prepareSandboxedSpawn(options: {
   command: string;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bashTool } from '../tools/Bash/index.ts';
+import { OWNER_MARKER_KEY } from '../tasks/command-marker.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
 import { buildBwrapArguments } from './build-bwrap-arguments.ts';
@@ -133,6 +134,11 @@ describe.runIf(isSandboxAvailable())('the bubblewrap sandbox', () => {
     expect(existsSync(path.join(project, 't2')) || existsSync(path.join(project, '.gold'))).toBe(false);
     expect(existsSync(path.join(project, '.git', 'commondir'))).toBe(false);
     expect((await run('echo ok > .git/HEAD && cat .git/HEAD', project)).text).toBe('ok');
+  });
+
+  it("passes the command's mark to every process inside, which is how a stop finds them", async () => {
+    const result = await run(`sh -c 'tr "\\0" "\\n" < /proc/self/environ' | grep -c '^${OWNER_MARKER_KEY}='`);
+    expect(result.text).toBe('1');
   });
 
   it('leaves no placeholder behind, and git status inside shows none', async () => {

@@ -1,21 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { getSessionState } from '../session/get-session-state.ts';
 import type { BackgroundTask, BackgroundTaskStatus } from '../session/types.ts';
 import { startShellProcess, type ShellIsolation } from './start-shell-process.ts';
 import { waitForTask } from './wait-for-task.ts';
-
-const runningGroups = new Set<number>();
-process.once('exit', () => {
-  for (const pid of runningGroups) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-});
 
 /** The lifetime of a background command unless the call sets its own. */
 export const DEFAULT_BACKGROUND_TIMEOUT_MS = 1_800_000;
@@ -23,7 +12,8 @@ export const DEFAULT_BACKGROUND_TIMEOUT_MS = 1_800_000;
 /**
  * Starts a command in the background: stdout and stderr go to `<sessionDirectory>/tasks/<id>.output`, and
  * the task is registered in the session's `tasks` so TaskOutput and TaskStop can find it. The process tree
- * is killed after `timeoutMs`.
+ * is killed after `timeoutMs`, and when codev ends. `stop()` resolves once the tree is gone, and rejects
+ * with `PROCESS_KILL_FAILED` when some of it could not be killed.
  */
 export function startBackgroundShellTask(options: {
   command: string;
@@ -48,23 +38,33 @@ export function startBackgroundShellTask(options: {
   } finally {
     closeSync(descriptor);
   }
-  // Background tasks must not keep codev alive; the exit handler ends them with codev.
+  // Background tasks must not keep codev alive; they end with codev (see endWithCodev).
   shell.child.unref();
-  if (shell.child.pid !== undefined) runningGroups.add(shell.child.pid);
-  const lifetime = setTimeout(() => void stop(), options.timeoutMs ?? DEFAULT_BACKGROUND_TIMEOUT_MS);
+  const lifetime = setTimeout(() => {
+    stop().catch((error: Error) => {
+      try {
+        appendFileSync(outputFile, `\ncodev: ${error.message}\n`);
+      } catch {
+        // The session folder is gone.
+      }
+    });
+  }, options.timeoutMs ?? DEFAULT_BACKGROUND_TIMEOUT_MS);
   lifetime.unref();
   const running = shell;
   const finished = shell.exited.then((result) => {
     clearTimeout(lifetime);
-    if (running.child.pid !== undefined) runningGroups.delete(running.child.pid);
     exitCode = result.exitCode ?? undefined;
     if (status === 'running') status = result.exitCode === 0 ? 'completed' : 'failed';
   });
-  async function stop(): Promise<void> {
-    if (status !== 'running') return;
+  let stopping: Promise<void> | undefined;
+  function stop(): Promise<void> {
+    if (stopping || status !== 'running') return stopping ?? Promise.resolve();
     status = 'killed';
-    await running.kill();
-    await finished;
+    return (stopping = running.kill().then((error) => {
+      // A survivor may be the shell itself, stuck: its exit is not waited for then.
+      if (error) throw error;
+      return finished;
+    }));
   }
   const task: BackgroundTask = {
     id,

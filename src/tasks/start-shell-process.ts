@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { CodevError } from '../errors/codev-error.ts';
 import { prepareSandboxedSpawn } from '../sandbox/prepare-sandboxed-spawn.ts';
+import { createCommandMarker } from './command-marker.ts';
+import { endWithCodev } from './end-with-codev.ts';
 import { killProcessTree } from './kill-process-tree.ts';
 
 /**
@@ -18,18 +21,27 @@ export type ShellIsolation =
       readOnlyPaths?: readonly string[];
     };
 
-/** A running `bash -c` in its own process group. */
+/** A running `bash -c` in its own process group, its processes marked as the command's. */
 export interface ShellProcess {
   readonly child: ChildProcess;
-  /** Resolves when the process has exited (never rejects). */
+  /** Resolves when the process has exited and its output pipes are closed (never rejects). */
   readonly exited: Promise<{ exitCode: number | null; signal: NodeJS.Signals | null }>;
-  /** Kills the whole process tree (SIGTERM, then SIGKILL after a grace period). */
-  kill(): Promise<void>;
+  /**
+   * Kills the whole process tree: the group and every process with the command's mark, SIGTERM, then
+   * SIGKILL after a grace period (see `killProcessTree`). Resolves once they are gone: to undefined, or
+   * to a `PROCESS_KILL_FAILED` error when some could not be killed. Calls after the first share its result.
+   */
+  kill(): Promise<CodevError | undefined>;
 }
+
+/** How long output pipes may stay open after a kill, held by a process that escaped it, before codev closes its ends. */
+const PIPE_DRAIN_MS = 200;
 
 /**
  * Starts `bash -c <command>` in `cwd`, detached into its own process group so that the whole tree can be
- * killed, optionally inside the bubblewrap sandbox. `stdio` is passed to `spawn` (pipes by default).
+ * killed, optionally inside the bubblewrap sandbox. Its environment carries a fresh command mark (see
+ * `createCommandMarker`), which the kill looks for, and it is tied to codev's life (see `endWithCodev`).
+ * `stdio` is passed to `spawn` (pipes by default).
  */
 export function startShellProcess(options: {
   command: string;
@@ -52,21 +64,35 @@ export function startShellProcess(options: {
     : undefined;
   const file = sandboxed?.file ?? 'bash';
   const args = sandboxed?.args ?? ['-c', options.command];
-  const child = spawn(file, args, {
-    cwd: options.cwd,
-    detached: true,
-    stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
-    env: shellEnvironment(sandboxed?.env),
+  const marker = createCommandMarker();
+  const child = endWithCodev(() =>
+    spawn(file, args, {
+      cwd: options.cwd,
+      detached: true,
+      stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
+      env: shellEnvironment({ ...sandboxed?.env, ...marker.environment }),
+    }),
+  );
+  const leaderExited = new Promise<void>((resolve) => {
+    child.once('error', () => resolve());
+    child.once('exit', () => resolve());
   });
   const exited = new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('error', () => resolve({ exitCode: 127, signal: null }));
     child.once('close', (exitCode, signal) => resolve({ exitCode, signal }));
   }).finally(() => sandboxed?.cleanup());
-  return {
-    child,
-    exited,
-    kill: () => (child.pid === undefined ? Promise.resolve() : killProcessTree({ pid: child.pid, exited })),
+  let killing: Promise<CodevError | undefined> | undefined;
+  const kill = async () => {
+    if (child.pid === undefined) return undefined;
+    const error = await killProcessTree({ pid: child.pid, leaderExited, markerId: marker.id });
+    // A process that dropped its mark (env -i) may still hold the pipes: the command is over all the same.
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, PIPE_DRAIN_MS, false)))]);
+    clearTimeout(timer);
+    if (!drained) for (const stream of [child.stdout, child.stderr]) stream?.destroy();
+    return error;
   };
+  return { child, exited, kill: () => (killing ??= kill()) };
 }
 
 /**

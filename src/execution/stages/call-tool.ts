@@ -85,7 +85,9 @@ async function* failure(state: ToolCallState, error: unknown, durationMs: number
     state.additionalContext.push(...hooks.additionalContext);
     for (const failed of hooks.failures) context.onWarning?.(failed);
   }
-  if (context.signal.aborted) return { status: 'cancelled' as const, content: CANCEL_MESSAGE };
+  // What an interrupt could not stop is no cancellation: the processes left are named, with their code.
+  const killFailed = CodevError.isInstance(error) && error.code === 'PROCESS_KILL_FAILED';
+  if (context.signal.aborted && !killFailed) return { status: 'cancelled' as const, content: CANCEL_MESSAGE };
   return { status: 'error' as const, content: toolUseError(`Error: ${message}`), errorCode: CodevError.isInstance(error) ? error.code : 'TOOL_FAILED' };
 }
 

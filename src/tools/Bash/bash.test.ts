@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { killAll, processesWithArguments, uniqueSeconds } from '../../tasks/test-helpers/processes-with-arguments.ts';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { resultText, runTool } from '../../testing/run-tool.ts';
 import { bashTool } from './index.ts';
@@ -43,6 +44,20 @@ describe('Bash', () => {
     expect(result.status).toBe('cancelled');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(running('138')).toBe(0);
+  });
+
+  it.runIf(process.platform === 'linux')('says an interrupted command is cancelled only once what it started with setsid and nohup is gone', async () => {
+    const seconds = uniqueSeconds();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const command = `setsid sleep ${seconds} & nohup sleep ${seconds} >/dev/null 2>&1 & sleep ${seconds}`;
+    try {
+      const { result } = await runTool({ name: 'Bash', input: { command, dangerouslyDisableSandbox: true }, context: context({ signal: controller.signal }), canUseTool: allow });
+      expect(result.status).toBe('cancelled');
+      expect(processesWithArguments(['sleep', seconds])).toEqual([]);
+    } finally {
+      killAll(processesWithArguments(['sleep', seconds]));
+    }
   });
 
   it('persists large output and returns a cut version with the path', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodevError } from '../../errors/codev-error.ts';
 import type { BashProgress } from '../../progress/types.ts';
 import { agentIdOf } from '../../subagents/agent-id-of.ts';
 import { DEFAULT_BACKGROUND_TIMEOUT_MS, startBackgroundShellTask } from '../../tasks/start-background-shell-task.ts';
@@ -36,7 +37,8 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
   isDestructive: (input) => /(^|[\s;&|(])(rm|rmdir|dd|mkfs|shred|truncate)\s/.test(input.command) || /git\s+(push|reset|clean)/.test(input.command),
   getPermissionTargets: (input) => [{ kind: 'command', command: input.command, sandboxed: sandboxChoice(input).sandbox }],
   checkPermissions: checkBashPermissions,
-  interruptBehavior: () => 'cancel',
+  // 'block': an interrupt is handled by the call, which kills the command and ends only once it is gone.
+  interruptBehavior: () => 'block',
   toAutoClassifierInput: (input) => input.command,
   userFacingName: (input) => (input?.dangerouslyDisableSandbox ? 'Bash (unsandboxed)' : 'Bash'),
   getActivityDescription: (input) => `Running ${input.description ?? input.command ?? 'a command'}`,
@@ -63,7 +65,9 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
     const requested = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const timeoutMs = Math.min(requested, MAX_TIMEOUT_MS);
     const outputPath = bashOutputPath({ sessionDirectory: context.sessionDirectory, toolUseId: context.toolUseId });
-    const result = await runForegroundCommand({ command: input.command, cwd: context.cwd, isolation, sessionDirectory: context.sessionDirectory, timeoutMs, signal: context.signal, onProgress: context.onProgress, outputPath });
+    const { killError, ...result } = await runForegroundCommand({ command: input.command, cwd: context.cwd, isolation, sessionDirectory: context.sessionDirectory, timeoutMs, signal: context.signal, onProgress: context.onProgress, outputPath });
+    if (killError) throw killError;
+    if (result.interrupted) throw new CodevError('TOOL_ABORTED', 'The command was interrupted; its processes were killed.', { tool: 'Bash' });
     // Big output is already in the file; small output is cut (and saved) here if it is over the inline limit.
     const kept = result.persistedOutputPath ? {} : await persistBashOutput({ stdout: result.stdout, stderr: result.stderr, sessionDirectory: context.sessionDirectory, toolUseId: context.toolUseId });
     return {

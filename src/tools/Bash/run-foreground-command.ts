@@ -1,3 +1,4 @@
+import type { CodevError } from '../../errors/codev-error.ts';
 import type { BashProgress, OnProgress } from '../../progress/types.ts';
 import { startShellProcess, type ShellIsolation } from '../../tasks/start-shell-process.ts';
 import { OutputCollector, type CollectedOutput } from './collect-output.ts';
@@ -11,10 +12,13 @@ export interface ForegroundResult extends CollectedOutput {
   exitCode: number;
   interrupted: boolean;
   timedOut: boolean;
+  /** Set when the command was killed (timeout, interrupt, output cap) and some of its processes survived. */
+  killError?: CodevError;
 }
 
 /**
- * Runs one command to its end: kills its process tree at `timeoutMs` or when `signal` aborts, and reports
+ * Runs one command to its end: kills its process tree at `timeoutMs` or when `signal` aborts (and returns
+ * only once the tree is gone, or with `killError` naming what survived), and reports
  * `bash_progress` (the last lines, totals, elapsed time) after 2 s and every second after that. Output past
  * a few hundred KiB is streamed to `outputPath` (see {@link OutputCollector}); past `maxOutputBytes` (default
  * `CODEV_BASH_MAX_OUTPUT_BYTES` or 1 GiB) writing stops and the process tree is killed.
@@ -42,7 +46,7 @@ export async function runForegroundCommand(options: {
   });
   let timedOut = false;
   let interrupted = false;
-  let killing: Promise<void> | undefined;
+  let killing: Promise<CodevError | undefined> | undefined;
   const kill = () => (killing ??= shell.kill());
   const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
     if (!output.add(stream, chunk)) void kill();
@@ -76,9 +80,9 @@ export async function runForegroundCommand(options: {
   }, PROGRESS_DELAY_MS);
   try {
     const exit = await shell.exited;
-    await killing;
+    const killError = await killing;
     const exitCode = exit.exitCode ?? (exit.signal ? 128 + signalNumber(exit.signal) : 1);
-    return { ...(await output.finish()), exitCode, interrupted, timedOut };
+    return { ...(await output.finish()), exitCode, interrupted, timedOut, ...(killError ? { killError } : {}) };
   } finally {
     clearTimeout(timeout);
     clearTimeout(firstReport);

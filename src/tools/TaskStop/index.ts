@@ -16,7 +16,10 @@ export interface TaskStopData {
   command?: string;
 }
 
-/** Stops a background task: kills its whole process tree. */
+/**
+ * Stops a background task: kills its whole process tree, and says it did only once all of it is gone. When
+ * some of it could not be killed, the call fails with `PROCESS_KILL_FAILED` and the processes left.
+ */
 export const taskStopTool = buildTool<typeof inputSchema, TaskStopData>({
   name: 'TaskStop',
   aliases: ['KillShell', 'KillBash'],
@@ -41,8 +44,12 @@ export const taskStopTool = buildTool<typeof inputSchema, TaskStopData>({
     const id = (input.task_id ?? input.shell_id)!;
     const task = getSessionState(context).tasks.get(id);
     if (!task) throw new Error(`No task found with ID: ${id}`);
-    await task.stop();
-    getSessionState(context).settledTasks.add(id);
+    try {
+      // Resolves once everything the task started is gone; rejects with PROCESS_KILL_FAILED, naming what is left.
+      await task.stop();
+    } finally {
+      getSessionState(context).settledTasks.add(id);
+    }
     return { data: { message: `Successfully stopped task: ${id}${task.command ? ` (${task.command})` : ''}`, task_id: id, task_type: task.type, command: task.command } };
   },
   mapToolResultToToolResultBlockParam: (data, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: data.message }),
