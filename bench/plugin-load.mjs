@@ -7,9 +7,10 @@
  *
  * A temp project with a codev.config.ts and N plugin files (each a zod tool importing 'codev'). Each round
  * starts a fresh `node` process that creates the kernel, reloads one changed plugin 5 times and closes:
- * once with the probe (the default) and once with `CODEV_LOAD_TIMEOUT_MS=0` (direct import, no limit), the
- * two cases alternating (a busy machine drifts). Prints the median wall time of `createKernel` and of one
- * reload in each case, and the ratio with/without.
+ * with the probe on a first start (an empty temp folder: no verdicts), with the probe on a later start (the
+ * verdicts of the previous run kept: unchanged files are not probed again), and with
+ * `CODEV_LOAD_TIMEOUT_MS=0` (direct import, no limit), the cases alternating (a busy machine drifts).
+ * Prints the median wall time of `createKernel` and of one reload in each case, and the ratios.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -55,21 +56,27 @@ reloads.sort((a, b) => a - b);
 console.log(JSON.stringify({ create, reload: reloads[Math.floor(reloads.length / 2)] }));
 `);
 
+// The probe's verdicts live in the temp folder: a fresh one per run is a first start, a kept one a later start.
+const warmTemp = mkdtempSync(path.join(os.tmpdir(), 'codev-bench-probe-warm-'));
 const cases = [
-  { id: 'probe', label: 'with the probe (default)', env: {} },
-  { id: 'direct', label: 'direct import (CODEV_LOAD_TIMEOUT_MS=0)', env: { CODEV_LOAD_TIMEOUT_MS: '0' } },
+  { id: 'probe', label: 'probe, first start (no verdicts yet)', env: () => ({ TMPDIR: mkdtempSync(path.join(os.tmpdir(), 'codev-bench-probe-cold-')) }) },
+  { id: 'probeWarm', label: 'probe, later start (files unchanged)', env: () => ({ TMPDIR: warmTemp }) },
+  { id: 'direct', label: 'direct import (CODEV_LOAD_TIMEOUT_MS=0)', env: () => ({ CODEV_LOAD_TIMEOUT_MS: '0' }) },
 ];
 const samples = Object.fromEntries(cases.map((entry) => [entry.id, []]));
 try {
   for (let round = 0; round <= ROUNDS; round++) {
     for (const entry of cases) {
-      const run = spawnSync(process.execPath, [script], { cwd: project, encoding: 'utf8', env: { ...process.env, ...entry.env }, timeout: 120_000 });
+      const env = entry.env();
+      const run = spawnSync(process.execPath, [script], { cwd: project, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
+      if (env.TMPDIR && env.TMPDIR !== warmTemp) rmSync(env.TMPDIR, { recursive: true, force: true });
       if (run.status !== 0) throw new Error(`${entry.id} failed: ${run.stderr}`);
       if (round > 0) samples[entry.id].push(JSON.parse(run.stdout.trim().split('\n').pop())); // round 0 warms the jiti cache
     }
   }
 } finally {
   rmSync(project, { recursive: true, force: true });
+  rmSync(warmTemp, { recursive: true, force: true });
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -77,4 +84,4 @@ const summary = Object.fromEntries(cases.map((entry) => [entry.id, { create: med
 console.log(`Plugin load: ${PLUGINS} plugin files + codev.config.ts, ${ROUNDS} rounds (median), fresh process each`);
 console.log('case'.padEnd(44), 'createKernel ms'.padStart(16), 'one reload ms'.padStart(14));
 for (const entry of cases) console.log(entry.label.padEnd(44), summary[entry.id].create.toFixed(1).padStart(16), summary[entry.id].reload.toFixed(1).padStart(14));
-console.log('ratio probe / direct'.padEnd(44), `${(summary.probe.create / summary.direct.create).toFixed(2)}×`.padStart(16), `${(summary.probe.reload / summary.direct.reload).toFixed(2)}×`.padStart(14));
+for (const id of ['probe', 'probeWarm']) console.log(`ratio ${id} / direct`.padEnd(44), `${(summary[id].create / summary.direct.create).toFixed(2)}×`.padStart(16), `${(summary[id].reload / summary.direct.reload).toFixed(2)}×`.padStart(14));

@@ -2,8 +2,19 @@
 // before evaluating the file in the host, where a synchronous loop would freeze everything. `codev` is
 // served as a stand-in that accepts any use: the probe only asks whether evaluation ends; the host's own
 // import reports every real error. Plain JavaScript, so the worker needs no TypeScript loader of its own.
+import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { createJiti } from 'jiti';
+
+// The files an import reads (the file, its local imports, data it reads at top level), so that codev can
+// skip the probe next time if none of them changed. jiti reads sources through fs.readFileSync.
+let reading;
+const readFileSync = fs.readFileSync;
+fs.readFileSync = function (file, ...rest) {
+  const content = readFileSync.call(this, file, ...rest);
+  if (reading && typeof file === 'string' && !file.includes('/node_modules/')) reading.add(file);
+  return content;
+};
 
 /** A value that accepts any property read, call or construction, and is never a thenable. */
 function standIn() {
@@ -22,10 +33,13 @@ const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: f
 
 parentPort.postMessage({ ready: true });
 parentPort.on('message', async ({ id, file }) => {
+  reading = new Set([file]);
   try {
     await jiti.import(file);
   } catch {
     // The host's import reports it, with file, line and hint.
   }
-  parentPort.postMessage({ id });
+  const files = [...reading];
+  reading = undefined;
+  parentPort.postMessage({ id, files });
 });

@@ -27,6 +27,18 @@ describe('probeImport', () => {
     }
   });
 
+  it('skips a file whose import finished before and whose files did not change; a change to an import probes again', async () => {
+    const main = path.join(folder, 'slow-main.ts');
+    const helper = path.join(folder, 'slow-helper.ts');
+    await writeFile(helper, 'const until = Date.now() + 300;\nwhile (Date.now() < until) {}\nexport const ready = true;\n');
+    await writeFile(main, "import { ready } from './slow-helper.ts';\nexport default ready;\n");
+    await probeImport({ file: main, timeoutMs: 5_000 });
+    // 300 ms of work cannot fit in 1 ms: this resolves only because the verdict is reused.
+    await expect(probeImport({ file: main, timeoutMs: 1 })).resolves.toBeUndefined();
+    await writeFile(helper, 'while (true) {}\nexport const ready = true;\n');
+    await expect(probeImport({ file: main, timeoutMs: 500 })).rejects.toMatchObject({ code: 'LOAD_TIMEOUT' });
+  });
+
   it('runs probes one at a time, so a probe that times out does not fail the ones queued behind it', async () => {
     const results = await Promise.allSettled([
       probeImport({ file: path.join(folder, 'loops.ts'), timeoutMs: 300 }),

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { CodevError } from '../errors/codev-error.ts';
+import { finishedBefore, recordFinished } from './probe-verdicts.ts';
 
 const WORKER_URL = new URL('./probe-import-worker.mjs', import.meta.url);
 
@@ -13,11 +14,14 @@ let queue: Promise<unknown> = Promise.resolve();
  * file whose top-level code never ends (a loop, an `await` that never settles) is found without being
  * evaluated where it would freeze codev. Whether the import threw does not matter: the host's own import
  * reports real errors with their location. One worker serves the process (unref'd, so it never keeps it
- * alive); a probe that times out terminates it, and the next probe starts a fresh one.
+ * alive); a probe that times out terminates it, and the next probe starts a fresh one. A file whose import
+ * finished before, and whose files (it and its local imports) have not changed since, is not probed again
+ * (`finishedBefore`): the cost is paid once per edit, not once per start.
  *
  * Rejects with `LOAD_TIMEOUT` naming the file.
  */
 export function probeImport(options: { file: string; timeoutMs: number }): Promise<void> {
+  if (finishedBefore(options.file)) return Promise.resolve();
   const run = queue.then(() => probe(options));
   queue = run.catch(() => {});
   return run;
@@ -37,8 +41,10 @@ async function probe(options: { file: string; timeoutMs: number }): Promise<void
       if (error) reject(error);
       else resolve();
     };
-    const onMessage = (message: { id?: number }): void => {
-      if (message.id === id) finish();
+    const onMessage = (message: { id?: number; files?: string[] }): void => {
+      if (message.id !== id) return;
+      recordFinished(options.file, message.files ?? []);
+      finish();
     };
     // A worker that crashed (out of memory, say) proves nothing either way: the host's import decides.
     const onError = (): void => {
