@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bashTool } from '../tools/Bash/index.ts';
-import { OWNER_MARKER_KEY } from '../tasks/command-marker.ts';
+import { OWNER_MARKER_KEY } from '../processes/command-marker.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
 import { buildBwrapArguments } from './build-bwrap-arguments.ts';

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { CodevError } from '../errors/codev-error.ts';
 import { prepareSandboxedSpawn } from '../sandbox/prepare-sandboxed-spawn.ts';
-import { createCommandMarker } from './command-marker.ts';
-import { endWithCodev } from './end-with-codev.ts';
-import { killProcessTree } from './kill-process-tree.ts';
+import { createCommandMarker } from '../processes/command-marker.ts';
+import { endWithCodev } from '../processes/end-with-codev.ts';
+import { killProcessTree } from '../processes/kill-process-tree.ts';
 
 /**
  * How a shell command is isolated: not at all, or in bubblewrap with these writable directories, the

@@ -12,9 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { findMarkedProcesses } from '../../src/tasks/find-marked-processes.ts';
+import { findMarkedProcesses } from '../../src/processes/find-marked-processes.ts';
 import { startShellProcess } from '../../src/tasks/start-shell-process.ts';
-import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../src/tasks/test-helpers/processes-with-arguments.ts';
+import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../src/processes/test-helpers/processes-with-arguments.ts';
 import { createTestContext } from '../../src/testing/create-test-context.ts';
 import { runTool } from '../../src/testing/run-tool.ts';
 import { bashTool } from '../../src/tools/Bash/index.ts';
@@ -135,7 +135,7 @@ interface Worker {
   stderr(): string;
 }
 
-function startWorker(mode: 'foreground' | 'background'): Worker {
+function startWorker(mode: 'foreground' | 'background' | 'hook'): Worker {
   const seconds = uniqueSeconds();
   const child = spawn(process.execPath, ['--input-type=module', '-e', RUN_TYPESCRIPT, WORKER, mode, seconds], { cwd: REPO, env: { ...process.env, CODEV_SANDBOX: '0' }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -146,7 +146,7 @@ function startWorker(mode: 'foreground' | 'background'): Worker {
 
 describe.runIf(process.platform === 'linux').concurrent('daemons of a codev that ends (CODEV_SANDBOX=0)', () => {
   // Started with the file, so that their start (node and jiti) overlaps the tests above.
-  const workers = process.platform === 'linux' ? { SIGTERM: startWorker('foreground'), SIGINT: startWorker('foreground'), SIGKILL: startWorker('foreground'), exit: startWorker('background') } : undefined;
+  const workers = process.platform === 'linux' ? { SIGTERM: startWorker('foreground'), SIGINT: startWorker('foreground'), SIGKILL: startWorker('foreground'), exit: startWorker('background'), hook: startWorker('hook') } : undefined;
   afterAll(() => {
     for (const worker of Object.values(workers ?? {})) killAll([worker.child.pid!, ...leftOf([worker.seconds])]);
   });
@@ -160,6 +160,12 @@ describe.runIf(process.platform === 'linux').concurrent('daemons of a codev that
       expect(await waitUntil(() => leftOf([worker.seconds]).length === 0, 3_000)).toBe(true);
     });
   }
+
+  it('codev ending normally after a hook command left daemons running: they are gone within 3 s', async () => {
+    const worker = workers!.hook;
+    expect(await worker.exited, worker.stderr()).toEqual({ code: 0, signal: null });
+    expect(await waitUntil(() => leftOf([worker.seconds]).length === 0, 3_000)).toBe(true);
+  });
 
   it('codev ending normally, with a background task running: its daemons are gone within 3 s', async () => {
     const worker = workers!.exit;

@@ -1,17 +1,21 @@
 import { spawn } from 'node:child_process';
+import { createCommandMarker } from '../../processes/command-marker.ts';
+import { endWithCodev } from '../../processes/end-with-codev.ts';
+import { killProcessTree } from '../../processes/kill-process-tree.ts';
 import type { CommandRunResult } from './types.ts';
 
 /** Output beyond this many characters per stream is dropped. */
 const MAX_OUTPUT_CHARS = 1_000_000;
-/** How long a process group gets between SIGTERM and SIGKILL. */
+/** How long a hook's processes get between SIGTERM and SIGKILL. */
 const KILL_GRACE_MS = 1_000;
 /** How long to wait for the pipes after the process exited (a background child may hold them open). */
 const DRAIN_MS = 200;
 
 /**
  * Runs one hook command: `bash -c <command>` (or `sh -c` when bash is missing) in `cwd`, in its own
- * process group, with `stdin` written then closed. When `timeoutMs` passes or `signal` aborts, the whole
- * group gets SIGTERM, then SIGKILL. Never rejects.
+ * process group, with `stdin` written then closed. When `timeoutMs` passes or `signal` aborts, the hook and
+ * everything it started get SIGTERM, then SIGKILL (`killProcessTree`). What it leaves running in the
+ * background is marked, and ends with codev (`endWithCodev`). Never rejects.
  */
 export async function runHookCommand(options: {
   command: string;
@@ -31,7 +35,14 @@ function runWithShell(options: Parameters<typeof runHookCommand>[0] & { shell: s
     const result: CommandRunResult = { stdout: '', stderr: '', timedOut: false, aborted: false };
     let settled = false;
     const timers: ReturnType<typeof setTimeout>[] = [];
-    const child = spawn(options.shell, ['-c', options.command], { cwd: options.cwd, env: options.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const marker = createCommandMarker();
+    const child = endWithCodev(() =>
+      spawn(options.shell, ['-c', options.command], { cwd: options.cwd, env: { ...options.env, ...marker.environment }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] }),
+    );
+    const leaderExited = new Promise<void>((resolve) => {
+      child.once('error', () => resolve());
+      child.once('exit', () => resolve());
+    });
     const finish = () => {
       if (settled) return;
       settled = true;
@@ -41,17 +52,8 @@ function runWithShell(options: Parameters<typeof runHookCommand>[0] & { shell: s
       child.stderr?.destroy();
       resolve(result);
     };
-    const killGroup = (signal: NodeJS.Signals) => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // The group is already gone.
-      }
-    };
     const stop = () => {
-      killGroup('SIGTERM');
-      timers.push(setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS));
+      if (child.pid !== undefined) void killProcessTree({ pid: child.pid, leaderExited, markerId: marker.id, graceMs: KILL_GRACE_MS });
     };
     const onAbort = () => {
       result.aborted = true;
