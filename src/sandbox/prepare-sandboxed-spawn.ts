@@ -37,7 +37,8 @@ export function prepareSandboxedSpawn(options: {
   /** Existing paths an Edit rule denies: read-only. */
   readOnlyPaths?: readonly string[];
 }): SandboxedSpawn {
-  mkdirSync(options.tmpDirectory, { recursive: true });
+  // Private, like the session folder it usually lies in (and which it may be the first to create).
+  mkdirSync(options.tmpDirectory, { recursive: true, mode: 0o700 });
   const working = options.writableDirectories.map(resolveExisting).filter((directory): directory is string => directory !== undefined);
   const tmpDirectory = realpathSync(options.tmpDirectory);
   const mounts: SandboxMount[] = [
