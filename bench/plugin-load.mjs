@@ -6,7 +6,8 @@
  *   node bench/plugin-load.mjs [plugins=10] [rounds=7]
  *
  * A temp project with a codev.config.ts and N plugin files (each a zod tool importing 'codev'). Each round
- * starts a fresh `node` process that creates the kernel, reloads one changed plugin 5 times and closes:
+ * starts a fresh `node` process that creates the kernel, writes a plugin file 5 times (a new version each
+ * time, reloading after each), closes and deletes that file:
  * with the probe on a first start (an empty temp folder: no verdicts), with the probe on a later start (the
  * verdicts of the previous run kept: unchanged files are not probed again), and with
  * `CODEV_LOAD_TIMEOUT_MS=0` (direct import, no limit), the cases alternating (a busy machine drifts).
@@ -36,7 +37,7 @@ for (let index = 0; index < PLUGINS; index++) writeFileSync(path.join(project, '
 
 const script = path.join(project, 'measure.mjs');
 writeFileSync(script, `import { createJiti } from 'jiti';
-import { writeFileSync } from 'node:fs';
+import { unlinkSync, writeFileSync } from 'node:fs';
 const jiti = createJiti(import.meta.url);
 const { createKernel } = await jiti.import(${JSON.stringify(path.join(repo, 'src/kernel/create-kernel.ts'))});
 let started = performance.now();
@@ -45,13 +46,15 @@ const create = performance.now() - started;
 if (kernel.errors.length > 0) throw new Error(kernel.errors.map((error) => error.message).join('; '));
 const reloads = [];
 for (let round = 1; round <= ${RELOADS}; round++) {
-  writeFileSync(${JSON.stringify(path.join(project, 'plugins', 'tool0.ts'))}, ${JSON.stringify(plugin(0, 'X'))}.replace('vX', 'v' + round));
+  writeFileSync(${JSON.stringify(path.join(project, 'plugins', 'edited.ts'))}, ${JSON.stringify(plugin('Edited', 'X'))}.replace('vX', 'v' + round));
   started = performance.now();
   const result = await kernel.reload();
   reloads.push(performance.now() - started);
   if (!result.ok) throw new Error('reload failed');
 }
 await kernel.close();
+// Gone before the next run starts: every file that run finds is one an earlier run found unchanged.
+unlinkSync(${JSON.stringify(path.join(project, 'plugins', 'edited.ts'))});
 reloads.sort((a, b) => a - b);
 console.log(JSON.stringify({ create, reload: reloads[Math.floor(reloads.length / 2)] }));
 `);
