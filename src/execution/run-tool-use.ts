@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { errorMessage } from '../errors/codev-error.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { resultSize } from '../results/result-size.ts';
@@ -27,6 +28,9 @@ export async function* runToolUse(
     startedAt: performance.now(),
     additionalContext: [],
   };
+  // Every call of a query listens to its one signal, and each waits on it at a few places (the call, a
+  // file lock, a kill): parallel calls pass Node's default of 10 listeners without any leak.
+  if (context.signal) setMaxListeners(0, context.signal);
   const span = startToolSpan({ toolName: toolUse.name, toolUseId: toolUse.id });
   let outcome: StageOutcome | void = undefined;
   try {
