@@ -14,6 +14,10 @@ Commands:
 Options (every command):
   --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
   -h, --help            Show help for a command
+  -v, --version         Print codev's version
+
+Environment:
+  NO_COLOR              No colors; FORCE_COLOR=1 colors output that is not a terminal (FORCE_COLOR=0: none)
 
 Examples:
   codev tools

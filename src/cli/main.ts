@@ -1,5 +1,6 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { CommandIo } from './commands/types.ts';
+import { codevVersion } from '../codev-version.ts';
 import { MAIN_HELP } from './help.ts';
 
 type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
@@ -20,7 +21,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
     return command === undefined ? 2 : 0;
   }
   if (command === '--version' || command === '-v') {
-    io.stdout('codev 0.1.0\n');
+    io.stdout(`codev ${codevVersion()}\n`);
     return 0;
   }
   const load = COMMANDS[command];

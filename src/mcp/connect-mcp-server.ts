@@ -5,6 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport';
 import type { CallToolResult, ReadResourceResult, Resource as McpResourceInfo, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { codevVersion } from '../codev-version.ts';
 
 export type { CallToolResult, McpResourceInfo, McpToolInfo, ReadResourceResult };
 
@@ -124,7 +125,7 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
       cause,
     });
 
-  const client = new Client({ name: 'codev', version: '0.1.0' }, { capabilities: {} });
+  const client = new Client({ name: 'codev', version: codevVersion() }, { capabilities: {} });
   const changeListeners = new Set<() => void>();
   const closeListeners = new Set<(error: CodevError) => void>();
   let closing = false;
