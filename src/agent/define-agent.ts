@@ -1,12 +1,31 @@
+import { fileURLToPath } from 'node:url';
 import type { AgentOptions } from './types.ts';
+import { validateAgentDefinition } from './validate-agent-definition.ts';
 
 /** What an agent script default-exports for `codev run`: its options, and optionally the prompt to start with. */
-export interface AgentDefinition extends Omit<AgentOptions, 'client' | 'createToolUseContext'> {
+export interface AgentDefinition extends Omit<AgentOptions, 'client' | 'createToolUseContext' | 'subagent'> {
   /** Used when `codev run` is given no prompt. */
   prompt?: string;
 }
 
-/** Declares an agent for `codev run` (a typed identity, like `defineConfig`). */
+/**
+ * Declares an agent for `codev run`. Checks the definition at once: a wrong type or an unknown key (with the
+ * key it was probably meant to be) throws `AGENT_INVALID`, naming the calling file and line when the stack tells them.
+ *
+ * @example
+ * export default defineAgent({ system: 'You are a careful engineer.', maxTurns: 20 });
+ */
 export function defineAgent(definition: AgentDefinition): AgentDefinition {
-  return definition;
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, defineAgent);
+  return validateAgentDefinition({ value: definition, ...callerLocation(holder.stack) });
+}
+
+/** The file and line of the first stack frame (the caller), when it is a file. No column: a transpiled line's columns move. */
+function callerLocation(stack: string | undefined): { file?: string; line?: number } {
+  const frame = stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
+  const match = frame && /\(?((?:file:\/\/)?\/[^()]*?|[A-Za-z]:\\[^()]*?):(\d+):(\d+)\)?\s*$/.exec(frame.trim());
+  if (!match) return {};
+  const file = match[1]!.startsWith('file://') ? fileURLToPath(match[1]!) : match[1]!;
+  return { file, line: Number(match[2]) };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { describeValue } from './describe-value.ts';
+import { suggestKey } from './suggest-key.ts';
 
 /** One config problem: the dotted field and what was expected there. */
 export interface ConfigIssue {
@@ -15,7 +16,8 @@ type PathSegment = PropertyKey;
 /**
  * Turns zod issues (parsed with `reportInput: true`) into `field: what was expected; got what` lines.
  * A union failure is reported through its closest branch, so `mcpServers.x.command` says what is wrong
- * instead of "Invalid input". Unknown keys list the keys that are allowed there.
+ * instead of "Invalid input". Unknown keys name the key probably meant (`pluginDir` → `pluginDirs`) and list the
+ * keys that are allowed there.
  */
 export function formatConfigIssues(options: { issues: readonly Issue[]; schema: z.ZodType }): ConfigIssue[] {
   return options.issues.flatMap((issue) => formatIssue(issue, [], options.schema));
@@ -35,7 +37,10 @@ function formatIssue(issue: Issue, prefix: readonly PathSegment[], schema: unkno
     case 'unrecognized_keys': {
       const shape = closestObjectShape(schemaAt(schema, issue.path), input);
       const expected = shape ? `expected one of the keys ${Object.keys(shape).join(', ')}` : 'no other keys are allowed here';
-      return issue.keys.map((key) => ({ field: formatPath([...path, key]), problem: `unknown key; ${expected}` }));
+      return issue.keys.map((key) => {
+        const suggestion = shape ? suggestKey({ key, candidates: Object.keys(shape) }) : undefined;
+        return { field: formatPath([...path, key]), problem: `unknown key; ${suggestion ? `did you mean "${suggestion}"? ` : ''}${expected}` };
+      });
     }
     case 'invalid_type':
       if (input === undefined) return [{ field: formatPath(path), problem: `required: expected ${issue.expected}` }];

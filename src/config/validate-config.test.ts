@@ -55,12 +55,20 @@ describe('validateConfig', () => {
     expect(error.code).toBe('CONFIG_INVALID');
     expect(error.field).toBe('plugin');
     expect(error.file).toBe('/project/codev.config.ts');
-    expect(error.message).toContain('plugin: unknown key; expected one of the keys plugins, pluginDirs, permissions');
+    expect(error.message).toContain('plugin: unknown key; did you mean "plugins"? expected one of the keys plugins, pluginDirs, permissions');
+  });
+
+  it('suggests the key an unknown key was probably meant to be, and none when nothing is close', () => {
+    const error = invalid({ pluginDir: ['tools'], permisions: {}, zzz: 1 });
+    expect(error.code).toBe('CONFIG_INVALID');
+    expect(error.message).toContain('pluginDir: unknown key; did you mean "pluginDirs"?');
+    expect(error.message).toContain('permisions: unknown key; did you mean "permissions"?');
+    expect(error.message).toContain('zzz: unknown key; expected one of the keys');
   });
 
   it('names nested unknown keys and the allowed keys at that level', () => {
     const error = invalid({ permissions: { allwo: [] } });
-    expect(error.message).toContain('permissions.allwo: unknown key; expected one of the keys mode, allow, deny, ask, additionalDirectories');
+    expect(error.message).toContain('permissions.allwo: unknown key; did you mean "allow"? expected one of the keys mode, allow, deny, ask, additionalDirectories');
   });
 
   it('says what a bad mode was and what was expected', () => {
@@ -96,7 +104,7 @@ describe('validateConfig', () => {
   it('explains an MCP server entry through its closest shape', () => {
     expect(invalid({ mcpServers: { files: { command: 42 } } }).message).toContain('mcpServers.files.command: expected string; got 42');
     expect(invalid({ mcpServers: { files: { command: 'npx', argz: [] } } }).message).toContain(
-      'mcpServers.files.argz: unknown key; expected one of the keys command, args, env, cwd',
+      'mcpServers.files.argz: unknown key; did you mean "args"? expected one of the keys command, args, env, cwd',
     );
     expect(invalid({ mcpServers: { remote: { url: 'not a url' } } }).field).toBe('mcpServers.remote.url');
   });

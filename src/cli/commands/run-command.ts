@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent } from '../../agent/create-agent.ts';
 import type { AgentDefinition } from '../../agent/define-agent.ts';
+import { validateAgentDefinition } from '../../agent/validate-agent-definition.ts';
 import type { AgentEvent } from '../../agent/types.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { createKernel } from '../../kernel/create-kernel.ts';
@@ -47,7 +48,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   try {
     printLoadErrors(kernel, io.stderr);
     const loaded = await importScript(file);
-    const definition = agentDefinition(loaded);
+    const definition = agentDefinition(loaded, file);
     if (!definition) return 0; // a plain script: it ran when it was imported
     const prompt = promptWords.join(' ') || definition.prompt;
     if (!prompt) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
@@ -89,7 +90,8 @@ async function importScript(file: string): Promise<unknown> {
   }
 }
 
-function agentDefinition(module: unknown): AgentDefinition | undefined {
+/** The script's default-exported object, checked as `defineAgent` checks it (a plain object may skip defineAgent). */
+function agentDefinition(module: unknown, file: string): AgentDefinition | undefined {
   const exported = (module as { default?: unknown } | undefined)?.default;
-  return typeof exported === 'object' && exported !== null && !Array.isArray(exported) ? (exported as AgentDefinition) : undefined;
+  return typeof exported === 'object' && exported !== null && !Array.isArray(exported) ? validateAgentDefinition({ value: exported, file }) : undefined;
 }

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { CanUseTool } from '../permissions/types.ts';
+import { configAgentsSchema } from '../subagents/agent-definition-schema.ts';
+import { isTool } from '../tool/build-tool.ts';
+import type { Tool } from '../tool/types.ts';
+import type { AgentDefinition } from './define-agent.ts';
+
+const count = (minimum: number) => z.number().int().min(minimum);
+const milliseconds = z.number().min(0).max(Number.MAX_SAFE_INTEGER);
+const functionOf = <T>(what: string) => z.custom<T>((value) => typeof value === 'function', { error: `expected a function (${what})` });
+
+// Every key of AgentDefinition, no more: a new agent option fails to compile until it is validated here.
+const shape = {
+  prompt: z.string().optional(),
+  tools: z.array(z.custom<Tool>(isTool, { error: 'expected a tool made by buildTool()' })).optional(),
+  model: z.string().trim().min(1).optional(),
+  system: z.string().optional(),
+  maxTurns: count(1).optional(),
+  maxTokens: count(1).optional(),
+  canUseTool: functionOf<CanUseTool>('(tool, input, options) => decision').optional(),
+  apiKey: z.string().min(1).optional(),
+  baseURL: z.url().optional(),
+  maxRetries: count(0).optional(),
+  maxRetryWaitMs: milliseconds.optional(),
+  retryBaseDelayMs: milliseconds.optional(),
+  streamIdleTimeoutMs: milliseconds.optional(),
+  maxToolConcurrency: count(1).max(100).optional(),
+  env: z.record(z.string(), z.string().optional()).optional(),
+  agents: configAgentsSchema.unwrap().optional(),
+  subagentLimits: z.strictObject({ maxDepth: count(0).max(10).optional(), maxConcurrent: count(1).max(100).optional() }).optional(),
+  waitForBackgroundAgents: z.boolean().optional(),
+  takeQueuedMessages: functionOf<() => readonly string[]>('() => messages').optional(),
+} satisfies Record<keyof AgentDefinition, z.ZodType>;
+
+/** What `defineAgent` accepts (and `codev run` a script's default export): the agent options a script may set. Unknown keys are errors. */
+export const agentDefinitionSchema = z.strictObject(shape);
