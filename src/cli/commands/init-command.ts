@@ -7,6 +7,7 @@ import { isPathInside } from '../../files/is-path-inside.ts';
 import { INIT_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import type { CommandIo } from './types.ts';
+import { codevDependency } from './codev-dependency.ts';
 
 /** The root of the running codev package (the folder holding its package.json, bin/, src/, templates/). */
 const CODEV_ROOT = realpathSync(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -91,8 +92,9 @@ async function listTemplates(): Promise<string[]> {
 }
 
 /**
- * What `{{key}}` placeholders become. The project links the running codev (`file:`), so it installs and
- * runs without codev being published, and pins the versions codev itself is developed and tested with.
+ * What `{{key}}` placeholders become. The project depends on the running codev (a range of its version when
+ * it is installed, a `file:` link to a clone: `codevDependency`), and pins the versions codev itself is
+ * developed and tested with.
  */
 function templateValues(name: string): Record<string, string> {
   const manifest = JSON.parse(readFileSync(path.join(CODEV_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
@@ -102,7 +104,7 @@ function templateValues(name: string): Record<string, string> {
     return version;
   };
   const pins = Object.fromEntries(Object.entries(PINNED).map(([key, pkg]) => [key, versionOf(pkg)]));
-  return { name, codevDependency: `file:${CODEV_ROOT.split(path.sep).join('/')}`, ...pins };
+  return { name, codevDependency: codevDependency({ root: CODEV_ROOT, version: String(manifest.version) }), ...pins };
 }
 
 /**
