@@ -32,6 +32,7 @@ export const TOOLS_HELP = `Usage: codev tools [--json] [--cwd DIR]
 
 Lists the assembled tool pool in the order the model sees it: built-ins sorted by name, then plugin and
 MCP tools sorted by name. Plugins that failed to load are reported on stderr (file, line, message).
+Exit codes: 0 everything loaded, 1 something failed to load (the pool is still printed), 2 bad usage.
 
 Options:
   --json        Print an array of { name, source, aliases, flags } objects
@@ -79,7 +80,8 @@ Options:
   --cwd DIR                  The project directory (default: the script's folder)
 
 Ctrl-C interrupts the running tools and ends the turn cleanly; press it twice to quit at once.
-Exit codes: 0 the agent finished, 1 an error or a prompt a hook blocked, 2 bad usage, 130 interrupted.
+Exit codes: 0 the agent finished (also at --max-turns, max_tokens or a refusal), 1 an error or a prompt
+a hook blocked, 2 bad usage, 130 interrupted, 141 stdout closed early (e.g. | head -1).
 `;
 
 export const INIT_HELP = `Usage: codev init [dir] [--template NAME] [--force]

@@ -4,7 +4,7 @@ import type { CodevError } from '../errors/codev-error.ts';
 import { toToolHooks } from '../hooks/command/to-tool-hooks.ts';
 import type { LocalSettings } from '../permissions/local-settings.ts';
 import { lintRules } from '../permissions/lint-rules.ts';
-import type { ToolPermissionContext } from '../permissions/types.ts';
+import type { ToolPermissionContext, UnloadedSource } from '../permissions/types.ts';
 import type { LoadedPlugin } from '../plugins/types.ts';
 import { assembleToolPool } from '../registry/assemble-tool-pool.ts';
 import { callTrackerOf } from './call-tracker.ts';
@@ -28,7 +28,7 @@ export interface GenerationInputs {
   /** What loading the config had to say (see `LoadedConfig.warnings`). */
   configWarnings?: readonly string[];
   /** Sources whose rules are unknown (they never loaded): every call asks while there are any. */
-  unloaded: readonly string[];
+  unloaded: readonly UnloadedSource[];
   options: KernelOptions;
 }
 
@@ -45,7 +45,7 @@ export function buildGeneration(inputs: GenerationInputs): Generation {
   const { config, settings, options, root } = inputs;
   const plugins = inputs.plugins.map(pluginView);
   const pluginRuleSets = plugins.flatMap((plugin) => plugin.ruleSets);
-  const guard = failedSourceGuard([...new Set(inputs.unloaded)]);
+  const guard = failedSourceGuard(inputs.unloaded.filter((source, index) => inputs.unloaded.findIndex((other) => other.file === source.file) === index));
   const permissionContext: ToolPermissionContext = Object.freeze({
     mode: options.permissionMode ?? config.permissions?.mode ?? 'default',
     alwaysAllowRules: { project: config.permissions?.allow ?? [], local: settings.permissions?.allow ?? [], cliArg: options.allow ?? [], plugin: pluginRuleSets.flatMap((set) => set.allow) },

@@ -3,6 +3,7 @@ import type { PluginImporter } from '../plugins/create-plugin-importer.ts';
 import { loadConfig, type LoadedConfig } from '../config/load-config.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { defaultLocalSettingsFile, readLocalSettings, type LocalSettings } from '../permissions/local-settings.ts';
+import type { UnloadedSource } from '../permissions/types.ts';
 import { discoverPlugins } from '../plugins/discover-plugins.ts';
 import type { LoadedPlugin } from '../plugins/types.ts';
 import type { Tool } from '../tool/types.ts';
@@ -94,9 +95,11 @@ export async function nextGeneration(options: {
     const settled = settlePluginSlots(plugins.slots);
     const errors = [...(settings.error ? [settings.error] : []), ...discovery.errors, ...settled.errors, ...(mcp?.errors ?? [])];
     const kept = new Set(plugins.slots.filter((slot) => slot.plugin && slot.error).map((slot) => slot.error));
-    const unloaded = [
-      ...(settings.value ? [] : [localSettingsFile]),
-      ...errors.filter((error) => !kept.has(error) && (error.code === 'PLUGIN_LOAD_FAILED' || error.code === 'PLUGIN_INVALID')).map((error) => error.file ?? error.plugin ?? 'a plugin'),
+    const unloaded: UnloadedSource[] = [
+      ...(settings.value ? [] : [{ kind: 'settings' as const, file: localSettingsFile, hint: settings.error?.hint }]),
+      ...errors
+        .filter((error) => !kept.has(error) && (error.code === 'PLUGIN_LOAD_FAILED' || error.code === 'PLUGIN_INVALID'))
+        .map((error) => ({ kind: 'plugin' as const, file: error.file ?? error.plugin ?? 'a plugin', hint: error.hint })),
     ];
     const generation = buildGeneration({
       number: (previous?.generation.number ?? 0) + 1,

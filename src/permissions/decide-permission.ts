@@ -111,7 +111,8 @@ async function askUser(options: DecideOptions & {
     canUseTool: options.canUseTool,
     message: verdict.message,
     decisionReason: verdict.reason,
-    suggestions: permissionSuggestions(call, [context.cwd, ...context.permissionContext.additionalWorkingDirectories]),
+    // No allow rule settles an ask for unknown rules: offering one would change nothing.
+    suggestions: verdict.reason.type === 'unloadedSource' ? [] : permissionSuggestions(call, [context.cwd, ...context.permissionContext.additionalWorkingDirectories]),
   });
   if (asked.by === 'abort') return { ...askBase, behavior: 'deny', source: 'user_abort', message: CANCEL_MESSAGE, interrupt: true };
   if (asked.by === 'failure') return { ...askBase, behavior: 'deny', source: 'config', message: `${verdict.message} The permission prompt failed: ${asked.error}` };
@@ -121,6 +122,7 @@ async function askUser(options: DecideOptions & {
     const feedback = answer?.behavior === 'deny' && answer.message?.trim() ? answer.message : undefined;
     const interrupt = answer?.behavior === 'deny' ? answer.interrupt : undefined;
     if (hook) return { ...askBase, behavior: 'deny', source: 'hook', reason: { ...hook, reason: feedback }, message: feedback ?? `Hook '${hook.hookName}' denied this ${tool.name} call.`, interrupt };
+    if (answer?.behavior === 'deny' && answer.unattended) return { ...askBase, behavior: 'deny', source: 'config', message: feedback ?? verdict.message, interrupt };
     return { ...askBase, behavior: 'deny', source: 'user_reject', message: feedback ? rejectWithFeedback(feedback) : REJECT_MESSAGE, interrupt };
   }
   const permanent = (answer.updatedPermissions?.length ?? 0) > 0;

@@ -7,7 +7,8 @@ import { findRuleMatchBelow } from './find-rule-match-below.ts';
 import { findMatchingRule, pathRuleApplies, type RuleMatch } from './match-rules.ts';
 import type { PreparedCall } from './prepare-call.ts';
 import { protectedPathReason, type ProtectedPlace } from './protected-paths.ts';
-import type { DecisionSource, PermissionDecisionReason, PermissionMode, PermissionRule, PermissionResult } from './types.ts';
+import type { DecisionSource, PermissionDecisionReason, PermissionMode, PermissionRule, PermissionResult, UnloadedSource } from './types.ts';
+import { unloadedSourcesMessage, unloadedSourcesOf } from './unloaded-sources-rule.ts';
 
 /** The engine's verdict before asks are resolved. `immune` asks are never settled by a mode or a classifier. */
 export type Verdict =
@@ -114,6 +115,7 @@ function immuneAsk(options: {
     return { behavior: 'ask', immune: true, reason: { type: 'hook', hookName: hookDecision.hookName, reason: hookDecision.reason }, message: `Hook '${hookDecision.hookName}' asks for approval: ${hookDecision.reason ?? 'no reason given'}` };
   }
   const functionAsk = options.functionAnswers.find((answer) => answer.answer === 'ask');
+  if (functionAsk?.unloaded) return { behavior: 'ask', immune: true, reason: { type: 'unloadedSource', sources: functionAsk.unloaded }, message: unloadedSourcesMessage(toolName, functionAsk.unloaded) };
   if (functionAsk) return { behavior: 'ask', immune: true, reason: { type: 'ruleFunction', name: functionAsk.name }, message: `The rule '${functionAsk.name}' requires approval for this ${toolName} call.` };
   // A tool's own safety check (e.g. Bash outside the sandbox) is its own permission: rules and modes cannot grant it.
   if (own.behavior === 'ask' && own.decisionReason?.type === 'safetyCheck') return { behavior: 'ask', immune: true, reason: own.decisionReason, message: own.message };
@@ -138,12 +140,19 @@ function safeReadOnly(call: PreparedCall): boolean {
 interface FunctionAnswer {
   name: string;
   answer: 'allow' | 'deny' | 'ask';
+  /** Set when the set stands in for sources that never loaded (see `unloadedSourcesRule`). */
+  unloaded?: readonly UnloadedSource[];
 }
 
 async function runRuleFunctions(ruleSets: readonly PermissionRuleSet[], call: PreparedCall, context: ToolContext): Promise<FunctionAnswer[]> {
   const answers: FunctionAnswer[] = [];
   for (const set of ruleSets) {
     if (!set.check) continue;
+    const unloaded = unloadedSourcesOf(set);
+    if (unloaded) {
+      answers.push({ name: set.name, answer: 'ask', unloaded });
+      continue;
+    }
     try {
       const answer = await set.check(call.tool, call.input, context);
       if (answer === 'allow' || answer === 'deny' || answer === 'ask') answers.push({ name: set.name, answer });

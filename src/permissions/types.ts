@@ -74,7 +74,16 @@ export type PermissionDecisionReason =
   | { type: 'workingDirectory'; path: string }
   | { type: 'user'; permanent: boolean; feedback?: string }
   | { type: 'tool'; reason: string }
+  /** A plugin or settings file never loaded, so its deny and ask rules are unknown: every call asks. */
+  | { type: 'unloadedSource'; sources: readonly UnloadedSource[] }
   | { type: 'other'; reason: string };
+
+/** A source of rules that could not be loaded: which file, and the fix its load error suggests. */
+export interface UnloadedSource {
+  kind: 'plugin' | 'settings';
+  file: string;
+  hint?: string;
+}
 
 /** What the user (or `canUseTool`) may choose to persist: a set of rules and where to keep them. */
 export interface PermissionUpdate {
@@ -129,7 +138,17 @@ export type CanUseToolResult =
       /** Rules to persist (the user chose "always allow"). Makes the source `user_permanent`. */
       updatedPermissions?: readonly PermissionUpdate[];
     }
-  | { behavior: 'deny'; message?: string; interrupt?: boolean };
+  | {
+      behavior: 'deny';
+      message?: string;
+      interrupt?: boolean;
+      /**
+       * Nobody was asked: the callback answers for a setting with no one to ask (no terminal, a script's
+       * fixed policy). The decision's source is then `config`, not `user_reject`, and `message` reaches the
+       * model as is, not as the user's words.
+       */
+      unattended?: boolean;
+    };
 
 /** Details passed to `canUseTool` alongside the tool and input. */
 export interface CanUseToolOptions {

@@ -81,14 +81,24 @@ describe('codev CLI', () => {
 
   it('reports a broken plugin with file and line, keeps the others, and asks for every call', () => {
     const listed = codev(['tools', '--json', '--cwd', broken.root]);
-    expect(listed.code).toBe(0);
+    expect(listed.code).toBe(1);
     expect((JSON.parse(listed.stdout) as { name: string; source: string }[]).filter((row) => row.source !== 'builtin').map((row) => row.name)).toEqual(['Greet']);
     expect(listed.stderr).toContain('PLUGIN_LOAD_FAILED');
     expect(listed.stderr).toContain(`${broken.path('plugins/broken.ts')}:1`);
+    const hint = /fix: (.+)/.exec(listed.stderr)![1]!;
+    // Greet is allowed, but the broken plugin's rules are unknown: the call asks, and nobody can answer.
     const run = codev(['tool', 'Greet', '{"message":"x"}', '--json', '--cwd', broken.root]);
     expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout).content).toContain(`unloaded rules from ${broken.path('plugins/broken.ts')}`);
-    expect(JSON.parse(run.stdout).content).toContain('not interactive');
+    const printed = JSON.parse(run.stdout) as { content: string; decision: { source: string } };
+    expect(printed.decision).toEqual({ behavior: 'deny', source: 'config' });
+    expect(printed.content).toContain(broken.path('plugins/broken.ts'));
+    expect(printed.content).toContain(hint);
+    expect(printed.content).not.toContain('--allow');
+    expect(printed.content).not.toContain('the user said');
+    const text = codev(['tool', 'Read', JSON.stringify({ file_path: broken.path('package.json') }), '--cwd', broken.root]);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain(broken.path('plugins/broken.ts'));
+    expect(text.stderr).not.toContain('--allow');
   });
 
   it('runs a plugin tool through the lifecycle and prints --json', () => {

@@ -75,9 +75,11 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   }
 }
 
+/** Denies an ask (for codev, not for a user) and says what would allow it, unless nothing would (rules that failed to load). */
 const denyWithoutTerminal: CanUseTool = (_tool, _input, options) => ({
   behavior: 'deny',
-  message: `${options.message} There is no terminal to ask on, so it was denied.${options.suggestions[0] ? ` Allow it with the rule ${options.suggestions[0].rules.join(', ')} in codev.config.ts,` : ''} or choose a --permission-mode.`,
+  unattended: true,
+  message: `${options.message} There is no terminal to ask on, so it was denied.${options.decisionReason?.type === 'unloadedSource' ? '' : options.suggestions[0] ? ` Allow it with the rule ${options.suggestions[0].rules.join(', ')} in codev.config.ts, or choose a --permission-mode.` : ' Allow it with a rule in codev.config.ts, or choose a --permission-mode.'}`,
 });
 
 async function importScript(file: string): Promise<unknown> {

@@ -67,11 +67,21 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
   }
 }
 
-/** Nobody can answer a prompt here: an ask is denied, and the message says which rule would allow it. */
+/**
+ * Nobody can answer a prompt here: an ask is denied (by codev, not by a user), and the message says which
+ * rule would allow it, unless none would (rules that failed to load: the message says how to fix them).
+ */
 const denyAsks: CanUseTool = (_tool, _input, options) => ({
   behavior: 'deny',
-  message: `${options.message} codev tool is not interactive, so the call was denied.${options.suggestions[0] ? ` To allow it, add --allow '${options.suggestions[0].rules.join("' --allow '")}'.` : ' Add an --allow rule or use --permission-mode.'}`,
+  unattended: true,
+  message: `${options.message} codev tool is not interactive, so the call was denied.${advice(options)}`,
 });
+
+function advice(options: Parameters<CanUseTool>[2]): string {
+  if (options.decisionReason?.type === 'unloadedSource') return '';
+  if (options.suggestions[0]) return ` To allow it, add --allow '${options.suggestions[0].rules.join("' --allow '")}'.`;
+  return ' Add an --allow rule or use --permission-mode.';
+}
 
 function parseInput(raw: string | undefined): unknown {
   if (raw === undefined || raw.trim() === '') return {};

@@ -5,7 +5,7 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
 import type { CommandIo } from './types.ts';
 
-/** `codev tools`: the assembled pool, in the model's order. */
+/** `codev tools`: the assembled pool, in the model's order. Exits 1 when a plugin or settings file failed to load. */
 export async function toolsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values } = parseCommandLine(argv, { json: { type: 'boolean' } });
   if (values.help) {
@@ -18,7 +18,8 @@ export async function toolsCommand(argv: readonly string[], io: CommandIo): Prom
     const rows = kernel.tools.map(describeTool);
     if (values.json) io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
     else io.stdout(rows.length === 0 ? 'No tools.\n' : formatTable(rows));
-    return 0;
+    // Something failed to load (reported above): the pool may lack tools, and every call asks. Say so.
+    return kernel.errors.length > 0 ? 1 : 0;
   } finally {
     await kernel.close();
   }
