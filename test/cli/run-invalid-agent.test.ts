@@ -1,22 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCodev } from './run-codev.ts';
 import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
 import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/codev.mjs');
-
-function codev(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 let project: TempProject;
 let server: FakeMessagesServer;
@@ -38,7 +23,7 @@ afterAll(async () => {
 
 describe('codev run with an invalid agent definition', () => {
   it('exits non-zero before any model request, naming every bad field, the suggestion and the file', async () => {
-    const run = await codev(['run', project.path('agent.ts')], { ANTHROPIC_BASE_URL: server.url });
+    const run = await runCodev(['run', project.path('agent.ts')], { ANTHROPIC_BASE_URL: server.url });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('AGENT_INVALID');
     expect(run.stderr).toContain('sytem: unknown key; did you mean "system"?');
@@ -48,7 +33,7 @@ describe('codev run with an invalid agent definition', () => {
   });
 
   it('checks a default-exported plain object the same way', async () => {
-    const run = await codev(['run', project.path('plain-object.js')], { ANTHROPIC_BASE_URL: server.url });
+    const run = await runCodev(['run', project.path('plain-object.js')], { ANTHROPIC_BASE_URL: server.url });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('maxTurn: unknown key; did you mean "maxTurns"?');
     expect(run.stderr).toContain(project.path('plain-object.js'));

@@ -1,23 +1,8 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCodev } from './run-codev.ts';
 import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
 import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/codev.mjs');
-
-function codev(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 let project: TempProject;
 let server: FakeMessagesServer;
@@ -51,7 +36,7 @@ afterAll(async () => {
 
 describe('codev run', () => {
   it('streams text, tool calls and results as text without colors off a terminal', async () => {
-    const run = await codev(['run', project.path('agent.ts')], { ANTHROPIC_BASE_URL: server.url });
+    const run = await runCodev(['run', project.path('agent.ts')], { ANTHROPIC_BASE_URL: server.url });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Greeting now.');
     expect(run.stdout).toContain('● Greet');
@@ -63,7 +48,7 @@ describe('codev run', () => {
   });
 
   it('prints one JSON event per line with --output-format stream-json', async () => {
-    const run = await codev(['run', project.path('agent.ts'), 'greet', 'again', '--output-format', 'stream-json'], { ANTHROPIC_BASE_URL: server.url });
+    const run = await runCodev(['run', project.path('agent.ts'), 'greet', 'again', '--output-format', 'stream-json'], { ANTHROPIC_BASE_URL: server.url });
     expect(run.code).toBe(0);
     const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reason?: string });
     expect(events[0]).toEqual({ type: 'turn-start', turn: 1 });
@@ -72,7 +57,7 @@ describe('codev run', () => {
   });
 
   it('denies an ask without a terminal and says which rule would allow it', async () => {
-    const run = await codev(['run', project.path('agent.ts'), 'please save', '--output-format', 'stream-json'], { ANTHROPIC_BASE_URL: server.url });
+    const run = await runCodev(['run', project.path('agent.ts'), 'please save', '--output-format', 'stream-json'], { ANTHROPIC_BASE_URL: server.url });
     const result = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((event) => event.type === 'tool-result');
     expect(result.isError).toBe(true);
     expect(result.block.content).toContain('no terminal to ask on');
@@ -81,21 +66,21 @@ describe('codev run', () => {
 
   it('prints a prompt a UserPromptSubmit hook blocked to stderr, makes no model request and exits 1', async () => {
     const before = server.requests.length;
-    const run = await codev(['run', project.path('agent.ts'), 'deploy prod'], { ANTHROPIC_BASE_URL: server.url });
+    const run = await runCodev(['run', project.path('agent.ts'), 'deploy prod'], { ANTHROPIC_BASE_URL: server.url });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('blocked the prompt: no deploys today');
     expect(server.requests.length).toBe(before);
   });
 
   it('runs a plain script, and says what is missing without a key', async () => {
-    const plain = await codev(['run', project.path('plain.ts')], {});
+    const plain = await runCodev(['run', project.path('plain.ts')], {});
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain('plain script ran');
-    const missing = await codev(['run', project.path('agent.ts')], {});
+    const missing = await runCodev(['run', project.path('agent.ts')], {});
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('MODEL_NOT_CONFIGURED');
     expect(missing.stderr).toContain('ANTHROPIC_API_KEY');
-    const bad = await codev(['run', project.path('nope.ts')], {});
+    const bad = await runCodev(['run', project.path('nope.ts')], {});
     expect(bad.code).toBe(2);
   });
 });
