@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
     pool: 'forks',
-    globalSetup: ['test/temp-folder-per-run.ts'],
+    globalSetup: ['test/temp-folder-per-run.ts', 'test/report-missing-sandbox.ts'],
   },
 });
