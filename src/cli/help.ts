@@ -13,6 +13,7 @@ Commands:
 
 Options (every command):
   --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
+  --verbose             On an error in your code, show the whole stack (codev's frames too; also CODEV_DEBUG=1)
   -h, --help            Show help for a command
   -v, --version         Print codev's version
 

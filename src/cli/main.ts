@@ -1,4 +1,5 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { formatUserStack, isVerbose } from '../errors/user-stack-frames.ts';
 import type { CommandIo } from './commands/types.ts';
 import { codevVersion } from '../codev-version.ts';
 import { MAIN_HELP } from './help.ts';
@@ -33,11 +34,14 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
     const run = await load();
     return await run(rest, io);
   } catch (error) {
+    const verbose = isVerbose({ argv: rest, env: io.env });
     if (CodevError.isInstance(error)) {
-      io.stderr(`codev ${command}: ${error.format()}\n`);
+      // The stack of what the user's code threw (its own frames; all of them with --verbose or CODEV_DEBUG=1).
+      const stack = error.code === 'CLI_USAGE' ? [] : formatUserStack(error.cause ?? (verbose ? error : undefined), { verbose });
+      io.stderr(`codev ${command}: ${[error.format(), ...stack].join('\n')}\n`);
       return error.code === 'CLI_USAGE' ? 2 : 1;
     }
-    io.stderr(`codev ${command}: ${errorMessage(error)}\n`);
+    io.stderr(`codev ${command}: ${[errorMessage(error), ...formatUserStack(error, { verbose })].join('\n')}\n`);
     return 1;
   }
 }

@@ -24,6 +24,7 @@ export function buildResult(state: ToolCallState, outcome: StageOutcome | undefi
     output: outcome ? undefined : state.output,
     preventContinuation: outcome?.preventContinuation ?? state.preventContinuation,
     errorCode: outcome?.errorCode,
+    thrown: outcome?.thrown,
     interrupt: outcome?.interrupt ?? state.interrupt,
     persistedPath: state.persistedPath,
     durationMs: performance.now() - state.startedAt,

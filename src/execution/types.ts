@@ -92,6 +92,11 @@ export interface ToolResultUpdate {
    * `call()` threw (e.g. `WORKTREE_NOT_GIT`), or `TOOL_FAILED` for any other throw. The model reads only the text.
    */
   errorCode?: CodevErrorCode;
+  /**
+   * What a tool's `call()` threw, for the person running codev (its location and stack); the model reads only
+   * the message in `block`.
+   */
+  thrown?: unknown;
   /** True when the user asked to stop the whole turn (a deny with interrupt). */
   interrupt?: boolean;
   /** Set when the full result was saved to disk. */
@@ -116,6 +121,8 @@ export interface StageOutcome {
   /** The text the model reads (already wrapped, e.g. in `<tool_use_error>`). */
   content: string;
   errorCode?: CodevErrorCode;
+  /** What `call()` threw, when it threw. */
+  thrown?: unknown;
   interrupt?: boolean;
   preventContinuation?: boolean;
 }

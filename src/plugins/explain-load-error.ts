@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { stackFrames } from '../errors/user-stack-frames.ts';
+import { sourceColumn } from './source-column.ts';
 
 /** What went wrong while importing a config or plugin file, and where. */
 export interface LoadErrorExplanation {
@@ -30,7 +32,7 @@ interface Location {
  * loaders). Locations come from, in order: a parse error's reported position (babel and esbuild columns
  * are 0-based, so they are shifted), a CodevError's own location, a YAML mark or JSON position, the line
  * of an unresolvable import specifier, and finally the first stack frame in `file` (or in a local file
- * next to it, never in node_modules), which gives a line but no column.
+ * next to it, never in node_modules), its column found again in the file when it can be.
  */
 export async function explainLoadError(options: { error: unknown; file: string }): Promise<LoadErrorExplanation> {
   const { error, file } = options;
@@ -47,7 +49,7 @@ export async function explainLoadError(options: { error: unknown; file: string }
   }
   if (record.name === 'JSONError' || /\bin JSON at position \d+/.test(text)) return explainJsonError(text, file);
   if (record.code === 'MODULE_NOT_FOUND' || record.code === 'ERR_MODULE_NOT_FOUND') return explainMissingModule(record, text, file);
-  const frame = findStackFrame(String(record.stack ?? ''), file);
+  const frame = await findStackFrame(error, file);
   return { kind: record.name === 'SyntaxError' ? 'syntax' : 'runtime', message: text, ...(frame ?? { file }) };
 }
 
@@ -92,19 +94,19 @@ async function explainMissingModule(record: Record<string, unknown>, text: strin
   return base;
 }
 
-/** The first frame in `file`, else the first frame in a local (non-node_modules) file beside it. */
-function findStackFrame(stack: string, file: string): Location | undefined {
-  const frames = stack
-    .split('\n')
-    .map((line) => /(?:\(|\bat |^)((?:file:\/\/)?\/[^\s()]+?):(\d+)(?::\d+)?\)?\s*$/.exec(line.trim()))
-    .filter((match): match is RegExpExecArray => match !== null)
-    // Lines are exact (jiti keeps them when it strips types and rewrites imports) but columns are not, so a
-    // stack frame gives a line only.
-    .map((match) => ({ file: toPath(match[1]!), line: Number(match[2]) }));
-  const own = frames.find((frame) => frame.file === file);
-  if (own) return own;
+/**
+ * The first frame in `file`, else the first frame in a local (non-node_modules) file beside it. Its line is
+ * exact; its column is the one in the code jiti generated, so it is found again in the file (`sourceColumn`).
+ */
+async function findStackFrame(error: unknown, file: string): Promise<Location | undefined> {
+  const frames = stackFrames(error);
   const directory = path.dirname(file) + path.sep;
-  return frames.find((frame) => frame.file.startsWith(directory) && !frame.file.slice(directory.length).split(path.sep).includes('node_modules'));
+  const frame =
+    frames.find((candidate) => candidate.file === file) ??
+    frames.find((candidate) => candidate.file.startsWith(directory) && !candidate.file.slice(directory.length).split(path.sep).includes('node_modules'));
+  if (!frame) return undefined;
+  const column = frame.column === undefined ? undefined : await sourceColumn({ file: frame.file, line: frame.line, column: frame.column });
+  return { file: frame.file, line: frame.line, column };
 }
 
 function toPath(location: string): string {

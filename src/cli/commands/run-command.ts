@@ -7,6 +7,7 @@ import type { AgentEvent } from '../../agent/types.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { createKernel } from '../../kernel/create-kernel.ts';
 import { createPluginImporter } from '../../plugins/create-plugin-importer.ts';
+import { explainLoadError } from '../../plugins/explain-load-error.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
 import { RUN_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
@@ -88,7 +89,15 @@ async function importScript(file: string): Promise<unknown> {
     return await createPluginImporter({ timeoutMs: Infinity }).import(file);
   } catch (error) {
     if (CodevError.isInstance(error)) throw error;
-    throw new CodevError('PLUGIN_LOAD_FAILED', `The script ${file} failed: ${errorMessage(error)}`, { file, cause: error, hint: 'fix the error in the script and run it again' });
+    // Names the line (and column) of the throw in the user's file; main prints the user's stack frames under it.
+    const explanation = await explainLoadError({ error, file });
+    throw new CodevError('PLUGIN_LOAD_FAILED', `The script ${file} failed: ${errorMessage(error)}`, {
+      file: explanation.file,
+      line: explanation.line,
+      column: explanation.column,
+      cause: error,
+      hint: 'fix the error in the script and run it again',
+    });
   }
 }
 

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { CodevError } from '../../errors/codev-error.ts';
+import { formatUserStack, isVerbose } from '../../errors/user-stack-frames.ts';
 import { runToolUse } from '../../execution/run-tool-use.ts';
 import type { ToolResultUpdate } from '../../execution/types.ts';
 import { createKernel } from '../../kernel/create-kernel.ts';
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
+import { locateThrown } from '../../plugins/locate-thrown.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
 import { ensureSessionDirectory } from '../../session/ensure-session-directory.ts';
 import { removeLeftoverSessions } from '../../session/remove-leftover-sessions.ts';
@@ -55,9 +57,15 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
       if (update.type === 'result') result = update;
     }
     if (!result) throw new CodevError('TOOL_FAILED', 'The call ended without a result');
+    // The model reads only the message; the person running the call also sees where call() threw.
+    const location = result.thrown === undefined ? undefined : await locateThrown(result.thrown);
+    if (result.thrown !== undefined) {
+      const stack = formatUserStack(result.thrown, { verbose: isVerbose({ argv, env: io.env }) });
+      io.stderr(`codev: ${result.toolName} threw${location ? ` at ${location}` : ''}${stack.length > 0 ? `\n${stack.join('\n')}` : ''}\n`);
+    }
     if (values.json) {
       const decision = result.decision && { behavior: result.decision.behavior, source: result.decision.source, ...(result.decision.rule ? { rule: result.decision.rule } : {}) };
-      io.stdout(`${JSON.stringify({ is_error: result.isError, ...(result.errorCode ? { error_code: result.errorCode } : {}), content: result.block.content, decision: decision ?? null }, null, 2)}\n`);
+      io.stdout(`${JSON.stringify({ is_error: result.isError, ...(result.errorCode ? { error_code: result.errorCode } : {}), ...(location ? { error_location: location } : {}), content: result.block.content, decision: decision ?? null }, null, 2)}\n`);
     } else {
       (result.isError ? io.stderr : io.stdout)(`${renderContent(result.block)}\n`);
     }

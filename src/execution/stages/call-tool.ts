@@ -88,7 +88,7 @@ async function* failure(state: ToolCallState, error: unknown, durationMs: number
   // What an interrupt could not stop is no cancellation: the processes left are named, with their code.
   const killFailed = CodevError.isInstance(error) && error.code === 'PROCESS_KILL_FAILED';
   if (context.signal.aborted && !killFailed) return { status: 'cancelled' as const, content: CANCEL_MESSAGE };
-  return { status: 'error' as const, content: toolUseError(`Error: ${message}`), errorCode: CodevError.isInstance(error) ? error.code : 'TOOL_FAILED' };
+  return { status: 'error' as const, content: toolUseError(`Error: ${message}`), errorCode: CodevError.isInstance(error) ? error.code : 'TOOL_FAILED', thrown: error };
 }
 
 /** Adds a result's turn-scoped allow rules to the call's context; a rule that does not parse is a warning. */
