@@ -1,6 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from '../files/is-process-alive.ts';
 import { lstatIfPresent } from '../files/lstat-if-present.ts';
 
 /** What a `.git/commondir` placeholder holds: git then reads the repository's own configuration. */
@@ -121,7 +122,7 @@ function readJournals(wanted: (name: string) => boolean = () => true): { pid: nu
 }
 
 function usedByAnotherProcess(target: string): boolean {
-  return otherJournals().some((journal) => isAlive(journal.pid) && journal.paths.includes(target));
+  return otherJournals().some((journal) => isProcessAlive(journal.pid) && journal.paths.includes(target));
 }
 
 /** The journals of other codev processes (read only when there are any besides this one's). */
@@ -138,19 +139,10 @@ export function removeLeftoverPlaceholders(): void {
   if (staleRemoved) return;
   staleRemoved = true;
   const journals = readJournals();
-  const live = new Set(journals.filter((journal) => journal.pid === process.pid || isAlive(journal.pid)).flatMap((journal) => journal.paths));
+  const live = new Set(journals.filter((journal) => journal.pid === process.pid || isProcessAlive(journal.pid)).flatMap((journal) => journal.paths));
   for (const journal of journals) {
-    if (journal.pid === process.pid || isAlive(journal.pid)) continue;
+    if (journal.pid === process.pid || isProcessAlive(journal.pid)) continue;
     for (const target of journal.paths) if (!live.has(target)) removePlaceholder(target);
     rmSync(journalOf(journal.pid), { force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
