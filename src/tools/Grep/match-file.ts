@@ -1,4 +1,5 @@
 import { openRegularFile } from '../../files/open-regular-file.ts';
+import { readUpTo } from '../../files/read-up-to.ts';
 import type { FileHits, GrepLine, GrepQuery } from './types.ts';
 
 /** What a file search needs of the query; plain data, so it crosses to a worker thread. */
@@ -40,9 +41,7 @@ async function readText(file: string): Promise<string | undefined> {
     try {
       const { size } = opened.stats;
       if (size > MAX_FILE_BYTES) return undefined;
-      const content = Buffer.alloc(size);
-      const { bytesRead } = await opened.handle.read(content, 0, size, 0);
-      const bytes = content.subarray(0, bytesRead);
+      const bytes = await readUpTo(opened.handle, size, size);
       if (bytes.subarray(0, 8192).includes(0)) return undefined;
       return bytes.toString('utf8');
     } finally {
