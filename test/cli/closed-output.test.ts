@@ -1,12 +1,9 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
 import { toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { BIN } from './run-codev.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/codev.mjs');
 
 /** Runs codev with stdout on a real pipe, and closes the reading end after `lines` lines (0: at once). */
 function codevClosedAfter(lines: number, args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number | null; signal: string | null; read: string; stderr: string }> {
