@@ -1,4 +1,6 @@
-import type { ToolContext } from '../tool/types.ts';
+import { CodevError } from '../errors/codev-error.ts';
+import type { CodevErrorCode } from '../errors/codes.ts';
+import type { ToolContext, ValidationResult } from '../tool/types.ts';
 import type { FileIdentity } from './file-identity.ts';
 import { recordFileWrite } from './file-state.ts';
 import { getGitDiffState, type GitDiffState } from './git-state.ts';
@@ -15,12 +17,21 @@ export interface TextWritePlan {
   expected: FileIdentity | 'missing';
 }
 
+/** A plan, or why the write is refused: the tool's error code for the model, and codev's stable code. */
+export type TextWritePlanResult<Plan extends TextWritePlan> = { ok: true; plan: Plan } | { ok: false; message: string; errorCode: number; code?: CodevErrorCode };
+
+/** A plan's verdict as a tool's `validateInput` answer. */
+export function planValidation(planned: TextWritePlanResult<TextWritePlan>): ValidationResult {
+  return planned.ok ? { result: true } : { result: false, message: planned.message, errorCode: planned.errorCode, code: planned.code };
+}
+
 /**
  * The last step of Edit and Write, serialized per file (withFileLock, in this process and across
  * processes):
  *
  * 1. `plan()` reads the file as it is now, after any earlier write of it, and judges it against the
- *    session's read record; it throws to refuse (a file modified since read, a string no longer there).
+ *    session's read record; a refusal (a file modified since read, a string no longer there) is thrown, as a
+ *    CodevError when it has a stable code.
  * 2. The text is written atomically in its encoding, to the symlink's target when there is one; the write
  *    is refused (FILE_CONFLICT) if the file changed on disk since `plan()` read it.
  * 3. The write is recorded as a fresh read, so the session's next edit of it needs no new Read.
@@ -29,14 +40,16 @@ export interface TextWritePlan {
 export async function commitTextWrite<Plan extends TextWritePlan>(options: {
   filePath: string;
   context: ToolContext;
-  plan: () => Promise<Plan>;
+  plan: () => Promise<TextWritePlanResult<Plan>>;
   hooks?: AtomicWriteHooks;
 }): Promise<{ plan: Plan; gitDiff?: GitDiffState }> {
   const { filePath, context } = options;
   const { plan, written } = await withFileLock(
     filePath,
     async () => {
-      const plan = await options.plan();
+      const planned = await options.plan();
+      if (!planned.ok) throw planned.code ? new CodevError(planned.code, planned.message, { file: filePath }) : new Error(planned.message);
+      const { plan } = planned;
       const written = await writeFileAtomic(plan.realPath ?? filePath, encodeText(plan.newText, plan.encoding), { expected: plan.expected, hooks: options.hooks });
       recordFileWrite(context, filePath, written, written.path);
       return { plan, written };

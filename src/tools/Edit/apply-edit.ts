@@ -1,3 +1,4 @@
+import type { TextWritePlanResult } from '../../files/commit-text-write.ts';
 import path from 'node:path';
 import type { CodevErrorCode } from '../../errors/codes.ts';
 import type { FileIdentity } from '../../files/file-identity.ts';
@@ -55,7 +56,7 @@ export interface EditPlan {
 }
 
 /** A refusal: the message, Edit's number, and the stable code when it is not plain INPUT_INVALID. */
-export type PlanResult = { ok: true; plan: EditPlan } | { ok: false; message: string; errorCode: number; code?: CodevErrorCode };
+export type PlanResult = TextWritePlanResult<EditPlan>;
 
 const refuse = (errorCode: number, message: string, code?: CodevErrorCode): PlanResult => ({ ok: false, message, errorCode, ...(code ? { code } : {}) });
 

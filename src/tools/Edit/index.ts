@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { CodevError } from '../../errors/codev-error.ts';
-import { commitTextWrite } from '../../files/commit-text-write.ts';
+import { commitTextWrite, planValidation } from '../../files/commit-text-write.ts';
 import { renderPatchSummary, snippetFromPatch } from '../../files/snippet.ts';
 import { structuredPatch } from '../../files/structured-patch.ts';
 import type { FileChangeOutput } from '../../files/types.ts';
@@ -44,8 +43,7 @@ export const editTool = buildTool({
   checkPermissions: (input) => ({ behavior: 'allow', updatedInput: input }),
   toAutoClassifierInput: ({ file_path, new_string }) => `${file_path}: ${new_string.slice(0, 500)}`,
   async validateInput(input, context) {
-    const planned = await planEdit(input, context);
-    return planned.ok ? { result: true } : { result: false, message: planned.message, errorCode: planned.errorCode, code: planned.code };
+    return planValidation(await planEdit(input, context));
   },
   async call(input, context) {
     // Planned again under the file's lock: a hook, a slow prompt or another writer may have changed the
@@ -53,11 +51,7 @@ export const editTool = buildTool({
     const { plan, gitDiff } = await commitTextWrite({
       filePath: input.file_path,
       context,
-      async plan() {
-        const planned = await planEdit(input, context);
-        if (!planned.ok) throw planned.code ? new CodevError(planned.code, planned.message, { file: input.file_path }) : new Error(planned.message);
-        return planned.plan;
-      },
+      plan: () => planEdit(input, context),
     });
     const data: EditOutput = {
       filePath: input.file_path,

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CodevError } from '../../errors/codev-error.ts';
-import { commitTextWrite } from '../../files/commit-text-write.ts';
+import { commitTextWrite, planValidation } from '../../files/commit-text-write.ts';
 import { renderPatchSummary, snippetFromPatch } from '../../files/snippet.ts';
 import { structuredPatch } from '../../files/structured-patch.ts';
 import type { FileChangeOutput } from '../../files/types.ts';
@@ -38,19 +37,14 @@ export const writeTool = buildTool({
   checkPermissions: (input) => ({ behavior: 'allow', updatedInput: input }),
   toAutoClassifierInput: ({ file_path, content }) => `${file_path}: ${content.slice(0, 500)}`,
   async validateInput(input, context) {
-    const planned = await planWrite(input, context);
-    return planned.ok ? { result: true } : { result: false, message: planned.message, errorCode: planned.errorCode, code: planned.code };
+    return planValidation(await planWrite(input, context));
   },
   async call(input, context) {
     // Planned again under the file's lock (see Edit): the file may have changed since validateInput.
     const { plan, gitDiff } = await commitTextWrite({
       filePath: input.file_path,
       context,
-      async plan() {
-        const planned = await planWrite(input, context);
-        if (!planned.ok) throw planned.code ? new CodevError(planned.code, planned.message, { file: input.file_path }) : new Error(planned.message);
-        return planned.plan;
-      },
+      plan: () => planWrite(input, context),
     });
     const data: WriteOutput = {
       filePath: input.file_path,

@@ -1,5 +1,5 @@
+import type { TextWritePlanResult } from '../../files/commit-text-write.ts';
 import path from 'node:path';
-import type { CodevErrorCode } from '../../errors/codes.ts';
 import type { FileIdentity } from '../../files/file-identity.ts';
 import { checkFileState, fileStateMessage } from '../../files/file-state.ts';
 import { loadTextFile } from '../../files/load-text-file.ts';
@@ -26,7 +26,7 @@ export interface WritePlan {
 }
 
 /** A refusal: the message, Write's number, and the stable code when it is not plain INPUT_INVALID. */
-export type WritePlanResult = { ok: true; plan: WritePlan } | { ok: false; message: string; errorCode: number; code?: CodevErrorCode };
+export type WritePlanResult = TextWritePlanResult<WritePlan>;
 
 /**
  * Plans a write: an absolute path, a regular file (or nothing yet), and for an existing file a full,
