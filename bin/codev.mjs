@@ -1,9 +1,16 @@
 #!/usr/bin/env node
-// The CLI is TypeScript loaded through jiti, so a fresh clone runs after `npm install` with no build step.
-import { createJiti } from 'jiti';
-
-const jiti = createJiti(import.meta.url, { moduleCache: true });
-const { quitOnClosedOutput } = await jiti.import(new URL('../src/cli/quit-on-closed-output.ts', import.meta.url).href);
+// The CLI runs the built JavaScript in dist/ (made by `npm run build`, which `npm ci` runs through `prepare`
+// and `npm pack` through `prepack`), so a start transpiles nothing. CODEV_FROM_SOURCE=1 runs src/ through
+// jiti instead: the repo's own tests do, so they always test the sources as they are.
+const fromSource = process.env.CODEV_FROM_SOURCE === '1';
+const load = fromSource ? await sourceLoader() : (file) => import(new URL(`../dist/${file}.js`, import.meta.url).href);
+const { quitOnClosedOutput } = await load('cli/quit-on-closed-output');
 quitOnClosedOutput();
-const { main } = await jiti.import(new URL('../src/cli/main.ts', import.meta.url).href);
+const { main } = await load('cli/main');
 process.exitCode = await main(process.argv.slice(2));
+
+async function sourceLoader() {
+  const { createJiti } = await import('jiti');
+  const jiti = createJiti(import.meta.url, { moduleCache: true });
+  return (file) => jiti.import(new URL(`../src/${file}.ts`, import.meta.url).href);
+}

@@ -11,5 +11,6 @@ if (!script) {
   process.exit(2);
 }
 process.argv = [process.argv[0], path.resolve(script), ...args];
-const jiti = createJiti(import.meta.url);
+// `codev` is this repo's source, so the examples show the code as it is, built or not.
+const jiti = createJiti(import.meta.url, { alias: { 'codev/testing': new URL('../src/testing/index.ts', import.meta.url).pathname, codev: new URL('../src/index.ts', import.meta.url).pathname } });
 await jiti.import(pathToFileURL(path.resolve(script)).href);

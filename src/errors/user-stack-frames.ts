@@ -7,12 +7,14 @@ export interface StackFrame {
   text: string;
   file: string;
   line: number;
-  /** As V8 reports it: in the code jiti generated, so not always the column in the file. */
+  /** As V8 reports it: in the code jiti generated, so not always the column in the file (unless `native`). */
   column?: number;
+  /** The frame names a `file://` URL: code Node loaded itself (not through jiti), whose columns are the file's. */
+  native: boolean;
 }
 
 const CODEV_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CODEV_OWN = [path.join(CODEV_ROOT, 'src') + path.sep, path.join(CODEV_ROOT, 'bin') + path.sep];
+const CODEV_OWN = ['src', 'dist', 'bin'].map((folder) => path.join(CODEV_ROOT, folder) + path.sep);
 
 /** Every `at …` frame of `error`'s stack that names a file (node: internals and native frames have none). */
 export function stackFrames(error: unknown): StackFrame[] {
@@ -24,7 +26,7 @@ export function stackFrames(error: unknown): StackFrame[] {
     const match = /(?:\(|\bat |^)((?:file:\/\/)?\/[^\s()]+?):(\d+)(?::(\d+))?\)?\s*$/.exec(text);
     if (!match) return [];
     const file = match[1]!.startsWith('file://') ? fileURLToPath(match[1]!) : match[1]!;
-    return [{ text, file, line: Number(match[2]), column: match[3] === undefined ? undefined : Number(match[3]) }];
+    return [{ text, file, line: Number(match[2]), column: match[3] === undefined ? undefined : Number(match[3]), native: match[1]!.startsWith('file://') }];
   });
 }
 

@@ -32,7 +32,7 @@ describe('explainLoadError', () => {
 
   it('understands file:// frames and falls back to a local file next to the entry', async () => {
     const error = withStack('deep', ['    at helper (file:///project/plugins/lib/helper.ts:2:3)', '    at x (/project/plugins/node_modules/p/index.js:1:1)']);
-    expect(await explainLoadError({ error, file: FILE })).toEqual({ kind: 'runtime', message: 'deep', file: '/project/plugins/lib/helper.ts', line: 2 });
+    expect(await explainLoadError({ error, file: FILE })).toEqual({ kind: 'runtime', message: 'deep', file: '/project/plugins/lib/helper.ts', line: 2, column: 3 });
   });
 
   it('ignores frames inside node_modules below the plugin folder', async () => {

@@ -105,7 +105,7 @@ async function findStackFrame(error: unknown, file: string): Promise<Location | 
     frames.find((candidate) => candidate.file === file) ??
     frames.find((candidate) => candidate.file.startsWith(directory) && !candidate.file.slice(directory.length).split(path.sep).includes('node_modules'));
   if (!frame) return undefined;
-  const column = frame.column === undefined ? undefined : await sourceColumn({ file: frame.file, line: frame.line, column: frame.column });
+  const column = frame.column === undefined || frame.native ? frame.column : await sourceColumn({ file: frame.file, line: frame.line, column: frame.column });
   return { file: frame.file, line: frame.line, column };
 }
 

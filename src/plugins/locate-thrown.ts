@@ -9,6 +9,6 @@ import { sourceColumn } from './source-column.ts';
 export async function locateThrown(error: unknown): Promise<string | undefined> {
   const frame = stackFrames(error).find(isUserFrame);
   if (!frame) return undefined;
-  const column = frame.column === undefined ? undefined : await sourceColumn({ file: frame.file, line: frame.line, column: frame.column });
+  const column = frame.column === undefined || frame.native ? frame.column : await sourceColumn({ file: frame.file, line: frame.line, column: frame.column });
   return [frame.file, frame.line, column].filter((part) => part !== undefined).join(':');
 }

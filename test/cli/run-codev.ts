@@ -8,7 +8,7 @@ export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** `codev <args>` with only PATH, HOME and `env` in its environment; resolves when it has closed. */
 export function runCodev(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

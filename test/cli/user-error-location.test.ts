@@ -81,7 +81,7 @@ describe('errors in the user\'s code', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('<tool_use_error>Error: helper failed</tool_use_error>');
     expect(run.stderr).toContain(`threw at ${file}:8:11\n`);
-    expect(run.stderr).toMatch(new RegExp(`at helper \\(${file}:8:\\d+\\)`));
+    expect(run.stderr).toMatch(new RegExp(`at helper \\((?:file://)?${file}:8:\\d+\\)`));
     expect(run.stderr).not.toContain('call-tool.ts');
     const verbose = await runCodev(['tool', 'Thrower', '{}', '--cwd', project.root, '--verbose'], { NO_COLOR: '1' });
     expect(verbose.stderr).toContain('call-tool.ts');

@@ -3,6 +3,8 @@ import type { MatchOptions } from './match-file.ts';
 import type { FileHits } from './types.ts';
 
 const WORKER_URL = new URL('./match-files-worker.mjs', import.meta.url);
+/** `match-file.ts` from source, `match-file.js` from the built package: whichever sits beside this module. */
+const MATCH_FILE_URL = new URL(`./match-file${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url).href;
 
 /**
  * Matches `files` in a worker thread of their own, so that no pattern can block codev's event loop. The
@@ -15,7 +17,7 @@ export function matchFilesInWorker(options: { files: readonly string[]; match: M
   if (options.files.length === 0) return Promise.resolve({ hits: [], timedOut: false });
   return new Promise((resolve, reject) => {
     const hits: FileHits[] = [];
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, { workerData: { matchFileUrl: MATCH_FILE_URL } });
     const finish = (outcome: { timedOut: boolean } | { error: unknown }): void => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
