@@ -6,13 +6,73 @@ import type { ClaudeCodeHooksSettings, CommandHookConfig } from '../hooks/comman
 import { HOOK_EVENTS, type ToolHook } from '../hooks/types.ts';
 import { parsePermissionRule } from '../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
-import { configAgentsSchema } from '../subagents/agent-definition-schema.ts';
+import { configAgentsSchema, type ConfigAgentsSchema } from '../subagents/agent-definition-schema.ts';
 import { isPlugin, type Plugin } from '../plugins/define-plugin.ts';
 
 /** The plugin folder used when `pluginDirs` is not set. A missing default folder is not an error. */
 export const DEFAULT_PLUGIN_DIR = 'plugins';
 
-const ruleString = z.string().superRefine((rule, context) => {
+// The schemas' types are written out because `CodevConfig` and `CodevConfigInput` are public: JSR needs explicit
+// types on everything they reach (no slow types). They are zod's own schema types, so `z.input`/`z.output` give
+// exactly what inference gave, and `satisfies` below rejects a schema key missing from (or not in) these types.
+type PermissionModeSchema = z.ZodEnum<{ [Mode in PermissionMode]: Mode }>;
+type RuleListSchema = z.ZodDefault<z.ZodArray<z.ZodString>>;
+type StringMapSchema = z.ZodRecord<z.ZodString, z.ZodString>;
+type HooksInput = readonly (ToolHook | CommandHookConfig)[] | ClaudeCodeHooksSettings;
+
+type PermissionsShape = {
+  /** How calls no rule decides are treated. */
+  mode: z.ZodOptional<PermissionModeSchema>;
+  allow: RuleListSchema;
+  deny: RuleListSchema;
+  ask: RuleListSchema;
+  /** Directories besides the project root that count as working directories. */
+  additionalDirectories: z.ZodDefault<z.ZodArray<z.ZodString>>;
+};
+
+type StdioServerShape = {
+  command: z.ZodString;
+  args: z.ZodOptional<z.ZodArray<z.ZodString>>;
+  env: z.ZodOptional<StringMapSchema>;
+  cwd: z.ZodOptional<z.ZodString>;
+};
+
+type HttpServerShape = {
+  url: z.ZodURL;
+  headers: z.ZodOptional<StringMapSchema>;
+};
+
+type ConfigShape = {
+  /** Plugin files (relative to the config file) or inline plugins, loaded before `pluginDirs`. */
+  plugins: z.ZodDefault<z.ZodArray<z.ZodCustom<string | Plugin, string | Plugin>>>;
+  /** Folders (relative to the config file) whose top-level plugin files are loaded, in filename order. */
+  pluginDirs: z.ZodDefault<z.ZodArray<z.ZodString>>;
+  permissions: z.ZodPrefault<z.ZodObject<PermissionsShape, z.core.$strict>>;
+  /**
+   * Hooks declared in the config itself: `defineHook(...)` objects and command hooks (Claude Code's
+   * protocol), or a Claude Code `hooks` settings block. Command entries become `ToolHook`s per generation.
+   */
+  hooks: z.ZodDefault<z.ZodPipe<z.ZodCustom<HooksInput, HooksInput>, z.ZodTransform<(ToolHook | CommandHookConfig)[], HooksInput>>>;
+  /** MCP servers by name: a stdio command or an HTTP URL. */
+  mcpServers: z.ZodDefault<
+    z.ZodRecord<z.ZodString, z.ZodUnion<readonly [z.ZodObject<StdioServerShape, z.core.$strict>, z.ZodObject<HttpServerShape, z.core.$strict>]>>
+  >;
+  /** The model id, e.g. `claude-sonnet-4-5`. */
+  model: z.ZodOptional<z.ZodString>;
+  /** At most this many concurrency-safe tool calls run at once (default 10, decided by the orchestrator). */
+  maxToolConcurrency: z.ZodOptional<z.ZodNumber>;
+  /**
+   * Agent types for the Agent tool's `subagent_type`, by name: `{ reviewer: { description, prompt, tools?,
+   * disallowedTools?, model?, permissionMode?, maxTurns? } }`. They win over `agents/*.md` files of the same name.
+   */
+  agents: ConfigAgentsSchema;
+  /** Bounds on subagents: nesting depth (default 3) and how many run at once in one agent tree (default 20). */
+  subagents: z.ZodPrefault<z.ZodObject<{ maxDepth: z.ZodOptional<z.ZodNumber>; maxConcurrent: z.ZodOptional<z.ZodNumber> }, z.core.$strict>>;
+  /** Settings per tool name, e.g. `{ WebSearch: { backend: 'searxng' } }`. */
+  tools: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodRecord<z.ZodString, z.ZodUnknown>>>;
+};
+
+const ruleString: z.ZodString = z.string().superRefine((rule, context) => {
   try {
     parsePermissionRule(rule);
   } catch (error) {
@@ -20,29 +80,27 @@ const ruleString = z.string().superRefine((rule, context) => {
   }
 });
 
-const ruleList = z.array(ruleString).default([]);
+const ruleList: RuleListSchema = z.array(ruleString).default([]);
 
 const permissionsSchema = z.strictObject({
-  /** How calls no rule decides are treated. */
   mode: z.enum(PERMISSION_MODES as [PermissionMode, ...PermissionMode[]]).optional(),
   allow: ruleList,
   deny: ruleList,
   ask: ruleList,
-  /** Directories besides the project root that count as working directories. */
   additionalDirectories: z.array(z.string().min(1)).default([]),
-});
+} satisfies PermissionsShape);
 
 const stdioServerSchema = z.strictObject({
   command: z.string().min(1),
   args: z.array(z.string()).optional(),
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
-});
+} satisfies StdioServerShape);
 
 const httpServerSchema = z.strictObject({
   url: z.url(),
   headers: z.record(z.string(), z.string()).optional(),
-});
+} satisfies HttpServerShape);
 
 const pluginEntry = z.custom<string | Plugin>((value) => (typeof value === 'string' && value.trim() !== '') || isPlugin(value), {
   error: 'expected a file path (relative to the config file) or a plugin made by definePlugin()',
@@ -54,7 +112,7 @@ const pluginEntry = z.custom<string | Plugin>((value) => (typeof value === 'stri
  * Dispatched by shape rather than a zod union, so a problem is reported against the form the user wrote.
  */
 const hooksSchema = z
-  .custom<readonly (ToolHook | CommandHookConfig)[] | ClaudeCodeHooksSettings>(() => true)
+  .custom<HooksInput>(() => true)
   .transform((value, context): (ToolHook | CommandHookConfig)[] => {
     if (Array.isArray(value)) {
       return value.map((entry: unknown, index) => {
@@ -90,33 +148,18 @@ function copyIssues<T>(result: z.ZodSafeParseResult<T>, context: z.RefinementCtx
 }
 
 /** The shape of `codev.config.ts` (and `.codevrc.*`, `package.json#codev`). Unknown keys are errors. */
-export const configSchema = z.strictObject({
-  /** Plugin files (relative to the config file) or inline plugins, loaded before `pluginDirs`. */
+export const configSchema: z.ZodObject<ConfigShape, z.core.$strict> = z.strictObject({
   plugins: z.array(pluginEntry).default([]),
-  /** Folders (relative to the config file) whose top-level plugin files are loaded, in filename order. */
   pluginDirs: z.array(z.string().min(1)).default([DEFAULT_PLUGIN_DIR]),
   permissions: permissionsSchema.prefault({}),
-  /**
-   * Hooks declared in the config itself: `defineHook(...)` objects and command hooks (Claude Code's
-   * protocol), or a Claude Code `hooks` settings block. Command entries become `ToolHook`s per generation.
-   */
   hooks: hooksSchema.default([]),
-  /** MCP servers by name: a stdio command or an HTTP URL. */
   mcpServers: z.record(z.string().min(1), z.union([stdioServerSchema, httpServerSchema])).default({}),
-  /** The model id, e.g. `claude-sonnet-4-5`. */
   model: z.string().min(1).optional(),
-  /** At most this many concurrency-safe tool calls run at once (default 10, decided by the orchestrator). */
   maxToolConcurrency: z.number().int().min(1).max(100).optional(),
-  /**
-   * Agent types for the Agent tool's `subagent_type`, by name: `{ reviewer: { description, prompt, tools?,
-   * disallowedTools?, model?, permissionMode?, maxTurns? } }`. They win over `agents/*.md` files of the same name.
-   */
   agents: configAgentsSchema,
-  /** Bounds on subagents: nesting depth (default 3) and how many run at once in one agent tree (default 20). */
   subagents: z.strictObject({ maxDepth: z.number().int().min(0).max(10).optional(), maxConcurrent: z.number().int().min(1).max(100).optional() }).prefault({}),
-  /** Settings per tool name, e.g. `{ WebSearch: { backend: 'searxng' } }`. */
   tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
-});
+} satisfies ConfigShape);
 
 /** The config as a user writes it: every field optional. */
 export type CodevConfigInput = z.input<typeof configSchema>;

@@ -4,8 +4,28 @@ import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
 /** Agent type names: what the model writes as `subagent_type`. */
 export const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
+// The schemas' types are written out because the config's agent types are public (`CodevConfig['agents']`):
+// JSR needs explicit types on everything a public type reaches (no slow types). They are zod's own schema types,
+// so `z.input`/`z.output` give exactly what inference gave; `satisfies` rejects a key missing from or not in them.
+type ToolListSchema = z.ZodPipe<z.ZodUnion<readonly [z.ZodArray<z.ZodString>, z.ZodString]>, z.ZodTransform<string[], string | string[]>>;
+
+type AgentDefinitionFieldsShape = {
+  description: z.ZodString;
+  prompt: z.ZodOptional<z.ZodString>;
+  tools: z.ZodOptional<ToolListSchema>;
+  disallowedTools: z.ZodOptional<ToolListSchema>;
+  model: z.ZodOptional<z.ZodString>;
+  permissionMode: z.ZodOptional<z.ZodEnum<{ [Mode in PermissionMode]: Mode }>>;
+  maxTurns: z.ZodOptional<z.ZodNumber>;
+};
+
+/** The type of `configAgentsSchema`: agent types by name, each with a required `prompt`. */
+export type ConfigAgentsSchema = z.ZodDefault<
+  z.ZodRecord<z.ZodString, z.ZodObject<z.core.util.Extend<AgentDefinitionFieldsShape, { prompt: z.ZodString }>, z.core.$strict>>
+>;
+
 /** A list of tool names, as a list or a comma-separated string (`Read, Grep, Bash`). */
-const toolList = z
+const toolList: ToolListSchema = z
   .union([z.array(z.string().min(1)), z.string()])
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean));
 
@@ -13,7 +33,7 @@ const toolList = z
  * The fields of an agent type, as written in the config's `agents` entries and in an agent file's
  * frontmatter (where the body is the prompt). Unknown keys are errors, so a typo is not silently ignored.
  */
-export const agentDefinitionFieldsSchema = z.strictObject({
+export const agentDefinitionFieldsSchema: z.ZodObject<AgentDefinitionFieldsShape, z.core.$strict> = z.strictObject({
   description: z.string().trim().min(1, 'describe when to use this agent'),
   prompt: z.string().optional(),
   tools: toolList.optional(),
@@ -21,9 +41,9 @@ export const agentDefinitionFieldsSchema = z.strictObject({
   model: z.string().trim().min(1).optional(),
   permissionMode: z.enum(PERMISSION_MODES as [PermissionMode, ...PermissionMode[]]).optional(),
   maxTurns: z.number().int().min(1).max(1000).optional(),
-});
+} satisfies AgentDefinitionFieldsShape);
 
 /** The config's `agents`: agent types by name. */
-export const configAgentsSchema = z
+export const configAgentsSchema: ConfigAgentsSchema = z
   .record(z.string().regex(AGENT_NAME, 'use letters, digits, ".", "_", ":" or "-" (at most 64)'), agentDefinitionFieldsSchema.extend({ prompt: z.string().min(1, 'give the agent a system prompt') }))
   .default({});
