@@ -16,16 +16,18 @@ interface Sdk {
   types: typeof import('@modelcontextprotocol/sdk/types');
 }
 let sdk: Promise<Sdk> | undefined;
-const importModule = (specifier: string) => import(specifier);
 
 /** The MCP client (about 115 ms to import), loaded on the first connect: a project without servers never pays. */
 function loadSdk(): Promise<Sdk> {
+  // Literal specifiers, so that `deno publish` rewrites them to `npm:` ones: on JSR there is no package.json to
+  // resolve a bare specifier computed at run time. Deno types these `.js` subpaths from the JavaScript (the SDK's
+  // `./*` types condition has no `.js.d.ts`), hence the cast to the `.d.ts` types of Sdk through unknown.
   sdk ??= Promise.all([
-    importModule('@modelcontextprotocol/sdk/client/index.js'),
-    importModule('@modelcontextprotocol/sdk/client/stdio.js'),
-    importModule('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-    importModule('@modelcontextprotocol/sdk/types.js'),
-  ]).then(([client, stdio, http, types]) => ({ client, stdio, http, types }) as Sdk);
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]).then(([client, stdio, http, types]) => ({ client, stdio, http, types }) as unknown as Sdk);
   return sdk;
 }
 
