@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
@@ -6,11 +7,17 @@ import { median } from '../harness/measure-case.ts';
 import type { BenchOptions } from '../harness/types.ts';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(REPO, 'bin/codev.mjs');
+/** The checkout whose CLI is measured: this one, or another (`CODEV_COLD_START_ROOT`, e.g. a worktree of an older revision). */
+export const CLI_ROOT = path.resolve(process.env.CODEV_COLD_START_ROOT ?? REPO);
+const CLI = path.join(CLI_ROOT, 'bin/codev.mjs');
 const TINY_AGENT = path.join(REPO, 'bench/agent/tiny-agent.ts');
+const REPORT_CPU = path.join(REPO, 'bench/agent/report-cpu-at-exit.cjs');
 
 /** Fresh processes per case: warm-up (fills the OS file cache and jiti's transpile cache), then measured. */
 export const COLD_START_RUNS = { full: { warmup: 1, measured: 9 }, quick: { warmup: 1, measured: 3 } } as const;
+
+/** The issue's targets: `--help` under 2× `node -e 0`, a one-turn run under 400 ms of CPU, the first Bash call under 100 ms more. */
+export const COLD_START_TARGETS = { helpRatio: 2, runCpuMs: 400, firstBashCpuMs: 100 } as const;
 
 /** One command started as a fresh process, again and again. */
 export interface ColdStartCase {
@@ -20,8 +27,10 @@ export interface ColdStartCase {
   args: readonly string[];
   /** What stdout must contain (checked on every run, with exit code 0). */
   expect: string;
-  /** Start the fake Messages server in the bench process and point the command at it. */
-  needsModel?: boolean;
+  /** Start the fake Messages server in the bench process; its first reply calls this tool. */
+  modelCalls?: { name: string; input: Record<string, unknown> };
+  /** Extra environment (CODEV_FROM_SOURCE=1 for the rows that run src/ through jiti). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** What a cold-start case reports. */
@@ -32,8 +41,15 @@ export interface ColdStartResult {
   /** Median wall time of one process, spawn to exit, in ms. */
   ms: number;
   samples: readonly number[];
+  /** Median CPU time of the process (user + system, all threads, plus the children it waited for), in ms. */
+  cpuMs: number;
+  cpuSamples: readonly number[];
   notes: readonly string[];
 }
+
+const ECHO = { name: 'Echo', input: { message: 'hi' } };
+const BASH = { name: 'Bash', input: { command: 'true' } };
+const SOURCE = { CODEV_FROM_SOURCE: '1' };
 
 export const COLD_START_CASES: readonly ColdStartCase[] = [
   { id: 'node', label: 'baseline: node -e 0', args: ['-e', '0'], expect: '' },
@@ -41,63 +57,85 @@ export const COLD_START_CASES: readonly ColdStartCase[] = [
   { id: 'help', label: 'codev --help', args: [CLI, '--help'], expect: 'Usage:' },
   { id: 'tools', label: 'codev tools (loads codev.config.ts + plugins/)', args: [CLI, 'tools'], expect: 'Echo' },
   { id: 'tool', label: 'codev tool Echo \'{"message":"hi"}\'', args: [CLI, 'tool', 'Echo', '{"message":"hi"}'], expect: 'hi' },
-  {
-    id: 'run',
-    label: 'codev run tiny-agent.ts (1 Echo call + final text, fake server)',
-    args: [CLI, 'run', TINY_AGENT, '--cwd', REPO],
-    expect: 'done',
-    needsModel: true,
-  },
+  { id: 'tool-bash', label: 'codev tool Bash \'{"command":"true"}\'', args: [CLI, 'tool', 'Bash', '{"command":"true"}', '--json'], expect: '"is_error": false' },
+  { id: 'run', label: 'codev run tiny-agent.ts (1 Echo call + final text, fake server)', args: [CLI, 'run', TINY_AGENT, '--cwd', REPO], expect: 'done', modelCalls: ECHO },
+  { id: 'run-bash', label: 'codev run tiny-agent.ts (1 Bash call `true` + final text)', args: [CLI, 'run', TINY_AGENT, '--cwd', REPO], expect: 'done', modelCalls: BASH },
+  { id: 'tools-source', label: 'codev tools, from source (CODEV_FROM_SOURCE=1: src/ through jiti)', args: [CLI, 'tools'], expect: 'Echo', env: SOURCE },
+  { id: 'run-source', label: 'codev run tiny-agent.ts, from source', args: [CLI, 'run', TINY_AGENT, '--cwd', REPO], expect: 'done', modelCalls: ECHO, env: SOURCE },
 ];
 
 /**
  * Runs the case's command `warmup + measured` times, one process after another, from spawn to exit (stdout
  * and stderr piped and read, so a full pipe cannot stall it). The processes are spawned asynchronously: the
- * fake Messages server of the `run` row lives in this process and must keep answering.
+ * fake Messages server of the `run` rows lives in this process and must keep answering. Every process is
+ * started with `--require report-cpu-at-exit.cjs`, which writes its CPU time to fd 3 as it exits.
  */
 export async function measureColdStart(benchCase: ColdStartCase, options: BenchOptions): Promise<ColdStartResult> {
   const rounds = options.quick ? COLD_START_RUNS.quick : COLD_START_RUNS.full;
-  const server = benchCase.needsModel ? await startModel() : undefined;
-  const env: NodeJS.ProcessEnv = { ...process.env, ANTHROPIC_API_KEY: 'sk-bench', NO_COLOR: '1' };
+  const notes = benchCase.args[0] === CLI && benchCase.env?.CODEV_FROM_SOURCE !== '1' ? buildIfStale() : [];
+  const server = benchCase.modelCalls ? await startModel(benchCase.modelCalls) : undefined;
+  const env: NodeJS.ProcessEnv = { ...process.env, ANTHROPIC_API_KEY: 'sk-bench', NO_COLOR: '1', COLD_START_BENCH_PID: String(process.pid), ...benchCase.env };
   delete env.ANTHROPIC_BASE_URL;
   delete env.NODE_OPTIONS;
+  if (benchCase.env?.CODEV_FROM_SOURCE === undefined) delete env.CODEV_FROM_SOURCE;
   if (server) env.ANTHROPIC_BASE_URL = server.url;
   const samples: number[] = [];
+  const cpuSamples: number[] = [];
   try {
     for (let round = 0; round < rounds.warmup + rounds.measured; round++) {
-      const ms = await timeProcess(benchCase, env);
-      if (round >= rounds.warmup) samples.push(ms);
+      const { ms, cpuMs } = await timeProcess(benchCase, env);
+      if (round < rounds.warmup) continue;
+      samples.push(ms);
+      cpuSamples.push(cpuMs);
     }
   } finally {
     await server?.close();
   }
-  return { id: benchCase.id, label: benchCase.label, runs: samples.length, ms: median(samples), samples, notes: [] };
+  return { id: benchCase.id, label: benchCase.label, runs: samples.length, ms: median(samples), samples, cpuMs: median(cpuSamples), cpuSamples, notes };
 }
 
-function timeProcess(benchCase: ColdStartCase, env: NodeJS.ProcessEnv): Promise<number> {
+/** Builds dist/ (`node scripts/build.mjs`) when it is missing or older than a file in src/, so the rows measure the sources as they are. */
+function buildIfStale(): string[] {
+  const built = path.join(CLI_ROOT, 'dist/index.js');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sources = readdirSync(path.join(CLI_ROOT, 'src'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.(ts|mjs)$/.test(entry.name));
+  const newest = Math.max(...sources.map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs));
+  if (builtAt >= newest) return [];
+  process.stderr.write(`  dist/ is ${builtAt === 0 ? 'missing' : 'older than src/'}: building it (node scripts/build.mjs)\n`);
+  const build = spawnSync(process.execPath, [path.join(CLI_ROOT, 'scripts/build.mjs')], { cwd: CLI_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error(`dist/ is ${builtAt === 0 ? 'missing' : 'older than src/'} and \`node scripts/build.mjs\` failed (exit ${build.status ?? build.signal})`);
+  return [`dist/ was ${builtAt === 0 ? 'missing' : 'older than src/'}: built before measuring`];
+}
+
+function timeProcess(benchCase: ColdStartCase, env: NodeJS.ProcessEnv): Promise<{ ms: number; cpuMs: number }> {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
-    const child = spawn(process.execPath, [...benchCase.args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', REPORT_CPU, ...benchCase.args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    let report = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    (child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string) => (report += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - startedAt;
-      if (code !== 0 || !stdout.includes(benchCase.expect)) reject(new Error(`${benchCase.label}: exit ${code}, stdout ${JSON.stringify(stdout.slice(-300))}, stderr ${JSON.stringify(stderr.slice(-300))}`));
-      else resolve(ms);
+      const failure = code !== 0 || !stdout.includes(benchCase.expect) ? `exit ${code}` : report.trim() === '' ? 'no CPU report on fd 3' : undefined;
+      if (failure) return reject(new Error(`${benchCase.label}: ${failure}, stdout ${JSON.stringify(stdout.slice(-300))}, stderr ${JSON.stringify(stderr.slice(-300))}`));
+      const cpu = JSON.parse(report) as { userMs: number; systemMs: number; childrenMs: number };
+      resolve({ ms, cpuMs: cpu.userMs + cpu.systemMs + cpu.childrenMs });
     });
   });
 }
 
-/** The fake model of the `run` row: an Echo call, then (once the request carries its result) the final text. */
-function startModel(): Promise<FakeMessagesServer> {
+/** The fake model of the `run` rows: one tool call, then (once the request carries its result) the final text, `done` only if the call succeeded. */
+function startModel(call: { name: string; input: Record<string, unknown> }): Promise<FakeMessagesServer> {
   return createFakeMessagesServer({
     script: (request) => {
       const last = request.body.messages?.at(-1);
-      const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
-      return answered ? textReply('done') : toolUseReply('Echo', { message: 'hi' });
+      const result = Array.isArray(last?.content) ? last.content.find((block) => block.type === 'tool_result') : undefined;
+      if (!result) return toolUseReply(call.name, call.input);
+      return textReply('is_error' in result && result.is_error ? `the ${call.name} call failed` : 'done');
     },
   });
 }
