@@ -15,6 +15,7 @@
  * `measureCase` (run in the case's process) and `formatReport`; everything else is the same.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createJiti } from 'jiti';
@@ -32,12 +33,31 @@ const caseFlag = args.indexOf('--case');
 if (caseFlag !== -1) await runCase(args[caseFlag + 1] ?? '');
 else await runAll(args.filter((arg) => !arg.startsWith('--')));
 
-/** Loads `bench/<id>.ts` and returns its `benchmark`. */
+/**
+ * Loads `bench/<id>.ts` and returns its `benchmark`. A package of bench/package.json (the peer SDKs) that is
+ * not installed is named, with the command that installs it, instead of a stack trace.
+ */
 async function loadBenchmark(id) {
   if (!BENCHMARKS.includes(id)) throw new Error(`Unknown benchmark "${id}"; use one of ${BENCHMARKS.join(', ')}`);
-  const module = await jiti.import(fileURLToPath(new URL(`./${id}.ts`, import.meta.url)));
-  return module.benchmark;
+  try {
+    const module = await jiti.import(fileURLToPath(new URL(`./${id}.ts`, import.meta.url)));
+    return module.benchmark;
+  } catch (error) {
+    const missing = /Cannot find (?:module|package) '([^']+)'/.exec(String(error?.message))?.[1];
+    const packageName = missing?.split('/').slice(0, missing.startsWith('@') ? 2 : 1).join('/');
+    if (error?.code !== 'MODULE_NOT_FOUND' && error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    if (!packageName || !(packageName in benchDependencies())) throw error;
+    const message = `${id} needs ${packageName}, one of bench/'s own dependencies, which is not installed. Install them with: cd bench && npm install`;
+    throw Object.assign(new Error(message), { missingBenchDependency: packageName });
+  }
 }
+
+/** bench/package.json's own dependencies: the peer SDKs, installed with `npm install` in bench/. */
+function benchDependencies() {
+  const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+  return { ...manifest.dependencies, ...manifest.devDependencies };
+}
+
 
 /** Child mode: measure one case and print its result as one marked JSON line. */
 async function runCase(spec) {
@@ -60,7 +80,16 @@ async function runAll(filters) {
   console.log(`Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${os.platform()} ${os.arch()}, ${new Date().toISOString().slice(0, 10)}${typeof globalThis.gc === 'function' ? ', --expose-gc' : ''}\n`);
   let failed = false;
   for (const benchmarkId of selected) {
-    const benchmark = await loadBenchmark(benchmarkId);
+    let benchmark;
+    try {
+      benchmark = await loadBenchmark(benchmarkId);
+    } catch (error) {
+      if (!error.missingBenchDependency) throw error;
+      failed = true;
+      process.stderr.write(`  ${benchmarkId} skipped: ${error.message}\n`);
+      console.log(`## ${benchmarkId}: not run (cd bench && npm install)\n`);
+      continue;
+    }
     const wanted = filters.filter((filter) => filter.startsWith(`${benchmarkId}:`)).map((filter) => filter.split(':')[1]);
     const cases = benchmark.cases.filter((benchCase) => wanted.length === 0 || wanted.includes(benchCase.id));
     const results = [];
