@@ -20,7 +20,7 @@ export interface FakeSearxngServerOptions extends FakeSearchServerOptions {
 }
 
 /**
- * Starts a fake SearXNG instance on 127.0.0.1 following `/work/shared/specs/searxng.md`: `GET`/`POST /search`
+ * Starts a fake SearXNG instance on 127.0.0.1 following the SearXNG search API specification: `GET`/`POST /search`
  * (query string or form), `/` with a query redirects (308), `GET /healthz`; 403 HTML when `json` is not an
  * enabled format, 400 `{"error":"No query"}`, 400 for a bad `pageno`, scripted 429/500; the eight top-level
  * keys always present; no domain filtering (SearXNG has none), paging by `pageno`.

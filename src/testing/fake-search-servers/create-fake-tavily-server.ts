@@ -29,7 +29,7 @@ export interface FakeTavilyServerOptions extends FakeSearchServerOptions {
 }
 
 /**
- * Starts a fake Tavily API (`POST /search`) on 127.0.0.1 following `/work/shared/specs/tavily.md`: Bearer or body
+ * Starts a fake Tavily API (`POST /search`) on 127.0.0.1 following the Tavily API specification: Bearer or body
  * `api_key` auth, `{"detail":{"error":...}}` errors (401 bad key, 400 bad parameters, scripted 429 with
  * `retry-after`, 432, 433, 500), `include_domains` / `exclude_domains`, `max_results` (default 5, at most 20) and
  * the full response shape (`images` always present).

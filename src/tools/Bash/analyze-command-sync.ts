@@ -1,5 +1,5 @@
 import type { Parser } from 'web-tree-sitter';
-import { analyzeWithParser } from '../../permissions/shell/analyze-shell-command.ts';
+import { analyzeWithParser } from '../../permissions/shell/analyze-with-parser.ts';
 import { loadShellParser } from '../../permissions/shell/parse-shell.ts';
 import type { ShellAnalysis } from '../../permissions/shell/types.ts';
 

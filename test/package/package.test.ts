@@ -1,0 +1,141 @@
+/**
+ * codev as a user gets it: `npm pack` makes the tarball, a fresh project outside this repo installs it from
+ * there (no link to the clone, no loader), and then the package must work as a library under Node and Deno,
+ * type-check under TypeScript's three module resolutions with `skipLibCheck` off, scaffold a project with
+ * `codev init` that passes its own test and type-check, and pass publint and arethetypeswrong.
+ *
+ * Slow (two `npm install`s from npm's cache, several type-checks); the installs need the npm registry when
+ * the cache lacks a package, like `npm ci`. Everything else is loopback only.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findDenoBinary } from '../deno/find-deno.ts';
+import { packCodev, REPO } from './pack-codev.ts';
+import { runChild, userEnvironment, type ChildRun } from './run-child.ts';
+
+const MANIFEST = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+/** A TypeScript 5 beside the repo's own 7 (tsgo): most users' projects still type-check with 5.x. */
+const TYPESCRIPT_5 = '5.9.3';
+const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline'];
+const REPO_TSC = path.join(REPO, 'node_modules/typescript/bin/tsc');
+
+let temp: string;
+let tarball: string;
+let shipped: string[];
+let project: string;
+
+function expectSuccess(run: ChildRun): void {
+  expect(run.code, run.output).toBe(0);
+}
+
+beforeAll(async () => {
+  temp = mkdtempSync(path.join(os.tmpdir(), 'codev-package-'));
+  ({ tarball, files: shipped } = await packCodev(temp));
+  project = path.join(temp, 'consumer');
+  const app = path.join(REPO, 'test/package/consumer/app.mjs');
+  mkdirSync(project);
+  writeFileSync(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
+  copyFileSync(app, path.join(project, 'app.mjs'));
+  const install = await runChild('npm', [...INSTALL, tarball, `zod@${MANIFEST.dependencies.zod}`, `typescript@${TYPESCRIPT_5}`, `@types/node@${MANIFEST.devDependencies['@types/node']}`], { cwd: project, timeoutMs: 300_000 });
+  expectSuccess(install);
+}, 420_000);
+
+afterAll(() => {
+  if (temp) rmSync(temp, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('ships the built entries, the CLI and the sources the maps point at, and no tests or fixtures', () => {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/index.d.ts.map', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'src/index.ts', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
+      expect(shipped).toContain(file);
+    }
+    expect(shipped.filter((file) => !file.startsWith('templates/')).filter((file) => /\.test\.|\/fixtures\/|fixtures\.|test-helpers|-test-kit\./.test(file))).toEqual([]);
+    const vitestImports = shipped.filter((file) => /\.(m?js|ts)$/.test(file) && !file.startsWith('templates/')).filter((file) => /from ['"]vitest['"]/.test(readFileSync(path.join(project, 'node_modules/codev', file), 'utf8')));
+    expect(vitestImports).toEqual([]);
+  });
+
+  it('runs a tool call through runToolUse and an agent turn against the fake Messages server under plain Node', async () => {
+    const run = await runChild(process.execPath, ['app.mjs'], { cwd: project, timeoutMs: 60_000 });
+    expectSuccess(run);
+    expect(run.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+      { type: 'direct', status: 'ok', output: 'DIRECT' },
+      { type: 'tool-result', status: 'ok', content: 'HI' },
+      { type: 'text', text: 'It said HI.' },
+      { type: 'end', reason: 'end_turn', turns: 2 },
+      { type: 'error-class', codevError: 'TOOL_FAILED' },
+    ]);
+  }, 90_000);
+
+  it('runs its CLI from the built JavaScript', async () => {
+    const version = await runChild(path.join(project, 'node_modules/.bin/codev'), ['--version'], { cwd: project, timeoutMs: 30_000 });
+    expectSuccess(version);
+    expect(version.stdout.trim()).toBe(`codev ${MANIFEST.version}`);
+  }, 60_000);
+
+  const resolutions = [
+    { moduleResolution: 'node16', module: 'node16' },
+    { moduleResolution: 'nodenext', module: 'nodenext' },
+    { moduleResolution: 'bundler', module: 'esnext' },
+  ];
+  const compilers = [
+    { name: 'TypeScript 7 (the repo\'s)', tsc: () => REPO_TSC },
+    { name: `TypeScript ${TYPESCRIPT_5}`, tsc: () => path.join(project, 'node_modules/typescript/bin/tsc') },
+  ];
+  for (const compiler of compilers) {
+    it(`type-checks the program with ${compiler.name}, strict and skipLibCheck off, for node16, nodenext and bundler`, async () => {
+      copyFileSync(path.join(project, 'app.mjs'), path.join(project, 'app.mts'));
+      for (const { moduleResolution, module } of resolutions) {
+        const config = `tsconfig.${moduleResolution}.json`;
+        const compilerOptions = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', module, moduleResolution, types: ['node'] };
+        writeFileSync(path.join(project, config), JSON.stringify({ compilerOptions, files: ['app.mts'] }, null, 2));
+        const check = await runChild(process.execPath, [compiler.tsc(), '-p', config], { cwd: project, timeoutMs: 120_000 });
+        expect(check.code, `${compiler.name}, ${moduleResolution}:\n${check.output}`).toBe(0);
+      }
+    }, 360_000);
+  }
+
+  it('runs the same program under Deno importing npm:codev, and deno check passes', async () => {
+    const source = readFileSync(path.join(project, 'app.mjs'), 'utf8').replace(/from '(codev|codev\/testing|zod)'/g, "from 'npm:$1'");
+    expect(source).toContain("from 'npm:codev'");
+    writeFileSync(path.join(project, 'deno-app.ts'), source);
+    const denoDir = path.join(temp, 'deno-dir');
+    const env = { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1' };
+    const flags = ['--node-modules-dir=manual', '--cached-only'];
+    const permissions = ['--allow-read', '--allow-write', '--allow-env', '--allow-sys', '--allow-run', '--allow-net=127.0.0.1'];
+    const run = await runChild(findDenoBinary(), ['run', ...flags, ...permissions, 'deno-app.ts'], { cwd: project, timeoutMs: 90_000, env: userEnvironment(env) });
+    expectSuccess(run);
+    expect(run.stdout.trim().split('\n').map((line) => JSON.parse(line).type)).toEqual(['direct', 'tool-result', 'text', 'end', 'error-class']);
+    const check = await runChild(findDenoBinary(), ['check', ...flags, 'deno-app.ts'], { cwd: project, timeoutMs: 120_000, env: userEnvironment(env) });
+    expectSuccess(check);
+  }, 240_000);
+
+  it('scaffolds with `npx codev init`: a portable dependency, and the new project passes its test and type-check', async () => {
+    const init = await runChild('npx', ['--no-install', 'codev', 'init', 'my-agent'], { cwd: project, timeoutMs: 60_000 });
+    expectSuccess(init);
+    const agent = path.join(project, 'my-agent');
+    const manifest = JSON.parse(readFileSync(path.join(agent, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies.codev).toBe(`^${MANIFEST.version}`);
+    // The range names no registry copy of this codev; the tarball stands in for the published package.
+    expectSuccess(await runChild('npm', [...INSTALL, '--no-save', tarball], { cwd: agent, timeoutMs: 300_000 }));
+    const test = await runChild('npm', ['test'], { cwd: agent, timeoutMs: 180_000 });
+    expectSuccess(test);
+    expect(test.output).toMatch(/Tests\s+7 passed/);
+    expectSuccess(await runChild('npm', ['run', 'typecheck'], { cwd: agent, timeoutMs: 120_000 }));
+    const tool = await runChild('npx', ['--no-install', 'codev', 'tool', 'WordCount', '{"path":"README.md"}', '--json'], { cwd: agent, timeoutMs: 60_000 });
+    expectSuccess(tool);
+    expect(JSON.parse(tool.stdout).decision).toEqual({ behavior: 'allow', source: 'config', rule: 'WordCount' });
+  }, 600_000);
+
+  it('passes publint (strict) and arethetypeswrong (ESM-only profile)', async () => {
+    const publint = await runChild(path.join(REPO, 'node_modules/.bin/publint'), ['run', tarball, '--strict'], { cwd: temp, timeoutMs: 60_000 });
+    expectSuccess(publint);
+    expect(publint.output).toContain('All good');
+    const attw = await runChild(path.join(REPO, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], { cwd: temp, timeoutMs: 120_000 });
+    expectSuccess(attw);
+    const report = JSON.parse(attw.stdout) as { problems?: Record<string, { resolutionKind: string }[]> };
+    const problems = Object.values(report.problems ?? {}).flat().filter((problem) => problem.resolutionKind === 'node16-esm' || problem.resolutionKind === 'bundler');
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
