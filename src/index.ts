@@ -17,8 +17,11 @@ export { createKernel } from './kernel/create-kernel.ts';
 export type { Kernel, KernelOptions } from './kernel/create-kernel.ts';
 export type { Generation, GenerationDiff, NameDiff, KernelEvents, ReloadEvent, ReloadErrorEvent, ReloadResult, ToolUseContextOptions } from './kernel/types.ts';
 export { loadConfig } from './config/load-config.ts';
+export type { LoadedConfig } from './config/load-config.ts';
 export { loadPlugins } from './plugins/load-plugins.ts';
-export type { LoadedPlugin } from './plugins/types.ts';
+export type { LoadPluginsResult } from './plugins/load-plugins.ts';
+export type { LoadedPlugin, PluginLogger } from './plugins/types.ts';
+export type { PluginImporter } from './plugins/create-plugin-importer.ts';
 export { getAllBaseTools } from './registry/get-all-base-tools.ts';
 export { getTools, SIMPLE_MODE_TOOLS, REPL_ONLY_TOOLS } from './registry/get-tools.ts';
 export type { RegistryOptions } from './registry/get-tools.ts';
@@ -35,16 +38,20 @@ export type * from './execution/types.ts';
 
 // Permissions
 export { decidePermission } from './permissions/decide-permission.ts';
+export type { DecideOptions } from './permissions/decide-permission.ts';
 export { createPermissionContext, addRulesToContext, removeRuleSource } from './permissions/create-permission-context.ts';
 export { parsePermissionRule, formatPermissionRule } from './permissions/rules/parse-rule.ts';
 export { analyzeShellCommand } from './permissions/shell/analyze-shell-command.ts';
+export type { CommandOrigin, ShellAnalysis, ShellAnalysisFailure, ShellRedirect, SimpleCommand } from './permissions/shell/analyze-shell-command.ts';
 export { readLocalSettings, addLocalRules, defaultLocalSettingsFile } from './permissions/local-settings.ts';
+export type { LocalSettings } from './permissions/local-settings.ts';
 export { PERMISSION_MODES, PERMISSION_RULE_SOURCES } from './permissions/types.ts';
 export type * from './permissions/types.ts';
 
 // Types of the contracts
 export type * from './tool/types.ts';
 export type * from './hooks/types.ts';
+export type { CommandHookConfig } from './hooks/command/types.ts';
 export type * from './progress/types.ts';
 
 // MCP
@@ -53,6 +60,7 @@ export type { ConnectMcpServerOptions, LoadedMcpConfig, McpCallOptions, McpCallP
 
 // Errors
 export { CodevError } from './errors/codev-error.ts';
+export type { CodevErrorDetails } from './errors/codev-error.ts';
 export { ERROR_CODES } from './errors/codes.ts';
 export type { CodevErrorCode } from './errors/codes.ts';
 
@@ -66,6 +74,6 @@ export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE } from './subagents/built-in-agents
 export { discoverAgentTypes, AGENT_DIRECTORIES } from './subagents/discover-agent-types.ts';
 export { parseAgentFile } from './subagents/parse-agent-file.ts';
 export { MODEL_ALIASES } from './subagents/resolve-model.ts';
-export type { AgentScope, AgentTypeDefinition, AgentTypeDiscovery, AgentTypeSource, SubagentLimits } from './subagents/types.ts';
+export type { AgentScope, AgentTypeDefinition, AgentTypeDiscovery, AgentTypeSource, SubagentLimits, SubagentSlots } from './subagents/types.ts';
 export type { TaskNotification } from './tasks/take-task-notifications.ts';
 export type { BackgroundTask, BackgroundTaskStatus } from './session/types.ts';

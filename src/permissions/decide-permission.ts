@@ -28,7 +28,8 @@ export async function decidePermission(options: DecideOptions): Promise<Permissi
   return settle(options, call, verdict);
 }
 
-interface DecideOptions {
+/** What `decidePermission` decides on: one call of `tool` with `input`, and who is asked when nothing decides it. */
+export interface DecideOptions {
   tool: Tool;
   input: Record<string, unknown>;
   toolUseId: string;
