@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // The CLI runs the built JavaScript in dist/ (made by `npm run build`, which `npm ci` runs through `prepare`
 // and `npm pack` through `prepack`), so a start transpiles nothing. CODEV_FROM_SOURCE=1 runs src/ through
-// jiti instead: the repo's own tests do, so they always test the sources as they are.
-const fromSource = process.env.CODEV_FROM_SOURCE === '1';
+// jiti instead: the repo's own tests do, so they always test the sources as they are. A clone installed
+// with --ignore-scripts has no dist/ yet and runs src/ the same way.
+import { existsSync } from 'node:fs';
+
+const built = new URL('../dist/cli/main.js', import.meta.url);
+const fromSource = process.env.CODEV_FROM_SOURCE === '1' || (!existsSync(built) && existsSync(new URL('../src/cli/main.ts', import.meta.url)));
 const load = fromSource ? await sourceLoader() : (file) => import(new URL(`../dist/${file}.js`, import.meta.url).href);
 const { quitOnClosedOutput } = await load('cli/quit-on-closed-output');
 quitOnClosedOutput();
