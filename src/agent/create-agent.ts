@@ -15,7 +15,7 @@ import { toolSearchTool } from '../tools/ToolSearch/index.ts';
 import { addUsage, fromApiUsage, ZERO_USAGE } from './add-usage.ts';
 import type { AgentScope } from '../subagents/types.ts';
 import { createAgentScope } from './create-agent-scope.ts';
-import { createModelClient } from './create-model-client.ts';
+import { createModelClient, resolveModelAccess } from './create-model-client.ts';
 import { requestModelTurn } from './request-model-turn.ts';
 import { resolveRequestPolicy } from './resolve-request-policy.ts';
 import { selectRequestTools, toApiTools } from './to-api-tools.ts';
@@ -65,7 +65,10 @@ const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', mes
  */
 export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): Agent {
   const env = options.env ?? process.env;
-  const client = options.client ?? createModelClient({ apiKey: options.apiKey, baseURL: options.baseURL, env });
+  // A missing key is reported here, but the client (and the SDK with it) is made by the first query.
+  const access = options.client ? undefined : resolveModelAccess({ apiKey: options.apiKey, baseURL: options.baseURL, env });
+  let client = options.client;
+  let makingClient: Promise<void> | undefined;
   // A subagent makes its requests as its parent does.
   const requestPolicy = options.subagent?.parent.requestPolicy ?? resolveRequestPolicy({ agentOptions: options, env });
   const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
@@ -85,6 +88,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       context = options.kernel.createToolUseContext({ signal, carryOver: previous });
       if (options.tools) context.tools = options.tools;
     } else context = standaloneContext({ tools: options.tools ?? [], signal, sessionDirectory: standaloneSessionDirectory });
+    if (!client) throw new Error('The model client is made before the first context');
     scope ??= createAgentScope({ agentOptions: options, client, model, env, requestPolicy, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
     context.agent = scope;
     return context;
@@ -113,6 +117,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   };
 
   async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
+    if (!client) await (makingClient ??= createModelClient(access!).then((made) => void (client = made)));
     const controller = new AbortController();
     running.add(controller);
     const forward = () => controller.abort(queryOptions.signal?.reason);
@@ -165,7 +170,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
         if (turns > 1) context = makeContext(signal, context);
         await prepareTools();
         yield { type: 'turn-start', turn: turns };
-        const outcome = yield* requestModelTurn({ client, params: { model, max_tokens: options.maxTokens ?? 8192, messages, tools, ...(options.system ? { system: options.system } : {}) }, signal, policy: requestPolicy });
+        const outcome = yield* requestModelTurn({ client: client!, params: { model, max_tokens: options.maxTokens ?? 8192, messages, tools, ...(options.system ? { system: options.system } : {}) }, signal, policy: requestPolicy });
         if (outcome.type === 'aborted') return yield end('aborted');
         if (outcome.type === 'error') {
           yield { type: 'error', error: outcome.error };

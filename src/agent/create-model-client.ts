@@ -1,17 +1,24 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { CodevError } from '../errors/codev-error.ts';
 
+/** What a model client is made from. */
+export interface ModelAccess {
+  apiKey: string;
+  baseURL?: string;
+  maxRetries: number;
+}
+
 /**
- * The model client: the real SDK client, keyed from `apiKey` or `ANTHROPIC_API_KEY`, pointed at `baseURL` or
- * `ANTHROPIC_BASE_URL` (any Anthropic-compatible server). With neither a key nor a base URL there is
- * nothing to talk to: `MODEL_NOT_CONFIGURED` says which variable to set.
+ * The key and URL a model client will use: `apiKey` or `ANTHROPIC_API_KEY`, `baseURL` or `ANTHROPIC_BASE_URL`
+ * (any Anthropic-compatible server). With neither a key nor a base URL there is nothing to talk to:
+ * `MODEL_NOT_CONFIGURED` says which variable to set.
  */
-export function createModelClient(options: {
+export function resolveModelAccess(options: {
   apiKey?: string;
   baseURL?: string;
   maxRetries?: number;
   env: Readonly<Record<string, string | undefined>>;
-}): Anthropic {
+}): ModelAccess {
   const baseURL = options.baseURL ?? options.env.ANTHROPIC_BASE_URL;
   const apiKey = options.apiKey ?? options.env.ANTHROPIC_API_KEY ?? (baseURL ? 'codev-no-key' : undefined);
   if (!apiKey) {
@@ -19,5 +26,15 @@ export function createModelClient(options: {
       hint: 'export ANTHROPIC_API_KEY=sk-ant-... (or ANTHROPIC_BASE_URL=http://... for an Anthropic-compatible server)',
     });
   }
-  return new Anthropic({ apiKey, baseURL, maxRetries: options.maxRetries ?? 2 });
+  return { apiKey, baseURL, maxRetries: options.maxRetries ?? 2 };
+}
+
+/**
+ * The model client: the real SDK client for `access` (see `resolveModelAccess`). The SDK (some 280 modules)
+ * is imported here, when a client is first needed, so that a process that never asks a model (`codev tools`,
+ * `codev tool`, a kernel alone) does not load it.
+ */
+export async function createModelClient(access: ModelAccess): Promise<Anthropic> {
+  const { default: Sdk } = await import('@anthropic-ai/sdk');
+  return new Sdk({ apiKey: access.apiKey, baseURL: access.baseURL, maxRetries: access.maxRetries });
 }

@@ -1,4 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
+// The error classes alone (the same classes as `Anthropic.APIError`...): the whole SDK is loaded only to make a client.
+import { AnthropicError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { ModelError } from './types.ts';
 
@@ -10,7 +11,7 @@ import type { ModelError } from './types.ts';
  */
 export function toModelError(error: unknown): ModelError {
   if (CodevError.isInstance(error)) return { code: error.code, message: error.message, retryable: error.code === 'MODEL_STREAM_STALLED' || error.code === 'MODEL_STREAM_BROKEN' };
-  if (error instanceof Anthropic.APIError && error.status !== undefined) {
+  if (error instanceof APIError && error.status !== undefined) {
     const status = error.status;
     const requestId = error.requestID ?? undefined;
     const detail = error.apiMessage ?? errorMessage(error);
@@ -25,15 +26,15 @@ export function toModelError(error: unknown): ModelError {
     if (status === 529) return { code: 'MODEL_OVERLOADED', status, requestId, retryAfterSeconds, retryable, message: `The model API is overloaded (529: ${detail}). Try again shortly.` };
     return { code: 'MODEL_REQUEST_FAILED', status, requestId, retryAfterSeconds, retryable, message: `The model request failed (${status}: ${detail}).` };
   }
-  if (error instanceof Anthropic.APIError && error.type === 'overloaded_error') {
+  if (error instanceof APIError && error.type === 'overloaded_error') {
     return { code: 'MODEL_OVERLOADED', retryable: true, message: `The model API is overloaded (reported mid-stream: ${error.apiMessage ?? errorMessage(error)}). Try again shortly.` };
   }
-  if (error instanceof Anthropic.APIError && error.type !== undefined) {
+  if (error instanceof APIError && error.type !== undefined) {
     // An `error` event after the 200: a server failure is worth another try, a refusal of the request is not.
     return { code: 'MODEL_STREAM_BROKEN', retryable: error.type === 'api_error', message: `The model API failed mid-stream (${error.type}: ${error.apiMessage ?? errorMessage(error)}).` };
   }
-  if (error instanceof Anthropic.APIUserAbortError) return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: 'The model request was aborted.' };
-  if (error instanceof Anthropic.AnthropicError) {
+  if (error instanceof APIUserAbortError) return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: 'The model request was aborted.' };
+  if (error instanceof AnthropicError) {
     return { code: 'MODEL_STREAM_BROKEN', retryable: !hasCause(error, (cause) => cause instanceof SyntaxError), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
   }
   return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: `The model stream failed: ${errorMessage(error)}` };

@@ -90,7 +90,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
       const { page, cached } = loaded;
       const { markdown, truncated } = truncateMarkdown(page.markdown, maxMarkdownChars);
       const base = { url, finalUrl: page.finalUrl, code: page.code, codeText: page.codeText, bytes: page.bytes, source: page.source, cached, truncated };
-      const client = page.binary ? undefined : resolveModelClient({ modelClient: options.modelClient, env });
+      const client = page.binary ? undefined : await resolveModelClient({ modelClient: options.modelClient, env });
       if (!client) {
         const reason = page.binary ? '' : 'No model is configured to apply the prompt (set ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL).';
         const result = page.binary ? markdown : formatMarkdown({ markdown, page, reason });
