@@ -1,4 +1,4 @@
-import { createJiti } from 'jiti';
+import { createJiti } from './create-jiti.ts';
 import * as codev from '../index.ts';
 import { probeImport } from './probe-import.ts';
 import { withinLoadTimeout } from './within-load-timeout.ts';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createJiti } from 'jiti';
+import { createJiti } from './create-jiti.ts';
 
 // How jiti wraps a module's code before it evaluates it: the wrapper shares line 1 with the code.
 const WRAPPERS = ['async ', ''].map((prefix) => `(${prefix}function (exports, require, module, __filename, __dirname, jitiImport, jitiESMResolve) { `);

@@ -13,7 +13,8 @@ export interface ReplFunctionListing {
   inputSchema?: unknown;
 }
 
-const INTRO = `Run JavaScript in a persistent REPL. Use it to script several tool calls at once: loop over files, filter and combine results, compute values.
+// A function, not a constant: toLocaleString starts ICU (tens of ms), which every start would pay for a tool that is off by default.
+const intro = (): string => `Run JavaScript in a persistent REPL. Use it to script several tool calls at once: loop over files, filter and combine results, compute values.
 
 - code: a script (not a module: no import or require). Top-level await works. Top-level const, let, var, function and class declarations persist for the rest of the session; declaring a name again replaces it.
 - The value of the last expression is the result, shown like Node's util.inspect. console.log/info/debug print to stdout, console.error/warn to stderr.
@@ -25,10 +26,10 @@ const INTRO = `Run JavaScript in a persistent REPL. Use it to script several too
 
 /** The REPL tool's prompt: how to use it, then the functions the code can call. */
 export function buildReplPrompt(functions: readonly ReplFunctionListing[]): string {
-  if (functions.length === 0) return `${INTRO}\n\nNo tools are callable from the REPL right now.`;
+  if (functions.length === 0) return `${intro()}\n\nNo tools are callable from the REPL right now.`;
   const lines = functions.map((listing) => {
     const schema = listing.inputSchema === undefined ? '' : `\n  input: ${JSON.stringify(listing.inputSchema)}`;
     return `- ${listing.name}: ${listing.description}${schema}`;
   });
-  return `${INTRO}\n\nFunctions (tools listed with an input schema are only reachable from here):\n${lines.join('\n')}`;
+  return `${intro()}\n\nFunctions (tools listed with an input schema are only reachable from here):\n${lines.join('\n')}`;
 }

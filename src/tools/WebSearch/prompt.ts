@@ -12,9 +12,12 @@ export const WEB_SEARCH_DESCRIPTION = 'Search the web (Tavily or SearXNG) and re
 export const SOURCES_REMINDER =
   'Sources: when you use these results, cite them in your answer as markdown links, e.g. [Title](https://example.com/page).';
 
+// Month names written out: toLocaleString would start ICU (tens of ms) in every run that renders this prompt.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
 /** The text the model sees for WebSearch. */
 export function webSearchPrompt(now: Date = new Date()): string {
-  const month = now.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const month = `${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
   return `Searches the web and returns up to ${WEB_SEARCH_MAX_RESULTS} results, each with a title, URL and snippet.
 - Use it for information beyond your knowledge cutoff: current events, recent releases, documentation that may have changed.
 - The backend is Tavily when TAVILY_API_KEY is set, otherwise a SearXNG instance (SEARXNG_URL).
