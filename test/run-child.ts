@@ -5,6 +5,7 @@ import path from 'node:path';
 export interface ChildRun {
   code: number | null;
   stdout: string;
+  stderr: string;
   /** stdout and stderr interleaved, for failure messages. */
   output: string;
   ms: number;
@@ -26,18 +27,25 @@ export function userEnvironment(extra: Record<string, string> = {}): Record<stri
   return { ...environment, NO_COLOR: '1', CI: '1', ...extra };
 }
 
-/** Runs `command args` in `cwd`; killed (and reported as a failure with its output) after `timeoutMs`. */
+/**
+ * Runs `command args` in `cwd`, asynchronously (a fake server in the test's process must keep answering); killed,
+ * and reported as a failure with its output, after `timeoutMs`: a child that does not end on its own is a bug.
+ */
 export function runChild(command: string, args: readonly string[], options: { cwd: string; timeoutMs: number; env?: Record<string, string> }): Promise<ChildRun> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
+    let stderr = '';
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       output += chunk;
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      output += chunk;
+    });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -50,8 +58,8 @@ export function runChild(command: string, args: readonly string[], options: { cw
     child.once('close', (code) => {
       clearTimeout(timer);
       const ms = Math.round(performance.now() - started);
-      if (timedOut) reject(new Error(`${path.basename(command)} ${args.join(' ')} did not end within ${options.timeoutMs} ms\n${output}`));
-      else resolve({ code, stdout, output, ms });
+      if (timedOut) reject(new Error(`${path.basename(command)} ${args.join(' ')} did not end within ${options.timeoutMs} ms (an open handle?)\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+      else resolve({ code, stdout, stderr, output, ms });
     });
   });
 }

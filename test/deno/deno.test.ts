@@ -6,13 +6,13 @@
  * so the only network they can use is loopback. Every child must end on its own: one killed by the
  * timeout fails its test with the reason, since a lingering handle (e.g. a keep-alive socket) is a bug.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { runChild, type ChildRun } from '../run-child.ts';
 import { findDenoBinary } from './find-deno.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,47 +30,13 @@ afterAll(() => {
   rmSync(denoDir, { recursive: true, force: true });
 });
 
-interface ChildRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** Runs a child asynchronously (a fake server in this process must keep answering), with a clean env. */
+/** Runs a child in the repo root with this process's environment minus the model settings, and Deno's cache in `denoDir`. */
 function run(command: string, args: readonly string[], env: Record<string, string> = {}): Promise<ChildRun> {
   const base: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !key.startsWith('ANTHROPIC_') && key !== 'CODEV_MODEL') base[key] = value;
   }
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...base, NO_COLOR: '1', DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, CHILD_TIMEOUT_MS);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      const ms = Math.round(performance.now() - started);
-      if (timedOut) {
-        reject(new Error(`${path.basename(command)} ${args.join(' ')} did not exit within ${CHILD_TIMEOUT_MS} ms (an open handle?)\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-      } else resolve({ code, stdout, stderr, ms });
-    });
-  });
+  return runChild(command, args, { cwd: ROOT, timeoutMs: CHILD_TIMEOUT_MS, env: { ...base, NO_COLOR: '1', DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', ...env } });
 }
 
 const deno = (args: readonly string[], env?: Record<string, string>) => run(findDenoBinary(), args, env);

@@ -7,12 +7,12 @@
  * node_modules (`--node-modules-dir=manual`) and its proxies and npm registry pointed at a closed loopback
  * port, so a fetch it tried would fail the run rather than reach the internet.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChild, type ChildRun } from '../run-child.ts';
 import { findDenoBinary } from './find-deno.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -136,46 +136,17 @@ function relativeToRoot(location: string): string {
   return path.relative(ROOT, file).split(path.sep).join('/');
 }
 
-interface ChildRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the deno devDependency in the repo root, offline, killed after CHILD_TIMEOUT_MS. */
 function runDeno(args: readonly string[], denoDir: string): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(findDenoBinary(), args, {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NO_COLOR: '1',
-        DENO_DIR: denoDir,
-        DENO_NO_UPDATE_CHECK: '1',
-        ...Object.fromEntries(['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY'].flatMap((name) => [[name, CLOSED_LOOPBACK], [name.toLowerCase(), CLOSED_LOOPBACK]])),
-        NO_PROXY: '',
-        no_proxy: '',
-        NPM_CONFIG_REGISTRY: CLOSED_LOOPBACK,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, CHILD_TIMEOUT_MS);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      if (timedOut) reject(new Error(`deno ${args.join(' ')} did not exit within ${CHILD_TIMEOUT_MS} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-      else resolve({ code, stdout, stderr });
-    });
-  });
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NO_COLOR: '1',
+    DENO_DIR: denoDir,
+    DENO_NO_UPDATE_CHECK: '1',
+    ...Object.fromEntries(['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY'].flatMap((name) => [[name, CLOSED_LOOPBACK], [name.toLowerCase(), CLOSED_LOOPBACK]])),
+    NO_PROXY: '',
+    no_proxy: '',
+    NPM_CONFIG_REGISTRY: CLOSED_LOOPBACK,
+  };
+  return runChild(findDenoBinary(), args, { cwd: ROOT, timeoutMs: CHILD_TIMEOUT_MS, env });
 }

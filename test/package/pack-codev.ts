@@ -2,7 +2,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runChild, userEnvironment } from './run-child.ts';
+import { runChild, userEnvironment } from '../run-child.ts';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

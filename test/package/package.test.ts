@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDenoBinary } from '../deno/find-deno.ts';
 import { packCodev, REPO } from './pack-codev.ts';
-import { runChild, userEnvironment, type ChildRun } from './run-child.ts';
+import { runChild, userEnvironment, type ChildRun } from '../run-child.ts';
 
 const MANIFEST = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; devDependencies: Record<string, string> };
 /** A TypeScript 5 beside the repo's own 7 (tsgo): most users' projects still type-check with 5.x. */
