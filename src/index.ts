@@ -20,7 +20,7 @@ export { loadConfig } from './config/load-config.ts';
 export type { LoadedConfig } from './config/load-config.ts';
 export { loadPlugins } from './plugins/load-plugins.ts';
 export type { LoadPluginsResult } from './plugins/load-plugins.ts';
-export type { LoadedPlugin, PluginLogger } from './plugins/types.ts';
+export type { LoadedPlugin, PluginLogEntry, PluginLogger } from './plugins/types.ts';
 export type { PluginImporter } from './plugins/create-plugin-importer.ts';
 export { getAllBaseTools } from './registry/get-all-base-tools.ts';
 export { getTools, SIMPLE_MODE_TOOLS, REPL_ONLY_TOOLS } from './registry/get-tools.ts';
@@ -43,6 +43,10 @@ export { createPermissionContext, addRulesToContext, removeRuleSource } from './
 export { parsePermissionRule, formatPermissionRule } from './permissions/rules/parse-rule.ts';
 export { analyzeShellCommand } from './permissions/shell/analyze-shell-command.ts';
 export type { CommandOrigin, ShellAnalysis, ShellAnalysisFailure, ShellRedirect, SimpleCommand } from './permissions/shell/analyze-shell-command.ts';
+export type { Directories } from './permissions/shell/directories.ts';
+export type { DescribedProgram } from './permissions/shell/programs/describe-program.ts';
+export type { FileAccessVia, FileEffect, ProgramEffects } from './permissions/shell/programs/types.ts';
+export type { ShellWord } from './permissions/shell/types.ts';
 export { readLocalSettings, addLocalRules, defaultLocalSettingsFile } from './permissions/local-settings.ts';
 export type { LocalSettings } from './permissions/local-settings.ts';
 export { PERMISSION_MODES, PERMISSION_RULE_SOURCES } from './permissions/types.ts';
@@ -51,7 +55,7 @@ export type * from './permissions/types.ts';
 // Types of the contracts
 export type * from './tool/types.ts';
 export type * from './hooks/types.ts';
-export type { CommandHookConfig } from './hooks/command/types.ts';
+export type { CommandHookConfig, CommandHookOnFailure } from './hooks/command/types.ts';
 export type * from './progress/types.ts';
 
 // MCP
