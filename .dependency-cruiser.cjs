@@ -1,0 +1,51 @@
+// The architecture as rules, checked by `npm test` (`npm run check:layers`). See docs/architecture.md.
+//
+// src/ is a stack of layers. A module may import from its own layer and the layers below it, never from a
+// layer above: the kernel knows no built-in tool, the tools know no agent loop, nothing below the CLI knows
+// the CLI. Type-only imports count (`tsPreCompilationDeps`): a type that two layers need lives in the lower one.
+// No import cycle at all, and no production module may import a test, a fixture or a test helper.
+//
+// Violations that predate these rules are listed in .dependency-cruiser-known-violations.json (written by
+// `npm run check:layers:baseline`); the check fails on any other. Fixing one means deleting it from that list.
+
+/** Lowest first. Each entry is the folders (under src/) of one layer. */
+const LAYERS = [
+  { name: 'vocabulary', folders: ['errors', 'progress', 'tool'] },
+  { name: 'platform', folders: ['files', 'processes', 'git', 'session', 'results'] },
+  { name: 'policy', folders: ['permissions', 'hooks', 'sandbox'] },
+  { name: 'execution', folders: ['execution', 'telemetry', 'registry'] },
+  { name: 'sources', folders: ['config', 'plugins', 'mcp', 'skills', 'search'] },
+  { name: 'kernel', folders: ['kernel'] },
+  { name: 'tools', folders: ['tools', 'tasks', 'repl', 'worktrees'] },
+  { name: 'agents', folders: ['agent', 'subagents'] },
+  { name: 'surface', folders: ['cli', 'testing', '[^/]+\\.ts$'] },
+];
+
+const TEST_ONLY = '(\\.test\\.ts$|/test-fixtures/|/fixtures/|/test-helpers/)';
+const folderPattern = (folders) => `^src/(${folders.map((folder) => (folder.endsWith('$') ? folder : `${folder}/`)).join('|')})`;
+
+const layerRules = LAYERS.slice(0, -1).map((layer, index) => ({
+  name: `layer-${layer.name}`,
+  comment: `${layer.name} (${layer.folders.join(', ')}) may import only from itself and the layers below it`,
+  severity: 'error',
+  from: { path: folderPattern(layer.folders), pathNot: TEST_ONLY },
+  to: { path: folderPattern(LAYERS.slice(index + 1).flatMap((higher) => higher.folders)) },
+}));
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', comment: 'no import cycle, type-only imports included', severity: 'error', from: {}, to: { circular: true } },
+    { name: 'no-test-code-in-production', comment: 'production modules never import tests, fixtures or test helpers', severity: 'error', from: { path: '^src/', pathNot: TEST_ONLY }, to: { path: TEST_ONLY } },
+    ...layerRules,
+    { name: 'every-folder-in-a-layer', comment: 'a new folder under src/ must be placed in a layer here', severity: 'error', from: { path: '^src/', pathNot: folderPattern(LAYERS.flatMap((layer) => layer.folders)) }, to: {} },
+  ],
+  options: {
+    // dependency-cruiser's own TypeScript support needs TypeScript below 7; swc parses the sources instead.
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    includeOnly: '^src/',
+    exclude: { path: '\\.test\\.ts$' },
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: { extensions: ['.ts', '.mjs', '.cjs', '.js'] },
+  },
+};
