@@ -73,11 +73,13 @@ export { createAgent, DEFAULT_MODEL, DEFAULT_MAX_TURNS, INTERRUPT_MESSAGE } from
 export type { Agent } from './agent/create-agent.ts';
 export { defineAgent } from './agent/define-agent.ts';
 export type { AgentDefinition } from './agent/define-agent.ts';
-export type { AgentEvent, AgentOptions, AgentTypeOptions, EndReason, ModelError, RequestPolicy, Usage } from './agent/types.ts';
+export type { RequestPolicy } from './tool/agent-scope.ts';
+export type { AgentEvent, AgentOptions, AgentTypeOptions, EndReason, ModelError, Usage } from './agent/types.ts';
 export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE } from './subagents/built-in-agents.ts';
 export { discoverAgentTypes, AGENT_DIRECTORIES } from './subagents/discover-agent-types.ts';
 export { parseAgentFile } from './subagents/parse-agent-file.ts';
 export { MODEL_ALIASES } from './subagents/resolve-model.ts';
-export type { AgentScope, AgentTypeDefinition, AgentTypeDiscovery, AgentTypeSource, SubagentLimits, SubagentSlots } from './subagents/types.ts';
+export type { AgentScope, AgentTypeDefinition, AgentTypeSource, SubagentLimits, SubagentSlots } from './tool/agent-scope.ts';
+export type { AgentTypeDiscovery } from './subagents/types.ts';
 export type { TaskNotification } from './tasks/take-task-notifications.ts';
 export type { BackgroundTask, BackgroundTaskStatus } from './session/types.ts';

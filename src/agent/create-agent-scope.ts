@@ -2,8 +2,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { Kernel } from '../kernel/types.ts';
 import { MAIN_AGENT_ID } from '../subagents/agent-id-of.ts';
 import { createSubagentSlots } from '../subagents/create-subagent-slots.ts';
-import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../subagents/types.ts';
-import type { AgentOptions, AgentTypeOptions, RequestPolicy } from './types.ts';
+import type { AgentTypeDefinition, AgentScope, RequestPolicy, SubagentLimits } from '../tool/agent-scope.ts';
+import type { AgentOptions, AgentTypeOptions } from './types.ts';
 
 export const DEFAULT_SUBAGENT_LIMITS: SubagentLimits = Object.freeze({ maxDepth: 3, maxConcurrent: 20 });
 

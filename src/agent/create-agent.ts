@@ -13,7 +13,7 @@ import { withToolSource } from '../tool/build-tool.ts';
 import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
 import { toolSearchTool } from '../tools/ToolSearch/index.ts';
 import { addUsage, fromApiUsage, ZERO_USAGE } from './add-usage.ts';
-import type { AgentScope } from '../subagents/types.ts';
+import type { AgentScope } from '../tool/agent-scope.ts';
 import { createAgentScope } from './create-agent-scope.ts';
 import { createModelClient, resolveModelAccess } from './create-model-client.ts';
 import { requestModelTurn } from './request-model-turn.ts';

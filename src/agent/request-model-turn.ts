@@ -3,7 +3,8 @@ import { retryWaitMs } from './retry-wait-ms.ts';
 import { sleepUnlessAborted } from './sleep-unless-aborted.ts';
 import { streamModelTurn } from './stream-model-turn.ts';
 import { toModelError } from './to-model-error.ts';
-import type { AgentEvent, ModelError, RequestPolicy } from './types.ts';
+import type { RequestPolicy } from '../tool/agent-scope.ts';
+import type { AgentEvent, ModelError } from './types.ts';
 
 /** How a model turn ended: its message, a model error (after any retries), or the signal's abort. */
 export type ModelTurnOutcome = { type: 'message'; message: Anthropic.Message } | { type: 'error'; error: ModelError } | { type: 'aborted' };

@@ -1,5 +1,6 @@
 import { CodevError } from '../errors/codev-error.ts';
-import type { AgentOptions, RequestPolicy } from './types.ts';
+import type { RequestPolicy } from '../tool/agent-scope.ts';
+import type { AgentOptions } from './types.ts';
 
 /**
  * Defaults: the SDK's 2 retries and 0.5 s first backoff; 90 s without a byte, as Claude Code's byte-level

@@ -5,7 +5,7 @@ import type { TaskNotification } from '../tasks/take-task-notifications.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
 import type { ProgressPayload } from '../progress/types.ts';
-import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../subagents/types.ts';
+import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../tool/agent-scope.ts';
 import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
 
 /** Token counts, summed over every model request of a query. */
@@ -28,18 +28,6 @@ export interface ModelError {
   requestId?: string;
   /** True when the same request may succeed later (rate limits, overloads, 5xx, broken or stalled streams). */
   retryable?: boolean;
-}
-
-/** How the agent makes its model requests: its own retries (each one an event) and the stream idle timeout. */
-export interface RequestPolicy {
-  /** Retries after a retryable failure; 0: none. */
-  readonly maxRetries: number;
-  /** The longest wait before one retry; a server asking for more ends the request instead. */
-  readonly maxRetryWaitMs: number;
-  /** The first retry's wait when the server names none; it doubles on each retry (up to 8 s and `maxRetryWaitMs`). */
-  readonly retryBaseDelayMs: number;
-  /** How long a request may go without a byte from the server before it is abandoned; 0: no limit. */
-  readonly streamIdleTimeoutMs: number;
 }
 
 /** Why a query ended. `blocked`: a UserPromptSubmit hook refused the prompt, so no model request was made. */

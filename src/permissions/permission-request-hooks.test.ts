@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineHook } from '../hooks/define-hook.ts';
 import type { PermissionRequestInput, PermissionRequestOutput } from '../hooks/types.ts';
-import type { AgentScope } from '../subagents/types.ts';
+import type { AgentScope } from '../tool/agent-scope.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
 import { ranCommands, testShell, testWrite } from './permission-test-tools.ts';

@@ -1,7 +1,8 @@
 /** The permission vocabulary: modes, rule sources, rule values, results and decisions. Types only. */
 
-/** How the engine treats a call no rule decides. See README "Permission modes". */
-export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'auto' | 'dontAsk';
+import type { PermissionMode } from '../tool/permission-mode.ts';
+
+export type { PermissionMode };
 
 export const PERMISSION_MODES: readonly PermissionMode[] = [
   'default',

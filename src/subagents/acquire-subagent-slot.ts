@@ -1,5 +1,5 @@
 import { CodevError } from '../errors/codev-error.ts';
-import type { AgentScope } from './types.ts';
+import type { AgentScope } from '../tool/agent-scope.ts';
 
 /** Takes a slot of the agent tree for one subagent run, or throws `AGENT_LIMIT` when all are in use. Release it with `scope.slots.release()`. */
 export function acquireSubagentSlot(scope: Pick<AgentScope, 'slots' | 'limits'>): void {

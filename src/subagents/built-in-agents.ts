@@ -1,4 +1,4 @@
-import type { AgentTypeDefinition } from './types.ts';
+import type { AgentTypeDefinition } from '../tool/agent-scope.ts';
 
 /** The agent type used when a call names none. */
 export const DEFAULT_AGENT_TYPE = 'general-purpose';

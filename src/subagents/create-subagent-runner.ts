@@ -6,7 +6,7 @@ import type { ToolUseContext } from '../execution/types.ts';
 import { runSubagentStartHooks } from '../hooks/run-subagent-start-hooks.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { describeToolCall } from './describe-tool-call.ts';
-import type { AgentTypeDefinition, AgentScope } from './types.ts';
+import type { AgentTypeDefinition, AgentScope } from '../tool/agent-scope.ts';
 
 /** Something a running subagent did, for progress events and a background task's log. */
 export type SubagentActivity =

@@ -1,4 +1,4 @@
-import type { SubagentSlots } from './types.ts';
+import type { SubagentSlots } from '../tool/agent-scope.ts';
 
 /** A counter of running subagents with a ceiling, shared by one agent tree. */
 export function createSubagentSlots(maxConcurrent: number): SubagentSlots {

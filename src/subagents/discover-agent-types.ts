@@ -3,7 +3,8 @@ import path from 'node:path';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { BUILT_IN_AGENTS } from './built-in-agents.ts';
 import { parseAgentFile } from './parse-agent-file.ts';
-import type { AgentTypeDefinition, AgentTypeDiscovery, AgentTypeSource } from './types.ts';
+import type { AgentTypeDefinition, AgentTypeSource } from '../tool/agent-scope.ts';
+import type { AgentTypeDiscovery } from './types.ts';
 
 /** The folders (relative to the project root) whose `*.md` files define agent types, highest priority first. */
 export const AGENT_DIRECTORIES: readonly string[] = ['.codev/agents', 'agents'];

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { frontmatterKeyLine as keyLine, parseFrontmatter } from '../skills/parse-frontmatter.ts';
 import { AGENT_NAME, agentDefinitionFieldsSchema } from './agent-definition-schema.ts';
-import type { AgentTypeDefinition, AgentTypeSource } from './types.ts';
+import type { AgentTypeDefinition, AgentTypeSource } from '../tool/agent-scope.ts';
 
 /**
  * Parses an agent file (`agents/<name>.md`): YAML frontmatter with `description` (required), `tools`,

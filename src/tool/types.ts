@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { CodevErrorCode } from '../errors/codes.ts';
 import type { OnProgress, ProgressPayload, ToolProgress } from '../progress/types.ts';
-import type { AgentScope } from '../subagents/types.ts';
+import type { AgentScope } from './agent-scope.ts';
 import type {
   CanUseTool,
   PermissionResult,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CodevError } from '../../errors/codev-error.ts';
-import type { AgentScope } from '../../subagents/types.ts';
+import type { AgentScope } from '../../tool/agent-scope.ts';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { resultText, runTool } from '../../testing/run-tool.ts';
 import { buildTool } from '../../tool/build-tool.ts';

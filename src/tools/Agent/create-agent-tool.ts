@@ -6,7 +6,7 @@ import type { AgentProgress } from '../../progress/types.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
 import { DEFAULT_AGENT_TYPE } from '../../subagents/built-in-agents.ts';
 import { discoverAgentTypes } from '../../subagents/discover-agent-types.ts';
-import type { AgentTypeDefinition, AgentScope } from '../../subagents/types.ts';
+import type { AgentTypeDefinition, AgentScope } from '../../tool/agent-scope.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import type { Tool, ToolContext } from '../../tool/types.ts';
 import { formatAgentResult } from './format-agent-result.ts';

@@ -1,4 +1,4 @@
-import type { AgentTypeDefinition } from '../../subagents/types.ts';
+import type { AgentTypeDefinition } from '../../tool/agent-scope.ts';
 
 export const AGENT_DESCRIPTION = 'Launch a subagent to work on a task on its own and report back';
 

@@ -2,7 +2,7 @@ import { CodevError } from '../../errors/codev-error.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
 import { acquireSubagentSlot } from '../../subagents/acquire-subagent-slot.ts';
 import type { SubagentActivity } from '../../subagents/create-subagent-runner.ts';
-import type { AgentScope } from '../../subagents/types.ts';
+import type { AgentScope } from '../../tool/agent-scope.ts';
 import type { AgentCompletedOutput } from './types.ts';
 
 /** How a subagent of the session stands, for SendMessage. */

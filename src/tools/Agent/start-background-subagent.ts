@@ -1,6 +1,6 @@
 import type { AgentProgress } from '../../progress/types.ts';
 import type { SubagentActivity } from '../../subagents/create-subagent-runner.ts';
-import type { AgentTypeDefinition } from '../../subagents/types.ts';
+import type { AgentTypeDefinition } from '../../tool/agent-scope.ts';
 import { agentIdOf } from '../../subagents/agent-id-of.ts';
 import { startBackgroundAgentTask } from '../../tasks/start-background-agent-task.ts';
 import type { ToolCallContext } from '../../tool/types.ts';

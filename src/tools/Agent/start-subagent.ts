@@ -7,7 +7,7 @@ import { narrowPermissionMode } from '../../subagents/narrow-permission-mode.ts'
 import { resolveModel } from '../../subagents/resolve-model.ts';
 import { resolveSubagentTools } from '../../subagents/resolve-subagent-tools.ts';
 import { createSubagentRunner, type SubagentActivity, type SubagentOutcome } from '../../subagents/create-subagent-runner.ts';
-import type { AgentTypeDefinition, AgentScope } from '../../subagents/types.ts';
+import type { AgentTypeDefinition, AgentScope } from '../../tool/agent-scope.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import type { AgentWorktree } from '../../worktrees/index.ts';
 import { reportAgentProgress } from './report-agent-progress.ts';
