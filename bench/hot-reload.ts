@@ -9,10 +9,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createKernel } from '../src/kernel/create-kernel.ts';
+import { createKernel } from '../src/index.ts';
 import type { Kernel } from '../src/kernel/types.ts';
-import { createTempProject, type TempProject } from '../src/plugins/test-helpers/create-temp-project.ts';
-import { PLUGIN_IMPORTS, toolPlugin } from '../src/plugins/test-helpers/plugin-sources.ts';
+import { createTempProject, type TempProject } from '../src/plugins/test-fixtures/create-temp-project.ts';
+import { PLUGIN_IMPORTS, toolPlugin } from '../src/plugins/test-fixtures/plugin-sources.ts';
 import type { CustomBenchmark } from './agent/types.ts';
 import type { BenchOptions } from './harness/types.ts';
 

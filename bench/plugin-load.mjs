@@ -39,7 +39,7 @@ const script = path.join(project, 'measure.mjs');
 writeFileSync(script, `import { createJiti } from 'jiti';
 import { unlinkSync, writeFileSync } from 'node:fs';
 const jiti = createJiti(import.meta.url);
-const { createKernel } = await jiti.import(${JSON.stringify(path.join(repo, 'src/kernel/create-kernel.ts'))});
+const { createKernel } = await jiti.import(${JSON.stringify(path.join(repo, 'src/index.ts'))});
 let started = performance.now();
 const kernel = await createKernel({ cwd: ${JSON.stringify(project)}, mcp: false, env: {} });
 const create = performance.now() - started;

@@ -1,6 +1,11 @@
 /**
  * codev's public API. Every name here is a contract; anything not listed is internal.
  */
+import * as codev from './index.ts';
+import { provideHostModule } from './plugins/host-module.ts';
+
+// Plugin, config and agent files get this very module for `import … from 'codev'`.
+provideHostModule(codev);
 
 // Defining tools, hooks, rules, plugins and config
 export { buildTool, isTool, DEFAULT_MAX_RESULT_SIZE_CHARS } from './tool/build-tool.ts';
@@ -13,7 +18,7 @@ export { defineConfig } from './config/define-config.ts';
 export type { CodevConfig, CodevConfigInput, McpServerConfig } from './config/config-schema.ts';
 
 // The kernel and the registry
-export { createKernel } from './kernel/create-kernel.ts';
+export { createKernel } from './create-kernel.ts';
 export type { Kernel, KernelOptions } from './kernel/create-kernel.ts';
 export type { Generation, GenerationDiff, NameDiff, KernelEvents, ReloadEvent, ReloadErrorEvent, ReloadResult, ToolUseContextOptions } from './kernel/types.ts';
 export { loadConfig } from './config/load-config.ts';
@@ -22,11 +27,11 @@ export { loadPlugins } from './plugins/load-plugins.ts';
 export type { LoadPluginsResult } from './plugins/load-plugins.ts';
 export type { LoadedPlugin, PluginLogEntry, PluginLogger } from './plugins/types.ts';
 export type { PluginImporter } from './plugins/create-plugin-importer.ts';
-export { getAllBaseTools } from './registry/get-all-base-tools.ts';
-export { getTools, SIMPLE_MODE_TOOLS, REPL_ONLY_TOOLS } from './registry/get-tools.ts';
+export { getAllBaseTools } from './tools/get-all-base-tools.ts';
+export { SIMPLE_MODE_TOOLS, REPL_ONLY_TOOLS } from './registry/get-tools.ts';
+export { getTools, assembleToolPool, getMergedTools } from './builtin-registry.ts';
 export type { RegistryOptions } from './registry/get-tools.ts';
 export { filterToolsByDenyRules } from './registry/filter-tools-by-deny-rules.ts';
-export { assembleToolPool, getMergedTools } from './registry/assemble-tool-pool.ts';
 
 // Running tool calls
 export { runToolUse } from './execution/run-tool-use.ts';

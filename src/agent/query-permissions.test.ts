@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createKernel } from '../kernel/create-kernel.ts';
+import { createKernel } from '../index.ts';
 import type { Kernel } from '../kernel/types.ts';
 import type { CanUseTool } from '../permissions/types.ts';
-import { createTempProject, type TempProject } from '../plugins/test-helpers/create-temp-project.ts';
+import { createTempProject, type TempProject } from '../plugins/test-fixtures/create-temp-project.ts';
 import { createFakeMessagesServer } from '../testing/fake-messages-server/create-fake-messages-server.ts';
 import { textReply, toolUseReply, type FakeReply } from '../testing/fake-messages-server/fake-reply.ts';
 import type { FakeMessagesServer } from '../testing/fake-messages-server/types.ts';

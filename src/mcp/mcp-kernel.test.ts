@@ -3,19 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKernel, type Kernel } from '../kernel/create-kernel.ts';
+import { createKernel, type Kernel } from '../index.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { isDeferredTool } from '../tool/is-deferred-tool.ts';
 import { createMcpManager, type McpManager } from './create-mcp-manager.ts';
-import { filesystemServer } from './fixtures/test-servers.ts';
+import { filesystemServer } from './test-fixtures/test-servers.ts';
 
 const allow: CanUseTool = () => ({ behavior: 'allow' });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const everything = { command: process.execPath, args: [path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 const filesystemBin = path.join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
-const changing = { command: process.execPath, args: [path.join(root, 'src/mcp/fixtures/changing-server.mjs')] };
+const changing = { command: process.execPath, args: [path.join(root, 'src/mcp/test-fixtures/changing-server.mjs')] };
 
 const kernels: Kernel[] = [];
 afterEach(async () => {

@@ -1,7 +1,6 @@
 import type { ToolPermissionContext } from '../permissions/types.ts';
 import type { Tool } from '../tool/types.ts';
 import { filterToolsByDenyRules } from './filter-tools-by-deny-rules.ts';
-import { getAllBaseTools } from './get-all-base-tools.ts';
 
 /** The tools simple mode keeps. */
 export const SIMPLE_MODE_TOOLS = ['Bash', 'Read', 'Edit'] as const;
@@ -13,7 +12,11 @@ const REPL_TOOL_NAME = 'REPL';
 
 /** Options of the registry functions; all default to the process's own state. */
 export interface RegistryOptions {
-  /** The built-in tools to start from. Default `getAllBaseTools()`. */
+  /**
+   * The built-in tools to start from (they come first in the pool, before the prompt-cache breakpoint). The
+   * registry knows no tool of its own: the default is none here; codev's `createKernel`, `getTools`,
+   * `assembleToolPool` and `getMergedTools` pass `getAllBaseTools()` unless given this.
+   */
   baseTools?: readonly Tool[];
   /** The environment read for `CODEV_SIMPLE` and `CODEV_REPL`. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
@@ -30,7 +33,7 @@ export interface RegistryOptions {
  */
 export function getTools(permissionContext: ToolPermissionContext, options: RegistryOptions = {}): Tool[] {
   const env = options.env ?? process.env;
-  const base = options.baseTools ?? getAllBaseTools();
+  const base = options.baseTools ?? [];
   if (isTruthy(env.CODEV_SIMPLE)) {
     const simple = base.filter((tool) => (SIMPLE_MODE_TOOLS as readonly string[]).includes(tool.name));
     return filterToolsByDenyRules(simple, permissionContext).filter(isEnabled);

@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createKernel, type Kernel, type KernelOptions } from '../kernel/create-kernel.ts';
+import { createKernel } from '../index.ts';
+import type { Kernel, KernelOptions } from '../kernel/types.ts';
 
 /** A kernel over a throwaway project folder, and a way to remove it. */
 export interface TestKernel {

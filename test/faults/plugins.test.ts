@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKernel } from '../../src/kernel/create-kernel.ts';
+import { createKernel } from '../../src/index.ts';
 import type { Kernel } from '../../src/kernel/types.ts';
-import { createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
-import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
+import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 
 // Short, yet long enough for a good plugin to load on a busy machine (its imports transpiled while timed).
 const LOAD_TIMEOUT_MS = 2_000;

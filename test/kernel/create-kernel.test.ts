@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKernel } from '../../src/kernel/create-kernel.ts';
-import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
-import { toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { createKernel } from '../../src/index.ts';
+import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
+import { toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { resultText, runTool } from '../../src/testing/run-tool.ts';
 
 const projects: TempProject[] = [];

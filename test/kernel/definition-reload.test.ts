@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKernel } from '../../src/kernel/create-kernel.ts';
+import { createKernel } from '../../src/index.ts';
 import type { Kernel } from '../../src/kernel/types.ts';
-import { createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
-import { toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
+import { toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { resultText, runTool } from '../../src/testing/run-tool.ts';
 import { allowAll, nextEvent, pluginLog, recordEvents, versionedPlugin } from './hot-reload-helpers.ts';
 

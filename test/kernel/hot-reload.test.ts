@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKernel } from '../../src/kernel/create-kernel.ts';
+import { createKernel } from '../../src/index.ts';
 import type { Kernel, KernelOptions } from '../../src/kernel/types.ts';
-import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
-import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
+import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { resultText, runTool } from '../../src/testing/run-tool.ts';
 import { allowAll, atomicSave, nextEvent, pluginLog, recordEvents, versionedPlugin, vimSave } from './hot-reload-helpers.ts';
 

@@ -5,7 +5,7 @@ import type { AgentDefinition } from '../../agent/define-agent.ts';
 import { validateAgentDefinition } from '../../agent/validate-agent-definition.ts';
 import type { AgentEvent } from '../../agent/types.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
-import { createKernel } from '../../kernel/create-kernel.ts';
+import { createKernel } from '../../index.ts';
 import { createPluginImporter } from '../../plugins/create-plugin-importer.ts';
 import { explainLoadError } from '../../plugins/explain-load-error.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';

@@ -3,7 +3,7 @@ import { CodevError } from '../../errors/codev-error.ts';
 import { formatUserStack, isVerbose } from '../../errors/user-stack-frames.ts';
 import { runToolUse } from '../../execution/run-tool-use.ts';
 import type { ToolResultUpdate } from '../../execution/types.ts';
-import { createKernel } from '../../kernel/create-kernel.ts';
+import { createKernel } from '../../index.ts';
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import { locateThrown } from '../../plugins/locate-thrown.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';

@@ -1,4 +1,4 @@
-import { createKernel } from '../../kernel/create-kernel.ts';
+import { createKernel } from '../../index.ts';
 import type { Tool } from '../../tool/types.ts';
 import { TOOLS_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
