@@ -7,14 +7,9 @@ import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
 import type { ProgressPayload } from '../progress/types.ts';
 import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../tool/agent-scope.ts';
 import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
+import type { EndReason, Usage } from '../tool/agent-run.ts';
 
-/** Token counts, summed over every model request of a query. */
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-  cacheCreationInputTokens: number;
-  cacheReadInputTokens: number;
-}
+export type { EndReason, Usage };
 
 /** A model failure, as a value: a stable code, the HTTP status and what to do. */
 export interface ModelError {
@@ -29,9 +24,6 @@ export interface ModelError {
   /** True when the same request may succeed later (rate limits, overloads, 5xx, broken or stalled streams). */
   retryable?: boolean;
 }
-
-/** Why a query ended. `blocked`: a UserPromptSubmit hook refused the prompt, so no model request was made. */
-export type EndReason = 'end_turn' | 'max_turns' | 'aborted' | 'error' | 'stopped' | 'max_tokens' | 'refusal' | 'blocked';
 
 /** What `agent.query(prompt)` yields, in order. */
 export type AgentEvent =

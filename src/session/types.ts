@@ -1,5 +1,5 @@
 /** What one session remembers between tool calls: files read, background tasks, subagents. Types only. */
-import type { SubagentRecord } from '../tools/Agent/register-subagent.ts';
+import type { SubagentRecord } from './subagent-record.ts';
 
 /** A file as the session last read it; Edit and Write check it before writing. */
 export interface FileReadRecord {

@@ -1,18 +1,13 @@
 import { continueAfterStopHooks } from '../agent/continue-after-stop-hooks.ts';
 import { createAgent } from '../agent/create-agent.ts';
-import type { EndReason, ModelError, Usage } from '../agent/types.ts';
+import type { ModelError } from '../agent/types.ts';
+import type { EndReason, SubagentActivity, Usage } from '../tool/agent-run.ts';
 import { addUsage, ZERO_USAGE } from '../agent/add-usage.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import { runSubagentStartHooks } from '../hooks/run-subagent-start-hooks.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { describeToolCall } from './describe-tool-call.ts';
 import type { AgentTypeDefinition, AgentScope } from '../tool/agent-scope.ts';
-
-/** Something a running subagent did, for progress events and a background task's log. */
-export type SubagentActivity =
-  | { kind: 'tool'; toolName: string; activity: string; toolUseCount: number }
-  | { kind: 'tool-result'; toolName: string; isError: boolean; status: string }
-  | { kind: 'text'; text: string };
 
 /** How a subagent run ended. */
 export interface SubagentOutcome {

@@ -1,4 +1,4 @@
-import type { SubagentActivity } from '../../subagents/create-subagent-runner.ts';
+import type { SubagentActivity } from '../../tool/agent-run.ts';
 
 /** One line about something a subagent did, for AgentProgress and a background task's log. */
 export function activityLine(activity: SubagentActivity): string {

@@ -9,7 +9,7 @@ import { writeTool } from '../Write/index.ts';
 import { contextIn, createRepository, git, probeTool, temporaryFolder } from './agent-worktree-test-kit.ts';
 import { requestsOf, runMain, serveConversations } from './agent-test-kit.ts';
 import { agentTool } from './index.ts';
-import type { AgentCompletedOutput } from './types.ts';
+import type { AgentCompletedOutput } from '../../tool/agent-run.ts';
 
 const MAIN = 'main task';
 const SUB = 'work in your own checkout';

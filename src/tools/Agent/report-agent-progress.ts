@@ -1,5 +1,5 @@
 import type { AgentProgress } from '../../progress/types.ts';
-import type { SubagentActivity } from '../../subagents/create-subagent-runner.ts';
+import type { SubagentActivity } from '../../tool/agent-run.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import { activityLine } from './activity-line.ts';
 

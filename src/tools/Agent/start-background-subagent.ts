@@ -1,5 +1,5 @@
 import type { AgentProgress } from '../../progress/types.ts';
-import type { SubagentActivity } from '../../subagents/create-subagent-runner.ts';
+import type { AgentCompletedOutput, SubagentActivity } from '../../tool/agent-run.ts';
 import type { AgentTypeDefinition } from '../../tool/agent-scope.ts';
 import { agentIdOf } from '../../subagents/agent-id-of.ts';
 import { startBackgroundAgentTask } from '../../tasks/start-background-agent-task.ts';
@@ -7,7 +7,7 @@ import type { ToolCallContext } from '../../tool/types.ts';
 import { activityLine } from './activity-line.ts';
 import type { AgentInput } from './create-agent-tool.ts';
 import { formatAgentResult } from './format-agent-result.ts';
-import type { AgentCompletedOutput, AgentLaunchedOutput } from './types.ts';
+import type { AgentLaunchedOutput } from './types.ts';
 
 /**
  * Hands a prepared subagent run to a background task of the session (id `agentId`) and returns at once.

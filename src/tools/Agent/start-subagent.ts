@@ -6,7 +6,7 @@ import { createSubagentContext } from '../../subagents/create-subagent-context.t
 import { narrowPermissionMode } from '../../subagents/narrow-permission-mode.ts';
 import { resolveModel } from '../../subagents/resolve-model.ts';
 import { resolveSubagentTools } from '../../subagents/resolve-subagent-tools.ts';
-import { createSubagentRunner, type SubagentActivity, type SubagentOutcome } from '../../subagents/create-subagent-runner.ts';
+import { createSubagentRunner, type SubagentOutcome } from '../../subagents/create-subagent-runner.ts';
 import type { AgentTypeDefinition, AgentScope } from '../../tool/agent-scope.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import type { AgentWorktree } from '../../worktrees/index.ts';
@@ -15,7 +15,8 @@ import type { AgentInput } from './create-agent-tool.ts';
 import { mapIntoWorktree } from './map-into-worktree.ts';
 import { registerSubagent } from './register-subagent.ts';
 import { startBackgroundSubagent } from './start-background-subagent.ts';
-import type { AgentCompletedOutput, AgentOutput } from './types.ts';
+import type { AgentCompletedOutput, SubagentActivity } from '../../tool/agent-run.ts';
+import type { AgentOutput } from './types.ts';
 
 /**
  * Starts one subagent for an Agent call: takes a slot of the agent tree (or fails with `AGENT_LIMIT`),

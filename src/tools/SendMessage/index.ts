@@ -5,9 +5,9 @@ import { buildTool } from '../../tool/build-tool.ts';
 import type { Tool, ToolContext } from '../../tool/types.ts';
 import { agentIdOf } from '../../subagents/agent-id-of.ts';
 import { formatAgentResult } from '../Agent/format-agent-result.ts';
-import type { SubagentRecord } from '../Agent/register-subagent.ts';
 import { reportAgentProgress } from '../Agent/report-agent-progress.ts';
-import type { AgentCompletedOutput } from '../Agent/types.ts';
+import type { SubagentRecord } from '../../session/subagent-record.ts';
+import type { AgentCompletedOutput } from '../../tool/agent-run.ts';
 import { SEND_MESSAGE_DESCRIPTION, SEND_MESSAGE_PROMPT } from './prompt.ts';
 
 const inputSchema = z.strictObject({
