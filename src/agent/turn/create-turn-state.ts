@@ -1,0 +1,13 @@
+import type { ToolUseContext } from '../../execution/types.ts';
+import { ZERO_USAGE } from '../add-usage.ts';
+import type { Turn, TurnAgent, TurnState } from './types.ts';
+
+/** The state of a query before its first stage: no turn yet, no usage, no tools made. */
+export function createTurnState(options: { agent: TurnAgent; prompt: string; signal: AbortSignal; context: ToolUseContext }): TurnState {
+  return { ...options, requestTools: { tools: [] }, turns: 0, usage: ZERO_USAGE, stopBlocks: 0, turn: newTurn() };
+}
+
+/** A turn before its stages ran. */
+export function newTurn(): Turn {
+  return { toolUses: [], results: [], stopRequested: false, interrupted: false };
+}

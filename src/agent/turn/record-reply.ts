@@ -1,0 +1,15 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ToolUseBlock } from '../../tool/types.ts';
+import { addUsage, fromApiUsage } from '../add-usage.ts';
+import type { TurnStage } from './types.ts';
+
+/** Stage 4: the reply's usage (and the query's total), the reply in the transcript, its text, its tool calls. */
+export const recordReply: TurnStage = async function* recordReply(state) {
+  const reply = state.turn.reply!;
+  const turnUsage = fromApiUsage(reply.usage);
+  state.usage = addUsage(state.usage, turnUsage);
+  yield { type: 'usage', usage: turnUsage, total: state.usage };
+  state.agent.messages.push({ role: 'assistant', content: reply.content as Anthropic.ContentBlockParam[] });
+  for (const block of reply.content) if (block.type === 'text') yield { type: 'text', text: block.text };
+  state.turn.toolUses = reply.content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use') as ToolUseBlock[];
+};

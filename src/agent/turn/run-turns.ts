@@ -1,0 +1,29 @@
+import type { AgentEvent, EndReason } from '../types.ts';
+import { QUERY_STAGES, TURN_STAGES } from './turn-stages.ts';
+import type { TurnOutcome, TurnState } from './types.ts';
+
+/**
+ * Runs one query through its stages and yields its events, the last one always `end`:
+ * 1. `QUERY_STAGES` run once; an `end` outcome ends the query there;
+ * 2. `TURN_STAGES` run in order, turn after turn: an `end` outcome ends the query, `next-turn` starts the
+ *    next turn at once, and a turn whose stages all go on is followed by another.
+ * What a stage throws is not caught: the query's generator throws it, with no `end` event.
+ */
+export async function* runTurns(state: TurnState): AsyncGenerator<AgentEvent, void, void> {
+  for (const stage of QUERY_STAGES) {
+    const outcome = yield* stage(state);
+    if (outcome?.type === 'end') return yield endEvent(state, outcome.reason);
+  }
+  while (true) {
+    let outcome: TurnOutcome | void = undefined;
+    for (const stage of TURN_STAGES) {
+      outcome = yield* stage(state);
+      if (outcome) break;
+    }
+    if (outcome?.type === 'end') return yield endEvent(state, outcome.reason);
+  }
+}
+
+function endEvent(state: TurnState, reason: EndReason): AgentEvent {
+  return { type: 'end', reason, turns: state.turns, usage: state.usage, messages: [...state.agent.messages] };
+}

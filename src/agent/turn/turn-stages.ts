@@ -1,0 +1,36 @@
+import { awaitBackgroundAgents } from './await-background-agents.ts';
+import { callModel } from './call-model.ts';
+import { checkLimits } from './check-limits.ts';
+import { collectMessages } from './collect-messages.ts';
+import { decideContinue } from './decide-continue.ts';
+import { prepareTurn } from './prepare-turn.ts';
+import { recordReply } from './record-reply.ts';
+import { runToolCalls } from './run-tool-calls.ts';
+import { sendPrompt } from './send-prompt.ts';
+import type { TurnStage } from './types.ts';
+
+/** Once per query, before its first turn. A persisted session's resumed transcript is in place before this. */
+export const QUERY_STAGES: readonly TurnStage[] = [
+  sendPrompt, // SessionStart and UserPromptSubmit hooks; the prompt as the first user message
+];
+
+/**
+ * One turn of the agent loop, in order; turns repeat until a stage ends the query. A stage may end the query
+ * (`end`, the last event) or skip to the next turn (`next-turn`); otherwise the next stage runs.
+ *
+ * Where upcoming work goes:
+ * - budgets (tokens, cost, time): `checkLimits`, beside `maxTurns`, reading `state.usage`;
+ * - compaction: `prepareTurn`, before the tools are made, rewriting `agent.messages` when they near the window;
+ * - persisted sessions: append what `recordReply` and `collectMessages` (and `sendPrompt`) push to the transcript;
+ * - structured output: `decideContinue`, on `end_turn`: validate the reply, or send the errors back as the next message.
+ */
+export const TURN_STAGES: readonly TurnStage[] = [
+  checkLimits, // 1. not aborted, turns left
+  prepareTurn, // 2. count the turn; the latest context; the tools to send; turn-start
+  callModel, // 3. one streamed request, with retries; an error or abort ends the query
+  recordReply, // 4. usage, the assistant message, its text, its tool calls
+  runToolCalls, // 5. every tool_use through the tool-call pipeline
+  collectMessages, // 6. results, notifications and queued messages as the next user message
+  awaitBackgroundAgents, // 7. on end_turn, optionally: background subagents' notifications, then another turn
+  decideContinue, // 8. stop, abort, next turn; Stop hooks on end_turn
+];

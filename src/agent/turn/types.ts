@@ -1,0 +1,63 @@
+/** The turn loop's vocabulary: the state a query carries through its stages, and what a stage decides. Types only. */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ToolUseContext } from '../../execution/types.ts';
+import type { CanUseTool } from '../../permissions/types.ts';
+import type { RequestPolicy } from '../../tool/agent-scope.ts';
+import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../../tool/types.ts';
+import type { SessionStartState } from '../start-query-message.ts';
+import type { AgentEvent, EndReason, Usage } from '../types.ts';
+
+/** What the agent set up, as one query reads it: fixed from its first turn to its last. */
+export interface TurnAgent {
+  /** The agent's transcript: stages append to it, the model reads it. */
+  readonly messages: Anthropic.MessageParam[];
+  readonly client: Anthropic;
+  readonly model: string;
+  readonly maxTokens: number;
+  readonly system?: string;
+  readonly requestPolicy: RequestPolicy;
+  readonly maxTurns: number;
+  readonly canUseTool: CanUseTool;
+  readonly maxToolConcurrency?: number;
+  readonly waitForBackgroundAgents: boolean;
+  readonly takeQueuedMessages?: () => readonly string[];
+  /** A top-level agent runs SessionStart, UserPromptSubmit and Stop hooks; a subagent has its own. */
+  readonly topLevel: boolean;
+  readonly sessionStart: SessionStartState;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The context of a turn after the first (with a kernel, on its latest registry generation). */
+  nextContext(previous: ToolUseContext): ToolUseContext;
+}
+
+/** What one turn gathers, stage by stage; `prepareTurn` starts each turn with a fresh one (`newTurn`). */
+export interface Turn {
+  /** The model's reply (set by `callModel`). */
+  reply?: Anthropic.Message;
+  toolUses: ToolUseBlock[];
+  results: ToolResultBlockParam[];
+  /** A tool call asked to end the query (a hook's `preventContinuation`, a tool's interrupt). */
+  stopRequested: boolean;
+  /** The signal had aborted when the last tool call ended (set by `runToolCalls`). */
+  interrupted: boolean;
+}
+
+/** The mutable state one query carries through its stages. */
+export interface TurnState {
+  readonly agent: TurnAgent;
+  readonly prompt: string;
+  readonly signal: AbortSignal;
+  context: ToolUseContext;
+  /** The tools sent with each request, and the pool and loaded deferred tools they were made from. */
+  requestTools: { tools: Anthropic.ToolUnion[]; madeFrom?: { pool: readonly Tool[]; loaded: number } };
+  turns: number;
+  usage: Usage;
+  /** Stop-hook blocks honoured in a row (see `continueAfterStopHooks`). */
+  stopBlocks: number;
+  turn: Turn;
+}
+
+/** What a stage decides: end the query, or skip this turn's remaining stages and start the next. */
+export type TurnOutcome = { type: 'end'; reason: EndReason } | { type: 'next-turn' };
+
+/** One stage of the loop: may yield events; returns an outcome, or nothing to go on to the next stage. */
+export type TurnStage = (state: TurnState) => AsyncGenerator<AgentEvent, TurnOutcome | void, void>;
