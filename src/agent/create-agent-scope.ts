@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Kernel } from '../kernel/types.ts';
-import { MAIN_AGENT_ID } from '../subagents/agent-id-of.ts';
+import { MAIN_AGENT_ID } from '../tool/agent-id-of.ts';
 import { createSubagentSlots } from '../subagents/create-subagent-slots.ts';
 import type { AgentTypeDefinition, AgentScope, RequestPolicy, SubagentLimits } from '../tool/agent-scope.ts';
 import type { AgentOptions, AgentTypeOptions } from './types.ts';

@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolUseContext } from '../execution/types.ts';
 import { getSessionState } from '../session/get-session-state.ts';
-import { agentIdOf, MAIN_AGENT_ID } from '../subagents/agent-id-of.ts';
+import { agentIdOf, MAIN_AGENT_ID } from '../tool/agent-id-of.ts';
 import { takeTaskNotifications, type TaskNotification } from '../tasks/take-task-notifications.ts';
 
 /** The notifications of the agent's ended background tasks, as events and as text blocks for its next message. */

@@ -1,5 +1,5 @@
 import { getSessionState } from '../session/get-session-state.ts';
-import { MAIN_AGENT_ID } from '../subagents/agent-id-of.ts';
+import { MAIN_AGENT_ID } from '../tool/agent-id-of.ts';
 import type { BackgroundTask } from '../session/types.ts';
 
 /** A background task that ended since the model last heard of it. */

@@ -1,7 +1,7 @@
 import type { AgentProgress } from '../../progress/types.ts';
 import type { AgentCompletedOutput, SubagentActivity } from '../../tool/agent-run.ts';
 import type { AgentTypeDefinition } from '../../tool/agent-scope.ts';
-import { agentIdOf } from '../../subagents/agent-id-of.ts';
+import { agentIdOf } from '../../tool/agent-id-of.ts';
 import { startBackgroundAgentTask } from '../../tasks/start-background-agent-task.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import { activityLine } from './activity-line.ts';

@@ -1,7 +1,7 @@
 import { CodevError } from '../../errors/codev-error.ts';
 import type { AgentProgress } from '../../progress/types.ts';
 import { acquireSubagentSlot } from '../../subagents/acquire-subagent-slot.ts';
-import { agentIdOf } from '../../subagents/agent-id-of.ts';
+import { agentIdOf } from '../../tool/agent-id-of.ts';
 import { createSubagentContext } from '../../subagents/create-subagent-context.ts';
 import { narrowPermissionMode } from '../../subagents/narrow-permission-mode.ts';
 import { resolveModel } from '../../subagents/resolve-model.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CodevError } from '../../errors/codev-error.ts';
 import type { BashProgress } from '../../progress/types.ts';
-import { agentIdOf } from '../../subagents/agent-id-of.ts';
+import { agentIdOf } from '../../tool/agent-id-of.ts';
 import { DEFAULT_BACKGROUND_TIMEOUT_MS, startBackgroundShellTask } from '../../tasks/start-background-shell-task.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { DEFAULT_TIMEOUT_MS, MAX_BACKGROUND_TIMEOUT_MS, MAX_TIMEOUT_MS, type BashOutput } from './bash-output.ts';

@@ -3,7 +3,7 @@ import type { AgentProgress } from '../../progress/types.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import type { Tool, ToolContext } from '../../tool/types.ts';
-import { agentIdOf } from '../../subagents/agent-id-of.ts';
+import { agentIdOf } from '../../tool/agent-id-of.ts';
 import { formatAgentResult } from '../Agent/format-agent-result.ts';
 import { reportAgentProgress } from '../Agent/report-agent-progress.ts';
 import type { SubagentRecord } from '../../session/subagent-record.ts';

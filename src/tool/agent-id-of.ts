@@ -1,4 +1,4 @@
-import type { AgentScope } from '../tool/agent-scope.ts';
+import type { AgentScope } from './agent-scope.ts';
 
 /** The id of the top-level agent, and of a context that runs outside any agent loop. */
 export const MAIN_AGENT_ID = 'main';
