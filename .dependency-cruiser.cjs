@@ -14,7 +14,7 @@ const LAYERS = [
   { name: 'platform', folders: ['files', 'processes', 'git', 'session', 'results'] },
   { name: 'policy', folders: ['permissions', 'hooks', 'sandbox'] },
   { name: 'execution', folders: ['execution', 'telemetry', 'registry'] },
-  { name: 'sources', folders: ['config', 'plugins', 'mcp', 'skills', 'search'] },
+  { name: 'sources', folders: ['config', 'plugins', 'mcp', 'skills', 'search', 'agent-types'] },
   { name: 'kernel', folders: ['kernel'] },
   // The built-in tools and their helpers, except the tools that start agents and the pack that lists them all.
   { name: 'tools', folders: ['tools/(?!Agent/|SendMessage/|index\\.ts$|get-all-base-tools\\.ts$)', 'tasks', 'repl', 'worktrees'] },

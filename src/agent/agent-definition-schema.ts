@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CanUseTool } from '../permissions/types.ts';
-import { configAgentsSchema } from '../subagents/agent-definition-schema.ts';
+import { configAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { isTool } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
 import type { AgentDefinition } from './define-agent.ts';

@@ -6,7 +6,7 @@ import type { ClaudeCodeHooksSettings, CommandHookConfig } from '../hooks/comman
 import { HOOK_EVENTS, type ToolHook } from '../hooks/types.ts';
 import { parsePermissionRule } from '../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
-import { configAgentsSchema, type ConfigAgentsSchema } from '../subagents/agent-definition-schema.ts';
+import { configAgentsSchema, type ConfigAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { isPlugin, type Plugin } from '../plugins/define-plugin.ts';
 
 /** The plugin folder used when `pluginDirs` is not set. A missing default folder is not an error. */

@@ -3,7 +3,7 @@ import { CONFIG_FILE_NAMES, MCP_CONFIG_FILE } from '../files/codev-files.ts';
 import { PLUGIN_EXTENSIONS } from '../plugins/resolve-plugin-path.ts';
 import { SKILL_FILE } from '../skills/discover-skills.ts';
 import { isPluginFolderName, PLUGIN_SKILLS_FOLDER, PROJECT_SKILL_DIRECTORIES } from '../skills/find-skill-directories.ts';
-import { AGENT_DIRECTORIES } from '../subagents/discover-agent-types.ts';
+import { AGENT_DIRECTORIES } from '../agent-types/discover-agent-types.ts';
 
 /**
  * What a file event means for the kernel: the config, the local settings, a plugin's code, or a

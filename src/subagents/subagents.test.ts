@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PERMISSION_MODES } from '../permissions/types.ts';
 import { buildTool } from '../tool/build-tool.ts';
-import { discoverAgentTypes } from './discover-agent-types.ts';
+import { discoverAgentTypes } from '../agent-types/discover-agent-types.ts';
 import { isModeWithin, narrowPermissionMode } from './narrow-permission-mode.ts';
-import { parseAgentFile } from './parse-agent-file.ts';
+import { parseAgentFile } from '../agent-types/parse-agent-file.ts';
 import { resolveModel } from './resolve-model.ts';
 import { resolveSubagentTools } from './resolve-subagent-tools.ts';
 
