@@ -10,7 +10,7 @@
 
 /** Lowest first. Each entry is the folders (under src/) of one layer. */
 const LAYERS = [
-  { name: 'vocabulary', folders: ['errors', 'progress', 'tool'] },
+  { name: 'vocabulary', folders: ['errors', 'progress', 'tool', 'version'] },
   { name: 'platform', folders: ['files', 'processes', 'git', 'session', 'results'] },
   { name: 'policy', folders: ['permissions', 'hooks', 'sandbox'] },
   { name: 'execution', folders: ['execution', 'telemetry', 'registry'] },

@@ -1,7 +1,7 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { formatUserStack, isVerbose } from '../errors/user-stack-frames.ts';
 import type { CommandIo } from './commands/types.ts';
-import { codevVersion } from '../codev-version.ts';
+import { codevVersion } from '../version/codev-version.ts';
 import { MAIN_HELP } from './help.ts';
 
 type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;

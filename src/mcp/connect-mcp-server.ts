@@ -5,7 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport';
 import type { CallToolResult, ReadResourceResult, Resource as McpResourceInfo, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
-import { codevVersion } from '../codev-version.ts';
+import { codevVersion } from '../version/codev-version.ts';
 
 export type { CallToolResult, McpResourceInfo, McpToolInfo, ReadResourceResult };
 
