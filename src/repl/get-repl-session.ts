@@ -1,14 +1,19 @@
-import path from 'node:path';
+import { getSessionState } from '../session/get-session-state.ts';
 import { ReplSession } from './repl-session.ts';
 
 const sessions = new Map<string, ReplSession>();
 
-/** The REPL state of a session (one per session directory, so each subagent has its own). */
+/**
+ * The REPL state of a session (one per session directory, so each subagent has its own). A new one registers
+ * with the session (`onEnd`): when the session ends, its worker is killed and its state forgotten.
+ */
 export function getReplSession(sessionDirectory: string): ReplSession {
   let session = sessions.get(sessionDirectory);
   if (!session) {
-    session = new ReplSession();
-    sessions.set(sessionDirectory, session);
+    const created = new ReplSession();
+    sessions.set(sessionDirectory, created);
+    getSessionState({ sessionDirectory }).onEnd.push(() => releaseReplSession(sessionDirectory, created));
+    session = created;
   }
   return session;
 }
@@ -19,12 +24,8 @@ export function resetReplSessions(): void {
   sessions.clear();
 }
 
-/** Kills the workers of a session that ended, and of the sessions inside its folder (its subagents'), and forgets them. */
-export function releaseReplSessions(sessionDirectory: string): void {
-  const inside = sessionDirectory.endsWith(path.sep) ? sessionDirectory : `${sessionDirectory}${path.sep}`;
-  for (const [directory, session] of sessions) {
-    if (directory !== sessionDirectory && !directory.startsWith(inside)) continue;
-    session.reset();
-    sessions.delete(directory);
-  }
+/** Kills the worker of a session that ended and forgets it (unless it was already replaced after a reset). */
+function releaseReplSession(sessionDirectory: string, session: ReplSession): void {
+  session.reset();
+  if (sessions.get(sessionDirectory) === session) sessions.delete(sessionDirectory);
 }

@@ -1,4 +1,3 @@
-import { releaseReplSessions } from '../repl/get-repl-session.ts';
 import { disposeSessionFiles } from './dispose-session-files.ts';
 import { releaseSessionState } from './get-session-state.ts';
 
@@ -7,14 +6,23 @@ const STOP_TASKS_TIMEOUT_MS = 5_000;
 
 /**
  * Ends a session in this process:
- * 1. forgets its state and its subagents' (`releaseSessionState`) and kills their REPL workers;
+ * 1. forgets its state and its subagents' (`releaseSessionState`) and runs what they registered to end with
+ *    them (`onEnd`: the REPL kills their workers);
  * 2. stops the background tasks still running in them (they write into the folder), waiting 5 s at most;
  * 3. disposes of its files (`disposeSessionFiles`) when codev created its folder (`owned`).
  * Never throws: a folder that cannot be removed is left to the next start's sweep.
  */
 export async function endSession(options: { sessionDirectory: string; owned: boolean }): Promise<void> {
   const states = releaseSessionState(options.sessionDirectory);
-  releaseReplSessions(options.sessionDirectory);
+  for (const state of states) {
+    for (const cleanup of state.onEnd) {
+      try {
+        cleanup();
+      } catch {
+        // A cleanup that fails must not keep the session from ending.
+      }
+    }
+  }
   const running = states.flatMap((state) => [...state.tasks.values()]).filter((task) => task.status() === 'running');
   if (running.length > 0) {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -47,4 +47,9 @@ export interface SessionState {
   readonly settledTasks: Set<string>;
   /** The subagents started in this session, by agent id, for SendMessage. */
   readonly subagents: Map<string, SubagentRecord>;
+  /**
+   * What ends with the session: run by `endSession` once the state is released, before its tasks are
+   * stopped. Modules that keep per-session resources (the REPL's workers) register their cleanup here.
+   */
+  readonly onEnd: Array<() => void>;
 }

@@ -6,6 +6,7 @@ import type { ToolUseContext } from '../../execution/types.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import type { REPLToolProgress } from '../../progress/types.ts';
 import { getReplSession, resetReplSessions } from '../../repl/get-repl-session.ts';
+import { endSession } from '../../session/end-session.ts';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { resultText, runTool } from '../../testing/run-tool.ts';
 import { buildTool } from '../../tool/build-tool.ts';
@@ -246,6 +247,18 @@ describe('REPL isolation', () => {
     expect(result.status).toBe('cancelled');
     const fresh = { ...context, signal: new AbortController().signal };
     expect((await run(fresh, { code: 'typeof kept' })).output.result).toBe("'undefined'");
+  });
+
+  it('kills the worker and forgets the state when the session ends', async () => {
+    const context = replContext();
+    await run(context, { code: 'var kept = 1' });
+    const ended = getReplSession(context.sessionDirectory);
+    const pid = (await ended.pid())!;
+    await endSession({ sessionDirectory: context.sessionDirectory, owned: false });
+    expect(await ended.pid()).toBeUndefined();
+    await expect.poll(() => { try { process.kill(pid, 0); return 'alive'; } catch { return 'gone'; } }).toBe('gone');
+    expect(getReplSession(context.sessionDirectory)).not.toBe(ended);
+    expect((await run(context, { code: 'typeof kept' })).output.result).toBe("'undefined'");
   });
 
   it('turns a worker that dies into an error result, never a host crash', async () => {
