@@ -42,8 +42,8 @@ export { CANCEL_MESSAGE, REJECT_MESSAGE } from './execution/messages.ts';
 export type * from './execution/types.ts';
 
 // Permissions
-export { decidePermission } from './permissions/decide-permission.ts';
-export type { DecideOptions } from './permissions/decide-permission.ts';
+export { decidePermission } from './execution/decide-permission.ts';
+export type { DecideOptions } from './execution/decide-permission.ts';
 export { createPermissionContext, addRulesToContext, removeRuleSource } from './permissions/create-permission-context.ts';
 export { parsePermissionRule, formatPermissionRule } from './permissions/rules/parse-rule.ts';
 export { analyzeShellCommand } from './permissions/shell/analyze-shell-command.ts';

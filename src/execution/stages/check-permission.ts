@@ -1,4 +1,4 @@
-import { decidePermission } from '../../permissions/decide-permission.ts';
+import { decidePermission } from '../decide-permission.ts';
 import type { Stage } from '../types.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { errorMessage } from '../errors/codev-error.ts';
-import type { ToolUseContext } from '../execution/types.ts';
-import { addRulesToContext } from './create-permission-context.ts';
-import { addLocalRules, defaultLocalSettingsFile } from './local-settings.ts';
-import type { PermissionUpdate } from './types.ts';
+import type { ToolUseContext } from './types.ts';
+import { addRulesToContext } from '../permissions/create-permission-context.ts';
+import { addLocalRules, defaultLocalSettingsFile } from '../permissions/local-settings.ts';
+import type { PermissionUpdate } from '../permissions/types.ts';
 
 /**
  * Applies the "always allow" choices of a prompt's answer (`canUseTool`'s or a PermissionRequest hook's):

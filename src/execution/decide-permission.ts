@@ -1,17 +1,17 @@
 import { errorMessage } from '../errors/codev-error.ts';
-import type { ToolUseContext } from '../execution/types.ts';
-import { CANCEL_MESSAGE, REJECT_MESSAGE, rejectWithFeedback } from '../execution/messages.ts';
-import { revalidateInput } from '../execution/revalidate-input.ts';
+import type { ToolUseContext } from './types.ts';
+import { CANCEL_MESSAGE, REJECT_MESSAGE, rejectWithFeedback } from './messages.ts';
+import { revalidateInput } from './revalidate-input.ts';
 import type { Tool } from '../tool/types.ts';
 import { answerAsk } from './answer-ask.ts';
-import { collectRules, type CollectedRules } from './collect-rules.ts';
-import { pathRuleApplies } from './match-rules.ts';
-import { evaluatePermission, type Verdict } from './evaluate-permission.ts';
-import { permissionSuggestions } from './permission-suggestions.ts';
-import { prepareCall, type PreparedCall } from './prepare-call.ts';
-import { protectedPlacesOf, protectionContextOf } from './protected-paths.ts';
+import { collectRules, type CollectedRules } from '../permissions/collect-rules.ts';
+import { pathRuleApplies } from '../permissions/match-rules.ts';
+import { evaluatePermission, type Verdict } from '../permissions/evaluate-permission.ts';
+import { permissionSuggestions } from '../permissions/permission-suggestions.ts';
+import { prepareCall, type PreparedCall } from '../permissions/prepare-call.ts';
+import { protectedPlacesOf, protectionContextOf } from '../permissions/protected-paths.ts';
 import { savePermissions } from './save-permissions.ts';
-import type { CanUseTool, PermissionDecision } from './types.ts';
+import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
 
 /** How many times a prompt may rewrite the input before the engine stops asking and denies. */
 const MAX_REWRITES = 2;

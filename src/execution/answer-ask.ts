@@ -1,9 +1,9 @@
 import { errorMessage } from '../errors/codev-error.ts';
-import { subagentIdentity } from '../execution/hook-call-base.ts';
-import type { ToolUseContext } from '../execution/types.ts';
+import { subagentIdentity } from './hook-call-base.ts';
+import type { ToolUseContext } from './types.ts';
 import { runPermissionRequestHooks } from '../hooks/run-permission-request-hooks.ts';
 import type { Tool } from '../tool/types.ts';
-import type { CanUseTool, CanUseToolResult, PermissionDecisionReason, PermissionUpdate } from './types.ts';
+import type { CanUseTool, CanUseToolResult, PermissionDecisionReason, PermissionUpdate } from '../permissions/types.ts';
 
 /** Who answered a permission prompt, and how. */
 export type AskAnswer =
