@@ -11,7 +11,7 @@
 /** Lowest first. Each entry is the folders (under src/) of one layer. */
 const LAYERS = [
   { name: 'vocabulary', folders: ['errors', 'progress', 'tool', 'version'] },
-  { name: 'platform', folders: ['files', 'processes', 'git', 'session', 'results'] },
+  { name: 'platform', folders: ['files', 'processes', 'git', 'session', 'results', 'model'] },
   { name: 'policy', folders: ['permissions', 'hooks', 'sandbox'] },
   { name: 'execution', folders: ['execution', 'telemetry', 'registry'] },
   { name: 'sources', folders: ['config', 'plugins', 'mcp', 'skills', 'search', 'agent-types'] },

@@ -6,7 +6,7 @@ import type { ToolUseContext } from '../execution/types.ts';
 import type { Kernel } from '../kernel/create-kernel.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { createAgentScope } from './create-agent-scope.ts';
-import { createModelClient, resolveModelAccess } from './create-model-client.ts';
+import { createModelClient, resolveModelAccess } from '../model/create-model-client.ts';
 import { createQueryContexts } from './create-query-contexts.ts';
 import { createSessionLeases, STANDALONE_SESSION_PREFIX } from './create-session-leases.ts';
 import { resolveRequestPolicy } from './resolve-request-policy.ts';

@@ -1,4 +1,4 @@
-import { createModelClient, resolveModelAccess } from '../../agent/create-model-client.ts';
+import { createModelClient, resolveModelAccess } from '../../model/create-model-client.ts';
 import type { WebFetchModelClient } from './types.ts';
 
 /**

@@ -3,7 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolHook } from '../../../hooks/types.ts';
 import { createTestContext } from '../../../testing/create-test-context.ts';
 import type { ToolUseBlock } from '../../../tool/types.ts';
-import { createModelClient } from '../../create-model-client.ts';
+import { createModelClient } from '../../../model/create-model-client.ts';
 import type { AgentEvent } from '../../types.ts';
 import { createTurnState } from '../create-turn-state.ts';
 import type { TurnAgent, TurnOutcome, TurnStage, TurnState } from '../types.ts';
