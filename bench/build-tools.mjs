@@ -13,9 +13,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bench = path.join(root, 'bench');
 const roundsFlag = process.argv.indexOf('--rounds');
 const rounds = roundsFlag > 0 ? Number(process.argv[roundsFlag + 1]) : 3;
-const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('-test-kit.ts') && !name.endsWith('fixtures.ts');
+const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.test.ts');
 const sources = readdirSync(path.join(root, 'src'), { recursive: true })
-  .filter((file) => isSource(file) && !file.split(path.sep).some((part) => part === 'fixtures' || part === 'test-helpers'))
+  .filter((file) => isSource(file) && !file.split(path.sep).includes('test-fixtures'))
   .map((file) => path.join('src', file));
 
 const tools = [

@@ -15,7 +15,9 @@ const staging = path.join(root, `.dist-${process.pid}`);
 const started = performance.now();
 
 /** Files that are not compiled but must ship beside the code that loads them (worker entry points). */
-const isRuntimeAsset = (name) => /\.(mjs|cjs)$/.test(name);
+const isRuntimeAsset = (name) => /\.(mjs|cjs)$/.test(name) && !/\.test\./.test(name);
+/** Test-only code (fixtures, helpers, fake servers of the tests) lives in folders of this name and never ships. */
+const TEST_FIXTURES = 'test-fixtures';
 
 function fail(message) {
   rmSync(staging, { recursive: true, force: true });
@@ -33,7 +35,7 @@ let assets = 0;
 for (const entry of readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !isRuntimeAsset(entry.name)) continue;
   const relative = path.relative(path.join(root, 'src'), path.join(entry.parentPath, entry.name));
-  if (relative.split(path.sep).some((part) => part === 'fixtures' || part === 'test-helpers')) continue;
+  if (relative.split(path.sep).includes(TEST_FIXTURES)) continue;
   cpSync(path.join(root, 'src', relative), path.join(staging, relative));
   assets += 1;
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { defineHook } from '../hooks/define-hook.ts';
 import { MAX_STOP_HOOK_BLOCKS } from '../hooks/run-stop-hooks.ts';
 import type { StopInput, UserPromptSubmitInput } from '../hooks/types.ts';
-import { runOneSubagent } from '../subagents/subagent-hook-fixtures.ts';
+import { runOneSubagent } from '../subagents/test-fixtures/subagent-hooks.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { textReply, toolUseReply } from '../testing/fake-messages-server/fake-reply.ts';
-import { echoTool, requestsOf, serveConversations } from '../tools/Agent/agent-test-kit.ts';
+import { echoTool, requestsOf, serveConversations } from '../tools/Agent/test-fixtures/agent.ts';
 import { createAgentTool } from '../tools/Agent/create-agent-tool.ts';
 import { createAgent } from './create-agent.ts';
-import { lastMessage, runQuery } from './session-hook-fixtures.ts';
+import { lastMessage, runQuery } from './test-fixtures/session-hooks.ts';
 
 const ends = (run: { events: { type: string }[] }) => run.events.filter((event) => event.type === 'end');
 

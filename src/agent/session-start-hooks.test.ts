@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defineHook } from '../hooks/define-hook.ts';
 import type { SessionStartInput } from '../hooks/types.ts';
-import { runOneSubagent } from '../subagents/subagent-hook-fixtures.ts';
+import { runOneSubagent } from '../subagents/test-fixtures/subagent-hooks.ts';
 import { textReply } from '../testing/fake-messages-server/fake-reply.ts';
-import { lastMessage, runQuery } from './session-hook-fixtures.ts';
+import { lastMessage, runQuery } from './test-fixtures/session-hooks.ts';
 
 const reminder = (text: string) => ({ type: 'text', text: `<system-reminder>${text}</system-reminder>` });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTempProject, type TempProject } from '../plugins/test-helpers/create-temp-project.ts';
+import { createTempProject, type TempProject } from '../plugins/test-fixtures/create-temp-project.ts';
 import { findProjectRoot } from './find-project-root.ts';
 
 const projects: TempProject[] = [];

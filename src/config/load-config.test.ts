@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodevError } from '../errors/codev-error.ts';
 import { isPlugin } from '../plugins/define-plugin.ts';
-import { codevModule, createTempProject, type TempProject } from '../plugins/test-helpers/create-temp-project.ts';
+import { codevModule, createTempProject, type TempProject } from '../plugins/test-fixtures/create-temp-project.ts';
 import { loadConfig } from './load-config.ts';
 
 const projects: TempProject[] = [];

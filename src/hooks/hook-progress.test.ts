@@ -6,7 +6,7 @@ import { runToolUse } from '../execution/run-tool-use.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { runTool } from '../testing/run-tool.ts';
 import { buildTool } from '../tool/build-tool.ts';
-import { allow, createScriptProject, json } from './command/command-hook-fixtures.ts';
+import { allow, createScriptProject, json } from './command/test-fixtures/command-hooks.ts';
 import { defineHook } from './define-hook.ts';
 import type { ToolHook } from './types.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type McpServerConnection } from './connect-mcp-server.ts';
 import { createMcpManager } from './create-mcp-manager.ts';
-import { everythingServer, filesystemServer, resourceServer } from './fixtures/test-servers.ts';
+import { everythingServer, filesystemServer, resourceServer } from './test-fixtures/test-servers.ts';
 
 const directory = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-mcp-resources-')));
 

@@ -8,7 +8,7 @@ import { resultText, runTool } from '../testing/run-tool.ts';
 import { buildTool } from '../tool/build-tool.ts';
 import type { CanUseTool, CanUseToolOptions } from './types.ts';
 import { definePermissionRule } from './define-permission-rule.ts';
-import { ranCommands, testFetch, testPlain, testRead, testShell, testWrite } from './permission-test-tools.ts';
+import { ranCommands, testFetch, testPlain, testRead, testShell, testWrite } from './test-fixtures/permission-tools.ts';
 
 const ran = ranCommands;
 const [shell, write, read, fetchTool, plain] = [testShell, testWrite, testRead, testFetch, testPlain];

@@ -6,7 +6,7 @@ import type { PermissionRequestInput, PermissionRequestOutput } from '../hooks/t
 import type { AgentScope } from '../tool/agent-scope.ts';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
-import { ranCommands, testShell, testWrite } from './permission-test-tools.ts';
+import { ranCommands, testShell, testWrite } from './test-fixtures/permission-tools.ts';
 import type { CanUseTool } from './types.ts';
 
 const ran = ranCommands;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../testing/create-test-context.ts';
 import { runTool } from '../testing/run-tool.ts';
-import { testPlain } from './permission-test-tools.ts';
+import { testPlain } from './test-fixtures/permission-tools.ts';
 import type { CanUseTool, CanUseToolOptions } from './types.ts';
 import { unloadedSourcesRule } from './unloaded-sources-rule.ts';
 

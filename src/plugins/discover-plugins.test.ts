@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { validateConfig } from '../config/validate-config.ts';
 import { definePlugin } from './define-plugin.ts';
 import { discoverPlugins } from './discover-plugins.ts';
-import { createTempProject, type TempProject } from './test-helpers/create-temp-project.ts';
+import { createTempProject, type TempProject } from './test-fixtures/create-temp-project.ts';
 
 const projects: TempProject[] = [];
 afterEach(async () => Promise.all(projects.splice(0).map((project) => project.cleanup())));

@@ -6,8 +6,8 @@ import { isTool } from '../tool/build-tool.ts';
 import { createPluginImporter, type PluginImporter } from './create-plugin-importer.ts';
 import { definePlugin } from './define-plugin.ts';
 import { loadPlugin } from './load-plugin.ts';
-import { codevModule, createTempProject, type TempProject } from './test-helpers/create-temp-project.ts';
-import { PLUGIN_IMPORTS, toolExpression, toolPlugin } from './test-helpers/plugin-sources.ts';
+import { codevModule, createTempProject, type TempProject } from './test-fixtures/create-temp-project.ts';
+import { PLUGIN_IMPORTS, toolExpression, toolPlugin } from './test-fixtures/plugin-sources.ts';
 import type { LoadedPlugin, PluginLogEntry } from './types.ts';
 
 let fixture: TempProject;

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load-config.ts';
 import type { Tool } from '../tool/types.ts';
 import { loadPlugins } from './load-plugins.ts';
-import { codevModule, createTempProject, type TempProject } from './test-helpers/create-temp-project.ts';
-import { PLUGIN_IMPORTS, toolExpression, toolPlugin } from './test-helpers/plugin-sources.ts';
+import { codevModule, createTempProject, type TempProject } from './test-fixtures/create-temp-project.ts';
+import { PLUGIN_IMPORTS, toolExpression, toolPlugin } from './test-fixtures/plugin-sources.ts';
 import type { LoadedPlugin } from './types.ts';
 
 const projects: TempProject[] = [];

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCommandMarker, OWNER_MARKER_KEY } from './command-marker.ts';
 import { findMarkedProcesses } from './find-marked-processes.ts';
 import { killProcessTree } from './kill-process-tree.ts';
-import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from './test-helpers/processes-with-arguments.ts';
+import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from './test-fixtures/processes-with-arguments.ts';
 
 const started: number[] = [];
 afterEach(() => killAll(started.splice(0)));

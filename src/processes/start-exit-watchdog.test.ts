@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startExitWatchdog } from './start-exit-watchdog.ts';
-import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from './test-helpers/processes-with-arguments.ts';
+import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from './test-fixtures/processes-with-arguments.ts';
 
 const started: number[] = [];
 afterEach(() => killAll(started.splice(0)));

@@ -4,7 +4,7 @@ import { defineHook } from '../hooks/define-hook.ts';
 import type { SubagentStartInput, SubagentStopInput } from '../hooks/types.ts';
 import { textReply } from '../testing/fake-messages-server/fake-reply.ts';
 import { MAX_STOP_HOOK_BLOCKS as MAX_SUBAGENT_STOP_BLOCKS } from '../hooks/run-stop-hooks.ts';
-import { firstMessageText, runOneSubagent, SUB_PROMPT } from './subagent-hook-fixtures.ts';
+import { firstMessageText, runOneSubagent, SUB_PROMPT } from './test-fixtures/subagent-hooks.ts';
 
 const lastMessage = (request: { body: { messages?: { role: string; content: unknown }[] } }) => request.body.messages?.at(-1);
 

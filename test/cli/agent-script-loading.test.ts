@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
+import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { runCodev } from './run-codev.ts';
 
 // How `codev run` loads an agent script (jiti, see docs/agent-scripts.md): `codev` is the running CLI's own

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
-import { toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
+import { toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { BIN } from './run-codev.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCodev } from './run-codev.ts';
-import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
+import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 
 let project: TempProject;

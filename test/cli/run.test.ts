@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCodev } from './run-codev.ts';
-import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
-import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
+import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 
 let project: TempProject;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
+import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { runCodev } from './run-codev.ts';
 
 // Errors in the user's own code name file:line:column of the throw in the user's file, and its stack frames.

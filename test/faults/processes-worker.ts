@@ -12,7 +12,7 @@
 import { runHookCommand } from '../../src/hooks/command/run-hook-command.ts';
 import { createTestContext } from '../../src/testing/create-test-context.ts';
 import { runTool } from '../../src/testing/run-tool.ts';
-import { processesWithArguments, waitUntil } from '../../src/processes/test-helpers/processes-with-arguments.ts';
+import { processesWithArguments, waitUntil } from '../../src/processes/test-fixtures/processes-with-arguments.ts';
 import { bashTool } from '../../src/tools/Bash/index.ts';
 
 const [mode, seconds = ''] = process.argv.slice(2);

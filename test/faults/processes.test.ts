@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
 import { findMarkedProcesses } from '../../src/processes/find-marked-processes.ts';
 import { startShellProcess } from '../../src/tasks/start-shell-process.ts';
-import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../src/processes/test-helpers/processes-with-arguments.ts';
+import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../src/processes/test-fixtures/processes-with-arguments.ts';
 import { createTestContext } from '../../src/testing/create-test-context.ts';
 import { runTool } from '../../src/testing/run-tool.ts';
 import { bashTool } from '../../src/tools/Bash/index.ts';

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agent/create-agent.ts';
-import { codevModule } from '../../src/plugins/test-helpers/create-temp-project.ts';
-import { toolPlugin } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { codevModule } from '../../src/plugins/test-fixtures/create-temp-project.ts';
+import { toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { createFakeMessagesServer, createTestKernel, textReply, toolUseReply } from '../../src/testing/index.ts';
 
 describe('the agent loop and reloads', () => {

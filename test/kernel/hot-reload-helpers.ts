@@ -1,7 +1,7 @@
 /** Test-only helpers for the hot-reload tests: fixture plugin sources, event waits and editor-style saves. */
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import type { Kernel, KernelEvents } from '../../src/kernel/types.ts';
-import { PLUGIN_IMPORTS } from '../../src/plugins/test-helpers/plugin-sources.ts';
+import { PLUGIN_IMPORTS } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import type { CanUseTool } from '../../src/permissions/types.ts';
 
 /** Every call is allowed by the "user", so that only rules and hooks decide. */

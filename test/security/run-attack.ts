@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { toolCommand } from '../../src/cli/commands/tool-command.ts';
-import { createTempProject, type TempProject } from '../../src/plugins/test-helpers/create-temp-project.ts';
+import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 
 /** One attack, run the way a user runs a tool by hand: `codev tool <Tool> '<json>' --cwd <project> --json`. */
 export interface Attack {

@@ -3,11 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load-config.ts';
 import { validateConfig } from '../../config/validate-config.ts';
 import { CodevError } from '../../errors/codev-error.ts';
-import { codevModule } from '../../plugins/test-helpers/create-temp-project.ts';
+import { codevModule } from '../../plugins/test-fixtures/create-temp-project.ts';
 import { createTestKernel } from '../../testing/create-test-kernel.ts';
 import { resultText, runTool } from '../../testing/run-tool.ts';
 import { defineHook, isToolHook } from '../define-hook.ts';
-import { allow, createScriptProject, note } from './command-hook-fixtures.ts';
+import { allow, createScriptProject, note } from './test-fixtures/command-hooks.ts';
 import { toToolHooks } from './to-tool-hooks.ts';
 
 const { root, script, context } = createScriptProject();

@@ -7,7 +7,7 @@ import type { AgentScope } from '../../tool/agent-scope.ts';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { resultText, runTool } from '../../testing/run-tool.ts';
 import { buildTool } from '../../tool/build-tool.ts';
-import { allow, createScriptProject, isGone, json, received } from './command-hook-fixtures.ts';
+import { allow, createScriptProject, isGone, json, received } from './test-fixtures/command-hooks.ts';
 import { defineCommandHook } from './define-command-hook.ts';
 
 const { root, reports, script, hook, context } = createScriptProject();

@@ -7,7 +7,7 @@ import { createTestContext } from '../../testing/create-test-context.ts';
 import { resultText, runTool } from '../../testing/run-tool.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import type { ToolHook } from '../types.ts';
-import { createScriptProject, json } from './command-hook-fixtures.ts';
+import { createScriptProject, json } from './test-fixtures/command-hooks.ts';
 import { defineCommandHook } from './define-command-hook.ts';
 
 const { root, reports, script, hook } = createScriptProject();

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lastMessage, runQuery } from '../../agent/session-hook-fixtures.ts';
+import { lastMessage, runQuery } from '../../agent/test-fixtures/session-hooks.ts';
 import { validateConfig } from '../../config/validate-config.ts';
 import { textReply } from '../../testing/fake-messages-server/fake-reply.ts';
-import { createScriptProject, json } from './command-hook-fixtures.ts';
+import { createScriptProject, json } from './test-fixtures/command-hooks.ts';
 import { toToolHooks } from './to-tool-hooks.ts';
 
 const { root, reports, script, hook } = createScriptProject();

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../config/validate-config.ts';
 import { CodevError } from '../../errors/codev-error.ts';
-import { firstMessageText, runOneSubagent, SUB_PROMPT } from '../../subagents/subagent-hook-fixtures.ts';
+import { firstMessageText, runOneSubagent, SUB_PROMPT } from '../../subagents/test-fixtures/subagent-hooks.ts';
 import { textReply } from '../../testing/fake-messages-server/fake-reply.ts';
-import { createScriptProject, json } from './command-hook-fixtures.ts';
+import { createScriptProject, json } from './test-fixtures/command-hooks.ts';
 import { toToolHooks } from './to-tool-hooks.ts';
 
 const { root, reports, script, hook } = createScriptProject();

@@ -8,7 +8,7 @@ import { textReply, toolUseReply } from '../../testing/fake-messages-server/fake
 import type { RecordedRequest } from '../../testing/fake-messages-server/types.ts';
 import { buildTool, withToolSource } from '../../tool/build-tool.ts';
 import { taskOutputTool } from '../TaskOutput/index.ts';
-import { echoTool, requestsOf, serveConversations } from './agent-test-kit.ts';
+import { echoTool, requestsOf, serveConversations } from './test-fixtures/agent.ts';
 import { createAgentTool } from './create-agent-tool.ts';
 
 const MAIN = 'main task';

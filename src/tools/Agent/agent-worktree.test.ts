@@ -6,8 +6,8 @@ import { textReply, toolUseReply } from '../../testing/fake-messages-server/fake
 import type { FakeMessagesServer } from '../../testing/fake-messages-server/types.ts';
 import { WORKTREES_DIRECTORY } from '../../worktrees/index.ts';
 import { writeTool } from '../Write/index.ts';
-import { contextIn, createRepository, git, probeTool, temporaryFolder } from './agent-worktree-test-kit.ts';
-import { requestsOf, runMain, serveConversations } from './agent-test-kit.ts';
+import { contextIn, createRepository, git, probeTool, temporaryFolder } from './test-fixtures/agent-worktree.ts';
+import { requestsOf, runMain, serveConversations } from './test-fixtures/agent.ts';
 import { agentTool } from './index.ts';
 import type { AgentCompletedOutput } from '../../tool/agent-run.ts';
 

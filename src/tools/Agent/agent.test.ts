@@ -8,7 +8,7 @@ import { createTestContext } from '../../testing/create-test-context.ts';
 import { textReply, toolUseReply } from '../../testing/fake-messages-server/fake-reply.ts';
 import { taskOutputTool } from '../TaskOutput/index.ts';
 import { taskStopTool } from '../TaskStop/index.ts';
-import { echoTool, requestsOf, resultTexts, runMain, serveConversations, sleepTool, toolNames } from './agent-test-kit.ts';
+import { echoTool, requestsOf, resultTexts, runMain, serveConversations, sleepTool, toolNames } from './test-fixtures/agent.ts';
 import { agentTool } from './index.ts';
 
 const MAIN = 'main task';

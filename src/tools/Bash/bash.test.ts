@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { killAll, processesWithArguments, uniqueSeconds } from '../../processes/test-helpers/processes-with-arguments.ts';
+import { killAll, processesWithArguments, uniqueSeconds } from '../../processes/test-fixtures/processes-with-arguments.ts';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { resultText, runTool } from '../../testing/run-tool.ts';
 import { isSandboxAvailable } from '../../sandbox/is-sandbox-available.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getSessionState } from '../../session/get-session-state.ts';
 import { resultText } from '../../testing/run-tool.ts';
 import type { ToolResultContentBlock } from '../../tool/types.ts';
-import { notebookJson, pdfBytes, pngBytes, read, readContext, writeFixture } from './test-fixtures.ts';
+import { notebookJson, pdfBytes, pngBytes, read, readContext, writeFixture } from './test-fixtures/read.ts';
 
 function blocks(content: string | ToolResultContentBlock[]): ToolResultContentBlock[] {
   if (typeof content === 'string') throw new Error(`expected blocks, got text: ${content.slice(0, 200)}`);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getSessionState } from '../../session/get-session-state.ts';
 import { resultText } from '../../testing/run-tool.ts';
 import { readTool } from './index.ts';
-import { read, readContext, writeFixture } from './test-fixtures.ts';
+import { read, readContext, writeFixture } from './test-fixtures/read.ts';
 
 const lines = (count: number, prefix = 'line') => Array.from({ length: count }, (_, index) => `${prefix} ${index + 1}`).join('\n');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../processes/test-helpers/processes-with-arguments.ts';
+import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../processes/test-fixtures/processes-with-arguments.ts';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { runTool } from '../../testing/run-tool.ts';
 import { bashTool } from '../Bash/index.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyContent, contentToMarkdown } from './content-to-markdown.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
-import { ARTICLE_HTML } from './test-site.ts';
+import { ARTICLE_HTML } from './test-fixtures/test-site.ts';
 import { WebFetchCache } from './web-fetch-cache.ts';
 import type { FetchedPage } from './types.ts';
 

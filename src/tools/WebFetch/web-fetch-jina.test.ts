@@ -5,7 +5,7 @@ import type { FakeJinaServerOptions } from '../../testing/fake-jina-server/types
 import { resultText, runTool } from '../../testing/run-tool.ts';
 import { createWebFetchTool, WebFetchCache } from './index.ts';
 import type { WebFetchOutput } from './index.ts';
-import { createTestSite, html } from './test-site.ts';
+import { createTestSite, html } from './test-fixtures/test-site.ts';
 
 const KEY = 'jina_test_key';
 const PAGE = { title: 'Example Article', content: 'Jina **Markdown** body with a [link](https://example.com/next).' };

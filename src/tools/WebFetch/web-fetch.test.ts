@@ -6,7 +6,7 @@ import { resultText, runTool } from '../../testing/run-tool.ts';
 import type { Tool } from '../../tool/types.ts';
 import { createWebFetchTool, TRUNCATION_MARKER, WEB_FETCH_DEFAULT_MODEL, WebFetchCache } from './index.ts';
 import type { WebFetchOptions, WebFetchOutput } from './index.ts';
-import { ARTICLE_HTML, createTestSite, html, redirect } from './test-site.ts';
+import { ARTICLE_HTML, createTestSite, html, redirect } from './test-fixtures/test-site.ts';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {

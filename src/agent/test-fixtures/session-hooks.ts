@@ -1,12 +1,12 @@
 /** Shared fixtures of the session hook tests: top-level queries over a fake model. Not shipped. */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ToolHook } from '../hooks/types.ts';
-import { createTestContext } from '../testing/create-test-context.ts';
-import { createFakeMessagesServer } from '../testing/fake-messages-server/create-fake-messages-server.ts';
-import { textReply, type FakeReply } from '../testing/fake-messages-server/fake-reply.ts';
-import type { RecordedRequest } from '../testing/fake-messages-server/types.ts';
-import { createAgent } from './create-agent.ts';
-import type { AgentEvent } from './types.ts';
+import type { ToolHook } from '../../hooks/types.ts';
+import { createTestContext } from '../../testing/create-test-context.ts';
+import { createFakeMessagesServer } from '../../testing/fake-messages-server/create-fake-messages-server.ts';
+import { textReply, type FakeReply } from '../../testing/fake-messages-server/fake-reply.ts';
+import type { RecordedRequest } from '../../testing/fake-messages-server/types.ts';
+import { createAgent } from '../create-agent.ts';
+import type { AgentEvent } from '../types.ts';
 
 /** What one query gave: its events, the model requests, the context's warnings and the agent's transcript. */
 export interface QueryRun {

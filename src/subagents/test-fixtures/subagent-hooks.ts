@@ -1,12 +1,12 @@
 /** Shared fixtures of the subagent hook tests: a main agent that starts one subagent over a fake model. Not shipped. */
-import type { AgentEvent } from '../agent/types.ts';
-import type { ToolHook } from '../hooks/types.ts';
-import { createTestContext } from '../testing/create-test-context.ts';
-import { createFakeMessagesServer } from '../testing/fake-messages-server/create-fake-messages-server.ts';
-import { textReply, toolUseReply, type FakeReply } from '../testing/fake-messages-server/fake-reply.ts';
-import type { RecordedRequest } from '../testing/fake-messages-server/types.ts';
-import { echoTool, runMain } from '../tools/Agent/agent-test-kit.ts';
-import { agentTool } from '../tools/Agent/index.ts';
+import type { AgentEvent } from '../../agent/types.ts';
+import type { ToolHook } from '../../hooks/types.ts';
+import { createTestContext } from '../../testing/create-test-context.ts';
+import { createFakeMessagesServer } from '../../testing/fake-messages-server/create-fake-messages-server.ts';
+import { textReply, toolUseReply, type FakeReply } from '../../testing/fake-messages-server/fake-reply.ts';
+import type { RecordedRequest } from '../../testing/fake-messages-server/types.ts';
+import { echoTool, runMain } from '../../tools/Agent/test-fixtures/agent.ts';
+import { agentTool } from '../../tools/Agent/index.ts';
 
 /** The subagent's task; its conversation is the one whose first message starts with it. */
 export const SUB_PROMPT = 'find the answer';

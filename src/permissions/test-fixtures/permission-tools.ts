@@ -1,6 +1,6 @@
 /** Small tools for the permission tests: a shell, a file writer and reader, a fetcher, a plain tool. Not shipped. */
 import { z } from 'zod';
-import { buildTool } from '../tool/build-tool.ts';
+import { buildTool } from '../../tool/build-tool.ts';
 
 /** Every command the test shell ran. */
 export const ranCommands: string[] = [];

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { z } from 'zod';
-import { createTestContext } from '../../testing/create-test-context.ts';
-import { buildTool, withToolSource } from '../../tool/build-tool.ts';
-import type { Tool } from '../../tool/types.ts';
+import { createTestContext } from '../../../testing/create-test-context.ts';
+import { buildTool, withToolSource } from '../../../tool/build-tool.ts';
+import type { Tool } from '../../../tool/types.ts';
 
 const temporaryRoot = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-agent-worktree-')));
 const contextFolders: string[] = [];

@@ -1,13 +1,13 @@
 /** Shared pieces of the Agent tool's tests: a routed fake model, small tools, a runner. Not shipped. */
 import { afterEach } from 'vitest';
 import { z } from 'zod';
-import { createAgent } from '../../agent/create-agent.ts';
-import type { AgentEvent, AgentOptions } from '../../agent/types.ts';
-import type { ToolUseContext } from '../../execution/types.ts';
-import { createFakeMessagesServer } from '../../testing/fake-messages-server/create-fake-messages-server.ts';
-import { textReply, type FakeReply } from '../../testing/fake-messages-server/fake-reply.ts';
-import type { FakeMessagesServer, RecordedRequest } from '../../testing/fake-messages-server/types.ts';
-import { buildTool, withToolSource } from '../../tool/build-tool.ts';
+import { createAgent } from '../../../agent/create-agent.ts';
+import type { AgentEvent, AgentOptions } from '../../../agent/types.ts';
+import type { ToolUseContext } from '../../../execution/types.ts';
+import { createFakeMessagesServer } from '../../../testing/fake-messages-server/create-fake-messages-server.ts';
+import { textReply, type FakeReply } from '../../../testing/fake-messages-server/fake-reply.ts';
+import type { FakeMessagesServer, RecordedRequest } from '../../../testing/fake-messages-server/types.ts';
+import { buildTool, withToolSource } from '../../../tool/build-tool.ts';
 
 const servers: FakeMessagesServer[] = [];
 afterEach(async () => {

@@ -3,11 +3,11 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { createTestContext } from '../../testing/create-test-context.ts';
-import { buildTool } from '../../tool/build-tool.ts';
-import type { ToolHook } from '../types.ts';
-import { defineCommandHook } from './define-command-hook.ts';
-import type { CommandHookConfig } from './types.ts';
+import { createTestContext } from '../../../testing/create-test-context.ts';
+import { buildTool } from '../../../tool/build-tool.ts';
+import type { ToolHook } from '../../types.ts';
+import { defineCommandHook } from '../define-command-hook.ts';
+import type { CommandHookConfig } from '../types.ts';
 
 /** A fresh temp project for hook scripts; remove it with `rmSync(root, { recursive: true })`. */
 export function createScriptProject() {

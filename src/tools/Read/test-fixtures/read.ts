@@ -2,10 +2,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ToolUseContext } from '../../execution/types.ts';
-import { createTestContext } from '../../testing/create-test-context.ts';
-import { runTool } from '../../testing/run-tool.ts';
-import { readTool } from './index.ts';
+import type { ToolUseContext } from '../../../execution/types.ts';
+import { createTestContext } from '../../../testing/create-test-context.ts';
+import { runTool } from '../../../testing/run-tool.ts';
+import { readTool } from '../index.ts';
 
 /** A context whose cwd is a fresh temp folder, with Read in the pool. */
 export function readContext(): ToolUseContext {
