@@ -49,9 +49,9 @@ export { parsePermissionRule, formatPermissionRule } from './permissions/rules/p
 export { analyzeShellCommand } from './permissions/shell/analyze-shell-command.ts';
 export type { CommandOrigin, ShellAnalysis, ShellAnalysisFailure, ShellRedirect, SimpleCommand } from './permissions/shell/analyze-shell-command.ts';
 export type { Directories } from './permissions/shell/directories.ts';
-export type { DescribedProgram } from './permissions/shell/programs/describe-program.ts';
+export type { DescribedProgram } from './permissions/shell/programs/types.ts';
 export type { FileAccessVia, FileEffect, ProgramEffects } from './permissions/shell/programs/types.ts';
-export type { ShellWord } from './permissions/shell/types.ts';
+export type { ShellWord } from './permissions/shell/shell-word.ts';
 export { readLocalSettings, addLocalRules, defaultLocalSettingsFile } from './permissions/local-settings.ts';
 export type { LocalSettings } from './permissions/local-settings.ts';
 export { PERMISSION_MODES, PERMISSION_RULE_SOURCES } from './permissions/types.ts';

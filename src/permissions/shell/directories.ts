@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { skipOptions } from './skip-options.ts';
-import type { ShellWord } from './types.ts';
+import type { ShellWord } from './shell-word.ts';
 
 /**
  * Where a command may run, relative to the directory the whole command starts in: `.` and paths below or

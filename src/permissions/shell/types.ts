@@ -1,6 +1,9 @@
 /** The vocabulary of shell-command analysis for Bash permission rules. Types only. */
 import type { Directories } from './directories.ts';
-import type { DescribedProgram } from './programs/describe-program.ts';
+import type { DescribedProgram } from './programs/types.ts';
+import type { ShellWord } from './shell-word.ts';
+
+export type { ShellWord } from './shell-word.ts';
 
 /** A redirection of one simple command (or of a compound statement). */
 export interface ShellRedirect {
@@ -78,20 +81,6 @@ export type ShellAnalysis =
       opaque?: string;
     }
   | { ok: false; reason: ShellAnalysisFailure; message: string };
-
-/** One shell word after unquoting. */
-export interface ShellWord {
-  /** The unquoted value; parts that cannot be known statically keep their source text (`$HOME`, `$(date)`). */
-  value: string;
-  /** Contains `$VAR`, `${…}`, `$(…)`, backticks, `$((…))` or a brace expansion. */
-  dynamic: boolean;
-  /** Contains an unquoted glob character (`*`, `?`, `[`). */
-  glob: boolean;
-  /** Starts with an unquoted `~user` (a plain `~` or `~/` is left to the caller to expand). */
-  userTilde: boolean;
-  /** Is, or contains, a process substitution `<(…)`/`>(…)` (a `/dev/fd` path at run time). */
-  processSubstitution: boolean;
-}
 
 /** Where the command builder sends what it finds. */
 export interface CommandSink {

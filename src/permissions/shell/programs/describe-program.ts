@@ -1,4 +1,4 @@
-import type { ShellWord } from '../types.ts';
+import type { ShellWord } from '../shell-word.ts';
 import { commandBaseName } from '../wrapper-commands.ts';
 import { describeAwk } from './describe-awk.ts';
 import { describeDd } from './describe-dd.ts';
@@ -13,7 +13,7 @@ import { FILE_WRITERS } from './file-writers.ts';
 import { PLAIN_PROGRAMS } from './plain-programs.ts';
 import { describeWithSpec, type ProgramSpec } from './program-spec.ts';
 import { SEARCH_PROGRAMS } from './search-programs.ts';
-import type { DescribeProgram, FileEffect, ProgramEffects } from './types.ts';
+import type { DescribedProgram, DescribeProgram, FileEffect, ProgramEffects } from './types.ts';
 
 const DESCRIPTIONS: Readonly<Record<string, DescribeProgram>> = {
   awk: describeAwk,
@@ -47,12 +47,6 @@ function programNamed(name: string): DescribeProgram | null {
   found = language ? describeInterpreter(language) : null;
   if (PROGRAMS.size < MAX_PROGRAMS) PROGRAMS.set(name, found);
   return found;
-}
-
-/** A program's effects, and whether codev knows the program at all. */
-export interface DescribedProgram extends ProgramEffects {
-  /** False for a program codev has no description of: its words are only `possible` files. */
-  known: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The vocabulary of program knowledge: what one command does with files and code, from its words. Types only. */
-import type { ShellWord } from '../types.ts';
+import type { ShellWord } from '../shell-word.ts';
 
 /**
  * How a command reaches a file:
@@ -50,3 +50,9 @@ export interface ProgramEffects {
 
 /** Describes one invocation of a program; `args` are the words after the program's name. */
 export type DescribeProgram = (args: readonly ShellWord[]) => ProgramEffects;
+
+/** A program's effects, and whether codev knows the program at all. */
+export interface DescribedProgram extends ProgramEffects {
+  /** False for a program codev has no description of: its words are only `possible` files. */
+  known: boolean;
+}
