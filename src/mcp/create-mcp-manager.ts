@@ -1,8 +1,8 @@
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { Tool } from '../tool/types.ts';
-import { createListMcpResourcesTool } from '../tools/ListMcpResourcesTool/index.ts';
-import { createReadMcpResourceTool } from '../tools/ReadMcpResourceTool/index.ts';
+import { createListMcpResourcesTool } from './tools/ListMcpResourcesTool/index.ts';
+import { createReadMcpResourceTool } from './tools/ReadMcpResourceTool/index.ts';
 import { scriptFilesOf } from '../permissions/script-files.ts';
 import { buildServerTools } from './build-server-tools.ts';
 import { connectMcpServer, stdioServerDirectory, type ConnectMcpServerOptions, type McpServerConnection, type McpToolInfo } from './connect-mcp-server.ts';

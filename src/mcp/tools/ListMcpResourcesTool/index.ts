@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CodevError, errorMessage } from '../../errors/codev-error.ts';
-import { assertOutputTokens } from '../../mcp/assert-output-tokens.ts';
-import type { McpResourceInfo } from '../../mcp/connect-mcp-server.ts';
-import { findResourceServer, visibleResourceServers, type McpResourceToolOptions } from '../../mcp/find-resource-server.ts';
-import { DEFAULT_MAX_MCP_OUTPUT_TOKENS } from '../../mcp/mcp-tool-to-tool.ts';
-import { buildTool } from '../../tool/build-tool.ts';
-import type { Tool } from '../../tool/types.ts';
+import { CodevError, errorMessage } from '../../../errors/codev-error.ts';
+import { assertOutputTokens } from '../../assert-output-tokens.ts';
+import type { McpResourceInfo } from '../../connect-mcp-server.ts';
+import { findResourceServer, visibleResourceServers, type McpResourceToolOptions } from '../../find-resource-server.ts';
+import { DEFAULT_MAX_MCP_OUTPUT_TOKENS } from '../../mcp-tool-to-tool.ts';
+import { buildTool } from '../../../tool/build-tool.ts';
+import type { Tool } from '../../../tool/types.ts';
 import { LIST_MCP_RESOURCES_DESCRIPTION, LIST_MCP_RESOURCES_PROMPT, NO_RESOURCES_FOUND } from './prompt.ts';
 
 export const LIST_MCP_RESOURCES_NAME = 'ListMcpResourcesTool';

@@ -2,10 +2,10 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpManager, type McpManager } from '../../mcp/create-mcp-manager.ts';
-import { everythingServer, filesystemServer, PIXEL_PNG, resourceServer } from '../../mcp/test-fixtures/test-servers.ts';
-import { createTestContext } from '../../testing/create-test-context.ts';
-import { resultText, runTool } from '../../testing/run-tool.ts';
+import { createMcpManager, type McpManager } from '../../create-mcp-manager.ts';
+import { everythingServer, filesystemServer, PIXEL_PNG, resourceServer } from '../../test-fixtures/test-servers.ts';
+import { createTestContext } from '../../../testing/create-test-context.ts';
+import { resultText, runTool } from '../../../testing/run-tool.ts';
 import type { ReadMcpResourceOutput } from './index.ts';
 
 const directory = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-read-resource-')));

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CodevError, errorMessage } from '../../errors/codev-error.ts';
-import { assertOutputTokens } from '../../mcp/assert-output-tokens.ts';
-import { findResourceServer, visibleResourceServers, type McpResourceToolOptions } from '../../mcp/find-resource-server.ts';
-import { contentText, resourceContentsToContent } from '../../mcp/mcp-result-to-content.ts';
-import { DEFAULT_MAX_MCP_OUTPUT_TOKENS } from '../../mcp/mcp-tool-to-tool.ts';
-import { buildTool } from '../../tool/build-tool.ts';
-import type { Tool, ToolResultContentBlock } from '../../tool/types.ts';
+import { CodevError, errorMessage } from '../../../errors/codev-error.ts';
+import { assertOutputTokens } from '../../assert-output-tokens.ts';
+import { findResourceServer, visibleResourceServers, type McpResourceToolOptions } from '../../find-resource-server.ts';
+import { contentText, resourceContentsToContent } from '../../mcp-result-to-content.ts';
+import { DEFAULT_MAX_MCP_OUTPUT_TOKENS } from '../../mcp-tool-to-tool.ts';
+import { buildTool } from '../../../tool/build-tool.ts';
+import type { Tool, ToolResultContentBlock } from '../../../tool/types.ts';
 import { READ_MCP_RESOURCE_DESCRIPTION, READ_MCP_RESOURCE_PROMPT } from './prompt.ts';
 
 export const READ_MCP_RESOURCE_NAME = 'ReadMcpResourceTool';
