@@ -3,7 +3,7 @@ import type { CanUseTool } from '../permissions/types.ts';
 import { configAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { isTool } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
-import type { AgentDefinition } from './define-agent.ts';
+import type { AgentDefinition } from './agent-definition.ts';
 
 const count = (minimum: number) => z.number().int().min(minimum);
 const milliseconds = z.number().min(0).max(Number.MAX_SAFE_INTEGER);

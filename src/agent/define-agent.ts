@@ -1,12 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import type { AgentOptions } from './types.ts';
+import type { AgentDefinition } from './agent-definition.ts';
 import { validateAgentDefinition } from './validate-agent-definition.ts';
 
-/** What an agent script default-exports for `codev run`: its options, and optionally the prompt to start with. */
-export interface AgentDefinition extends Omit<AgentOptions, 'client' | 'createToolUseContext' | 'subagent'> {
-  /** Used when `codev run` is given no prompt. */
-  prompt?: string;
-}
+export type { AgentDefinition } from './agent-definition.ts';
 
 /**
  * Declares an agent for `codev run`. Checks the definition at once: a wrong type or an unknown key (with the

@@ -1,7 +1,7 @@
 import { formatConfigIssues } from '../config/format-config-issues.ts';
 import { CodevError } from '../errors/codev-error.ts';
 import { agentDefinitionSchema } from './agent-definition-schema.ts';
-import type { AgentDefinition } from './define-agent.ts';
+import type { AgentDefinition } from './agent-definition.ts';
 
 /**
  * Checks an agent definition (`defineAgent({...})`, or what an agent script default-exports). Throws ONE

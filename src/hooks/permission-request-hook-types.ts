@@ -1,6 +1,5 @@
 /** The PermissionRequest hook contract: answering a permission prompt. Types only (and the event list). */
 import type { CanUseToolResult, PermissionMode, PermissionUpdate } from '../permissions/types.ts';
-import type { ToolHook } from './types.ts';
 
 /** The permission events hooks can answer; their matcher tests the tool name. */
 export type PermissionHookEvent = 'PermissionRequest';
@@ -25,11 +24,6 @@ export interface PermissionRequestInput {
   /** The subagent's type (`subagent_type`); absent for the top-level agent's calls. */
   agentType?: string;
   signal: AbortSignal;
-}
-
-/** What a run of PermissionRequest hooks needs: the hooks, and the prompt they see (the hook event aside). */
-export interface PermissionRequestRunOptions extends Omit<PermissionRequestInput, 'hookEventName'> {
-  hooks: readonly ToolHook[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { runEachHook } from './run-each-hook.ts';
-import type { PermissionRequestDecision, PermissionRequestRunOptions } from './types.ts';
+import type { PermissionRequestDecision} from './types.ts';
+import type { PermissionRequestRunOptions } from './hook-run-options.ts';
 
 /** What the PermissionRequest hooks answered. */
 export interface PermissionRequestResult {

@@ -1,5 +1,6 @@
 import { runEachHook } from './run-each-hook.ts';
-import type { SessionHookRunOptions, SessionStartSource } from './types.ts';
+import type { SessionStartSource } from './types.ts';
+import type { SessionHookRunOptions } from './hook-run-options.ts';
 
 /** The merged answer of the SessionStart (or SubagentStart) hooks. */
 export interface SessionStartResult {

@@ -1,5 +1,6 @@
 import { runEachHook } from './run-each-hook.ts';
-import type { SessionHookRunOptions, StopOutput } from './types.ts';
+import type { StopOutput } from './types.ts';
+import type { SessionHookRunOptions } from './hook-run-options.ts';
 
 /** Stop (or SubagentStop) hooks may keep an agent going this many times in a row; at the next block it ends anyway, with a warning. */
 export const MAX_STOP_HOOK_BLOCKS = 8;

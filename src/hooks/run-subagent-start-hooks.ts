@@ -1,6 +1,6 @@
+import type { SubagentHookRunOptions } from './hook-run-options.ts';
 import { runEachHook } from './run-each-hook.ts';
 import { collectContext, type SessionStartResult } from './run-session-start-hooks.ts';
-import type { SubagentHookRunOptions } from './types.ts';
 
 /** Runs the SubagentStart hooks whose matcher takes the agent type, one after another in registration order. */
 export async function runSubagentStartHooks(options: SubagentHookRunOptions): Promise<SessionStartResult> {

@@ -1,5 +1,5 @@
+import type { SessionHookRunOptions } from './hook-run-options.ts';
 import { runEachHook } from './run-each-hook.ts';
-import type { SessionHookRunOptions } from './types.ts';
 
 /** The merged answer of the UserPromptSubmit hooks. */
 export interface UserPromptSubmitResult {

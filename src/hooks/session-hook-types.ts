@@ -1,6 +1,5 @@
 /** The top-level agent's hook contract: SessionStart, UserPromptSubmit and Stop. Types only (and the event list). */
 import type { PermissionMode } from '../permissions/types.ts';
-import type { ToolHook } from './types.ts';
 
 /**
  * The events of the top-level agent's conversation. SessionStart's matcher tests the source; UserPromptSubmit
@@ -20,11 +19,6 @@ export interface SessionHookInputBase {
   permissionMode: PermissionMode;
   /** Aborted when the query is interrupted. */
   signal: AbortSignal;
-}
-
-/** What a run of session hooks needs: the hooks, and the agent they see (the hook event aside). */
-export interface SessionHookRunOptions extends Omit<SessionHookInputBase, 'hookEventName'> {
-  hooks: readonly ToolHook[];
 }
 
 /** Once per agent, at its first `agent.query(prompt)`, before the UserPromptSubmit hooks. */

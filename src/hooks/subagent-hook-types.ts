@@ -1,6 +1,5 @@
 /** The subagent hook contract: SubagentStart and SubagentStop. Types only (and the event list). */
 import type { PermissionMode } from '../permissions/types.ts';
-import type { ToolHook } from './types.ts';
 
 /** The subagent events hooks can answer; their matcher tests the agent type (`subagent_type`). */
 export type SubagentHookEvent = 'SubagentStart' | 'SubagentStop';
@@ -20,11 +19,6 @@ export interface SubagentHookInputBase {
   permissionMode: PermissionMode;
   /** Aborted when the subagent is interrupted. */
   signal: AbortSignal;
-}
-
-/** What a run of subagent hooks needs: the hooks, and the subagent they see (the hook event aside). */
-export interface SubagentHookRunOptions extends Omit<SubagentHookInputBase, 'hookEventName'> {
-  hooks: readonly ToolHook[];
 }
 
 /** Before the subagent's first model request. */

@@ -1,7 +1,7 @@
 import type { PermissionBehavior } from '../types.ts';
 import { matchPathPattern } from './match-path-pattern.ts';
 import type { PathAnchors } from './parse-path-pattern.ts';
-import type { PathVariants } from './resolve-path-variants.ts';
+import type { PathVariants } from './path-variants.ts';
 
 /** What {@link matchPathRule} needs. */
 export interface MatchPathRuleOptions extends PathAnchors {

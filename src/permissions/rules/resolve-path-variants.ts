@@ -1,18 +1,12 @@
 import { existsSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { lstatIfPresent } from '../../files/lstat-if-present.ts';
+import type { PathVariants } from './path-variants.ts';
 
 // Re-exported so the path-rule API can be imported from one place; the implementation has its own file.
 export { matchPathRule } from './match-path-rule.ts';
 export type { MatchPathRuleOptions } from './match-path-rule.ts';
-
-/** The two names of a path that Read/Edit rules are checked against. Both absolute and normalized. */
-export interface PathVariants {
-  /** The path as written: `~` expanded, made absolute against the cwd, `.` and `..` resolved by name. */
-  lexical: string;
-  /** The path with every symlink resolved, including a dangling final link and a missing tail. */
-  real: string;
-}
+export type { PathVariants } from './path-variants.ts';
 
 /** Enough hops for any honest chain; the kernel itself gives up (ELOOP) at 40. */
 const MAX_SYMLINK_HOPS = 40;

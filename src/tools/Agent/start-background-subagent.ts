@@ -5,7 +5,7 @@ import { agentIdOf } from '../../tool/agent-id-of.ts';
 import { startBackgroundAgentTask } from '../../tasks/start-background-agent-task.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import { activityLine } from './activity-line.ts';
-import type { AgentInput } from './create-agent-tool.ts';
+import type { AgentInput } from './input-schema.ts';
 import { formatAgentResult } from './format-agent-result.ts';
 import type { AgentLaunchedOutput } from './types.ts';
 

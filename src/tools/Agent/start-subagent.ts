@@ -11,7 +11,7 @@ import type { AgentTypeDefinition, AgentScope } from '../../tool/agent-scope.ts'
 import type { ToolCallContext } from '../../tool/types.ts';
 import type { AgentWorktree } from '../../worktrees/index.ts';
 import { reportAgentProgress } from './report-agent-progress.ts';
-import type { AgentInput } from './create-agent-tool.ts';
+import type { AgentInput } from './input-schema.ts';
 import { mapIntoWorktree } from './map-into-worktree.ts';
 import { registerSubagent } from './register-subagent.ts';
 import { startBackgroundSubagent } from './start-background-subagent.ts';

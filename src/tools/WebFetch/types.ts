@@ -2,6 +2,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { WebFetchCache } from './web-fetch-cache.ts';
 
+export type { FetchedPage } from './fetched-page.ts';
+
 /** The part of the model client WebFetch uses: `messages.create`. */
 export type WebFetchModelClient = Pick<Anthropic, 'messages'>;
 
@@ -22,24 +24,6 @@ export interface WebFetchOptions {
   cache?: WebFetchCache;
   /** The Markdown handed to the model is cut to this many characters. Default 100,000. */
   maxMarkdownChars?: number;
-}
-
-/** A page after fetching and conversion, as cached. */
-export interface FetchedPage {
-  /** The URL whose content this is (after same-host redirects). */
-  finalUrl: string;
-  code: number;
-  codeText: string;
-  bytes: number;
-  contentType: string;
-  /** The content as Markdown (or text), or a message for binary content. */
-  markdown: string;
-  title?: string;
-  /** True when there is no text to give the model (binary content). */
-  binary: boolean;
-  source: 'direct' | 'jina';
-  /** Jina's warning, e.g. "Target URL returned error 404". */
-  warning?: string;
 }
 
 /** A redirect to another host, reported instead of followed. */

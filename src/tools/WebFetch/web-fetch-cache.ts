@@ -1,4 +1,4 @@
-import type { FetchedPage } from './types.ts';
+import type { FetchedPage } from './fetched-page.ts';
 
 interface Entry {
   page: FetchedPage;
