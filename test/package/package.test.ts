@@ -42,9 +42,10 @@ beforeAll(async () => {
   expectSuccess(install);
 }, 420_000);
 
+// The project holds a whole npm install: removing it can take longer than vitest's 10 s default on a busy machine.
 afterAll(() => {
   if (temp) rmSync(temp, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('the packed package', () => {
   it('ships the built entries, the CLI and the sources the maps point at, and no tests or fixtures', () => {
