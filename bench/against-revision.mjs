@@ -12,7 +12,7 @@
  * of each side and their ratio (this checkout / the revision).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,8 @@ const there = path.join(mkdtempSync(path.join(os.tmpdir(), 'codev-revision-')), 
 execFileSync('git', ['worktree', 'add', '--detach', '--quiet', there, revision], { cwd: here, stdio: 'inherit' });
 try {
   symlinkSync(path.join(here, 'node_modules'), path.join(there, 'node_modules'));
+  // The peers the benchmarks compare with install into bench/ (see bench/package.json).
+  if (existsSync(path.join(here, 'bench', 'node_modules')) && existsSync(path.join(there, 'bench'))) symlinkSync(path.join(here, 'bench', 'node_modules'), path.join(there, 'bench', 'node_modules'));
   const sides = { [revision]: there, 'this checkout': here };
   const runners = [];
   for (const [side, root] of Object.entries(sides)) {
