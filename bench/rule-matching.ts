@@ -19,13 +19,13 @@ const commandCount = ({ quick }: BenchOptions) => (quick ? COMMANDS_PER_ROUND.qu
  * shell analysis: tree-sitter parse, then matching); `warm`: the batch was decided once before the timed
  * pass, so the analysis comes from the engine's per-command cache and only matching is left.
  */
-function codevCase(options: { id: string; label: string; warm: boolean }): BenchCase {
+function codevCase(options: { id: string; label: string; warm: boolean; rules?: 10 | 50 | 1000 }): BenchCase {
   return {
     id: options.id,
     label: options.label,
     async setup(benchOptions): Promise<CaseRunner> {
       const count = commandCount(benchOptions);
-      const { context, dispose } = codevBashContext();
+      const { context, dispose } = codevBashContext(options.rules);
       const first = generateCommands({ count, batch: 0 });
       const kinds = await Promise.all(first.map(async (command, index) => decisionKind(await decideCommand(context, command, index))));
       const tally = (kind: string) => kinds.filter((candidate) => candidate === kind).length;
@@ -83,12 +83,17 @@ export const benchmark: Benchmark = {
     `Commands: ${COMMANDS_PER_ROUND.full.toLocaleString('en-US')} distinct per round (${COMMANDS_PER_ROUND.quick} with --quick) from 20 shapes: pipes, && || ;, $( ) and <( ), bash -c, find -exec, xargs, for loops, wrappers (timeout, nice, env, sudo), env prefixes, redirects. Every round gets new ones (numbers shifted).`,
     `codev: \`decidePermission\` with a Bash-like tool (target: the command; own check: passthrough) and ${BASH_RULES.allow.length} allow, ${BASH_RULES.deny.length} deny, ${BASH_RULES.ask.length} ask rules; asks are answered "deny" by a synchronous prompt. Includes preparing the call (redirect targets resolved on disk) and the deny → ask → allow passes.`,
     'cold: first time the engine sees each command (tree-sitter parse + analysis + matching). warm: the same batch decided a second time (analysis from the per-command cache, matching and path resolution again).',
+    '10 and 1,000 rules: 10 of the 50 (4 allow, 3 deny, 3 ask); the 50 plus 950 that match none of the commands (600 allow, 162 deny, 188 ask: other programs, more git and npm commands, a few starting with a star). Same commands.',
     'analyzeShellCommand: the parse + analysis alone, no rules (uncached).',
     'naive: regexes of each rule\'s literal prefix; "whole string" tests the raw command, "split" first splits on && || ; | and newlines (no quotes, substitutions or wrappers).',
   ],
   cases: [
     codevCase({ id: 'codev-cold', label: 'codev decidePermission, cold (first analysis)', warm: false }),
     codevCase({ id: 'codev-warm', label: 'codev decidePermission, warm (cached analysis)', warm: true }),
+    codevCase({ id: 'codev-cold-10', label: 'codev decidePermission, cold, 10 rules', warm: false, rules: 10 }),
+    codevCase({ id: 'codev-warm-10', label: 'codev decidePermission, warm, 10 rules', warm: true, rules: 10 }),
+    codevCase({ id: 'codev-cold-1000', label: 'codev decidePermission, cold, 1,000 rules', warm: false, rules: 1000 }),
+    codevCase({ id: 'codev-warm-1000', label: 'codev decidePermission, warm, 1,000 rules', warm: true, rules: 1000 }),
     perCommandCase({ id: 'analyze', label: 'codev analyzeShellCommand only (no rules)', run: analyzeShellCommand, async: true }),
     perCommandCase({ id: 'naive-whole', label: 'naive: prefix regex on the whole string', run: naiveWholeStringVerdict }),
     perCommandCase({ id: 'naive-split', label: 'naive: split on operators + prefix regex', run: naiveSplitVerdict }),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { buildTool, decidePermission, type PermissionDecision, type Tool, type ToolUseContext } from '../../src/index.ts';
 import { createTestContext } from '../../src/testing/index.ts';
 import { denyPrompt } from '../tool-call/codev-add-context.ts';
-import { BASH_RULES } from './bash-rules.ts';
+import { bashRules } from './bash-rules.ts';
 
 /**
  * A Bash-like tool: its only permission target is the command, and it has no opinion of its own
@@ -19,9 +19,10 @@ export const bashLikeTool: Tool = buildTool({
   call: async () => ({ data: '' }),
 });
 
-/** A session with the 50 Bash rules; `dispose` removes its temp folder. */
-export function codevBashContext(): { context: ToolUseContext; dispose: () => void } {
-  const context = createTestContext({ tools: [bashLikeTool], allow: [...BASH_RULES.allow], deny: [...BASH_RULES.deny], ask: [...BASH_RULES.ask] });
+/** A session with 10, 50 (the default) or 1,000 Bash rules; `dispose` removes its temp folder. */
+export function codevBashContext(ruleCount: 10 | 50 | 1000 = 50): { context: ToolUseContext; dispose: () => void } {
+  const rules = bashRules(ruleCount);
+  const context = createTestContext({ tools: [bashLikeTool], allow: [...rules.allow], deny: [...rules.deny], ask: [...rules.ask] });
   return { context, dispose: () => rmSync(path.dirname(context.sessionDirectory), { recursive: true, force: true }) };
 }
 
