@@ -53,7 +53,7 @@ export const benchmark: Benchmark = {
   methods: [
     `Tools are built once (buildTool + inputJSONSchema, \`mcp__server<i%20>__tool<i>\`); each op assembles the whole pool; ${ASSEMBLIES_PER_ROUND.full} assemblies per round (${ASSEMBLIES_PER_ROUND.quick} with --quick).`,
     `Deny rules: ${BLANKET_DENY.map((rule) => `\`${rule}\``).join(', ')} (blanket: they remove tools) and ${SCOPED_DENY.length} scoped ones (they keep their tools).`,
-    'The permission context is the same object every time, as in a session: codev parses its rules once per context (WeakMap cache).',
+    'The permission context is the same object every time, as in a session: codev parses its rules and indexes the blanket deny rules (exact names, prefixes, globs) once per context (WeakMap caches).',
   ],
   cases: [
     poolCase({ id: 'codev', label: 'codev assembleToolPool', assemble: (input) => assembleToolPool(input.permissionContext, input.tools, { baseTools: input.builtins, env: {} }) }),

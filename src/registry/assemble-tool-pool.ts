@@ -1,6 +1,6 @@
 import type { ToolPermissionContext } from '../permissions/types.ts';
 import type { Tool } from '../tool/types.ts';
-import { filterToolsByDenyRules } from './filter-tools-by-deny-rules.ts';
+import { getBlanketDenyIndex } from './blanket-deny-index.ts';
 import { getTools, type RegistryOptions } from './get-tools.ts';
 
 const byName = (a: Tool, b: Tool) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -13,12 +13,25 @@ const byName = (a: Tool, b: Tool) => (a.name < b.name ? -1 : a.name > b.name ? 1
  */
 export function assembleToolPool(permissionContext: ToolPermissionContext, extraTools: readonly Tool[], options: RegistryOptions = {}): Tool[] {
   const builtins = getTools(permissionContext, options).sort(byName);
-  const others = filterToolsByDenyRules(extraTools, permissionContext).filter(safeIsEnabled).sort(byName);
-  const seen = new Set<string>();
+  const index = getBlanketDenyIndex(permissionContext);
+  const others: Tool[] = [];
+  for (const tool of extraTools) {
+    if ((index === undefined || !index.denies(tool.name)) && safeIsEnabled(tool)) others.push(tool);
+  }
+  others.sort(byName);
   const pool: Tool[] = [];
-  for (const tool of [...builtins, ...others]) {
-    if (seen.has(tool.name)) continue;
-    seen.add(tool.name);
+  const builtinNames = new Set<string>();
+  for (const tool of builtins) {
+    if (builtinNames.has(tool.name)) continue;
+    builtinNames.add(tool.name);
+    pool.push(tool);
+  }
+  // `others` is sorted (stably), so a repeated name follows its first holder: comparing with the previous
+  // name keeps the first of each, as a Set of every name would, without one.
+  let previous: string | undefined;
+  for (const tool of others) {
+    if (tool.name === previous || builtinNames.has(tool.name)) continue;
+    previous = tool.name;
     pool.push(tool);
   }
   return pool;
