@@ -25,7 +25,9 @@ const MAX_REWRITES = 2;
  */
 export async function decidePermission(options: DecideOptions): Promise<PermissionDecision> {
   const { call, verdict } = await evaluate(options, options.input, options.hookDecision);
-  return settle(options, call, verdict);
+  const decision = settle(options, call, verdict);
+  // An allow or deny is returned as a value: returning a promise from an async function costs extra turns.
+  return decision instanceof Promise ? await decision : decision;
 }
 
 /** What `decidePermission` decides on: one call of `tool` with `input`, and who is asked when nothing decides it. */
@@ -52,10 +54,21 @@ async function evaluate(options: DecideOptions, input: Record<string, unknown>, 
     mode: permissionContext.mode,
     hookDecision,
     context,
-    workingDirectories: [context.cwd, ...permissionContext.additionalWorkingDirectories],
+    workingDirectories: workingDirectoriesOf(context.cwd, permissionContext),
     protectedPlaces: writes ? protectedPlacesOf(protectionContextOf(context)) : [],
   });
   return { call, verdict };
+}
+
+const workingDirectories = new WeakMap<ToolUseContext['permissionContext'], { cwd: string; directories: readonly string[] }>();
+
+/** `[cwd, ...additionalWorkingDirectories]`, built once per permission context (contexts are replaced, never mutated) and cwd. */
+function workingDirectoriesOf(cwd: string, permissionContext: ToolUseContext['permissionContext']): readonly string[] {
+  const cached = workingDirectories.get(permissionContext);
+  if (cached && cached.cwd === cwd) return cached.directories;
+  const directories = [cwd, ...permissionContext.additionalWorkingDirectories];
+  workingDirectories.set(permissionContext, { cwd, directories });
+  return directories;
 }
 
 const restricted = new WeakMap<CollectedRules, boolean>();
@@ -67,8 +80,8 @@ function hasPathRestrictions(rules: CollectedRules): boolean {
   return answer;
 }
 
-async function settle(options: DecideOptions & { rewrites?: number }, call: PreparedCall, verdict: Verdict): Promise<PermissionDecision> {
-  const { tool, context } = options;
+/** The decision of a verdict: an allow or deny at once (no promise), an ask by the mode, the classifier or the prompt. */
+function settle(options: DecideOptions & { rewrites?: number }, call: PreparedCall, verdict: Verdict): PermissionDecision | Promise<PermissionDecision> {
   const input = call.input;
   if (verdict.behavior === 'allow') {
     return { behavior: 'allow', source: verdict.source, rule: verdict.rule?.text, ruleSource: verdict.rule?.source, reason: verdict.reason, input: verdict.input ?? input };
@@ -76,6 +89,12 @@ async function settle(options: DecideOptions & { rewrites?: number }, call: Prep
   if (verdict.behavior === 'deny') {
     return { behavior: 'deny', source: verdict.source, rule: verdict.rule?.text, ruleSource: verdict.rule?.source, reason: verdict.reason, message: verdict.message, input };
   }
+  return settleAsk(options, call, verdict);
+}
+
+async function settleAsk(options: DecideOptions & { rewrites?: number }, call: PreparedCall, verdict: Extract<Verdict, { behavior: 'ask' }>): Promise<PermissionDecision> {
+  const { tool, context } = options;
+  const input = call.input;
   const askBase = { rule: verdict.rule?.text, ruleSource: verdict.rule?.source, reason: verdict.reason, input };
   const mode = context.permissionContext.mode;
   if (mode === 'dontAsk') {

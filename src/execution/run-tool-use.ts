@@ -7,7 +7,7 @@ import type { ToolUseBlock } from '../tool/types.ts';
 import { buildResult } from './build-result.ts';
 import { toolUseError } from './messages.ts';
 import { STAGES } from './pipeline.ts';
-import type { StageOutcome, ToolCallState, ToolUseContext, ToolUseUpdate } from './types.ts';
+import type { StageOutcome, StageResult, ToolCallState, ToolUseContext, ToolUseUpdate } from './types.ts';
 
 /**
  * Runs one tool call through the whole lifecycle and yields its progress, then exactly one result.
@@ -15,7 +15,7 @@ import type { StageOutcome, ToolCallState, ToolUseContext, ToolUseUpdate } from 
  * 1. Each stage of `STAGES` runs in order; the first that returns an outcome ends the call.
  * 2. Whatever happens (a tool that throws, a hook that hangs, a bug in codev) the last update is a
  *    `result` whose block the model can read: this generator does not throw.
- * 3. The decision and the result are reported as OpenTelemetry events on a `codev.tool_use` span.
+ * 3. The decision and the result are reported as OpenTelemetry events on a `codev.tool_use` span (when it records).
  */
 export async function* runToolUse(
   toolUse: ToolUseBlock,
@@ -34,15 +34,32 @@ export async function* runToolUse(
   const span = startToolSpan({ toolName: toolUse.name, toolUseId: toolUse.id });
   let outcome: StageOutcome | void = undefined;
   try {
-    for (const stage of STAGES) {
-      outcome = yield* stage(state);
+    // Most stages return a plain value or a promise: only those that report progress are generators, so a
+    // call pays for no generator layer (a few microtask turns each) where nothing is yielded.
+    for (let index = 0; index < STAGES.length; index++) {
+      const step = STAGES[index]!(state);
+      outcome = isAsyncGenerator(step) ? yield* step : isThenable(step) ? await step : step;
       if (outcome) break;
     }
   } catch (error) {
     outcome = { status: 'error', content: toolUseError(`Error calling tool (${toolUse.name}): ${errorMessage(error)}`), errorCode: 'TOOL_FAILED' };
   }
-  if (state.decision && state.tool) reportDecision({ span, tool: state.tool, toolUseId: toolUse.id, decision: state.decision });
   const result = buildResult(state, outcome ?? undefined);
-  endToolSpan({ span, status: result.status, isError: result.isError, durationMs: result.durationMs, resultSize: resultSize(result.block) });
+  // Events go only to a span that records them: without an OpenTelemetry SDK (or for a call not sampled)
+  // nothing is built for them.
+  if (span.isRecording()) {
+    if (state.decision && state.tool) reportDecision({ span, tool: state.tool, toolUseId: toolUse.id, decision: state.decision });
+    endToolSpan({ span, status: result.status, isError: result.isError, durationMs: result.durationMs, resultSize: resultSize(result.block) });
+  } else {
+    span.end();
+  }
   yield result;
+}
+
+function isAsyncGenerator(value: unknown): value is AsyncGenerator<ToolUseUpdate, StageResult, void> {
+  return typeof value === 'object' && value !== null && typeof (value as { next?: unknown }).next === 'function' && Symbol.asyncIterator in value;
+}
+
+function isThenable(value: unknown): value is PromiseLike<StageResult> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

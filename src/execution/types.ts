@@ -146,7 +146,14 @@ export interface ToolCallState {
   interrupt?: boolean;
 }
 
-/** One lifecycle stage: may yield updates; returns an outcome to end the call, or nothing to go on. */
-export type Stage = (state: ToolCallState) => AsyncGenerator<ToolUseUpdate, StageOutcome | void, void>;
+/** What a stage ends with: an outcome to end the call, or nothing to go on. */
+export type StageResult = StageOutcome | void;
+
+/**
+ * One lifecycle stage. A stage that reports progress returns an async generator that yields the updates and
+ * returns its result; one that does not returns its result (or a promise of it) directly, so a call pays for
+ * no generator where nothing is yielded. `runToolUse` accepts all three.
+ */
+export type Stage = (state: ToolCallState) => StageResult | Promise<StageResult> | AsyncGenerator<ToolUseUpdate, StageResult, void>;
 
 export type { ToolPermissionContext };

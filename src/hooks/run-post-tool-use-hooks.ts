@@ -33,16 +33,7 @@ export async function* runPostToolUseHooks(options: HookRunOptions & {
   const result: PostToolUseResult = { additionalContext: [], feedback: [], failures: [] };
   for (const hook of options.hooks) {
     if (hook.event !== options.event || !hook.matches(options.toolName)) continue;
-    const base = {
-      toolName: options.toolName,
-      toolInput: options.toolInput,
-      toolUseId: options.toolUseId,
-      cwd: options.cwd,
-      permissionMode: options.permissionMode,
-      ...copySubagentIdentity(options),
-      signal: options.signal,
-      durationMs: options.durationMs,
-    };
+    const base = postHookBase(options);
     let answer: Record<string, unknown> | undefined;
     yield hookProgress(hook, 'started');
     try {
@@ -75,4 +66,11 @@ export async function* runPostToolUseHooks(options: HookRunOptions & {
     }
   }
   return result;
+}
+
+/** The fields every post-call hook's input starts with: one literal per hook (a hook may change its input), no spread followed by more keys. */
+function postHookBase(options: HookRunOptions & { durationMs: number }) {
+  const { toolName, toolInput, toolUseId, cwd, permissionMode, signal, durationMs } = options;
+  if (options.agentId === undefined && options.agentType === undefined) return { toolName, toolInput, toolUseId, cwd, permissionMode, signal, durationMs };
+  return Object.assign({ toolName, toolInput, toolUseId, cwd, permissionMode }, copySubagentIdentity(options), { signal, durationMs });
 }

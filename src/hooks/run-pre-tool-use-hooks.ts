@@ -3,7 +3,7 @@ import type { HookProgress } from '../progress/types.ts';
 import { callHook } from './call-hook.ts';
 import { copySubagentIdentity } from './copy-subagent-identity.ts';
 import { answeredProgress, hookProgress } from './hook-progress.ts';
-import type { HookRunOptions, PreToolUseOutput, ToolHook } from './types.ts';
+import type { HookRunOptions, PreToolUseInput, PreToolUseOutput, ToolHook } from './types.ts';
 
 const SEVERITY = { allow: 1, ask: 2, deny: 3 } as const;
 
@@ -32,16 +32,7 @@ export async function* runPreToolUseHooks(options: HookRunOptions): AsyncGenerat
     let answer: PreToolUseOutput | undefined;
     yield hookProgress(hook, 'started');
     try {
-      answer = await callHook(hook as ToolHook<'PreToolUse'>, {
-        hookEventName: 'PreToolUse',
-        toolName: options.toolName,
-        toolInput: input,
-        toolUseId: options.toolUseId,
-        cwd: options.cwd,
-        permissionMode: options.permissionMode,
-        ...copySubagentIdentity(options),
-        signal: options.signal,
-      });
+      answer = await callHook(hook as ToolHook<'PreToolUse'>, preToolUseInput(options, input));
     } catch (error) {
       const reason = CodevError.isInstance(error) ? error.message : errorMessage(error);
       yield hookProgress(hook, 'failed', reason);
@@ -67,4 +58,14 @@ export async function* runPreToolUseHooks(options: HookRunOptions): AsyncGenerat
     }
   }
   return result;
+}
+
+/**
+ * One hook's input (each hook gets its own object: a hook may change what it was given). A literal of one
+ * shape when no subagent identity is set, no spread followed by more keys: that costs microseconds on Node 20.
+ */
+function preToolUseInput(options: HookRunOptions, toolInput: Record<string, unknown>): PreToolUseInput {
+  const { toolName, toolUseId, cwd, permissionMode, signal } = options;
+  if (options.agentId === undefined && options.agentType === undefined) return { hookEventName: 'PreToolUse', toolName, toolInput, toolUseId, cwd, permissionMode, signal };
+  return Object.assign({ hookEventName: 'PreToolUse' as const, toolName, toolInput, toolUseId, cwd, permissionMode }, copySubagentIdentity(options), { signal });
 }

@@ -53,7 +53,8 @@ export async function evaluatePermission(options: {
     const why = deny.reason ? ` (${deny.reason})` : '';
     return { behavior: 'deny', source: 'config', rule: deny.rule, reason: { type: 'rule', rule: deny.rule }, message: `Permission to use ${toolName} has been denied by the rule '${deny.rule.text}' from ${deny.rule.source} settings${why}.` };
   }
-  const functionAnswers = await runRuleFunctions(options.ruleSets, call, context);
+  // No rule functions (most sessions): no async call and no await.
+  const functionAnswers = options.ruleSets.length === 0 ? NO_ANSWERS : await runRuleFunctions(options.ruleSets, call, context);
   const functionDeny = functionAnswers.find((answer) => answer.answer === 'deny');
   if (functionDeny) {
     return { behavior: 'deny', source: 'config', reason: { type: 'ruleFunction', name: functionDeny.name }, message: `Permission to use ${toolName} has been denied by the rule '${functionDeny.name}'.` };
@@ -100,7 +101,7 @@ function immuneAsk(options: {
   own: PermissionResult;
   deny: RuleMatch | undefined;
   ask: RuleMatch | undefined;
-  functionAnswers: FunctionAnswer[];
+  functionAnswers: readonly FunctionAnswer[];
 }): Verdict | undefined {
   const { call, hookDecision, own, deny, ask } = options;
   const toolName = call.tool.name;
@@ -119,6 +120,7 @@ function immuneAsk(options: {
   if (functionAsk) return { behavior: 'ask', immune: true, reason: { type: 'ruleFunction', name: functionAsk.name }, message: `The rule '${functionAsk.name}' requires approval for this ${toolName} call.` };
   // A tool's own safety check (e.g. Bash outside the sandbox) is its own permission: rules and modes cannot grant it.
   if (own.behavior === 'ask' && own.decisionReason?.type === 'safetyCheck') return { behavior: 'ask', immune: true, reason: own.decisionReason, message: own.message };
+  if (call.paths.length === 0 && call.unresolvedWrites.length === 0) return undefined;
   const writes = call.paths.filter((entry) => entry.access === 'write' && entry.origin !== 'possible');
   const safety = writes.flatMap((entry) => [entry.variants.lexical, entry.variants.real]).map((target) => protectedPathReason(target, options.protectedPlaces)).find(Boolean);
   if (safety) return { behavior: 'ask', immune: true, reason: { type: 'safetyCheck', reason: safety }, message: `${safety}. Writing there always needs approval.` };
@@ -143,6 +145,8 @@ interface FunctionAnswer {
   /** Set when the set stands in for sources that never loaded (see `unloadedSourcesRule`). */
   unloaded?: readonly UnloadedSource[];
 }
+
+const NO_ANSWERS: readonly FunctionAnswer[] = Object.freeze([]);
 
 async function runRuleFunctions(ruleSets: readonly PermissionRuleSet[], call: PreparedCall, context: ToolContext): Promise<FunctionAnswer[]> {
   const answers: FunctionAnswer[] = [];

@@ -25,7 +25,7 @@ export interface RuleMatch {
  */
 export function findMatchingRule(call: PreparedCall, rules: readonly PermissionRule[], behavior: 'deny' | 'ask'): RuleMatch | undefined {
   const commandRules: PermissionRule[] = [];
-  for (const rule of rules) {
+  for (const rule of candidateRules(rules, call.tool)) {
     const { toolName, ruleContent } = rule.value;
     if (ruleContent === undefined) {
       if (namesTool(toolName, call.tool)) return { rule, certain: true };
@@ -65,7 +65,7 @@ function unresolvedFileMatch(call: PreparedCall, rules: readonly PermissionRule[
 
 /** The whole-tool allow rule naming the call's tool, if any. */
 export function findBlanketRule(call: PreparedCall, allRules: readonly PermissionRule[]): PermissionRule | undefined {
-  return usableAllowRules(allRules).find((rule) => rule.value.ruleContent === undefined && namesTool(rule.value.toolName, call.tool));
+  return perTool(blanketRules, allRules, call.tool, () => usableAllowRules(allRules).find((rule) => rule.value.ruleContent === undefined && namesTool(rule.value.toolName, call.tool)) ?? null) ?? undefined;
 }
 
 /**
@@ -78,7 +78,7 @@ export function coverTargets(call: PreparedCall, allRules: readonly PermissionRu
   const rules = usableAllowRules(allRules);
   if (call.targets.length === 0) return undefined;
   const used: PermissionRule[] = [];
-  const own = rules.filter((rule) => rule.value.ruleContent !== undefined && namesTool(rule.value.toolName, call.tool));
+  const own = perTool(ownContentRules, allRules, call.tool, () => rules.filter((rule) => rule.value.ruleContent !== undefined && namesTool(rule.value.toolName, call.tool)));
   for (const { command, analysis } of call.commands) {
     const match = matchCommandRules({ analysis, command, rules: own, behavior: 'allow' });
     if (!match) return undefined;
@@ -164,4 +164,33 @@ function namesTool(ruleToolName: string, tool: { name: string }): boolean {
     byRule.set(ruleToolName, (matched = matchesToolName(ruleToolName, tool)));
   }
   return matched;
+}
+
+/** Per rule list (lists are cached per permission context and never mutated), per tool name: a value worked out once. */
+type PerTool<Value> = WeakMap<readonly PermissionRule[], Map<string, Value>>;
+
+const candidates: PerTool<readonly PermissionRule[]> = new WeakMap();
+const blanketRules: PerTool<PermissionRule | null> = new WeakMap();
+const ownContentRules: PerTool<PermissionRule[]> = new WeakMap();
+
+function perTool<Value>(cache: PerTool<Value>, rules: readonly PermissionRule[], tool: { name: string }, compute: () => Value): Value {
+  let byTool = cache.get(rules);
+  if (!byTool) cache.set(rules, (byTool = new Map()));
+  let value = byTool.get(tool.name);
+  if (value === undefined && !byTool.has(tool.name)) {
+    if (byTool.size >= MAX_TOOLS) byTool.clear();
+    byTool.set(tool.name, (value = compute()));
+  }
+  return value as Value;
+}
+
+/**
+ * The deny or ask rules that can match some call of this tool, in their order: rules naming the tool, path
+ * rules (Read, Edit), and WebFetch content rules (they meet any call's URLs). `findMatchingRule` skips every
+ * other rule whatever the call, so a call walks only these, with their classification done once per rule list.
+ */
+function candidateRules(rules: readonly PermissionRule[], tool: { name: string }): readonly PermissionRule[] {
+  return perTool(candidates, rules, tool, () =>
+    rules.filter((rule) => pathRuleApplies(rule) || namesTool(rule.value.toolName, tool) || (rule.value.ruleContent !== undefined && rule.value.toolName === 'WebFetch')),
+  );
 }

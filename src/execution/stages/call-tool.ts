@@ -75,13 +75,12 @@ async function* failure(state: ToolCallState, error: unknown, durationMs: number
   const { context } = state.request;
   const message = truncateMiddle(errorMessage(error));
   if (context.hooks.some((hook) => hook.event === 'PostToolUseFailure')) {
-    const hooks = yield* forwardHookProgress(state, runPostToolUseHooks({
-      event: 'PostToolUseFailure',
-      ...hookCallBase(state),
+    const hooks = yield* forwardHookProgress(state, runPostToolUseHooks(Object.assign(hookCallBase(state), {
+      event: 'PostToolUseFailure' as const,
       durationMs,
       error: message,
       acceptOutput: () => false,
-    }));
+    })));
     state.additionalContext.push(...hooks.additionalContext);
     for (const failed of hooks.failures) context.onWarning?.(failed);
   }

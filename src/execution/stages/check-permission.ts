@@ -5,7 +5,7 @@ import type { Stage } from '../types.ts';
  * Stage 6: the permission decision (rules, hooks, the mode, the classifier, the prompt). A deny ends the
  * call with the reason the model reads; an allow may carry a rewritten input, already validated again.
  */
-export const checkPermission: Stage = async function* checkPermission(state) {
+export const checkPermission: Stage = async function checkPermission(state) {
   const { toolUse, context, canUseTool } = state.request;
   const decision = await decidePermission({
     tool: state.tool!,

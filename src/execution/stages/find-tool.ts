@@ -14,7 +14,7 @@ export function findToolByName(tools: readonly Tool[], name: string): Tool | und
 }
 
 /** Stage 1: resolve the model's tool name in the current pool. */
-export const findTool: Stage = async function* findTool(state) {
+export const findTool: Stage = function findTool(state) {
   const { toolUse, context } = state.request;
   const tool = findToolByName(context.tools, toolUse.name);
   if (!tool) {

@@ -21,7 +21,7 @@ export async function mapOutput(state: ToolCallState): Promise<void> {
 }
 
 /** Stage 8: result mapping. A mapper that throws is the tool's bug, reported to the model as an error. */
-export const mapResult: Stage = async function* mapResult(state) {
+export const mapResult: Stage = async function mapResult(state) {
   try {
     await mapOutput(state);
   } catch (error) {

@@ -4,7 +4,7 @@ import { toolUseError } from '../messages.ts';
 import type { Stage } from '../types.ts';
 
 /** Stage 3: the model's input must satisfy the tool's zod schema; the parsed value is what the tool gets. */
-export const parseInput: Stage = async function* parseInput(state) {
+export const parseInput: Stage = function parseInput(state) {
   const tool = state.tool!;
   const { toolUse, context } = state.request;
   const parsed = tool.inputSchema.safeParse(toolUse.input ?? {}, { reportInput: true });

@@ -1,20 +1,35 @@
-import { runPreToolUseHooks } from '../../hooks/run-pre-tool-use-hooks.ts';
+import { runPreToolUseHooks, type PreToolUseResult } from '../../hooks/run-pre-tool-use-hooks.ts';
 import { toolUseError } from '../messages.ts';
-import { forwardHookProgress, hookCallBase } from '../hook-call-base.ts';
+import { hasMatchingHook, hookCallBase } from '../hook-call-base.ts';
 import { revalidateInput } from '../revalidate-input.ts';
-import type { Stage } from '../types.ts';
+import type { Stage, StageResult, ToolCallState, ToolUseUpdate } from '../types.ts';
 
 /**
  * Stage 5: PreToolUse hooks. A stop ends the call; a rewritten input is validated again (schema and
  * `validateInput`) before anything else sees it; the hooks' merged decision goes to the permission stage,
  * which never lets a hook's allow override a deny or ask rule. Each hook's progress is yielded as it runs.
+ * Without a PreToolUse hook that takes the tool, the stage does nothing (no generator, no hook input).
  */
-export const runBeforeHooks: Stage = async function* runBeforeHooks(state) {
-  const { context } = state.request;
-  if (!context.hooks.some((hook) => hook.event === 'PreToolUse')) return;
+export const runBeforeHooks: Stage = function runBeforeHooks(state) {
+  if (!hasMatchingHook(state.request.context.hooks, 'PreToolUse', state.tool!.name)) return;
+  return beforeHooks(state);
+};
+
+async function* beforeHooks(state: ToolCallState): AsyncGenerator<ToolUseUpdate, StageResult, void> {
+  const { context, toolUse } = state.request;
   const tool = state.tool!;
-  const result = yield* forwardHookProgress(state, runPreToolUseHooks(hookCallBase(state)));
-  state.additionalContext.push(...result.additionalContext);
+  // The hooks' progress, forwarded by hand (one generator layer less than `forwardHookProgress`).
+  const run = runPreToolUseHooks(hookCallBase(state));
+  let result: PreToolUseResult;
+  while (true) {
+    const step = await run.next();
+    if (step.done) {
+      result = step.value;
+      break;
+    }
+    yield { type: 'progress', toolUseId: toolUse.id, toolName: tool.name, progress: step.value };
+  }
+  if (result.additionalContext.length > 0) state.additionalContext.push(...result.additionalContext);
   if (result.stop) {
     return {
       status: 'stopped',
@@ -35,4 +50,4 @@ export const runBeforeHooks: Stage = async function* runBeforeHooks(state) {
     state.input = checked.input;
   }
   if (result.decision) state.hookDecision = result.decision;
-};
+}

@@ -3,7 +3,7 @@ import { toolUseError } from '../messages.ts';
 import type { Stage } from '../types.ts';
 
 /** Stage 4: the tool's own checks beyond the schema (file exists, string found, ...). */
-export const validateInput: Stage = async function* validateInput(state) {
+export const validateInput: Stage = async function validateInput(state) {
   const tool = state.tool!;
   let verdict;
   try {
