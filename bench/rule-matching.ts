@@ -15,6 +15,12 @@ const RULE_COUNT = BASH_RULES.allow.length + BASH_RULES.deny.length + BASH_RULES
 const commandCount = ({ quick }: BenchOptions) => (quick ? COMMANDS_PER_ROUND.quick : COMMANDS_PER_ROUND.full);
 
 /**
+ * Cases set up so far in this process: each codev case starts its batches past the previous ones', so two
+ * cases in one process (bench/against-revision.mjs) never share a command through the analysis cache.
+ */
+let casesSetUp = 0;
+
+/**
  * codev's permission engine on each command. `cold`: every round decides a fresh batch (each command's first
  * shell analysis: tree-sitter parse, then matching); `warm`: the batch was decided once before the timed
  * pass, so the analysis comes from the engine's per-command cache and only matching is left.
@@ -26,14 +32,14 @@ function codevCase(options: { id: string; label: string; warm: boolean; rules?: 
     async setup(benchOptions): Promise<CaseRunner> {
       const count = commandCount(benchOptions);
       const { context, dispose } = codevBashContext(options.rules);
-      const first = generateCommands({ count, batch: 0 });
+      let batch = 10_000 * casesSetUp++;
+      const first = generateCommands({ count, batch: batch++ });
       const kinds = await Promise.all(first.map(async (command, index) => decisionKind(await decideCommand(context, command, index))));
       const tally = (kind: string) => kinds.filter((candidate) => candidate === kind).length;
       if (tally('allow') === 0 || tally('deny') === 0 || tally('ask') === 0) throw new Error('expected allowed, denied and asked commands');
       const naiveAllowed = first.map((command) => naiveWholeStringVerdict(command) === 'allow');
       const naiveAllowedCount = naiveAllowed.filter(Boolean).length;
       const wronglyAllowed = naiveAllowed.filter((allowed, index) => allowed && kinds[index] !== 'allow').length;
-      let batch = 1;
       return {
         ops: count,
         async round() {
