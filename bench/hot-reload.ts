@@ -16,8 +16,10 @@ import { PLUGIN_IMPORTS, toolPlugin } from '../src/plugins/test-fixtures/plugin-
 import type { CustomBenchmark } from './agent/types.ts';
 import type { BenchOptions } from './harness/types.ts';
 
-/** Plugins in the project besides the edited one: a reload re-imports only the changed file. */
+/** Plugins in the project besides the edited one (the main case): a reload re-imports only the changed file. */
 const OTHER_PLUGINS = 10;
+/** The larger projects of the latency-only cases: save → live must not grow with the plugin folder. */
+const LARGE_PROJECTS = [100, 500] as const;
 /**
  * Heap growth per 100 reloads below which the run is called flat. Calibration: keeping every retired
  * generation alive (its plugin module, tool and zod schema) measured about +2.6 MB per 100 reloads here.
@@ -31,6 +33,10 @@ const SIZES = {
 interface HotReloadCase {
   id: string;
   label: string;
+  /** Plugin files in the project, the edited one included. */
+  plugins: number;
+  /** The main case also measures a full `kernel.reload()` and memory; the large ones only save → live. */
+  full: boolean;
 }
 
 /** The measured report lines (the result crosses from the case's process to run.mjs as JSON). */
@@ -45,28 +51,33 @@ export const benchmark: CustomBenchmark<HotReloadCase, HotReloadResult> = {
   reference: 'codev',
   methods: [
     `A project of ${OTHER_PLUGINS + 1} plugin files (each one zod tool) and a codev.config.json; one plugin is rewritten with new content every time, through \`fs.writeFile\`, and the time runs until the kernel's \`reload\` event.`,
+    `The ${LARGE_PROJECTS.join(' and ')}-plugin cases measure save → live only (a full reload would re-import every plugin): a save must not cost more because the plugin folder is large.`,
     `Latency: ${SIZES.full.saves} saves (${SIZES.quick.saves} with --quick) after 3 warm-up saves, one at a time, through the real chokidar watcher; then the same edits followed by \`kernel.reload()\` without a watcher.`,
     `Memory: ${SIZES.full.reloads} watcher reloads (${SIZES.quick.reloads} with --quick); heapUsed and RSS from \`process.memoryUsage()\` after two \`gc()\` passes at reloads ${SIZES.full.checkpoints.join(', ')}. The run fails unless it ends on the last edit with every plugin loaded.`,
   ],
-  cases: [{ id: 'codev', label: 'codev createKernel({ watch: true })' }],
-  measureCase: async (benchCase, options) => ({ ...benchCase, lines: await measure(options) }),
+  cases: [
+    { id: 'codev', label: 'codev createKernel({ watch: true })', plugins: OTHER_PLUGINS + 1, full: true },
+    ...LARGE_PROJECTS.map((plugins) => ({ id: `codev-${plugins}-plugins`, label: `codev createKernel({ watch: true }), ${plugins} plugin files`, plugins, full: false })),
+  ],
+  measureCase: async (benchCase, options) => ({ ...benchCase, lines: await measure(benchCase, options) }),
   formatReport: (self, results) =>
     `${[`## ${self.title}`, '', ...self.methods.map((method) => `- ${method}`), '', ...results.flatMap((result) => result.lines)].join('\n')}\n`,
 };
 
-/** Runs both measurements in this process and prints the report. */
+/** Runs every case in this process and prints the report. */
 export async function run(options: { quick: boolean }): Promise<void> {
-  const [benchCase] = benchmark.cases;
-  console.log(benchmark.formatReport(benchmark, [await benchmark.measureCase(benchCase!, options)]));
+  const results: HotReloadResult[] = [];
+  for (const benchCase of benchmark.cases) results.push(await benchmark.measureCase(benchCase, options));
+  console.log(benchmark.formatReport(benchmark, results));
 }
 
-async function measure(options: BenchOptions): Promise<string[]> {
+async function measure(benchCase: HotReloadCase, options: BenchOptions): Promise<string[]> {
   const size = options.quick ? SIZES.quick : SIZES.full;
-  const project = await createTempProject({ files: projectFiles() });
-  const lines = [`Node ${process.version}${options.quick ? ', --quick' : ''}.`, ''];
+  const project = await createTempProject({ files: projectFiles(benchCase.plugins - 1) });
+  const lines = [`**${benchCase.label}** (Node ${process.version}${options.quick ? ', --quick' : ''}).`, ''];
   try {
-    lines.push(...(await measureLatency(project, size.saves)));
-    lines.push('', ...(await measureMemory(project, { reloads: size.reloads, checkpoints: size.checkpoints, quick: options.quick })));
+    lines.push(...(await measureLatency(project, { saves: size.saves, plugins: benchCase.plugins, full: benchCase.full })));
+    if (benchCase.full) lines.push('', ...(await measureMemory(project, { reloads: size.reloads, checkpoints: size.checkpoints, quick: options.quick })));
   } finally {
     await project.cleanup();
   }
@@ -74,7 +85,8 @@ async function measure(options: BenchOptions): Promise<string[]> {
 }
 
 /** (a) `writeFile` → the `reload` event, through the real watcher with the default 50 ms debounce. */
-async function measureLatency(project: TempProject, saves: number): Promise<string[]> {
+async function measureLatency(project: TempProject, options: { saves: number; plugins: number; full: boolean }): Promise<string[]> {
+  const { saves } = options;
   const watched = await createKernel({ cwd: project.root, watch: true, env: {} });
   const viaWatcher: number[] = [];
   try {
@@ -85,9 +97,13 @@ async function measureLatency(project: TempProject, saves: number): Promise<stri
       await live;
       if (index >= 3) viaWatcher.push(performance.now() - startedAt);
     }
+    if (watched.generation.plugins.length !== options.plugins) throw new Error(`${watched.generation.plugins.length} plugins loaded, not ${options.plugins}`);
   } finally {
     await watched.close();
   }
+  const watcherRow = `| file save → new generation live (${options.plugins} plugin files; watch, 50 ms debounce, re-imports 1 file) | ${ms(percentile(viaWatcher, 50))} | ${ms(percentile(viaWatcher, 95))} | ${ms(Math.max(...viaWatcher))} |`;
+  const header = [`### Latency, ${saves} saves (after 3 warm-up saves)`, '', '| path | p50 | p95 | max |', '|---|---|---|---|'];
+  if (!options.full) return [...header, watcherRow];
   const manual = await createKernel({ cwd: project.root, env: {} });
   const viaReload: number[] = [];
   try {
@@ -102,12 +118,9 @@ async function measureLatency(project: TempProject, saves: number): Promise<stri
     await manual.close();
   }
   return [
-    `### Latency, ${saves} saves (after 3 warm-up saves)`,
-    '',
-    '| path | p50 | p95 | max |',
-    '|---|---|---|---|',
-    `| file save → new generation live (watch, 50 ms debounce, re-imports 1 file) | ${ms(percentile(viaWatcher, 50))} | ${ms(percentile(viaWatcher, 95))} | ${ms(Math.max(...viaWatcher))} |`,
-    `| \`kernel.reload()\` alone (full: config + settings + all ${OTHER_PLUGINS + 1} plugins) | ${ms(percentile(viaReload, 50))} | ${ms(percentile(viaReload, 95))} | ${ms(Math.max(...viaReload))} |`,
+    ...header,
+    watcherRow,
+    `| \`kernel.reload()\` alone (full: config + settings + all ${options.plugins} plugins) | ${ms(percentile(viaReload, 50))} | ${ms(percentile(viaReload, 95))} | ${ms(Math.max(...viaReload))} |`,
     '',
     `The watcher row is debounce (50 ms of quiet after the last event) + re-import + composition; minus the debounce, a save is live in about ${ms(Math.max(0, percentile(viaWatcher, 50) - 50))} at p50.`,
   ];
@@ -161,13 +174,13 @@ async function measureMemory(project: TempProject, options: { reloads: number; c
   ];
 }
 
-function projectFiles(): Record<string, string> {
+function projectFiles(others: number): Record<string, string> {
   const files: Record<string, string> = {
     'package.json': '{ "type": "module" }',
     'codev.config.json': JSON.stringify({ permissions: { allow: ['Edited'] } }),
     'plugins/edited.ts': editedPlugin('v0'),
   };
-  for (let index = 0; index < OTHER_PLUGINS; index++) files[`plugins/other-${index}.ts`] = toolPlugin(`Other${index}`, `${index}:`);
+  for (let index = 0; index < others; index++) files[`plugins/other-${index}.ts`] = toolPlugin(`Other${index}`, `${index}:`);
   return files;
 }
 

@@ -4,7 +4,7 @@ import { loadConfig, type LoadedConfig } from '../config/load-config.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { defaultLocalSettingsFile, readLocalSettings, type LocalSettings } from '../permissions/local-settings.ts';
 import type { UnloadedSource } from '../permissions/types.ts';
-import { discoverPlugins } from '../plugins/discover-plugins.ts';
+import { discoveryOf, listPlugins, updatePluginListing, type PluginListing, type PluginPathEvent } from '../plugins/discover-plugins.ts';
 import type { LoadedPlugin } from '../plugins/types.ts';
 import type { Tool } from '../tool/types.ts';
 import { buildGeneration } from './build-generation.ts';
@@ -22,6 +22,10 @@ export interface KernelState {
   readonly mcpTools?: readonly Tool[];
   /** What loading the config warned about, kept for reloads that do not load it again. */
   readonly configWarnings?: readonly string[];
+  /** What plugin discovery read from disk, updated from the watcher's events by the next reload. */
+  readonly listing?: PluginListing;
+  /** The watcher burst the listing is up to date with (undefined after a reload that came from elsewhere). */
+  readonly listedThrough?: number;
 }
 
 /** Brings the MCP servers in line with a loaded config; never rejects. */
@@ -35,6 +39,14 @@ export interface Changes {
   settings: boolean;
   /** Changed files and folders (absolute) in plugin folders, or listed plugin files. */
   paths: ReadonlySet<string>;
+  /** The number of the watcher burst these changes come from (absent when merged or not from the watcher). */
+  burst?: number;
+  /**
+   * The watcher's events on those paths, in order, when it saw them all: discovery then updates the last
+   * listing instead of reading the plugin folders again, if that listing is up to date with the burst before.
+   * Otherwise (absent, a burst missed or merged, a failed reload) discovery lists the folders again.
+   */
+  pluginEvents?: readonly PluginPathEvent[];
 }
 
 /** The outcome of one attempt; `loaded` are the plugins it imported, which the caller now owns. */
@@ -47,7 +59,8 @@ export type Attempt =
  * Builds the generation after `previous` (the first one when there is none):
  * 1. the config, when it changed (a failure here keeps `previous` whole: `failed`; with no previous it throws);
  * 2. the local settings, when they (or the root) changed; a failed read keeps the last good ones;
- * 3. plugin discovery, always (a new or deleted file shows up here);
+ * 3. plugin discovery (a new or deleted file shows up here): the last listing updated from the watcher's
+ *    events when they say enough (`pluginEvents`, the config unchanged), else the folders listed again;
  * 4. the plugins whose files changed (inline ones when the config did); the others keep their slot, and a
  *    plugin that fails keeps its last good version; meanwhile the MCP servers sync with the config (`mcp`);
  * 5. the generation itself (`unchanged` when nothing above changed, the MCP tools included).
@@ -79,7 +92,10 @@ export async function nextGeneration(options: {
   const localSettingsFile = defaultLocalSettingsFile(loaded.root);
   const rereadSettings = !previous || changes.full || changes.settings || localSettingsFile !== previous.generation.localSettingsFile;
   const settings = rereadSettings ? await readSettings(localSettingsFile, previous?.generation.localSettingsFile === localSettingsFile ? previous.settings : undefined) : previous.settings;
-  const discovery = await discoverPlugins({ root: loaded.root, config: loaded.config, configFile: loaded.file });
+  const followsListing = !reloadConfig && previous.listing && changes.pluginEvents && changes.burst !== undefined && previous.listedThrough === changes.burst - 1;
+  const updated = followsListing && previous.listing && changes.pluginEvents ? updatePluginListing(previous.listing, changes.pluginEvents) : undefined;
+  const listing = updated ?? (await listPlugins({ root: loaded.root, config: loaded.config, configFile: loaded.file }));
+  const discovery = discoveryOf(listing);
   const pluginDirectories = loaded.config.pluginDirs.map((directory) => path.resolve(loaded.root, directory));
   const plugins = await loadPluginSlots({
     sources: discovery.sources,
@@ -116,7 +132,7 @@ export async function nextGeneration(options: {
       options: options.kernelOptions,
     });
     const carried = new Set(previous?.generation.errors ?? []);
-    return { status: 'built', state: { generation, slots: plugins.slots, settings, mcpTools, configWarnings: loaded.warnings }, errors: errors.filter((error) => !carried.has(error)), loaded: plugins.loaded };
+    return { status: 'built', state: { generation, slots: plugins.slots, settings, mcpTools, configWarnings: loaded.warnings, listing, listedThrough: changes.burst }, errors: errors.filter((error) => !carried.has(error)), loaded: plugins.loaded };
   } catch (error) {
     await Promise.all(plugins.loaded.map((plugin) => plugin.dispose()));
     throw error;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { WatchPlan } from './watch-plan.ts';
 import { pathExists } from '../files/path-exists.ts';
+import type { PluginPathEvent } from '../plugins/discover-plugins.ts';
 
 /** The file changes of one burst of events. */
 export interface FileChanges {
@@ -9,6 +10,13 @@ export interface FileChanges {
   settings: boolean;
   /** Plugin files and folders that were added, changed or removed (absolute). */
   paths: Set<string>;
+  /** This burst's number: 1, 2, 3… (a reload can tell that it missed one). */
+  burst: number;
+  /**
+   * The events on those paths, in order; absent when some may have been missed (the first burst after the
+   * watcher was replaced or reported an error), so that discovery lists the plugin folders again.
+   */
+  pluginEvents?: PluginPathEvent[];
   /** A skill or agent definition was added, changed or removed: a new generation, no plugin import. */
   definitions: boolean;
 }
@@ -36,6 +44,9 @@ export async function watchProject(options: {
   let plan = options.plan;
   let burst: FileChanges | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Events may have been missed since the last burst: the next one does not vouch for its plugin events. */
+  let missed = false;
+  let bursts = 0;
   const flush = () => {
     timer = undefined;
     const changes = burst;
@@ -45,14 +56,25 @@ export async function watchProject(options: {
   const onEvent = (event: string, file: string) => {
     const kind = plan.classify(file, event === 'addDir' || event === 'unlinkDir' ? 'directory' : 'file');
     if (!kind) return;
-    burst ??= { config: false, settings: false, paths: new Set(), definitions: false };
-    if (kind === 'plugin') burst.paths.add(file);
+    if (!burst) {
+      burst = { config: false, settings: false, paths: new Set(), definitions: false, burst: ++bursts, ...(missed ? {} : { pluginEvents: [] }) };
+      missed = false;
+    }
+    if (kind === 'plugin') {
+      burst.paths.add(file);
+      burst.pluginEvents?.push({ event, file });
+    }
     else if (kind === 'skills' || kind === 'agents') burst.definitions = true;
     else burst[kind] = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, options.debounceMs);
   };
-  let current = await startWatcher({ roots: await existingRoots(plan.paths), ignored: (file) => plan.ignored(file), onEvent, onError: options.onError });
+  const onError = (error: unknown) => {
+    missed = true;
+    if (burst) delete burst.pluginEvents;
+    options.onError(error);
+  };
+  let current = await startWatcher({ roots: await existingRoots(plan.paths), ignored: (file) => plan.ignored(file), onEvent, onError });
   return {
     async update(next) {
       plan = next;
@@ -61,8 +83,11 @@ export async function watchProject(options: {
       // A fresh watcher, ready before the old one stops: chokidar's `add()` has no `ready`, so an edit made
       // right after it could be missed, and `unwatch()` would ignore its paths for good.
       const replaced = current;
-      current = await startWatcher({ roots, ignored: (file) => plan.ignored(file), onEvent, onError: options.onError });
+      current = await startWatcher({ roots, ignored: (file) => plan.ignored(file), onEvent, onError });
       await replaced.watcher.close();
+      // Between the two watchers an event may have gone unseen: the next burst lists the folders again.
+      missed = true;
+      if (burst) delete burst.pluginEvents;
     },
     async close() {
       if (timer) clearTimeout(timer);

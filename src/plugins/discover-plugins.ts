@@ -17,22 +17,100 @@ import type { PluginDiscovery, PluginSource } from './types.ts';
  * reports it). A missing default `plugins/` folder is fine; a missing configured folder is an error value.
  */
 export async function discoverPlugins(options: { root: string; config: CodevConfig; configFile?: string }): Promise<PluginDiscovery> {
-  const sources: PluginSource[] = [];
-  const errors: CodevError[] = [];
+  return discoveryOf(await listPlugins(options));
+}
+
+/** What discovery read from disk, kept so that the next discovery can be updated from file events instead. */
+export interface PluginListing {
+  readonly root: string;
+  readonly config: CodevConfig;
+  readonly configFile?: string;
+  /** The config's `plugins` entries, resolved. */
+  readonly entries: readonly PluginSource[];
+  /** Each `pluginDirs` folder (absolute): its plugin files in load order, or why it cannot be read. */
+  readonly folders: readonly { readonly directory: string; readonly listed: FolderListing }[];
+}
+
+/** A plugin folder's plugin files in load order, or why the folder cannot be read. */
+type FolderListing = readonly string[] | { readonly missing: boolean; readonly problem: string };
+
+/** A watcher event on a plugin path (chokidar's names: `add`, `change`, `unlink`, `addDir`, `unlinkDir`). */
+export interface PluginPathEvent {
+  readonly event: string;
+  /** Absolute. */
+  readonly file: string;
+}
+
+/** Reads the config's plugin entries and the plugin folders. */
+export async function listPlugins(options: { root: string; config: CodevConfig; configFile?: string }): Promise<PluginListing> {
+  const entries: PluginSource[] = [];
   for (const entry of options.config.plugins) {
-    if (isPlugin(entry)) sources.push({ kind: 'inline', plugin: entry, file: options.configFile });
-    else sources.push({ kind: 'file', file: await resolvePluginPath({ root: options.root, specifier: entry }) });
+    if (isPlugin(entry)) entries.push({ kind: 'inline', plugin: entry, file: options.configFile });
+    else entries.push({ kind: 'file', file: await resolvePluginPath({ root: options.root, specifier: entry }) });
   }
-  for (const [index, directory] of options.config.pluginDirs.entries()) {
-    const listed = await listPluginDirectory(path.resolve(options.root, directory));
-    if (Array.isArray(listed)) listed.forEach((file) => sources.push({ kind: 'file', file }));
-    else if (!(listed.missing && isDefaultDirectory(directory))) errors.push(directoryError({ directory, index, problem: listed.problem, configFile: options.configFile }));
+  const folders: { directory: string; listed: FolderListing }[] = [];
+  for (const directory of options.config.pluginDirs) {
+    const absolute = path.resolve(options.root, directory);
+    folders.push({ directory: absolute, listed: await listPluginDirectory(absolute) });
+  }
+  return { root: options.root, config: options.config, configFile: options.configFile, entries, folders };
+}
+
+/** The sources (duplicates dropped) and folder errors of a listing. */
+export function discoveryOf(listing: PluginListing): PluginDiscovery {
+  const sources: PluginSource[] = [...listing.entries];
+  const errors: CodevError[] = [];
+  for (const [index, { listed }] of listing.folders.entries()) {
+    const directory = listing.config.pluginDirs[index]!;
+    if (isFileList(listed)) listed.forEach((file) => sources.push({ kind: 'file', file }));
+    else if (!(listed.missing && isDefaultDirectory(directory))) errors.push(directoryError({ directory, index, problem: listed.problem, configFile: listing.configFile }));
   }
   return { sources: withoutDuplicateFiles(sources), errors };
 }
 
+/**
+ * The listing after a burst of watcher events, without reading the disk: a `change` never alters it, and
+ * an `add` or `unlink` of a top-level plugin file inserts it at its sorted place or drops it. Undefined
+ * when the events cannot be applied that way and the folders must be listed again: a folder added or
+ * removed, a folder plugin's `index` file, a path a config `plugins` entry may resolve to, a folder that
+ * could not be read, or an event it does not know.
+ */
+export function updatePluginListing(listing: PluginListing, events: readonly PluginPathEvent[]): PluginListing | undefined {
+  const candidates = listing.config.plugins.flatMap((entry) => (isPlugin(entry) ? [] : [path.resolve(listing.root, entry)]));
+  const folders = listing.folders.map((folder): { directory: string; listed: FolderListing } => ({ ...folder }));
+  for (const { event, file } of events) {
+    if (event === 'change') continue;
+    if (event !== 'add' && event !== 'unlink') return undefined;
+    if (/^index\.[cm]?[jt]s$/.test(path.basename(file))) return undefined;
+    if (candidates.some((candidate) => file === candidate || file.startsWith(candidate + '.') || file.startsWith(candidate + path.sep))) return undefined;
+    const name = path.basename(file);
+    if (isIgnored(name) || !PLUGIN_EXTENSIONS.includes(path.extname(name))) continue;
+    for (const folder of folders) {
+      if (path.dirname(file) !== folder.directory) continue;
+      if (!isFileList(folder.listed)) return undefined;
+      const without = folder.listed.filter((listed) => listed !== file);
+      if (event === 'unlink') {
+        folder.listed = without;
+        continue;
+      }
+      const at = without.findIndex((listed) => compareNames(entryName(folder.directory, listed), name) > 0);
+      folder.listed = at === -1 ? [...without, file] : [...without.slice(0, at), file, ...without.slice(at)];
+    }
+  }
+  return { ...listing, folders };
+}
+
+function isFileList(listed: FolderListing): listed is readonly string[] {
+  return Array.isArray(listed);
+}
+
+/** The name of a listed file's entry in its folder: `<name>.ts`, or `<name>` for `<name>/index.ts`. */
+function entryName(directory: string, file: string): string {
+  return file.slice(directory.length + 1).split(path.sep)[0]!;
+}
+
 /** The plugin files of one folder, sorted by entry name, or why the folder cannot be read. */
-async function listPluginDirectory(directory: string): Promise<string[] | { missing: boolean; problem: string }> {
+async function listPluginDirectory(directory: string): Promise<FolderListing> {
   let names: string[];
   try {
     names = await readdir(directory);
