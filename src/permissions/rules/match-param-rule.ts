@@ -23,17 +23,30 @@ const COMMAND_TOOLS: ReadonlySet<string> = new Set(['Bash', 'PowerShell', 'Monit
 /** Tools whose content is a path or `domain:` pattern, never a parameter rule. */
 const CONTENT_TOOLS: ReadonlySet<string> = new Set(['Read', 'Edit', 'WebFetch']);
 const PARAM_RULE = /^([A-Za-z_][A-Za-z0-9_]*):(.*)$/s;
+const MAX_PARSED = 2_000;
+/** Rule content → its reading (null: not a parameter rule). The engine asks for every deny and ask rule on every call. */
+const parsed = new Map<string, Readonly<ParamRule> | null>();
 
 /**
  * Recognises the form `identifier:value` (value trimmed, non-empty). The form alone is ambiguous (`npm:*`
  * is a legacy Bash prefix, `domain:x` a WebFetch rule, `plugin:agent` a namespaced name): use
  * {@link appliesAsParamRule} to decide by tool.
  */
-export function parseParamRule(ruleContent: string): ParamRule | undefined {
+export function parseParamRule(ruleContent: string): Readonly<ParamRule> | undefined {
+  let rule = parsed.get(ruleContent);
+  if (rule === undefined) {
+    rule = readParamRule(ruleContent) ?? null;
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(ruleContent, rule);
+  }
+  return rule ?? undefined;
+}
+
+function readParamRule(ruleContent: string): ParamRule | undefined {
   const found = PARAM_RULE.exec(ruleContent.trim());
   if (!found) return undefined;
   const value = found[2]!.trim();
-  return value === '' ? undefined : { param: found[1]!, value };
+  return value === '' ? undefined : Object.freeze({ param: found[1]!, value });
 }
 
 /**

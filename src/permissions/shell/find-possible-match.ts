@@ -1,5 +1,6 @@
 import type { PermissionRule } from '../types.ts';
-import { couldMatchCommandPattern, literalPrefix, matchCommandPattern, type PatternUnit } from './match-command-pattern.ts';
+import { findCandidate, type CommandRuleIndex } from './command-rule-index.ts';
+import { couldMatchCommandPattern, matchCompiledPattern, type PatternUnit } from './match-command-pattern.ts';
 import type { ShellAnalysis, ShellWord, SimpleCommand } from './types.ts';
 import { commandBaseName } from './wrapper-commands.ts';
 
@@ -10,7 +11,8 @@ import { commandBaseName } from './wrapper-commands.ts';
  * its shape (`$CMD x` could be `touch x`); or when a program codev does not know is handed words a rule
  * names (`setsid touch x`, `doit touch x`: it may run them).
  */
-export function findPossibleMatch(analysis: ShellAnalysis, rules: readonly PermissionRule[]): { rule: PermissionRule; part: string; certain: false; reason: string } | undefined {
+export function findPossibleMatch(analysis: ShellAnalysis, index: CommandRuleIndex): { rule: PermissionRule; part: string; certain: false; reason: string } | undefined {
+  const { rules } = index;
   const first = rules[0]!;
   if (!analysis.ok) return { rule: first, part: '', certain: false, reason: `the command cannot be analyzed (${analysis.message})` };
   if (analysis.opaque) return { rule: first, part: '', certain: false, reason: analysis.opaque };
@@ -23,7 +25,7 @@ export function findPossibleMatch(analysis: ShellAnalysis, rules: readonly Permi
       if (rule) return { rule, part: command.text, certain: false, reason: `part of "${command.text}" is only known at run time` };
     }
     if (!command.effects.known || command.dynamic) {
-      const match = matchLaterWords(command, rules);
+      const match = matchLaterWords(command, index);
       if (match) return { rule: match.rule, part: match.part, certain: false, reason: `"${command.argv[0] ?? command.rawArgv[0]}" may run "${match.part}"` };
     }
   }
@@ -31,20 +33,20 @@ export function findPossibleMatch(analysis: ShellAnalysis, rules: readonly Permi
 }
 
 /** A rule matching the words from the second on of a command whose program codev does not know. */
-function matchLaterWords(command: SimpleCommand, rules: readonly PermissionRule[]): { rule: PermissionRule; part: string } | undefined {
-  const prefixes = rules.map((rule) => literalPrefix(rule.value.ruleContent!));
+function matchLaterWords(command: SimpleCommand, index: CommandRuleIndex): { rule: PermissionRule; part: string } | undefined {
   for (const argv of [command.argv, command.rawArgv]) {
     for (let start = 1; start < argv.length; start++) {
       const word = argv[start]!;
       const name = commandBaseName(word);
-      // Only where a rule's literal start could begin: most words rule every rule out at once.
-      if (!prefixes.some((prefix) => prefix.startsWith(word.slice(0, prefix.length)) || prefix.startsWith(name.slice(0, prefix.length)))) continue;
-      const words = argv.slice(start);
-      const parts = [words.join(' '), [name, ...words.slice(1)].join(' ')];
-      for (const rule of rules) {
-        const part = parts.find((candidate) => matchCommandPattern(rule.value.ruleContent!, candidate));
-        if (part !== undefined) return { rule, part };
-      }
+      // Only the rules that could match a text starting with this word: most words rule every rule out at
+      // once. (The texts below start with `word` and `name`, so they have the same first words.)
+      let parts: string[] | undefined;
+      const matches = (position: number) => {
+        parts ??= [argv.slice(start).join(' '), [name, ...argv.slice(start + 1)].join(' ')];
+        return parts.some((part) => matchCompiledPattern(index.patterns[position]!, part));
+      };
+      const position = findCandidate(index, [word, name], matches);
+      if (position !== undefined) return { rule: index.rules[position]!, part: parts!.find((part) => matchCompiledPattern(index.patterns[position]!, part))! };
     }
   }
   return undefined;

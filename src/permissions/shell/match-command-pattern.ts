@@ -1,7 +1,12 @@
-interface CompiledPattern {
+/** A pattern read once (cached by its text): see {@link compileCommandPattern}. */
+export interface CompiledPattern {
   units: PatternUnit[];
   /** The pattern ended in ` *`: `units` holds what precedes the space, which may also match alone. */
   optionalTail: boolean;
+  /** `units` followed by ` *`, when `optionalTail`: built once, not on every try. */
+  withTail: PatternUnit[] | undefined;
+  /** The first word of every text the pattern can match, or undefined when it can be any (`* x`, `ls*`). */
+  firstWord: string | undefined;
 }
 
 const MAX_CACHED = 1_000;
@@ -22,9 +27,19 @@ const compiled = new Map<string, CompiledPattern>();
  * matchCommandPattern('ls *', 'lsof'); // false
  */
 export function matchCommandPattern(pattern: string, commandText: string): boolean {
-  const { units, optionalTail } = compile(pattern);
+  return matchCompiledPattern(compile(pattern), commandText);
+}
+
+/** {@link matchCommandPattern} with the pattern already compiled: no lookup by pattern text. */
+export function matchCompiledPattern(pattern: CompiledPattern, commandText: string): boolean {
+  const { units, optionalTail, withTail } = pattern;
   if (!optionalTail) return matchUnits(units, commandText);
-  return matchUnits(units, commandText) || matchUnits([...units, ' ', null], commandText);
+  return matchUnits(units, commandText) || matchUnits(withTail!, commandText);
+}
+
+/** A pattern read once, for {@link matchCompiledPattern}; remembered by its text. */
+export function compileCommandPattern(pattern: string): CompiledPattern {
+  return compile(pattern);
 }
 
 function compile(pattern: string): CompiledPattern {
@@ -40,17 +55,45 @@ function compile(pattern: string): CompiledPattern {
     else units.push(character === '*' ? null : character);
   }
   const optionalTail = units.length >= 2 && units.at(-1) === null && units.at(-2) === ' ';
-  const result = { units: optionalTail ? units.slice(0, -2) : units, optionalTail };
+  const kept = optionalTail ? units.slice(0, -2) : units;
+  const alternatives = optionalTail ? [kept, units] : [kept];
+  const words = alternatives.map(firstWordOf);
+  const result: CompiledPattern = {
+    units: kept,
+    optionalTail,
+    withTail: optionalTail ? units : undefined,
+    // Both readings of a ` *` tail (`ls` and `ls …`) start with the same word, or one of them with any.
+    firstWord: words.every((word) => word !== undefined && word === words[0]) ? words[0] : undefined,
+  };
   if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
   compiled.set(pattern, result);
   return result;
 }
 
-/** The literal text a pattern's matches all start with (`git push` for `git push:*`): a cheap first filter. */
-export function literalPrefix(pattern: string): string {
-  const { units } = compile(pattern);
+/**
+ * The first word (the text before the first space, or the whole text) of every command text the pattern
+ * can match: `git` for `git push *` and for `git status`, `ls` for `ls *` (which matches `ls` alone).
+ * Undefined when a star comes before the first space (`* install`, `ls*`): such a pattern can match any
+ * first word. Matching only a text whose first word this is cannot miss a match.
+ */
+export function commandPatternFirstWord(pattern: string): string | undefined {
+  return compile(pattern).firstWord;
+}
+
+function literalText(units: readonly PatternUnit[]): string {
   const end = units.indexOf(null);
   return (end === -1 ? units : units.slice(0, end)).join('');
+}
+
+/**
+ * A text matching `units` starts with their literal part. If that holds a space, the first word is fixed;
+ * if the units are all literal (no star), the text is exactly them. Otherwise a star may stand in the first word.
+ */
+function firstWordOf(units: readonly PatternUnit[]): string | undefined {
+  const prefix = literalText(units);
+  const space = prefix.indexOf(' ');
+  if (space !== -1) return prefix.slice(0, space);
+  return units.includes(null) ? undefined : prefix;
 }
 
 /**
@@ -62,9 +105,9 @@ export function literalPrefix(pattern: string): string {
 export function couldMatchCommandPattern(pattern: string, shape: readonly PatternUnit[]): boolean {
   // Past this, the table would be large: such a command is taken to match (fail closed).
   if (shape.length > 4_000) return true;
-  const { units, optionalTail } = compile(pattern);
+  const { units, optionalTail, withTail } = compile(pattern);
   if (!endsAgree(units, shape, optionalTail)) return false;
-  return intersects(units, shape) || (optionalTail && intersects([...units, ' ', null], shape));
+  return intersects(units, shape) || (optionalTail && intersects(withTail!, shape));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { PermissionRule } from '../types.ts';
+import { commandRuleIndex, findCandidate, type CommandRuleIndex } from './command-rule-index.ts';
 import { findPossibleMatch } from './find-possible-match.ts';
-import { matchCommandPattern } from './match-command-pattern.ts';
+import { matchCompiledPattern } from './match-command-pattern.ts';
 import { SAFE_ENVIRONMENT_VARIABLES } from './safe-environment-variables.ts';
 import { splitCommandBestEffort } from './split-command-best-effort.ts';
 import type { ShellAnalysis, SimpleCommand } from './types.ts';
@@ -53,22 +54,22 @@ const APPENDED_ARGUMENTS = ' \u2026';
  * rules and the working directories.
  */
 export function matchCommandRules(options: MatchCommandRulesOptions & { behavior: 'allow' | 'deny' | 'ask' }): CommandRuleMatch | CommandRulesCoverage | undefined {
-  const rules = options.rules.filter((rule) => rule.value.ruleContent !== undefined);
-  return options.behavior === 'allow' ? coverAll(options.analysis, rules) : findAny(options, rules);
+  const index = commandRuleIndex(options.rules);
+  return options.behavior === 'allow' ? coverAll(options.analysis, index) : findAny(options, index);
 }
 
-function findAny(options: MatchCommandRulesOptions, rules: readonly PermissionRule[]): CommandRuleMatch | undefined {
-  const { analysis, command } = options;
-  const parts = analysis.ok ? analysis.commands.flatMap(restrictiveParts) : splitCommandBestEffort(command);
-  parts.push(command.trim());
-  for (const rule of rules) {
-    const part = parts.find((candidate) => candidate !== '' && matchCommandPattern(rule.value.ruleContent!, candidate));
-    if (part !== undefined) return { rule, part, certain: true };
+/** Each rule is only tried on the parts whose first word it can match (see {@link commandRuleIndex}). */
+function findAny(options: MatchCommandRulesOptions, index: CommandRuleIndex): CommandRuleMatch | undefined {
+  const parts = restrictivePartsOf(options.analysis, options.command);
+  const position = findCandidate(index, parts, (candidate) => parts.some((part) => matchCompiledPattern(index.patterns[candidate]!, part)));
+  if (position !== undefined) {
+    const pattern = index.patterns[position]!;
+    return { rule: index.rules[position]!, part: parts.find((part) => matchCompiledPattern(pattern, part))!, certain: true };
   }
-  return rules.length > 0 ? findPossibleMatch(analysis, rules) : undefined;
+  return index.rules.length > 0 ? findPossibleMatch(options.analysis, index) : undefined;
 }
 
-function coverAll(analysis: ShellAnalysis, rules: readonly PermissionRule[]): CommandRulesCoverage | undefined {
+function coverAll(analysis: ShellAnalysis, index: CommandRuleIndex): CommandRulesCoverage | undefined {
   if (!analysis.ok || analysis.opaque || analysis.commands.length === 0) return undefined;
   const coverage: CommandRulesCoverage = { rules: [], parts: [] };
   for (const command of analysis.commands) {
@@ -78,13 +79,29 @@ function coverAll(analysis: ShellAnalysis, rules: readonly PermissionRule[]): Co
       if (harmless) continue;
       return undefined;
     }
-    const parts = permissiveParts(command, harmless);
-    const rule = rules.find((candidate) => parts.some((part) => matchCommandPattern(candidate.value.ruleContent!, part)));
-    if (!rule) return undefined;
-    coverage.rules.push(rule);
+    const parts = permissivePartsOf(command, harmless);
+    const position = findCandidate(index, parts, (candidate) => parts.some((part) => matchCompiledPattern(index.patterns[candidate]!, part)));
+    if (position === undefined) return undefined;
+    coverage.rules.push(index.rules[position]!);
     coverage.parts.push(command.text);
   }
   return coverage.rules.length > 0 ? coverage : undefined;
+}
+
+const restrictiveCache = new WeakMap<ShellAnalysis, { command: string; parts: string[] }>();
+
+/**
+ * Every reading of every subcommand a deny or ask rule is tried on, then the whole command; empty texts
+ * left out. Computed once per analysis (analyses are cached and never changed), not per rule list.
+ */
+function restrictivePartsOf(analysis: ShellAnalysis, command: string): string[] {
+  const cached = restrictiveCache.get(analysis);
+  if (cached?.command === command) return cached.parts;
+  const parts = analysis.ok ? analysis.commands.flatMap(restrictiveParts) : splitCommandBestEffort(command);
+  parts.push(command.trim());
+  const kept = parts.filter((part) => part !== '');
+  restrictiveCache.set(analysis, { command, parts: kept });
+  return kept;
 }
 
 function restrictiveParts(command: SimpleCommand): string[] {
@@ -97,6 +114,15 @@ function restrictiveParts(command: SimpleCommand): string[] {
   // `rm$IFS-rf /` word-splits into `rm -rf /`.
   if (command.dynamic) parts.push(command.text.replace(IFS, ' '));
   return [...new Set(parts)];
+}
+
+const permissiveCache = new WeakMap<SimpleCommand, string[]>();
+
+/** The readings an allow rule must match (see {@link permissiveParts}), once per analyzed command. */
+function permissivePartsOf(command: SimpleCommand, harmless: boolean): string[] {
+  let parts = permissiveCache.get(command);
+  if (!parts) permissiveCache.set(command, (parts = permissiveParts(command, harmless)));
+  return parts;
 }
 
 function permissiveParts(command: SimpleCommand, harmless: boolean): string[] {
