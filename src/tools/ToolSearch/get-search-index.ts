@@ -1,11 +1,15 @@
 import type { Tool } from '../../tool/types.ts';
 import { isDeferredTool } from '../../tool/is-deferred-tool.ts';
-import { createSearchIndex, toSearchEntry, type SearchEntry, type SearchIndex } from './search-tools.ts';
+import { toSearchEntry, type SearchEntry } from './search-entry.ts';
+import { createSearchIndex, type SearchIndex } from './search-index.ts';
 
-/** The deferred tools of a pool and their search index. */
+/** The deferred tools of a pool, their search index, and the whole pool by name (for `select:`). */
 export interface DeferredIndex {
   deferred: readonly Tool[];
   index: SearchIndex;
+  /** Every tool of the pool by exact name, and by lower-case name; the first one in pool order. */
+  byName: ReadonlyMap<string, Tool>;
+  byLowerName: ReadonlyMap<string, Tool>;
 }
 
 // Tools are frozen and a pool array is never changed (a reload brings a new one), so neither goes stale.
@@ -22,13 +26,24 @@ export async function getSearchEntry(tool: Tool): Promise<SearchEntry> {
   return entry;
 }
 
+function firstByName(pool: readonly Tool[], keyOf: (tool: Tool) => string): Map<string, Tool> {
+  const byKey = new Map<string, Tool>();
+  for (const tool of pool) if (!byKey.has(keyOf(tool))) byKey.set(keyOf(tool), tool);
+  return byKey;
+}
+
 /** The deferred tools of `pool` (all but `exclude`) and their index, built once per pool array. */
 export function getSearchIndex(pool: readonly Tool[], exclude: string): Promise<DeferredIndex> {
   let cached = indexes.get(pool);
   if (!cached) {
     cached = (async () => {
       const deferred = pool.filter((tool) => tool.name !== exclude && isDeferredTool(tool));
-      return { deferred, index: createSearchIndex(await Promise.all(deferred.map(getSearchEntry))) };
+      return {
+        deferred,
+        index: createSearchIndex(await Promise.all(deferred.map(getSearchEntry))),
+        byName: firstByName(pool, (tool) => tool.name),
+        byLowerName: firstByName(pool, (tool) => tool.name.toLowerCase()),
+      };
     })();
     indexes.set(pool, cached);
     cached.catch(() => indexes.delete(pool));

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { getSessionState } from '../../session/get-session-state.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import type { Tool } from '../../tool/types.ts';
-import { getSearchIndex } from './get-search-index.ts';
+import { getSearchIndex, type DeferredIndex } from './get-search-index.ts';
 import { NO_MATCH_TEXT, TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PROMPT } from './prompt.ts';
-import { searchTools } from './search-tools.ts';
+import { rankTools } from './search-tools.ts';
 
 export const TOOL_SEARCH_NAME = 'ToolSearch';
 export const DEFAULT_MAX_RESULTS = 5;
+const SELECT = /^select:/i;
 
 const inputSchema = z.strictObject({
   query: z.string().min(1).describe('"select:<name>[,<name>...]" for exact tools, or keywords ("+term" = required term)'),
@@ -26,11 +27,11 @@ export interface ToolSearchData {
 }
 
 /** Finds `select:` names in the pool: exact name first, then any case. */
-function selectTools(query: string, pool: readonly Tool[]): { found: Tool[]; missing: string[] } {
+function selectTools(query: string, pool: Pick<DeferredIndex, 'byName' | 'byLowerName'>): { found: Tool[]; missing: string[] } {
   const found: Tool[] = [];
   const missing: string[] = [];
   for (const name of query.slice('select:'.length).split(',').map((part) => part.trim()).filter(Boolean)) {
-    const tool = pool.find((candidate) => candidate.name === name) ?? pool.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
+    const tool = pool.byName.get(name) ?? pool.byLowerName.get(name.toLowerCase());
     if (!tool) missing.push(name);
     else if (!found.includes(tool)) found.push(tool);
   }
@@ -60,15 +61,15 @@ export const toolSearchTool = buildTool<typeof inputSchema, ToolSearchData>({
   getActivityDescription: (input) => `Searching tools for ${input.query ?? ''}`.trim(),
   renderToolUseMessage: (input) => input.query ?? '',
   async call(input, context) {
-    const { deferred, index } = await getSearchIndex(context.tools, TOOL_SEARCH_NAME);
+    const pool = await getSearchIndex(context.tools, TOOL_SEARCH_NAME);
+    const { deferred, index } = pool;
     const query = input.query.trim();
     let matched: Tool[];
     let missing: string[] | undefined;
-    if (/^select:/i.test(query)) {
-      ({ found: matched, missing } = selectTools(query, context.tools));
+    if (SELECT.test(query)) {
+      ({ found: matched, missing } = selectTools(query, pool));
     } else {
-      const names = searchTools({ query, index, maxResults: input.max_results ?? DEFAULT_MAX_RESULTS });
-      matched = names.map((name) => deferred[index.byName.get(name.toLowerCase())!]!);
+      matched = rankTools({ query, index, maxResults: input.max_results ?? DEFAULT_MAX_RESULTS }).map((entryIndex) => deferred[entryIndex]!);
     }
     const loaded = getSessionState(context).loadedDeferredTools;
     for (const tool of matched) loaded.add(tool.name);
@@ -87,6 +88,9 @@ export function formatToolSearchResult(data: ToolSearchData): string {
 }
 
 export { isDeferredTool, isToolSearchEnabled } from '../../tool/is-deferred-tool.ts';
-export { createSearchIndex, searchTools, toSearchEntry, SCORES } from './search-tools.ts';
-export type { SearchEntry, SearchIndex } from './search-tools.ts';
+export { rankTools, searchTools, SCORES } from './search-tools.ts';
+export { createSearchIndex } from './search-index.ts';
+export type { SearchIndex } from './search-index.ts';
+export { toSearchEntry } from './search-entry.ts';
+export type { SearchEntry } from './search-entry.ts';
 export { splitToolName } from './split-tool-name.ts';
