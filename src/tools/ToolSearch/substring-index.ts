@@ -10,8 +10,9 @@ export interface SubstringIndex {
   readonly textStarts: Int32Array;
   /** Where each trigram key's positions start in `positions` (key k: `keyStarts[k]` to `keyStarts[k + 1]`). */
   readonly keyStarts: Int32Array;
-  /** Positions in `text`, ascending within a key. */
+  /** Positions in `text`, ascending within a key, and the entry of each (read side by side, no search). */
   readonly positions: Int32Array;
+  readonly positionEntries: Int32Array;
 }
 
 // Symbols: a–z 0–25, 0–9 26–35, the name separators (`_ - . space`) 36, past the end 37, anything else 38.
@@ -52,13 +53,19 @@ export function createSubstringIndex(texts: readonly string[]): SubstringIndex {
   forEachKey(text, (key) => keyStarts[key + 1]!++);
   for (let key = 0; key < KEYS; key++) keyStarts[key + 1]! += keyStarts[key]!;
   const positions = new Int32Array(text.length);
+  const positionEntries = new Int32Array(text.length);
   const fill = keyStarts.slice(0, KEYS);
-  forEachKey(text, (key, position) => (positions[fill[key]!++] = position));
-  return { text, textStarts, keyStarts, positions };
+  let entry = 0;
+  forEachKey(text, (key, position) => {
+    while (textStarts[entry + 1]! <= position) entry++;
+    positionEntries[fill[key]!] = entry;
+    positions[fill[key]!++] = position;
+  });
+  return { text, textStarts, keyStarts, positions, positionEntries };
 }
 
 /** The entry whose text holds `position`: the last start at or before it. */
-export function entryAt(index: SubstringIndex, position: number): number {
+function entryAt(index: SubstringIndex, position: number): number {
   const { textStarts } = index;
   let low = 0;
   let high = textStarts.length - 2;
@@ -79,7 +86,7 @@ export function entryAt(index: SubstringIndex, position: number): number {
  * that jumps to the next text after each hit (each entry once, first occurrence).
  */
 export function forEachOccurrence(index: SubstringIndex, term: string, visit: (entry: number, position: number) => void): void {
-  const { text, textStarts, keyStarts, positions } = index;
+  const { text, textStarts, keyStarts, positions, positionEntries } = index;
   if (term.length >= 3) {
     let best = -1;
     let offset = 0;
@@ -94,7 +101,7 @@ export function forEachOccurrence(index: SubstringIndex, term: string, visit: (e
     for (let slot = keyStarts[best]!; slot < keyStarts[best + 1]!; slot++) {
       const position = positions[slot]! - offset;
       if (position < end || !text.startsWith(term, position)) continue;
-      const entry = entryAt(index, position);
+      const entry = positionEntries[slot]!;
       end = textStarts[entry + 1]!;
       visit(entry, position);
     }
@@ -105,7 +112,7 @@ export function forEachOccurrence(index: SubstringIndex, term: string, visit: (e
   if ((keyStarts[last]! - keyStarts[first]!) * 16 < text.length) {
     for (let slot = keyStarts[first]!; slot < keyStarts[last]!; slot++) {
       const position = positions[slot]!;
-      if (text.startsWith(term, position)) visit(entryAt(index, position), position);
+      if (text.startsWith(term, position)) visit(positionEntries[slot]!, position);
     }
     return;
   }
