@@ -91,12 +91,19 @@ export function createWatchPlan(options: {
     }
     return undefined;
   }
+  // chokidar asks again for every entry each time it re-reads a folder (on every event inside it).
+  const ignoredAnswers = new Map<string, boolean>();
   return {
     paths: [...new Set(roots)],
     classify,
     ignored(file) {
-      if (roots.includes(file) || targets.some((target) => target.startsWith(file + path.sep))) return false;
-      return classify(file, 'file') === undefined && classify(file, 'directory') === undefined;
+      if (pluginFiles.has(file)) return false;
+      let answer = ignoredAnswers.get(file);
+      if (answer === undefined) {
+        answer = !(roots.includes(file) || targets.some((target) => target.startsWith(file + path.sep))) && classify(file, 'file') === undefined && classify(file, 'directory') === undefined;
+        ignoredAnswers.set(file, answer);
+      }
+      return answer;
     },
   };
 }
