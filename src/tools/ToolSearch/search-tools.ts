@@ -125,17 +125,22 @@ function prefixMatches(index: SearchIndex, prefix: string, maxResults: number): 
 /** The `maxResults` best of the touched entries: higher score first, then pool order. */
 function topEntries(scratch: SearchScratch, touched: number, requiredCount: number, maxResults: number): number[] {
   const { slots } = scratch;
-  const score = (entryIndex: number) => slots[entryIndex * SLOT + SCORE]!;
-  const ranksAbove = (a: number, b: number) => score(a) > score(b) || (score(a) === score(b) && a < b);
   const top: number[] = [];
+  const topScores: number[] = [];
   for (let slot = 0; slot < touched; slot++) {
     const entryIndex = scratch.touched[slot]!;
-    if (slots[entryIndex * SLOT + REQUIRED_HITS]! < requiredCount) continue;
-    if (top.length === maxResults && !ranksAbove(entryIndex, top[top.length - 1]!)) continue;
+    const base = entryIndex * SLOT;
+    if (slots[base + REQUIRED_HITS]! < requiredCount) continue;
+    const score = slots[base + SCORE]!;
     let position = top.length;
-    while (position > 0 && ranksAbove(entryIndex, top[position - 1]!)) position--;
+    while (position > 0 && (topScores[position - 1]! < score || (topScores[position - 1] === score && top[position - 1]! > entryIndex))) position--;
+    if (position >= maxResults) continue;
     top.splice(position, 0, entryIndex);
-    if (top.length > maxResults) top.pop();
+    topScores.splice(position, 0, score);
+    if (top.length > maxResults) {
+      top.pop();
+      topScores.pop();
+    }
   }
   return top;
 }
