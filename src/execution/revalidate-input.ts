@@ -11,7 +11,9 @@ export async function revalidateInput(options: {
   input: unknown;
   context: ToolContext;
 }): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; message: string }> {
-  const parsed = options.tool.inputSchema.safeParse(options.input, { reportInput: true });
+  // Without options first (any option takes zod off its fast path); again with `reportInput` only for the messages.
+  const fast = options.tool.inputSchema.safeParse(options.input);
+  const parsed = fast.success ? fast : options.tool.inputSchema.safeParse(options.input, { reportInput: true });
   if (!parsed.success) return { ok: false, message: formatValidationError(options.tool.name, parsed.error.issues) };
   try {
     const verdict = await options.tool.validateInput(parsed.data, options.context);

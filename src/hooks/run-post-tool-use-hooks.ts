@@ -1,6 +1,6 @@
 import { errorMessage } from '../errors/codev-error.ts';
 import type { HookProgress } from '../progress/types.ts';
-import { callHook } from './call-hook.ts';
+import { callHook, isThenable } from './call-hook.ts';
 import { copySubagentIdentity } from './copy-subagent-identity.ts';
 import { answeredProgress, hookProgress } from './hook-progress.ts';
 import type { HookRunOptions, ToolHook } from './types.ts';
@@ -37,16 +37,17 @@ export async function* runPostToolUseHooks(options: HookRunOptions & {
     let answer: Record<string, unknown> | undefined;
     yield hookProgress(hook, 'started');
     try {
-      answer =
+      const pending =
         options.event === 'PostToolUse'
-          ? ((await callHook(
+          ? callHook(
               hook as ToolHook<'PostToolUse'>,
               Object.assign(base, { hookEventName: 'PostToolUse' as const, toolResponse: result.updatedOutput ? result.updatedOutput.value : options.toolResponse }),
-            )) as Record<string, unknown> | undefined)
-          : ((await callHook(
+            )
+          : callHook(
               hook as ToolHook<'PostToolUseFailure'>,
               Object.assign(base, { hookEventName: 'PostToolUseFailure' as const, error: options.error ?? '', isInterrupt: options.signal.aborted }),
-            )) as Record<string, unknown> | undefined);
+            );
+      answer = (isThenable(pending) ? await pending : pending) as Record<string, unknown> | undefined;
     } catch (error) {
       result.failures.push(errorMessage(error));
       yield hookProgress(hook, 'failed', errorMessage(error));

@@ -1,6 +1,6 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { HookProgress } from '../progress/types.ts';
-import { callHook } from './call-hook.ts';
+import { callHook, isThenable } from './call-hook.ts';
 import { copySubagentIdentity } from './copy-subagent-identity.ts';
 import { answeredProgress, hookProgress } from './hook-progress.ts';
 import type { HookRunOptions, PreToolUseInput, PreToolUseOutput, ToolHook } from './types.ts';
@@ -32,7 +32,8 @@ export async function* runPreToolUseHooks(options: HookRunOptions): AsyncGenerat
     let answer: PreToolUseOutput | undefined;
     yield hookProgress(hook, 'started');
     try {
-      answer = await callHook(hook as ToolHook<'PreToolUse'>, preToolUseInput(options, input));
+      const pending = callHook(hook as ToolHook<'PreToolUse'>, preToolUseInput(options, input));
+      answer = isThenable(pending) ? await pending : pending;
     } catch (error) {
       const reason = CodevError.isInstance(error) ? error.message : errorMessage(error);
       yield hookProgress(hook, 'failed', reason);

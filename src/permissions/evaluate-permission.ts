@@ -1,4 +1,5 @@
 import { errorMessage } from '../errors/codev-error.ts';
+import { callToolMethod } from '../tool/build-tool.ts';
 import type { ToolContext } from '../tool/types.ts';
 import type { CollectedRules } from './collect-rules.ts';
 import type { PermissionRuleSet } from './define-permission-rule.ts';
@@ -59,7 +60,9 @@ export async function evaluatePermission(options: {
   if (functionDeny) {
     return { behavior: 'deny', source: 'config', reason: { type: 'ruleFunction', name: functionDeny.name }, message: `Permission to use ${toolName} has been denied by the rule '${functionDeny.name}'.` };
   }
-  const own = await call.tool.checkPermissions(call.input, context);
+  // The tool's own answer without a promise when it answered at once (the default allow does).
+  const ownAnswer = callToolMethod(call.tool, 'checkPermissions', call.input, context);
+  const own = isThenable(ownAnswer) ? await ownAnswer : ownAnswer;
   if (own.behavior === 'deny') return { behavior: 'deny', source: 'config', reason: own.decisionReason ?? { type: 'tool', reason: own.message }, message: own.message };
   const input = own.behavior === 'allow' && own.updatedInput ? (own.updatedInput as Record<string, unknown>) : call.input;
 
@@ -167,4 +170,8 @@ async function runRuleFunctions(ruleSets: readonly PermissionRuleSet[], call: Pr
     }
   }
   return answers;
+}
+
+function isThenable<Value>(value: Value | PromiseLike<Value>): value is PromiseLike<Value> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

@@ -7,6 +7,7 @@ import { analyzeShellCommandCached } from './shell/analyze-shell-command-cached.
 import type { ShellAnalysis } from './shell/analyze-shell-command.ts';
 import { resolveInDirectory } from './shell/directories.ts';
 import type { Tool, ToolContext, PermissionTarget } from '../tool/types.ts';
+import { callToolMethod } from '../tool/build-tool.ts';
 
 /** A path a call touches, with the link path and its resolved target. */
 export interface PreparedPath {
@@ -68,7 +69,9 @@ export async function prepareCall(options: {
 }): Promise<PreparedCall> {
   const { tool, input, context } = options;
   const home = options.home ?? os.homedir();
-  const targets = await tool.getPermissionTargets(input, context);
+  const found = callToolMethod(tool, 'getPermissionTargets', input, context);
+  // The tool's own answer without a promise when it answered at once (most tools do).
+  const targets = typeof found === 'object' && found !== null && typeof (found as { then?: unknown }).then === 'function' ? await found : (found as readonly PermissionTarget[]);
   const commands: PreparedCall['commands'][number][] = [];
   const pathRequests: PathRequest[] = [];
   const urls: string[] = [];

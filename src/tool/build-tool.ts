@@ -50,17 +50,20 @@ export function buildTool<Schema extends z.ZodType, Output = unknown, Progress e
     isMcp: definition.isMcp ?? false,
     source: definition.source ?? { type: 'inline' },
     jsonSchema,
-    call: async (input, context) => definition.call(input, context),
+    call: withDirect((input, context) => definition.call(input, context)),
     description: describe,
     prompt: async (options) => (definition.prompt ? definition.prompt(options) : describe()),
     isEnabled: () => definition.isEnabled?.() ?? true,
     isConcurrencySafe: (input) => definition.isConcurrencySafe?.(input) ?? false,
     isReadOnly: (input) => definition.isReadOnly?.(input) ?? false,
     isDestructive: (input) => definition.isDestructive?.(input) ?? false,
-    checkPermissions: async (input, context) =>
-      definition.checkPermissions ? definition.checkPermissions(input, context) : { behavior: 'allow', updatedInput: input },
-    validateInput: async (input, context) => (definition.validateInput ? definition.validateInput(input, context) : { result: true }),
-    getPermissionTargets: async (input, context) => definition.getPermissionTargets?.(input, context) ?? [],
+    checkPermissions: withDirect((input, context) =>
+      definition.checkPermissions ? definition.checkPermissions(input, context) : { behavior: 'allow', updatedInput: input }),
+    validateInput: withDirect((input, context) => (definition.validateInput ? definition.validateInput(input, context) : { result: true })),
+    getPermissionTargets: withDirect((input, context) => {
+      const targets = definition.getPermissionTargets?.(input, context);
+      return isThenable(targets) ? targets : (targets ?? []);
+    }),
     toAutoClassifierInput: (input) => definition.toAutoClassifierInput?.(input) ?? '',
     interruptBehavior: () => definition.interruptBehavior?.() ?? 'block',
     renderToolUseMessage: (input, options) =>
@@ -78,6 +81,38 @@ export function buildTool<Schema extends z.ZodType, Output = unknown, Progress e
   };
   Object.defineProperty(tool, TOOL_MARKER, { value: true });
   return Object.freeze(tool);
+}
+
+const DIRECT = Symbol.for('codev.tool.direct');
+
+type ToolMethodName = 'call' | 'checkPermissions' | 'validateInput' | 'getPermissionTargets';
+
+/**
+ * Calls a tool method that the Tool contract makes async and returns the definition's own answer: a plain
+ * value when the definition (or the default) answered at once, a promise only when it returned one. For a
+ * tool `buildTool` did not make, the method itself is called. The per-call path uses it so that an answer
+ * known at once costs no promise and no microtask turn. Unlike the method, it may throw synchronously.
+ */
+export function callToolMethod<Input, Name extends ToolMethodName>(
+  tool: Tool<Input, any, any>,
+  name: Name,
+  input: Input,
+  context: Parameters<Tool<Input>[Name]>[1],
+): Awaited<ReturnType<Tool<Input>[Name]>> | ReturnType<Tool<Input>[Name]> {
+  const method = tool[name] as ((input: Input, context: unknown) => ReturnType<Tool<Input>[Name]>) & { [DIRECT]?: (input: Input, context: unknown) => Awaited<ReturnType<Tool<Input>[Name]>> | ReturnType<Tool<Input>[Name]> };
+  const direct = method[DIRECT];
+  return direct ? direct(input, context) : method.call(tool, input, context);
+}
+
+/** The async method of the Tool contract, with the direct form `callToolMethod` uses attached. */
+function withDirect<Input, Context, Answer>(direct: (input: Input, context: Context) => Answer | PromiseLike<Answer>): (input: Input, context: Context) => Promise<Answer> {
+  const method = async (input: Input, context: Context) => direct(input, context);
+  Object.defineProperty(method, DIRECT, { value: direct });
+  return method;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** True for a Tool made by `buildTool` (from any copy of codev). */

@@ -1,30 +1,46 @@
 import { errorMessage } from '../../errors/codev-error.ts';
 import { persistLargeResult } from '../../results/persist-large-result.ts';
-import { resultSize } from '../../results/result-size.ts';
+import { hasMediaBlocks, resultSize } from '../../results/result-size.ts';
 import { toolUseError } from '../messages.ts';
-import type { Stage, ToolCallState } from '../types.ts';
+import type { Stage, StageOutcome, ToolCallState } from '../types.ts';
 
 /**
  * Maps the current output to the `tool_result` block: empty results say so, results over the tool's
- * `maxResultSizeChars` are persisted to disk and replaced by a preview and the path.
+ * `maxResultSizeChars` are persisted to disk and replaced by a preview and the path. A result that stays
+ * inline is mapped at once (no promise); only one that is persisted returns a promise.
  */
-export async function mapOutput(state: ToolCallState): Promise<void> {
+export function mapOutput(state: ToolCallState): void | Promise<void> {
   const tool = state.tool!;
   const { toolUse, context } = state.request;
   let block = tool.mapToolResultToToolResultBlockParam(state.output, toolUse.id);
-  if (resultSize(block) === 0 && (typeof block.content === 'string' || block.content.length === 0)) {
+  const size = resultSize(block);
+  if (size === 0 && (typeof block.content === 'string' || block.content.length === 0)) {
     block = { ...block, content: `(${tool.name} completed with no output)` };
   }
-  const persisted = await persistLargeResult({ block, threshold: tool.maxResultSizeChars, sessionDirectory: context.sessionDirectory });
-  state.block = persisted.block;
-  state.persistedPath = persisted.persistedPath;
+  // What `persistLargeResult` returns unchanged, decided here without its promise.
+  const threshold = tool.maxResultSizeChars;
+  if (!Number.isFinite(threshold) || resultSize(block) <= threshold || hasMediaBlocks(block)) {
+    state.block = block;
+    state.persistedPath = undefined;
+    return;
+  }
+  return persistLargeResult({ block, threshold, sessionDirectory: context.sessionDirectory }).then((persisted) => {
+    state.block = persisted.block;
+    state.persistedPath = persisted.persistedPath;
+  });
 }
 
 /** Stage 8: result mapping. A mapper that throws is the tool's bug, reported to the model as an error. */
-export const mapResult: Stage = async function mapResult(state) {
+export const mapResult: Stage = function mapResult(state) {
+  let mapped: void | Promise<void>;
   try {
-    await mapOutput(state);
+    mapped = mapOutput(state);
   } catch (error) {
-    return { status: 'error', content: toolUseError(`Error: ${state.tool!.name} returned a result that could not be mapped: ${errorMessage(error)}`), errorCode: 'TOOL_FAILED' };
+    return unmappable(state, error);
   }
+  if (mapped) return mapped.then(() => undefined, (error: unknown) => unmappable(state, error));
 };
+
+function unmappable(state: ToolCallState, error: unknown): StageOutcome {
+  return { status: 'error', content: toolUseError(`Error: ${state.tool!.name} returned a result that could not be mapped: ${errorMessage(error)}`), errorCode: 'TOOL_FAILED' };
+}

