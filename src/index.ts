@@ -60,6 +60,7 @@ export type * from './permissions/types.ts';
 // Types of the contracts
 export type * from './tool/types.ts';
 export type * from './hooks/types.ts';
+export type { PermissionRequestRunOptions, SessionHookRunOptions, SubagentHookRunOptions } from './hooks/hook-run-options.ts';
 export type { CommandHookConfig, CommandHookOnFailure } from './hooks/command/types.ts';
 export type * from './progress/types.ts';
 
