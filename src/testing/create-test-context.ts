@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { removeAtExit } from './remove-at-exit.ts';
 import os from 'node:os';
 import path from 'node:path';
 import type { ToolUseContext } from '../execution/types.ts';
@@ -10,7 +11,8 @@ import type { Tool } from '../tool/types.ts';
 
 /**
  * A ToolUseContext for tests and scripts without a project: the given tools, hooks and rules, a session
- * directory in a fresh temp folder, and `cwd` defaulting to that folder.
+ * directory in a fresh temp folder, and `cwd` defaulting to that folder. The folder is removed when the
+ * process exits.
  */
 export function createTestContext(options: {
   tools?: readonly Tool[];
@@ -27,7 +29,7 @@ export function createTestContext(options: {
   additionalWorkingDirectories?: readonly string[];
   pluginDirectories?: readonly string[];
 } = {}): ToolUseContext {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'codev-test-'));
+  const directory = removeAtExit(mkdtempSync(path.join(os.tmpdir(), 'codev-test-')));
   const bySource = (rules: RulesBySource | readonly string[] | undefined): RulesBySource => (Array.isArray(rules) ? { session: rules } : ((rules as RulesBySource | undefined) ?? {}));
   const cwd = options.cwd ?? directory;
   return {
