@@ -1,6 +1,7 @@
 import { collectRules } from '../permissions/collect-rules.ts';
 import { normalizeToolName } from '../permissions/rules/legacy-tool-names.ts';
-import { splitWildcard } from '../permissions/rules/match-wildcard.ts';
+import { isMcpServerName } from '../permissions/rules/match-tool-name.ts';
+import { matchWildcardParts, splitWildcard } from '../permissions/rules/match-wildcard.ts';
 import type { PermissionRule, ToolPermissionContext } from '../permissions/types.ts';
 
 /**
@@ -50,30 +51,8 @@ function buildIndex(blanket: readonly PermissionRule[]): BlanketDenyIndex | unde
     denies(toolName) {
       if (exact.has(toolName)) return true;
       for (const prefix of prefixList) if (toolName.startsWith(prefix)) return true;
-      for (const parts of globs) if (matchParts(parts, toolName)) return true;
+      for (const parts of globs) if (matchWildcardParts(parts, toolName)) return true;
       return false;
     },
   };
-}
-
-/** `matchWildcard` on a pattern already split into 2 or more literal parts (anchored, leftmost placement). */
-function matchParts(parts: readonly string[], value: string): boolean {
-  const first = parts[0]!;
-  const last = parts[parts.length - 1]!;
-  const end = value.length - last.length;
-  if (end < first.length || !value.startsWith(first) || !value.endsWith(last)) return false;
-  let position = first.length;
-  for (let index = 1; index < parts.length - 1; index++) {
-    const middle = parts[index]!;
-    const found = value.indexOf(middle, position);
-    if (found === -1 || found + middle.length > end) return false;
-    position = found + middle.length;
-  }
-  return true;
-}
-
-/** `mcp__server`: exactly two `__`-separated parts, the server non-empty (as in `matchesToolName`). */
-function isMcpServerName(name: string): boolean {
-  const parts = name.split('__');
-  return parts.length === 2 && parts[0] === 'mcp' && parts[1] !== '';
 }

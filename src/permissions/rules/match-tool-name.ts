@@ -47,7 +47,7 @@ export function validateAllowRule(rule: PermissionRuleValue): string | undefined
 }
 
 /** `mcp__server`: exactly two `__`-separated parts, the server non-empty. */
-function isMcpServerName(name: string): boolean {
+export function isMcpServerName(name: string): boolean {
   const parts = name.split('__');
   return parts.length === 2 && parts[0] === 'mcp' && parts[1] !== '';
 }

@@ -28,15 +28,20 @@ export function splitWildcard(pattern: string): string[] {
  */
 export function matchWildcard(pattern: string, value: string): boolean {
   const parts = splitWildcard(pattern);
+  return parts.length === 1 ? value === parts[0] : matchWildcardParts(parts, value);
+}
+
+/** `matchWildcard` on a pattern already split (`splitWildcard`) into two or more literal parts. */
+export function matchWildcardParts(parts: readonly string[], value: string): boolean {
   const first = parts[0]!;
-  if (parts.length === 1) return value === first;
   const last = parts[parts.length - 1]!;
   const end = value.length - last.length;
   if (end < first.length || !value.startsWith(first) || !value.endsWith(last)) return false;
   // Leftmost placement of each middle part is always safe, and keeps this linear: no regex backtracking
   // on long, model-supplied values.
   let position = first.length;
-  for (const middle of parts.slice(1, -1)) {
+  for (let index = 1; index < parts.length - 1; index++) {
+    const middle = parts[index]!;
     const found = value.indexOf(middle, position);
     if (found === -1 || found + middle.length > end) return false;
     position = found + middle.length;
