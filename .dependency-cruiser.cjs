@@ -35,6 +35,9 @@ const layerRules = LAYERS.slice(0, -1).map((layer, index) => ({
   to: { path: folderPattern(LAYERS.slice(index + 1).flatMap((higher) => higher.folders)) },
 }));
 
+/** What `codev/plugin` (src/plugin.ts) may not reach, even through other modules: the tools, the agent loop, MCP. */
+const HEAVY = ['execution', 'telemetry', 'registry', 'mcp', 'skills', 'search', 'kernel', 'tools', 'tasks', 'repl', 'worktrees', 'agent', 'subagents', 'cli', 'testing', 'sandbox', 'processes', 'files', 'git', 'model', 'index\\.ts$'];
+
 module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'no import cycle, type-only imports included', severity: 'error', from: { pathNot: '^src/index\\.ts$' }, to: { circular: true } },
@@ -43,6 +46,8 @@ module.exports = {
     { name: 'no-circular', comment: 'no import cycle, type-only imports included', severity: 'error', from: { path: '^src/index\\.ts$' }, to: { circular: true, pathNot: '^src/index\\.ts$' } },
     { name: 'no-test-code-in-production', comment: 'production modules never import tests, fixtures or test helpers', severity: 'error', from: { path: '^src/', pathNot: TEST_ONLY }, to: { path: TEST_ONLY } },
     ...layerRules,
+    // A plugin that imports `buildTool` from `codev/plugin` loads the kernel's vocabulary, not the built-in tools.
+    { name: 'plugin-entry-is-vocabulary', comment: 'src/plugin.ts (codev/plugin) reaches only the vocabulary: no tool, agent loop, MCP or kernel', severity: 'error', from: { path: '^src/plugin\\.ts$' }, to: { path: folderPattern(HEAVY), reachable: true } },
     { name: 'every-folder-in-a-layer', comment: 'a new folder under src/ must be placed in a layer here', severity: 'error', from: { path: '^src/', pathNot: folderPattern(LAYERS.flatMap((layer) => layer.folders)) }, to: {} },
   ],
   options: {

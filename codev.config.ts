@@ -1,4 +1,4 @@
-import { defineConfig } from 'codev';
+import { defineConfig } from 'codev/plugin';
 
 export default defineConfig({
   pluginDirs: ['plugins'],

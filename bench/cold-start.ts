@@ -23,6 +23,7 @@ export const benchmark: CustomBenchmark<ColdStartCase, ColdStartResult> = {
     'The codev rows run the built package (bin/codev.mjs → dist/); the bench runs `node scripts/build.mjs` first when dist/ is missing or older than src/. The "from source" rows set CODEV_FROM_SOURCE=1 (src/ through jiti, its transpile cache warm after the warm-up run).',
     '`codev tools` and `codev tool` load the repo\'s codev.config.ts and plugins/ (echo.ts, no-sudo.ts, safety-rules.ts); `codev tool X` also runs the call through the whole lifecycle. `tool Bash` runs `true` (read-only, so allowed without asking) in the sandbox (bwrap) when it is available.',
     '`codev run`: bench/agent/tiny-agent.ts (`defineAgent` from \'codev\', its prompt in the script) with `--cwd` the repo, against the fake Messages server of `codev/testing` started in the bench process (`ANTHROPIC_BASE_URL`): two model requests over loopback HTTP, one tool call (Echo, allowed by codev.config.ts, or Bash `true`), the final text.',
+    '`import(...)` rows: `node -e "import(\'<file URL>\')"` of the built entry (dist/index.js for `codev`, dist/plugin.js for `codev/plugin`) or of the peer\'s ESM entry in bench/node_modules (`ai`, the Vercel AI SDK).',
     'over node: the row minus `node -e 0`, i.e. what the command costs on top of starting Node. First Bash call: the Bash row minus its Echo row.',
   ],
   cases: COLD_START_CASES,
@@ -60,6 +61,8 @@ function targetVerdicts(byId: (id: string) => ColdStartResult | undefined): stri
     const wall = help.ms / node.ms;
     lines.push(`- \`--help\` under ${COLD_START_TARGETS.helpRatio}× \`node -e 0\`: CPU ${formatRatio(cpu)}, wall ${formatRatio(wall)}: ${verdict(Math.max(cpu, wall) < COLD_START_TARGETS.helpRatio)}`);
   }
+  const [plugin, whole, ai] = [byId('import-plugin'), byId('import-codev'), byId('import-ai')];
+  if (plugin && ai) lines.push(`- a plugin's \`import { buildTool } from 'codev/plugin'\` no dearer than importing \`ai\`: CPU ${formatRatio(plugin.cpuMs / ai.cpuMs)} of \`ai\`${whole ? ` (the whole \`codev\`: ${formatRatio(whole.cpuMs / ai.cpuMs)})` : ''}: ${verdict(plugin.cpuMs <= ai.cpuMs)}`);
   if (run) lines.push(`- a one-turn \`codev run\` under ${COLD_START_TARGETS.runCpuMs} ms of CPU: ${formatMs(run.cpuMs)} ms: ${verdict(run.cpuMs < COLD_START_TARGETS.runCpuMs)}`);
   for (const [bash, echo, where] of [['tool-bash', 'tool', '`codev tool`'], ['run-bash', 'run', '`codev run`']] as const) {
     const [withBash, withEcho] = [byId(bash), byId(echo)];

@@ -1,7 +1,7 @@
 // A local TypeDoc plugin for codev's API reference. TypeDoc names an entry point's module after its
-// path (`index`, `testing`) and only takes a file's leading comment as the module's comment when it
-// has a `@module` tag. This names the two modules after the specifiers people import (`codev`,
-// `codev/testing`) and uses each file's leading `/** ... */` comment as its description, so that
+// path (`index`, `plugin`, `testing`) and only takes a file's leading comment as the module's comment
+// when it has a `@module` tag. This names the modules after the specifiers people import (`codev`,
+// `codev/plugin`, `codev/testing`) and uses each file's leading `/** ... */` comment as its description, so that
 // comment in src/ stays the one place that says what the entry point is.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,6 +9,7 @@ import { Comment, Converter, MinimalSourceFile, ReflectionKind } from 'typedoc';
 
 const MODULES = {
   'src/index.ts': 'codev',
+  'src/plugin.ts': 'codev/plugin',
   'src/testing/index.ts': 'codev/testing',
 };
 const ROOT = resolve(import.meta.dirname, '..');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildTool } from 'codev';
+import { buildTool } from 'codev/plugin';
 
 /** A tool plugin: repeats a message. Try `npx codev tool Echo '{"message":"hi","times":2}'`. */
 export default buildTool({

@@ -1,4 +1,4 @@
-import { defineHook } from 'codev';
+import { defineHook } from 'codev/plugin';
 
 /** A hook plugin: refuses any tool input whose `command` runs sudo. */
 export default defineHook({

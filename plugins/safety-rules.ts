@@ -1,4 +1,4 @@
-import { definePermissionRule } from 'codev';
+import { definePermissionRule } from 'codev/plugin';
 
 /** A rule plugin: rule strings, plus a function for what strings cannot say. */
 export default definePermissionRule({

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTool } from './tool/build-tool.ts';
@@ -5,6 +7,7 @@ import { createTestKernel, type TestKernel } from './testing/create-test-kernel.
 import { resultText, runTool } from './testing/run-tool.ts';
 import { getAllBaseTools } from './tools/get-all-base-tools.ts';
 
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kernels: TestKernel[] = [];
 afterEach(async () => {
   await Promise.all(kernels.splice(0).map((kernel) => kernel.cleanup()));
@@ -54,5 +57,28 @@ describe('the built-in tool pack', () => {
   it('goes through the deny rules and simple mode like any tool', async () => {
     expect(builtinNames(await start({ deny: ['Read'] }))).not.toContain('Read');
     expect(builtinNames(await start({ env: { CODEV_SIMPLE: '1' } }))).toEqual(['Bash', 'Edit', 'Read']);
+  });
+});
+
+describe('the public entries a plugin imports', () => {
+  // Inside the repo, where `codev` would also resolve the Node way (to a second copy, whose classes differ).
+  it('serves `codev` and `codev/plugin` as the host\'s own modules', async () => {
+    const plugin = `import { buildTool, CodevError } from 'codev/plugin';
+import * as codev from 'codev';
+import { z } from 'zod';
+export default buildTool({
+  name: 'Entries',
+  description: 'Says whether both entries are the host\\'s',
+  inputSchema: z.object({}),
+  isReadOnly: () => true,
+  async call() {
+    return { data: [buildTool === codev.buildTool, CodevError === codev.CodevError, typeof codev.createAgent].join(' ') };
+  },
+});
+`;
+    const test = await start({ files: { 'plugins/entries.ts': plugin }, baseTools: [], directory: path.join(REPO, 'node_modules', '.cache') });
+    expect(test.kernel.tools.map((tool) => tool.name)).toEqual(['Entries']);
+    const { result } = await runTool({ name: 'Entries', input: {}, context: test.kernel.createToolUseContext(), canUseTool: () => ({ behavior: 'allow' }) });
+    expect(resultText(result)).toBe('true true function');
   });
 });

@@ -2,20 +2,14 @@
  * codev's public API. Every name here is a contract; anything not listed is internal.
  */
 import * as codev from './index.ts';
-import { provideHostModule } from './plugins/host-module.ts';
+import * as pluginEntry from './plugin.ts';
+import { provideHostModules } from './plugins/host-module.ts';
 
-// Plugin, config and agent files get this very module for `import … from 'codev'`.
-provideHostModule(codev);
+// Plugin, config and agent files get these very modules for `import … from 'codev'` and 'codev/plugin'.
+provideHostModules({ codev, 'codev/plugin': pluginEntry });
 
-// Defining tools, hooks, rules, plugins and config
-export { buildTool, isTool, DEFAULT_MAX_RESULT_SIZE_CHARS } from './tool/build-tool.ts';
-export { defineHook, isToolHook } from './hooks/define-hook.ts';
-export { definePermissionRule, isPermissionRuleSet } from './permissions/define-permission-rule.ts';
-export type { PermissionRuleDefinition, PermissionRuleFunction, PermissionRuleSet } from './permissions/define-permission-rule.ts';
-export { definePlugin, isPlugin } from './plugins/define-plugin.ts';
-export type { Plugin, PluginContext, PluginDefinition, PluginContributions } from './plugins/define-plugin.ts';
-export { defineConfig } from './config/define-config.ts';
-export type { CodevConfig, CodevConfigInput, McpServerConfig } from './config/config-schema.ts';
+// Defining tools, hooks, rules, plugins and config; the contracts' types; errors (also `codev/plugin`)
+export * from './plugin.ts';
 
 // The kernel and the registry
 export { createKernel } from './create-kernel.ts';
@@ -54,25 +48,10 @@ export type { FileAccessVia, FileEffect, ProgramEffects } from './permissions/sh
 export type { ShellWord } from './permissions/shell/shell-word.ts';
 export { readLocalSettings, addLocalRules, defaultLocalSettingsFile } from './permissions/local-settings.ts';
 export type { LocalSettings } from './permissions/local-settings.ts';
-export { PERMISSION_MODES, PERMISSION_RULE_SOURCES } from './permissions/types.ts';
-export type * from './permissions/types.ts';
-
-// Types of the contracts
-export type * from './tool/types.ts';
-export type * from './hooks/types.ts';
-export type { PermissionRequestRunOptions, SessionHookRunOptions, SubagentHookRunOptions } from './hooks/hook-run-options.ts';
-export type { CommandHookConfig, CommandHookOnFailure } from './hooks/command/types.ts';
-export type * from './progress/types.ts';
 
 // MCP
 export { connectMcpServer, createMcpManager, loadMcpConfig, mcpResultToContent, mcpToolName, mcpToolToTool, normalizeMcpName, resourceContentsToContent, DEFAULT_MAX_MCP_OUTPUT_TOKENS, MCP_JSON_FILE } from './mcp/index.ts';
 export type { ConnectMcpServerOptions, LoadedMcpConfig, McpCallOptions, McpCallProgress, McpManager, McpManagerOptions, McpReconnectPolicy, McpRequestOptions, McpResourceInfo, McpServerConnection, McpServerStatus, McpToolInfo, McpToolToToolOptions } from './mcp/index.ts';
-
-// Errors
-export { CodevError } from './errors/codev-error.ts';
-export type { CodevErrorDetails } from './errors/codev-error.ts';
-export { ERROR_CODES } from './errors/codes.ts';
-export type { CodevErrorCode } from './errors/codes.ts';
 
 // The agent loop
 export { createAgent, DEFAULT_MODEL, DEFAULT_MAX_TURNS, INTERRUPT_MESSAGE } from './agent/create-agent.ts';

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 import { median } from '../harness/measure-case.ts';
 import type { BenchOptions } from '../harness/types.ts';
@@ -12,6 +12,9 @@ export const CLI_ROOT = path.resolve(process.env.CODEV_COLD_START_ROOT ?? REPO);
 const CLI = path.join(CLI_ROOT, 'bin/codev.mjs');
 const TINY_AGENT = path.join(REPO, 'bench/agent/tiny-agent.ts');
 const REPORT_CPU = path.join(REPO, 'bench/agent/report-cpu-at-exit.cjs');
+const DIST = pathToFileURL(path.join(CLI_ROOT, 'dist')).href;
+/** The Vercel AI SDK, installed in bench/ (`cd bench && npm install`): the peer a plugin author compares the import with. */
+const AI = pathToFileURL(path.join(REPO, 'bench/node_modules/ai/dist/index.mjs')).href;
 
 /** Fresh processes per case: warm-up (fills the OS file cache and jiti's transpile cache), then measured. */
 export const COLD_START_RUNS = { full: { warmup: 1, measured: 9 }, quick: { warmup: 1, measured: 3 } } as const;
@@ -29,6 +32,8 @@ export interface ColdStartCase {
   expect: string;
   /** Start the fake Messages server in the bench process; its first reply calls this tool. */
   modelCalls?: { name: string; input: Record<string, unknown> };
+  /** The row runs the built package (dist/), which the bench builds first when it is stale. */
+  runsDist?: boolean;
   /** Extra environment (CODEV_FROM_SOURCE=1 for the rows that run src/ through jiti). */
   env?: Readonly<Record<string, string>>;
 }
@@ -54,6 +59,9 @@ const SOURCE = { CODEV_FROM_SOURCE: '1' };
 export const COLD_START_CASES: readonly ColdStartCase[] = [
   { id: 'node', label: 'baseline: node -e 0', args: ['-e', '0'], expect: '' },
   { id: 'node-zod', label: 'baseline: node -e "import(\'zod\')"', args: ['-e', "import('zod')"], expect: '' },
+  { id: 'import-codev', label: 'import(\'codev\') (the whole public API)', args: ['-e', `import('${DIST}/index.js')`], expect: '', runsDist: true },
+  { id: 'import-plugin', label: 'import(\'codev/plugin\') (what a plugin needs)', args: ['-e', `import('${DIST}/plugin.js')`], expect: '', runsDist: true },
+  { id: 'import-ai', label: 'peer: import(\'ai\') (Vercel AI SDK)', args: ['-e', `import('${AI}')`], expect: '' },
   { id: 'help', label: 'codev --help', args: [CLI, '--help'], expect: 'Usage:' },
   { id: 'tools', label: 'codev tools (loads codev.config.ts + plugins/)', args: [CLI, 'tools'], expect: 'Echo' },
   { id: 'tool', label: 'codev tool Echo \'{"message":"hi"}\'', args: [CLI, 'tool', 'Echo', '{"message":"hi"}'], expect: 'hi' },
@@ -72,7 +80,7 @@ export const COLD_START_CASES: readonly ColdStartCase[] = [
  */
 export async function measureColdStart(benchCase: ColdStartCase, options: BenchOptions): Promise<ColdStartResult> {
   const rounds = options.quick ? COLD_START_RUNS.quick : COLD_START_RUNS.full;
-  const notes = benchCase.args[0] === CLI && benchCase.env?.CODEV_FROM_SOURCE !== '1' ? buildIfStale() : [];
+  const notes = (benchCase.args[0] === CLI || benchCase.runsDist) && benchCase.env?.CODEV_FROM_SOURCE !== '1' ? buildIfStale() : [];
   const server = benchCase.modelCalls ? await startModel(benchCase.modelCalls) : undefined;
   const env: NodeJS.ProcessEnv = { ...process.env, ANTHROPIC_API_KEY: 'sk-bench', NO_COLOR: '1', COLD_START_BENCH_PID: String(process.pid), ...benchCase.env };
   delete env.ANTHROPIC_BASE_URL;

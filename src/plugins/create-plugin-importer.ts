@@ -1,5 +1,5 @@
 import { createJiti } from './create-jiti.ts';
-import { hostModule } from './host-module.ts';
+import { hostModules } from './host-module.ts';
 import { probeImport } from './probe-import.ts';
 import { withinLoadTimeout } from './within-load-timeout.ts';
 
@@ -16,8 +16,9 @@ export interface PluginImporter {
 /**
  * An importer for plugin and config files: jiti with `moduleCache: false`, so every import re-reads the file
  * and its local imports and an edit is seen on the next load (packages in node_modules are still loaded
- * natively and shared with the host, so `zod` stays one copy). `import … from 'codev'` is served the host's
- * own module (see `hostModule`), so plugins share its classes and markers and a reload does not evaluate codev's sources again.
+ * natively and shared with the host, so `zod` stays one copy). `import … from 'codev'` (and `'codev/plugin'`)
+ * is served the host's own module (see `hostModules`), so plugins share its classes and markers and a reload
+ * does not evaluate codev's sources again.
  * `interopDefault: false` keeps `default` and named exports apart, which export resolution relies on.
  *
  * Each file is bounded by `timeoutMs` (default `CODEV_LOAD_TIMEOUT_MS`, `0` for none, else 15 s): it is first evaluated in a
@@ -27,8 +28,7 @@ export interface PluginImporter {
  * may run for as long as the agent does).
  */
 export function createPluginImporter(options: { timeoutMs?: number } = {}): PluginImporter {
-  const codev = hostModule();
-  const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: codev ? { codev } : {} });
+  const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { ...hostModules() } });
   const timeoutMs = options.timeoutMs ?? loadTimeoutFromEnvironment();
   return {
     timeoutMs,

@@ -1,7 +1,7 @@
 // Evaluates plugin and config files in a worker thread, so that codev learns whether an import finishes
-// before evaluating the file in the host, where a synchronous loop would freeze everything. `codev` is
-// served as a stand-in that accepts any use: the probe only asks whether evaluation ends; the host's own
-// import reports every real error. Plain JavaScript, so the worker needs no TypeScript loader of its own.
+// before evaluating the file in the host, where a synchronous loop would freeze everything. `codev` and
+// `codev/plugin` are served as a stand-in that accepts any use: the probe only asks whether evaluation
+// ends; the host's own import reports every real error. Plain JavaScript, so the worker needs no TypeScript loader of its own.
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { createJiti } from 'jiti';
@@ -29,7 +29,7 @@ function standIn() {
 // The file's top-level logging shows once, from the host's import.
 for (const stream of [process.stdout, process.stderr]) stream.write = () => true;
 
-const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { codev: standIn() } });
+const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { codev: standIn(), 'codev/plugin': standIn() } });
 
 parentPort.postMessage({ ready: true });
 parentPort.on('message', async ({ id, file }) => {

@@ -1,4 +1,4 @@
-import { defineConfig } from 'codev';
+import { defineConfig } from 'codev/plugin';
 
 /**
  * The project's config. Every file in plugins/ is loaded (tools, hooks, rules), and these rules decide

@@ -49,7 +49,7 @@ afterAll(() => {
 
 describe('the packed package', () => {
   it('ships the built entries, the CLI and the sources the maps point at, and no tests or fixtures', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/index.d.ts.map', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'src/index.ts', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/index.js.map', 'dist/index.d.ts.map', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'src/index.ts', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
       expect(shipped).toContain(file);
     }
     expect(shipped.filter((file) => !file.startsWith('templates/')).filter((file) => /\.test\.|fixture|test-helper|test-kit/.test(file))).toEqual([]);
@@ -68,6 +68,23 @@ describe('the packed package', () => {
       { type: 'error-class', codevError: 'TOOL_FAILED' },
     ]);
   }, 90_000);
+
+  it('imports `codev/plugin` without the built-in tools, the agent loop or MCP', async () => {
+    // Every module Node loads, written down by a loader hook (hooks run in their own thread).
+    writeFileSync(path.join(project, 'list-hooks.mjs'), "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(process.env.LOADED_LIST, url + '\\n'); return next(url, context); }\n");
+    writeFileSync(path.join(project, 'list-modules.mjs'), "import { register } from 'node:module';\nregister('./list-hooks.mjs', import.meta.url);\n");
+    const loaded = async (specifier: string): Promise<string[]> => {
+      const list = path.join(temp, `loaded-${specifier.replace('/', '-')}.txt`);
+      const run = await runChild(process.execPath, ['--import', './list-modules.mjs', '-e', `await import('${specifier}')`], { cwd: project, timeoutMs: 60_000, env: userEnvironment({ LOADED_LIST: list }) });
+      expectSuccess(run);
+      return readFileSync(list, 'utf8').split('\n').filter((url) => url.includes('/node_modules/codev/dist/')).map((url) => url.replace(/^.*\/node_modules\/codev\/dist\//, ''));
+    };
+    const [plugin, whole] = [await loaded('codev/plugin'), await loaded('codev')];
+    expect(plugin).toContain('tool/build-tool.js');
+    expect(plugin.filter((file) => /^(tools|agent|subagents|mcp|kernel|execution)\//.test(file))).toEqual([]);
+    expect(whole).toEqual(expect.arrayContaining(['tools/Bash/index.js', 'agent/create-agent.js']));
+    expect(plugin.length * 10).toBeLessThan(whole.length);
+  }, 120_000);
 
   it('runs its CLI from the built JavaScript', async () => {
     const version = await runChild(path.join(project, 'node_modules/.bin/codev'), ['--version'], { cwd: project, timeoutMs: 30_000 });
@@ -98,7 +115,7 @@ describe('the packed package', () => {
   }
 
   it('runs the same program under Deno importing npm:codev, and deno check passes', async () => {
-    const source = readFileSync(path.join(project, 'app.mjs'), 'utf8').replace(/from '(codev|codev\/testing|zod)'/g, "from 'npm:$1'");
+    const source = readFileSync(path.join(project, 'app.mjs'), 'utf8').replace(/from '(codev|codev\/plugin|codev\/testing|zod)'/g, "from 'npm:$1'");
     expect(source).toContain("from 'npm:codev'");
     writeFileSync(path.join(project, 'deno-app.ts'), source);
     const denoDir = path.join(temp, 'deno-dir');

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { defineHook } from 'codev';
+import { defineHook } from 'codev/plugin';
 
 /**
  * A hook plugin: after every successful tool call, appends one JSON line to .codev/calls.log

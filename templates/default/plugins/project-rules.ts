@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { definePermissionRule } from 'codev';
+import { definePermissionRule } from 'codev/plugin';
 
 /** Files larger than this are not read by WordCount (see `check` below). */
 export const MAX_FILE_BYTES = 1_000_000;

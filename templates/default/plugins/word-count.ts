@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { buildTool } from 'codev';
+import { buildTool } from 'codev/plugin';
 
 /**
  * A tool plugin: counts the words, lines and characters of a text file.

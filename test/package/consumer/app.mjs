@@ -1,12 +1,13 @@
-// The program a new user writes after `npm i codev zod`: one tool call through runToolUse, then one agent
-// turn against the fake Messages server of `codev/testing`. Plain JavaScript that is also valid, strictly
+// The program a new user writes after `npm i codev zod`: one tool call (a tool built with `codev/plugin`)
+// through runToolUse, then one agent turn against the fake Messages server of `codev/testing`. Plain JavaScript that is also valid, strictly
 // typed TypeScript (every type is inferred from codev's declarations), so the package test runs this very
 // file under Node, type-checks it with tsc and runs and checks it under Deno (with `npm:` specifiers).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { buildTool, CodevError, createAgent, createKernel, runToolUse } from 'codev';
+import { buildTool } from 'codev/plugin';
+import { CodevError, createAgent, createKernel, runToolUse } from 'codev';
 import { createFakeMessagesServer, textReply, toolUseReply } from 'codev/testing';
 
 const shout = buildTool({
