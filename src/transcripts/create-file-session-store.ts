@@ -1,0 +1,171 @@
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { CodevError } from '../errors/codev-error.ts';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../session/private-modes.ts';
+import { holdSessionLock } from './hold-session-lock.ts';
+import { parseTranscript } from './parse-transcript.ts';
+import { summarizeTranscript } from './summarize-transcript.ts';
+import { TRANSCRIPT_FORMAT, type LoadedTranscript, type SessionMetadata, type SessionStore, type SessionSummary, type SessionWriter, type TranscriptEntry } from './types.ts';
+
+/** Ids codev makes are UUIDs; any id must be a plain file name, so it cannot point outside the folder. */
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const RECENT = 5;
+
+/**
+ * The default session store: one JSON Lines file per session in `directory` (a project's
+ * `.codev/sessions/`), `<id>.jsonl`, private (files 0600, the folder 0700). Each entry is written as one
+ * whole line by one `write` on a file opened for appending, so a `kill -9` at any moment leaves every line
+ * before the last complete, and a torn last line is skipped (and reported) when the transcript loads; the
+ * next writer starts on a fresh line. One writer per session: see `holdSessionLock`.
+ */
+export function createFileSessionStore(options: { directory: string }): SessionStore {
+  const { directory } = options;
+  const fileOf = (id: string) => path.join(directory, `${checkedId(id)}.jsonl`);
+  const lockOf = (id: string) => path.join(directory, `${checkedId(id)}.lock`);
+
+  async function readTranscript(id: string): Promise<LoadedTranscript> {
+    const file = fileOf(id);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      throw await notFound(id);
+    }
+    return parseTranscript(text, { file });
+  }
+
+  async function notFound(id: string): Promise<CodevError> {
+    const recent = (await listFiles()).slice(0, RECENT).map((entry) => entry.id);
+    const hint = recent.length > 0 ? `recent sessions here: ${recent.join(', ')} (\`codev sessions\` lists them all)` : `there are no sessions in ${directory} yet`;
+    return new CodevError('SESSION_NOT_FOUND', `No session ${id} in ${directory}`, { hint });
+  }
+
+  /** The transcripts in the folder, the most recently written first. */
+  async function listFiles(): Promise<{ id: string; file: string; modifiedAt: Date }[]> {
+    let names: string[];
+    try {
+      names = (await readdir(directory)).filter((name) => name.endsWith('.jsonl'));
+    } catch {
+      return [];
+    }
+    const files = await Promise.all(
+      names.map(async (name) => {
+        const file = path.join(directory, name);
+        const modifiedAt = await stat(file).then((info) => info.mtime, () => undefined);
+        return modifiedAt ? { id: name.slice(0, -'.jsonl'.length), file, modifiedAt } : undefined;
+      }),
+    );
+    return files.filter((entry) => entry !== undefined).sort((left, right) => right.modifiedAt.getTime() - left.modifiedAt.getTime());
+  }
+
+  async function open(openOptions: { id: string; metadata?: SessionMetadata }): Promise<SessionWriter> {
+    const { id, metadata } = openOptions;
+    const file = fileOf(id);
+    await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+    const release = await holdSessionLock({ lockFile: lockOf(id), sessionId: id });
+    let descriptor: number;
+    try {
+      descriptor = openForAppend({ file, create: metadata !== undefined });
+      if (metadata) writeSync(descriptor, line({ type: 'session', format: TRANSCRIPT_FORMAT, metadata }));
+    } catch (error) {
+      await release();
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw await notFound(id);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new CodevError('SESSION_BUSY', `Session ${id} exists already`, { file, hint: 'resume it instead, or start a session with a new id' });
+      throw error;
+    }
+    let closed = false;
+    return {
+      id,
+      async append(entries: readonly TranscriptEntry[]) {
+        if (closed) throw new CodevError('SESSION_BUSY', `Session ${id} was closed; it takes no more messages`, { file });
+        if (entries.length > 0) writeSync(descriptor, entries.map(line).join(''));
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        closeSync(descriptor);
+        await release();
+      },
+    };
+  }
+
+  return {
+    open,
+    read: readTranscript,
+    async list(): Promise<SessionSummary[]> {
+      const summaries: SessionSummary[] = [];
+      for (const entry of await listFiles()) {
+        try {
+          summaries.push(summarizeTranscript(await readTranscript(entry.id), entry.modifiedAt.toISOString()));
+        } catch {
+          // A file that is not a readable transcript is not a session to list (`read` says why).
+        }
+      }
+      return summaries.sort((left, right) => right.updatedAt.localeCompare(left.updatedAt));
+    },
+    async fork({ from, to, at }) {
+      const source = await readTranscript(from);
+      const end = at === undefined ? source.messages.length : source.messages.findIndex((entry) => entry.uuid === at) + 1;
+      if (end === 0) throw new CodevError('SESSION_NOT_FOUND', `Session ${from} has no message ${at}`, { hint: 'getSessionMessages(id) (or `codev sessions show ID`) lists its messages and their uuids' });
+      const messages = source.messages.slice(0, end);
+      const writer = await open({ id: to.id, metadata: to });
+      try {
+        await writer.append(messages);
+      } finally {
+        await writer.close();
+      }
+      return { metadata: to, messages, problems: [] };
+    },
+    async delete(id) {
+      const release = await holdSessionLock({ lockFile: lockOf(id), sessionId: id });
+      try {
+        await stat(fileOf(id)).catch(async () => {
+          throw await notFound(id);
+        });
+        await rm(fileOf(id), { force: true });
+        await rm(path.join(directory, id), { recursive: true, force: true });
+      } finally {
+        await release();
+      }
+    },
+  };
+}
+
+function checkedId(id: string): string {
+  if (!SESSION_ID.test(id)) throw new CodevError('SESSION_NOT_FOUND', `"${id}" is not a session id`, { hint: 'a session id is a file name: letters, digits, ".", "_" and "-" (codev makes UUIDs)' });
+  return id;
+}
+
+function line(entry: TranscriptEntry): string {
+  return `${JSON.stringify(entry)}\n`;
+}
+
+/**
+ * Opens the transcript for appending. An existing one whose last line was torn by a crash gets a newline
+ * first, so the torn fragment stays a line of its own (skipped when read) and never merges with the next.
+ */
+function openForAppend(options: { file: string; create: boolean }): number {
+  if (options.create) return openSync(options.file, 'wx', PRIVATE_FILE_MODE);
+  // Append without create: a session that is not there is not made here.
+  const descriptor = openSync(options.file, constants.O_WRONLY | constants.O_APPEND);
+  try {
+    const { size } = fstatSync(descriptor);
+    if (size > 0 && lastByte(options.file, size) !== 0x0a) writeSync(descriptor, '\n');
+    return descriptor;
+  } catch (error) {
+    closeSync(descriptor);
+    throw error;
+  }
+}
+
+function lastByte(file: string, size: number): number | undefined {
+  const descriptor = openSync(file, 'r');
+  try {
+    const byte = Buffer.alloc(1);
+    return readSync(descriptor, byte, 0, 1, size - 1) === 1 ? byte[0] : undefined;
+  } finally {
+    closeSync(descriptor);
+  }
+}

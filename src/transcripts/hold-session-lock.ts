@@ -1,0 +1,44 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { CodevError } from '../errors/codev-error.ts';
+import { PRIVATE_FILE_MODE } from '../session/private-modes.ts';
+import { currentSessionOwner, isSessionOwnerGone, type SessionOwner } from '../session/session-owner.ts';
+
+/**
+ * Takes the lock file of a session (`<id>.lock`, naming this process): one writer per session, across
+ * processes, so two resumes of one session can never interleave their lines. A lock left by a process
+ * that is gone (`kill -9`) is taken over; one held by a live process is `SESSION_BUSY`. Returns the release.
+ */
+export async function holdSessionLock(options: { lockFile: string; sessionId: string }): Promise<() => Promise<void>> {
+  const { lockFile, sessionId } = options;
+  const owner = currentSessionOwner();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lockFile, JSON.stringify(owner), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        await rm(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = await readLockOwner(lockFile);
+    // An unreadable lock is one being written this instant: busy, not stale.
+    if (!holder || !isSessionOwnerGone(holder)) {
+      const who = holder ? (holder.pid === owner.pid && holder.token === owner.token ? 'another agent of this process' : `process ${holder.pid} on ${holder.hostname}`) : 'another process';
+      throw new CodevError('SESSION_BUSY', `Session ${sessionId} is in use by ${who}`, { file: lockFile, hint: 'wait for it to end, or fork the session (fork: true, or --fork-session) to go on from the same point in a new one' });
+    }
+    await rm(lockFile, { force: true });
+  }
+  throw new CodevError('SESSION_BUSY', `Session ${sessionId} is being taken by another process`, { file: lockFile, hint: 'try again, or fork the session' });
+}
+
+async function readLockOwner(lockFile: string): Promise<SessionOwner | undefined> {
+  try {
+    const owner = JSON.parse(await readFile(lockFile, 'utf8')) as Partial<SessionOwner>;
+    return typeof owner.pid === 'number' && typeof owner.hostname === 'string' && typeof owner.token === 'string' ? (owner as SessionOwner) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,55 @@
+import { CodevError } from '../errors/codev-error.ts';
+import { TRANSCRIPT_FORMAT, type LoadedTranscript, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
+
+/**
+ * Reads a transcript's text (JSON Lines). A line that is not a whole entry is skipped and reported with its
+ * number: the last one as `torn` when it has no newline (a crash while it was written), any other as
+ * `invalid` (edited by hand, or an entry this codev does not know). Only a first line that is not the
+ * session's metadata, or a format newer than this codev reads, makes the whole transcript unreadable.
+ */
+export function parseTranscript(text: string, options: { file: string }): LoadedTranscript {
+  const lines = text.split('\n');
+  const complete = text.endsWith('\n');
+  if (complete) lines.pop();
+  const problems: TranscriptProblem[] = [];
+  const messages: MessageEntry[] = [];
+  let metadata: SessionMetadata | undefined;
+  lines.forEach((line, index) => {
+    const number = index + 1;
+    const torn = !complete && index === lines.length - 1;
+    if (line.trim() === '') return;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch (error) {
+      problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: torn ? 'the last line was cut short (codev stopped while writing it)' : `not JSON: ${(error as Error).message}` });
+      return;
+    }
+    if (metadata === undefined) {
+      metadata = sessionMetadataOf(entry, options.file);
+      return;
+    }
+    if (isMessageEntry(entry)) messages.push(entry);
+    else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
+  });
+  if (metadata === undefined) throw new CodevError('SESSION_UNSUPPORTED', `${options.file} holds no session (an empty or foreign file)`, { file: options.file, hint: 'delete it, or move it out of .codev/sessions/' });
+  return { metadata, messages, problems };
+}
+
+function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
+  const record = entry as { type?: unknown; format?: unknown; metadata?: { id?: unknown } };
+  if (record?.type !== 'session' || typeof record.format !== 'number' || typeof record.metadata?.id !== 'string') {
+    throw new CodevError('SESSION_UNSUPPORTED', `${file} does not start with a session line`, { file, line: 1, hint: 'the file is not a codev transcript, or its first line was edited: delete or restore it' });
+  }
+  if (record.format > TRANSCRIPT_FORMAT) {
+    throw new CodevError('SESSION_UNSUPPORTED', `${file} was written by a newer codev (transcript format ${record.format}; this codev reads up to ${TRANSCRIPT_FORMAT})`, { file, line: 1, hint: 'upgrade codev to resume this session' });
+  }
+  return record.metadata as SessionMetadata;
+}
+
+function isMessageEntry(entry: unknown): entry is MessageEntry {
+  const record = entry as Partial<MessageEntry> | null;
+  if (record?.type !== 'message' || typeof record.uuid !== 'string') return false;
+  const message = record.message as { role?: unknown; content?: unknown } | undefined;
+  return (message?.role === 'user' || message?.role === 'assistant') && (typeof message.content === 'string' || Array.isArray(message.content));
+}

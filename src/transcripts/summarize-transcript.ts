@@ -1,0 +1,43 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type { LoadedTranscript, SessionSummary } from './types.ts';
+
+const PROMPT_LENGTH = 80;
+
+/** The listing line of a transcript: when, how long, how much, and what was asked first and last. */
+export function summarizeTranscript(transcript: LoadedTranscript, updatedAt: string): SessionSummary {
+  const { metadata, messages } = transcript;
+  const prompts = messages.map((entry) => promptText(entry.message)).filter((text): text is string => text !== undefined);
+  let turns = 0;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for (const entry of messages) {
+    if (entry.message.role !== 'assistant') continue;
+    turns++;
+    inputTokens += (entry.usage?.inputTokens ?? 0) + (entry.usage?.cacheCreationInputTokens ?? 0) + (entry.usage?.cacheReadInputTokens ?? 0);
+    outputTokens += entry.usage?.outputTokens ?? 0;
+  }
+  return {
+    id: metadata.id,
+    cwd: metadata.cwd,
+    model: metadata.model,
+    createdAt: metadata.createdAt,
+    updatedAt: messages.at(-1)?.timestamp ?? updatedAt,
+    firstPrompt: prompts[0],
+    lastPrompt: prompts.at(-1),
+    messages: messages.length,
+    turns,
+    inputTokens,
+    outputTokens,
+    forkedFrom: metadata.forkedFrom,
+    parentSessionId: metadata.parentSessionId,
+  };
+}
+
+/** A user message's own text (not tool results), on one line, shortened; undefined when it has none. */
+function promptText(message: Anthropic.MessageParam): string | undefined {
+  if (message.role !== 'user') return undefined;
+  const text = typeof message.content === 'string' ? message.content : message.content.some((block) => block.type === 'tool_result') ? '' : message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join(' ');
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line === '') return undefined;
+  return line.length > PROMPT_LENGTH ? `${line.slice(0, PROMPT_LENGTH - 1)}…` : line;
+}

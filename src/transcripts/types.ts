@@ -1,0 +1,125 @@
+/** Persisted sessions: what a transcript holds, line by line, and the store that keeps them. Types only. */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { PermissionMode } from '../permissions/types.ts';
+
+/** The transcript format this codev writes and reads; a transcript of a higher format is refused, never misread. */
+export const TRANSCRIPT_FORMAT = 1;
+
+/** Who a session is and where it came from: the first line of its transcript. */
+export interface SessionMetadata {
+  /** The session id (a UUID for sessions codev starts). */
+  id: string;
+  /** The working directory of the agent, absolute. */
+  cwd: string;
+  /** The project root (where `.codev/` is), absolute, when the agent had a project. */
+  projectRoot?: string;
+  model: string;
+  permissionMode?: PermissionMode;
+  /** The session this one was forked from, and the last message it kept (its uuid). */
+  forkedFrom?: { sessionId: string; messageUuid?: string };
+  /** The session of the agent that started this one, for a subagent's transcript. */
+  parentSessionId?: string;
+  /** The subagent's id, for a subagent's transcript. */
+  agentId?: string;
+  /** The codev version that started the session. */
+  codevVersion: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** The first line: the format and the metadata. */
+export interface SessionEntry {
+  type: 'session';
+  format: number;
+  metadata: SessionMetadata;
+}
+
+/** Token counts of one model reply, kept with the assistant message that carried them. */
+export interface EntryUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationInputTokens: number;
+  cacheReadInputTokens: number;
+}
+
+/** One message of the conversation, in Messages API shape, as it was sent. */
+export interface MessageEntry {
+  type: 'message';
+  /** Stable id of the message: `resume` at a message, `fork` at a message name it. */
+  uuid: string;
+  /** The message before it, undefined for the first. */
+  parentUuid?: string;
+  /** ISO 8601, when it was made. */
+  timestamp: string;
+  message: Anthropic.MessageParam;
+  /** The reply's usage, on assistant messages. */
+  usage?: EntryUsage;
+}
+
+/** A line of a transcript (JSON Lines, one entry per line). */
+export type TranscriptEntry = SessionEntry | MessageEntry;
+
+/** A line that could not be read, skipped when the transcript loads. */
+export interface TranscriptProblem {
+  /** 1-based line number. */
+  line: number;
+  /** `torn`: the last line was cut short (a crash while writing); `invalid`: not an entry of this format. */
+  kind: 'torn' | 'invalid';
+  message: string;
+}
+
+/** A transcript as loaded: the metadata, its messages in order, and the lines that were skipped. */
+export interface LoadedTranscript {
+  metadata: SessionMetadata;
+  messages: MessageEntry[];
+  problems: TranscriptProblem[];
+}
+
+/** One line of `codev sessions`. */
+export interface SessionSummary {
+  id: string;
+  cwd: string;
+  model: string;
+  createdAt: string;
+  /** When the last message was written (ISO 8601). */
+  updatedAt: string;
+  /** The text of the first and the last prompt a person (or script) sent, trimmed to one line. */
+  firstPrompt?: string;
+  lastPrompt?: string;
+  messages: number;
+  /** Model replies (one per turn). */
+  turns: number;
+  inputTokens: number;
+  outputTokens: number;
+  forkedFrom?: SessionMetadata['forkedFrom'];
+  parentSessionId?: string;
+}
+
+/** Appends to one session; only one writer per session at a time, in any process. */
+export interface SessionWriter {
+  readonly id: string;
+  /** Appends entries, in order, each as a whole line. Resolves once they are written (in the OS, not fsynced). */
+  append(entries: readonly TranscriptEntry[]): Promise<void>;
+  /** Lets go of the session: another writer may open it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Where transcripts are kept. The file store (`createFileSessionStore`) is the default; another store (a
+ * database, Redis) implements the same five operations and is passed as `sessionStore`.
+ */
+export interface SessionStore {
+  /**
+   * Opens a session for appending: a new one when `metadata` is given (its first line written), else an
+   * existing one (`SESSION_NOT_FOUND` when there is none). `SESSION_BUSY` while another writer holds it.
+   */
+  open(options: { id: string; metadata?: SessionMetadata }): Promise<SessionWriter>;
+  /** Loads a transcript (`SESSION_NOT_FOUND` naming the recent sessions, `SESSION_UNSUPPORTED` for a newer format). */
+  read(id: string): Promise<LoadedTranscript>;
+  /** Every session, the most recently updated first. */
+  list(): Promise<SessionSummary[]>;
+  /** A new session `to` with the messages of `from` up to and including `at` (all when omitted). */
+  fork(options: { from: string; to: SessionMetadata; at?: string }): Promise<LoadedTranscript>;
+  /** Removes a session (`SESSION_BUSY` while a writer holds it). */
+  delete(id: string): Promise<void>;
+}
