@@ -68,4 +68,12 @@ export { MODEL_ALIASES } from './subagents/resolve-model.ts';
 export type { AgentScope, AgentTypeDefinition, AgentTypeSource, SubagentLimits, SubagentSlots } from './tool/agent-scope.ts';
 export type { AgentTypeDiscovery } from './agent-types/types.ts';
 export type { TaskNotification } from './tasks/take-task-notifications.ts';
+
+// Persisted sessions
+export { listSessions } from './agent/list-sessions.ts';
+export { getSessionMessages } from './agent/get-session-messages.ts';
+export type { SessionSource } from './agent/project-session-store.ts';
+export { createFileSessionStore } from './transcripts/create-file-session-store.ts';
+export { TRANSCRIPT_FORMAT } from './transcripts/types.ts';
+export type { EntryUsage, LoadedTranscript, MessageEntry, SessionEntry, SessionMetadata, SessionStore, SessionSummary, SessionWriter, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
 export type { BackgroundTask, BackgroundTaskStatus } from './session/types.ts';

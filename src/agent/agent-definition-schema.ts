@@ -3,6 +3,7 @@ import type { CanUseTool } from '../permissions/types.ts';
 import { configAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { isTool } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
+import type { SessionStore } from '../transcripts/types.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 
 const count = (minimum: number) => z.number().int().min(minimum);
@@ -30,6 +31,8 @@ const shape = {
   subagentLimits: z.strictObject({ maxDepth: count(0).max(10).optional(), maxConcurrent: count(1).max(100).optional() }).optional(),
   waitForBackgroundAgents: z.boolean().optional(),
   takeQueuedMessages: functionOf<() => readonly string[]>('() => messages').optional(),
+  persistSession: z.boolean().optional(),
+  sessionStore: z.custom<SessionStore>((value) => typeof value === 'object' && value !== null && ['open', 'read', 'list', 'fork', 'delete'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function'), { error: 'expected a session store (open, read, list, fork, delete)' }).optional(),
 } satisfies Record<keyof AgentDefinition, z.ZodType>;
 
 /** What `defineAgent` accepts (and `codev run` a script's default export): the agent options a script may set. Unknown keys are errors. */

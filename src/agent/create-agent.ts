@@ -6,6 +6,7 @@ import type { ToolUseContext } from '../execution/types.ts';
 import type { Kernel } from '../kernel/create-kernel.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { createAgentScope } from './create-agent-scope.ts';
+import { createAgentTranscript } from './create-agent-transcript.ts';
 import { createModelClient, resolveModelAccess } from '../model/create-model-client.ts';
 import { createQueryContexts } from './create-query-contexts.ts';
 import { createSessionLeases, STANDALONE_SESSION_PREFIX } from './create-session-leases.ts';
@@ -24,8 +25,13 @@ const DEFAULT_MAX_TOKENS = 8192;
 
 /** An agent: a conversation with a model that can call tools. */
 export interface Agent {
-  /** The transcript so far, in Messages API shape. */
+  /** The transcript so far, in Messages API shape (a resumed session's messages from its first query on). */
   readonly messages: readonly Anthropic.MessageParam[];
+  /**
+   * The id of the agent's persisted session (resume it with `createAgent({ resume: id })` or `codev run
+   * --resume ID`); undefined with `continue` until the first query finds the session.
+   */
+  readonly sessionId: string | undefined;
   /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a hook's block). */
   query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
   /**
@@ -60,7 +66,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const requestPolicy = options.subagent?.parent.requestPolicy ?? resolveRequestPolicy({ agentOptions: options, env });
   const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
   const messages: Anthropic.MessageParam[] = [];
-  const sessionStart: SessionStartState = { started: false, pending: [] };
+  const sessionStart: SessionStartState = { started: false, pending: [], source: 'startup' };
+  const transcript = createAgentTranscript({ ...options, hasProject: options.kernel !== undefined });
   // Created (private) when the first query starts, removed by close().
   const contexts = createQueryContexts({ agentOptions: options, sessionDirectory: path.join(os.tmpdir(), `${STANDALONE_SESSION_PREFIX}${randomUUID()}`) });
   const leases = createSessionLeases(options);
@@ -96,12 +103,14 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       // UserPromptSubmit and Stop hooks belong to the top-level agent; a subagent has SubagentStart and SubagentStop.
       topLevel: options.subagent === undefined,
       sessionStart,
+      transcript,
       env,
       nextContext: (previous) => withScope(client, contexts.next(signal, previous)),
     };
     const state = createTurnState({ agent, prompt, signal, context: withScope(client, contexts.start(signal)) });
-    await leases.hold(state.context);
     try {
+      await leases.hold(state.context);
+      sessionStart.source = await transcript.begin({ messages, context: state.context, model });
       yield* runTurns(state);
     } finally {
       contexts.ended(state.context);
@@ -113,8 +122,16 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   async function close(): Promise<void> {
     for (const controller of running) controller.abort(new Error('The agent was closed'));
     contexts.ended(undefined);
+    await transcript.close();
     await leases.releaseAll();
   }
 
-  return { messages, query, close };
+  return {
+    messages,
+    get sessionId() {
+      return transcript.sessionId;
+    },
+    query,
+    close,
+  };
 }

@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolUseContext } from '../execution/types.ts';
 import { runSessionStartHooks } from '../hooks/run-session-start-hooks.ts';
+import type { SessionStartSource } from '../hooks/session-hook-types.ts';
 import { runUserPromptSubmitHooks } from '../hooks/run-user-prompt-submit-hooks.ts';
 import type { TaskNotification } from '../tasks/take-task-notifications.ts';
 import { pendingTaskNotifications } from './pending-task-notifications.ts';
@@ -10,10 +11,11 @@ export type QueryStart =
   | { type: 'message'; message: Anthropic.MessageParam; notifications: TaskNotification[] }
   | { type: 'blocked'; hookName: string; reason: string };
 
-/** An agent's SessionStart state: whether its hooks ran, and their context not yet sent. */
+/** An agent's SessionStart state: whether its hooks ran, and their context not yet sent; `resume` when a persisted session was loaded. */
 export interface SessionStartState {
   started: boolean;
   pending: string[];
+  source: SessionStartSource;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function startQueryMessage(options: { prompt: string; context: Tool
     const agent = { hooks: context.hooks, cwd: context.cwd, permissionMode: context.permissionContext.mode, signal };
     if (!session.started) {
       session.started = true;
-      const started = await runSessionStartHooks({ ...agent, source: 'startup', ...(context.agent && { model: context.agent.model }) });
+      const started = await runSessionStartHooks({ ...agent, source: session.source, ...(context.agent && { model: context.agent.model }) });
       for (const failure of started.failures) context.onWarning?.(failure);
       session.pending.push(...started.additionalContext);
     }

@@ -7,6 +7,7 @@ import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
 import type { ProgressPayload } from '../progress/types.ts';
 import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../tool/agent-scope.ts';
 import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
+import type { SessionStore } from '../transcripts/types.ts';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
 
 export type { EndReason, Usage };
@@ -56,7 +57,8 @@ export type AgentEvent =
    */
   | { type: 'retry'; attempt: number; maxRetries: number; waitMs: number; error: ModelError }
   | { type: 'error'; error: ModelError }
-  | { type: 'end'; reason: EndReason; turns: number; usage: Usage; messages: readonly Anthropic.MessageParam[] };
+  /** The query ended; `sessionId` names its persisted session (resume it with `resume: sessionId`). */
+  | { type: 'end'; reason: EndReason; turns: number; usage: Usage; messages: readonly Anthropic.MessageParam[]; sessionId?: string };
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -113,6 +115,22 @@ export interface AgentOptions {
    * each round of tool results and sent with them, so the model reads them before its next step.
    */
   takeQueuedMessages?: () => readonly string[];
+  /**
+   * Keep the conversation on disk, one JSON Lines transcript per session in the project's
+   * `.codev/sessions/` (or in `sessionStore`), every message appended as it is made. Default: on for an
+   * agent with a project (a kernel), off for a standalone agent (explicit `tools`, no kernel) and a subagent.
+   */
+  persistSession?: boolean;
+  /** Where sessions are kept. Default: the file store in the project's `.codev/sessions/`. */
+  sessionStore?: SessionStore;
+  /** Go on with this session: its messages are loaded at the first query (`SESSION_NOT_FOUND` when there is none). */
+  resume?: string;
+  /** Go on with the latest session of this project (a new one when there is none). */
+  continue?: boolean;
+  /** With `resume` or `continue`: go on in a new session that starts as a copy, leaving the original as it was. */
+  fork?: boolean;
+  /** With `resume`: go on from this message (its uuid, see `getSessionMessages`), in a new session forked there. */
+  at?: string;
   /** Set by the Agent tool when this agent is a subagent: its id, its type and the scope it was started from. */
   subagent?: { agentId: string; agentType: string; parent: AgentScope };
 }

@@ -10,7 +10,7 @@ export type SessionHookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop';
 export const SESSION_HOOK_EVENTS: readonly SessionHookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop'];
 
 /** How a session started. Claude Code also has `resume`, `clear` and `compact`; codev sessions only start fresh. */
-export type SessionStartSource = 'startup';
+export type SessionStartSource = 'startup' | 'resume';
 
 /** What every session hook receives. */
 export interface SessionHookInputBase {

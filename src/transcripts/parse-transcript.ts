@@ -22,7 +22,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
     try {
       entry = JSON.parse(line);
     } catch (error) {
-      problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: torn ? 'the last line was cut short (codev stopped while writing it)' : `not JSON: ${(error as Error).message}` });
+      problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: torn ? 'the last line was cut short (codev stopped while writing it)' : `not a whole JSON line: cut short when codev stopped while writing it, or edited by hand (${(error as Error).message})` });
       return;
     }
     if (metadata === undefined) {

@@ -33,10 +33,14 @@ export function summarizeTranscript(transcript: LoadedTranscript, updatedAt: str
   };
 }
 
-/** A user message's own text (not tool results), on one line, shortened; undefined when it has none. */
+/**
+ * A prompt's text, on one line, shortened: a user message's first text block (what follows it are hook
+ * context and notifications); undefined for tool results and messages without text.
+ */
 function promptText(message: Anthropic.MessageParam): string | undefined {
   if (message.role !== 'user') return undefined;
-  const text = typeof message.content === 'string' ? message.content : message.content.some((block) => block.type === 'tool_result') ? '' : message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join(' ');
+  const first = typeof message.content === 'string' ? undefined : message.content[0];
+  const text = typeof message.content === 'string' ? message.content : first?.type === 'text' ? first.text : '';
   const line = text.replace(/\s+/g, ' ').trim();
   if (line === '') return undefined;
   return line.length > PROMPT_LENGTH ? `${line.slice(0, PROMPT_LENGTH - 1)}…` : line;

@@ -7,23 +7,32 @@ import type { TurnOutcome, TurnState } from './types.ts';
  * 1. `QUERY_STAGES` run once; an `end` outcome ends the query there;
  * 2. `TURN_STAGES` run in order, turn after turn: an `end` outcome ends the query, `next-turn` starts the
  *    next turn at once, and a turn whose stages all go on is followed by another.
- * What a stage throws is not caught: the query's generator throws it, with no `end` event.
+ * After every stage, the messages it added are appended to the session's transcript, so a crash loses at
+ * most the stage that was running. What a stage throws is not caught: the query's generator throws it, with
+ * no `end` event.
  */
 export async function* runTurns(state: TurnState): AsyncGenerator<AgentEvent, void, void> {
   for (const stage of QUERY_STAGES) {
     const outcome = yield* stage(state);
+    await saveTranscript(state);
     if (outcome?.type === 'end') return yield endEvent(state, outcome.reason);
   }
   while (true) {
     let outcome: TurnOutcome | void = undefined;
     for (const stage of TURN_STAGES) {
       outcome = yield* stage(state);
+      await saveTranscript(state);
       if (outcome) break;
     }
     if (outcome?.type === 'end') return yield endEvent(state, outcome.reason);
   }
 }
 
+function saveTranscript(state: TurnState): Promise<void> {
+  return state.agent.transcript.save(state.agent.messages, state.turn.reply);
+}
+
 function endEvent(state: TurnState, reason: EndReason): AgentEvent {
-  return { type: 'end', reason, turns: state.turns, usage: state.usage, messages: [...state.agent.messages] };
+  const { sessionId } = state.agent.transcript;
+  return { type: 'end', reason, turns: state.turns, usage: state.usage, messages: [...state.agent.messages], ...(sessionId && { sessionId }) };
 }

@@ -4,6 +4,7 @@ import type { ToolUseContext } from '../../execution/types.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import type { RequestPolicy } from '../../tool/agent-scope.ts';
 import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../../tool/types.ts';
+import type { AgentTranscript } from '../create-agent-transcript.ts';
 import type { SessionStartState } from '../start-query-message.ts';
 import type { AgentEvent, EndReason, Usage } from '../types.ts';
 
@@ -24,6 +25,8 @@ export interface TurnAgent {
   /** A top-level agent runs SessionStart, UserPromptSubmit and Stop hooks; a subagent has its own. */
   readonly topLevel: boolean;
   readonly sessionStart: SessionStartState;
+  /** Where the conversation is persisted: `runTurns` saves what each stage added. */
+  readonly transcript: AgentTranscript;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The context of a turn after the first (with a kernel, on its latest registry generation). */
   nextContext(previous: ToolUseContext): ToolUseContext;

@@ -1,0 +1,135 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import { randomUUID } from 'node:crypto';
+import { CodevError } from '../errors/codev-error.ts';
+import type { ToolUseContext } from '../execution/types.ts';
+import { closeOpenToolCalls } from '../transcripts/close-open-tool-calls.ts';
+import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
+import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
+import type { LoadedTranscript, MessageEntry, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
+import { codevVersion } from '../version/codev-version.ts';
+import { fromApiUsage } from './add-usage.ts';
+import type { AgentOptions } from './types.ts';
+
+/** Where an agent's conversation is kept between processes (see `AgentOptions.persistSession`). */
+export interface AgentTranscript {
+  /** The persisted session's id: known from the start, except with `continue`, where the first query finds it; undefined when nothing is persisted. */
+  readonly sessionId: string | undefined;
+  /**
+   * Once, as the first query starts: loads the session to resume (`resume`, `continue`, `fork`, `at`) into
+   * `messages`, answering the tool calls a crash left open, and opens the session for appending (a new one
+   * otherwise). Says whether the conversation was resumed, for the SessionStart hooks' `source`.
+   */
+  begin(options: { messages: Anthropic.MessageParam[]; context: ToolUseContext; model: string }): Promise<'startup' | 'resume'>;
+  /** Appends the messages added since the last save; an assistant message that is `reply`'s carries its usage. */
+  save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void>;
+  /** Lets go of the session (another process may resume it). */
+  close(): Promise<void>;
+}
+
+/**
+ * An agent's transcript. Persisted by default for an agent with a project (a kernel) that is not a
+ * subagent; `persistSession: true` persists a standalone agent's too (in its cwd's `.codev/sessions/`), and
+ * `false` turns it off (a resumed session is then read but not written).
+ */
+export function createAgentTranscript(options: AgentOptions & { hasProject: boolean }): AgentTranscript {
+  const persist = options.persistSession ?? (options.hasProject && options.subagent === undefined);
+  const resumeId = options.resume;
+  let sessionId: string | undefined = options.continue && !resumeId ? undefined : resumeId && !options.fork ? resumeId : randomUUID();
+  let writer: SessionWriter | undefined;
+  let began = false;
+  /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
+  let saved = 0;
+  let lastUuid: string | undefined;
+
+  const append = async (entries: MessageEntry[]) => {
+    if (entries.length === 0) return;
+    lastUuid = entries.at(-1)!.uuid;
+    await writer?.append(entries);
+  };
+  const entryOf = (message: Anthropic.MessageParam, usage?: MessageEntry['usage']): MessageEntry => ({
+    type: 'message',
+    uuid: randomUUID(),
+    ...(lastUuid && { parentUuid: lastUuid }),
+    timestamp: new Date().toISOString(),
+    message,
+    ...(usage && { usage }),
+  });
+
+  async function save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void> {
+    if (saved >= messages.length) return;
+    const entries: MessageEntry[] = [];
+    for (let index = saved; index < messages.length; index++) {
+      const message = messages[index]!;
+      const isReply = reply !== undefined && message.role === 'assistant' && index === messages.length - 1;
+      entries.push(entryOf(message, isReply ? fromApiUsage(reply.usage) : undefined));
+    }
+    saved = messages.length;
+    await append(entries);
+  }
+
+  return {
+    get sessionId() {
+      return persist ? sessionId : undefined;
+    },
+    async begin({ messages, context, model }) {
+      if (began) return 'startup';
+      began = true;
+      const projectRoot = context.projectRoot ?? context.cwd;
+      const store: SessionStore = options.sessionStore ?? createFileSessionStore({ directory: sessionsDirectory(projectRoot) });
+      const fromId = resumeId ?? (options.continue ? (await store.list()).find((summary) => summary.parentSessionId === undefined)?.id : undefined);
+      const metadata = (id: string): SessionMetadata => ({
+        id,
+        cwd: context.cwd,
+        ...(context.projectRoot && { projectRoot: context.projectRoot }),
+        model,
+        permissionMode: context.permissionContext.mode,
+        ...(fromId && (options.fork || options.at) && { forkedFrom: { sessionId: fromId, ...(options.at && { messageUuid: options.at }) } }),
+        codevVersion: codevVersion(),
+        createdAt: new Date().toISOString(),
+      });
+      let loaded: LoadedTranscript | undefined;
+      if (fromId === undefined) {
+        sessionId ??= randomUUID();
+        if (persist) writer = await store.open({ id: sessionId, metadata: metadata(sessionId) });
+      } else if (options.fork || options.at) {
+        // A fork (or a resume at an earlier message) goes on in a new session; the original stays as it was.
+        sessionId = sessionId === fromId || sessionId === undefined ? randomUUID() : sessionId;
+        loaded = persist ? await store.fork({ from: fromId, to: metadata(sessionId), at: options.at }) : await readUpTo(store, fromId, options.at);
+        if (persist) writer = await store.open({ id: sessionId });
+      } else {
+        sessionId = fromId;
+        if (persist) writer = await store.open({ id: fromId });
+        try {
+          loaded = await store.read(fromId);
+        } catch (error) {
+          await writer?.close();
+          throw error;
+        }
+      }
+      if (!loaded) return 'startup';
+      for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}; the line was skipped`);
+      messages.push(...loaded.messages.map((entry) => entry.message));
+      saved = messages.length;
+      lastUuid = loaded.messages.at(-1)?.uuid;
+      const closing = closeOpenToolCalls(messages);
+      if (closing) messages.push(closing);
+      await save(messages, undefined);
+      return 'resume';
+    },
+    save,
+    async close() {
+      const open = writer;
+      writer = undefined;
+      await open?.close();
+    },
+  };
+}
+
+/** The messages of a session up to and including `at` (all when omitted), without writing anything. */
+async function readUpTo(store: SessionStore, id: string, at: string | undefined): Promise<LoadedTranscript> {
+  const loaded = await store.read(id);
+  if (at === undefined) return loaded;
+  const end = loaded.messages.findIndex((entry) => entry.uuid === at) + 1;
+  if (end === 0) throw new CodevError('SESSION_NOT_FOUND', `Session ${id} has no message ${at}`, { hint: 'getSessionMessages(id) (or `codev sessions show ID`) lists its messages and their uuids' });
+  return { ...loaded, messages: loaded.messages.slice(0, end) };
+}

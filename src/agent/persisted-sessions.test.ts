@@ -1,0 +1,197 @@
+import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CodevError } from '../errors/codev-error.ts';
+import { defineHook } from '../hooks/define-hook.ts';
+import type { SessionStartInput } from '../hooks/types.ts';
+import { createTestKernel, type TestKernel } from '../testing/create-test-kernel.ts';
+import { createFakeMessagesServer } from '../testing/fake-messages-server/create-fake-messages-server.ts';
+import { textReply, toolUseReply } from '../testing/fake-messages-server/fake-reply.ts';
+import type { FakeMessagesServer } from '../testing/fake-messages-server/types.ts';
+import { buildTool } from '../tool/build-tool.ts';
+import { INTERRUPTED_TOOL_RESULT } from '../transcripts/close-open-tool-calls.ts';
+import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
+import { createAgent } from './create-agent.ts';
+import { getSessionMessages } from './get-session-messages.ts';
+import { listSessions } from './list-sessions.ts';
+import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
+import type { AgentEvent, AgentOptions } from './types.ts';
+
+let server: FakeMessagesServer;
+let test: TestKernel;
+let replies: ((index: number) => ReturnType<typeof textReply>) | undefined;
+const started: SessionStartInput['source'][] = [];
+
+const note = buildTool({
+  name: 'Note',
+  description: 'Writes a note',
+  inputSchema: z.object({ text: z.string() }),
+  isReadOnly: () => true,
+  async call({ text }) {
+    return { data: `noted: ${text}` };
+  },
+});
+
+beforeEach(async () => {
+  server = await createFakeMessagesServer({ apiKey: 'test-key', script: (_request, index) => replies?.(index) ?? textReply(`reply ${index}`) });
+  started.length = 0;
+  warnings.length = 0;
+  test = await createTestKernel({ mcp: false, env: {}, baseTools: [], extraTools: [note], allow: ['Note'] });
+});
+afterEach(async () => {
+  replies = undefined;
+  await server.close();
+  await test.cleanup();
+});
+
+const sessionStart = defineHook({ event: 'SessionStart', handler: (input) => void started.push(input.source) });
+const warnings: string[] = [];
+/** The kernel's contexts, with a SessionStart hook that records its source and warnings collected. */
+const agentOf = (options: AgentOptions = {}) =>
+  createAgent({
+    kernel: test.kernel,
+    apiKey: 'test-key',
+    baseURL: server.url,
+    maxRetries: 0,
+    createToolUseContext: (signal) => Object.assign(test.kernel.createToolUseContext({ signal }), { onWarning: (warning: string) => void warnings.push(warning) }, { hooks: [...test.kernel.hooks, sessionStart] }),
+    ...options,
+  });
+
+async function run(agent: ReturnType<typeof createAgent>, prompt: string): Promise<AgentEvent[]> {
+  const events: AgentEvent[] = [];
+  for await (const event of agent.query(prompt)) events.push(event);
+  return events;
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return CodevError.isInstance(error) ? error.code : String(error);
+  }
+}
+
+describe('persisted sessions', () => {
+  it('writes every message of a project agent to .codev/sessions/<id>.jsonl, privately, and names the session in the end event', async () => {
+    replies = (index) => (index === 0 ? toolUseReply('Note', { text: 'a' }, { id: 'toolu_1' }) : textReply('done'));
+    const agent = agentOf();
+    const events = await run(agent, 'take a note');
+    const end = events.at(-1);
+    expect(end).toMatchObject({ type: 'end', reason: 'end_turn', sessionId: agent.sessionId });
+    await agent.close();
+    const directory = sessionsDirectory(test.root);
+    const file = path.join(directory, `${agent.sessionId}.jsonl`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(directory).filter((name) => name.endsWith('.lock'))).toEqual([]);
+    const loaded = await createFileSessionStore({ directory }).read(agent.sessionId!);
+    expect(loaded.metadata).toMatchObject({ id: agent.sessionId, cwd: test.root, model: expect.any(String), permissionMode: 'default', codevVersion: expect.any(String) });
+    expect(loaded.messages.map((entry) => entry.message)).toEqual(agent.messages);
+    expect(loaded.messages.map((entry) => entry.message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(loaded.messages[1]!.usage).toMatchObject({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
+    expect(loaded.messages[2]!.parentUuid).toBe(loaded.messages[1]!.uuid);
+  });
+
+  it('resumes a session in a new agent: the model reads the earlier messages, SessionStart says resume, new messages go to the same file', async () => {
+    const first = agentOf();
+    await run(first, 'remember the number 42');
+    await first.close();
+    const resumed = agentOf({ resume: first.sessionId });
+    expect(resumed.sessionId).toBe(first.sessionId);
+    await run(resumed, 'what was the number?');
+    await resumed.close();
+    const sent = server.requests.at(-1)!.body.messages!;
+    expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect(JSON.stringify(sent[0])).toContain('remember the number 42');
+    expect(started).toEqual(['startup', 'resume']);
+    const loaded = await createFileSessionStore({ directory: sessionsDirectory(test.root) }).read(first.sessionId!);
+    expect(loaded.messages).toHaveLength(4);
+  });
+
+  it('continues the latest session; forks one (the original stays); resumes at a message in a new session', async () => {
+    const first = agentOf();
+    await run(first, 'one');
+    await run(first, 'two');
+    await first.close();
+    const continued = agentOf({ continue: true });
+    await run(continued, 'three');
+    await continued.close();
+    expect(continued.sessionId).toBe(first.sessionId);
+    const store = createFileSessionStore({ directory: sessionsDirectory(test.root) });
+    expect((await store.read(first.sessionId!)).messages).toHaveLength(6);
+
+    const fork = agentOf({ resume: first.sessionId, fork: true });
+    await run(fork, 'four, in the fork');
+    await fork.close();
+    expect(fork.sessionId).not.toBe(first.sessionId);
+    expect((await store.read(first.sessionId!)).messages).toHaveLength(6);
+    const forked = await store.read(fork.sessionId!);
+    expect(forked.messages).toHaveLength(8);
+    expect(forked.metadata.forkedFrom).toEqual({ sessionId: first.sessionId });
+
+    const original = await store.read(first.sessionId!);
+    const at = original.messages[1]!.uuid;
+    const rewound = agentOf({ resume: first.sessionId, at });
+    await run(rewound, 'again from the first answer');
+    await rewound.close();
+    expect(server.requests.at(-1)!.body.messages!.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect((await store.read(rewound.sessionId!)).metadata.forkedFrom).toEqual({ sessionId: first.sessionId, messageUuid: at });
+  });
+
+  it('answers the tool calls of a session that crashed during them as interrupted, and skips a torn last line', async () => {
+    replies = (index) => (index === 0 ? toolUseReply('Note', { text: 'a' }, { id: 'toolu_crash' }) : textReply('done'));
+    const first = agentOf();
+    await run(first, 'take a note');
+    await first.close();
+    // What a kill -9 during the tool call leaves: the transcript ends at the assistant's tool_use, then half a line.
+    const file = path.join(sessionsDirectory(test.root), `${first.sessionId}.jsonl`);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    writeFileSync(file, `${lines.slice(0, 3).join('\n')}\n`);
+    appendFileSync(file, '{"type":"message","uuid":"half');
+    replies = () => textReply('resumed');
+    const resumed = agentOf({ resume: first.sessionId });
+    const events = await run(resumed, 'go on');
+    await resumed.close();
+    expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
+    const sent = server.requests.at(-1)!.body.messages!;
+    expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'user']);
+    expect(sent[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_crash', is_error: true, content: INTERRUPTED_TOOL_RESULT }] });
+    // The resuming writer starts a fresh line after the torn one, which is then an invalid line of its own.
+    expect(warnings).toEqual([expect.stringMatching(/line 4: .*cut short/)]);
+  });
+
+  it('refuses an unknown session, and a session another agent holds; persistSession: false writes nothing', async () => {
+    expect(await codeOf(run(agentOf({ resume: 'no-such-session' }), 'hi'))).toBe('SESSION_NOT_FOUND');
+    const holder = agentOf();
+    await run(holder, 'one');
+    expect(await codeOf(run(agentOf({ resume: holder.sessionId }), 'two'))).toBe('SESSION_BUSY');
+    await holder.close();
+    const throwaway = agentOf({ persistSession: false });
+    await run(throwaway, 'nothing kept');
+    await throwaway.close();
+    const names = readdirSync(sessionsDirectory(test.root)).filter((name) => name.endsWith('.jsonl'));
+    expect(names).toEqual([`${holder.sessionId}.jsonl`]);
+  });
+
+  it('does not persist a standalone agent unless asked', async () => {
+    const standalone = createAgent({ tools: [note], apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
+    await run(standalone, 'hi');
+    await standalone.close();
+    expect(standalone.sessionId).toBeUndefined();
+    expect(standalone.messages).toHaveLength(2);
+  });
+});
+
+describe('listing and reading sessions', () => {
+  it('lists a project\'s sessions with their prompts and turns, and reads one with its message uuids', async () => {
+    const agent = agentOf();
+    await run(agent, 'list me');
+    await agent.close();
+    const sessions = await listSessions({ cwd: test.root });
+    expect(sessions).toEqual([expect.objectContaining({ id: agent.sessionId, firstPrompt: 'list me', lastPrompt: 'list me', turns: 1, messages: 2 })]);
+    const loaded = await getSessionMessages(agent.sessionId!, { cwd: test.root });
+    expect(loaded.messages.map((entry) => entry.message)).toEqual(agent.messages);
+    expect(await codeOf(getSessionMessages('missing', { cwd: test.root }))).toBe('SESSION_NOT_FOUND');
+  });
+});
