@@ -8,6 +8,10 @@
  *
  *   node --expose-gc bench/before-after.mjs <revision> [<benchmark>|<benchmark>:<case>]... [--rounds N] [--quick]
  *
+ * "This checkout" is the tree the script runs from, as it is on disk while the run goes on: to keep editing
+ * meanwhile, run it from a worktree of the revision to compare (`git worktree add /tmp/after HEAD`, with
+ * node_modules and bench/node_modules linked in).
+ *
  * Prints one row per case and figure (the headline figure of each result: µs per operation, ms per
  * operation, CPU ms of a fresh process, p50 of a latency table), the median over the rounds on each side,
  * and their ratio (this checkout / the revision; above 1 is slower). Cases only one side has are listed apart.
@@ -36,6 +40,17 @@ if (!revision || !(rounds >= 1)) {
 const here = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const there = path.join(mkdtempSync(path.join(os.tmpdir(), 'codev-revision-')), 'tree');
 execFileSync('git', ['worktree', 'add', '--detach', '--quiet', there, revision], { cwd: here, stdio: 'inherit' });
+const removeWorktree = () => {
+  execFileSync('git', ['worktree', 'remove', '--force', there], { cwd: here, stdio: 'inherit' });
+  rmSync(path.dirname(there), { recursive: true, force: true });
+};
+// Stopped by Ctrl-C or a kill: the worktree goes too (the case running in a child ends with its pipe).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    removeWorktree();
+    process.exit(130);
+  });
+}
 try {
   symlinkSync(path.join(here, 'node_modules'), path.join(there, 'node_modules'));
   if (existsSync(path.join(here, 'bench', 'node_modules'))) symlinkSync(path.join(here, 'bench', 'node_modules'), path.join(there, 'bench', 'node_modules'));
@@ -82,8 +97,7 @@ try {
   }
   if (onlyOne.length > 0) console.log(`\nNot compared (a case one side lacks): ${onlyOne.join(', ')}`);
 } finally {
-  execFileSync('git', ['worktree', 'remove', '--force', there], { cwd: here, stdio: 'inherit' });
-  rmSync(path.dirname(there), { recursive: true, force: true });
+  removeWorktree();
 }
 process.exit(0);
 
