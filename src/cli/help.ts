@@ -10,6 +10,7 @@ Commands:
   tools                 List the tool pool: built-ins, plugin tools and MCP tools
   tool <Name> [json]    Run one tool call through the full lifecycle (no model needed)
   run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
+  sessions [show|rm ID] List the saved sessions of this project, show one, or remove one
 
 Options (every command):
   --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
@@ -78,6 +79,11 @@ Options:
   --max-turns N              Stop after N model turns
   --output-format FORMAT     text (default) or stream-json: one JSON event per line
   --watch                    Reload plugins and config while the agent runs
+  -r, --resume ID            Go on with a saved session (codev sessions lists them)
+  -c, --continue             Go on with the latest session of this project
+  --fork-session             With --resume or --continue: go on in a new session, leaving the original as it was
+  --resume-at UUID           With --resume: go on from that message, in a new session (codev sessions show ID)
+  --no-session-persistence   Keep nothing on disk (every run is saved in .codev/sessions/ otherwise)
   --cwd DIR                  The project directory (default: the script's folder)
 
 Ctrl-C interrupts the running tools and ends the turn cleanly; press it twice to quit at once.
@@ -105,4 +111,23 @@ Then:
   cd dir && npm install && npm test
 
 Exit codes: 0 created, 1 files would be overwritten (or a write failed), 2 bad usage (e.g. an unknown template).
+`;
+
+export const SESSIONS_HELP = `Usage: codev sessions [--json] [--cwd DIR]
+       codev sessions show ID [--json]
+       codev sessions rm ID
+
+Every \`codev run\` (and every agent with a project) keeps its conversation in .codev/sessions/<id>.jsonl,
+each message appended as it is made. Go on with one with \`codev run agent.ts --resume ID\` (or --continue
+for the latest).
+
+  (no subcommand)   List the sessions, the most recent first: id, start, turns, tokens, last prompt
+  show ID           Print a session's messages with their uuids (for --resume-at), tool calls and results shortened
+  rm ID             Remove a session (refused while an agent has it open)
+
+Options:
+  --json            Print the list (or the session) as JSON
+  --cwd DIR         The project directory
+
+Exit codes: 0 success, 1 no such session (the recent ones are named) or it is in use, 2 bad usage.
 `;

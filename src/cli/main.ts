@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   tools: async () => (await import('./commands/tools-command.ts')).toolsCommand,
   tool: async () => (await import('./commands/tool-command.ts')).toolCommand,
   run: async () => (await import('./commands/run-command.ts')).runCommand,
+  sessions: async () => (await import('./commands/sessions-command.ts')).sessionsCommand,
 };
 
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */

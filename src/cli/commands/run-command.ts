@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createAgent } from '../../agent/create-agent.ts';
 import type { AgentDefinition } from '../../agent/define-agent.ts';
 import { validateAgentDefinition } from '../../agent/validate-agent-definition.ts';
-import type { AgentEvent } from '../../agent/types.ts';
+import type { AgentEvent, AgentOptions } from '../../agent/types.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { createKernel } from '../../index.ts';
 import { createPluginImporter } from '../../plugins/create-plugin-importer.ts';
@@ -25,6 +25,11 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     'max-turns': { type: 'string' },
     watch: { type: 'boolean' },
     'output-format': { type: 'string' },
+    resume: { type: 'string', short: 'r' },
+    continue: { type: 'boolean', short: 'c' },
+    'fork-session': { type: 'boolean' },
+    'resume-at': { type: 'string' },
+    'no-session-persistence': { type: 'boolean' },
   });
   if (values.help) {
     io.stdout(RUN_HELP);
@@ -38,6 +43,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
   const maxTurns = values['max-turns'] === undefined ? undefined : Number(values['max-turns']);
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) throw new CodevError('CLI_USAGE', '--max-turns must be a positive integer');
+  const session = sessionOptions(values);
   const file = path.resolve(values.cwd ?? io.cwd, script);
   if (!existsSync(file)) throw new CodevError('CLI_USAGE', `No such script: ${file}`, { hint: 'pass the path of an agent script, e.g. codev run agent.ts' });
 
@@ -56,7 +62,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const interactive = io.isTTY === true && format === 'text';
     const colors = createColors({ isTTY: io.isTTY === true, env: io.env });
     const canUseTool: CanUseTool = interactive && io.terminal ? createTerminalPrompt({ ...io.terminal, colors }) : denyWithoutTerminal;
-    const agent = createAgent({ ...definition, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns });
+    const agent = createAgent({ ...definition, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns });
     const render = format === 'stream-json' ? (event: AgentEvent) => io.stdout(`${JSON.stringify(event)}\n`) : createTextRenderer({ tools: kernel.tools, colors, write: io.stdout, writeError: io.stderr, interactive });
     const controller = new AbortController();
     const stopInterrupt = io.onInterrupt?.(() => controller.abort());
@@ -70,10 +76,25 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       stopInterrupt?.();
       await agent.close();
     }
+    if (format === 'text' && agent.sessionId) io.stderr(`${colors.dim(`session ${agent.sessionId} (go on with: codev run ${script} --resume ${agent.sessionId})`)}\n`);
     return reason === 'error' || reason === 'blocked' ? 1 : reason === 'aborted' ? 130 : 0;
   } finally {
     await kernel.close();
   }
+}
+
+/** `--resume`, `--continue`, `--fork-session`, `--resume-at` and `--no-session-persistence` as agent options, checked together. */
+function sessionOptions(values: { resume?: string; continue?: boolean; 'fork-session'?: boolean; 'resume-at'?: string; 'no-session-persistence'?: boolean }): AgentOptions {
+  if (values.resume !== undefined && values.continue) throw new CodevError('CLI_USAGE', '--resume and --continue cannot be used together', { hint: '--resume ID goes on with that session, --continue with the latest one' });
+  if (values['fork-session'] && values.resume === undefined && !values.continue) throw new CodevError('CLI_USAGE', '--fork-session needs --resume ID or --continue');
+  if (values['resume-at'] !== undefined && values.resume === undefined) throw new CodevError('CLI_USAGE', '--resume-at needs --resume ID', { hint: 'codev sessions show ID lists the message uuids' });
+  return {
+    ...(values.resume !== undefined && { resume: values.resume }),
+    ...(values.continue && { continue: true }),
+    ...(values['fork-session'] && { fork: true }),
+    ...(values['resume-at'] !== undefined && { at: values['resume-at'] }),
+    ...(values['no-session-persistence'] && { persistSession: false }),
+  };
 }
 
 /** Denies an ask (for codev, not for a user) and says what would allow it, unless nothing would (rules that failed to load). */

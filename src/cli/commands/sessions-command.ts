@@ -1,0 +1,85 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import { projectSessionStore } from '../../agent/project-session-store.ts';
+import { CodevError } from '../../errors/codev-error.ts';
+import type { LoadedTranscript, SessionSummary } from '../../transcripts/types.ts';
+import { SESSIONS_HELP } from '../help.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import type { CommandIo } from './types.ts';
+
+const PREVIEW = 100;
+
+/** `codev sessions [show|rm ID]`: the saved sessions of the project. */
+export async function sessionsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } });
+  if (values.help) {
+    io.stdout(SESSIONS_HELP);
+    return 0;
+  }
+  const [action, id, ...extra] = positionals;
+  const store = await projectSessionStore({ cwd: values.cwd ?? io.cwd });
+  if (action === undefined || action === 'list') {
+    const sessions = await store.list();
+    io.stdout(values.json ? `${JSON.stringify(sessions, null, 2)}\n` : sessions.length === 0 ? 'No sessions yet: `codev run agent.ts` saves one per run.\n' : formatList(sessions));
+    return 0;
+  }
+  if (action !== 'show' && action !== 'rm') throw new CodevError('CLI_USAGE', `Unknown sessions command "${action}"`, { hint: 'use codev sessions, codev sessions show ID or codev sessions rm ID' });
+  if (id === undefined || extra.length > 0) throw new CodevError('CLI_USAGE', `codev sessions ${action} takes one session id`, { hint: 'codev sessions lists the ids' });
+  if (action === 'rm') {
+    await store.delete(id);
+    io.stdout(`Removed session ${id}\n`);
+    return 0;
+  }
+  const transcript = await store.read(id);
+  io.stdout(values.json ? `${JSON.stringify(transcript, null, 2)}\n` : formatTranscript(transcript));
+  return 0;
+}
+
+function formatList(sessions: readonly SessionSummary[]): string {
+  const rows = sessions.map((session) => [session.id, localTime(session.createdAt), String(session.turns), `${tokens(session.inputTokens)}/${tokens(session.outputTokens)}`, session.lastPrompt ?? '']);
+  const header = ['ID', 'STARTED', 'TURNS', 'TOKENS IN/OUT', 'LAST PROMPT'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: readonly string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd();
+  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
+}
+
+function formatTranscript(transcript: LoadedTranscript): string {
+  const { metadata, messages, problems } = transcript;
+  const lines = [
+    `session ${metadata.id}`,
+    `  started ${localTime(metadata.createdAt)} in ${metadata.cwd}, model ${metadata.model}${metadata.permissionMode ? `, mode ${metadata.permissionMode}` : ''}, codev ${metadata.codevVersion}`,
+    ...(metadata.forkedFrom ? [`  forked from ${metadata.forkedFrom.sessionId}${metadata.forkedFrom.messageUuid ? ` at ${metadata.forkedFrom.messageUuid}` : ''}`] : []),
+    ...problems.map((problem) => `  line ${problem.line} skipped: ${problem.message}`),
+    '',
+    ...messages.map((entry) => `${entry.uuid}  ${entry.message.role.padEnd(9)}  ${describe(entry.message)}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** One line per message: its text, tool calls and results, each shortened. */
+function describe(message: Anthropic.MessageParam): string {
+  if (typeof message.content === 'string') return shorten(message.content);
+  return message.content
+    .map((block) => {
+      if (block.type === 'text') return shorten(block.text);
+      if (block.type === 'tool_use') return `[${block.name} ${shorten(JSON.stringify(block.input))}]`;
+      if (block.type === 'tool_result') return `[result${block.is_error ? ' (error)' : ''}: ${shorten(typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => (part.type === 'text' ? part.text : `<${part.type}>`)).join(' '))}]`;
+      return `<${block.type}>`;
+    })
+    .join(' ');
+}
+
+function shorten(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > PREVIEW ? `${line.slice(0, PREVIEW - 1)}…` : line;
+}
+
+function localTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function tokens(count: number): string {
+  return count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count);
+}
