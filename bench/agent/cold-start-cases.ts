@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
@@ -89,6 +89,9 @@ export async function measureColdStart(benchCase: ColdStartCase, options: BenchO
   if (server) env.ANTHROPIC_BASE_URL = server.url;
   const samples: number[] = [];
   const cpuSamples: number[] = [];
+  // `codev run` saves each run's session in the project (the repo): the ones this case made go afterwards.
+  const sessions = path.join(REPO, '.codev', 'sessions');
+  const before = new Set(listTranscripts(sessions));
   try {
     for (let round = 0; round < rounds.warmup + rounds.measured; round++) {
       const { ms, cpuMs } = await timeProcess(benchCase, env);
@@ -98,8 +101,13 @@ export async function measureColdStart(benchCase: ColdStartCase, options: BenchO
     }
   } finally {
     await server?.close();
+    for (const name of listTranscripts(sessions)) if (!before.has(name)) rmSync(path.join(sessions, name), { force: true });
   }
   return { id: benchCase.id, label: benchCase.label, runs: samples.length, ms: median(samples), samples, cpuMs: median(cpuSamples), cpuSamples, notes };
+}
+
+function listTranscripts(directory: string): string[] {
+  return existsSync(directory) ? readdirSync(directory).filter((name) => name.endsWith('.jsonl')) : [];
 }
 
 /** Builds dist/ (`node scripts/build.mjs`) when it is missing or older than a file in src/, so the rows measure the sources as they are. */

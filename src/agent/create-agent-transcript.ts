@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import type { ToolUseContext } from '../execution/types.ts';
 import { closeOpenToolCalls } from '../transcripts/close-open-tool-calls.ts';
@@ -22,6 +23,12 @@ export interface AgentTranscript {
   begin(options: { messages: Anthropic.MessageParam[]; context: ToolUseContext; model: string }): Promise<'startup' | 'resume'>;
   /** Appends the messages added since the last save; an assistant message that is `reply`'s carries its usage. */
   save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void>;
+  /**
+   * Where the session's large tool results go, so that its transcript's references outlive the process:
+   * `.codev/sessions/<id>/tool-results` with the file store, known once `begin` ran; undefined when nothing
+   * is persisted or another store keeps the session (the results then stay in the session folder).
+   */
+  readonly resultsDirectory: string | undefined;
   /** Lets go of the session (another process may resume it). */
   close(): Promise<void>;
 }
@@ -36,6 +43,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   const resumeId = options.resume;
   let sessionId: string | undefined = options.continue && !resumeId ? undefined : resumeId && !options.fork ? resumeId : randomUUID();
   let writer: SessionWriter | undefined;
+  let resultsDirectory: string | undefined;
   let began = false;
   /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
   let saved = 0;
@@ -70,6 +78,9 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   return {
     get sessionId() {
       return persist ? sessionId : undefined;
+    },
+    get resultsDirectory() {
+      return resultsDirectory;
     },
     async begin({ messages, context, model }) {
       if (began) return 'startup';
@@ -106,6 +117,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
           throw error;
         }
       }
+      if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
       if (!loaded) return 'startup';
       for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}; the line was skipped`);
       messages.push(...loaded.messages.map((entry) => entry.message));

@@ -77,6 +77,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const withScope = (client: Anthropic, context: ToolUseContext): ToolUseContext => {
     scope ??= createAgentScope({ agentOptions: options, client, model, env, requestPolicy, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
     context.agent = scope;
+    if (transcript.resultsDirectory) context.resultsDirectory = transcript.resultsDirectory;
     return context;
   };
 
@@ -111,6 +112,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     try {
       await leases.hold(state.context);
       sessionStart.source = await transcript.begin({ messages, context: state.context, model });
+      if (transcript.resultsDirectory) state.context.resultsDirectory = transcript.resultsDirectory;
       yield* runTurns(state);
     } finally {
       contexts.ended(state.context);

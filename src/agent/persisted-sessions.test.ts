@@ -195,3 +195,24 @@ describe('listing and reading sessions', () => {
     expect(await codeOf(getSessionMessages('missing', { cwd: test.root }))).toBe('SESSION_NOT_FOUND');
   });
 });
+
+describe('large results of a persisted session', () => {
+  it('are kept in the session\'s own folder, so a resumed transcript still points at them; removing the session removes them', async () => {
+    const big = buildTool({ name: 'Big', description: 'Prints a lot', inputSchema: z.object({}), isReadOnly: () => true, maxResultSizeChars: 1_000, async call() { return { data: 'line\n'.repeat(2_000) }; } });
+    const kernel = await createTestKernel({ mcp: false, env: {}, baseTools: [], extraTools: [big], allow: ['Big'] });
+    try {
+      replies = (index) => (index === 0 ? toolUseReply('Big', {}, { id: 'toolu_big' }) : textReply('read it'));
+      const agent = createAgent({ kernel: kernel.kernel, apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
+      await run(agent, 'print a lot');
+      await agent.close();
+      const folder = path.join(sessionsDirectory(kernel.root), agent.sessionId!, 'tool-results');
+      expect(readdirSync(folder)).toEqual(['toolu_big.txt']);
+      expect(JSON.stringify(agent.messages[2])).toContain(path.join(folder, 'toolu_big.txt'));
+      expect(readFileSync(path.join(sessionsDirectory(kernel.root), '.gitignore'), 'utf8')).toBe('*\n');
+      await createFileSessionStore({ directory: sessionsDirectory(kernel.root) }).delete(agent.sessionId!);
+      expect(readdirSync(sessionsDirectory(kernel.root)).filter((name) => name.startsWith(agent.sessionId!))).toEqual([]);
+    } finally {
+      await kernel.cleanup();
+    }
+  });
+});

@@ -43,7 +43,7 @@ export async function* runToolUses(options: {
       else results.push(update);
     }
     const ordered = batch.toolUses.map((toolUse) => results.find((result) => result.toolUseId === toolUse.id)!);
-    for (const result of await applyBudget(ordered, budget, options.context.sessionDirectory)) {
+    for (const result of await applyBudget(ordered, budget, options.context)) {
       if (result.interrupt) interrupted = true;
       yield result;
     }
@@ -68,7 +68,7 @@ async function* mergeConcurrent(generators: AsyncGenerator<ToolUseUpdate, void, 
   }
 }
 
-async function applyBudget(results: ToolResultUpdate[], budget: { remaining: number }, sessionDirectory: string): Promise<ToolResultUpdate[]> {
+async function applyBudget(results: ToolResultUpdate[], budget: { remaining: number }, context: Pick<ToolUseContext, 'sessionDirectory' | 'resultsDirectory'>): Promise<ToolResultUpdate[]> {
   const total = results.reduce((sum, result) => sum + resultSize(result.block), 0);
   if (total <= budget.remaining) {
     budget.remaining -= total;
@@ -80,7 +80,7 @@ async function applyBudget(results: ToolResultUpdate[], budget: { remaining: num
   for (const { index } of largestFirst) {
     if (size <= budget.remaining) break;
     const result = output[index]!;
-    const persisted = await persistLargeResult({ block: result.block, threshold: 0, sessionDirectory });
+    const persisted = await persistLargeResult({ block: result.block, threshold: 0, sessionDirectory: context.sessionDirectory, resultsDirectory: context.resultsDirectory });
     if (!persisted.persistedPath) continue;
     size += resultSize(persisted.block) - resultSize(result.block);
     output[index] = { ...result, block: persisted.block, persistedPath: persisted.persistedPath };

@@ -10,7 +10,7 @@ export const PREVIEW_CHARS = 2_000;
 
 /**
  * Saves a result too large to send (over `threshold` characters) to
- * `<sessionDirectory>/tool-results/<toolUseId>.txt` (or `.json` for block lists; readable by its owner only),
+ * `<sessionDirectory>/tool-results/<toolUseId>.txt` (or `resultsDirectory`; `.json` for block lists; readable by its owner only),
  * and returns a block holding a preview and the path, so nothing is lost and the model can Read the rest.
  * Each result gets a file of its own: when the name is taken (a proxy that reuses tool_use ids), the next
  * free `<toolUseId>-2.txt`, `-3`... is used. Smaller results, results with images or documents, and an
@@ -20,14 +20,16 @@ export async function persistLargeResult(options: {
   block: ToolResultBlockParam;
   threshold: number;
   sessionDirectory: string;
+  /** A folder of their own for the files (see `ToolContext.resultsDirectory`); default `<sessionDirectory>/tool-results`. */
+  resultsDirectory?: string;
 }): Promise<{ block: ToolResultBlockParam; persistedPath?: string }> {
   const { block, threshold } = options;
   const size = resultSize(block);
   if (!Number.isFinite(threshold) || size <= threshold || hasMediaBlocks(block)) return { block };
   const text = typeof block.content === 'string' ? block.content : block.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
   const isJson = typeof block.content !== 'string';
-  await ensureSessionDirectory(options.sessionDirectory);
-  const directory = path.join(options.sessionDirectory, 'tool-results');
+  if (options.resultsDirectory === undefined) await ensureSessionDirectory(options.sessionDirectory);
+  const directory = options.resultsDirectory ?? path.join(options.sessionDirectory, 'tool-results');
   await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   const file = await writeNewFile({ directory, name: safeFileName(block.tool_use_id), extension: isJson ? 'json' : 'txt', data: isJson ? JSON.stringify(block.content, null, 2) : text });
   const content = [

@@ -69,6 +69,12 @@ export interface ToolContext {
   tools: readonly Tool[];
   /** The session's folder for persisted results and state. Absolute. */
   sessionDirectory: string;
+  /**
+   * Where results too large to send are saved, when they must outlive the session folder: a persisted
+   * session's own folder (`.codev/sessions/<id>/tool-results`), so its transcript's references still hold
+   * when it is resumed. Default: `<sessionDirectory>/tool-results`, removed with the session folder. Absolute.
+   */
+  resultsDirectory?: string;
   /** The agent the call runs in, set by the agent loop; tools that start subagents (Agent) use it. */
   agent?: AgentScope;
 }

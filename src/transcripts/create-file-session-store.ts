@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../session/private-modes.ts';
@@ -14,7 +14,8 @@ const RECENT = 5;
 
 /**
  * The default session store: one JSON Lines file per session in `directory` (a project's
- * `.codev/sessions/`), `<id>.jsonl`, private (files 0600, the folder 0700). Each entry is written as one
+ * `.codev/sessions/`), `<id>.jsonl`, private (files 0600, the folder 0700, ignored by git). A session's
+ * large tool results live in `<id>/tool-results/` beside it, removed with it. Each entry is written as one
  * whole line by one `write` on a file opened for appending, so a `kill -9` at any moment leaves every line
  * before the last complete, and a torn last line is skipped (and reported) when the transcript loads; the
  * next writer starts on a fresh line. One writer per session: see `holdSessionLock`.
@@ -64,6 +65,8 @@ export function createFileSessionStore(options: { directory: string }): SessionS
     const { id, metadata } = openOptions;
     const file = fileOf(id);
     await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+    // Transcripts hold what tools printed (tokens, file contents): never in `git status`, never committed.
+    await writeFile(path.join(directory, '.gitignore'), '*\n', { mode: PRIVATE_FILE_MODE, flag: 'wx' }).catch(() => {});
     const release = await holdSessionLock({ lockFile: lockOf(id), sessionId: id });
     let descriptor: number;
     try {

@@ -24,7 +24,7 @@ export function mapOutput(state: ToolCallState): void | Promise<void> {
     state.persistedPath = undefined;
     return;
   }
-  return persistLargeResult({ block, threshold, sessionDirectory: context.sessionDirectory }).then((persisted) => {
+  return persistLargeResult({ block, threshold, sessionDirectory: context.sessionDirectory, resultsDirectory: context.resultsDirectory }).then((persisted) => {
     state.block = persisted.block;
     state.persistedPath = persisted.persistedPath;
   });
