@@ -32,6 +32,15 @@ const shape = {
   waitForBackgroundAgents: z.boolean().optional(),
   takeQueuedMessages: functionOf<() => readonly string[]>('() => messages').optional(),
   persistSession: z.boolean().optional(),
+  compaction: z
+    .strictObject({
+      auto: z.boolean().optional(),
+      threshold: z.number().min(0.1).max(0.95).optional(),
+      contextWindow: count(1_000).optional(),
+      keepToolResults: count(0).optional(),
+      keepRecentMessages: count(1).optional(),
+    })
+    .optional(),
   sessionStore: z.custom<SessionStore>((value) => typeof value === 'object' && value !== null && ['open', 'read', 'list', 'fork', 'delete'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function'), { error: 'expected a session store (open, read, list, fork, delete)' }).optional(),
 } satisfies Record<keyof AgentDefinition, z.ZodType>;
 

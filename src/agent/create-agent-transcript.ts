@@ -6,7 +6,7 @@ import type { ToolUseContext } from '../execution/types.ts';
 import { closeOpenToolCalls } from '../transcripts/close-open-tool-calls.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
-import type { LoadedTranscript, MessageEntry, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
+import type { CompactEntry, LoadedTranscript, MessageEntry, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
 import { codevVersion } from '../version/codev-version.ts';
 import { fromApiUsage } from './add-usage.ts';
 import type { AgentOptions } from './types.ts';
@@ -21,6 +21,8 @@ export interface AgentTranscript {
    * otherwise). Says whether the conversation was resumed, for the SessionStart hooks' `source`.
    */
   begin(options: { messages: Anthropic.MessageParam[]; context: ToolUseContext; model: string }): Promise<'startup' | 'resume'>;
+  /** Records that the conversation was compacted into `messages` (one `compact` entry); later saves go on from there. */
+  compacted(messages: readonly Anthropic.MessageParam[], info: Pick<CompactEntry, 'trigger' | 'tokensBefore' | 'tokensAfter'>): Promise<void>;
   /** Appends the messages added since the last save; an assistant message that is `reply`'s carries its usage. */
   save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void>;
   /**
@@ -44,7 +46,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   let sessionId: string | undefined = options.continue && !resumeId ? undefined : resumeId && !options.fork ? resumeId : randomUUID();
   let writer: SessionWriter | undefined;
   let resultsDirectory: string | undefined;
-  let began = false;
+  let began: Promise<'startup' | 'resume'> | undefined;
   /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
   let saved = 0;
   let lastUuid: string | undefined;
@@ -75,6 +77,51 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     await append(entries);
   }
 
+  async function load({ messages, context, model }: Parameters<AgentTranscript['begin']>[0]): Promise<'startup' | 'resume'> {
+    const projectRoot = context.projectRoot ?? context.cwd;
+    const store: SessionStore = options.sessionStore ?? createFileSessionStore({ directory: sessionsDirectory(projectRoot) });
+    const fromId = resumeId ?? (options.continue ? (await store.list()).find((summary) => summary.parentSessionId === undefined)?.id : undefined);
+    const metadata = (id: string): SessionMetadata => ({
+      id,
+      cwd: context.cwd,
+      ...(context.projectRoot && { projectRoot: context.projectRoot }),
+      model,
+      permissionMode: context.permissionContext.mode,
+      ...(fromId && (options.fork || options.at) && { forkedFrom: { sessionId: fromId, ...(options.at && { messageUuid: options.at }) } }),
+      codevVersion: codevVersion(),
+      createdAt: new Date().toISOString(),
+    });
+    let loaded: LoadedTranscript | undefined;
+    if (fromId === undefined) {
+      sessionId ??= randomUUID();
+      if (persist) writer = await store.open({ id: sessionId, metadata: metadata(sessionId) });
+    } else if (options.fork || options.at) {
+      // A fork (or a resume at an earlier message) goes on in a new session; the original stays as it was.
+      sessionId = sessionId === fromId || sessionId === undefined ? randomUUID() : sessionId;
+      loaded = persist ? await store.fork({ from: fromId, to: metadata(sessionId), at: options.at }) : await readUpTo(store, fromId, options.at);
+      if (persist) writer = await store.open({ id: sessionId });
+    } else {
+      sessionId = fromId;
+      if (persist) writer = await store.open({ id: fromId });
+      try {
+        loaded = await store.read(fromId);
+      } catch (error) {
+        await writer?.close();
+        throw error;
+      }
+    }
+    if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
+    if (!loaded) return 'startup';
+    for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}; the line was skipped`);
+    messages.push(...loaded.messages.map((entry) => entry.message));
+    saved = messages.length;
+    lastUuid = loaded.messages.at(-1)?.uuid;
+    const closing = closeOpenToolCalls(messages);
+    if (closing) messages.push(closing);
+    await save(messages, undefined);
+    return 'resume';
+  }
+
   return {
     get sessionId() {
       return persist ? sessionId : undefined;
@@ -82,53 +129,22 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     get resultsDirectory() {
       return resultsDirectory;
     },
-    async begin({ messages, context, model }) {
-      if (began) return 'startup';
-      began = true;
-      const projectRoot = context.projectRoot ?? context.cwd;
-      const store: SessionStore = options.sessionStore ?? createFileSessionStore({ directory: sessionsDirectory(projectRoot) });
-      const fromId = resumeId ?? (options.continue ? (await store.list()).find((summary) => summary.parentSessionId === undefined)?.id : undefined);
-      const metadata = (id: string): SessionMetadata => ({
-        id,
-        cwd: context.cwd,
-        ...(context.projectRoot && { projectRoot: context.projectRoot }),
-        model,
-        permissionMode: context.permissionContext.mode,
-        ...(fromId && (options.fork || options.at) && { forkedFrom: { sessionId: fromId, ...(options.at && { messageUuid: options.at }) } }),
-        codevVersion: codevVersion(),
-        createdAt: new Date().toISOString(),
+    begin(beginning) {
+      // Once: a query and agent.compact() share the load; a failed one (a busy session) may be tried again.
+      began ??= load(beginning).catch((error: unknown) => {
+        began = undefined;
+        throw error;
       });
-      let loaded: LoadedTranscript | undefined;
-      if (fromId === undefined) {
-        sessionId ??= randomUUID();
-        if (persist) writer = await store.open({ id: sessionId, metadata: metadata(sessionId) });
-      } else if (options.fork || options.at) {
-        // A fork (or a resume at an earlier message) goes on in a new session; the original stays as it was.
-        sessionId = sessionId === fromId || sessionId === undefined ? randomUUID() : sessionId;
-        loaded = persist ? await store.fork({ from: fromId, to: metadata(sessionId), at: options.at }) : await readUpTo(store, fromId, options.at);
-        if (persist) writer = await store.open({ id: sessionId });
-      } else {
-        sessionId = fromId;
-        if (persist) writer = await store.open({ id: fromId });
-        try {
-          loaded = await store.read(fromId);
-        } catch (error) {
-          await writer?.close();
-          throw error;
-        }
-      }
-      if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
-      if (!loaded) return 'startup';
-      for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}; the line was skipped`);
-      messages.push(...loaded.messages.map((entry) => entry.message));
-      saved = messages.length;
-      lastUuid = loaded.messages.at(-1)?.uuid;
-      const closing = closeOpenToolCalls(messages);
-      if (closing) messages.push(closing);
-      await save(messages, undefined);
-      return 'resume';
+      return began;
     },
     save,
+    async compacted(messages, info) {
+      const uuid = randomUUID();
+      const entry: CompactEntry = { type: 'compact', uuid, ...(lastUuid && { parentUuid: lastUuid }), timestamp: new Date().toISOString(), ...info, messages: [...messages] };
+      saved = messages.length;
+      lastUuid = `${uuid}.${messages.length - 1}`;
+      await writer?.append([entry]);
+    },
     async close() {
       const open = writer;
       writer = undefined;

@@ -5,6 +5,10 @@ import path from 'node:path';
 import type { ToolUseContext } from '../execution/types.ts';
 import type { Kernel } from '../kernel/create-kernel.ts';
 import type { CanUseTool } from '../permissions/types.ts';
+import { CodevError } from '../errors/codev-error.ts';
+import { compactConversation } from './compaction/compact-conversation.ts';
+import { compactionSettings } from './compaction/compaction-settings.ts';
+import type { CompactBoundary } from './compaction/types.ts';
 import { createAgentScope } from './create-agent-scope.ts';
 import { createAgentTranscript } from './create-agent-transcript.ts';
 import { createModelClient, resolveModelAccess } from '../model/create-model-client.ts';
@@ -34,6 +38,12 @@ export interface Agent {
   readonly sessionId: string | undefined;
   /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a hook's block). */
   query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
+  /**
+   * Compacts the conversation now, between queries: old tool results cleared and the older messages
+   * summarized by the model (with `instructions` on what to keep), as `compaction` does by itself near the
+   * context window. Returns what it did, or undefined when there was nothing to compact.
+   */
+  compact(instructions?: string): Promise<CompactBoundary | undefined>;
   /**
    * Ends the agent's session: aborts a query still running, stops its background tasks, forgets its
    * session state and removes its session folder (persisted tool results, task outputs) when codev created
@@ -68,6 +78,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const messages: Anthropic.MessageParam[] = [];
   const sessionStart: SessionStartState = { started: false, pending: [], source: 'startup' };
   const transcript = createAgentTranscript({ ...options, hasProject: options.kernel !== undefined });
+  const compaction = compactionSettings(options.compaction);
+  const contextSize: TurnAgent['contextSize'] = {};
   // Created (private) when the first query starts, removed by close().
   const contexts = createQueryContexts({ agentOptions: options, sessionDirectory: path.join(os.tmpdir(), `${STANDALONE_SESSION_PREFIX}${randomUUID()}`) });
   const leases = createSessionLeases(options);
@@ -81,43 +93,83 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     return context;
   };
 
-  async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
+  /** What a query (or a compaction by hand) reads of the agent, with this query's client and signal. */
+  const turnAgent = (client: Anthropic, signal: AbortSignal): TurnAgent => ({
+    messages,
+    client,
+    model,
+    maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+    system: options.system,
+    requestPolicy,
+    maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
+    canUseTool: options.canUseTool ?? denyAll,
+    maxToolConcurrency: options.maxToolConcurrency,
+    waitForBackgroundAgents: options.waitForBackgroundAgents ?? false,
+    takeQueuedMessages: options.takeQueuedMessages,
+    // UserPromptSubmit and Stop hooks belong to the top-level agent; a subagent has SubagentStart and SubagentStop.
+    topLevel: options.subagent === undefined,
+    sessionStart,
+    transcript,
+    compaction,
+    contextSize,
+    env,
+    nextContext: (previous) => withScope(client, contexts.next(signal, previous)),
+  });
+  /** The start of a query or a compaction: the client, the first context, the session held and loaded. */
+  const begin = async (signal: AbortSignal) => {
     const client = options.client ?? (await (makingClient ??= createModelClient(access!)));
+    const context = withScope(client, contexts.start(signal));
+    try {
+      await leases.hold(context);
+      sessionStart.source = await transcript.begin({ messages, context, model });
+    } catch (error) {
+      contexts.ended(context);
+      throw error;
+    }
+    if (transcript.resultsDirectory) context.resultsDirectory = transcript.resultsDirectory;
+    return { agent: turnAgent(client, signal), context };
+  };
+
+  async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
     const controller = new AbortController();
     running.add(controller);
     const forward = () => controller.abort(queryOptions.signal?.reason);
     if (queryOptions.signal?.aborted) forward();
     queryOptions.signal?.addEventListener('abort', forward, { once: true });
     const signal = controller.signal;
-    const agent: TurnAgent = {
-      messages,
-      client,
-      model,
-      maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
-      system: options.system,
-      requestPolicy,
-      maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
-      canUseTool: options.canUseTool ?? denyAll,
-      maxToolConcurrency: options.maxToolConcurrency,
-      waitForBackgroundAgents: options.waitForBackgroundAgents ?? false,
-      takeQueuedMessages: options.takeQueuedMessages,
-      // UserPromptSubmit and Stop hooks belong to the top-level agent; a subagent has SubagentStart and SubagentStop.
-      topLevel: options.subagent === undefined,
-      sessionStart,
-      transcript,
-      env,
-      nextContext: (previous) => withScope(client, contexts.next(signal, previous)),
-    };
-    const state = createTurnState({ agent, prompt, signal, context: withScope(client, contexts.start(signal)) });
+    let state: ReturnType<typeof createTurnState> | undefined;
     try {
-      await leases.hold(state.context);
-      sessionStart.source = await transcript.begin({ messages, context: state.context, model });
-      if (transcript.resultsDirectory) state.context.resultsDirectory = transcript.resultsDirectory;
+      const { agent, context } = await begin(signal);
+      state = createTurnState({ agent, prompt, signal, context });
       yield* runTurns(state);
     } finally {
-      contexts.ended(state.context);
+      if (state) contexts.ended(state.context);
       running.delete(controller);
       queryOptions.signal?.removeEventListener('abort', forward);
+    }
+  }
+
+  async function compact(instructions?: string): Promise<CompactBoundary | undefined> {
+    const controller = new AbortController();
+    running.add(controller);
+    try {
+      const { agent, context } = await begin(controller.signal);
+      try {
+        const run = compactConversation({ agent, context, signal: controller.signal, trigger: 'manual', instructions });
+        let boundary: CompactBoundary | undefined;
+        for (let step = await run.next(); ; step = await run.next()) {
+          if (!step.done) {
+            if (step.value.type === 'compact-boundary') boundary = step.value;
+            continue;
+          }
+          if (step.value.type === 'error') throw new CodevError(step.value.error.code, `The conversation could not be compacted: ${step.value.error.message}`);
+          return boundary;
+        }
+      } finally {
+        contexts.ended(context);
+      }
+    } finally {
+      running.delete(controller);
     }
   }
 
@@ -134,6 +186,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       return transcript.sessionId;
     },
     query,
+    compact,
     close,
   };
 }

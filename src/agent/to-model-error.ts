@@ -23,6 +23,9 @@ export function toModelError(error: unknown): ModelError {
     if (status === 429) {
       return { code: 'MODEL_RATE_LIMITED', status, requestId, retryAfterSeconds, retryable, message: `The model API is rate limiting requests${retryAfterSeconds === undefined ? '' : `; retry after ${retryAfterSeconds} s`} (${detail}).` };
     }
+    if (status === 400 && /prompt is too long/i.test(detail)) {
+      return { code: 'CONTEXT_OVERFLOW', status, requestId, retryable: false, message: `The conversation is longer than the model's context window (${detail}).` };
+    }
     if (status === 529) return { code: 'MODEL_OVERLOADED', status, requestId, retryAfterSeconds, retryable, message: `The model API is overloaded (529: ${detail}). Try again shortly.` };
     return { code: 'MODEL_REQUEST_FAILED', status, requestId, retryAfterSeconds, retryable, message: `The model request failed (${status}: ${detail}).` };
   }

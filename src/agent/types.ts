@@ -8,6 +8,7 @@ import type { ProgressPayload } from '../progress/types.ts';
 import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../tool/agent-scope.ts';
 import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
+import type { CompactBoundary, CompactionOptions } from './compaction/types.ts';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
 
 export type { EndReason, Usage };
@@ -51,6 +52,8 @@ export type AgentEvent =
       durationMs: number;
     }
   | { type: 'usage'; usage: Usage; total: Usage }
+  /** The conversation was compacted (old tool results cleared, older messages summarized): see `compaction`. */
+  | CompactBoundary
   /**
    * A model request failed with a retryable `error` and is tried again after `waitMs` (retry `attempt` of
    * `maxRetries`). Text deltas streamed by the failed attempt are void: the retry streams its own.
@@ -121,6 +124,13 @@ export interface AgentOptions {
    * agent with a project (a kernel), off for a standalone agent (explicit `tools`, no kernel) and a subagent.
    */
   persistSession?: boolean;
+  /**
+   * Long conversations: past `threshold` (0.8) of `contextWindow` (200,000 tokens) the agent clears old tool
+   * results, then if needed summarizes the older messages through the same model, before the next request;
+   * a request the API refuses as too long is compacted and retried once (then `CONTEXT_OVERFLOW`).
+   * `auto: false` leaves it to `agent.compact()` and the overflow retry.
+   */
+  compaction?: CompactionOptions;
   /** Where sessions are kept. Default: the file store in the project's `.codev/sessions/`. */
   sessionStore?: SessionStore;
   /** Go on with this session: its messages are loaded at the first query (`SESSION_NOT_FOUND` when there is none). */

@@ -1,16 +1,22 @@
-/** The top-level agent's hook contract: SessionStart, UserPromptSubmit and Stop. Types only (and the event list). */
+/** The top-level agent's hook contract: SessionStart, UserPromptSubmit, Stop, PreCompact and PostCompact. Types only (and the event list). */
 import type { PermissionMode } from '../permissions/types.ts';
 
 /**
- * The events of the top-level agent's conversation. SessionStart's matcher tests the source; UserPromptSubmit
- * and Stop take no matcher: one, if given, is ignored.
+ * The events of the top-level agent's conversation. SessionStart's matcher tests the source, PreCompact's
+ * and PostCompact's the trigger; UserPromptSubmit and Stop take no matcher: one, if given, is ignored.
  */
-export type SessionHookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop';
+export type SessionHookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'PreCompact' | 'PostCompact';
 
-export const SESSION_HOOK_EVENTS: readonly SessionHookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop'];
+export const SESSION_HOOK_EVENTS: readonly SessionHookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'PostCompact'];
 
-/** How a session started. Claude Code also has `resume`, `clear` and `compact`; codev sessions only start fresh. */
+/** How a session started: fresh, or a persisted session resumed. (Claude Code also has `clear` and `compact`.) */
 export type SessionStartSource = 'startup' | 'resume';
+
+/**
+ * Why the conversation is compacted: `auto` (it passed the threshold of the context window), `overflow` (the
+ * API answered "prompt is too long") or `manual` (`agent.compact()`).
+ */
+export type CompactTrigger = 'auto' | 'overflow' | 'manual';
 
 /** What every session hook receives. */
 export interface SessionHookInputBase {
@@ -46,7 +52,27 @@ export interface StopInput extends SessionHookInputBase {
   lastAssistantMessage?: string;
 }
 
-export type SessionHookInput = SessionStartInput | UserPromptSubmitInput | StopInput;
+/** Before the conversation is compacted; the matcher tests the trigger. */
+export interface PreCompactInput extends SessionHookInputBase {
+  hookEventName: 'PreCompact';
+  trigger: CompactTrigger;
+  /** The instructions given to `agent.compact(instructions)`, if any. */
+  customInstructions?: string;
+  /** The estimated size of the conversation before, in tokens. */
+  tokensBefore: number;
+}
+
+/** After the conversation was compacted; the matcher tests the trigger. */
+export interface PostCompactInput extends SessionHookInputBase {
+  hookEventName: 'PostCompact';
+  trigger: CompactTrigger;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** The summary that replaced the older messages; absent when clearing old tool results was enough. */
+  summary?: string;
+}
+
+export type SessionHookInput = SessionStartInput | UserPromptSubmitInput | StopInput | PreCompactInput | PostCompactInput;
 
 /** What a SessionStart hook may answer. */
 export interface SessionStartOutput {
@@ -78,9 +104,17 @@ export interface StopOutput {
   stop?: boolean;
 }
 
+/** What a PreCompact hook may answer. */
+export interface PreCompactOutput {
+  /** More instructions for the summary (what to keep), added to the compaction prompt. */
+  instructions?: string;
+}
+
 /** The input and output types of each session event. */
 export interface SessionHookMap {
   SessionStart: { input: SessionStartInput; output: SessionStartOutput };
   UserPromptSubmit: { input: UserPromptSubmitInput; output: UserPromptSubmitOutput };
   Stop: { input: StopInput; output: StopOutput };
+  PreCompact: { input: PreCompactInput; output: PreCompactOutput };
+  PostCompact: { input: PostCompactInput; output: void };
 }

@@ -1,5 +1,5 @@
 import { CodevError } from '../errors/codev-error.ts';
-import { TRANSCRIPT_FORMAT, type LoadedTranscript, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
+import { TRANSCRIPT_FORMAT, type CompactEntry, type LoadedTranscript, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
 
 /**
  * Reads a transcript's text (JSON Lines). A line that is not a whole entry is skipped and reported with its
@@ -14,6 +14,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
   const problems: TranscriptProblem[] = [];
   const messages: MessageEntry[] = [];
   let metadata: SessionMetadata | undefined;
+  let compactions = 0;
   lines.forEach((line, index) => {
     const number = index + 1;
     const torn = !complete && index === lines.length - 1;
@@ -30,10 +31,15 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
       return;
     }
     if (isMessageEntry(entry)) messages.push(entry);
-    else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
+    else if (isCompactEntry(entry)) {
+      compactions++;
+      messages.length = 0;
+      // The messages a compaction wrote get ids from its own, so `at` can name them.
+      entry.messages.forEach((message, position) => messages.push({ type: 'message', uuid: `${entry.uuid}.${position}`, timestamp: entry.timestamp, message }));
+    } else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
   });
   if (metadata === undefined) throw new CodevError('SESSION_UNSUPPORTED', `${options.file} holds no session (an empty or foreign file)`, { file: options.file, hint: 'delete it, or move it out of .codev/sessions/' });
-  return { metadata, messages, problems };
+  return { metadata, messages, problems, ...(compactions > 0 && { compactions }) };
 }
 
 function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
@@ -47,9 +53,18 @@ function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
   return record.metadata as SessionMetadata;
 }
 
+function isCompactEntry(entry: unknown): entry is CompactEntry {
+  const record = entry as Partial<CompactEntry> | null;
+  return record?.type === 'compact' && typeof record.uuid === 'string' && Array.isArray(record.messages) && record.messages.every((message) => isMessage(message));
+}
+
 function isMessageEntry(entry: unknown): entry is MessageEntry {
   const record = entry as Partial<MessageEntry> | null;
   if (record?.type !== 'message' || typeof record.uuid !== 'string') return false;
-  const message = record.message as { role?: unknown; content?: unknown } | undefined;
+  return isMessage(record.message);
+}
+
+function isMessage(value: unknown): boolean {
+  const message = value as { role?: unknown; content?: unknown } | undefined;
   return (message?.role === 'user' || message?.role === 'assistant') && (typeof message.content === 'string' || Array.isArray(message.content));
 }

@@ -56,8 +56,23 @@ export interface MessageEntry {
   usage?: EntryUsage;
 }
 
+/**
+ * The conversation was compacted: from here on it is `messages` (a summary and the latest messages), and
+ * what came before stays in the file only as history. Loading a transcript starts from its last one.
+ */
+export interface CompactEntry {
+  type: 'compact';
+  uuid: string;
+  parentUuid?: string;
+  timestamp: string;
+  trigger: 'auto' | 'overflow' | 'manual';
+  tokensBefore: number;
+  tokensAfter: number;
+  messages: Anthropic.MessageParam[];
+}
+
 /** A line of a transcript (JSON Lines, one entry per line). */
-export type TranscriptEntry = SessionEntry | MessageEntry;
+export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry;
 
 /** A line that could not be read, skipped when the transcript loads. */
 export interface TranscriptProblem {
@@ -68,11 +83,13 @@ export interface TranscriptProblem {
   message: string;
 }
 
-/** A transcript as loaded: the metadata, its messages in order, and the lines that were skipped. */
+/** A transcript as loaded: the metadata, its messages in order (since its last compaction), and the lines that were skipped. */
 export interface LoadedTranscript {
   metadata: SessionMetadata;
   messages: MessageEntry[];
   problems: TranscriptProblem[];
+  /** How many times the conversation was compacted. */
+  compactions?: number;
 }
 
 /** One line of `codev sessions`. */

@@ -10,6 +10,8 @@ export const recordReply: TurnStage = async function* recordReply(state) {
   state.usage = addUsage(state.usage, turnUsage);
   yield { type: 'usage', usage: turnUsage, total: state.usage };
   state.agent.messages.push({ role: 'assistant', content: reply.content as Anthropic.ContentBlockParam[] });
+  const { inputTokens, cacheCreationInputTokens, cacheReadInputTokens, outputTokens } = turnUsage;
+  state.agent.contextSize.usage = { tokens: inputTokens + cacheCreationInputTokens + cacheReadInputTokens + outputTokens, messages: state.agent.messages.length };
   for (const block of reply.content) if (block.type === 'text') yield { type: 'text', text: block.text };
   state.turn.toolUses = reply.content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use') as ToolUseBlock[];
 };

@@ -2,6 +2,7 @@ import { awaitBackgroundAgents } from './await-background-agents.ts';
 import { callModel } from './call-model.ts';
 import { checkLimits } from './check-limits.ts';
 import { collectMessages } from './collect-messages.ts';
+import { compactContext } from './compact-context.ts';
 import { decideContinue } from './decide-continue.ts';
 import { prepareTurn } from './prepare-turn.ts';
 import { recordReply } from './record-reply.ts';
@@ -18,19 +19,20 @@ export const QUERY_STAGES: readonly TurnStage[] = [
  * One turn of the agent loop, in order; turns repeat until a stage ends the query. A stage may end the query
  * (`end`, the last event) or skip to the next turn (`next-turn`); otherwise the next stage runs.
  *
+ * After every stage, `runTurns` appends what it added to `agent.messages` to the session's transcript.
+ *
  * Where upcoming work goes:
  * - budgets (tokens, cost, time): `checkLimits`, beside `maxTurns`, reading `state.usage`;
- * - compaction: `prepareTurn`, before the tools are made, rewriting `agent.messages` when they near the window;
- * - persisted sessions: append what `recordReply` and `collectMessages` (and `sendPrompt`) push to the transcript;
  * - structured output: `decideContinue`, on `end_turn`: validate the reply, or send the errors back as the next message.
  */
 export const TURN_STAGES: readonly TurnStage[] = [
   checkLimits, // 1. not aborted, turns left
-  prepareTurn, // 2. count the turn; the latest context; the tools to send; turn-start
-  callModel, // 3. one streamed request, with retries; an error or abort ends the query
-  recordReply, // 4. usage, the assistant message, its text, its tool calls
-  runToolCalls, // 5. every tool_use through the tool-call pipeline
-  collectMessages, // 6. results, notifications and queued messages as the next user message
-  awaitBackgroundAgents, // 7. on end_turn, optionally: background subagents' notifications, then another turn
-  decideContinue, // 8. stop, abort, next turn; Stop hooks on end_turn
+  compactContext, // 2. past the threshold of the context window: clear old tool results, then summarize
+  prepareTurn, // 3. count the turn; the latest context; the tools to send; turn-start
+  callModel, // 4. one streamed request, with retries; "prompt is too long" compacts and retries once; an error or abort ends the query
+  recordReply, // 5. usage, the assistant message, its text, its tool calls
+  runToolCalls, // 6. every tool_use through the tool-call pipeline
+  collectMessages, // 7. results, notifications and queued messages as the next user message
+  awaitBackgroundAgents, // 8. on end_turn, optionally: background subagents' notifications, then another turn
+  decideContinue, // 9. stop, abort, next turn; Stop hooks on end_turn
 ];

@@ -4,6 +4,8 @@ import type { ToolUseContext } from '../../execution/types.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import type { RequestPolicy } from '../../tool/agent-scope.ts';
 import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../../tool/types.ts';
+import type { CompactionSettings } from '../compaction/types.ts';
+import type { ContextUsage } from '../compaction/estimate-tokens.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
 import type { SessionStartState } from '../start-query-message.ts';
 import type { AgentEvent, EndReason, Usage } from '../types.ts';
@@ -27,6 +29,10 @@ export interface TurnAgent {
   readonly sessionStart: SessionStartState;
   /** Where the conversation is persisted: `runTurns` saves what each stage added. */
   readonly transcript: AgentTranscript;
+  /** When and how the conversation is compacted. */
+  readonly compaction: CompactionSettings;
+  /** The size of the conversation at the last request (kept across queries; cleared by a compaction). */
+  readonly contextSize: { usage?: ContextUsage };
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The context of a turn after the first (with a kernel, on its latest registry generation). */
   nextContext(previous: ToolUseContext): ToolUseContext;

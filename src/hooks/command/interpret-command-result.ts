@@ -54,6 +54,9 @@ export function interpretCommandResult(options: {
   }
   const plain = run.stdout.trim();
   if ((event === 'UserPromptSubmit' || event === 'SessionStart') && run.exitCode === 0 && plain !== '' && !plain.startsWith('{')) return { answer: { additionalContext: plain }, problems };
+  // A PreCompact command's plain output is more instructions for the summary; PostCompact's answer is unused.
+  if (event === 'PreCompact') return { answer: run.exitCode === 0 && plain !== '' && !plain.startsWith('{') ? { instructions: plain } : undefined, problems };
+  if (event === 'PostCompact') return { problems };
   return { answer: json ? mapJsonOutput(event, json, problems) : undefined, problems };
 }
 

@@ -8,7 +8,9 @@ import { toClaudeCodePermissionUpdates } from './to-claude-code-permission-updat
  * `tool_input`, `tool_use_id`), with `tool_response` (PostToolUse) or `error` and `is_interrupt`
  * (PostToolUseFailure) and `duration_ms` for both; nothing more for SubagentStart; `stop_hook_active` and
  * `last_assistant_message` for SubagentStop and Stop (no `agent_transcript_path`: codev keeps no transcript
- * file); `prompt` for UserPromptSubmit; `source` and `model` for SessionStart; `tool_name`, `tool_input`
+ * file); `prompt` for UserPromptSubmit; `source` and `model` for SessionStart; `trigger`,
+ * `custom_instructions` and `tokens_before` for PreCompact, `trigger`, `tokens_before`, `tokens_after` and
+ * `summary` for PostCompact; `tool_name`, `tool_input`
  * and `permission_suggestions` (Claude Code's `PermissionUpdate` shape, no `tool_use_id`) for PermissionRequest.
  */
 export function toHookStdin(input: HookInput, session: { sessionId: string; transcriptPath: string }): Record<string, unknown> {
@@ -24,6 +26,8 @@ export function toHookStdin(input: HookInput, session: { sessionId: string; tran
   if (input.hookEventName === 'SubagentStart') return common;
   if (input.hookEventName === 'UserPromptSubmit') return { ...common, prompt: input.prompt };
   if (input.hookEventName === 'SessionStart') return { ...common, source: input.source, ...(input.model !== undefined && { model: input.model }) };
+  if (input.hookEventName === 'PreCompact') return { ...common, trigger: input.trigger, custom_instructions: input.customInstructions ?? '', tokens_before: input.tokensBefore };
+  if (input.hookEventName === 'PostCompact') return { ...common, trigger: input.trigger, tokens_before: input.tokensBefore, tokens_after: input.tokensAfter, ...(input.summary !== undefined && { summary: input.summary }) };
   if (input.hookEventName === 'PermissionRequest') {
     return { ...common, tool_name: input.toolName, tool_input: input.toolInput, permission_suggestions: toClaudeCodePermissionUpdates(input.permissionSuggestions) };
   }

@@ -345,6 +345,16 @@ describe('createFakeMessagesServer', () => {
     expect((error as APIError).apiMessage).toContain('toolu_b');
   });
 
+  it('answers a request over its context window as the API does (400 "prompt is too long"), taking no scripted reply', async () => {
+    const { client } = await start({ contextWindow: 100, script: [textReply('fits')] });
+    const error = await client.messages.create({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'z'.repeat(1_000) }] }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+    expect((error as APIError).type).toBe('invalid_request_error');
+    expect((error as APIError).apiMessage).toMatch(/^prompt is too long: \d+ tokens > 100 maximum$/);
+    const fits = await client.messages.create({ model: MODEL, max_tokens: 64, messages: USER_TURN });
+    expect(fits.content[0]).toMatchObject({ type: 'text', text: 'fits' });
+  });
+
   it('answers other routes with not_found_error', async () => {
     const { server } = await start({ script: [] });
     const response = await fetch(`${server.url}/v1/models`, { headers: { 'x-api-key': API_KEY } });

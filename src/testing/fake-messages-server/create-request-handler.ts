@@ -19,7 +19,8 @@ const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
  * 2. answers 404 `not_found_error` unless it is `POST /v1/messages` or `POST /v1/messages/count_tokens`;
  * 3. answers 401 `authentication_error` unless it carries `apiKey` (when one is set);
  * 4. answers 400 `invalid_request_error` when the body is not a valid request;
- * 5. answers a token count, or the next scripted reply (500 `api_error`, not retryable, when there is none).
+ * 5. answers a token count; a request over `contextWindow` with 400 "prompt is too long";
+ * 6. else the next scripted reply (500 `api_error`, not retryable, when there is none).
  */
 export function createRequestHandler(options: FakeMessagesServerOptions & { requests: RecordedRequest[]; signal: AbortSignal }) {
   let requestCount = 0;
@@ -42,6 +43,7 @@ export function createRequestHandler(options: FakeMessagesServerOptions & { requ
       if (invalidity) return fail(400, 'invalid_request_error', invalidity);
       const inputTokens = estimateInputTokens(request.body);
       if (isCountTokens) return sendJson({ response, status: 200, body: { input_tokens: inputTokens }, requestId });
+      if (options.contextWindow !== undefined && inputTokens > options.contextWindow) return fail(400, 'invalid_request_error', `prompt is too long: ${inputTokens} tokens > ${options.contextWindow} maximum`);
       const index = replyCount++;
       const taken = await takeScriptReply({ script: options.script, request, index });
       if (taken.problem !== undefined) return fail(500, 'api_error', taken.problem);

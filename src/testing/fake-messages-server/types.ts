@@ -34,6 +34,12 @@ export interface FakeMessagesServerOptions {
   port?: number;
   /** Delay before each response starts, in milliseconds. Default 0. */
   latencyMs?: number;
+  /**
+   * The model's context window, in (estimated) tokens: a Messages request whose input is larger gets the
+   * real API's 400 `invalid_request_error` "prompt is too long: N tokens > M maximum" (counted as a request,
+   * taking no scripted reply). Default: no limit.
+   */
+  contextWindow?: number;
 }
 
 /** A running fake server. */

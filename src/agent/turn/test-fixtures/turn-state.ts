@@ -5,6 +5,7 @@ import { createTestContext } from '../../../testing/create-test-context.ts';
 import type { ToolUseBlock } from '../../../tool/types.ts';
 import { createModelClient } from '../../../model/create-model-client.ts';
 import type { AgentEvent } from '../../types.ts';
+import { compactionSettings } from '../../compaction/compaction-settings.ts';
 import { createAgentTranscript } from '../../create-agent-transcript.ts';
 import { createTurnState } from '../create-turn-state.ts';
 import type { TurnAgent, TurnOutcome, TurnStage, TurnState } from '../types.ts';
@@ -32,6 +33,8 @@ export async function stateAfterReply(options: {
     topLevel: true,
     sessionStart: { started: true, pending: [], source: 'startup' },
     transcript: createAgentTranscript({ persistSession: false, hasProject: false }),
+    compaction: compactionSettings(),
+    contextSize: {},
     env: {},
     nextContext: (previous) => previous,
     ...options.agent,

@@ -1,0 +1,65 @@
+import type { ToolUseContext } from '../../execution/types.ts';
+import { runPostCompactHooks, runPreCompactHooks } from '../../hooks/run-compact-hooks.ts';
+import type { CompactTrigger } from '../../hooks/session-hook-types.ts';
+import type { TurnAgent } from '../turn/types.ts';
+import type { AgentEvent, ModelError } from '../types.ts';
+import { clearOldToolResults } from './clear-old-tool-results.ts';
+import { estimateContextTokens, estimateTokens } from './estimate-tokens.ts';
+import { splitForSummary } from './split-for-summary.ts';
+import { summarizeConversation } from './summarize-conversation.ts';
+
+/** What a compaction ended in: done (with what it did), not possible, failed (the summary request), or aborted. */
+export type CompactionOutcome = { type: 'compacted'; tokensAfter: number } | { type: 'unchanged' } | { type: 'error'; error: ModelError } | { type: 'aborted' };
+
+/** The text that opens the summary message, so the model knows what it reads. */
+export const SUMMARY_PREFIX = 'This session continues an earlier conversation that grew too long for the context window. What happened before, summarized:\n\n';
+
+/**
+ * Compacts the agent's conversation in place, in two steps:
+ * 1. old tool results are replaced by stubs (what call, how large, where the full result is saved);
+ * 2. if it is still over half the window (or `trigger` is not `auto`), the older messages are replaced by a
+ *    summary the model writes, keeping the latest ones as they are.
+ * A top-level agent runs the PreCompact hooks first (their instructions join the summary prompt) and the
+ * PostCompact hooks after. The new conversation is written to the transcript as one `compact` entry, and a
+ * `compact-boundary` event says what changed. `overflow` (the API refused the request as too long) clears
+ * every tool result and keeps fewer messages.
+ */
+export async function* compactConversation(options: {
+  agent: TurnAgent;
+  context: ToolUseContext;
+  signal: AbortSignal;
+  trigger: CompactTrigger;
+  instructions?: string;
+}): AsyncGenerator<AgentEvent, CompactionOutcome, void> {
+  const { agent, context, signal, trigger } = options;
+  const settings = agent.compaction;
+  const tokensBefore = estimateContextTokens(agent.messages, agent.contextSize.usage);
+  const hookOptions = { hooks: context.hooks, cwd: context.cwd, permissionMode: context.permissionContext.mode, signal, trigger, tokensBefore };
+  const instructions = options.instructions ? [options.instructions] : [];
+  if (agent.topLevel) {
+    const pre = await runPreCompactHooks({ ...hookOptions, customInstructions: options.instructions });
+    for (const failure of pre.failures) context.onWarning?.(failure);
+    instructions.push(...pre.instructions);
+  }
+  const overflow = trigger === 'overflow';
+  let { messages, cleared } = clearOldToolResults(agent.messages, overflow ? 0 : settings.keepToolResults);
+  let summary: string | undefined;
+  if (trigger !== 'auto' || estimateTokens(messages) > settings.contextWindow / 2) {
+    const split = splitForSummary(messages, overflow ? 2 : settings.keepRecentMessages);
+    if (split > 0) {
+      const written = yield* summarizeConversation({ client: agent.client, model: agent.model, messages: messages.slice(0, split), instructions, contextWindow: settings.contextWindow, signal, policy: agent.requestPolicy });
+      if ('aborted' in written) return { type: 'aborted' };
+      if ('error' in written) return { type: 'error', error: written.error };
+      summary = written.summary;
+      messages = [{ role: 'user', content: [{ type: 'text', text: `${SUMMARY_PREFIX}${summary}` }] }, ...messages.slice(split)];
+    }
+  }
+  if (cleared === 0 && summary === undefined) return { type: 'unchanged' };
+  const tokensAfter = estimateTokens(messages);
+  agent.messages.splice(0, agent.messages.length, ...messages);
+  agent.contextSize.usage = undefined;
+  await agent.transcript.compacted(agent.messages, { trigger, tokensBefore, tokensAfter });
+  yield { type: 'compact-boundary', trigger, tokensBefore, tokensAfter, clearedToolResults: cleared, summarized: summary !== undefined };
+  if (agent.topLevel) for (const failure of await runPostCompactHooks({ ...hookOptions, tokensAfter, summary })) context.onWarning?.(failure);
+  return { type: 'compacted', tokensAfter };
+}

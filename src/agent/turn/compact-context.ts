@@ -1,0 +1,18 @@
+import { compactConversation } from '../compaction/compact-conversation.ts';
+import { estimateContextTokens } from '../compaction/estimate-tokens.ts';
+import type { TurnStage } from './types.ts';
+
+/**
+ * Stage 2: before the request, when the conversation has passed `compaction.threshold` of the context
+ * window (the last request's tokens plus an estimate of what was added since), compacts it (see
+ * `compactConversation`). A failed summary is a warning: the request is tried as it is, and an overflow
+ * then gets its own compaction in `callModel`.
+ */
+export const compactContext: TurnStage = async function* compactContext(state) {
+  const { agent } = state;
+  const { auto, threshold, contextWindow } = agent.compaction;
+  if (!auto || estimateContextTokens(agent.messages, agent.contextSize.usage) < threshold * contextWindow) return;
+  const outcome = yield* compactConversation({ agent, context: state.context, signal: state.signal, trigger: 'auto' });
+  if (outcome.type === 'aborted') return { type: 'end', reason: 'aborted' };
+  if (outcome.type === 'error') state.context.onWarning?.(`The conversation could not be compacted: ${outcome.error.message}`);
+};
