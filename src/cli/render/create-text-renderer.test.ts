@@ -28,6 +28,13 @@ describe('text rendering', () => {
     expect(out).toBe('Fetching\n● Fetch(GET https://example.com)\n  … 1 chunks\n  ⎿ 5 bytes\n  ⎿ <tool_use_error>Error: boom</tool_use_error>\n');
   });
 
+  it('says when the context was compacted and how much it shrank', () => {
+    let out = '';
+    const render = createTextRenderer({ tools: [], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: () => {}, interactive: false });
+    render({ type: 'compact-boundary', trigger: 'auto', tokensBefore: 25_000, tokensAfter: 6_000, clearedToolResults: 4, summarized: true });
+    expect(out).toBe('◆ context compacted (auto): ~25,000 → ~6,000 tokens; 4 old tool result(s) cleared, older messages summarized\n');
+  });
+
   it('prints a blocked prompt to stderr once, without the generic end warning', () => {
     let out = '';
     let err = '';

@@ -72,6 +72,11 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
       case 'error':
         line(colors.red(`✗ ${event.error.code}: ${event.error.message}`));
         return;
+      case 'compact-boundary': {
+        const what = [event.clearedToolResults > 0 && `${event.clearedToolResults} old tool result(s) cleared`, event.summarized && 'older messages summarized'].filter(Boolean).join(', ');
+        line(colors.dim(`◆ context compacted (${event.trigger}): ~${event.tokensBefore.toLocaleString('en-US')} → ~${event.tokensAfter.toLocaleString('en-US')} tokens; ${what}`));
+        return;
+      }
       case 'prompt-blocked':
         options.writeError(colors.yellow(`codev: hook ${event.hookName} blocked the prompt: ${event.reason}\n`));
         return;
