@@ -21,6 +21,12 @@ export interface AgentTranscript {
    * otherwise). Says whether the conversation was resumed, for the SessionStart hooks' `source`.
    */
   begin(options: { messages: Anthropic.MessageParam[]; context: ToolUseContext; model: string }): Promise<'startup' | 'resume'>;
+  /** Calls that wait for approval: the session ended deferred (loaded, or deferred by this agent); undefined once settled. */
+  readonly pending: LoadedTranscript['pending'];
+  /** Records calls that wait for approval, with the results of the turn's other calls. */
+  defer(pending: NonNullable<LoadedTranscript['pending']>): Promise<void>;
+  /** The waiting calls are answered: their results are the next message (saved as usual). */
+  settlePending(): void;
   /** Records that the conversation was compacted into `messages` (one `compact` entry); later saves go on from there. */
   compacted(messages: readonly Anthropic.MessageParam[], info: Pick<CompactEntry, 'trigger' | 'tokensBefore' | 'tokensAfter'>): Promise<void>;
   /** Appends the messages added since the last save; an assistant message that is `reply`'s carries its usage. */
@@ -46,6 +52,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   let sessionId: string | undefined = options.continue && !resumeId ? undefined : resumeId && !options.fork ? resumeId : randomUUID();
   let writer: SessionWriter | undefined;
   let resultsDirectory: string | undefined;
+  let pending: LoadedTranscript['pending'];
   let began: Promise<'startup' | 'resume'> | undefined;
   /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
   let saved = 0;
@@ -116,7 +123,9 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     messages.push(...loaded.messages.map((entry) => entry.message));
     saved = messages.length;
     lastUuid = loaded.messages.at(-1)?.uuid;
-    const closing = closeOpenToolCalls(messages);
+    pending = loaded.pending;
+    // Calls that wait for approval are not interrupted ones: resume({ approvals }) answers them.
+    const closing = pending ? undefined : closeOpenToolCalls(messages);
     if (closing) messages.push(closing);
     await save(messages, undefined);
     return 'resume';
@@ -128,6 +137,16 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     },
     get resultsDirectory() {
       return resultsDirectory;
+    },
+    get pending() {
+      return pending;
+    },
+    async defer(waiting) {
+      pending = waiting;
+      await writer?.append([{ type: 'pending', uuid: randomUUID(), timestamp: new Date().toISOString(), ...waiting }]);
+    },
+    settlePending() {
+      pending = undefined;
     },
     begin(beginning) {
       // Once: a query and agent.compact() share the load; a failed one (a busy session) may be tried again.

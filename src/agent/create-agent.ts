@@ -10,7 +10,7 @@ import { compactConversation } from './compaction/compact-conversation.ts';
 import { compactionSettings } from './compaction/compaction-settings.ts';
 import type { CompactBoundary } from './compaction/types.ts';
 import { createAgentScope } from './create-agent-scope.ts';
-import { createAgentTranscript } from './create-agent-transcript.ts';
+import { createAgentTranscript, type AgentTranscript } from './create-agent-transcript.ts';
 import { createModelClient, resolveModelAccess } from '../model/create-model-client.ts';
 import { createQueryContexts } from './create-query-contexts.ts';
 import { createSessionLeases, STANDALONE_SESSION_PREFIX } from './create-session-leases.ts';
@@ -19,7 +19,7 @@ import type { SessionStartState } from './start-query-message.ts';
 import { createTurnState } from './turn/create-turn-state.ts';
 import { runTurns } from './turn/run-turns.ts';
 import type { TurnAgent } from './turn/types.ts';
-import type { AgentEvent, AgentOptions } from './types.ts';
+import type { AgentEvent, AgentOptions, ToolApproval } from './types.ts';
 
 export { INTERRUPT_MESSAGE } from './interrupt-message.ts';
 export { STANDALONE_SESSION_PREFIX };
@@ -39,6 +39,13 @@ export interface Agent {
   /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a hook's block). */
   query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
   /**
+   * Goes on with a session that ended `deferred`: each waiting call is answered by `approvals` (by its
+   * tool_use id; one without an answer is refused), the approved ones run now (validated and rule-checked
+   * again; what ran before the pause does not run again), and the agent carries on from there, yielding the
+   * events of a query. `INPUT_INVALID` when no call waits or an answer names a call that does not.
+   */
+  resume(options: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
+  /**
    * Compacts the conversation now, between queries: old tool results cleared and the older messages
    * summarized by the model (with `instructions` on what to keep), as `compaction` does by itself near the
    * context window. Returns what it did, or undefined when there was nothing to compact.
@@ -55,6 +62,14 @@ export interface Agent {
 }
 
 const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', message: `${options.message} No one can approve it: pass canUseTool to the agent to answer permission requests.` });
+
+/** Approvals must answer calls that wait, and there must be some. */
+function checkApprovals(approvals: Readonly<Record<string, ToolApproval>>, transcript: AgentTranscript): void {
+  const waiting = transcript.pending?.toolUses.map((use) => use.id) ?? [];
+  if (waiting.length === 0) throw new CodevError('INPUT_INVALID', `No tool call of session ${transcript.sessionId ?? '(not persisted)'} waits for approval`, { hint: 'resume a session whose query ended deferred, or send a new prompt with query()' });
+  const unknown = Object.keys(approvals).filter((id) => !waiting.includes(id));
+  if (unknown.length > 0) throw new CodevError('INPUT_INVALID', `No call ${unknown.join(', ')} waits for approval`, { field: 'approvals', hint: `the waiting calls are ${waiting.join(', ')}` });
+}
 
 /**
  * Creates an agent over a kernel's tool pool (or explicit tools). A query runs the turn stages
@@ -80,6 +95,15 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const transcript = createAgentTranscript({ ...options, hasProject: options.kernel !== undefined });
   const compaction = compactionSettings(options.compaction);
   const contextSize: TurnAgent['contextSize'] = {};
+  // Asks the caller's canUseTool deferred: the call is refused for now and runToolCalls ends the query.
+  const deferredCalls = new Map<string, string>();
+  const userCanUseTool = options.canUseTool ?? denyAll;
+  const canUseTool: CanUseTool = async (tool, input, askOptions) => {
+    const answer = await userCanUseTool(tool, input, askOptions);
+    if (answer.behavior !== 'defer') return answer;
+    deferredCalls.set(askOptions.toolUseId, answer.message ?? askOptions.message);
+    return { behavior: 'deny', unattended: true, message: 'This call waits for approval.' };
+  };
   // Created (private) when the first query starts, removed by close().
   const contexts = createQueryContexts({ agentOptions: options, sessionDirectory: path.join(os.tmpdir(), `${STANDALONE_SESSION_PREFIX}${randomUUID()}`) });
   const leases = createSessionLeases(options);
@@ -102,7 +126,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     system: options.system,
     requestPolicy,
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
-    canUseTool: options.canUseTool ?? denyAll,
+    canUseTool,
+    deferredCalls,
     maxToolConcurrency: options.maxToolConcurrency,
     waitForBackgroundAgents: options.waitForBackgroundAgents ?? false,
     takeQueuedMessages: options.takeQueuedMessages,
@@ -131,6 +156,14 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   };
 
   async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
+    yield* run({ prompt, signal: queryOptions.signal });
+  }
+
+  async function* resume(resumeOptions: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void> {
+    yield* run({ approvals: resumeOptions.approvals, signal: resumeOptions.signal });
+  }
+
+  async function* run(queryOptions: { prompt?: string; approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void> {
     const controller = new AbortController();
     running.add(controller);
     const forward = () => controller.abort(queryOptions.signal?.reason);
@@ -140,7 +173,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     let state: ReturnType<typeof createTurnState> | undefined;
     try {
       const { agent, context } = await begin(signal);
-      state = createTurnState({ agent, prompt, signal, context });
+      if (queryOptions.approvals) checkApprovals(queryOptions.approvals, transcript);
+      state = createTurnState({ agent, prompt: queryOptions.prompt, approvals: queryOptions.approvals, signal, context });
       yield* runTurns(state);
     } finally {
       if (state) contexts.ended(state.context);
@@ -186,6 +220,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       return transcript.sessionId;
     },
     query,
+    resume,
     compact,
     close,
   };

@@ -36,6 +36,11 @@ export type AgentEvent =
   | { type: 'text'; text: string }
   | { type: 'tool-call'; toolUseId: string; toolName: string; input: unknown }
   | { type: 'tool-progress'; toolUseId: string; toolName: string; progress: ProgressPayload }
+  /**
+   * A call's permission ask was deferred (`canUseTool` answered `defer`): it did not run; the query ends with
+   * reason `deferred` and the call waits in the session for `agent.resume({ approvals })`.
+   */
+  | { type: 'tool-deferred'; toolUseId: string; toolName: string; input: unknown; message: string }
   /** A background task this agent started ended; the model reads the notification with its next message. */
   | { type: 'task-notification'; notification: TaskNotification }
   | {
@@ -144,6 +149,12 @@ export interface AgentOptions {
   /** Set by the Agent tool when this agent is a subagent: its id, its type and the scope it was started from. */
   subagent?: { agentId: string; agentType: string; parent: AgentScope };
 }
+
+/**
+ * The answer to a deferred call, by its `tool_use` id: run it (with `updatedInput`, validated and checked
+ * against the rules again: a deny rule still wins), or refuse it (`message` tells the model why).
+ */
+export type ToolApproval = { behavior: 'allow'; updatedInput?: Record<string, unknown> } | { behavior: 'deny'; message?: string };
 
 /** An agent type given in code: an {@link AgentTypeDefinition} without its name and source. */
 export type AgentTypeOptions = Omit<AgentTypeDefinition, 'name' | 'source' | 'file'>;

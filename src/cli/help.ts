@@ -84,11 +84,14 @@ Options:
   --fork-session             With --resume or --continue: go on in a new session, leaving the original as it was
   --resume-at UUID           With --resume: go on from that message, in a new session (codev sessions show ID)
   --no-session-persistence   Keep nothing on disk (every run is saved in .codev/sessions/ otherwise)
+  --defer-asks               Without a terminal, an ask ends the run (exit 3) with the call saved, instead of a denial
+  --approve ID, --deny ID    With --resume: answer the calls that wait for approval (repeatable), and go on
   --cwd DIR                  The project directory (default: the script's folder)
 
 Ctrl-C interrupts the running tools and ends the turn cleanly; press it twice to quit at once.
 Exit codes: 0 the agent finished (also at --max-turns, max_tokens or a refusal), 1 an error or a prompt
-a hook blocked, 2 bad usage, 130 interrupted, 141 stdout closed early (e.g. | head -1).
+a hook blocked, 2 bad usage, 3 calls wait for approval (--defer-asks), 130 interrupted, 141 stdout closed
+early (e.g. | head -1).
 `;
 
 export const INIT_HELP = `Usage: codev init [dir] [--template NAME] [--force]

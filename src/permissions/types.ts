@@ -149,6 +149,16 @@ export type CanUseToolResult =
        * model as is, not as the user's words.
        */
       unattended?: boolean;
+    }
+  | {
+      /**
+       * Neither now: nobody can answer at the moment (CI, a web backend, a queue). An agent ends its query
+       * with reason `deferred` and keeps the call in its session, to run or refuse when it is resumed with
+       * the answers (`agent.resume({ approvals })`). Outside an agent (`runToolUse` alone) it is a denial.
+       */
+      behavior: 'defer';
+      /** Why, for whoever answers later. */
+      message?: string;
     };
 
 /** Details passed to `canUseTool` alongside the tool and input. */

@@ -1,5 +1,5 @@
 import { CodevError } from '../errors/codev-error.ts';
-import { TRANSCRIPT_FORMAT, type CompactEntry, type LoadedTranscript, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
+import { TRANSCRIPT_FORMAT, type CompactEntry, type LoadedTranscript, type PendingEntry, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
 
 /**
  * Reads a transcript's text (JSON Lines). A line that is not a whole entry is skipped and reported with its
@@ -15,6 +15,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
   const messages: MessageEntry[] = [];
   let metadata: SessionMetadata | undefined;
   let compactions = 0;
+  let pending: LoadedTranscript['pending'];
   lines.forEach((line, index) => {
     const number = index + 1;
     const torn = !complete && index === lines.length - 1;
@@ -30,8 +31,12 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
       metadata = sessionMetadataOf(entry, options.file);
       return;
     }
-    if (isMessageEntry(entry)) messages.push(entry);
+    if (isMessageEntry(entry)) {
+      messages.push(entry);
+      pending = undefined;
+    } else if (isPendingEntry(entry)) pending = { toolUses: entry.toolUses, results: entry.results };
     else if (isCompactEntry(entry)) {
+      pending = undefined;
       compactions++;
       messages.length = 0;
       // The messages a compaction wrote get ids from its own, so `at` can name them.
@@ -39,7 +44,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
     } else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
   });
   if (metadata === undefined) throw new CodevError('SESSION_UNSUPPORTED', `${options.file} holds no session (an empty or foreign file)`, { file: options.file, hint: 'delete it, or move it out of .codev/sessions/' });
-  return { metadata, messages, problems, ...(compactions > 0 && { compactions }) };
+  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }) };
 }
 
 function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
@@ -51,6 +56,11 @@ function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
     throw new CodevError('SESSION_UNSUPPORTED', `${file} was written by a newer codev (transcript format ${record.format}; this codev reads up to ${TRANSCRIPT_FORMAT})`, { file, line: 1, hint: 'upgrade codev to resume this session' });
   }
   return record.metadata as SessionMetadata;
+}
+
+function isPendingEntry(entry: unknown): entry is PendingEntry {
+  const record = entry as Partial<PendingEntry> | null;
+  return record?.type === 'pending' && Array.isArray(record.toolUses) && record.toolUses.every((use) => typeof use?.id === 'string' && typeof use.name === 'string') && Array.isArray(record.results);
 }
 
 function isCompactEntry(entry: unknown): entry is CompactEntry {

@@ -1,6 +1,7 @@
 /** Persisted sessions: what a transcript holds, line by line, and the store that keeps them. Types only. */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { PermissionMode } from '../permissions/types.ts';
+import type { ToolResultBlockParam } from '../tool/types.ts';
 
 /** The transcript format this codev writes and reads; a transcript of a higher format is refused, never misread. */
 export const TRANSCRIPT_FORMAT = 1;
@@ -71,8 +72,29 @@ export interface CompactEntry {
   messages: Anthropic.MessageParam[];
 }
 
+/** A tool call that waits for a person's answer (its permission ask was deferred). */
+export interface PendingToolUse {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  /** Why it asks, for whoever answers. */
+  message: string;
+}
+
+/**
+ * The query ended with calls waiting for approval: the last assistant message's deferred calls, and the
+ * results of its other calls, which already ran (they are not run again). A later message entry settles it.
+ */
+export interface PendingEntry {
+  type: 'pending';
+  uuid: string;
+  timestamp: string;
+  toolUses: PendingToolUse[];
+  results: ToolResultBlockParam[];
+}
+
 /** A line of a transcript (JSON Lines, one entry per line). */
-export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry;
+export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry | PendingEntry;
 
 /** A line that could not be read, skipped when the transcript loads. */
 export interface TranscriptProblem {
@@ -90,6 +112,8 @@ export interface LoadedTranscript {
   problems: TranscriptProblem[];
   /** How many times the conversation was compacted. */
   compactions?: number;
+  /** Calls that wait for approval, when the session ended deferred. */
+  pending?: Pick<PendingEntry, 'toolUses' | 'results'>;
 }
 
 /** One line of `codev sessions`. */

@@ -1,7 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
-import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { PLUGIN_IMPORTS } from '../../src/plugins/test-fixtures/plugin-sources.ts';
+import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 import { runCodev } from './run-codev.ts';
 
 let project: TempProject;
@@ -74,5 +75,41 @@ describe('codev run with sessions, and codev sessions', () => {
     expect(kept.code).toBe(0);
     expect(kept.stderr).not.toContain('--resume');
     expect(transcripts()).toEqual(before);
+  });
+});
+
+describe('codev run --defer-asks, then --resume with --approve', () => {
+  it('ends with exit 3 naming the waiting call, and runs it once approved', async () => {
+    const deferring = await createTempProject({
+      files: {
+        'package.json': '{ "type": "module" }',
+        'plugins/save.ts': `${PLUGIN_IMPORTS}
+import { appendFileSync } from 'node:fs';
+export default buildTool({ name: 'Save', description: 'Save', inputSchema: z.object({ text: z.string() }), checkPermissions: () => ({ behavior: 'passthrough' }), call: ({ text }) => { appendFileSync(new URL('./saved.txt', import.meta.url), text + '\\n'); return { data: 'saved ' + text }; } });`,
+        'agent.ts': `import { defineAgent } from '${codevModule('agent/define-agent.ts')}';\nexport default defineAgent({});\n`,
+      },
+    });
+    const model = await createFakeMessagesServer({ script: (request) => (request.body.messages?.length === 1 ? toolUseReply('Save', { text: 'hello' }, { id: 'toolu_save' }) : textReply('done')) });
+    try {
+      const run = (args: string[]) => runCodev([...args, '--cwd', deferring.root], { ANTHROPIC_BASE_URL: model.url });
+      const first = await run(['run', 'agent.ts', 'save hello', '--defer-asks']);
+      expect(first.code).toBe(3);
+      expect(first.stderr).toContain('1 call(s) wait for approval');
+      expect(first.stderr).toMatch(/toolu_save +Save \{"text":"hello"\}/);
+      const id = sessionIn(first.stderr)!;
+      expect(existsSync(deferring.path('plugins/saved.txt'))).toBe(false);
+      expect((await run(['run', 'agent.ts', '--approve', 'toolu_save'])).code).toBe(2);
+      const approved = await run(['run', 'agent.ts', '--resume', id, '--approve', 'toolu_save']);
+      expect(approved.code).toBe(0);
+      expect(approved.stdout).toContain('saved hello');
+      expect(approved.stdout).toContain('done');
+      expect(readFileSync(deferring.path('plugins/saved.txt'), 'utf8')).toBe('hello\n');
+      const again = await run(['run', 'agent.ts', '--resume', id, '--approve', 'toolu_save']);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('INPUT_INVALID');
+    } finally {
+      await model.close();
+      await deferring.cleanup();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { ZERO_USAGE } from '../add-usage.ts';
 import type { Turn, TurnAgent, TurnState } from './types.ts';
 
 /** The state of a query before its first stage: no turn yet, no usage, no tools made. */
-export function createTurnState(options: { agent: TurnAgent; prompt: string; signal: AbortSignal; context: ToolUseContext }): TurnState {
+export function createTurnState(options: Pick<TurnState, 'agent' | 'prompt' | 'approvals' | 'signal' | 'context'>): TurnState {
   return { ...options, requestTools: { tools: [] }, turns: 0, usage: ZERO_USAGE, stopBlocks: 0, turn: newTurn() };
 }
 

@@ -8,10 +8,12 @@ import { prepareTurn } from './prepare-turn.ts';
 import { recordReply } from './record-reply.ts';
 import { runToolCalls } from './run-tool-calls.ts';
 import { sendPrompt } from './send-prompt.ts';
+import { settlePendingCalls } from './settle-pending-calls.ts';
 import type { TurnStage } from './types.ts';
 
 /** Once per query, before its first turn. A persisted session's resumed transcript is in place before this. */
 export const QUERY_STAGES: readonly TurnStage[] = [
+  settlePendingCalls, // calls that waited for approval: run the approved ones, refuse the others; their results
   sendPrompt, // SessionStart and UserPromptSubmit hooks; the prompt as the first user message
 ];
 

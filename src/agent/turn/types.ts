@@ -8,7 +8,7 @@ import type { CompactionSettings } from '../compaction/types.ts';
 import type { ContextUsage } from '../compaction/estimate-tokens.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
 import type { SessionStartState } from '../start-query-message.ts';
-import type { AgentEvent, EndReason, Usage } from '../types.ts';
+import type { AgentEvent, EndReason, ToolApproval, Usage } from '../types.ts';
 
 /** What the agent set up, as one query reads it: fixed from its first turn to its last. */
 export interface TurnAgent {
@@ -31,6 +31,8 @@ export interface TurnAgent {
   readonly transcript: AgentTranscript;
   /** When and how the conversation is compacted. */
   readonly compaction: CompactionSettings;
+  /** The calls whose asks `canUseTool` deferred, by tool_use id, with why they ask (taken by `runToolCalls`). */
+  readonly deferredCalls: Map<string, string>;
   /** The size of the conversation at the last request (kept across queries; cleared by a compaction). */
   readonly contextSize: { usage?: ContextUsage };
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -53,7 +55,10 @@ export interface Turn {
 /** The mutable state one query carries through its stages. */
 export interface TurnState {
   readonly agent: TurnAgent;
-  readonly prompt: string;
+  /** The query's prompt; none when `agent.resume()` answers waiting calls. */
+  readonly prompt?: string;
+  /** The answers to the calls that wait for approval, by tool_use id (`agent.resume()`); none means refused. */
+  readonly approvals?: Readonly<Record<string, ToolApproval>>;
   readonly signal: AbortSignal;
   context: ToolUseContext;
   /** The tools sent with each request, and the pool and loaded deferred tools they were made from. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createAgent } from '../../agent/create-agent.ts';
 import type { AgentDefinition } from '../../agent/define-agent.ts';
 import { validateAgentDefinition } from '../../agent/validate-agent-definition.ts';
-import type { AgentEvent, AgentOptions } from '../../agent/types.ts';
+import type { AgentEvent, AgentOptions, ToolApproval } from '../../agent/types.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { createKernel } from '../../index.ts';
 import { createPluginImporter } from '../../plugins/create-plugin-importer.ts';
@@ -30,6 +30,9 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     'fork-session': { type: 'boolean' },
     'resume-at': { type: 'string' },
     'no-session-persistence': { type: 'boolean' },
+    'defer-asks': { type: 'boolean' },
+    approve: { type: 'string', multiple: true },
+    deny: { type: 'string', multiple: true },
   });
   if (values.help) {
     io.stdout(RUN_HELP);
@@ -44,6 +47,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const maxTurns = values['max-turns'] === undefined ? undefined : Number(values['max-turns']);
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) throw new CodevError('CLI_USAGE', '--max-turns must be a positive integer');
   const session = sessionOptions(values);
+  const approvals = approvalsOf(values);
+  if (approvals && values.resume === undefined && !values.continue) throw new CodevError('CLI_USAGE', '--approve and --deny answer the waiting calls of a session: add --resume ID (or --continue)');
   const file = path.resolve(values.cwd ?? io.cwd, script);
   if (!existsSync(file)) throw new CodevError('CLI_USAGE', `No such script: ${file}`, { hint: 'pass the path of an agent script, e.g. codev run agent.ts' });
 
@@ -58,26 +63,33 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const definition = agentDefinition(loaded, file);
     if (!definition) return 0; // a plain script: it ran when it was imported
     const prompt = promptWords.join(' ') || definition.prompt;
-    if (!prompt) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
+    if (!prompt && !approvals) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
     const interactive = io.isTTY === true && format === 'text';
     const colors = createColors({ isTTY: io.isTTY === true, env: io.env });
-    const canUseTool: CanUseTool = interactive && io.terminal ? createTerminalPrompt({ ...io.terminal, colors }) : denyWithoutTerminal;
+    const canUseTool: CanUseTool = interactive && io.terminal ? createTerminalPrompt({ ...io.terminal, colors }) : values['defer-asks'] ? deferWithoutTerminal : denyWithoutTerminal;
     const agent = createAgent({ ...definition, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns });
     const render = format === 'stream-json' ? (event: AgentEvent) => io.stdout(`${JSON.stringify(event)}\n`) : createTextRenderer({ tools: kernel.tools, colors, write: io.stdout, writeError: io.stderr, interactive });
     const controller = new AbortController();
     const stopInterrupt = io.onInterrupt?.(() => controller.abort());
     let reason = 'end_turn';
+    const waiting: string[] = [];
     try {
-      for await (const event of agent.query(prompt, { signal: controller.signal })) {
+      const events = approvals ? agent.resume({ approvals, signal: controller.signal }) : agent.query(prompt!, { signal: controller.signal });
+      for await (const event of events) {
         render(event);
         if (event.type === 'end') reason = event.reason;
+        if (event.type === 'tool-deferred') waiting.push(`  ${event.toolUseId}  ${event.toolName} ${JSON.stringify(event.input)}: ${event.message}`);
       }
     } finally {
       stopInterrupt?.();
       await agent.close();
     }
     if (format === 'text' && agent.sessionId) io.stderr(`${colors.dim(`session ${agent.sessionId} (go on with: codev run ${script} --resume ${agent.sessionId})`)}\n`);
-    return reason === 'error' || reason === 'blocked' ? 1 : reason === 'aborted' ? 130 : 0;
+    if (reason === 'deferred' && format === 'text') {
+      const how = agent.sessionId ? `codev run ${script} --resume ${agent.sessionId} --approve ID (or --deny ID)` : 'nothing: the session is not saved (--no-session-persistence)';
+      io.stderr(`${colors.yellow(`codev: ${waiting.length} call(s) wait for approval:\n${waiting.join('\n')}\nAnswer with: ${how}`)}\n`);
+    }
+    return reason === 'error' || reason === 'blocked' ? 1 : reason === 'aborted' ? 130 : reason === 'deferred' ? 3 : 0;
   } finally {
     await kernel.close();
   }
@@ -96,6 +108,17 @@ function sessionOptions(values: { resume?: string; continue?: boolean; 'fork-ses
     ...(values['no-session-persistence'] && { persistSession: false }),
   };
 }
+
+/** `--approve ID` and `--deny ID` as the answers of `agent.resume()`; undefined when neither was given. */
+function approvalsOf(values: { approve?: string[]; deny?: string[] }): Record<string, ToolApproval> | undefined {
+  if (!values.approve?.length && !values.deny?.length) return undefined;
+  const both = (values.approve ?? []).filter((id) => values.deny?.includes(id));
+  if (both.length > 0) throw new CodevError('CLI_USAGE', `${both.join(', ')} is both approved and denied`);
+  return Object.fromEntries([...(values.approve ?? []).map((id) => [id, { behavior: 'allow' }] as const), ...(values.deny ?? []).map((id) => [id, { behavior: 'deny' }] as const)]);
+}
+
+/** Without a terminal and with --defer-asks: an ask ends the run with the call saved, for --approve or --deny later. */
+const deferWithoutTerminal: CanUseTool = (_tool, _input, options) => ({ behavior: 'defer', message: options.message });
 
 /** Denies an ask (for codev, not for a user) and says what would allow it, unless nothing would (rules that failed to load). */
 const denyWithoutTerminal: CanUseTool = (_tool, _input, options) => ({

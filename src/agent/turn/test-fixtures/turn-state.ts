@@ -35,6 +35,7 @@ export async function stateAfterReply(options: {
     transcript: createAgentTranscript({ persistSession: false, hasProject: false }),
     compaction: compactionSettings(),
     contextSize: {},
+    deferredCalls: new Map(),
     env: {},
     nextContext: (previous) => previous,
     ...options.agent,
