@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { locateRipgrep } from '../src/search/locate-ripgrep.ts';
 import { COMMON_RIPGREP_ARGS } from '../src/search/list-files.ts';
@@ -10,7 +11,9 @@ import { ripgrepArgs } from '../src/tools/Grep/search-ripgrep.ts';
 import type { GrepQuery } from '../src/tools/Grep/types.ts';
 import { formatTimedReport, measureTimedCase, REPO, type TimedBenchmark, type TimedCase } from './local-tools/timed-case.ts';
 
-const ROOT = path.join(REPO, 'node_modules');
+// Its real path: in a worktree of bench/before-after.mjs node_modules is a link, and a search through a link
+// whose target is outside the working directory asks for permission.
+const ROOT = realpathSync(path.join(REPO, 'node_modules'));
 const PATTERN = 'function\\s+\\w+Error';
 const GLOB = '**/*.d.ts';
 const RUNS = { full: { warmup: 2, measured: 7 }, quick: { warmup: 1, measured: 3 } };
