@@ -6,6 +6,7 @@ import type { ToolUseContext } from '../execution/types.ts';
 import type { Kernel } from '../kernel/create-kernel.ts';
 import type { CanUseTool } from '../permissions/types.ts';
 import { CodevError } from '../errors/codev-error.ts';
+import { runSessionEndHooks } from '../hooks/run-session-end-hooks.ts';
 import { compactConversation } from './compaction/compact-conversation.ts';
 import { compactionSettings } from './compaction/compaction-settings.ts';
 import type { CompactBoundary } from './compaction/types.ts';
@@ -52,7 +53,7 @@ export interface Agent {
    */
   compact(instructions?: string): Promise<CompactBoundary | undefined>;
   /**
-   * Ends the agent's session: aborts a query still running, stops its background tasks, forgets its
+   * Ends the agent's session: aborts a query still running, runs the SessionEnd hooks (a top-level agent that ran a query), stops its background tasks, forgets its
    * session state and removes its session folder (persisted tool results, task outputs) when codev created
    * it and no other agent holds it (agents on one kernel share the kernel's session). `codev run` calls it;
    * a folder left by a process that never did is removed by the next agent started in the same place once
@@ -209,7 +210,12 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
 
   async function close(): Promise<void> {
     for (const controller of running) controller.abort(new Error('The agent was closed'));
+    const last = contexts.last();
     contexts.ended(undefined);
+    if (last && options.subagent === undefined && sessionStart.started) {
+      const failures = await runSessionEndHooks({ hooks: last.hooks, cwd: last.cwd, permissionMode: last.permissionContext.mode, signal: new AbortController().signal, reason: 'close' });
+      for (const failure of failures) last.onWarning?.(failure);
+    }
     await transcript.close();
     await leases.releaseAll();
   }

@@ -14,6 +14,8 @@ export interface QueryContexts {
   next(signal: AbortSignal, previous: ToolUseContext): ToolUseContext;
   /** Records the context a query ended with, for the next query's `start`; undefined forgets it. */
   ended(context: ToolUseContext | undefined): void;
+  /** The context the last query ended with, if any. */
+  last(): ToolUseContext | undefined;
 }
 
 /**
@@ -44,6 +46,7 @@ export function createQueryContexts(options: { agentOptions: AgentOptions & { ke
     ended(context) {
       lastContext = context;
     },
+    last: () => lastContext,
   };
 }
 

@@ -46,6 +46,7 @@ afterEach(async () => {
 });
 
 const sessionStart = defineHook({ event: 'SessionStart', handler: (input) => void started.push(input.source) });
+const sessionEnd = defineHook({ event: 'SessionEnd', handler: (input) => void started.push(`end:${input.reason}`) });
 const warnings: string[] = [];
 /** The kernel's contexts, with a SessionStart hook that records its source and warnings collected. */
 const agentOf = (options: AgentOptions = {}) =>
@@ -54,7 +55,7 @@ const agentOf = (options: AgentOptions = {}) =>
     apiKey: 'test-key',
     baseURL: server.url,
     maxRetries: 0,
-    createToolUseContext: (signal) => Object.assign(test.kernel.createToolUseContext({ signal }), { onWarning: (warning: string) => void warnings.push(warning) }, { hooks: [...test.kernel.hooks, sessionStart] }),
+    createToolUseContext: (signal) => Object.assign(test.kernel.createToolUseContext({ signal }), { onWarning: (warning: string) => void warnings.push(warning) }, { hooks: [...test.kernel.hooks, sessionStart, sessionEnd] }),
     ...options,
   });
 
@@ -104,7 +105,7 @@ describe('persisted sessions', () => {
     const sent = server.requests.at(-1)!.body.messages!;
     expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
     expect(JSON.stringify(sent[0])).toContain('remember the number 42');
-    expect(started).toEqual(['startup', 'resume']);
+    expect(started).toEqual(['startup', 'end:close', 'resume', 'end:close']);
     const loaded = await createFileSessionStore({ directory: sessionsDirectory(test.root) }).read(first.sessionId!);
     expect(loaded.messages).toHaveLength(4);
   });

@@ -5,12 +5,15 @@ import type { PermissionMode } from '../permissions/types.ts';
  * The events of the top-level agent's conversation. SessionStart's matcher tests the source, PreCompact's
  * and PostCompact's the trigger; UserPromptSubmit and Stop take no matcher: one, if given, is ignored.
  */
-export type SessionHookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'PreCompact' | 'PostCompact';
+export type SessionHookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'PreCompact' | 'PostCompact' | 'SessionEnd';
 
-export const SESSION_HOOK_EVENTS: readonly SessionHookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'PostCompact'];
+export const SESSION_HOOK_EVENTS: readonly SessionHookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd'];
 
-/** How a session started: fresh, or a persisted session resumed. (Claude Code also has `clear` and `compact`.) */
-export type SessionStartSource = 'startup' | 'resume';
+/**
+ * How a session started: fresh, a persisted session resumed, or going on after a compaction (the hooks'
+ * context then joins the summary). (Claude Code also has `clear`.)
+ */
+export type SessionStartSource = 'startup' | 'resume' | 'compact';
 
 /**
  * Why the conversation is compacted: `auto` (it passed the threshold of the context window), `overflow` (the
@@ -72,7 +75,14 @@ export interface PostCompactInput extends SessionHookInputBase {
   summary?: string;
 }
 
-export type SessionHookInput = SessionStartInput | UserPromptSubmitInput | StopInput | PreCompactInput | PostCompactInput;
+/** When a top-level agent that ran a query is closed (`agent.close()`, which `codev run` calls at its end). */
+export interface SessionEndInput extends SessionHookInputBase {
+  hookEventName: 'SessionEnd';
+  /** Why: `close` (the agent was closed). */
+  reason: 'close';
+}
+
+export type SessionHookInput = SessionStartInput | UserPromptSubmitInput | StopInput | PreCompactInput | PostCompactInput | SessionEndInput;
 
 /** What a SessionStart hook may answer. */
 export interface SessionStartOutput {
@@ -117,4 +127,5 @@ export interface SessionHookMap {
   Stop: { input: StopInput; output: StopOutput };
   PreCompact: { input: PreCompactInput; output: PreCompactOutput };
   PostCompact: { input: PostCompactInput; output: void };
+  SessionEnd: { input: SessionEndInput; output: void };
 }

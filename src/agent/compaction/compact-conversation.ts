@@ -1,5 +1,7 @@
 import type { ToolUseContext } from '../../execution/types.ts';
+import type Anthropic from '@anthropic-ai/sdk';
 import { runPostCompactHooks, runPreCompactHooks } from '../../hooks/run-compact-hooks.ts';
+import { runSessionStartHooks } from '../../hooks/run-session-start-hooks.ts';
 import type { CompactTrigger } from '../../hooks/session-hook-types.ts';
 import type { TurnAgent } from '../turn/types.ts';
 import type { AgentEvent, ModelError } from '../types.ts';
@@ -19,8 +21,8 @@ export const SUMMARY_PREFIX = 'This session continues an earlier conversation th
  * 1. old tool results are replaced by stubs (what call, how large, where the full result is saved);
  * 2. if it is still over half the window (or `trigger` is not `auto`), the older messages are replaced by a
  *    summary the model writes, keeping the latest ones as they are.
- * A top-level agent runs the PreCompact hooks first (their instructions join the summary prompt) and the
- * PostCompact hooks after. The new conversation is written to the transcript as one `compact` entry, and a
+ * A top-level agent runs the PreCompact hooks first (their instructions join the summary prompt), after a
+ * summary the SessionStart hooks with source `compact` (their context joins it), and the PostCompact hooks last. The new conversation is written to the transcript as one `compact` entry, and a
  * `compact-boundary` event says what changed. `overflow` (the API refused the request as too long) clears
  * every tool result and keeps fewer messages.
  */
@@ -55,6 +57,13 @@ export async function* compactConversation(options: {
     }
   }
   if (cleared === 0 && summary === undefined) return { type: 'unchanged' };
+  if (agent.topLevel && summary !== undefined) {
+    // The conversation starts again from the summary: SessionStart hooks (source `compact`) add their context to it.
+    const started = await runSessionStartHooks({ hooks: context.hooks, cwd: context.cwd, permissionMode: context.permissionContext.mode, signal, source: 'compact', model: agent.model });
+    for (const failure of started.failures) context.onWarning?.(failure);
+    const reminders = started.additionalContext.map((text) => ({ type: 'text' as const, text: `<system-reminder>${text}</system-reminder>` }));
+    if (reminders.length > 0) messages[0] = { role: 'user', content: [...(messages[0]!.content as Anthropic.TextBlockParam[]), ...reminders] };
+  }
   const tokensAfter = estimateTokens(messages);
   agent.messages.splice(0, agent.messages.length, ...messages);
   agent.contextSize.usage = undefined;

@@ -105,16 +105,18 @@ describe('agent.compact()', () => {
     const post: PostCompactInput[] = [];
     const preCompact = defineHook({ event: 'PreCompact', handler: () => ({ instructions: 'keep the list of listings' }) });
     const postCompact = defineHook({ event: 'PostCompact', matcher: 'manual', handler: (input) => void post.push(input) });
+    const restarted = defineHook({ event: 'SessionStart', matcher: 'compact', handler: () => ({ additionalContext: 'after compaction: tests live in test/' }) });
     const agent = await start({
       calls: 4,
       contextWindow: 100_000,
-      agent: { createToolUseContext: (signal) => Object.assign(test!.kernel.createToolUseContext({ signal }), { hooks: [preCompact, postCompact] }) },
+      agent: { createToolUseContext: (signal) => Object.assign(test!.kernel.createToolUseContext({ signal }), { hooks: [preCompact, postCompact, restarted] }) },
     });
     await run(agent, 'The code word is EGRET. Call Dump 4 times, then tell me the code word.');
     const before = agent.messages.length;
     const boundary = await agent.compact('keep the code word');
     expect(boundary).toMatchObject({ type: 'compact-boundary', trigger: 'manual', summarized: true });
     expect(agent.messages.length).toBeLessThan(before);
+    expect(JSON.stringify(agent.messages[0])).toContain('<system-reminder>after compaction: tests live in test/</system-reminder>');
     const summaryRequest = server!.requests.filter(isSummaryRequest).at(-1)!;
     expect(JSON.stringify(summaryRequest.body.messages)).toContain('- keep the code word\\n- keep the list of listings');
     expect(post).toEqual([expect.objectContaining({ trigger: 'manual', summary: expect.stringContaining('the code word is EGRET') })]);

@@ -44,7 +44,7 @@ describe('command hooks in the config', () => {
     expect(field([{ event: 'PreToolUse', matcher: '(', command: 'true' }])).toBe('hooks[0].matcher');
     expect(field([42])).toBe('hooks[0]');
     expect(field({ PreToolUse: [{ hooks: [{ type: 'http', url: 'http://x' }] }] })).toBe('hooks.PreToolUse[0].hooks[0].type');
-    expect(field({ SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }] })).toBe('hooks.SessionEnd');
+    expect(field({ Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] })).toBe('hooks.Notification');
   });
 
   it('loads a codev.config.ts with the nested shape, and the kernel runs it in the project root', async () => {

@@ -56,7 +56,7 @@ export function interpretCommandResult(options: {
   if ((event === 'UserPromptSubmit' || event === 'SessionStart') && run.exitCode === 0 && plain !== '' && !plain.startsWith('{')) return { answer: { additionalContext: plain }, problems };
   // A PreCompact command's plain output is more instructions for the summary; PostCompact's answer is unused.
   if (event === 'PreCompact') return { answer: run.exitCode === 0 && plain !== '' && !plain.startsWith('{') ? { instructions: plain } : undefined, problems };
-  if (event === 'PostCompact') return { problems };
+  if (event === 'PostCompact' || event === 'SessionEnd') return { problems };
   return { answer: json ? mapJsonOutput(event, json, problems) : undefined, problems };
 }
 

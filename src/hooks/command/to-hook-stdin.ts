@@ -10,7 +10,7 @@ import { toClaudeCodePermissionUpdates } from './to-claude-code-permission-updat
  * `last_assistant_message` for SubagentStop and Stop (no `agent_transcript_path`: codev keeps no transcript
  * file); `prompt` for UserPromptSubmit; `source` and `model` for SessionStart; `trigger`,
  * `custom_instructions` and `tokens_before` for PreCompact, `trigger`, `tokens_before`, `tokens_after` and
- * `summary` for PostCompact; `tool_name`, `tool_input`
+ * `summary` for PostCompact; `reason` for SessionEnd; `tool_name`, `tool_input`
  * and `permission_suggestions` (Claude Code's `PermissionUpdate` shape, no `tool_use_id`) for PermissionRequest.
  */
 export function toHookStdin(input: HookInput, session: { sessionId: string; transcriptPath: string }): Record<string, unknown> {
@@ -26,6 +26,7 @@ export function toHookStdin(input: HookInput, session: { sessionId: string; tran
   if (input.hookEventName === 'SubagentStart') return common;
   if (input.hookEventName === 'UserPromptSubmit') return { ...common, prompt: input.prompt };
   if (input.hookEventName === 'SessionStart') return { ...common, source: input.source, ...(input.model !== undefined && { model: input.model }) };
+  if (input.hookEventName === 'SessionEnd') return { ...common, reason: input.reason };
   if (input.hookEventName === 'PreCompact') return { ...common, trigger: input.trigger, custom_instructions: input.customInstructions ?? '', tokens_before: input.tokensBefore };
   if (input.hookEventName === 'PostCompact') return { ...common, trigger: input.trigger, tokens_before: input.tokensBefore, tokens_after: input.tokensAfter, ...(input.summary !== undefined && { summary: input.summary }) };
   if (input.hookEventName === 'PermissionRequest') {
