@@ -47,7 +47,9 @@ export async function* compactConversation(options: {
   let { messages, cleared } = clearOldToolResults(agent.messages, overflow ? 0 : settings.keepToolResults);
   let summary: string | undefined;
   if (trigger !== 'auto' || estimateTokens(messages) > settings.contextWindow / 2) {
-    const split = splitForSummary(messages, overflow ? 2 : settings.keepRecentMessages);
+    // By hand or on overflow, a short conversation is summarized too: at most half of it is kept.
+    const keep = trigger === 'auto' ? settings.keepRecentMessages : Math.min(overflow ? 2 : settings.keepRecentMessages, Math.floor(messages.length / 2));
+    const split = splitForSummary(messages, keep);
     if (split > 0) {
       const written = yield* summarizeConversation({ client: agent.client, model: agent.model, messages: messages.slice(0, split), instructions, contextWindow: settings.contextWindow, signal, policy: agent.requestPolicy });
       if ('aborted' in written) return { type: 'aborted' };

@@ -120,3 +120,32 @@ describe('command hooks: SessionStart', () => {
     expect(reports).toEqual(['gate hook error: exit code 2 does not block SessionStart: not today']);
   });
 });
+
+describe('command hooks: PreCompact, PostCompact and SessionEnd', () => {
+  it('get their snake_case input; a PreCompact script\'s plain stdout is instructions for the summary', async () => {
+    const { createAgent } = await import('../../agent/create-agent.ts');
+    const { createTestContext } = await import('../../testing/create-test-context.ts');
+    const { createFakeMessagesServer } = await import('../../testing/fake-messages-server/create-fake-messages-server.ts');
+    const server = await createFakeMessagesServer({ script: (request) => textReply(request.body.system ? 'the summary' : 'ok') });
+    try {
+      const hooks = [
+        hook({ event: 'PreCompact', command: script('pre-compact.sh', 'cat >> pre-compact.jsonl; echo >> pre-compact.jsonl; echo "keep the branch name"') }),
+        hook({ event: 'PostCompact', command: script('post-compact.sh', 'cat >> post-compact.jsonl; echo >> post-compact.jsonl') }),
+        hook({ event: 'SessionEnd', command: script('session-end.sh', 'cat >> session-end.jsonl; echo >> session-end.jsonl') }),
+      ];
+      const context = createTestContext({ hooks, cwd: root });
+      const agent = createAgent({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, createToolUseContext: (signal) => Object.assign(context, { signal }) });
+      for await (const event of agent.query('one')) void event;
+      for await (const event of agent.query('two')) void event;
+      await agent.compact('keep the numbers');
+      expect(JSON.stringify(server.requests.at(-1)!.body.messages)).toContain('- keep the numbers\\n- keep the branch name');
+      await agent.close();
+      await agent.close();
+      expect(dumped('pre-compact.jsonl')).toEqual([{ ...common, hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: 'keep the numbers', tokens_before: expect.any(Number) }]);
+      expect(dumped('post-compact.jsonl')).toEqual([{ ...common, hook_event_name: 'PostCompact', trigger: 'manual', tokens_before: expect.any(Number), tokens_after: expect.any(Number), summary: 'the summary' }]);
+      expect(dumped('session-end.jsonl')).toEqual([{ ...common, hook_event_name: 'SessionEnd', reason: 'close' }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
