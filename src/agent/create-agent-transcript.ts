@@ -6,7 +6,8 @@ import type { ToolUseContext } from '../execution/types.ts';
 import { closeOpenToolCalls } from '../transcripts/close-open-tool-calls.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
-import type { CompactEntry, LoadedTranscript, MessageEntry, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
+import type { PermissionMode } from '../permissions/types.ts';
+import type { CompactEntry, LoadedTranscript, MessageEntry, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
 import { codevVersion } from '../version/codev-version.ts';
 import { fromApiUsage } from './add-usage.ts';
 import type { AgentOptions } from './types.ts';
@@ -27,6 +28,13 @@ export interface AgentTranscript {
   defer(pending: NonNullable<LoadedTranscript['pending']>): Promise<void>;
   /** The waiting calls are answered: their results are the next message (saved as usual). */
   settlePending(): void;
+  /**
+   * The state a resumed session ended its last query with, and the mode it started in, once (the agent puts
+   * it back on its first context); undefined for a new session or after it was taken.
+   */
+  takeRestoredState(): { snapshot: SessionStateSnapshot; startingMode?: PermissionMode } | undefined;
+  /** Writes the session's state as a query ended it, when it changed since the last time. */
+  saveState(snapshot: SessionStateSnapshot): Promise<void>;
   /** Records that the conversation was compacted into `messages` (one `compact` entry); later saves go on from there. */
   compacted(messages: readonly Anthropic.MessageParam[], info: Pick<CompactEntry, 'trigger' | 'tokensBefore' | 'tokensAfter'>): Promise<void>;
   /** Appends the messages added since the last save; an assistant message that is `reply`'s carries its usage. */
@@ -53,6 +61,8 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   let writer: SessionWriter | undefined;
   let resultsDirectory: string | undefined;
   let pending: LoadedTranscript['pending'];
+  let restored: { snapshot: SessionStateSnapshot; startingMode?: PermissionMode } | undefined;
+  let lastState: string | undefined;
   let began: Promise<'startup' | 'resume'> | undefined;
   /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
   let saved = 0;
@@ -124,6 +134,10 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     saved = messages.length;
     lastUuid = loaded.messages.at(-1)?.uuid;
     pending = loaded.pending;
+    if (loaded.state) {
+      restored = { snapshot: loaded.state, startingMode: loaded.metadata.permissionMode };
+      lastState = JSON.stringify(loaded.state);
+    }
     // Calls that wait for approval are not interrupted ones: resume({ approvals }) answers them.
     const closing = pending ? undefined : closeOpenToolCalls(messages);
     if (closing) messages.push(closing);
@@ -147,6 +161,17 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     },
     settlePending() {
       pending = undefined;
+    },
+    takeRestoredState() {
+      const taken = restored;
+      restored = undefined;
+      return taken;
+    },
+    async saveState(snapshot) {
+      const text = JSON.stringify(snapshot);
+      if (text === lastState) return;
+      lastState = text;
+      await writer?.append([{ type: 'state', timestamp: new Date().toISOString(), ...snapshot }]);
     },
     begin(beginning) {
       // Once: a query and agent.compact() share the load; a failed one (a busy session) may be tried again.

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { ToolUseContext } from '../execution/types.ts';
 import type { Kernel } from '../kernel/create-kernel.ts';
 import type { CanUseTool } from '../permissions/types.ts';
-import { CodevError } from '../errors/codev-error.ts';
+import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { restoreSessionSnapshot, takeSessionSnapshot } from './session-state-snapshot.ts';
 import { runSessionEndHooks } from '../hooks/run-session-end-hooks.ts';
 import { compactConversation } from './compaction/compact-conversation.ts';
 import { compactionSettings } from './compaction/compaction-settings.ts';
@@ -148,6 +149,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     try {
       await leases.hold(context);
       sessionStart.source = await transcript.begin({ messages, context, model });
+      const restored = transcript.takeRestoredState();
+      if (restored) restoreSessionSnapshot({ context, ...restored });
     } catch (error) {
       contexts.ended(context);
       throw error;
@@ -178,9 +181,21 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       state = createTurnState({ agent, prompt: queryOptions.prompt, approvals: queryOptions.approvals, signal, context });
       yield* runTurns(state);
     } finally {
-      if (state) contexts.ended(state.context);
+      if (state) {
+        contexts.ended(state.context);
+        await saveState(state.context);
+      }
       running.delete(controller);
       queryOptions.signal?.removeEventListener('abort', forward);
+    }
+  }
+
+  /** The session's state as a query ended it; a failure to write it is a warning, not the query's error. */
+  async function saveState(context: ToolUseContext): Promise<void> {
+    try {
+      await transcript.saveState(takeSessionSnapshot(context));
+    } catch (error) {
+      context.onWarning?.(`The session's state could not be saved: ${errorMessage(error)}`);
     }
   }
 

@@ -21,7 +21,7 @@ import type { AgentEvent, AgentOptions } from './types.ts';
 let server: FakeMessagesServer;
 let test: TestKernel;
 let replies: ((index: number) => ReturnType<typeof textReply>) | undefined;
-const started: SessionStartInput['source'][] = [];
+const started: string[] = [];
 
 const note = buildTool({
   name: 'Note',
@@ -212,6 +212,30 @@ describe('large results of a persisted session', () => {
       expect(readFileSync(path.join(sessionsDirectory(kernel.root), '.gitignore'), 'utf8')).toBe('*\n');
       await createFileSessionStore({ directory: sessionsDirectory(kernel.root) }).delete(agent.sessionId!);
       expect(readdirSync(sessionsDirectory(kernel.root)).filter((name) => name.startsWith(agent.sessionId!))).toEqual([]);
+    } finally {
+      await kernel.cleanup();
+    }
+  });
+});
+
+describe('the state of a resumed session', () => {
+  it('comes back: rules allowed for the session apply without asking again', async () => {
+    const asked: string[] = [];
+    const save = buildTool({ name: 'Save', description: 'Saves', inputSchema: z.object({ text: z.string() }), checkPermissions: () => ({ behavior: 'passthrough' }), async call({ text }) {
+      return { data: `saved ${text}` };
+    } });
+    const kernel = await createTestKernel({ mcp: false, env: {}, baseTools: [], extraTools: [save] });
+    try {
+      replies = (index) => (index % 2 === 0 ? toolUseReply('Save', { text: `t${index}` }, { id: `toolu_save_${index}` }) : textReply('saved'));
+      const first = createAgent({ kernel: kernel.kernel, apiKey: 'test-key', baseURL: server.url, maxRetries: 0, canUseTool: (tool) => (asked.push(tool.name), { behavior: 'allow', updatedPermissions: [{ type: 'addRules', behavior: 'allow', rules: ['Save'], destination: 'session' }] }) });
+      await run(first, 'save one');
+      await first.close();
+      expect(asked).toEqual(['Save']);
+      const resumed = createAgent({ kernel: kernel.kernel, apiKey: 'test-key', baseURL: server.url, maxRetries: 0, resume: first.sessionId, canUseTool: (tool) => (asked.push(tool.name), { behavior: 'deny', message: 'no' }) });
+      const events = await run(resumed, 'save two');
+      await resumed.close();
+      expect(asked).toEqual(['Save']);
+      expect(events.find((event) => event.type === 'tool-result')).toMatchObject({ isError: false, decision: { behavior: 'allow' } });
     } finally {
       await kernel.cleanup();
     }

@@ -1,5 +1,5 @@
 import { CodevError } from '../errors/codev-error.ts';
-import { TRANSCRIPT_FORMAT, type CompactEntry, type LoadedTranscript, type PendingEntry, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
+import { TRANSCRIPT_FORMAT, type CompactEntry, type LoadedTranscript, type PendingEntry, type StateEntry, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
 
 /**
  * Reads a transcript's text (JSON Lines). A line that is not a whole entry is skipped and reported with its
@@ -16,6 +16,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
   let metadata: SessionMetadata | undefined;
   let compactions = 0;
   let pending: LoadedTranscript['pending'];
+  let state: LoadedTranscript['state'];
   lines.forEach((line, index) => {
     const number = index + 1;
     const torn = !complete && index === lines.length - 1;
@@ -35,6 +36,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
       messages.push(entry);
       pending = undefined;
     } else if (isPendingEntry(entry)) pending = { toolUses: entry.toolUses, results: entry.results };
+    else if (isStateEntry(entry)) state = { ...(entry.mode && { mode: entry.mode }), sessionRules: entry.sessionRules, loadedDeferredTools: entry.loadedDeferredTools };
     else if (isCompactEntry(entry)) {
       pending = undefined;
       compactions++;
@@ -44,7 +46,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
     } else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
   });
   if (metadata === undefined) throw new CodevError('SESSION_UNSUPPORTED', `${options.file} holds no session (an empty or foreign file)`, { file: options.file, hint: 'delete it, or move it out of .codev/sessions/' });
-  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }) };
+  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }), ...(state && { state }) };
 }
 
 function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
@@ -56,6 +58,13 @@ function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
     throw new CodevError('SESSION_UNSUPPORTED', `${file} was written by a newer codev (transcript format ${record.format}; this codev reads up to ${TRANSCRIPT_FORMAT})`, { file, line: 1, hint: 'upgrade codev to resume this session' });
   }
   return record.metadata as SessionMetadata;
+}
+
+function isStateEntry(entry: unknown): entry is StateEntry {
+  const record = entry as Partial<StateEntry> | null;
+  const rules = record?.sessionRules;
+  const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  return record?.type === 'state' && strings(record.loadedDeferredTools) && rules !== undefined && strings(rules.allow) && strings(rules.deny) && strings(rules.ask);
 }
 
 function isPendingEntry(entry: unknown): entry is PendingEntry {

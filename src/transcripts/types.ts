@@ -93,8 +93,24 @@ export interface PendingEntry {
   results: ToolResultBlockParam[];
 }
 
+/** What a session holds besides its messages, as it stood when a query ended; the last one is restored on resume. */
+export interface SessionStateSnapshot {
+  /** The permission mode at the end of the query. */
+  mode?: PermissionMode;
+  /** Rules the user allowed, denied or made ask "for this session" (rule strings). */
+  sessionRules: { allow: string[]; deny: string[]; ask: string[] };
+  /** Deferred tools ToolSearch had loaded: their schemas are sent again from the first request on. */
+  loadedDeferredTools: string[];
+}
+
+/** The session's state at the end of a query (written when it changed). */
+export interface StateEntry extends SessionStateSnapshot {
+  type: 'state';
+  timestamp: string;
+}
+
 /** A line of a transcript (JSON Lines, one entry per line). */
-export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry | PendingEntry;
+export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry | PendingEntry | StateEntry;
 
 /** A line that could not be read, skipped when the transcript loads. */
 export interface TranscriptProblem {
@@ -114,6 +130,8 @@ export interface LoadedTranscript {
   compactions?: number;
   /** Calls that wait for approval, when the session ended deferred. */
   pending?: Pick<PendingEntry, 'toolUses' | 'results'>;
+  /** The session's state as it was last written. */
+  state?: SessionStateSnapshot;
 }
 
 /** One line of `codev sessions`. */
