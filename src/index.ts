@@ -77,5 +77,5 @@ export { getSessionMessages } from './agent/get-session-messages.ts';
 export type { SessionSource } from './agent/project-session-store.ts';
 export { createFileSessionStore } from './transcripts/create-file-session-store.ts';
 export { TRANSCRIPT_FORMAT } from './transcripts/types.ts';
-export type { CompactEntry, EntryUsage, LoadedTranscript, MessageEntry, PendingEntry, PendingToolUse, SessionEntry, SessionMetadata, SessionStore, SessionSummary, SessionWriter, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
+export type { CompactEntry, EntryUsage, LoadedTranscript, MessageEntry, PendingEntry, PendingToolUse, SessionEntry, SessionStateSnapshot, StateEntry, SessionMetadata, SessionStore, SessionSummary, SessionWriter, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
 export type { BackgroundTask, BackgroundTaskStatus } from './session/types.ts';
