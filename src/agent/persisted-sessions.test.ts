@@ -6,6 +6,7 @@ import { CodevError } from '../errors/codev-error.ts';
 import { defineHook } from '../hooks/define-hook.ts';
 import type { SessionStartInput } from '../hooks/types.ts';
 import { createTestKernel, type TestKernel } from '../testing/create-test-kernel.ts';
+import { rejectionCode } from '../testing/rejection-code.ts';
 import { createFakeMessagesServer } from '../testing/fake-messages-server/create-fake-messages-server.ts';
 import { textReply, toolUseReply } from '../testing/fake-messages-server/fake-reply.ts';
 import type { FakeMessagesServer } from '../testing/fake-messages-server/types.ts';
@@ -65,14 +66,6 @@ async function run(agent: ReturnType<typeof createAgent>, prompt: string): Promi
   return events;
 }
 
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    return CodevError.isInstance(error) ? error.code : String(error);
-  }
-}
 
 describe('persisted sessions', () => {
   it('writes every message of a project agent to .codev/sessions/<id>.jsonl, privately, and names the session in the end event', async () => {
@@ -163,10 +156,10 @@ describe('persisted sessions', () => {
   });
 
   it('refuses an unknown session, and a session another agent holds; persistSession: false writes nothing', async () => {
-    expect(await codeOf(run(agentOf({ resume: 'no-such-session' }), 'hi'))).toBe('SESSION_NOT_FOUND');
+    expect(await rejectionCode(run(agentOf({ resume: 'no-such-session' }), 'hi'))).toBe('SESSION_NOT_FOUND');
     const holder = agentOf();
     await run(holder, 'one');
-    expect(await codeOf(run(agentOf({ resume: holder.sessionId }), 'two'))).toBe('SESSION_BUSY');
+    expect(await rejectionCode(run(agentOf({ resume: holder.sessionId }), 'two'))).toBe('SESSION_BUSY');
     await holder.close();
     const throwaway = agentOf({ persistSession: false });
     await run(throwaway, 'nothing kept');
@@ -193,7 +186,7 @@ describe('listing and reading sessions', () => {
     expect(sessions).toEqual([expect.objectContaining({ id: agent.sessionId, firstPrompt: 'list me', lastPrompt: 'list me', turns: 1, messages: 2 })]);
     const loaded = await getSessionMessages(agent.sessionId!, { cwd: test.root });
     expect(loaded.messages.map((entry) => entry.message)).toEqual(agent.messages);
-    expect(await codeOf(getSessionMessages('missing', { cwd: test.root }))).toBe('SESSION_NOT_FOUND');
+    expect(await rejectionCode(getSessionMessages('missing', { cwd: test.root }))).toBe('SESSION_NOT_FOUND');
   });
 });
 

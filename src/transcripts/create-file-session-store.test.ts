@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodevError } from '../errors/codev-error.ts';
+import { rejectionCode } from '../testing/rejection-code.ts';
 import { createFileSessionStore } from './create-file-session-store.ts';
 import type { MessageEntry, SessionMetadata, SessionStore } from './types.ts';
 
@@ -26,14 +27,6 @@ const message = (role: 'user' | 'assistant', text: string, extra: Partial<Messag
   ...extra,
 });
 
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    return CodevError.isInstance(error) ? error.code : String(error);
-  }
-}
 
 describe('the file session store', () => {
   it('appends whole lines to a private file and reads them back', async () => {
@@ -75,19 +68,19 @@ describe('the file session store', () => {
     await writer.close();
     writeFileSync(path.join(directory, 'newer.jsonl'), `${JSON.stringify({ type: 'session', format: 99, metadata: metadata('newer') })}\n`);
     writeFileSync(path.join(directory, 'foreign.jsonl'), '{"hello":"world"}\n');
-    expect(await codeOf(store.read('newer'))).toBe('SESSION_UNSUPPORTED');
-    expect(await codeOf(store.read('foreign'))).toBe('SESSION_UNSUPPORTED');
+    expect(await rejectionCode(store.read('newer'))).toBe('SESSION_UNSUPPORTED');
+    expect(await rejectionCode(store.read('foreign'))).toBe('SESSION_UNSUPPORTED');
     const missing = await store.read('nope').catch((error: CodevError) => error);
     expect((missing as CodevError).code).toBe('SESSION_NOT_FOUND');
     expect((missing as CodevError).hint).toContain('known');
-    expect(await codeOf(store.read('../outside'))).toBe('SESSION_NOT_FOUND');
-    expect(await codeOf(store.open({ id: 'nope' }))).toBe('SESSION_NOT_FOUND');
+    expect(await rejectionCode(store.read('../outside'))).toBe('SESSION_NOT_FOUND');
+    expect(await rejectionCode(store.open({ id: 'nope' }))).toBe('SESSION_NOT_FOUND');
   });
 
   it('lets one writer hold a session at a time, and takes over the lock of a process that is gone', async () => {
     const writer = await store.open({ id: 's3', metadata: metadata('s3') });
-    expect(await codeOf(store.open({ id: 's3' }))).toBe('SESSION_BUSY');
-    expect(await codeOf(store.delete('s3'))).toBe('SESSION_BUSY');
+    expect(await rejectionCode(store.open({ id: 's3' }))).toBe('SESSION_BUSY');
+    expect(await rejectionCode(store.delete('s3'))).toBe('SESSION_BUSY');
     await writer.close();
     // A lock left by a process killed while it held the session.
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
@@ -112,9 +105,9 @@ describe('the file session store', () => {
     const fork = await store.fork({ from: 'newer', to: metadata('forked', { forkedFrom: { sessionId: 'newer', messageUuid: kept.uuid } }), at: kept.uuid });
     expect(fork.messages).toEqual([kept]);
     expect((await store.read('forked')).metadata.forkedFrom).toEqual({ sessionId: 'newer', messageUuid: kept.uuid });
-    expect(await codeOf(store.fork({ from: 'newer', to: metadata('bad'), at: 'no-such-message' }))).toBe('SESSION_NOT_FOUND');
+    expect(await rejectionCode(store.fork({ from: 'newer', to: metadata('bad'), at: 'no-such-message' }))).toBe('SESSION_NOT_FOUND');
     await store.delete('older');
-    expect(await codeOf(store.read('older'))).toBe('SESSION_NOT_FOUND');
+    expect(await rejectionCode(store.read('older'))).toBe('SESSION_NOT_FOUND');
   });
 
   it('loses no complete line when the writing process is killed with SIGKILL mid-stream', async () => {
