@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../session/private-modes.ts';
+import { createAppendQueue } from './create-append-queue.ts';
 import { holdSessionLock } from './hold-session-lock.ts';
 import { parseTranscript } from './parse-transcript.ts';
 import { summarizeTranscript } from './summarize-transcript.ts';
@@ -15,10 +16,11 @@ const RECENT = 5;
 /**
  * The default session store: one JSON Lines file per session in `directory` (a project's
  * `.codev/sessions/`), `<id>.jsonl`, private (files 0600, the folder 0700, ignored by git). A session's
- * large tool results live in `<id>/tool-results/` beside it, removed with it. Each entry is written as one
- * whole line by one `write` on a file opened for appending, so a `kill -9` at any moment leaves every line
- * before the last complete, and a torn last line is skipped (and reported) when the transcript loads; the
- * next writer starts on a fresh line. One writer per session: see `holdSessionLock`.
+ * large tool results live in `<id>/tool-results/` beside it, removed with it. Entries are written as
+ * whole lines, in order, by `write`s on a file opened for appending, in the background (`createAppendQueue`:
+ * the agent loop does not wait for the disk; `close()` does). A `kill -9` at any moment leaves every line
+ * written before it complete (it may lose the last lines still queued); a torn last line is skipped (and
+ * reported) when the transcript loads, and the next writer starts on a fresh line. One writer per session: see `holdSessionLock`.
  */
 export function createFileSessionStore(options: { directory: string }): SessionStore {
   const { directory } = options;
@@ -79,17 +81,22 @@ export function createFileSessionStore(options: { directory: string }): SessionS
       throw error;
     }
     let closed = false;
+    const queue = createAppendQueue(descriptor);
     return {
       id,
       async append(entries: readonly TranscriptEntry[]) {
         if (closed) throw new CodevError('SESSION_BUSY', `Session ${id} was closed; it takes no more messages`, { file });
-        if (entries.length > 0) writeSync(descriptor, entries.map(line).join(''));
+        if (entries.length > 0) await queue.append(entries.map(line).join(''));
       },
       async close() {
         if (closed) return;
         closed = true;
-        closeSync(descriptor);
-        await release();
+        try {
+          await queue.drain();
+        } finally {
+          closeSync(descriptor);
+          await release();
+        }
       },
     };
   }

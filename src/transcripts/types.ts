@@ -157,9 +157,12 @@ export interface SessionSummary {
 /** Appends to one session; only one writer per session at a time, in any process. */
 export interface SessionWriter {
   readonly id: string;
-  /** Appends entries, in order, each as a whole line. Resolves once they are written (in the OS, not fsynced). */
+  /**
+   * Appends entries, in order, each as a whole line. A store may write in the background (the file store
+   * does): the promise then resolves once they are queued, and rejects with an earlier write's failure.
+   */
   append(entries: readonly TranscriptEntry[]): Promise<void>;
-  /** Lets go of the session: another writer may open it. */
+  /** Waits for every append to be written (in the OS, not fsynced), then lets go of the session. */
   close(): Promise<void>;
 }
 
