@@ -37,6 +37,8 @@ export interface AgentTranscript {
   saveState(snapshot: SessionStateSnapshot): Promise<void>;
   /** Records that the conversation was compacted into `messages` (one `compact` entry); later saves go on from there. */
   compacted(messages: readonly Anthropic.MessageParam[], info: Pick<CompactEntry, 'trigger' | 'tokensBefore' | 'tokensAfter'>): Promise<void>;
+  /** True when `messages` has messages the transcript does not have yet. */
+  unsaved(messages: readonly Anthropic.MessageParam[]): boolean;
   /** Appends the messages added since the last save; an assistant message that is `reply`'s carries its usage. */
   save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void>;
   /**
@@ -181,6 +183,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       });
       return began;
     },
+    unsaved: (messages) => messages.length > saved,
     save,
     async compacted(messages, info) {
       const uuid = randomUUID();

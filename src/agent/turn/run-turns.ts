@@ -21,15 +21,18 @@ export async function* runTurns(state: TurnState): AsyncGenerator<AgentEvent, vo
     let outcome: TurnOutcome | void = undefined;
     for (const stage of TURN_STAGES) {
       outcome = yield* stage(state);
-      await saveTranscript(state);
+      const saving = saveTranscript(state);
+      if (saving) await saving;
       if (outcome) break;
     }
     if (outcome?.type === 'end') return yield endEvent(state, outcome.reason);
   }
 }
 
-function saveTranscript(state: TurnState): Promise<void> {
-  return state.agent.transcript.save(state.agent.messages, state.turn.reply);
+/** Appends what the stage added; most stages add nothing, and then nothing is awaited. */
+function saveTranscript(state: TurnState): Promise<void> | undefined {
+  const { transcript, messages } = state.agent;
+  return transcript.unsaved(messages) ? transcript.save(messages, state.turn.reply) : undefined;
 }
 
 function endEvent(state: TurnState, reason: EndReason): AgentEvent {
