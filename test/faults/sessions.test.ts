@@ -167,8 +167,11 @@ describe('a session ends with its agent', () => {
     await drain(first.query('one'));
     await drain(second.query('two'));
     const sessions = path.join(test.root, '.codev', 'sessions');
-    const [name] = readdirSync(sessions);
-    expect(readdirSync(sessions)).toHaveLength(1);
+    // Beside the session folder: the agents' transcripts (<id>.jsonl), which outlive it.
+    const folders = () => readdirSync(sessions, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const [name] = folders();
+    expect(folders()).toHaveLength(1);
+    expect(readdirSync(sessions).filter((file) => file.endsWith('.jsonl')).sort()).toEqual([`${first.sessionId}.jsonl`, `${second.sessionId}.jsonl`].sort());
     expect(mode(sessions)).toBe(0o700);
     await first.close();
     expect(existsSync(path.join(sessions, name!))).toBe(true);
@@ -186,7 +189,13 @@ describe('a session ends with its agent', () => {
     expect(code).toBe(0);
     const persisted = out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as AgentEvent).find((event) => event.type === 'tool-result');
     expect(JSON.stringify(persisted)).toContain('.codev/sessions/');
-    expect(readdirSync(path.join(test.root, '.codev', 'sessions'))).toEqual([]);
+    // What stays is the persisted session: its transcript and its own folder of large results, which the transcript names.
+    const sessions = path.join(test.root, '.codev', 'sessions');
+    const transcripts = readdirSync(sessions).filter((file) => file.endsWith('.jsonl'));
+    expect(transcripts).toHaveLength(1);
+    const id = transcripts[0]!.replace('.jsonl', '');
+    expect(readdirSync(sessions, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)).toEqual([id]);
+    expect(JSON.stringify(persisted)).toContain(path.join(sessions, id, 'tool-results'));
   });
 });
 

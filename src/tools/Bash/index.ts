@@ -64,12 +64,12 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
     }
     const requested = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const timeoutMs = Math.min(requested, MAX_TIMEOUT_MS);
-    const outputPath = bashOutputPath({ sessionDirectory: context.sessionDirectory, toolUseId: context.toolUseId });
+    const outputPath = bashOutputPath({ sessionDirectory: context.sessionDirectory, resultsDirectory: context.resultsDirectory, toolUseId: context.toolUseId });
     const { killError, ...result } = await runForegroundCommand({ command: input.command, cwd: context.cwd, isolation, sessionDirectory: context.sessionDirectory, timeoutMs, signal: context.signal, onProgress: context.onProgress, outputPath });
     if (killError) throw killError;
     if (result.interrupted) throw new CodevError('TOOL_ABORTED', 'The command was interrupted; its processes were killed.', { tool: 'Bash' });
     // Big output is already in the file; small output is cut (and saved) here if it is over the inline limit.
-    const kept = result.persistedOutputPath ? {} : await persistBashOutput({ stdout: result.stdout, stderr: result.stderr, sessionDirectory: context.sessionDirectory, toolUseId: context.toolUseId });
+    const kept = result.persistedOutputPath ? {} : await persistBashOutput({ stdout: result.stdout, stderr: result.stderr, sessionDirectory: context.sessionDirectory, resultsDirectory: context.resultsDirectory, toolUseId: context.toolUseId });
     return {
       data: { ...result, ...kept, timeoutMs, sandboxed: isolation.sandbox, ...(requested > MAX_TIMEOUT_MS ? { timeoutClamped: true } : {}) },
     };

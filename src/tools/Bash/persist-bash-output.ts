@@ -12,11 +12,13 @@ import { MAX_INLINE_OUTPUT_CHARS } from './bash-output.ts';
  * is streamed to the same file while the command runs (see OutputCollector).
  */
 /**
- * Where a Bash call's whole output is saved: `<sessionDirectory>/bash/<toolUseId>.txt`, or the first free
- * `<toolUseId>-<n>.txt` when an earlier call with the same id (a proxy reusing ids) saved its output there.
+ * Where a Bash call's whole output is saved: `<sessionDirectory>/bash/<toolUseId>.txt`, or in a persisted
+ * session's `resultsDirectory` (`bash-<toolUseId>.txt`, kept with its transcript), or the first free
+ * `-<n>.txt` when an earlier call with the same id (a proxy reusing ids) saved its output there.
  */
-export function bashOutputPath(options: { sessionDirectory: string; toolUseId: string }): string {
-  const base = path.join(options.sessionDirectory, 'bash', options.toolUseId.replace(/[^\w.-]/g, '_'));
+export function bashOutputPath(options: { sessionDirectory: string; resultsDirectory?: string; toolUseId: string }): string {
+  const name = options.toolUseId.replace(/[^\w.-]/g, '_');
+  const base = options.resultsDirectory ? path.join(options.resultsDirectory, `bash-${name}`) : path.join(options.sessionDirectory, 'bash', name);
   let file = `${base}.txt`;
   for (let number = 2; existsSync(file); number++) file = `${base}-${number}.txt`;
   return file;
@@ -26,13 +28,14 @@ export async function persistBashOutput(options: {
   stdout: string;
   stderr: string;
   sessionDirectory: string;
+  resultsDirectory?: string;
   toolUseId: string;
 }): Promise<{ stdout: string; stderr: string; persistedOutputPath?: string; persistedOutputSize?: number }> {
   const { stdout, stderr } = options;
   const limit = MAX_INLINE_OUTPUT_CHARS - 2_000;
   if (stdout.length + stderr.length <= limit) return { stdout, stderr };
   const persistedOutputPath = bashOutputPath(options);
-  await ensureSessionDirectory(options.sessionDirectory);
+  if (options.resultsDirectory === undefined) await ensureSessionDirectory(options.sessionDirectory);
   await mkdir(path.dirname(persistedOutputPath), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   const full = stderr === '' ? stdout : `${stdout}${stdout.endsWith('\n') || stdout === '' ? '' : '\n'}--- stderr ---\n${stderr}`;
   await writeFile(persistedOutputPath, full, { mode: PRIVATE_FILE_MODE });
