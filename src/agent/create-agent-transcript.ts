@@ -2,7 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
-import type { ToolUseContext } from '../execution/types.ts';
+import type { PersistedSession, ToolUseContext } from '../execution/types.ts';
 import { closeOpenToolCalls } from '../transcripts/close-open-tool-calls.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
@@ -47,6 +47,8 @@ export interface AgentTranscript {
    * is persisted or another store keeps the session (the results then stay in the session folder).
    */
   readonly resultsDirectory: string | undefined;
+  /** The persisted session (its id and store) once `begin` ran: a subagent keeps its transcript beside it. */
+  readonly persistedSession: PersistedSession | undefined;
   /** Lets go of the session (another process may resume it). */
   close(): Promise<void>;
 }
@@ -62,6 +64,8 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   let sessionId: string | undefined = options.continue && !resumeId ? undefined : resumeId && !options.fork ? resumeId : randomUUID();
   let writer: SessionWriter | undefined;
   let resultsDirectory: string | undefined;
+  let persistedSession: AgentTranscript['persistedSession'];
+  const children: (() => Promise<void>)[] = [];
   let pending: LoadedTranscript['pending'];
   let restored: { snapshot: SessionStateSnapshot; startingMode?: PermissionMode } | undefined;
   let lastState: string | undefined;
@@ -106,6 +110,8 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       ...(context.projectRoot && { projectRoot: context.projectRoot }),
       model,
       permissionMode: context.permissionContext.mode,
+      ...(options.parentSession && { parentSessionId: options.parentSession.id }),
+      ...(options.subagent && { agentId: options.subagent.agentId }),
       ...(fromId && (options.fork || options.at) && { forkedFrom: { sessionId: fromId, ...(options.at && { messageUuid: options.at }) } }),
       codevVersion: codevVersion(),
       createdAt: new Date().toISOString(),
@@ -129,6 +135,9 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
         throw error;
       }
     }
+    if (persist) persistedSession = { id: sessionId!, store, closeWith: (close) => void children.push(close) };
+    // A subagent's transcript stays open for SendMessage's later runs, and closes with its parent's.
+    options.parentSession?.closeWith(() => closeTranscript());
     if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
     if (!loaded) return 'startup';
     for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}; the line was skipped`);
@@ -147,12 +156,22 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     return 'resume';
   }
 
+  async function closeTranscript(): Promise<void> {
+    const open = writer;
+    writer = undefined;
+    await Promise.all(children.splice(0).map((close) => close().catch(() => undefined)));
+    await open?.close();
+  }
+
   return {
     get sessionId() {
       return persist ? sessionId : undefined;
     },
     get resultsDirectory() {
       return resultsDirectory;
+    },
+    get persistedSession() {
+      return persistedSession;
     },
     get pending() {
       return pending;
@@ -192,11 +211,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       lastUuid = `${uuid}.${messages.length - 1}`;
       await writer?.append([entry]);
     },
-    async close() {
-      const open = writer;
-      writer = undefined;
-      await open?.close();
-    },
+    close: closeTranscript,
   };
 }
 

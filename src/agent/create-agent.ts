@@ -116,6 +116,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     scope ??= createAgentScope({ agentOptions: options, client, model, env, requestPolicy, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
     context.agent = scope;
     if (transcript.resultsDirectory) context.resultsDirectory = transcript.resultsDirectory;
+    if (transcript.persistedSession) context.persistedSession = transcript.persistedSession;
     return context;
   };
 
@@ -156,6 +157,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       throw error;
     }
     if (transcript.resultsDirectory) context.resultsDirectory = transcript.resultsDirectory;
+    if (transcript.persistedSession) context.persistedSession = transcript.persistedSession;
     return { agent: turnAgent(client, signal), context };
   };
 

@@ -234,3 +234,33 @@ describe('the state of a resumed session', () => {
     }
   });
 });
+
+describe('subagents of a persisted session', () => {
+  it('keep their own transcript in the same store, naming the parent session, closed with it', async () => {
+    const { getAllBaseTools } = await import('../tools/get-all-base-tools.ts');
+    const kernel = await createTestKernel({ mcp: false, env: {}, baseTools: getAllBaseTools().filter((tool) => tool.name === 'Agent'), allow: ['Agent'] });
+    try {
+      replies = (index) => (index === 0 ? toolUseReply('Agent', { description: 'Look', prompt: 'find the config', subagent_type: 'general-purpose' }, { id: 'toolu_agent' }) : index === 1 ? textReply('found it in codev.config.ts') : textReply('done'));
+      const parent = createAgent({ kernel: kernel.kernel, apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
+      const events = await run(parent, 'where is the config?');
+      expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
+      await parent.close();
+      const directory = sessionsDirectory(kernel.root);
+      expect(readdirSync(directory).filter((name) => name.endsWith('.lock'))).toEqual([]);
+      const sessions = await createFileSessionStore({ directory }).list();
+      const child = sessions.find((session) => session.parentSessionId === parent.sessionId);
+      expect(child).toMatchObject({ firstPrompt: 'find the config', turns: 1 });
+      const loaded = await createFileSessionStore({ directory }).read(child!.id);
+      expect(loaded.metadata).toMatchObject({ parentSessionId: parent.sessionId, agentId: expect.any(String) });
+      expect(JSON.stringify(loaded.messages.at(-1)!.message)).toContain('found it in codev.config.ts');
+      // `continue` goes on with the parent, never with a subagent's session.
+      const continued = createAgent({ kernel: kernel.kernel, apiKey: 'test-key', baseURL: server.url, maxRetries: 0, continue: true });
+      replies = () => textReply('continued');
+      await run(continued, 'and now?');
+      await continued.close();
+      expect(continued.sessionId).toBe(parent.sessionId);
+    } finally {
+      await kernel.cleanup();
+    }
+  });
+});

@@ -2,7 +2,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { CodevErrorCode } from '../errors/codes.ts';
 import type { TaskNotification } from '../tasks/take-task-notifications.ts';
-import type { ToolUseContext } from '../execution/types.ts';
+import type { PersistedSession, ToolUseContext } from '../execution/types.ts';
 import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
 import type { ProgressPayload } from '../progress/types.ts';
 import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../tool/agent-scope.ts';
@@ -146,6 +146,8 @@ export interface AgentOptions {
   fork?: boolean;
   /** With `resume`: go on from this message (its uuid, see `getSessionMessages`), in a new session forked there. */
   at?: string;
+  /** The session this agent's session belongs to: set by the Agent tool for a subagent of a persisted session. */
+  parentSession?: PersistedSession;
   /** Set by the Agent tool when this agent is a subagent: its id, its type and the scope it was started from. */
   subagent?: { agentId: string; agentType: string; parent: AgentScope };
 }

@@ -10,6 +10,7 @@ import type {
 } from '../permissions/types.ts';
 import type { ProgressPayload } from '../progress/types.ts';
 import type { Tool, ToolContext, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
+import type { SessionStore } from '../transcripts/types.ts';
 
 /** Observes every permission decision (in addition to the OpenTelemetry event). */
 export type DecisionListener = (event: {
@@ -22,7 +23,20 @@ export type DecisionListener = (event: {
  * Everything a call needs besides the call itself. One per session; `permissionContext` is replaced
  * (never mutated) when the user adds a session rule.
  */
+/** An agent's persisted session, as its tool calls see it. */
+export interface PersistedSession {
+  readonly id: string;
+  readonly store: SessionStore;
+  /** Registers what ends with this session: a subagent's transcript is closed when its parent's is. */
+  closeWith(close: () => Promise<void>): void;
+}
+
 export interface ToolUseContext extends ToolContext {
+  /**
+   * The persisted session of the agent the calls run in (set by the agent loop): a subagent started from
+   * here keeps its transcript in the same store, naming this session as its parent.
+   */
+  persistedSession?: PersistedSession;
   /** Hooks of the current registry generation, in registration order. */
   hooks: readonly ToolHook[];
   /** Rule-set plugins; their `check` functions run here (their rule strings belong in `permissionContext` under `plugin`). */

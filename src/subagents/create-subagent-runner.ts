@@ -59,6 +59,8 @@ export function createSubagentRunner(options: {
   cwd: string;
   context: (signal: AbortSignal) => ToolUseContext;
   canUseTool: CanUseTool;
+  /** The parent's persisted session: the subagent's transcript goes in the same store, naming it as its parent. */
+  persistedSession?: ToolUseContext['persistedSession'];
 }): SubagentRunner {
   const { parent, definition } = options;
   let tools: ToolUseContext['tools'] = [];
@@ -80,6 +82,7 @@ export function createSubagentRunner(options: {
       return context;
     },
     subagent: { agentId: options.agentId, agentType: definition.name, parent },
+    ...(options.persistedSession && { persistSession: true, sessionStore: options.persistedSession.store, parentSession: options.persistedSession }),
     takeQueuedMessages: () => queue.splice(0).map(queuedMessageText),
   });
   return {

@@ -8,6 +8,7 @@ import { resolveModel } from '../../subagents/resolve-model.ts';
 import { resolveSubagentTools } from '../../subagents/resolve-subagent-tools.ts';
 import { createSubagentRunner, type SubagentOutcome } from '../../subagents/create-subagent-runner.ts';
 import type { AgentTypeDefinition, AgentScope } from '../../tool/agent-scope.ts';
+import type { ToolUseContext } from '../../execution/types.ts';
 import type { ToolCallContext } from '../../tool/types.ts';
 import type { AgentWorktree } from '../../worktrees/index.ts';
 import { reportAgentProgress } from './report-agent-progress.ts';
@@ -56,7 +57,8 @@ export async function startSubagent(options: {
     }
     const makeContext = createSubagentContext({ parent: context, agentId, tools, mode: narrowed.mode, disallowedTools: definition.disallowedTools ?? [], cwd, projectRoot });
     const model = resolveModel({ requested: input.model, typeModel: definition.model, parentModel: scope.model, env: scope.env });
-    const runner = createSubagentRunner({ parent: scope, definition, agentId, model, cwd, context: makeContext, canUseTool: context.canUseTool });
+    const persistedSession = (context as { persistedSession?: ToolUseContext['persistedSession'] }).persistedSession;
+    const runner = createSubagentRunner({ parent: scope, definition, agentId, model, cwd, context: makeContext, canUseTool: context.canUseTool, persistedSession });
     // A worktree kept after a run (it has changes) stays the subagent's for the runs SendMessage asks for.
     let keptWorktree: AgentWorktree | undefined;
     const finish = async (outcome: SubagentOutcome, prompt: string): Promise<AgentCompletedOutput> => {
