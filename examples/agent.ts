@@ -41,7 +41,14 @@ try {
     console.error(error.format());
     process.exitCode = 1;
   }
-  if (agent) process.exitCode = await run(agent, prompt);
+  if (agent) {
+    try {
+      process.exitCode = await run(agent, prompt);
+    } finally {
+      // Ends the session: its transcript stays in .codev/sessions/ (`codev sessions` lists it), its scratch folder goes.
+      await agent.close();
+    }
+  }
 } finally {
   await kernel.close();
 }

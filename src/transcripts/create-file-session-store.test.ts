@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,5 +136,21 @@ describe('the file session store', () => {
     // The lock of the killed writer does not keep the session from being resumed.
     const resumed = await store.open({ id: 'crash' });
     await resumed.close();
+  }, 30_000);
+});
+
+describe('locks of a process that ends without closing', () => {
+  it('are removed when it exits', async () => {
+    const storeModule = fileURLToPath(new URL('./create-file-session-store.ts', import.meta.url));
+    const script = `
+      const { createJiti } = require('jiti');
+      createJiti(${JSON.stringify(storeModule)}).import(${JSON.stringify(storeModule)}).then(async ({ createFileSessionStore }) => {
+        const store = createFileSessionStore({ directory: ${JSON.stringify(directory)} });
+        await store.open({ id: 'unclosed', metadata: ${JSON.stringify(metadata('unclosed'))} });
+        process.stdout.write(require('node:fs').readdirSync(${JSON.stringify(directory)}).join(','));
+      });`;
+    const child = spawnSync(process.execPath, ['-e', script], { cwd: path.dirname(storeModule), encoding: 'utf8', timeout: 20_000 });
+    expect(child.stdout).toContain('unclosed.lock');
+    expect(readdirSync(directory).sort()).toEqual(['.gitignore', 'unclosed.jsonl']);
   }, 30_000);
 });

@@ -1,7 +1,21 @@
+import { rmSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { CodevError } from '../errors/codev-error.ts';
 import { PRIVATE_FILE_MODE } from '../session/private-modes.ts';
 import { currentSessionOwner, isSessionOwnerGone, type SessionOwner } from '../session/session-owner.ts';
+
+/** The lock files this process holds: removed when it exits without closing its sessions (a script that ends without `agent.close()`). */
+const held = new Set<string>();
+let exitListener = false;
+
+function remember(lockFile: string): void {
+  held.add(lockFile);
+  if (exitListener) return;
+  exitListener = true;
+  process.once('exit', () => {
+    for (const file of held) rmSync(file, { force: true });
+  });
+}
 
 /**
  * Takes the lock file of a session (`<id>.lock`, naming this process): one writer per session, across
@@ -14,10 +28,12 @@ export async function holdSessionLock(options: { lockFile: string; sessionId: st
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await writeFile(lockFile, JSON.stringify(owner), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      remember(lockFile);
       let released = false;
       return async () => {
         if (released) return;
         released = true;
+        held.delete(lockFile);
         await rm(lockFile, { force: true });
       };
     } catch (error) {

@@ -25,6 +25,7 @@ try {
     // The end event carries the whole transcript; the test reads it from the requests line instead.
     print(event.type === 'end' ? { ...event, messages: event.messages.length } : event);
   }
+  await agent.close();
   print({
     type: 'requests',
     requests: server.requests.map((request) => ({

@@ -6,7 +6,7 @@
  * so the only network they can use is loopback. Every child must end on its own: one killed by the
  * timeout fails its test with the reason, since a lingering handle (e.g. a keep-alive socket) is a bug.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,11 +23,18 @@ const TEST_TIMEOUT_MS = 60_000;
 const LOOPBACK_ONLY = ['--allow-read', '--allow-write', '--allow-env', '--allow-sys', '--allow-run', '--allow-net=127.0.0.1'];
 
 let denoDir: string;
+// The examples run agents on the repo's own kernel, which keeps their sessions in .codev/sessions/: the ones
+// these tests made go afterwards, so a test run leaves nothing in the checkout.
+const SESSIONS = path.join(ROOT, '.codev', 'sessions');
+const sessionFiles = () => (existsSync(SESSIONS) ? readdirSync(SESSIONS) : []);
+let before: Set<string>;
 beforeAll(() => {
   denoDir = mkdtempSync(path.join(os.tmpdir(), 'codev-deno-dir-'));
+  before = new Set(sessionFiles());
 });
 afterAll(() => {
   rmSync(denoDir, { recursive: true, force: true });
+  for (const name of sessionFiles()) if (!before.has(name) && /^[0-9a-f-]{36}(\.jsonl|\.lock)?$/.test(name)) rmSync(path.join(SESSIONS, name), { recursive: true, force: true });
 });
 
 /** Runs a child in the repo root with this process's environment minus the model settings, and Deno's cache in `denoDir`. */

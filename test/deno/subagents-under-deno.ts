@@ -54,6 +54,7 @@ try {
     if (event.type === 'tool-result') print({ type: 'tool-result', toolName: event.toolName, status: event.status, content: event.block.content });
     if (event.type === 'end') print({ type: 'end', reason: event.reason, turns: event.turns });
   }
+  await agent.close();
   const sub = server.requests.find((request) => request.body.messages?.[0]?.content === SUB);
   print({ type: 'subagent', system: sub?.body.system, tools: (sub?.body.tools ?? []).map((tool) => ('name' in tool ? tool.name : tool.type)) });
 } finally {
