@@ -116,7 +116,7 @@ Then:
 Exit codes: 0 created, 1 files would be overwritten (or a write failed), 2 bad usage (e.g. an unknown template).
 `;
 
-export const SESSIONS_HELP = `Usage: codev sessions [--json] [--cwd DIR]
+export const SESSIONS_HELP = `Usage: codev sessions [--all] [--json] [--cwd DIR]
        codev sessions show ID [--json]
        codev sessions rm ID
 
@@ -125,6 +125,7 @@ each message appended as it is made. Go on with one with \`codev run agent.ts --
 for the latest).
 
   (no subcommand)   List the sessions, the most recent first: id, start, turns, tokens, last prompt
+                    (--all: the subagents' sessions too; they are also named under show of their parent)
   show ID           Print a session's messages with their uuids (for --resume-at), tool calls and results shortened
   rm ID             Remove a session (refused while an agent has it open)
 

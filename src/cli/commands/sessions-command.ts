@@ -10,7 +10,7 @@ const PREVIEW = 100;
 
 /** `codev sessions [show|rm ID]`: the saved sessions of the project. */
 export async function sessionsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } });
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, all: { type: 'boolean' } });
   if (values.help) {
     io.stdout(SESSIONS_HELP);
     return 0;
@@ -18,7 +18,8 @@ export async function sessionsCommand(argv: readonly string[], io: CommandIo): P
   const [action, id, ...extra] = positionals;
   const store = await projectSessionStore({ cwd: values.cwd ?? io.cwd });
   if (action === undefined || action === 'list') {
-    const sessions = await store.list();
+    // Subagents' sessions belong to their parent's: listed with --all (and under `show` of the parent).
+    const sessions = (await store.list()).filter((session) => values.all || session.parentSessionId === undefined);
     io.stdout(values.json ? `${JSON.stringify(sessions, null, 2)}\n` : sessions.length === 0 ? 'No sessions yet: `codev run agent.ts` saves one per run.\n' : formatList(sessions));
     return 0;
   }
@@ -30,7 +31,8 @@ export async function sessionsCommand(argv: readonly string[], io: CommandIo): P
     return 0;
   }
   const transcript = await store.read(id);
-  io.stdout(values.json ? `${JSON.stringify(transcript, null, 2)}\n` : formatTranscript(transcript));
+  const subagents = (await store.list()).filter((session) => session.parentSessionId === id);
+  io.stdout(values.json ? `${JSON.stringify({ ...transcript, subagentSessions: subagents.map((session) => session.id) }, null, 2)}\n` : formatTranscript(transcript, subagents));
   return 0;
 }
 
@@ -42,13 +44,14 @@ function formatList(sessions: readonly SessionSummary[]): string {
   return `${[line(header), ...rows.map(line)].join('\n')}\n`;
 }
 
-function formatTranscript(transcript: LoadedTranscript): string {
+function formatTranscript(transcript: LoadedTranscript, subagents: readonly SessionSummary[]): string {
   const { metadata, messages, problems } = transcript;
   const lines = [
     `session ${metadata.id}`,
     `  started ${localTime(metadata.createdAt)} in ${metadata.cwd}, model ${metadata.model}${metadata.permissionMode ? `, mode ${metadata.permissionMode}` : ''}, codev ${metadata.codevVersion}`,
     ...(metadata.forkedFrom ? [`  forked from ${metadata.forkedFrom.sessionId}${metadata.forkedFrom.messageUuid ? ` at ${metadata.forkedFrom.messageUuid}` : ''}`] : []),
     ...problems.map((problem) => `  line ${problem.line} skipped: ${problem.message}`),
+    ...subagents.map((session) => `  subagent session ${session.id}: ${session.firstPrompt ?? ''}`),
     '',
     ...messages.map((entry) => `${entry.uuid}  ${entry.message.role.padEnd(9)}  ${describe(entry.message)}`),
   ];
