@@ -355,6 +355,30 @@ describe('createFakeMessagesServer', () => {
     expect(fits.content[0]).toMatchObject({ type: 'text', text: 'fits' });
   });
 
+  it('simulates the prompt cache when asked: a breakpoint writes its prefix, the next request reads it', async () => {
+    const { client } = await start({ promptCache: { minTokens: 100 }, script: (_request, index) => textReply(`reply ${index}`) });
+    const long = 'background '.repeat(200);
+    const first: Anthropic.MessageParam[] = [{ role: 'user', content: [{ type: 'text', text: long, cache_control: { type: 'ephemeral' } }] }];
+    const written = (await client.messages.create({ model: MODEL, max_tokens: 64, messages: first })).usage;
+    expect(written).toMatchObject({ cache_read_input_tokens: 0, cache_creation_input_tokens: expect.any(Number) });
+    expect(written.cache_creation_input_tokens).toBeGreaterThan(500);
+    // The same prefix (its breakpoint now 2 blocks back), then more: read, and the new part written at the new breakpoint.
+    const second: Anthropic.MessageParam[] = [
+      { role: 'user', content: [{ type: 'text', text: long }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'noted' }] },
+      { role: 'user', content: [{ type: 'text', text: 'go on', cache_control: { type: 'ephemeral' } }] },
+    ];
+    const read = (await client.messages.create({ model: MODEL, max_tokens: 64, messages: second })).usage;
+    expect(read.cache_read_input_tokens).toBe(written.cache_creation_input_tokens);
+    expect(read.cache_creation_input_tokens).toBeGreaterThan(0);
+    expect(read.cache_creation_input_tokens).toBeLessThan(50);
+    // Without a breakpoint nothing is read or written; under minTokens nothing is cached.
+    const plain = (await client.messages.create({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: long }] })).usage;
+    expect([plain.cache_read_input_tokens, plain.cache_creation_input_tokens]).toEqual([0, 0]);
+    const small = (await client.messages.create({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: [{ type: 'text', text: 'tiny', cache_control: { type: 'ephemeral' } }] }] })).usage;
+    expect(small.cache_creation_input_tokens).toBe(0);
+  });
+
   it('answers other routes with not_found_error', async () => {
     const { server } = await start({ script: [] });
     const response = await fetch(`${server.url}/v1/models`, { headers: { 'x-api-key': API_KEY } });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorMessage } from '../../errors/codev-error.ts';
 import { authenticationFailure } from './authentication-failure.ts';
+import { createPromptCache } from './create-prompt-cache.ts';
 import { estimateInputTokens } from './estimate-tokens.ts';
 import { recordRequest } from './record-request.ts';
 import { sendError } from './send-error.ts';
@@ -24,6 +25,7 @@ const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
  */
 export function createRequestHandler(options: FakeMessagesServerOptions & { requests: RecordedRequest[]; signal: AbortSignal }) {
   let requestCount = 0;
+  const promptCache = options.promptCache ? createPromptCache(typeof options.promptCache === 'object' ? options.promptCache : {}) : undefined;
   let replyCount = 0;
   return async function handleRequest(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const requestId = `req_fake_${++requestCount}`;
@@ -47,7 +49,9 @@ export function createRequestHandler(options: FakeMessagesServerOptions & { requ
       const index = replyCount++;
       const taken = await takeScriptReply({ script: options.script, request, index });
       if (taken.problem !== undefined) return fail(500, 'api_error', taken.problem);
-      await sendReply({ response, request, reply: taken.reply, replyNumber: index + 1, requestId, inputTokens });
+      const cacheUsage = promptCache?.account(request.body);
+      const reply = cacheUsage && 'content' in taken.reply ? { ...taken.reply, usage: { ...cacheUsage, ...taken.reply.usage } } : taken.reply;
+      await sendReply({ response, request, reply, replyNumber: index + 1, requestId, inputTokens });
     } catch (error) {
       if (response.headersSent) response.socket?.destroy();
       else fail(500, 'api_error', `The fake Messages server failed: ${errorMessage(error)}`);

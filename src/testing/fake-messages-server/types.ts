@@ -40,6 +40,13 @@ export interface FakeMessagesServerOptions {
    * taking no scripted reply). Default: no limit.
    */
   contextWindow?: number;
+  /**
+   * Simulate the API's prompt cache: `cache_control` breakpoints write the prefix up to them, later requests
+   * read the longest cached prefix, and each reply's usage says so (`cache_creation_input_tokens`,
+   * `cache_read_input_tokens`, the rest as `input_tokens`; a reply's scripted usage wins). Prefixes under
+   * `minTokens` (default 1,024, as for Sonnet) are not cached. Default off: no cache tokens reported.
+   */
+  promptCache?: boolean | { minTokens?: number };
 }
 
 /** A running fake server. */
