@@ -32,6 +32,7 @@ const shape = {
   waitForBackgroundAgents: z.boolean().optional(),
   takeQueuedMessages: functionOf<() => readonly string[]>('() => messages').optional(),
   persistSession: z.boolean().optional(),
+  promptCaching: z.boolean().optional(),
   compaction: z
     .strictObject({
       auto: z.boolean().optional(),

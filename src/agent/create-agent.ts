@@ -131,6 +131,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
     canUseTool,
     deferredCalls,
+    promptCaching: options.promptCaching ?? true,
     maxToolConcurrency: options.maxToolConcurrency,
     waitForBackgroundAgents: options.waitForBackgroundAgents ?? false,
     takeQueuedMessages: options.takeQueuedMessages,

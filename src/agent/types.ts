@@ -130,6 +130,12 @@ export interface AgentOptions {
    */
   persistSession?: boolean;
   /**
+   * Cache the conversation between requests: each request asks the API to put a prompt-cache breakpoint on
+   * its last block (the top-level `cache_control`), so the next one reads everything before from the cache
+   * (billed at a tenth) instead of paying full price for the whole history every turn. Default true.
+   */
+  promptCaching?: boolean;
+  /**
    * Long conversations: past `threshold` (0.8) of `contextWindow` (200,000 tokens) the agent clears old tool
    * results, then if needed summarizes the older messages through the same model, before the next request;
    * a request the API refuses as too long is compacted and retried once (then `CONTEXT_OVERFLOW`).

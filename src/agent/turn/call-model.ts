@@ -9,6 +9,8 @@ import type { TurnStage } from './types.ts';
  * cleared, the older messages summarized) and the request made once more; a second refusal is
  * `CONTEXT_OVERFLOW`. A failure after the retries ends the query with an `error` event; an abort ends it at once.
  */
+const CONVERSATION_BREAKPOINT = Object.freeze({ type: 'ephemeral' as const });
+
 export const callModel: TurnStage = async function* callModel(state) {
   const { agent } = state;
   for (let attempt = 1; ; attempt++) {
@@ -18,6 +20,9 @@ export const callModel: TurnStage = async function* callModel(state) {
       messages: agent.messages,
       tools: state.requestTools.tools,
       ...(agent.system ? { system: agent.system } : {}),
+      // The API puts a cache breakpoint on the last block: the next turn reads the whole conversation so far
+      // from the prompt cache and pays full price only for what it added (with the breakpoint after the built-in tools).
+      ...(agent.promptCaching && { cache_control: CONVERSATION_BREAKPOINT }),
     };
     const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy });
     if (outcome.type === 'aborted') return { type: 'end', reason: 'aborted' };

@@ -31,6 +31,8 @@ export interface TurnAgent {
   readonly transcript: AgentTranscript;
   /** When and how the conversation is compacted. */
   readonly compaction: CompactionSettings;
+  /** A prompt-cache breakpoint on the conversation's last block each request (`AgentOptions.promptCaching`). */
+  readonly promptCaching: boolean;
   /** The calls whose asks `canUseTool` deferred, by tool_use id, with why they ask (taken by `runToolCalls`). */
   readonly deferredCalls: Map<string, string>;
   /** The size of the conversation at the last request (kept across queries; cleared by a compaction). */

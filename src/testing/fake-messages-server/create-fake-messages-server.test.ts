@@ -377,6 +377,12 @@ describe('createFakeMessagesServer', () => {
     expect([plain.cache_read_input_tokens, plain.cache_creation_input_tokens]).toEqual([0, 0]);
     const small = (await client.messages.create({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: [{ type: 'text', text: 'tiny', cache_control: { type: 'ephemeral' } }] }] })).usage;
     expect(small.cache_creation_input_tokens).toBe(0);
+    // A top-level cache_control marks the last block: the plain prompt above is now read, not input.
+    const automatic = (await client.messages.create({ model: MODEL, max_tokens: 64, cache_control: { type: 'ephemeral' }, messages: [{ role: 'user', content: long }, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'more' }] })).usage;
+    expect(automatic.cache_read_input_tokens).toBe(written.cache_creation_input_tokens);
+    expect(automatic.cache_creation_input_tokens).toBeGreaterThan(0);
+    const again = (await client.messages.create({ model: MODEL, max_tokens: 64, cache_control: { type: 'ephemeral' }, messages: [{ role: 'user', content: long }, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'more' }, { role: 'assistant', content: 'fine' }, { role: 'user', content: 'end' }] })).usage;
+    expect(again.cache_read_input_tokens).toBe(automatic.cache_read_input_tokens + automatic.cache_creation_input_tokens);
   });
 
   it('answers other routes with not_found_error', async () => {

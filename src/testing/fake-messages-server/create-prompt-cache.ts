@@ -22,7 +22,7 @@ export interface PromptCache {
  * message's content blocks. A block with `cache_control` is a breakpoint: the prefix up to it is written to
  * the cache (when it has at least `minTokens`). A later request reads the longest cached prefix that ends at
  * one of its breakpoints or at a block up to 20 before one; what lies between that and its last breakpoint
- * is written; the rest is plain input. Prefixes stay cached for the server's life (the real TTL is 5 minutes).
+ * is written; the rest is plain input. A top-level `cache_control` marks the request's last block. Prefixes stay cached for the server's life (the real TTL is 5 minutes).
  */
 export function createPromptCache(options: { minTokens?: number } = {}): PromptCache {
   const minTokens = options.minTokens ?? 1_024;
@@ -82,5 +82,8 @@ function cacheOrder(body: Record<string, unknown>): CacheBlock[] {
     // The role is part of what is cached: the same text as user or assistant is another prefix.
     content.forEach((block, index) => add(index === 0 ? { role: message.role, ...(block as object) } : block));
   }
+  // A top-level `cache_control` puts a breakpoint on the last cacheable block.
+  const last = blocks.at(-1);
+  if (last && body.cache_control !== undefined && body.cache_control !== null) last.breakpoint = true;
   return blocks;
 }

@@ -36,6 +36,7 @@ export async function stateAfterReply(options: {
     compaction: compactionSettings(),
     contextSize: {},
     deferredCalls: new Map(),
+    promptCaching: true,
     env: {},
     nextContext: (previous) => previous,
     ...options.agent,
