@@ -24,14 +24,24 @@ export function currentSessionOwner(): SessionOwner {
 }
 
 /** Writes the owner marker into `directory` (private; fails with EEXIST when there is one already). */
-export async function writeSessionOwner(directory: string, owner: SessionOwner = THIS_PROCESS): Promise<void> {
-  await writeFile(path.join(directory, SESSION_OWNER_FILE), JSON.stringify(owner), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+export function writeSessionOwner(directory: string, owner: SessionOwner = THIS_PROCESS): Promise<void> {
+  return writeOwnerFile(path.join(directory, SESSION_OWNER_FILE), owner);
 }
 
 /** The owner a session folder names, or undefined when it has no readable marker (then it is not codev's to remove). */
-export async function readSessionOwner(directory: string): Promise<SessionOwner | undefined> {
+export function readSessionOwner(directory: string): Promise<SessionOwner | undefined> {
+  return readOwnerFile(path.join(directory, SESSION_OWNER_FILE));
+}
+
+/** Writes an owner file (a session folder's marker, a session's lock): private, and EEXIST when there is one already. */
+export async function writeOwnerFile(file: string, owner: SessionOwner = THIS_PROCESS): Promise<void> {
+  await writeFile(file, JSON.stringify(owner), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+}
+
+/** The owner an owner file names, or undefined when it cannot be read (missing, or still being written). */
+export async function readOwnerFile(file: string): Promise<SessionOwner | undefined> {
   try {
-    const owner = JSON.parse(await readFile(path.join(directory, SESSION_OWNER_FILE), 'utf8')) as Partial<SessionOwner>;
+    const owner = JSON.parse(await readFile(file, 'utf8')) as Partial<SessionOwner>;
     if (typeof owner.pid !== 'number' || typeof owner.hostname !== 'string' || typeof owner.token !== 'string') return undefined;
     return owner as SessionOwner;
   } catch {

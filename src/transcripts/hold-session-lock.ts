@@ -1,8 +1,7 @@
 import { rmSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { CodevError } from '../errors/codev-error.ts';
-import { PRIVATE_FILE_MODE } from '../session/private-modes.ts';
-import { currentSessionOwner, isSessionOwnerGone, type SessionOwner } from '../session/session-owner.ts';
+import { currentSessionOwner, isSessionOwnerGone, readOwnerFile, writeOwnerFile } from '../session/session-owner.ts';
 
 /** The lock files this process holds: removed when it exits without closing its sessions (a script that ends without `agent.close()`). */
 const held = new Set<string>();
@@ -27,7 +26,7 @@ export async function holdSessionLock(options: { lockFile: string; sessionId: st
   const owner = currentSessionOwner();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await writeFile(lockFile, JSON.stringify(owner), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      await writeOwnerFile(lockFile, owner);
       remember(lockFile);
       let released = false;
       return async () => {
@@ -39,7 +38,7 @@ export async function holdSessionLock(options: { lockFile: string; sessionId: st
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = await readLockOwner(lockFile);
+    const holder = await readOwnerFile(lockFile);
     // An unreadable lock is one being written this instant: busy, not stale.
     if (!holder || !isSessionOwnerGone(holder)) {
       const who = holder ? (holder.pid === owner.pid && holder.token === owner.token ? 'another agent of this process' : `process ${holder.pid} on ${holder.hostname}`) : 'another process';
@@ -50,11 +49,3 @@ export async function holdSessionLock(options: { lockFile: string; sessionId: st
   throw new CodevError('SESSION_BUSY', `Session ${sessionId} is being taken by another process`, { file: lockFile, hint: 'try again, or fork the session' });
 }
 
-async function readLockOwner(lockFile: string): Promise<SessionOwner | undefined> {
-  try {
-    const owner = JSON.parse(await readFile(lockFile, 'utf8')) as Partial<SessionOwner>;
-    return typeof owner.pid === 'number' && typeof owner.hostname === 'string' && typeof owner.token === 'string' ? (owner as SessionOwner) : undefined;
-  } catch {
-    return undefined;
-  }
-}
