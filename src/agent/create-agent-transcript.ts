@@ -1,9 +1,9 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { CodevError } from '../errors/codev-error.ts';
 import type { PersistedSession, ToolUseContext } from '../execution/types.ts';
 import { closeOpenToolCalls } from '../transcripts/close-open-tool-calls.ts';
+import { messagesUpTo } from '../transcripts/messages-up-to.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
 import type { PermissionMode } from '../permissions/types.ts';
@@ -218,8 +218,5 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
 /** The messages of a session up to and including `at` (all when omitted), without writing anything. */
 async function readUpTo(store: SessionStore, id: string, at: string | undefined): Promise<LoadedTranscript> {
   const loaded = await store.read(id);
-  if (at === undefined) return loaded;
-  const end = loaded.messages.findIndex((entry) => entry.uuid === at) + 1;
-  if (end === 0) throw new CodevError('SESSION_NOT_FOUND', `Session ${id} has no message ${at}`, { hint: 'getSessionMessages(id) (or `codev sessions show ID`) lists its messages and their uuids' });
-  return { ...loaded, messages: loaded.messages.slice(0, end) };
+  return { ...loaded, messages: messagesUpTo({ sessionId: id, messages: loaded.messages, at }) };
 }

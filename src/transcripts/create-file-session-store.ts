@@ -4,7 +4,9 @@ import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../session/private-modes.ts';
 import { createAppendQueue } from './create-append-queue.ts';
+import { pathExists } from '../files/path-exists.ts';
 import { holdSessionLock } from './hold-session-lock.ts';
+import { messagesUpTo } from './messages-up-to.ts';
 import { parseTranscript } from './parse-transcript.ts';
 import { summarizeTranscript } from './summarize-transcript.ts';
 import { TRANSCRIPT_FORMAT, type LoadedTranscript, type SessionMetadata, type SessionStore, type SessionSummary, type SessionWriter, type TranscriptEntry } from './types.ts';
@@ -116,10 +118,7 @@ export function createFileSessionStore(options: { directory: string }): SessionS
       return summaries.sort((left, right) => right.updatedAt.localeCompare(left.updatedAt));
     },
     async fork({ from, to, at }) {
-      const source = await readTranscript(from);
-      const end = at === undefined ? source.messages.length : source.messages.findIndex((entry) => entry.uuid === at) + 1;
-      if (end === 0) throw new CodevError('SESSION_NOT_FOUND', `Session ${from} has no message ${at}`, { hint: 'getSessionMessages(id) (or `codev sessions show ID`) lists its messages and their uuids' });
-      const messages = source.messages.slice(0, end);
+      const messages = messagesUpTo({ sessionId: from, messages: (await readTranscript(from)).messages, at });
       const writer = await open({ id: to.id, metadata: to });
       try {
         await writer.append(messages);
@@ -131,9 +130,7 @@ export function createFileSessionStore(options: { directory: string }): SessionS
     async delete(id) {
       const release = await holdSessionLock({ lockFile: lockOf(id), sessionId: id });
       try {
-        await stat(fileOf(id)).catch(async () => {
-          throw await notFound(id);
-        });
+        if (!(await pathExists(fileOf(id)))) throw await notFound(id);
         await rm(fileOf(id), { force: true });
         await rm(path.join(directory, id), { recursive: true, force: true });
       } finally {

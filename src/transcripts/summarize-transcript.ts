@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { oneLine } from './message-text.ts';
 import type { LoadedTranscript, SessionSummary } from './types.ts';
 
 const PROMPT_LENGTH = 80;
@@ -41,7 +42,6 @@ function promptText(message: Anthropic.MessageParam): string | undefined {
   if (message.role !== 'user') return undefined;
   const first = typeof message.content === 'string' ? undefined : message.content[0];
   const text = typeof message.content === 'string' ? message.content : first?.type === 'text' ? first.text : '';
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line === '') return undefined;
-  return line.length > PROMPT_LENGTH ? `${line.slice(0, PROMPT_LENGTH - 1)}…` : line;
+  const line = oneLine(text, PROMPT_LENGTH);
+  return line === '' ? undefined : line;
 }

@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { oneLine, toolResultText } from '../../transcripts/message-text.ts';
 
 /** Results at most this long stay: a stub would save nothing. */
 const SMALL_RESULT = 300;
@@ -27,14 +28,14 @@ export function clearOldToolResults(messages: readonly Anthropic.MessageParam[],
   for (const { message, block } of old) {
     const content = copy[message]!.content as Anthropic.ContentBlockParam[];
     const result = content[block] as Anthropic.ToolResultBlockParam;
-    const text = resultText(result);
+    const text = toolResultText(result);
     if (result.is_error || text.length <= SMALL_RESULT || text.startsWith('[Old tool result cleared')) continue;
     const call = calls.get(result.tool_use_id);
     const saved = PERSISTED_PATH.exec(text)?.[1];
     const stub = [
-      `[Old tool result cleared to save context: ${call ? `${call.name} ${truncate(JSON.stringify(call.input), PREVIEW)}` : 'a tool call'} returned ${text.length.toLocaleString('en-US')} characters.`,
+      `[Old tool result cleared to save context: ${call ? `${call.name} ${oneLine(JSON.stringify(call.input), PREVIEW)}` : 'a tool call'} returned ${text.length.toLocaleString('en-US')} characters.`,
       saved ? ` The full result is saved at ${saved} (Read it if you need it again).` : ' Run the call again if you need it.',
-      ` It began: ${truncate(text, PREVIEW)}]`,
+      ` It began: ${oneLine(text, PREVIEW)}]`,
     ].join('');
     const updated = content.slice();
     updated[block] = { type: 'tool_result', tool_use_id: result.tool_use_id, content: stub };
@@ -42,14 +43,4 @@ export function clearOldToolResults(messages: readonly Anthropic.MessageParam[],
     cleared++;
   }
   return { messages: copy, cleared };
-}
-
-function resultText(result: Anthropic.ToolResultBlockParam): string {
-  if (typeof result.content === 'string') return result.content;
-  return (result.content ?? []).map((part) => (part.type === 'text' ? part.text : `<${part.type}>`)).join('\n');
-}
-
-function truncate(text: string, length: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > length ? `${line.slice(0, length - 1)}…` : line;
 }

@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { toolResultText } from '../../transcripts/message-text.ts';
 
 const TEXT_LIMIT = 4_000;
 const INPUT_LIMIT = 500;
@@ -24,10 +25,7 @@ function renderContent(content: Anthropic.MessageParam['content']): string {
     .map((block) => {
       if (block.type === 'text') return shorten(block.text, TEXT_LIMIT);
       if (block.type === 'tool_use') return `[called ${block.name} with ${shorten(JSON.stringify(block.input), INPUT_LIMIT)}]`;
-      if (block.type === 'tool_result') {
-        const text = typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => (part.type === 'text' ? part.text : `<${part.type}>`)).join('\n');
-        return `[result${block.is_error ? ' (error)' : ''}: ${shorten(text, RESULT_LIMIT)}]`;
-      }
+      if (block.type === 'tool_result') return `[result${block.is_error ? ' (error)' : ''}: ${shorten(toolResultText(block), RESULT_LIMIT)}]`;
       return `[${block.type}]`;
     })
     .join('\n');

@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { projectSessionStore } from '../../agent/project-session-store.ts';
 import { CodevError } from '../../errors/codev-error.ts';
+import { oneLine, toolResultText } from '../../transcripts/message-text.ts';
 import type { LoadedTranscript, SessionSummary } from '../../transcripts/types.ts';
 import { SESSIONS_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
@@ -60,20 +61,15 @@ function formatTranscript(transcript: LoadedTranscript, subagents: readonly Sess
 
 /** One line per message: its text, tool calls and results, each shortened. */
 function describe(message: Anthropic.MessageParam): string {
-  if (typeof message.content === 'string') return shorten(message.content);
+  if (typeof message.content === 'string') return oneLine(message.content, PREVIEW);
   return message.content
     .map((block) => {
-      if (block.type === 'text') return shorten(block.text);
-      if (block.type === 'tool_use') return `[${block.name} ${shorten(JSON.stringify(block.input))}]`;
-      if (block.type === 'tool_result') return `[result${block.is_error ? ' (error)' : ''}: ${shorten(typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => (part.type === 'text' ? part.text : `<${part.type}>`)).join(' '))}]`;
+      if (block.type === 'text') return oneLine(block.text, PREVIEW);
+      if (block.type === 'tool_use') return `[${block.name} ${oneLine(JSON.stringify(block.input), PREVIEW)}]`;
+      if (block.type === 'tool_result') return `[result${block.is_error ? ' (error)' : ''}: ${oneLine(toolResultText(block), PREVIEW)}]`;
       return `<${block.type}>`;
     })
     .join(' ');
-}
-
-function shorten(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > PREVIEW ? `${line.slice(0, PREVIEW - 1)}…` : line;
 }
 
 function localTime(iso: string): string {
