@@ -115,6 +115,10 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const withScope = (client: Anthropic, context: ToolUseContext): ToolUseContext => {
     scope ??= createAgentScope({ agentOptions: options, client, model, env, requestPolicy, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
     context.agent = scope;
+    return withSession(context);
+  };
+  /** The persisted session on a context (where large results go, where subagents keep theirs), once the transcript began. */
+  const withSession = (context: ToolUseContext): ToolUseContext => {
     if (transcript.resultsDirectory) context.resultsDirectory = transcript.resultsDirectory;
     if (transcript.persistedSession) context.persistedSession = transcript.persistedSession;
     return context;
@@ -157,9 +161,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       contexts.ended(context);
       throw error;
     }
-    if (transcript.resultsDirectory) context.resultsDirectory = transcript.resultsDirectory;
-    if (transcript.persistedSession) context.persistedSession = transcript.persistedSession;
-    return { agent: turnAgent(client, signal), context };
+    return { agent: turnAgent(client, signal), context: withSession(context) };
   };
 
   async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
