@@ -197,6 +197,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
 
   /** The session's state as a query ended it; a failure to write it is a warning, not the query's error. */
   async function saveState(context: ToolUseContext): Promise<void> {
+    if (transcript.sessionId === undefined) return;
     try {
       await transcript.saveState(takeSessionSnapshot(context));
     } catch (error) {

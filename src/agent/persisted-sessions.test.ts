@@ -85,6 +85,7 @@ describe('persisted sessions', () => {
     expect(loaded.messages.map((entry) => entry.message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(loaded.messages[1]!.usage).toMatchObject({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
     expect(loaded.messages[2]!.parentUuid).toBe(loaded.messages[1]!.uuid);
+    expect(loaded.messages.map((entry) => entry.parentUuid)).toEqual([undefined, ...loaded.messages.slice(0, -1).map((entry) => entry.uuid)]);
   });
 
   it('resumes a session in a new agent: the model reads the earlier messages, SessionStart says resume, new messages go to the same file', async () => {
