@@ -164,12 +164,13 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     return { agent: turnAgent(client, signal), context: withSession(context) };
   };
 
-  async function* query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
-    yield* run({ prompt, signal: queryOptions.signal });
+  // The run's own generator, not one around it: every event of a query would pass through one more layer.
+  function query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
+    return run({ prompt, signal: queryOptions.signal });
   }
 
-  async function* resume(resumeOptions: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void> {
-    yield* run({ approvals: resumeOptions.approvals, signal: resumeOptions.signal });
+  function resume(resumeOptions: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void> {
+    return run({ approvals: resumeOptions.approvals, signal: resumeOptions.signal });
   }
 
   async function* run(queryOptions: { prompt?: string; approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void> {
