@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CanUseTool } from '../permissions/types.ts';
 import { configAgentsSchema } from '../agent-types/agent-definition-schema.ts';
+import { modelPricesSchema } from '../config/model-prices-schema.ts';
 import { isTool } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
@@ -18,6 +19,9 @@ const shape = {
   system: z.string().optional(),
   maxTurns: count(1).optional(),
   maxTokens: count(1).optional(),
+  maxBudgetUsd: z.number().positive().max(1_000_000).optional(),
+  maxQueryTokens: count(1).optional(),
+  prices: modelPricesSchema.optional(),
   canUseTool: functionOf<CanUseTool>('(tool, input, options) => decision').optional(),
   apiKey: z.string().min(1).optional(),
   baseURL: z.url().optional(),

@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { Kernel } from '../kernel/types.ts';
 import { MAIN_AGENT_ID } from '../tool/agent-id-of.ts';
 import { createSubagentSlots } from '../subagents/create-subagent-slots.ts';
+import { createSpending } from './create-spending.ts';
 import type { AgentTypeDefinition, AgentScope, RequestPolicy, SubagentLimits } from '../tool/agent-scope.ts';
 import type { AgentOptions, AgentTypeOptions } from './types.ts';
 
@@ -39,6 +40,7 @@ export function createAgentScope(options: {
     requestPolicy: parent?.requestPolicy ?? options.requestPolicy,
     limits,
     slots: parent?.slots ?? createSubagentSlots(limits.maxConcurrent),
+    spending: parent ? parent.spending.child() : createSpending([agentOptions.prices, kernel?.config.prices]),
     projectRoot: options.projectRoot,
     homeDirectory: options.homeDirectory,
     definitions: parent?.definitions ?? (() => [...toDefinitions(agentOptions.agents, 'sdk'), ...toDefinitions(kernel?.config.agents, 'config')]),

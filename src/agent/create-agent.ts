@@ -11,6 +11,8 @@ import { runSessionEndHooks } from '../hooks/run-session-end-hooks.ts';
 import { compactConversation } from './compaction/compact-conversation.ts';
 import { compactionSettings } from './compaction/compaction-settings.ts';
 import type { CompactBoundary } from './compaction/types.ts';
+import { checkSpendingLimits } from './check-spending-limits.ts';
+import { collectRunResult, type AgentRunResult } from './collect-run-result.ts';
 import { createAgentScope } from './create-agent-scope.ts';
 import { createAgentTranscript, type AgentTranscript } from './create-agent-transcript.ts';
 import { createModelClient, resolveModelAccess } from '../model/create-model-client.ts';
@@ -40,6 +42,15 @@ export interface Agent {
   readonly sessionId: string | undefined;
   /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a hook's block). */
   query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
+  /**
+   * Runs a query to its end and returns its answer and accounts, for scripts that do not need the events
+   * (`onEvent` still sees each one). A query that ends in an error throws it (`CodevError`, the error's code);
+   * any other end is returned with its `endReason`.
+   *
+   * @example
+   * const { text, costUsd } = await agent.run('Summarize README.md');
+   */
+  run(prompt: string, options?: { signal?: AbortSignal; onEvent?: (event: AgentEvent) => void }): Promise<AgentRunResult>;
   /**
    * Goes on with a session that ended `deferred`: each waiting call is answered by `approvals` (by its
    * tool_use id; one without an answer is refused), the approved ones run now (validated and rule-checked
@@ -92,6 +103,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   // A subagent makes its requests as its parent does.
   const requestPolicy = options.subagent?.parent.requestPolicy ?? resolveRequestPolicy({ agentOptions: options, env });
   const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
+  const limits = checkSpendingLimits({ maxBudgetUsd: options.maxBudgetUsd, maxQueryTokens: options.maxQueryTokens, model, prices: [options.prices, options.kernel?.config.prices] });
   const messages: Anthropic.MessageParam[] = [];
   const sessionStart: SessionStartState = { started: false, pending: [], source: 'startup' };
   const transcript = createAgentTranscript({ ...options, hasProject: options.kernel !== undefined });
@@ -135,6 +147,8 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
     canUseTool,
     deferredCalls,
+    spending: scope!.spending,
+    limits,
     promptCaching: options.promptCaching ?? true,
     maxToolConcurrency: options.maxToolConcurrency,
     waitForBackgroundAgents: options.waitForBackgroundAgents ?? false,
@@ -248,6 +262,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       return transcript.sessionId;
     },
     query,
+    run: (prompt, runOptions = {}) => collectRunResult(query(prompt, { signal: runOptions.signal }), runOptions.onEvent),
     resume,
     compact,
     close,

@@ -10,6 +10,7 @@ import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
 import type { CompactBoundary, CompactionOptions } from './compaction/types.ts';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
+import type { ModelPrices } from '../model/model-price.ts';
 
 export type { EndReason, Usage };
 
@@ -56,7 +57,18 @@ export type AgentEvent =
       errorCode?: CodevErrorCode;
       durationMs: number;
     }
-  | { type: 'usage'; usage: Usage; total: Usage }
+  /**
+   * One model request's tokens and `total` for the query. `costUsd` is the request's cost in US dollars and
+   * `totalCostUsd` what the query spent so far (its subagents' and compactions' requests included); null when
+   * a model has no price (see `prices`): unknown, never 0.
+   */
+  | { type: 'usage'; usage: Usage; total: Usage; costUsd: number | null; totalCostUsd: number | null }
+  /**
+   * A limit of the query (`maxBudgetUsd`, `maxQueryTokens`) would be passed by the next request: the query
+   * ends (reason `max_budget_usd` or `max_query_tokens`) before making it. `spent` is what the query used so
+   * far, `next` the estimate of the next request (its input, and an output as long as the longest so far).
+   */
+  | { type: 'limit-reached'; limit: 'maxBudgetUsd' | 'maxQueryTokens'; max: number; spent: number; next: number; message: string }
   /** The conversation was compacted (old tool results cleared, older messages summarized): see `compaction`. */
   | CompactBoundary
   /**
@@ -66,7 +78,16 @@ export type AgentEvent =
   | { type: 'retry'; attempt: number; maxRetries: number; waitMs: number; error: ModelError }
   | { type: 'error'; error: ModelError }
   /** The query ended; `sessionId` names its persisted session (resume it with `resume: sessionId`). */
-  | { type: 'end'; reason: EndReason; turns: number; usage: Usage; messages: readonly Anthropic.MessageParam[]; sessionId?: string };
+  | {
+      type: 'end';
+      reason: EndReason;
+      turns: number;
+      usage: Usage;
+      /** What the query cost in US dollars, subagents and compactions included; null when a model had no price. */
+      costUsd: number | null;
+      messages: readonly Anthropic.MessageParam[];
+      sessionId?: string;
+    };
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -76,7 +97,24 @@ export interface AgentOptions {
   model?: string;
   system?: string;
   maxTurns?: number;
+  /** The most output tokens of one model request (the API's `max_tokens`). Default 8192. */
   maxTokens?: number;
+  /**
+   * The most a query may spend, in US dollars, subagents included: the query ends with `max_budget_usd`
+   * (after a `limit-reached` event) before a request whose estimated cost would pass it. The model must
+   * have a price (see `prices`), else createAgent throws `MODEL_PRICE_UNKNOWN`.
+   */
+  maxBudgetUsd?: number;
+  /**
+   * The most tokens a query may use (input, cache and output, subagents included): the query ends with
+   * `max_query_tokens` before a request that would pass it.
+   */
+  maxQueryTokens?: number;
+  /**
+   * Prices (USD per million tokens) by model id or id prefix, for models codev's table does not know or
+   * prices that changed; they win over the config's `prices` and codev's table.
+   */
+  prices?: ModelPrices;
   /** Answers permission asks. Default: deny (scripts must opt in). */
   canUseTool?: CanUseTool;
   /** A ready client; else one is made from `apiKey`/`baseURL` (default `ANTHROPIC_API_KEY`/`ANTHROPIC_BASE_URL`). */

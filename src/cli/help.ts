@@ -77,6 +77,8 @@ Options:
   --permission-mode M        default | acceptEdits | bypassPermissions | plan | auto | dontAsk
   --model ID                 The model id (default: the script's, then claude-sonnet-4-6)
   --max-turns N              Stop after N model turns
+  --max-budget-usd USD       Stop before a request that would make the run cost more (subagents included)
+  --max-query-tokens N       Stop before a request that would make the run use more tokens
   --output-format FORMAT     text (default) or stream-json: one JSON event per line
   --watch                    Reload plugins and config while the agent runs
   -r, --resume ID            Go on with a saved session (codev sessions lists them)
@@ -89,7 +91,9 @@ Options:
   --cwd DIR                  The project directory (default: the script's folder)
 
 Ctrl-C interrupts the running tools and ends the turn cleanly; press it twice to quit at once.
-Exit codes: 0 the agent finished (also at --max-turns, max_tokens or a refusal), 1 an error or a prompt
+At the end, a summary line on stderr: turns, tokens and the cost in US dollars (from codev's price table
+or the config's prices; "cost unknown" for a model with no price).
+Exit codes: 0 the agent finished (also at --max-turns, a budget, max_tokens or a refusal), 1 an error or a prompt
 a hook blocked, 2 bad usage, 3 calls wait for approval (--defer-asks), 130 interrupted, 141 stdout closed
 early (e.g. | head -1).
 `;

@@ -7,6 +7,7 @@ import { HOOK_EVENTS, type ToolHook } from '../hooks/types.ts';
 import { parsePermissionRule } from '../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
 import { configAgentsSchema, type ConfigAgentsSchema } from '../agent-types/agent-definition-schema.ts';
+import { modelPricesSchema, type ModelPricesSchema } from './model-prices-schema.ts';
 import { isPlugin, type Plugin } from '../plugins/define-plugin.ts';
 
 /** The plugin folder used when `pluginDirs` is not set. A missing default folder is not an error. */
@@ -68,6 +69,11 @@ type ConfigShape = {
   agents: ConfigAgentsSchema;
   /** Bounds on subagents: nesting depth (default 3) and how many run at once in one agent tree (default 20). */
   subagents: z.ZodPrefault<z.ZodObject<{ maxDepth: z.ZodOptional<z.ZodNumber>; maxConcurrent: z.ZodOptional<z.ZodNumber> }, z.core.$strict>>;
+  /**
+   * Model prices (USD per million tokens) by model id or id prefix, for models codev's table does not know
+   * or prices that changed: `{ 'my-model': { input, output, cacheWrite?, cacheRead? } }`.
+   */
+  prices: z.ZodOptional<ModelPricesSchema>;
   /** Settings per tool name, e.g. `{ WebSearch: { backend: 'searxng' } }`. */
   tools: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodRecord<z.ZodString, z.ZodUnknown>>>;
 };
@@ -158,6 +164,7 @@ export const configSchema: z.ZodObject<ConfigShape, z.core.$strict> = z.strictOb
   maxToolConcurrency: z.number().int().min(1).max(100).optional(),
   agents: configAgentsSchema,
   subagents: z.strictObject({ maxDepth: z.number().int().min(0).max(10).optional(), maxConcurrent: z.number().int().min(1).max(100).optional() }).prefault({}),
+  prices: modelPricesSchema.optional(),
   tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
 } satisfies ConfigShape);
 

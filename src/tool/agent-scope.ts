@@ -4,6 +4,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { PermissionMode } from './permission-mode.ts';
+import type { Spending } from './spending.ts';
 
 /** Where an agent type was defined; earlier sources win on a name clash. */
 export type AgentTypeSource = 'sdk' | 'config' | 'project' | 'user' | 'built-in';
@@ -69,6 +70,8 @@ export interface AgentScope {
   readonly requestPolicy?: RequestPolicy;
   readonly limits: SubagentLimits;
   readonly slots: SubagentSlots;
+  /** What this agent spends on model requests (its subagents' included) and the running query's limits. */
+  readonly spending: Spending;
   /** The project whose `agents/` folders define agent types. */
   readonly projectRoot: string;
   /** The user's home, whose `~/.codev/agents/` defines agent types. */

@@ -3,6 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { runPostCompactHooks, runPreCompactHooks } from '../../hooks/run-compact-hooks.ts';
 import { runSessionStartHooks } from '../../hooks/run-session-start-hooks.ts';
 import type { CompactTrigger } from '../../hooks/session-hook-types.ts';
+import { fromApiUsage } from '../add-usage.ts';
 import type { TurnAgent } from '../turn/types.ts';
 import type { AgentEvent, ModelError } from '../types.ts';
 import { clearOldToolResults } from './clear-old-tool-results.ts';
@@ -55,6 +56,7 @@ export async function* compactConversation(options: {
       if ('aborted' in written) return { type: 'aborted' };
       if ('error' in written) return { type: 'error', error: written.error };
       summary = written.summary;
+      agent.spending.record(agent.model, fromApiUsage(written.usage));
       messages = [{ role: 'user', content: [{ type: 'text', text: `${SUMMARY_PREFIX}${summary}` }] }, ...messages.slice(split)];
     }
   }

@@ -11,6 +11,8 @@ export function estimateTokens(messages: readonly Anthropic.MessageParam[]): num
 export interface ContextUsage {
   tokens: number;
   messages: number;
+  /** Of `tokens`, the reply's output (the rest was the request's input). */
+  outputTokens?: number;
 }
 
 /**

@@ -24,7 +24,7 @@ export async function* summarizeConversation(options: {
   contextWindow: number;
   signal: AbortSignal;
   policy: RequestPolicy;
-}): AsyncGenerator<AgentEvent, { summary: string } | { error: ModelError } | { aborted: true }, void> {
+}): AsyncGenerator<AgentEvent, { summary: string; usage: Anthropic.Usage } | { error: ModelError } | { aborted: true }, void> {
   // Half the window for the conversation (about 4 characters a token), the rest for the prompt and the summary.
   const conversation = renderConversation(options.messages, Math.max(4_000, options.contextWindow * 2));
   const extra = options.instructions.length > 0 ? `\n\nAlso follow these instructions for this summary:\n${options.instructions.map((line) => `- ${line}`).join('\n')}` : '';
@@ -41,7 +41,7 @@ export async function* summarizeConversation(options: {
       if (outcome.type === 'aborted') return { aborted: true };
       if (outcome.type === 'error') return { error: outcome.error };
       const summary = outcome.message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
-      return summary === '' ? { error: { code: 'MODEL_REQUEST_FAILED', message: 'The model wrote an empty summary.' } } : { summary };
+      return summary === '' ? { error: { code: 'MODEL_REQUEST_FAILED', message: 'The model wrote an empty summary.' } } : { summary, usage: outcome.message.usage };
     }
     if (step.value.type === 'retry') yield step.value;
   }

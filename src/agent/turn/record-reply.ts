@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolUseBlock } from '../../tool/types.ts';
 import { addUsage, fromApiUsage } from '../add-usage.ts';
+import { queryCostUsd } from './query-cost-usd.ts';
 import type { TurnStage } from './types.ts';
 
 /** Stage 4: the reply's usage (and the query's total), the reply in the transcript, its text, its tool calls. */
@@ -8,10 +9,12 @@ export const recordReply: TurnStage = async function* recordReply(state) {
   const reply = state.turn.reply!;
   const turnUsage = fromApiUsage(reply.usage);
   state.usage = addUsage(state.usage, turnUsage);
-  yield { type: 'usage', usage: turnUsage, total: state.usage };
+  const costUsd = state.agent.spending.record(reply.model || state.agent.model, turnUsage);
+  if (turnUsage.outputTokens > state.largestOutputTokens) state.largestOutputTokens = turnUsage.outputTokens;
+  yield { type: 'usage', usage: turnUsage, total: state.usage, costUsd, totalCostUsd: queryCostUsd(state) };
   state.agent.messages.push({ role: 'assistant', content: reply.content as Anthropic.ContentBlockParam[] });
   const { inputTokens, cacheCreationInputTokens, cacheReadInputTokens, outputTokens } = turnUsage;
-  state.agent.contextSize.usage = { tokens: inputTokens + cacheCreationInputTokens + cacheReadInputTokens + outputTokens, messages: state.agent.messages.length };
+  state.agent.contextSize.usage = { tokens: inputTokens + cacheCreationInputTokens + cacheReadInputTokens + outputTokens, messages: state.agent.messages.length, outputTokens };
   for (const block of reply.content) if (block.type === 'text') yield { type: 'text', text: block.text };
   state.turn.toolUses = reply.content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use') as ToolUseBlock[];
 };

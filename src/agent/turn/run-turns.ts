@@ -1,4 +1,5 @@
 import type { AgentEvent, EndReason } from '../types.ts';
+import { queryCostUsd } from './query-cost-usd.ts';
 import { QUERY_STAGES, TURN_STAGES } from './turn-stages.ts';
 import type { TurnOutcome, TurnState } from './types.ts';
 
@@ -37,5 +38,5 @@ function saveTranscript(state: TurnState): Promise<void> | undefined {
 
 function endEvent(state: TurnState, reason: EndReason): AgentEvent {
   const { sessionId } = state.agent.transcript;
-  return { type: 'end', reason, turns: state.turns, usage: state.usage, messages: [...state.agent.messages], ...(sessionId && { sessionId }) };
+  return { type: 'end', reason, turns: state.turns, usage: state.usage, costUsd: queryCostUsd(state), messages: [...state.agent.messages], ...(sessionId && { sessionId }) };
 }

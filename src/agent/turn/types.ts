@@ -3,6 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolUseContext } from '../../execution/types.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import type { RequestPolicy } from '../../tool/agent-scope.ts';
+import type { Spending, SpendingTotals } from '../../tool/spending.ts';
 import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../../tool/types.ts';
 import type { CompactionSettings } from '../compaction/types.ts';
 import type { ContextUsage } from '../compaction/estimate-tokens.ts';
@@ -35,6 +36,10 @@ export interface TurnAgent {
   readonly promptCaching: boolean;
   /** The calls whose asks `canUseTool` deferred, by tool_use id, with why they ask (taken by `runToolCalls`). */
   readonly deferredCalls: Map<string, string>;
+  /** What the agent (and its subagents) spent; the top-level query's limits are kept on its root. */
+  readonly spending: Spending;
+  /** The limits a top-level agent sets on its tree for each query. */
+  readonly limits?: { readonly maxBudgetUsd?: number; readonly maxQueryTokens?: number };
   /** The size of the conversation at the last request (kept across queries; cleared by a compaction). */
   readonly contextSize: { usage?: ContextUsage };
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -67,6 +72,10 @@ export interface TurnState {
   requestTools: { tools: Anthropic.ToolUnion[]; madeFrom?: { pool: readonly Tool[]; loaded: number } };
   turns: number;
   usage: Usage;
+  /** The agent's spending when the query started: the query's cost is what was added since. */
+  readonly spentBefore: SpendingTotals;
+  /** The longest output of the query's requests so far (the budget's estimate of the next). */
+  largestOutputTokens: number;
   /** Stop-hook blocks honoured in a row (see `continueAfterStopHooks`). */
   stopBlocks: number;
   turn: Turn;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createAgent } from '../../agent/create-agent.ts';
+import { createAgent, DEFAULT_MODEL } from '../../agent/create-agent.ts';
 import type { AgentDefinition } from '../../agent/define-agent.ts';
 import { validateAgentDefinition } from '../../agent/validate-agent-definition.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from '../../agent/types.ts';
@@ -15,6 +15,7 @@ import { printLoadErrors } from '../print-load-errors.ts';
 import { createTerminalPrompt } from '../prompt/create-terminal-prompt.ts';
 import { createColors } from '../render/colors.ts';
 import { createTextRenderer } from '../render/create-text-renderer.ts';
+import { formatRunSummary } from '../render/format-run-summary.ts';
 import type { CommandIo } from './types.ts';
 
 /** `codev run <script.ts> [prompt...]`: runs an agent script against its project's kernel. */
@@ -23,6 +24,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     'permission-mode': { type: 'string' },
     model: { type: 'string' },
     'max-turns': { type: 'string' },
+    'max-budget-usd': { type: 'string' },
+    'max-query-tokens': { type: 'string' },
     watch: { type: 'boolean' },
     'output-format': { type: 'string' },
     resume: { type: 'string', short: 'r' },
@@ -46,6 +49,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
   const maxTurns = values['max-turns'] === undefined ? undefined : Number(values['max-turns']);
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) throw new CodevError('CLI_USAGE', '--max-turns must be a positive integer');
+  const limits = limitOptions(values);
   const session = sessionOptions(values);
   const approvals = approvalsOf(values);
   if (approvals && values.resume === undefined && !values.continue) throw new CodevError('CLI_USAGE', '--approve and --deny answer the waiting calls of a session: add --resume ID (or --continue)');
@@ -67,23 +71,25 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const interactive = io.isTTY === true && format === 'text';
     const colors = createColors({ isTTY: io.isTTY === true, env: io.env });
     const canUseTool: CanUseTool = interactive && io.terminal ? createTerminalPrompt({ ...io.terminal, colors }) : values['defer-asks'] ? deferWithoutTerminal : denyWithoutTerminal;
-    const agent = createAgent({ ...definition, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns });
+    const agent = createAgent({ ...definition, ...limits, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns });
     const render = format === 'stream-json' ? (event: AgentEvent) => io.stdout(`${JSON.stringify(event)}\n`) : createTextRenderer({ tools: kernel.tools, colors, write: io.stdout, writeError: io.stderr, interactive });
     const controller = new AbortController();
     const stopInterrupt = io.onInterrupt?.(() => controller.abort());
     let reason = 'end_turn';
+    let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     const waiting: string[] = [];
     try {
       const events = approvals ? agent.resume({ approvals, signal: controller.signal }) : agent.query(prompt!, { signal: controller.signal });
       for await (const event of events) {
         render(event);
-        if (event.type === 'end') reason = event.reason;
+        if (event.type === 'end') ({ reason } = end = event);
         if (event.type === 'tool-deferred') waiting.push(`  ${event.toolUseId}  ${event.toolName} ${JSON.stringify(event.input)}: ${event.message}`);
       }
     } finally {
       stopInterrupt?.();
       await agent.close();
     }
+    if (format === 'text' && end) io.stderr(`${colors.dim(formatRunSummary(end, values.model ?? definition.model ?? io.env.CODEV_MODEL ?? kernel.config.model ?? DEFAULT_MODEL))}\n`);
     if (format === 'text' && agent.sessionId) io.stderr(`${colors.dim(`session ${agent.sessionId} (go on with: codev run ${script} --resume ${agent.sessionId})`)}\n`);
     if (reason === 'deferred' && format === 'text') {
       const how = agent.sessionId ? `codev run ${script} --resume ${agent.sessionId} --approve ID (or --deny ID)` : 'nothing: the session is not saved (--no-session-persistence)';
@@ -93,6 +99,15 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   } finally {
     await kernel.close();
   }
+}
+
+/** `--max-budget-usd` and `--max-query-tokens` as agent options. */
+function limitOptions(values: { 'max-budget-usd'?: string; 'max-query-tokens'?: string }): AgentOptions {
+  const budget = values['max-budget-usd'] === undefined ? undefined : Number(values['max-budget-usd']);
+  if (budget !== undefined && !(Number.isFinite(budget) && budget > 0)) throw new CodevError('CLI_USAGE', `--max-budget-usd must be a positive number of US dollars, not "${values['max-budget-usd']}"`, { hint: 'e.g. --max-budget-usd 0.50' });
+  const tokens = values['max-query-tokens'] === undefined ? undefined : Number(values['max-query-tokens']);
+  if (tokens !== undefined && !(Number.isInteger(tokens) && tokens > 0)) throw new CodevError('CLI_USAGE', `--max-query-tokens must be a positive integer, not "${values['max-query-tokens']}"`, { hint: 'e.g. --max-query-tokens 200000' });
+  return { ...(budget !== undefined && { maxBudgetUsd: budget }), ...(tokens !== undefined && { maxQueryTokens: tokens }) };
 }
 
 /** `--resume`, `--continue`, `--fork-session`, `--resume-at` and `--no-session-persistence` as agent options, checked together. */

@@ -40,7 +40,7 @@ describe('text rendering', () => {
     let err = '';
     const render = createTextRenderer({ tools: [], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: (text) => (err += text), interactive: false });
     render({ type: 'prompt-blocked', reason: 'no secrets in prompts', hookName: 'gate' });
-    render({ type: 'end', reason: 'blocked', turns: 0, usage: { inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 }, messages: [] });
+    render({ type: 'end', reason: 'blocked', turns: 0, usage: { inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 }, costUsd: 0, messages: [] });
     expect([out, err]).toEqual(['', 'codev: hook gate blocked the prompt: no secrets in prompts\n']);
   });
 

@@ -77,6 +77,9 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         line(colors.dim(`◆ context compacted (${event.trigger}): ~${event.tokensBefore.toLocaleString('en-US')} → ~${event.tokensAfter.toLocaleString('en-US')} tokens; ${what}`));
         return;
       }
+      case 'limit-reached':
+        options.writeError(colors.yellow(`codev: ${event.message}\n`));
+        return;
       case 'prompt-blocked':
         options.writeError(colors.yellow(`codev: hook ${event.hookName} blocked the prompt: ${event.reason}\n`));
         return;

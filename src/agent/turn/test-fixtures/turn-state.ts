@@ -7,6 +7,7 @@ import { createModelClient } from '../../../model/create-model-client.ts';
 import type { AgentEvent } from '../../types.ts';
 import { compactionSettings } from '../../compaction/compaction-settings.ts';
 import { createAgentTranscript } from '../../create-agent-transcript.ts';
+import { createSpending } from '../../create-spending.ts';
 import { createTurnState } from '../create-turn-state.ts';
 import type { TurnAgent, TurnOutcome, TurnStage, TurnState } from '../types.ts';
 
@@ -36,6 +37,7 @@ export async function stateAfterReply(options: {
     compaction: compactionSettings(),
     contextSize: {},
     deferredCalls: new Map(),
+    spending: createSpending(),
     promptCaching: true,
     env: {},
     nextContext: (previous) => previous,
