@@ -101,6 +101,12 @@ describe('validateConfig', () => {
     expect(invalid({ maxToolConcurrency: 1.5 }).field).toBe('maxToolConcurrency');
   });
 
+  it('accepts model prices and names the model and field of a bad one', () => {
+    expect(validateConfig({ value: { prices: { 'acme-7b': { input: 1, output: 2, cacheRead: 0.1 } } } }).prices).toEqual({ 'acme-7b': { input: 1, output: 2, cacheRead: 0.1 } });
+    expect(invalid({ prices: { 'acme-7b': { input: -1, output: 2 } } }).field).toBe('prices["acme-7b"].input');
+    expect(invalid({ prices: { 'acme-7b': { input: 1 } } }).field).toBe('prices["acme-7b"].output');
+  });
+
   it('explains an MCP server entry through its closest shape', () => {
     expect(invalid({ mcpServers: { files: { command: 42 } } }).message).toContain('mcpServers.files.command: expected string; got 42');
     expect(invalid({ mcpServers: { files: { command: 'npx', argz: [] } } }).message).toContain(

@@ -72,6 +72,21 @@ describe('codev run', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('ends with a summary of turns, tokens and cost; --max-query-tokens stops before a request; a bad limit is a usage error', async () => {
+    const run = await runCodev(['run', project.path('agent.ts')], { ANTHROPIC_BASE_URL: server.url });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/2 turn\(s\) · [\d,]+ input tokens · [\d,]+ output tokens · \$\d+\.\d{4}/);
+    const before = server.requests.length;
+    const limited = await runCodev(['run', project.path('agent.ts'), '--max-query-tokens', '1', '--output-format', 'stream-json'], { ANTHROPIC_BASE_URL: server.url });
+    expect(server.requests.length).toBe(before);
+    const events = limited.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reason?: string; limit?: string });
+    expect(events.find((event) => event.type === 'limit-reached')).toMatchObject({ limit: 'maxQueryTokens', max: 1 });
+    expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'max_query_tokens', costUsd: 0 });
+    const bad = await runCodev(['run', project.path('agent.ts'), '--max-budget-usd', '0'], { ANTHROPIC_BASE_URL: server.url });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('CLI_USAGE');
+  });
+
   it('runs a plain script, and says what is missing without a key', async () => {
     const plain = await runCodev(['run', project.path('plain.ts')], {});
     expect(plain.code).toBe(0);
