@@ -5,6 +5,8 @@ import { buildTool, withToolSource } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
 import { createAgent } from './create-agent.ts';
 import type { AgentEvent } from './types.ts';
+import { createLocationTool } from '../tools/Location/index.ts';
+import { createWebSearchTool } from '../tools/WebSearch/index.ts';
 
 const servers: FakeMessagesServer[] = [];
 afterEach(async () => {
@@ -67,6 +69,18 @@ describe('deferred tools in the agent loop', () => {
     const second = createAgent({ tools: pool, apiKey: 'test-key', baseURL: again.url, maxRetries: 0, env: {} });
     await collect(second.query('x'));
     expect(sentTools(again, 0)).not.toContain('mcp__slack__send_message');
+  });
+
+  it('WebSearch without a backend and Location without a map key are held back: their schemas cost no tokens until loaded', async () => {
+    const builtin = <T extends Tool>(tool: T) => withToolSource(tool, { type: 'builtin' });
+    const unconfigured = [read, builtin(createWebSearchTool({ env: {} })), builtin(createLocationTool({ env: {} }))];
+    const configured = [read, builtin(createWebSearchTool({ env: { SEARXNG_URL: 'http://127.0.0.1:9' } })), builtin(createLocationTool({ env: { GOOGLE_MAPS_API_KEY: 'k' } }))];
+    const server = await serve([textReply('a'), textReply('b')]);
+    await collect(createAgent({ tools: unconfigured, apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {} }).query('x'));
+    await collect(createAgent({ tools: configured, apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {} }).query('x'));
+    expect(sentTools(server, 0)).toEqual(['Read', 'ToolSearch']);
+    expect(sentTools(server, 1)).toEqual(['Read', 'WebSearch', 'Location']);
+    expect(JSON.stringify(server.requests[0]!.body.tools).length).toBeLessThan(JSON.stringify(server.requests[1]!.body.tools).length / 2);
   });
 
   it('a deferred tool called before loading gets the select: hint', async () => {

@@ -50,3 +50,11 @@ export function googleKey(env: LocationEnv): string {
   if (!key) throw new Error(GOOGLE_KEY_HELP);
   return key;
 }
+
+/**
+ * Has a map provider a key? Without one only `locate` (by IP) works, so the tool's schema (about 1,000 tokens)
+ * is held back until ToolSearch loads it.
+ */
+export function hasMapKey(env: LocationEnv): boolean {
+  return Boolean(env.AMAP_API_KEY?.trim() || env.GOOGLE_MAPS_API_KEY?.trim());
+}

@@ -2,7 +2,7 @@ import type { LocationToolProgress } from '../../progress/types.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import type { ValidationResult } from '../../tool/types.ts';
 import { amapGeocode, amapRoute, amapSearchPlaces } from './amap.ts';
-import type { LocationEnv } from './config.ts';
+import { hasMapKey, type LocationEnv } from './config.ts';
 import { detectProvider, googleRegionBias } from './detect-region.ts';
 import { formatForModel, renderForTerminal } from './format.ts';
 import { googleGeocode, googleRoute, googleSearchPlaces } from './google.ts';
@@ -133,6 +133,7 @@ export function createLocationTool(options: LocationToolOptions = {}) {
     inputSchema: locationInputSchema,
     isReadOnly: () => true,
     isConcurrencySafe: () => true,
+    shouldDefer: !hasMapKey(options.env ?? process.env),
     toAutoClassifierInput: (input) => (input.location ? `${input.action} ${input.location}` : input.action),
     getActivityDescription: (input) => (input.action === 'locate' ? 'Locating' : `Location ${input.action ?? ''}${input.location ? ` ${input.location}` : ''}`.trim()),
     validateInput: (input) => validateLocationInput(input),

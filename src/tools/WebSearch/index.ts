@@ -7,13 +7,13 @@ import { formatResultsForModel, renderResultsForUser } from './format-results.ts
 import { WEB_SEARCH_DESCRIPTION, WEB_SEARCH_MAX_RESULTS, WEB_SEARCH_TOOL_NAME, webSearchPrompt } from './prompt.ts';
 import { searchSearxng } from './search-searxng.ts';
 import { searchTavily } from './search-tavily.ts';
-import { backendLabel, readSearchSettings, type SearchEnv } from './settings.ts';
+import { backendLabel, hasConfiguredSearchBackend, readSearchSettings, type SearchEnv } from './settings.ts';
 import type { WebSearchOutput, WebSearchResult } from './types.ts';
 
 export { filterByDomains, hostMatchesDomain, normalizeDomain } from './domains.ts';
 export { formatResultsForModel, renderResultsForUser } from './format-results.ts';
 export { SOURCES_REMINDER, WEB_SEARCH_MAX_RESULTS, WEB_SEARCH_SNIPPET_CHARS, WEB_SEARCH_TOOL_NAME } from './prompt.ts';
-export { DEFAULT_SEARXNG_URL, DEFAULT_TAVILY_BASE_URL, DEFAULT_WEB_SEARCH_TIMEOUT_MS, readSearchSettings } from './settings.ts';
+export { DEFAULT_SEARXNG_URL, DEFAULT_TAVILY_BASE_URL, DEFAULT_WEB_SEARCH_TIMEOUT_MS, hasConfiguredSearchBackend, readSearchSettings } from './settings.ts';
 export type { SearchEnv, SearchSettings } from './settings.ts';
 export type { SearchBackend, WebSearchInput, WebSearchOutput, WebSearchResult } from './types.ts';
 export { WebSearchError } from './web-search-error.ts';
@@ -56,6 +56,9 @@ export function createWebSearchTool(options: WebSearchToolOptions = {}) {
     isConcurrencySafe: () => true,
     interruptBehavior: () => 'cancel',
     userFacingName: () => 'Web Search',
+    // Unconfigured, its schema is held back (ToolSearch still finds it, and a call says how to configure it),
+    // so a request does not pay for a tool that would most likely fail.
+    shouldDefer: !hasConfiguredSearchBackend(readEnv()),
     toAutoClassifierInput: (input) => input.query,
     getActivityDescription: (input) => (input.query ? `Searching the web for "${input.query}"` : 'Searching the web'),
     checkPermissions: () => ({ behavior: 'passthrough', message: 'WebSearch sends the query to a search service and requires permission.' }),

@@ -32,6 +32,14 @@ export function readSearchSettings(env: SearchEnv = process.env, overrides: { ti
   return { backend: 'searxng', baseUrl: readBaseUrl('SEARXNG_URL', env.SEARXNG_URL, DEFAULT_SEARXNG_URL), timeoutMs };
 }
 
+/**
+ * Is a search backend configured: a Tavily key, or a SearXNG URL set on purpose? Without either, WebSearch
+ * would only reach a SearXNG on this machine's port 8080, which is rarely there.
+ */
+export function hasConfiguredSearchBackend(env: SearchEnv): boolean {
+  return Boolean(env.TAVILY_API_KEY?.trim() || env.SEARXNG_URL?.trim());
+}
+
 /** The label of a backend in messages. */
 export function backendLabel(backend: SearchBackend): string {
   return backend === 'tavily' ? 'Tavily' : 'SearXNG';
