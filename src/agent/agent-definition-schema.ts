@@ -6,6 +6,8 @@ import { isTool } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
 import type { AgentDefinition } from './agent-definition.ts';
+import { EFFORT_LEVELS } from './resolve-thinking-params.ts';
+import type { Effort } from './types.ts';
 
 const count = (minimum: number) => z.number().int().min(minimum);
 const milliseconds = z.number().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -19,6 +21,11 @@ const shape = {
   system: z.string().optional(),
   maxTurns: count(1).optional(),
   maxTokens: count(1).optional(),
+  thinking: z
+    .discriminatedUnion('type', [z.strictObject({ type: z.literal('enabled'), budgetTokens: count(1024) }), z.strictObject({ type: z.literal('adaptive') }), z.strictObject({ type: z.literal('disabled') })])
+    .optional(),
+  effort: z.enum(EFFORT_LEVELS as [Effort, ...Effort[]]).optional(),
+  fallbackModel: z.union([z.string().trim().min(1), z.array(z.string().trim().min(1)).min(1)]).optional(),
   maxBudgetUsd: z.number().positive().max(1_000_000).optional(),
   maxQueryTokens: count(1).optional(),
   prices: modelPricesSchema.optional(),

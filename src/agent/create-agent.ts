@@ -18,7 +18,9 @@ import { createAgentTranscript, type AgentTranscript } from './create-agent-tran
 import { createModelClient, resolveModelAccess } from '../model/create-model-client.ts';
 import { createQueryContexts } from './create-query-contexts.ts';
 import { createSessionLeases, STANDALONE_SESSION_PREFIX } from './create-session-leases.ts';
+import { resolveFallbackModels } from './resolve-fallback-models.ts';
 import { resolveRequestPolicy } from './resolve-request-policy.ts';
+import { resolveThinkingParams } from './resolve-thinking-params.ts';
 import type { SessionStartState } from './start-query-message.ts';
 import { createTurnState } from './turn/create-turn-state.ts';
 import { runTurns } from './turn/run-turns.ts';
@@ -104,6 +106,9 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const requestPolicy = options.subagent?.parent.requestPolicy ?? resolveRequestPolicy({ agentOptions: options, env });
   const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
   const limits = checkSpendingLimits({ maxBudgetUsd: options.maxBudgetUsd, maxQueryTokens: options.maxQueryTokens, model, prices: [options.prices, options.kernel?.config.prices] });
+  const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const thinkingParams = resolveThinkingParams({ thinking: options.thinking, effort: options.effort, maxTokens });
+  const fallbackModels = resolveFallbackModels({ fallbackModel: options.fallbackModel, model });
   const messages: Anthropic.MessageParam[] = [];
   const sessionStart: SessionStartState = { started: false, pending: [], source: 'startup' };
   const transcript = createAgentTranscript({ ...options, hasProject: options.kernel !== undefined });
@@ -141,8 +146,10 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     messages,
     client,
     model,
-    maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+    maxTokens,
     system: options.system,
+    thinkingParams,
+    fallbackModels,
     requestPolicy,
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
     canUseTool,

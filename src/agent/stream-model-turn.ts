@@ -4,7 +4,7 @@ import { createIdleWatchdog } from './create-idle-watchdog.ts';
 import type { AgentEvent } from './types.ts';
 
 /**
- * One attempt at a model request, streamed: yields text deltas as they arrive and returns the final
+ * One attempt at a model request, streamed: yields text and thinking deltas as they arrive and returns the final
  * message (tool_use inputs reassembled from their `input_json_delta`s by the SDK). The SDK makes no retry
  * of its own (the caller owns the retries, so every wait is seen). Throws what the SDK throws (a stream
  * that ends before `message_stop` is refused by the SDK: nothing of a cut-short message is used), or
@@ -26,7 +26,9 @@ export async function* streamModelTurn(options: {
   try {
     const stream = options.client.messages.stream(options.params, { signal: attempt.signal, maxRetries: 0, middleware: [watchdog.middleware] });
     for await (const event of stream) {
-      if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
+      if (event.type !== 'content_block_delta') continue;
+      if (event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
+      else if (event.delta.type === 'thinking_delta') yield { type: 'thinking-delta', text: event.delta.thinking };
     }
     return await stream.finalMessage();
   } catch (error) {

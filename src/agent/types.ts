@@ -35,6 +35,13 @@ export type AgentEvent =
   | { type: 'turn-start'; turn: number }
   | { type: 'text-delta'; text: string }
   | { type: 'text'; text: string }
+  /** A piece of the model's thinking as it streams (only with `thinking` on); void when the request is retried. */
+  | { type: 'thinking-delta'; text: string }
+  /**
+   * One complete thinking block of a reply. `redacted`: the API encrypted it (a `redacted_thinking` block),
+   * so `text` is empty; it is kept in the transcript all the same.
+   */
+  | { type: 'thinking'; text: string; redacted: boolean }
   | { type: 'tool-call'; toolUseId: string; toolName: string; input: unknown }
   | { type: 'tool-progress'; toolUseId: string; toolName: string; progress: ProgressPayload }
   /**
@@ -76,6 +83,11 @@ export type AgentEvent =
    * `maxRetries`). Text deltas streamed by the failed attempt are void: the retry streams its own.
    */
   | { type: 'retry'; attempt: number; maxRetries: number; waitMs: number; error: ModelError }
+  /**
+   * Model `from` still failed with `error` (overloaded or a 5xx) after its retries, so the same request is
+   * made on `to`, the next of `fallbackModel`. The next turn tries the agent's model again.
+   */
+  | { type: 'model-fallback'; from: string; to: string; error: ModelError }
   | { type: 'error'; error: ModelError }
   /** The query ended; `sessionId` names its persisted session (resume it with `resume: sessionId`). */
   | {
@@ -89,6 +101,12 @@ export type AgentEvent =
       sessionId?: string;
     };
 
+/** `AgentOptions.thinking`: a budget of thinking tokens, thinking as the model sees fit, or none. */
+export type ThinkingOptions = { type: 'enabled'; budgetTokens: number } | { type: 'adaptive' } | { type: 'disabled' };
+
+/** `AgentOptions.effort`, lowest to highest. */
+export type Effort = 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+
 /** Options of `createAgent`. */
 export interface AgentOptions {
   /** The tools the model may call, in pool order (built-ins first). Default: the kernel's pool. */
@@ -99,6 +117,22 @@ export interface AgentOptions {
   maxTurns?: number;
   /** The most output tokens of one model request (the API's `max_tokens`). Default 8192. */
   maxTokens?: number;
+  /**
+   * Extended thinking (the API's `thinking`): `enabled` with a token budget (at least 1,024 and less than
+   * `maxTokens`), `adaptive` (the model decides how much to think; newer models), or `disabled`. Thinking
+   * streams as `thinking-delta` events and each block ends in a `thinking` event; the blocks stay in the
+   * transcript, signatures and all, as the API requires for tool use. Default: not sent (the model's default).
+   */
+  thinking?: ThinkingOptions;
+  /** How much effort the model puts into its answers (the API's `output_config.effort`). Default: not sent. */
+  effort?: Effort;
+  /**
+   * Models to try, in order, when a request to `model` still fails after its retries because the API is
+   * overloaded (529) or failing (5xx); never after a 4xx or a rate limit (429). Each switch is a
+   * `model-fallback` event, the turn is priced by the model that answered, and the next turn starts on
+   * `model` again.
+   */
+  fallbackModel?: string | readonly string[];
   /**
    * The most a query may spend, in US dollars, subagents included: the query ends with `max_budget_usd`
    * (after a `limit-reached` event) before a request whose estimated cost would pass it. The model must

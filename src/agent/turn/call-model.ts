@@ -4,18 +4,24 @@ import type { ModelError } from '../types.ts';
 import type { TurnStage } from './types.ts';
 
 /**
- * Stage 4: one model request over the whole transcript, streamed (text deltas, retries as events). When the
- * API refuses it as longer than the context window, the conversation is compacted (every old tool result
- * cleared, the older messages summarized) and the request made once more; a second refusal is
- * `CONTEXT_OVERFLOW`. A failure after the retries ends the query with an `error` event; an abort ends it at once.
+ * Stage 4: one model request over the whole transcript, streamed (text and thinking deltas, retries as
+ * events). When the API refuses it as longer than the context window, the conversation is compacted (every
+ * old tool result cleared, the older messages summarized) and the request made once more; a second refusal
+ * is `CONTEXT_OVERFLOW`. When the model is still overloaded or failing after its retries, the request is
+ * made on the next of `fallbackModels` (a `model-fallback` event). A failure after all that ends the query
+ * with an `error` event; an abort ends it at once.
  */
 const CONVERSATION_BREAKPOINT = Object.freeze({ type: 'ephemeral' as const });
 
 export const callModel: TurnStage = async function* callModel(state) {
   const { agent } = state;
-  for (let attempt = 1; ; attempt++) {
+  // Compaction is tried once per turn; `compacted` says the request was made again on the compacted conversation.
+  let compactionTried = false;
+  let compacted = false;
+  let model = agent.model;
+  for (let fallback = 0; ; ) {
     const params = {
-      model: agent.model,
+      model,
       max_tokens: agent.maxTokens,
       messages: agent.messages,
       tools: state.requestTools.tools,
@@ -23,6 +29,7 @@ export const callModel: TurnStage = async function* callModel(state) {
       // The API puts a cache breakpoint on the last block: the next turn reads the whole conversation so far
       // from the prompt cache and pays full price only for what it added (with the breakpoint after the built-in tools).
       ...(agent.promptCaching && { cache_control: CONVERSATION_BREAKPOINT }),
+      ...agent.thinkingParams,
     };
     const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy });
     if (outcome.type === 'aborted') return { type: 'end', reason: 'aborted' };
@@ -31,16 +38,29 @@ export const callModel: TurnStage = async function* callModel(state) {
       return;
     }
     let error: ModelError = outcome.error;
-    if (error.code === 'CONTEXT_OVERFLOW' && attempt === 1) {
-      const compacted = yield* compactConversation({ agent, context: state.context, signal: state.signal, trigger: 'overflow' });
-      if (compacted.type === 'aborted') return { type: 'end', reason: 'aborted' };
-      if (compacted.type === 'compacted') continue;
-      if (compacted.type === 'error') error = { ...error, message: `${error.message} Compacting it failed: ${compacted.error.message}` };
+    if (fallback < agent.fallbackModels.length && isServerFailure(error)) {
+      const to = agent.fallbackModels[fallback++]!;
+      yield { type: 'model-fallback', from: model, to, error };
+      model = to;
+      continue;
+    }
+    if (error.code === 'CONTEXT_OVERFLOW' && !compactionTried) {
+      compactionTried = true;
+      const compaction = yield* compactConversation({ agent, context: state.context, signal: state.signal, trigger: 'overflow' });
+      if (compaction.type === 'aborted') return { type: 'end', reason: 'aborted' };
+      compacted = compaction.type === 'compacted';
+      if (compacted) continue;
+      if (compaction.type === 'error') error = { ...error, message: `${error.message} Compacting it failed: ${compaction.error.message}` };
     }
     if (error.code === 'CONTEXT_OVERFLOW') {
-      error = { ...error, message: `${error.message}${attempt > 1 ? ' It was still too long after compaction.' : ''} Start a new session, or fork this one at an earlier message (resume with at).` };
+      error = { ...error, message: `${error.message}${compacted ? ' It was still too long after compaction.' : ''} Start a new session, or fork this one at an earlier message (resume with at).` };
     }
     yield { type: 'error', error };
     return { type: 'end', reason: 'error' };
   }
 };
+
+/** Overloaded (529, or said mid-stream) or a 5xx: the API's trouble, which another model may not share. Never a 4xx or a 429. */
+function isServerFailure(error: ModelError): boolean {
+  return error.code === 'MODEL_OVERLOADED' || (error.status !== undefined && error.status >= 500);
+}

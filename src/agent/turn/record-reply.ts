@@ -4,7 +4,11 @@ import { addUsage, fromApiUsage } from '../add-usage.ts';
 import { queryCostUsd } from './query-cost-usd.ts';
 import type { TurnStage } from './types.ts';
 
-/** Stage 4: the reply's usage (and the query's total), the reply in the transcript, its text, its tool calls. */
+/**
+ * Stage 5: the reply's usage (and the query's total, priced by the model that answered), the reply in the
+ * transcript as it came (thinking blocks and their signatures included: the API checks them when the tool
+ * results go back), its text and thinking, its tool calls.
+ */
 export const recordReply: TurnStage = async function* recordReply(state) {
   const reply = state.turn.reply!;
   const turnUsage = fromApiUsage(reply.usage);
@@ -15,6 +19,10 @@ export const recordReply: TurnStage = async function* recordReply(state) {
   state.agent.messages.push({ role: 'assistant', content: reply.content as Anthropic.ContentBlockParam[] });
   const { inputTokens, cacheCreationInputTokens, cacheReadInputTokens, outputTokens } = turnUsage;
   state.agent.contextSize.usage = { tokens: inputTokens + cacheCreationInputTokens + cacheReadInputTokens + outputTokens, messages: state.agent.messages.length, outputTokens };
-  for (const block of reply.content) if (block.type === 'text') yield { type: 'text', text: block.text };
+  for (const block of reply.content) {
+    if (block.type === 'text') yield { type: 'text', text: block.text };
+    else if (block.type === 'thinking') yield { type: 'thinking', text: block.thinking, redacted: false };
+    else if (block.type === 'redacted_thinking') yield { type: 'thinking', text: '', redacted: true };
+  }
   state.turn.toolUses = reply.content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use') as ToolUseBlock[];
 };

@@ -8,6 +8,7 @@ import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../../tool/types.
 import type { CompactionSettings } from '../compaction/types.ts';
 import type { ContextUsage } from '../compaction/estimate-tokens.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
+import type { ThinkingParams } from '../resolve-thinking-params.ts';
 import type { SessionStartState } from '../start-query-message.ts';
 import type { AgentEvent, EndReason, ToolApproval, Usage } from '../types.ts';
 
@@ -19,6 +20,10 @@ export interface TurnAgent {
   readonly model: string;
   readonly maxTokens: number;
   readonly system?: string;
+  /** The `thinking` and `output_config` every request carries; none when the agent sets neither. */
+  readonly thinkingParams?: ThinkingParams;
+  /** The models a request moves on to when `model` is overloaded or failing (`AgentOptions.fallbackModel`). */
+  readonly fallbackModels: readonly string[];
   readonly requestPolicy: RequestPolicy;
   readonly maxTurns: number;
   readonly canUseTool: CanUseTool;

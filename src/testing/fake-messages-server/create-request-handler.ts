@@ -20,13 +20,16 @@ const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
  * 2. answers 404 `not_found_error` unless it is `POST /v1/messages` or `POST /v1/messages/count_tokens`;
  * 3. answers 401 `authentication_error` unless it carries `apiKey` (when one is set);
  * 4. answers 400 `invalid_request_error` when the body is not a valid request;
- * 5. answers a token count; a request over `contextWindow` with 400 "prompt is too long";
+ * 5. answers a token count; a request over `contextWindow` with 400 "prompt is too long"; a request for one
+ *    of `overloadedModels` with 529 `overloaded_error`;
  * 6. else the next scripted reply (500 `api_error`, not retryable, when there is none).
  */
 export function createRequestHandler(options: FakeMessagesServerOptions & { requests: RecordedRequest[]; signal: AbortSignal }) {
   let requestCount = 0;
   const promptCache = options.promptCache ? createPromptCache(typeof options.promptCache === 'object' ? options.promptCache : {}) : undefined;
   let replyCount = 0;
+  const thoughtToolUses = new Set<string>();
+  const overloadedModels = new Set(options.overloadedModels);
   return async function handleRequest(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const requestId = `req_fake_${++requestCount}`;
     const fail = (status: number, type: string, message: string) => sendError({ response, requestId, status, type, message, shouldRetry: status >= 500 ? false : undefined });
@@ -41,17 +44,18 @@ export function createRequestHandler(options: FakeMessagesServerOptions & { requ
       }
       const authenticationProblem = authenticationFailure(request.headers, options.apiKey);
       if (authenticationProblem) return fail(401, 'authentication_error', authenticationProblem);
-      const invalidity = bodyProblem ?? validateMessageRequest(request.body, { requireMaxTokens: !isCountTokens });
+      const invalidity = bodyProblem ?? validateMessageRequest(request.body, { requireMaxTokens: !isCountTokens, thoughtToolUses });
       if (invalidity) return fail(400, 'invalid_request_error', invalidity);
       const inputTokens = estimateInputTokens(request.body);
       if (isCountTokens) return sendJson({ response, status: 200, body: { input_tokens: inputTokens }, requestId });
       if (options.contextWindow !== undefined && inputTokens > options.contextWindow) return fail(400, 'invalid_request_error', `prompt is too long: ${inputTokens} tokens > ${options.contextWindow} maximum`);
+      if (overloadedModels.has(String(request.body.model))) return sendError({ response, requestId, status: 529, type: 'overloaded_error', message: 'Overloaded' });
       const index = replyCount++;
       const taken = await takeScriptReply({ script: options.script, request, index });
       if (taken.problem !== undefined) return fail(500, 'api_error', taken.problem);
       const cacheUsage = promptCache?.account(request.body);
       const reply = cacheUsage && 'content' in taken.reply ? { ...taken.reply, usage: { ...cacheUsage, ...taken.reply.usage } } : taken.reply;
-      await sendReply({ response, request, reply, replyNumber: index + 1, requestId, inputTokens });
+      await sendReply({ response, request, reply, replyNumber: index + 1, requestId, inputTokens, thoughtToolUses });
     } catch (error) {
       if (response.headersSent) response.socket?.destroy();
       else fail(500, 'api_error', `The fake Messages server failed: ${errorMessage(error)}`);

@@ -1,10 +1,17 @@
 /** What a fake Messages API server answers to one `POST /v1/messages`: a message, an HTTP error, or a broken stream. */
 import type Anthropic from '@anthropic-ai/sdk';
 
-/** A content block the fake model replies with. A `tool_use` without `id` gets a deterministic `toolu_fake_...` id. */
+/**
+ * A content block the fake model replies with. A `tool_use` without `id` gets a deterministic `toolu_fake_...`
+ * id. `thinking` and `redacted_thinking` blocks are sent only to a request with thinking on (`enabled` or
+ * `adaptive`), as the API does; a thinking block gets the server's signature (`signature` replaces it, e.g. a
+ * bad one).
+ */
 export type FakeContentBlock =
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; id?: string; name: string; input: Record<string, unknown> };
+  | { type: 'tool_use'; id?: string; name: string; input: Record<string, unknown> }
+  | { type: 'thinking'; thinking: string; signature?: string }
+  | { type: 'redacted_thinking'; data: string };
 
 /** Token counts to report instead of the deterministic estimates. */
 export interface FakeUsage {

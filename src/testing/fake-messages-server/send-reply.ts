@@ -20,6 +20,8 @@ export async function sendReply(options: {
   replyNumber: number;
   requestId: string;
   inputTokens: number;
+  /** Where the tool_use ids of a reply sent with thinking go (the API then wants that thinking back). */
+  thoughtToolUses: Set<string>;
 }): Promise<void> {
   const { response, request, reply, requestId } = options;
   if (isErrorReply(reply)) {
@@ -27,7 +29,12 @@ export async function sendReply(options: {
     sendError({ response, requestId, ...error, type: error.type ?? 'api_error', message: error.message ?? '' });
     return;
   }
-  const message = renderMessage({ reply, model: String(request.body.model), inputTokens: options.inputTokens, replyNumber: options.replyNumber });
+  const thinkingType = (request.body.thinking as { type?: unknown } | undefined)?.type;
+  const thinking = thinkingType === 'enabled' || thinkingType === 'adaptive';
+  const message = renderMessage({ reply, model: String(request.body.model), inputTokens: options.inputTokens, replyNumber: options.replyNumber, thinking });
+  if (message.content.some((block) => block.type === 'thinking' || block.type === 'redacted_thinking')) {
+    for (const block of message.content) if (block.type === 'tool_use') options.thoughtToolUses.add(block.id);
+  }
   if (request.stream) return writeMessageStream({ response, message, reply, requestId });
   if (isDroppedStreamReply(reply)) {
     response.socket?.destroy();

@@ -47,6 +47,12 @@ export interface FakeMessagesServerOptions {
    * `minTokens` (default 1,024, as for Sonnet) are not cached. Default off: no cache tokens reported.
    */
   promptCache?: boolean | { minTokens?: number };
+  /**
+   * Models the server is overloaded for: a Messages request for one of them gets 529 `overloaded_error`
+   * (counted as a request, taking no scripted reply; no `x-should-retry`, so clients retry as for the real
+   * API). For testing fallback models.
+   */
+  overloadedModels?: readonly string[];
 }
 
 /** A running fake server. */

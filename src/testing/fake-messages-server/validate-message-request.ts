@@ -1,12 +1,14 @@
+import { validateThinking } from './validate-thinking.ts';
 import { validateToolPairing } from './validate-tool-pairing.ts';
 
 const ROLES = ['user', 'assistant', 'system'];
 
 /**
  * Why a request body is not a valid message request, phrased as the API phrases it (`max_tokens: Field required`),
- * or undefined when it is valid. `count_tokens` requests pass `requireMaxTokens: false`.
+ * or undefined when it is valid. `count_tokens` requests pass `requireMaxTokens: false`; `thoughtToolUses` are
+ * the tool_use ids of replies given with thinking (see `validateThinking`).
  */
-export function validateMessageRequest(body: Record<string, unknown>, options: { requireMaxTokens: boolean }): string | undefined {
+export function validateMessageRequest(body: Record<string, unknown>, options: { requireMaxTokens: boolean; thoughtToolUses?: ReadonlySet<string> }): string | undefined {
   if (body.model === undefined) return 'model: Field required';
   if (typeof body.model !== 'string' || body.model === '') return 'model: Input should be a non-empty string';
   if (body.max_tokens === undefined) {
@@ -24,7 +26,7 @@ export function validateMessageRequest(body: Record<string, unknown>, options: {
     const problem = messageProblem(message);
     if (problem) return `messages.${index}${problem}`;
   }
-  return validateToolPairing(body.messages as Array<{ role: string; content: unknown }>);
+  return validateToolPairing(body.messages as Array<{ role: string; content: unknown }>) ?? validateThinking(body, options.thoughtToolUses ?? new Set());
 }
 
 function messageProblem(message: unknown): string | undefined {

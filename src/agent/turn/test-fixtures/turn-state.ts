@@ -27,6 +27,7 @@ export async function stateAfterReply(options: {
     client,
     model: 'test-model',
     maxTokens: 1024,
+    fallbackModels: [],
     requestPolicy: { maxRetries: 0, maxRetryWaitMs: 0, retryBaseDelayMs: 0, streamIdleTimeoutMs: 0 },
     maxTurns: 10,
     canUseTool: () => ({ behavior: 'allow' }),
