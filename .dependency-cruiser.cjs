@@ -13,7 +13,7 @@ const LAYERS = [
   { name: 'platform', folders: ['files', 'processes', 'git', 'session', 'transcripts', 'results', 'model'] },
   { name: 'policy', folders: ['permissions/(?!types\\.ts$)', 'hooks', 'sandbox'] },
   { name: 'execution', folders: ['execution', 'telemetry', 'registry'] },
-  { name: 'sources', folders: ['config', 'plugins', 'mcp', 'skills', 'search', 'agent-types'] },
+  { name: 'sources', folders: ['config', 'plugins', 'mcp', 'skills', 'search', 'agent-types', 'instructions'] },
   { name: 'kernel', folders: ['kernel'] },
   // The built-in tools and their helpers, except the tools that start agents and the pack that lists them all.
   { name: 'tools', folders: ['tools/(?!Agent/|SendMessage/|index\\.ts$|get-all-base-tools\\.ts$)', 'tasks', 'repl', 'worktrees'] },

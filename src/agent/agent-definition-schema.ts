@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CanUseTool } from '../permissions/types.ts';
 import { configAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { modelPricesSchema } from '../config/model-prices-schema.ts';
+import { instructionsSettingSchema } from '../instructions/instructions-setting.ts';
 import { isTool } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
@@ -44,6 +45,7 @@ const shape = {
   takeQueuedMessages: functionOf<() => readonly string[]>('() => messages').optional(),
   persistSession: z.boolean().optional(),
   promptCaching: z.boolean().optional(),
+  instructions: instructionsSettingSchema.optional(),
   compaction: z
     .strictObject({
       auto: z.boolean().optional(),

@@ -17,6 +17,8 @@ import { createAgentScope } from './create-agent-scope.ts';
 import { createAgentTranscript, type AgentTranscript } from './create-agent-transcript.ts';
 import { createModelClient, resolveModelAccess } from '../model/create-model-client.ts';
 import { createQueryContexts } from './create-query-contexts.ts';
+import { createInstructionsLoader, type InstructionsLoader } from '../instructions/create-instructions-loader.ts';
+import { resolveInstructionSources } from '../instructions/instructions-setting.ts';
 import { createSessionLeases, STANDALONE_SESSION_PREFIX } from './create-session-leases.ts';
 import { resolveFallbackModels } from './resolve-fallback-models.ts';
 import { resolveRequestPolicy } from './resolve-request-policy.ts';
@@ -127,10 +129,14 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   const contexts = createQueryContexts({ agentOptions: options, sessionDirectory: path.join(os.tmpdir(), `${STANDALONE_SESSION_PREFIX}${randomUUID()}`) });
   const leases = createSessionLeases(options);
   const running = new Set<AbortController>();
-  // Made with the first context, whose project root and home it takes.
+  // A project's agent reads its instructions unless told not to; a standalone agent or a subagent only when told to.
+  const instructionSources = resolveInstructionSources(options.instructions ?? (options.kernel && options.subagent === undefined ? options.kernel.config.instructions : false));
+  // Made with the first context, whose project root and home they take.
   let scope: ToolUseContext['agent'];
+  let instructions: InstructionsLoader | undefined;
   const withScope = (client: Anthropic, context: ToolUseContext): ToolUseContext => {
     scope ??= createAgentScope({ agentOptions: options, client, model, env, requestPolicy, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
+    if (instructionSources) instructions ??= createInstructionsLoader({ projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory, sources: instructionSources });
     context.agent = scope;
     return withSession(context);
   };
@@ -167,6 +173,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     compaction,
     contextSize,
     env,
+    instructions,
     nextContext: (previous) => withScope(client, contexts.next(signal, previous)),
   });
   /** The start of a query or a compaction: the client, the first context, the session held and loaded. */

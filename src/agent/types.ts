@@ -11,6 +11,7 @@ import type { SessionStore } from '../transcripts/types.ts';
 import type { CompactBoundary, CompactionOptions } from './compaction/types.ts';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
 import type { ModelPrices } from '../model/model-price.ts';
+import type { InstructionsSetting } from '../instructions/instructions-setting.ts';
 
 export type { EndReason, Usage };
 
@@ -89,6 +90,11 @@ export type AgentEvent =
    */
   | { type: 'model-fallback'; from: string; to: string; error: ModelError }
   | { type: 'error'; error: ModelError }
+  /**
+   * Something the user should know that does not stop the query: an instruction file that was skipped
+   * (`INSTRUCTIONS_SKIPPED`: too large, unreadable, or an `@path` include missing, outside or too deep), with its `path`.
+   */
+  | { type: 'warning'; code: CodevErrorCode; message: string; path?: string }
   /** The query ended; `sessionId` names its persisted session (resume it with `resume: sessionId`). */
   | {
       type: 'end';
@@ -149,6 +155,14 @@ export interface AgentOptions {
    * prices that changed; they win over the config's `prices` and codev's table.
    */
   prices?: ModelPrices;
+  /**
+   * Project instructions in the system prompt: `~/.codev/CODEV.md`, `AGENTS.md` and `CLAUDE.md`, then the
+   * project root's, each file that exists with the files it includes (`@path`), read again when one changes.
+   * `false` reads none; `{ sources: { codev, agents, claude, user, project } }` turns single sources off.
+   * Default: the config's `instructions` (all on) for an agent with a project (a kernel), off for a
+   * standalone agent (explicit `tools`, no kernel) and a subagent.
+   */
+  instructions?: InstructionsSetting;
   /** Answers permission asks. Default: deny (scripts must opt in). */
   canUseTool?: CanUseTool;
   /** A ready client; else one is made from `apiKey`/`baseURL` (default `ANTHROPIC_API_KEY`/`ANTHROPIC_BASE_URL`). */

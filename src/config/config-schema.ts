@@ -8,6 +8,7 @@ import { parsePermissionRule } from '../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
 import { configAgentsSchema, type ConfigAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { modelPricesSchema, type ModelPricesSchema } from './model-prices-schema.ts';
+import { instructionsSettingSchema, type InstructionsSettingSchema } from '../instructions/instructions-setting.ts';
 import { isPlugin, type Plugin } from '../plugins/define-plugin.ts';
 
 /** The plugin folder used when `pluginDirs` is not set. A missing default folder is not an error. */
@@ -74,6 +75,12 @@ type ConfigShape = {
    * or prices that changed: `{ 'my-model': { input, output, cacheWrite?, cacheRead? } }`.
    */
   prices: z.ZodOptional<ModelPricesSchema>;
+  /**
+   * Project instructions in the agent's system prompt (`CODEV.md`, `AGENTS.md`, `CLAUDE.md` in `~/.codev/`
+   * and the project root, with their `@path` includes): `false` reads none, `{ sources: { codev?, agents?,
+   * claude?, user?, project? } }` turns single sources off. Default: all on.
+   */
+  instructions: z.ZodOptional<InstructionsSettingSchema>;
   /** Settings per tool name, e.g. `{ WebSearch: { backend: 'searxng' } }`. */
   tools: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodRecord<z.ZodString, z.ZodUnknown>>>;
 };
@@ -165,6 +172,7 @@ export const configSchema: z.ZodObject<ConfigShape, z.core.$strict> = z.strictOb
   agents: configAgentsSchema,
   subagents: z.strictObject({ maxDepth: z.number().int().min(0).max(10).optional(), maxConcurrent: z.number().int().min(1).max(100).optional() }).prefault({}),
   prices: modelPricesSchema.optional(),
+  instructions: instructionsSettingSchema.optional(),
   tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
 } satisfies ConfigShape);
 

@@ -25,7 +25,7 @@ export const callModel: TurnStage = async function* callModel(state) {
       max_tokens: agent.maxTokens,
       messages: agent.messages,
       tools: state.requestTools.tools,
-      ...(agent.system ? { system: agent.system } : {}),
+      ...(state.system ? { system: state.system } : {}),
       // The API puts a cache breakpoint on the last block: the next turn reads the whole conversation so far
       // from the prompt cache and pays full price only for what it added (with the breakpoint after the built-in tools).
       ...(agent.promptCaching && { cache_control: CONVERSATION_BREAKPOINT }),

@@ -13,7 +13,8 @@ const dollars = (amount: number) => `$${amount < 1 ? amount.toFixed(4) : amount.
  * on, and an output as long as the longest of this query so far. Undefined when no limit is near or set.
  */
 export function checkBudget(state: TurnState): LimitReached | undefined {
-  const { spending, model, promptCaching, contextSize, messages, system } = state.agent;
+  const { spending, model, promptCaching, contextSize, messages } = state.agent;
+  const { system } = state;
   const limits = spending.root.limits;
   if (!limits) return undefined;
   const root = spending.root;

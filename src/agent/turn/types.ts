@@ -6,6 +6,8 @@ import type { RequestPolicy } from '../../tool/agent-scope.ts';
 import type { Spending, SpendingTotals } from '../../tool/spending.ts';
 import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../../tool/types.ts';
 import type { CompactionSettings } from '../compaction/types.ts';
+import type { InstructionsLoader } from '../../instructions/create-instructions-loader.ts';
+import type { LoadedInstructions } from '../../instructions/types.ts';
 import type { ContextUsage } from '../compaction/estimate-tokens.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
 import type { ThinkingParams } from '../resolve-thinking-params.ts';
@@ -48,6 +50,8 @@ export interface TurnAgent {
   /** The size of the conversation at the last request (kept across queries; cleared by a compaction). */
   readonly contextSize: { usage?: ContextUsage };
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The project's instruction files, when the agent reads them (`AgentOptions.instructions`). */
+  readonly instructions?: InstructionsLoader;
   /** The context of a turn after the first (with a kernel, on its latest registry generation). */
   nextContext(previous: ToolUseContext): ToolUseContext;
 }
@@ -73,6 +77,9 @@ export interface TurnState {
   readonly approvals?: Readonly<Record<string, ToolApproval>>;
   readonly signal: AbortSignal;
   context: ToolUseContext;
+  /** The system prompt sent: the agent's own, then the instruction files (`instructions`, as last read). */
+  system?: string;
+  instructions?: LoadedInstructions;
   /** The tools sent with each request, and the pool and loaded deferred tools they were made from. */
   requestTools: { tools: Anthropic.ToolUnion[]; madeFrom?: { pool: readonly Tool[]; loaded: number } };
   turns: number;

@@ -78,6 +78,7 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         return;
       }
       case 'limit-reached':
+      case 'warning':
         options.writeError(colors.yellow(`codev: ${event.message}\n`));
         return;
       case 'prompt-blocked':

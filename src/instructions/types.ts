@@ -1,0 +1,32 @@
+/** The vocabulary of project instructions: the files read and what was skipped. Types only. */
+import type { InstructionScope } from './instruction-candidates.ts';
+
+/** One instruction file in use, in the order it joins the system prompt. */
+export interface InstructionFile {
+  /** Absolute, as found (a symlink keeps its own path). */
+  path: string;
+  /** `user` for `~/.codev/` and what its files include, `project` for the project root and what its files include. */
+  scope: InstructionScope;
+  /** The file whose `@path` brought it in; absent for a CODEV.md, AGENTS.md or CLAUDE.md itself. */
+  includedFrom?: string;
+  /** Its size in bytes. */
+  bytes: number;
+  text: string;
+}
+
+/** A file that exists (or is included) but is not used, and why: too large, unreadable, missing, outside, too deep. */
+export interface InstructionsWarning {
+  code: 'INSTRUCTIONS_SKIPPED';
+  path: string;
+  reason: string;
+  /** One line for a person: the path and the reason. */
+  message: string;
+}
+
+/** The instructions read in one pass. */
+export interface LoadedInstructions {
+  files: InstructionFile[];
+  warnings: InstructionsWarning[];
+  /** Every path looked at (present or not, includes too) and its version then: a change to any means reading again. */
+  watched: { path: string; version: string }[];
+}
