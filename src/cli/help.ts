@@ -79,6 +79,12 @@ Options:
   --max-turns N              Stop after N model turns
   --max-budget-usd USD       Stop before a request that would make the run cost more (subagents included)
   --max-query-tokens N       Stop before a request that would make the run use more tokens
+  --thinking N|adaptive      Extended thinking: a budget of N tokens (1024 or more, under the script's maxTokens),
+                             adaptive (the model decides), or disabled; shown dimmed in text mode
+  --effort LEVEL             low | medium | high | xhigh | max: how much effort the model puts in
+  --fallback-model ID        When the model is overloaded or failing (529, 5xx) after its retries, the turn is
+                             made on ID instead (repeatable, or a comma list, tried in order)
+  --include-thinking         With stream-json: also print thinking-delta and thinking events
   --output-format FORMAT     text (default) or stream-json: one JSON event per line
   --watch                    Reload plugins and config while the agent runs
   -r, --resume ID            Go on with a saved session (codev sessions lists them)

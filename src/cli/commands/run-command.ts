@@ -14,8 +14,10 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
 import { createTerminalPrompt } from '../prompt/create-terminal-prompt.ts';
 import { createColors } from '../render/colors.ts';
+import { createJsonRenderer } from '../render/create-json-renderer.ts';
 import { createTextRenderer } from '../render/create-text-renderer.ts';
 import { formatRunSummary } from '../render/format-run-summary.ts';
+import { modelOptions } from './model-options.ts';
 import type { CommandIo } from './types.ts';
 
 /** `codev run <script.ts> [prompt...]`: runs an agent script against its project's kernel. */
@@ -26,6 +28,10 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     'max-turns': { type: 'string' },
     'max-budget-usd': { type: 'string' },
     'max-query-tokens': { type: 'string' },
+    thinking: { type: 'string' },
+    effort: { type: 'string' },
+    'fallback-model': { type: 'string', multiple: true },
+    'include-thinking': { type: 'boolean' },
     watch: { type: 'boolean' },
     'output-format': { type: 'string' },
     resume: { type: 'string', short: 'r' },
@@ -50,6 +56,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const maxTurns = values['max-turns'] === undefined ? undefined : Number(values['max-turns']);
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) throw new CodevError('CLI_USAGE', '--max-turns must be a positive integer');
   const limits = limitOptions(values);
+  const models = modelOptions(values);
   const session = sessionOptions(values);
   const approvals = approvalsOf(values);
   if (approvals && values.resume === undefined && !values.continue) throw new CodevError('CLI_USAGE', '--approve and --deny answer the waiting calls of a session: add --resume ID (or --continue)');
@@ -71,8 +78,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const interactive = io.isTTY === true && format === 'text';
     const colors = createColors({ isTTY: io.isTTY === true, env: io.env });
     const canUseTool: CanUseTool = interactive && io.terminal ? createTerminalPrompt({ ...io.terminal, colors }) : values['defer-asks'] ? deferWithoutTerminal : denyWithoutTerminal;
-    const agent = createAgent({ ...definition, ...limits, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns });
-    const render = format === 'stream-json' ? (event: AgentEvent) => io.stdout(`${JSON.stringify(event)}\n`) : createTextRenderer({ tools: kernel.tools, colors, write: io.stdout, writeError: io.stderr, interactive });
+    const agent = createAgent({ ...definition, ...limits, ...models, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns });
+    const render = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : createTextRenderer({ tools: kernel.tools, colors, write: io.stdout, writeError: io.stderr, interactive });
     const controller = new AbortController();
     const stopInterrupt = io.onInterrupt?.(() => controller.abort());
     let reason = 'end_turn';

@@ -28,6 +28,19 @@ describe('text rendering', () => {
     expect(out).toBe('Fetching\n● Fetch(GET https://example.com)\n  … 1 chunks\n  ⎿ 5 bytes\n  ⎿ <tool_use_error>Error: boom</tool_use_error>\n');
   });
 
+  it('shows thinking dimmed and apart from the answer, and says when a fallback model takes over', () => {
+    let out = '';
+    let err = '';
+    const render = createTextRenderer({ tools: [], colors: createColors({ isTTY: false, env: { FORCE_COLOR: '1' } }), write: (text) => (out += text), writeError: (text) => (err += text), interactive: false });
+    render({ type: 'model-fallback', from: 'claude-opus-4-6', to: 'claude-haiku-4-5', error: { code: 'MODEL_OVERLOADED', message: 'Overloaded', status: 529 } });
+    render({ type: 'thinking-delta', text: 'Two plus ' });
+    render({ type: 'thinking-delta', text: 'three.' });
+    render({ type: 'thinking', text: 'Two plus three.', redacted: false });
+    render({ type: 'text-delta', text: '5.' });
+    expect(out).toBe('\u001b[2mTwo plus \u001b[22m\u001b[2mthree.\u001b[22m\n\n5.');
+    expect(err).toContain('MODEL_OVERLOADED on claude-opus-4-6; trying claude-haiku-4-5');
+  });
+
   it('says when the context was compacted and how much it shrank', () => {
     let out = '';
     const render = createTextRenderer({ tools: [], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: () => {}, interactive: false });

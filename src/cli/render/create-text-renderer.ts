@@ -6,7 +6,7 @@ import { createSpinner } from './create-spinner.ts';
 const MAX_RESULT_LINES = 12;
 
 /**
- * Renders agent events for a person: streamed text, each tool call through its tool's
+ * Renders agent events for a person: streamed text (thinking dimmed, apart from the answer), each tool call through its tool's
  * `renderToolUseMessage`, progress through `renderToolUseProgressMessage`, results through
  * `renderToolResultMessage` (errors in red), a spinner with elapsed time for calls over 2 s.
  */
@@ -15,16 +15,35 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
   const running = new Map<string, { tool?: Tool; input: unknown; progress: unknown[]; spinner: { update(label: string): void; stop(): void } }>();
   const render = { verbose: false, color: colors.bold('x') !== 'x' };
   let midLine = false;
+  // Thinking streams dimmed, set apart from the answer that follows it.
+  let thinking = false;
   const line = (text: string) => {
     if (midLine) write('\n');
     midLine = false;
+    thinking = false;
     write(`${text}\n`);
   };
   return function renderEvent(event: AgentEvent): void {
     switch (event.type) {
       case 'text-delta':
+        if (thinking) line('');
         write(event.text);
         midLine = !event.text.endsWith('\n');
+        return;
+      case 'thinking-delta':
+        if (!thinking && midLine) line('');
+        thinking = true;
+        write(colors.dim(event.text));
+        midLine = !event.text.endsWith('\n');
+        return;
+      case 'thinking':
+        if (event.redacted) line(colors.dim('✻ (thinking redacted by the API)'));
+        return;
+      case 'model-fallback':
+        if (midLine) write('\n');
+        midLine = false;
+        thinking = false;
+        options.writeError(colors.yellow(`codev: ${event.error.code} on ${event.from}; trying ${event.to}.\n`));
         return;
       case 'tool-call': {
         const tool = options.tools.find((candidate) => candidate.name === event.toolName);
