@@ -11,6 +11,7 @@ Commands:
   tool <Name> [json]    Run one tool call through the full lifecycle (no model needed)
   run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
   sessions [show|rm ID] List the saved sessions of this project, show one, or remove one
+  instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
 
 Options (every command):
   --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
@@ -144,4 +145,22 @@ Options:
   --cwd DIR         The project directory
 
 Exit codes: 0 success, 1 no such session (the recent ones are named) or it is in use, 2 bad usage.
+`;
+
+export const INSTRUCTIONS_HELP = `Usage: codev instructions [--json] [--cwd DIR]
+
+Lists the instruction files an agent of this project adds to its system prompt, in the order they are
+sent, with their sizes: ~/.codev/CODEV.md, AGENTS.md and CLAUDE.md, then the same three in the project
+root. Every file that exists is used (a file reached twice, e.g. CLAUDE.md linked to AGENTS.md, once),
+each followed by the files it includes with @path (relative to the including file; inside the project
+root or ~/.codev; at most 5 levels deep). Turn sources off with the config's
+\`instructions: { sources: { codev, agents, claude, user, project } }\`, or all with \`instructions: false\`.
+A file that is skipped (larger than 64 KiB, unreadable, or an include that is missing, outside or too deep)
+is named on stderr with why.
+
+Options:
+  --json        Print { enabled, files: [{ path, scope, bytes, includedFrom? }], warnings: [{ code, path, reason }] }
+  --cwd DIR     The project directory
+
+Exit codes: 0 success, 1 a file was skipped (the others are still listed), 2 bad usage.
 `;

@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   tool: async () => (await import('./commands/tool-command.ts')).toolCommand,
   run: async () => (await import('./commands/run-command.ts')).runCommand,
   sessions: async () => (await import('./commands/sessions-command.ts')).sessionsCommand,
+  instructions: async () => (await import('./commands/instructions-command.ts')).instructionsCommand,
 };
 
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */

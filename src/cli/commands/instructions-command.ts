@@ -1,0 +1,37 @@
+import os from 'node:os';
+import { loadConfig } from '../../config/load-config.ts';
+import { resolveInstructionSources } from '../../instructions/instructions-setting.ts';
+import { loadInstructions } from '../../instructions/load-instructions.ts';
+import type { InstructionFile } from '../../instructions/types.ts';
+import { INSTRUCTIONS_HELP } from '../help.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import type { CommandIo } from './types.ts';
+
+/**
+ * `codev instructions`: the instruction files an agent of this project sends in its system prompt, in
+ * order, with their sizes. Exits 1 when a file was skipped (each named on stderr with why).
+ */
+export async function instructionsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values } = parseCommandLine(argv, { json: { type: 'boolean' } });
+  if (values.help) {
+    io.stdout(INSTRUCTIONS_HELP);
+    return 0;
+  }
+  const { config, root } = await loadConfig({ cwd: values.cwd ?? io.cwd });
+  const sources = resolveInstructionSources(config.instructions);
+  const { files, warnings } = sources ? await loadInstructions({ projectRoot: root, homeDirectory: io.env.HOME ?? os.homedir(), sources }) : { files: [], warnings: [] };
+  for (const warning of warnings) io.stderr(`codev: ${warning.message}\n`);
+  if (values.json) {
+    const rows = files.map(({ path, scope, bytes, includedFrom }) => ({ path, scope, bytes, ...(includedFrom && { includedFrom }) }));
+    io.stdout(`${JSON.stringify({ enabled: sources !== undefined, files: rows, warnings: warnings.map(({ code, path, reason }) => ({ code, path, reason })) }, null, 2)}\n`);
+  } else if (!sources) io.stdout('Instructions are off (instructions: false in the config).\n');
+  else io.stdout(files.length === 0 ? 'No instruction files (CODEV.md, AGENTS.md, CLAUDE.md in ~/.codev/ or the project root).\n' : formatTable(files));
+  return warnings.length > 0 ? 1 : 0;
+}
+
+function formatTable(files: readonly InstructionFile[]): string {
+  const width = Math.max(5, ...files.map((file) => String(file.bytes).length));
+  const lines = files.map((file) => `${file.scope.padEnd(7)}  ${String(file.bytes).padStart(width)}  ${file.path}${file.includedFrom ? `  (included from ${file.includedFrom})` : ''}`);
+  const total = files.reduce((sum, file) => sum + file.bytes, 0);
+  return `${'SCOPE'.padEnd(7)}  ${'BYTES'.padStart(width)}  PATH\n${lines.join('\n')}\n${files.length} file(s), ${total} bytes\n`;
+}
