@@ -66,6 +66,7 @@ export type { AgentDefinition } from './agent/define-agent.ts';
 export type { RequestPolicy } from './tool/agent-scope.ts';
 export type { EndReason, Usage } from './tool/agent-run.ts';
 export type { AgentEvent, AgentOptions, AgentTypeOptions, Effort, ModelError, ThinkingOptions, ToolApproval } from './agent/types.ts';
+export type { OutputIssue, OutputOf, OutputSchema } from './agent/output/types.ts';
 export type { CompactBoundary, CompactionOptions } from './agent/compaction/types.ts';
 export type { AgentRunResult } from './agent/collect-run-result.ts';
 export { DEFAULT_MODEL_PRICES } from './model/default-model-prices.ts';

@@ -4,6 +4,8 @@ import { configAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { modelPricesSchema } from '../config/model-prices-schema.ts';
 import { instructionsSettingSchema } from '../instructions/instructions-setting.ts';
 import { isTool } from '../tool/build-tool.ts';
+import { isZodSchema } from '../tool/is-zod-schema.ts';
+import type { OutputSchema } from './output/types.ts';
 import type { Tool } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
 import type { AgentDefinition } from './agent-definition.ts';
@@ -30,6 +32,9 @@ const shape = {
   maxBudgetUsd: z.number().positive().max(1_000_000).optional(),
   maxQueryTokens: count(1).optional(),
   prices: modelPricesSchema.optional(),
+  // Whether it describes an object is checked by createAgent, with the field named.
+  outputSchema: z.custom<OutputSchema>((value) => isZodSchema(value) || (typeof value === 'object' && value !== null && !Array.isArray(value)), { error: 'expected a zod schema or a JSON Schema object' }).optional(),
+  outputRetries: count(0).max(10).optional(),
   canUseTool: functionOf<CanUseTool>('(tool, input, options) => decision').optional(),
   apiKey: z.string().min(1).optional(),
   baseURL: z.url().optional(),

@@ -28,6 +28,8 @@ import { createTurnState } from './turn/create-turn-state.ts';
 import { runTurns } from './turn/run-turns.ts';
 import type { TurnAgent } from './turn/types.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from './types.ts';
+import { resolveOutputSchema } from './output/resolve-output-schema.ts';
+import type { OutputOf, OutputSchema } from './output/types.ts';
 
 export { INTERRUPT_MESSAGE } from './interrupt-message.ts';
 export { STANDALONE_SESSION_PREFIX };
@@ -35,8 +37,8 @@ export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_MAX_TURNS = 50;
 const DEFAULT_MAX_TOKENS = 8192;
 
-/** An agent: a conversation with a model that can call tools. */
-export interface Agent {
+/** An agent: a conversation with a model that can call tools; `Output` is the type of its final answers (`outputSchema`). */
+export interface Agent<Output = unknown> {
   /** The transcript so far, in Messages API shape (a resumed session's messages from its first query on). */
   readonly messages: readonly Anthropic.MessageParam[];
   /**
@@ -45,23 +47,26 @@ export interface Agent {
    */
   readonly sessionId: string | undefined;
   /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a hook's block). */
-  query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
+  query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent<Output>, void, void>;
   /**
    * Runs a query to its end and returns its answer and accounts, for scripts that do not need the events
-   * (`onEvent` still sees each one). A query that ends in an error throws it (`CodevError`, the error's code);
-   * any other end is returned with its `endReason`.
+   * (`onEvent` still sees each one). A query that ends in an error throws it (`CodevError`, the error's code;
+   * `OUTPUT_INVALID` when the answer never matched `outputSchema`); any other end is returned with its `endReason`.
    *
    * @example
    * const { text, costUsd } = await agent.run('Summarize README.md');
+   * @example
+   * const agent = createAgent({ outputSchema: z.object({ title: z.string() }) });
+   * const { output } = await agent.run('Name this project'); // output: { title: string } | undefined
    */
-  run(prompt: string, options?: { signal?: AbortSignal; onEvent?: (event: AgentEvent) => void }): Promise<AgentRunResult>;
+  run(prompt: string, options?: { signal?: AbortSignal; onEvent?: (event: AgentEvent<Output>) => void }): Promise<AgentRunResult<Output>>;
   /**
    * Goes on with a session that ended `deferred`: each waiting call is answered by `approvals` (by its
    * tool_use id; one without an answer is refused), the approved ones run now (validated and rule-checked
    * again; what ran before the pause does not run again), and the agent carries on from there, yielding the
    * events of a query. `INPUT_INVALID` when no call waits or an answer names a call that does not.
    */
-  resume(options: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void>;
+  resume(options: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent<Output>, void, void>;
   /**
    * Compacts the conversation now, between queries: old tool results cleared and the older messages
    * summarized by the model (with `instructions` on what to keep), as `compaction` does by itself near the
@@ -99,7 +104,7 @@ function checkApprovals(approvals: Readonly<Record<string, ToolApproval>>, trans
  * `'blocked'`, no request made); Stop when the model ends its turn (a block sends the reason as the next
  * user message and it runs on).
  */
-export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): Agent {
+export function createAgent<const Schema extends OutputSchema | undefined = undefined>(options: Omit<AgentOptions, 'outputSchema'> & { outputSchema?: Schema; kernel?: Kernel } = {}): Agent<OutputOf<Schema>> {
   const env = options.env ?? process.env;
   // A missing key is reported here, but the client (and the SDK with it) is made by the first query.
   const access = options.client ? undefined : resolveModelAccess({ apiKey: options.apiKey, baseURL: options.baseURL, env });
@@ -107,6 +112,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   // A subagent makes its requests as its parent does.
   const requestPolicy = options.subagent?.parent.requestPolicy ?? resolveRequestPolicy({ agentOptions: options, env });
   const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
+  const output = options.outputSchema === undefined ? undefined : resolveOutputSchema({ schema: options.outputSchema, retries: options.outputRetries });
   const limits = checkSpendingLimits({ maxBudgetUsd: options.maxBudgetUsd, maxQueryTokens: options.maxQueryTokens, model, prices: [options.prices, options.kernel?.config.prices] });
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
   const thinkingParams = resolveThinkingParams({ thinking: options.thinking, effort: options.effort, maxTokens });
@@ -174,6 +180,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
     contextSize,
     env,
     instructions,
+    ...(output && { output }),
     nextContext: (previous) => withScope(client, contexts.next(signal, previous)),
   });
   /** The start of a query or a compaction: the client, the first context, the session held and loaded. */
@@ -193,15 +200,16 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
   };
 
   // The run's own generator, not one around it: every event of a query would pass through one more layer.
-  function query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent, void, void> {
+  function query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
     return run({ prompt, signal: queryOptions.signal });
   }
 
-  function resume(resumeOptions: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void> {
+  function resume(resumeOptions: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
     return run({ approvals: resumeOptions.approvals, signal: resumeOptions.signal });
   }
 
-  async function* run(queryOptions: { prompt?: string; approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent, void, void> {
+  // The end event's output was validated by the schema it is typed from.
+  async function* run(queryOptions: { prompt?: string; approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
     const controller = new AbortController();
     running.add(controller);
     const forward = () => controller.abort(queryOptions.signal?.reason);
@@ -213,7 +221,7 @@ export function createAgent(options: AgentOptions & { kernel?: Kernel } = {}): A
       const { agent, context } = await begin(signal);
       if (queryOptions.approvals) checkApprovals(queryOptions.approvals, transcript);
       state = createTurnState({ agent, prompt: queryOptions.prompt, approvals: queryOptions.approvals, signal, context });
-      yield* runTurns(state);
+      yield* runTurns(state) as AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void>;
     } finally {
       if (state) {
         contexts.ended(state.context);

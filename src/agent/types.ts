@@ -12,6 +12,7 @@ import type { CompactBoundary, CompactionOptions } from './compaction/types.ts';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
 import type { ModelPrices } from '../model/model-price.ts';
 import type { InstructionsSetting } from '../instructions/instructions-setting.ts';
+import type { OutputIssue, OutputSchema } from './output/types.ts';
 
 export type { EndReason, Usage };
 
@@ -29,8 +30,8 @@ export interface ModelError {
   retryable?: boolean;
 }
 
-/** What `agent.query(prompt)` yields, in order. */
-export type AgentEvent =
+/** What `agent.query(prompt)` yields, in order; `Output` is the type of the final answer (see `outputSchema`). */
+export type AgentEvent<Output = unknown> =
   /** A UserPromptSubmit hook refused the prompt (`reason` is for the user); the query then ends with `blocked`. */
   | { type: 'prompt-blocked'; reason: string; hookName: string }
   | { type: 'turn-start'; turn: number }
@@ -89,6 +90,11 @@ export type AgentEvent =
    * made on `to`, the next of `fallbackModel`. The next turn tries the agent's model again.
    */
   | { type: 'model-fallback'; from: string; to: string; error: ModelError }
+  /**
+   * The final answer did not match `outputSchema` (or was not given): the model is shown the `issues` and
+   * answers again (retry `attempt` of `maxRetries`, see `outputRetries`).
+   */
+  | { type: 'output-retry'; attempt: number; maxRetries: number; issues: readonly OutputIssue[] }
   | { type: 'error'; error: ModelError }
   /**
    * Something the user should know that does not stop the query: an instruction file that was skipped
@@ -105,6 +111,8 @@ export type AgentEvent =
       costUsd: number | null;
       messages: readonly Anthropic.MessageParam[];
       sessionId?: string;
+      /** With `outputSchema`: the final answer, validated and parsed by the schema; absent when none was accepted. */
+      output?: Output;
     };
 
 /** `AgentOptions.thinking`: a budget of thinking tokens, thinking as the model sees fit, or none. */
@@ -163,6 +171,19 @@ export interface AgentOptions {
    * standalone agent (explicit `tools`, no kernel) and a subagent.
    */
   instructions?: InstructionsSetting;
+  /**
+   * The shape of the final answer: a zod object schema (or a JSON Schema with `type: "object"`). The model
+   * gets a `StructuredOutput` tool whose input is the answer; it may use its other tools first, and its
+   * call ends the work. The answer is validated by the schema and returned parsed and typed (`output` on
+   * the `end` event and `agent.run()`'s result). A schema that is not an object: `INPUT_INVALID`.
+   */
+  outputSchema?: OutputSchema;
+  /**
+   * How many times an answer that does not match `outputSchema` (or a reply without one) is sent back with
+   * its issues for the model to correct, each an `output-retry` event; then the query ends with
+   * `output-invalid` after an `OUTPUT_INVALID` error. Default 2.
+   */
+  outputRetries?: number;
   /** Answers permission asks. Default: deny (scripts must opt in). */
   canUseTool?: CanUseTool;
   /** A ready client; else one is made from `apiKey`/`baseURL` (default `ANTHROPIC_API_KEY`/`ANTHROPIC_BASE_URL`). */

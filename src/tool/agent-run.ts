@@ -13,7 +13,7 @@ export interface Usage {
 }
 
 /** Why a query ended. `blocked`: a UserPromptSubmit hook refused the prompt, so no model request was made. */
-export type EndReason = 'end_turn' | 'max_turns' | 'aborted' | 'error' | 'stopped' | 'max_tokens' | 'refusal' | 'blocked' | 'deferred' | 'max_budget_usd' | 'max_query_tokens';
+export type EndReason = 'end_turn' | 'max_turns' | 'aborted' | 'error' | 'stopped' | 'max_tokens' | 'refusal' | 'blocked' | 'deferred' | 'max_budget_usd' | 'max_query_tokens' | 'output-invalid';
 
 /** Something a running subagent did, for progress events and a background task's log. */
 export type SubagentActivity =

@@ -8,7 +8,7 @@ export function createTurnState(options: Pick<TurnState, 'agent' | 'prompt' | 'a
   const spentBefore = spending.snapshot();
   // A subagent's queries are bound by the top-level query's limits, which stay on the root.
   if (topLevel) spending.limits = limits && { ...limits, since: spentBefore };
-  return { ...options, system: options.agent.system, requestTools: { tools: [] }, turns: 0, usage: ZERO_USAGE, spentBefore, largestOutputTokens: 0, stopBlocks: 0, turn: newTurn() };
+  return { ...options, system: options.agent.system, requestTools: { tools: [] }, turns: 0, usage: ZERO_USAGE, spentBefore, largestOutputTokens: 0, stopBlocks: 0, outputRetries: 0, turn: newTurn() };
 }
 
 /** A turn before its stages ran. */

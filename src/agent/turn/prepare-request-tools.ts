@@ -13,7 +13,7 @@ const withToolSearch = new WeakMap<readonly Tool[], readonly Tool[]>();
 /**
  * Sets `state.requestTools` for the next request. Of the deferred tools only those ToolSearch loaded (the
  * session's set) are sent, and ToolSearch joins the context's pool when any are deferred. The API shapes
- * are made again only when the pool or the loaded set changed.
+ * are made again only when the pool or the loaded set changed. With an `outputSchema`, the StructuredOutput tool is added.
  */
 export async function prepareRequestTools(state: TurnState): Promise<void> {
   const { context } = state;
@@ -35,5 +35,7 @@ export async function prepareRequestTools(state: TurnState): Promise<void> {
     projectRoot: context.projectRoot,
     pluginDirectories: context.pluginDirectories,
   });
-  state.requestTools = { tools, madeFrom: { pool, loaded: loaded.size } };
+  // The output tool goes last: its schema never changes, and the built-ins' cache breakpoint stays where it was.
+  const { output } = state.agent;
+  state.requestTools = { tools: output ? [...tools, output.tool] : tools, madeFrom: { pool, loaded: loaded.size } };
 }

@@ -38,5 +38,5 @@ function saveTranscript(state: TurnState): Promise<void> | undefined {
 
 function endEvent(state: TurnState, reason: EndReason): AgentEvent {
   const { sessionId } = state.agent.transcript;
-  return { type: 'end', reason, turns: state.turns, usage: state.usage, costUsd: queryCostUsd(state), messages: [...state.agent.messages], ...(sessionId && { sessionId }) };
+  return { type: 'end', reason, turns: state.turns, usage: state.usage, costUsd: queryCostUsd(state), messages: [...state.agent.messages], ...(sessionId && { sessionId }), ...(state.output !== undefined && { output: state.output }) };
 }

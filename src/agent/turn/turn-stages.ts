@@ -1,6 +1,7 @@
 import { awaitBackgroundAgents } from './await-background-agents.ts';
 import { callModel } from './call-model.ts';
 import { checkLimits } from './check-limits.ts';
+import { checkOutput } from './check-output.ts';
 import { collectMessages } from './collect-messages.ts';
 import { compactContext } from './compact-context.ts';
 import { decideContinue } from './decide-continue.ts';
@@ -24,8 +25,7 @@ export const QUERY_STAGES: readonly TurnStage[] = [
  * After every stage, `runTurns` appends what it added to `agent.messages` to the session's transcript.
  *
  * Where upcoming work goes:
- * - budgets (tokens, cost, time): `checkLimits`, beside `maxTurns`, reading `state.usage`;
- * - structured output: `decideContinue`, on `end_turn`: validate the reply, or send the errors back as the next message.
+ * - budgets (tokens, cost, time): `checkLimits`, beside `maxTurns`, reading `state.usage`.
  */
 export const TURN_STAGES: readonly TurnStage[] = [
   checkLimits, // 1. not aborted, turns left
@@ -33,8 +33,9 @@ export const TURN_STAGES: readonly TurnStage[] = [
   prepareTurn, // 3. count the turn; the latest context; the tools to send; turn-start
   callModel, // 4. one streamed request, with retries; "prompt is too long" compacts and retries once; an error or abort ends the query
   recordReply, // 5. usage, the assistant message, its text, its tool calls
-  runToolCalls, // 6. every tool_use through the tool-call pipeline
-  collectMessages, // 7. results, notifications and queued messages as the next user message
-  awaitBackgroundAgents, // 8. on end_turn, optionally: background subagents' notifications, then another turn
-  decideContinue, // 9. stop, abort, next turn; Stop hooks on end_turn
+  checkOutput, // 6. with an outputSchema: a StructuredOutput call (or JSON text) validated; issues sent back, or OUTPUT_INVALID
+  runToolCalls, // 7. every tool_use through the tool-call pipeline
+  collectMessages, // 8. results, notifications and queued messages as the next user message
+  awaitBackgroundAgents, // 9. on end_turn, optionally: background subagents' notifications, then another turn
+  decideContinue, // 10. stop, abort, next turn; Stop hooks on end_turn
 ];

@@ -11,6 +11,7 @@ import type { LoadedInstructions } from '../../instructions/types.ts';
 import type { ContextUsage } from '../compaction/estimate-tokens.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
 import type { ThinkingParams } from '../resolve-thinking-params.ts';
+import type { StructuredOutput } from '../output/types.ts';
 import type { SessionStartState } from '../start-query-message.ts';
 import type { AgentEvent, EndReason, ToolApproval, Usage } from '../types.ts';
 
@@ -52,6 +53,8 @@ export interface TurnAgent {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The project's instruction files, when the agent reads them (`AgentOptions.instructions`). */
   readonly instructions?: InstructionsLoader;
+  /** The final answer's schema and retries (`outputSchema`), checked by `checkOutput`; none without one. */
+  readonly output?: StructuredOutput;
   /** The context of a turn after the first (with a kernel, on its latest registry generation). */
   nextContext(previous: ToolUseContext): ToolUseContext;
 }
@@ -90,6 +93,10 @@ export interface TurnState {
   largestOutputTokens: number;
   /** Stop-hook blocks honoured in a row (see `continueAfterStopHooks`). */
   stopBlocks: number;
+  /** The final answer, validated and parsed by the output schema (set by `checkOutput`). */
+  output?: unknown;
+  /** The answers the model was asked to correct so far (`checkOutput`). */
+  outputRetries: number;
   turn: Turn;
 }
 
