@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { Span } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,8 +47,12 @@ export interface Agent<Output = unknown> {
    * --resume ID`); undefined with `continue` until the first query finds the session.
    */
   readonly sessionId: string | undefined;
-  /** Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a hook's block). */
-  query(prompt: string, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent<Output>, void, void>;
+  /**
+   * Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a
+   * hook's block). The query is traced as an OpenTelemetry `invoke_agent` span under `parentSpan`, else
+   * under the active span (nothing is recorded until an OpenTelemetry SDK is registered).
+   */
+  query(prompt: string, options?: { signal?: AbortSignal; parentSpan?: Span }): AsyncGenerator<AgentEvent<Output>, void, void>;
   /**
    * Runs a query to its end and returns its answer and accounts, for scripts that do not need the events
    * (`onEvent` still sees each one). A query that ends in an error throws it (`CodevError`, the error's code;
@@ -157,6 +162,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   const turnAgent = (client: Anthropic, signal: AbortSignal): TurnAgent => ({
     messages,
     client,
+    name: options.subagent?.agentType ?? 'codev',
+    ...(options.subagent && { agentId: options.subagent.agentId }),
     model,
     maxTokens,
     system: options.system,
@@ -200,8 +207,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   };
 
   // The run's own generator, not one around it: every event of a query would pass through one more layer.
-  function query(prompt: string, queryOptions: { signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
-    return run({ prompt, signal: queryOptions.signal });
+  function query(prompt: string, queryOptions: { signal?: AbortSignal; parentSpan?: Span } = {}): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
+    return run({ prompt, signal: queryOptions.signal, parentSpan: queryOptions.parentSpan });
   }
 
   function resume(resumeOptions: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
@@ -209,7 +216,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   }
 
   // The end event's output was validated by the schema it is typed from.
-  async function* run(queryOptions: { prompt?: string; approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
+  async function* run(queryOptions: { prompt?: string; approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal; parentSpan?: Span }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
     const controller = new AbortController();
     running.add(controller);
     const forward = () => controller.abort(queryOptions.signal?.reason);
@@ -220,7 +227,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     try {
       const { agent, context } = await begin(signal);
       if (queryOptions.approvals) checkApprovals(queryOptions.approvals, transcript);
-      state = createTurnState({ agent, prompt: queryOptions.prompt, approvals: queryOptions.approvals, signal, context });
+      state = createTurnState({ agent, prompt: queryOptions.prompt, approvals: queryOptions.approvals, signal, context, parentSpan: queryOptions.parentSpan });
       yield* runTurns(state) as AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void>;
     } finally {
       if (state) {

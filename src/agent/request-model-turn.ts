@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { Span } from '@opentelemetry/api';
 import { retryWaitMs } from './retry-wait-ms.ts';
 import { sleepUnlessAborted } from './sleep-unless-aborted.ts';
 import { streamModelTurn } from './stream-model-turn.ts';
@@ -15,7 +16,8 @@ export type ModelTurnOutcome = { type: 'message'; message: Anthropic.Message } |
  *    after `streamIdleTimeoutMs`);
  * 2. on a retryable failure with retries left, works out the wait (the server's `retry-after`, else
  *    backoff); a wait over `maxRetryWaitMs` ends the turn with the error, saying when to try again;
- * 3. yields a `retry` event, waits (the signal cuts the wait short) and tries again.
+ * 3. yields a `retry` event (also a `codev.retry` event on the request's `span`), waits (the signal cuts
+ *    the wait short) and tries again.
  * Every path ends in an outcome value; an abort of `signal` ends it at once, whatever it was doing.
  */
 export async function* requestModelTurn(options: {
@@ -23,11 +25,13 @@ export async function* requestModelTurn(options: {
   params: Anthropic.MessageCreateParamsNonStreaming;
   signal: AbortSignal;
   policy: RequestPolicy;
+  /** The request's OpenTelemetry `chat` span. */
+  span?: Span;
 }): AsyncGenerator<AgentEvent, ModelTurnOutcome, void> {
   const { policy, signal } = options;
   for (let retry = 1; ; retry++) {
     try {
-      const message = yield* streamModelTurn({ client: options.client, params: options.params, signal, idleTimeoutMs: policy.streamIdleTimeoutMs });
+      const message = yield* streamModelTurn({ client: options.client, params: options.params, signal, idleTimeoutMs: policy.streamIdleTimeoutMs, span: options.span });
       return { type: 'message', message };
     } catch (error) {
       if (signal.aborted) return { type: 'aborted' };
@@ -36,6 +40,7 @@ export async function* requestModelTurn(options: {
       const waitMs = retryWaitMs({ error: modelError, retry, baseDelayMs: policy.retryBaseDelayMs });
       if (waitMs > policy.maxRetryWaitMs) return { type: 'error', error: tooLongToWait(modelError, waitMs, policy.maxRetryWaitMs) };
       yield { type: 'retry', attempt: retry, maxRetries: policy.maxRetries, waitMs, error: modelError };
+      options.span?.addEvent('codev.retry', { attempt: retry, wait_ms: waitMs, 'error.type': modelError.code });
       if (!(await sleepUnlessAborted(waitMs, signal))) return { type: 'aborted' };
     }
   }

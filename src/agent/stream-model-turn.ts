@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { context, trace, type Span } from '@opentelemetry/api';
 import { CodevError } from '../errors/codev-error.ts';
 import { createIdleWatchdog } from './create-idle-watchdog.ts';
 import type { AgentEvent } from './types.ts';
@@ -9,13 +10,15 @@ import type { AgentEvent } from './types.ts';
  * of its own (the caller owns the retries, so every wait is seen). Throws what the SDK throws (a stream
  * that ends before `message_stop` is refused by the SDK: nothing of a cut-short message is used), or
  * `MODEL_STREAM_STALLED` when nothing arrived for `idleTimeoutMs` (the request is aborted). `signal`
- * aborts at once.
+ * aborts at once. While `span` records, it is the active span of the request: spans a client makes of its
+ * own (its HTTP calls) nest under it.
  */
 export async function* streamModelTurn(options: {
   client: Anthropic;
   params: Anthropic.MessageCreateParamsNonStreaming;
   signal: AbortSignal;
   idleTimeoutMs: number;
+  span?: Span;
 }): AsyncGenerator<AgentEvent, Anthropic.Message, void> {
   const { signal, idleTimeoutMs } = options;
   const attempt = new AbortController();
@@ -24,7 +27,8 @@ export async function* streamModelTurn(options: {
   else signal.addEventListener('abort', abort, { once: true });
   const watchdog = createIdleWatchdog({ timeoutMs: idleTimeoutMs, onIdle: () => attempt.abort() });
   try {
-    const stream = options.client.messages.stream(options.params, { signal: attempt.signal, maxRetries: 0, middleware: [watchdog.middleware] });
+    const start = () => options.client.messages.stream(options.params, { signal: attempt.signal, maxRetries: 0, middleware: [watchdog.middleware] });
+    const stream = options.span?.isRecording() ? context.with(trace.setSpan(context.active(), options.span), start) : start();
     for await (const event of stream) {
       if (event.type !== 'content_block_delta') continue;
       if (event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };

@@ -15,7 +15,8 @@ import type { StageOutcome, StageResult, ToolCallState, ToolUseContext, ToolUseU
  * 1. Each stage of `STAGES` runs in order; the first that returns an outcome ends the call.
  * 2. Whatever happens (a tool that throws, a hook that hangs, a bug in codev) the last update is a
  *    `result` whose block the model can read: this generator does not throw.
- * 3. The decision and the result are reported as OpenTelemetry events on a `codev.tool_use` span (when it records).
+ * 3. The decision and the result are reported as OpenTelemetry events on an `execute_tool` span (when it
+ *    records), a child of the query's span; the call's context carries it, so a subagent nests under it.
  */
 export async function* runToolUse(
   toolUse: ToolUseBlock,
@@ -23,15 +24,16 @@ export async function* runToolUse(
   canUseTool: CanUseTool,
   context: ToolUseContext,
 ): AsyncGenerator<ToolUseUpdate, void, void> {
+  const span = startToolSpan({ toolName: toolUse.name, toolUseId: toolUse.id, parent: context.agentSpan });
   const state: ToolCallState = {
     request: { toolUse, assistantMessage, canUseTool, context },
     startedAt: performance.now(),
     additionalContext: [],
+    span,
   };
   // Every call of a query listens to its one signal, and each waits on it at a few places (the call, a
   // file lock, a kill): parallel calls pass Node's default of 10 listeners without any leak.
   if (context.signal) setMaxListeners(0, context.signal);
-  const span = startToolSpan({ toolName: toolUse.name, toolUseId: toolUse.id });
   let outcome: StageOutcome | void = undefined;
   try {
     // Most stages return a plain value or a promise: only those that report progress are generators, so a
@@ -49,7 +51,7 @@ export async function* runToolUse(
   // nothing is built for them.
   if (span.isRecording()) {
     if (state.decision && state.tool) reportDecision({ span, tool: state.tool, toolUseId: toolUse.id, decision: state.decision });
-    endToolSpan({ span, status: result.status, isError: result.isError, durationMs: result.durationMs, resultSize: resultSize(result.block) });
+    endToolSpan({ span, status: result.status, isError: result.isError, durationMs: result.durationMs, resultSize: resultSize(result.block), errorCode: result.errorCode, thrown: result.thrown });
   } else {
     span.end();
   }

@@ -1,4 +1,5 @@
 /** The execution vocabulary: the call context, the updates runToolUse yields, and stage outcomes. Types only. */
+import type { Span } from '@opentelemetry/api';
 import type { CodevErrorCode } from '../errors/codes.ts';
 import type { ToolHook } from '../hooks/types.ts';
 import type { PermissionRuleSet } from '../permissions/define-permission-rule.ts';
@@ -66,6 +67,8 @@ export interface ToolUseContext extends ToolContext {
   protectedFiles?: readonly string[];
   /** Deferred tools whose schema has been sent (ToolSearch loaded them). */
   loadedDeferredTools?: ReadonlySet<string>;
+  /** The OpenTelemetry `invoke_agent` span of the query the calls run in (set by the agent loop): each call's `execute_tool` span is its child. */
+  agentSpan?: Span;
 }
 
 /** How a call ended. */
@@ -158,6 +161,8 @@ export interface ToolCallState {
   preventContinuation?: boolean;
   /** Set when `call()` said the user asked to stop the turn. */
   interrupt?: boolean;
+  /** The call's `execute_tool` span (a no-op span without an OpenTelemetry SDK). */
+  readonly span: Span;
 }
 
 /** What a stage ends with: an outcome to end the call, or nothing to go on. */

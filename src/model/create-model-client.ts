@@ -6,6 +6,8 @@ export interface ModelAccess {
   apiKey: string;
   baseURL?: string;
   maxRetries: number;
+  /** The SDK's own OpenTelemetry spans (`ANTHROPIC_OPEN_TELEMETRY=true`): off by default, as codev's `chat` spans say the same. */
+  sdkSpans?: boolean;
 }
 
 /**
@@ -26,15 +28,17 @@ export function resolveModelAccess(options: {
       hint: 'export ANTHROPIC_API_KEY=sk-ant-... (or ANTHROPIC_BASE_URL=http://... for an Anthropic-compatible server)',
     });
   }
-  return { apiKey, baseURL, maxRetries: options.maxRetries ?? 2 };
+  return { apiKey, baseURL, maxRetries: options.maxRetries ?? 2, sdkSpans: options.env.ANTHROPIC_OPEN_TELEMETRY?.toLowerCase() === 'true' };
 }
 
 /**
  * The model client: the real SDK client for `access` (see `resolveModelAccess`). The SDK (some 280 modules)
  * is imported here, when a client is first needed, so that a process that never asks a model (`codev tools`,
- * `codev tool`, a kernel alone) does not load it.
+ * `codev tool`, a kernel alone) does not load it. The SDK's own spans (`anthropic.messages.create`, one more
+ * span with `gen_ai.operation.name` chat per request) are turned off unless asked for: each request is
+ * already codev's `chat` span, and a trace backend would count every request twice.
  */
 export async function createModelClient(access: ModelAccess): Promise<Anthropic> {
   const { default: Sdk } = await import('@anthropic-ai/sdk');
-  return new Sdk({ apiKey: access.apiKey, baseURL: access.baseURL, maxRetries: access.maxRetries });
+  return new Sdk({ apiKey: access.apiKey, baseURL: access.baseURL, maxRetries: access.maxRetries, ...(!access.sdkSpans && { openTelemetry: false }) });
 }

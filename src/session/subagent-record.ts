@@ -1,4 +1,5 @@
 /** A subagent kept in the session, for SendMessage. Types only. */
+import type { Span } from '@opentelemetry/api';
 import type { AgentCompletedOutput, SubagentActivity } from '../tool/agent-run.ts';
 
 /** How a subagent of the session stands, for SendMessage. */
@@ -19,5 +20,5 @@ export interface SubagentRecord {
    * Throws `AGENT_BUSY` while it runs, `AGENT_NOT_FOUND` once it is gone (its worktree was removed), and
    * `AGENT_LIMIT` when the agent tree has no free slot.
    */
-  resume(options: { prompt: string; signal: AbortSignal; onActivity?: (activity: SubagentActivity) => void }): Promise<AgentCompletedOutput>;
+  resume(options: { prompt: string; signal: AbortSignal; onActivity?: (activity: SubagentActivity) => void; parentSpan?: Span }): Promise<AgentCompletedOutput>;
 }

@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import { continueAfterStopHooks } from '../agent/continue-after-stop-hooks.ts';
 import { createAgent } from '../agent/create-agent.ts';
 import type { ModelError } from '../agent/types.ts';
@@ -27,7 +28,7 @@ export interface SubagentOutcome {
 /** One subagent conversation, kept so the parent can go on with it (SendMessage). */
 export interface SubagentRunner {
   /** Runs the subagent on `prompt` to the end of its turn; the first run starts the conversation. Never throws for a model failure. */
-  run(options: { prompt: string; signal: AbortSignal; onActivity?: (activity: SubagentActivity) => void }): Promise<SubagentOutcome>;
+  run(options: { prompt: string; signal: AbortSignal; onActivity?: (activity: SubagentActivity) => void; parentSpan?: Span }): Promise<SubagentOutcome>;
   /**
    * Gives the running subagent a message: it reads it with its next tool results, or, if it is about to
    * end, in one more turn. False when it is not running (or has already decided to end): nothing was queued.
@@ -112,7 +113,7 @@ export function createSubagentRunner(options: {
         prompt = [prompt, ...start.additionalContext.map((text) => `<system-reminder>${text}</system-reminder>`)].join('\n\n');
       }
       for (let blocks = 0; ; blocks++) {
-        for await (const event of agent.query(prompt, { signal: runOptions.signal })) {
+        for await (const event of agent.query(prompt, { signal: runOptions.signal, parentSpan: runOptions.parentSpan })) {
           switch (event.type) {
             case 'turn-start':
               lastTexts = [];

@@ -1,4 +1,5 @@
 /** The tool contract: what a definition may say, and the normalized Tool that buildTool returns. Types only. */
+import type { Span } from '@opentelemetry/api';
 import type { z } from 'zod';
 import type { CodevErrorCode } from '../errors/codes.ts';
 import type { OnProgress, ProgressPayload, ToolProgress } from '../progress/types.ts';
@@ -88,6 +89,8 @@ export interface ToolCallContext<Progress extends ProgressPayload = ToolProgress
   canUseTool: CanUseTool;
   /** The assistant message that contains this tool_use, when there is one. */
   assistantMessage?: unknown;
+  /** The call's OpenTelemetry `execute_tool` span: an agent the call starts (Agent) nests its spans under it. */
+  toolSpan?: Span;
 }
 
 /** What `call()` returns. */

@@ -1,6 +1,8 @@
+import { startChatSpan } from '../../telemetry/chat-span.ts';
 import { compactConversation } from '../compaction/compact-conversation.ts';
 import { requestModelTurn } from '../request-model-turn.ts';
 import type { ModelError } from '../types.ts';
+import { endRequestSpan } from './end-request-span.ts';
 import type { TurnStage } from './types.ts';
 
 /**
@@ -10,6 +12,8 @@ import type { TurnStage } from './types.ts';
  * is `CONTEXT_OVERFLOW`. When the model is still overloaded or failing after its retries, the request is
  * made on the next of `fallbackModels` (a `model-fallback` event). A failure after all that ends the query
  * with an `error` event; an abort ends it at once.
+ * Each request is an OpenTelemetry `chat {model}` span under the query's span: its reply's model, stop
+ * reason, tokens and cost, or its error.
  */
 const CONVERSATION_BREAKPOINT = Object.freeze({ type: 'ephemeral' as const });
 
@@ -31,7 +35,9 @@ export const callModel: TurnStage = async function* callModel(state) {
       ...(agent.promptCaching && { cache_control: CONVERSATION_BREAKPOINT }),
       ...agent.thinkingParams,
     };
-    const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy });
+    const span = startChatSpan({ model, maxTokens: agent.maxTokens, parent: state.agentSpan });
+    const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy, span });
+    endRequestSpan(span, { outcome, spending: agent.spending, model });
     if (outcome.type === 'aborted') return { type: 'end', reason: 'aborted' };
     if (outcome.type === 'message') {
       state.turn.reply = outcome.message;

@@ -1,3 +1,6 @@
+import { endAgentSpan } from '../../telemetry/agent-span.ts';
+import { failSpan } from '../../telemetry/fail-span.ts';
+import { errorMessage } from '../../errors/codev-error.ts';
 import type { AgentEvent, EndReason } from '../types.ts';
 import { queryCostUsd } from './query-cost-usd.ts';
 import { QUERY_STAGES, TURN_STAGES } from './turn-stages.ts';
@@ -10,23 +13,37 @@ import type { TurnOutcome, TurnState } from './types.ts';
  *    next turn at once, and a turn whose stages all go on is followed by another.
  * After every stage, the messages it added are appended to the session's transcript, so a crash loses at
  * most the stage that was running. What a stage throws is not caught: the query's generator throws it, with
- * no `end` event.
+ * no `end` event. The query's span ends with the `end` event, or failed with what a stage threw, or when
+ * the consumer stops reading.
  */
 export async function* runTurns(state: TurnState): AsyncGenerator<AgentEvent, void, void> {
-  for (const stage of QUERY_STAGES) {
-    const outcome = yield* stage(state);
-    await saveTranscript(state);
-    if (outcome?.type === 'end') return yield endEvent(state, outcome.reason);
-  }
-  while (true) {
+  let ended = false;
+  // One generator for the whole query: each event passes through no more layers than its stage's.
+  try {
     let outcome: TurnOutcome | void = undefined;
-    for (const stage of TURN_STAGES) {
+    for (const stage of QUERY_STAGES) {
       outcome = yield* stage(state);
-      const saving = saveTranscript(state);
-      if (saving) await saving;
-      if (outcome) break;
+      await saveTranscript(state);
+      if (outcome?.type === 'end') break;
     }
-    if (outcome?.type === 'end') return yield endEvent(state, outcome.reason);
+    while (outcome?.type !== 'end') {
+      outcome = undefined;
+      for (const stage of TURN_STAGES) {
+        outcome = yield* stage(state);
+        const saving = saveTranscript(state);
+        if (saving) await saving;
+        if (outcome) break;
+      }
+    }
+    const end = endEvent(state, outcome.reason);
+    endAgentSpan(state.agentSpan, end);
+    ended = true;
+    yield end;
+  } catch (error) {
+    failSpan(state.agentSpan, { type: 'exception', message: errorMessage(error), thrown: error });
+    throw error;
+  } finally {
+    if (!ended) state.agentSpan.end();
   }
 }
 
@@ -36,7 +53,7 @@ function saveTranscript(state: TurnState): Promise<void> | undefined {
   return transcript.unsaved(messages) ? transcript.save(messages, state.turn.reply) : undefined;
 }
 
-function endEvent(state: TurnState, reason: EndReason): AgentEvent {
+function endEvent(state: TurnState, reason: EndReason): Extract<AgentEvent, { type: 'end' }> {
   const { sessionId } = state.agent.transcript;
   return { type: 'end', reason, turns: state.turns, usage: state.usage, costUsd: queryCostUsd(state), messages: [...state.agent.messages], ...(sessionId && { sessionId }), ...(state.output !== undefined && { output: state.output }) };
 }

@@ -1,5 +1,6 @@
 /** The turn loop's vocabulary: the state a query carries through its stages, and what a stage decides. Types only. */
 import type Anthropic from '@anthropic-ai/sdk';
+import type { Span } from '@opentelemetry/api';
 import type { ToolUseContext } from '../../execution/types.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import type { RequestPolicy } from '../../tool/agent-scope.ts';
@@ -20,6 +21,10 @@ export interface TurnAgent {
   /** The agent's transcript: stages append to it, the model reads it. */
   readonly messages: Anthropic.MessageParam[];
   readonly client: Anthropic;
+  /** The agent's name on its telemetry: `codev` for a top-level agent, the agent type for a subagent. */
+  readonly name: string;
+  /** A subagent's id; none for a top-level agent. */
+  readonly agentId?: string;
   readonly model: string;
   readonly maxTokens: number;
   readonly system?: string;
@@ -79,6 +84,8 @@ export interface TurnState {
   /** The answers to the calls that wait for approval, by tool_use id (`agent.resume()`); none means refused. */
   readonly approvals?: Readonly<Record<string, ToolApproval>>;
   readonly signal: AbortSignal;
+  /** The query's OpenTelemetry `invoke_agent` span (started by `createTurnState`, ended by `runTurns`): chat and tool spans are its children. */
+  readonly agentSpan: Span;
   context: ToolUseContext;
   /** The system prompt sent: the agent's own, then the instruction files (`instructions`, as last read). */
   system?: string;

@@ -40,6 +40,7 @@ export const callTool: Stage = function callTool(state) {
       // Object.assign, not a spread: on Node 20 a spread followed by extra keys costs microseconds per call.
       Object.assign({}, context, {
         toolUseId: toolUse.id,
+        toolSpan: state.span,
         canUseTool,
         assistantMessage,
         onProgress: (progress: ProgressPayload) => {

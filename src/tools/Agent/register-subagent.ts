@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import { CodevError } from '../../errors/codev-error.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
 import { acquireSubagentSlot } from '../../subagents/acquire-subagent-slot.ts';
@@ -22,7 +23,7 @@ export function registerSubagent(options: {
   description: string;
   owner: string;
   scope: Pick<AgentScope, 'slots' | 'limits'>;
-  resumeRun: (options: { prompt: string; signal: AbortSignal; onActivity?: (activity: SubagentActivity) => void }) => Promise<AgentCompletedOutput>;
+  resumeRun: (options: { prompt: string; signal: AbortSignal; onActivity?: (activity: SubagentActivity) => void; parentSpan?: Span }) => Promise<AgentCompletedOutput>;
   goneReason: () => string | undefined;
   /** Hands a message to the running subagent; false when it has ended or is ending. */
   send: (message: string) => boolean;

@@ -78,13 +78,14 @@ export async function startSubagent(options: {
     const gone = () => (input.isolation === 'worktree' && !keptWorktree ? 'its worktree was removed, as it made no changes' : undefined);
     const registration = registerSubagent({
       sessionDirectory: context.sessionDirectory, agentId, agentType: definition.name, description: input.description, owner: agentIdOf(context), scope,
-      resumeRun: async ({ prompt, signal, onActivity }) => finish(await runner.run({ prompt, signal, onActivity }), prompt),
+      resumeRun: async (resumeOptions) => finish(await runner.run(resumeOptions), resumeOptions.prompt),
       goneReason: gone,
       send: (message) => runner.send(message),
     });
     const run = async ({ signal, onActivity }: { signal: AbortSignal; onActivity: (activity: SubagentActivity) => void }) => {
       try {
-        return await finish(await runner.run({ prompt: input.prompt, signal, onActivity }), input.prompt);
+        // Its queries' spans nest under this Agent call's span, also when it runs in the background.
+        return await finish(await runner.run({ prompt: input.prompt, signal, onActivity, parentSpan: context.toolSpan }), input.prompt);
       } finally {
         registration.ended();
       }

@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import { z } from 'zod';
 import type { AgentProgress } from '../../progress/types.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
@@ -59,7 +60,7 @@ export function createSendMessageTool(): Tool<SendMessageInput, SendMessageOutpu
     async call(input, context) {
       const record = findSubagent(context, input.to)!;
       if (record.send(input.message)) return { data: { status: 'queued', agentId: record.agentId, message: input.message } };
-      return { data: await record.resume({ prompt: input.message, signal: context.signal, onActivity: reportAgentProgress(context, record) }) };
+      return { data: await record.resume({ prompt: input.message, signal: context.signal, onActivity: reportAgentProgress(context, record), parentSpan: context.toolSpan }) };
     },
     mapToolResultToToolResultBlockParam: (output, toolUseId) => ({
       type: 'tool_result',

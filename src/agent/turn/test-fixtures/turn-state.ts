@@ -25,6 +25,7 @@ export async function stateAfterReply(options: {
   const agent: TurnAgent = {
     messages: [],
     client,
+    name: 'codev',
     model: 'test-model',
     maxTokens: 1024,
     fallbackModels: [],

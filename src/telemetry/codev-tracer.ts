@@ -1,0 +1,16 @@
+import { context, trace, type Context, type Span } from '@opentelemetry/api';
+
+/**
+ * codev's tracer. Until an OpenTelemetry SDK registers a tracer provider it hands out non-recording spans
+ * that cost a few allocations and record nothing; one registered later is used from then on.
+ */
+export const codevTracer = trace.getTracer('codev');
+
+/**
+ * The context a child of `parent` starts in; undefined (the active context) without a parent, or with a
+ * parent that has no trace to join (the no-op span of a process without an SDK), so nothing is built then.
+ */
+export function childContext(parent: Span | undefined): Context | undefined {
+  if (!parent || !trace.isSpanContextValid(parent.spanContext())) return undefined;
+  return trace.setSpan(context.active(), parent);
+}
