@@ -1,4 +1,4 @@
-import { context, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, INVALID_SPAN_CONTEXT, trace, type Context, type Span } from '@opentelemetry/api';
 
 /**
  * codev's tracer. Until an OpenTelemetry SDK registers a tracer provider it hands out non-recording spans
@@ -11,6 +11,9 @@ export const codevTracer = trace.getTracer('codev');
  * parent that has no trace to join (the no-op span of a process without an SDK), so nothing is built then.
  */
 export function childContext(parent: Span | undefined): Context | undefined {
-  if (!parent || !trace.isSpanContextValid(parent.spanContext())) return undefined;
+  if (!parent) return undefined;
+  const spanContext = parent.spanContext();
+  // The no-op span's context is this one object: no need to validate its ids on every call.
+  if (spanContext === INVALID_SPAN_CONTEXT || !trace.isSpanContextValid(spanContext)) return undefined;
   return trace.setSpan(context.active(), parent);
 }
