@@ -20,6 +20,7 @@ import { createModelClient, resolveModelAccess } from '../model/create-model-cli
 import { createQueryContexts } from './create-query-contexts.ts';
 import { createInstructionsLoader, type InstructionsLoader } from '../instructions/create-instructions-loader.ts';
 import { resolveInstructionSources } from '../instructions/instructions-setting.ts';
+import { toPromptContent, type PromptInput } from './prompt-input.ts';
 import { createSessionLeases, STANDALONE_SESSION_PREFIX } from './create-session-leases.ts';
 import { resolveFallbackModels } from './resolve-fallback-models.ts';
 import { resolveRequestPolicy } from './resolve-request-policy.ts';
@@ -49,10 +50,16 @@ export interface Agent<Output = unknown> {
   readonly sessionId: string | undefined;
   /**
    * Sends a prompt and yields what happens until the model ends its turn (or a limit, an abort, an error, a
-   * hook's block). The query is traced as an OpenTelemetry `invoke_agent` span under `parentSpan`, else
-   * under the active span (nothing is recorded until an OpenTelemetry SDK is registered).
+   * hook's block). The prompt is a string or parts: text, images and documents (by path, from the working
+   * directory, or bytes), API content blocks. A part that cannot be sent throws at the first event:
+   * `MEDIA_UNSUPPORTED`, `MEDIA_TOO_LARGE`, `INPUT_INVALID` (a missing file). The query is traced as an
+   * OpenTelemetry `invoke_agent` span under `parentSpan`, else under the active span (nothing is recorded
+   * until an OpenTelemetry SDK is registered).
+   *
+   * @example
+   * agent.query([{ type: 'text', text: 'What is wrong on this page?' }, { type: 'image', path: 'shot.png' }]);
    */
-  query(prompt: string, options?: { signal?: AbortSignal; parentSpan?: Span }): AsyncGenerator<AgentEvent<Output>, void, void>;
+  query(prompt: PromptInput, options?: { signal?: AbortSignal; parentSpan?: Span }): AsyncGenerator<AgentEvent<Output>, void, void>;
   /**
    * Runs a query to its end and returns its answer and accounts, for scripts that do not need the events
    * (`onEvent` still sees each one). A query that ends in an error throws it (`CodevError`, the error's code;
@@ -64,7 +71,24 @@ export interface Agent<Output = unknown> {
    * const agent = createAgent({ outputSchema: z.object({ title: z.string() }) });
    * const { output } = await agent.run('Name this project'); // output: { title: string } | undefined
    */
-  run(prompt: string, options?: { signal?: AbortSignal; onEvent?: (event: AgentEvent<Output>) => void }): Promise<AgentRunResult<Output>>;
+  run(prompt: PromptInput, options?: { signal?: AbortSignal; onEvent?: (event: AgentEvent<Output>) => void }): Promise<AgentRunResult<Output>>;
+  /**
+   * Steers the running query: queues a user message (a string or parts, as `query` takes) that the model
+   * reads at the next turn boundary, with the next tool results, or as a new turn when the model has ended
+   * its own (a `user-message` event says when). Resolves once queued. `AGENT_NOT_RUNNING` when no query runs;
+   * a message queued as a query ends goes with the next query's prompt.
+   *
+   * @example
+   * const events = agent.query('Refactor src/');
+   * setTimeout(() => agent.send('Leave the tests alone.'), 5_000);
+   */
+  send(message: PromptInput): Promise<void>;
+  /**
+   * Ends the running query cleanly, as an abort of its signal does: the model request stops, running tools end
+   * per their interrupt behaviour and every call gets a result, and the query ends with `aborted`; the
+   * transcript stays valid for the next query. Nothing happens when no query runs.
+   */
+  interrupt(): void;
   /**
    * Goes on with a session that ended `deferred`: each waiting call is answered by `approvals` (by its
    * tool_use id; one without an answer is refused), the approved ones run now (validated and rule-checked
@@ -142,6 +166,11 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   const running = new Set<AbortController>();
   // A project's agent reads its instructions unless told not to; a standalone agent or a subagent only when told to.
   const instructionSources = resolveInstructionSources(options.instructions ?? (options.kernel && options.subagent === undefined ? options.kernel.config.instructions : false));
+  // The queries running now (not a compaction), and the messages agent.send() queued for them.
+  const queries = new Set<AbortController>();
+  const sent: Anthropic.ContentBlockParam[][] = [];
+  // Where the paths of sent messages start: the running query's working directory.
+  let workingDirectory = process.cwd();
   // Made with the first context, whose project root and home they take.
   let scope: ToolUseContext['agent'];
   let instructions: InstructionsLoader | undefined;
@@ -179,6 +208,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     maxToolConcurrency: options.maxToolConcurrency,
     waitForBackgroundAgents: options.waitForBackgroundAgents ?? false,
     takeQueuedMessages: options.takeQueuedMessages,
+    takeSentMessages: () => sent.splice(0),
     // UserPromptSubmit and Stop hooks belong to the top-level agent; a subagent has SubagentStart and SubagentStop.
     topLevel: options.subagent === undefined,
     sessionStart,
@@ -207,7 +237,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   };
 
   // The run's own generator, not one around it: every event of a query would pass through one more layer.
-  function query(prompt: string, queryOptions: { signal?: AbortSignal; parentSpan?: Span } = {}): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
+  function query(prompt: PromptInput, queryOptions: { signal?: AbortSignal; parentSpan?: Span } = {}): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
     return run({ prompt, signal: queryOptions.signal, parentSpan: queryOptions.parentSpan });
   }
 
@@ -216,9 +246,10 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   }
 
   // The end event's output was validated by the schema it is typed from.
-  async function* run(queryOptions: { prompt?: string; approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal; parentSpan?: Span }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
+  async function* run(queryOptions: { prompt?: PromptInput; approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal; parentSpan?: Span }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
     const controller = new AbortController();
     running.add(controller);
+    queries.add(controller);
     const forward = () => controller.abort(queryOptions.signal?.reason);
     if (queryOptions.signal?.aborted) forward();
     queryOptions.signal?.addEventListener('abort', forward, { once: true });
@@ -227,7 +258,9 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     try {
       const { agent, context } = await begin(signal);
       if (queryOptions.approvals) checkApprovals(queryOptions.approvals, transcript);
-      state = createTurnState({ agent, prompt: queryOptions.prompt, approvals: queryOptions.approvals, signal, context, parentSpan: queryOptions.parentSpan });
+      workingDirectory = context.cwd;
+      const prompt = queryOptions.prompt === undefined ? undefined : await toPromptContent(queryOptions.prompt, context.cwd);
+      state = createTurnState({ agent, prompt, approvals: queryOptions.approvals, signal, context, parentSpan: queryOptions.parentSpan });
       yield* runTurns(state) as AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void>;
     } finally {
       if (state) {
@@ -235,6 +268,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
         await saveState(state.context);
       }
       running.delete(controller);
+      queries.delete(controller);
       queryOptions.signal?.removeEventListener('abort', forward);
     }
   }
@@ -273,6 +307,16 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     }
   }
 
+  async function send(message: PromptInput): Promise<void> {
+    if (queries.size === 0) throw new CodevError('AGENT_NOT_RUNNING', 'No query is running to send the message to', { hint: 'send it as the prompt of a new query()' });
+    const content = await toPromptContent(message, workingDirectory);
+    sent.push(typeof content === 'string' ? [{ type: 'text', text: content }] : content);
+  }
+
+  function interrupt(): void {
+    for (const controller of queries) controller.abort(new CodevError('TOOL_ABORTED', 'The query was interrupted'));
+  }
+
   async function close(): Promise<void> {
     for (const controller of running) controller.abort(new Error('The agent was closed'));
     const last = contexts.last();
@@ -292,6 +336,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     },
     query,
     run: (prompt, runOptions = {}) => collectRunResult(query(prompt, { signal: runOptions.signal }), runOptions.onEvent),
+    send,
+    interrupt,
     resume,
     compact,
     close,

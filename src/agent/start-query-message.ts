@@ -5,6 +5,7 @@ import type { SessionStartSource } from '../hooks/session-hook-types.ts';
 import { runUserPromptSubmitHooks } from '../hooks/run-user-prompt-submit-hooks.ts';
 import type { TaskNotification } from '../tasks/take-task-notifications.ts';
 import { pendingTaskNotifications } from './pending-task-notifications.ts';
+import { promptText, toContentBlocks } from './prompt-input.ts';
 
 /** How a query starts: its first user message, or the UserPromptSubmit hook that refused the prompt. */
 export type QueryStart =
@@ -19,14 +20,14 @@ export interface SessionStartState {
 }
 
 /**
- * The first user message of a query: the prompt, then each SessionStart hook's `additionalContext` (first
+ * The first user message of a query: the prompt (a string, or its blocks: text, images, documents), then each SessionStart hook's `additionalContext` (first
  * query only), then each UserPromptSubmit hook's, as `<system-reminder>` text blocks, then the
- * notifications of ended background tasks (a plain string when there is nothing but the prompt). The hooks
- * run only when `runHooks` (the top-level agent); SessionStart once per `session`. When a prompt hook
+ * notifications of ended background tasks (a plain string when there is nothing but a string prompt). The
+ * hooks read the prompt's text, and run only when `runHooks` (the top-level agent); SessionStart once per `session`. When a prompt hook
  * blocks there is no message, and the session context and notifications stay pending for the next query.
  * Hook failures go to the context's `onWarning`.
  */
-export async function startQueryMessage(options: { prompt: string; context: ToolUseContext; signal: AbortSignal; runHooks: boolean; session: SessionStartState }): Promise<QueryStart> {
+export async function startQueryMessage(options: { prompt: string | Anthropic.ContentBlockParam[]; context: ToolUseContext; signal: AbortSignal; runHooks: boolean; session: SessionStartState }): Promise<QueryStart> {
   const { prompt, context, session, signal } = options;
   let reminders: string[] = [];
   if (options.runHooks && !signal.aborted) {
@@ -37,13 +38,13 @@ export async function startQueryMessage(options: { prompt: string; context: Tool
       for (const failure of started.failures) context.onWarning?.(failure);
       session.pending.push(...started.additionalContext);
     }
-    const hooks = await runUserPromptSubmitHooks({ ...agent, prompt });
+    const hooks = await runUserPromptSubmitHooks({ ...agent, prompt: promptText(prompt) });
     for (const failure of hooks.failures) context.onWarning?.(failure);
     if (hooks.blocked) return { type: 'blocked', ...hooks.blocked };
     reminders = [...session.pending.splice(0), ...hooks.additionalContext];
   }
   const waiting = pendingTaskNotifications(context);
   const extra = [...reminders.map((text) => ({ type: 'text' as const, text: `<system-reminder>${text}</system-reminder>` })), ...waiting.blocks];
-  const content = extra.length === 0 ? prompt : [{ type: 'text' as const, text: prompt }, ...extra];
+  const content = extra.length === 0 ? prompt : [...toContentBlocks(prompt), ...extra];
   return { type: 'message', message: { role: 'user', content }, notifications: waiting.notifications };
 }

@@ -51,6 +51,11 @@ export type AgentEvent<Output = unknown> =
    * reason `deferred` and the call waits in the session for `agent.resume({ approvals })`.
    */
   | { type: 'tool-deferred'; toolUseId: string; toolName: string; input: unknown; message: string }
+  /**
+   * A message queued for the running query (`agent.send()`, or SendMessage to a subagent) went to the model,
+   * in the user message that follows: after tool results, or as a new turn when the model had ended its own.
+   */
+  | { type: 'user-message'; content: Anthropic.ContentBlockParam[] }
   /** A background task this agent started ended; the model reads the notification with its next message. */
   | { type: 'task-notification'; notification: TaskNotification }
   | {

@@ -24,7 +24,7 @@ describe('collectMessages', () => {
     const { state, taskId, queue } = await afterToolCall();
     const { events, outcome } = await runStage(collectMessages, state);
     expect(outcome).toBeUndefined();
-    expect(events).toMatchObject([{ type: 'task-notification', notification: { taskId, status: 'completed' } }]);
+    expect(events).toMatchObject([{ type: 'task-notification', notification: { taskId, status: 'completed' } }, { type: 'user-message', content: [{ type: 'text', text: 'also check the README' }] }]);
     const [message] = state.agent.messages;
     expect(message?.role).toBe('user');
     const content = message!.content as { type: string; text?: string }[];

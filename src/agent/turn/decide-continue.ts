@@ -1,11 +1,14 @@
 import { continueAfterStopHooks } from '../continue-after-stop-hooks.ts';
+import { takeUserMessages } from './take-user-messages.ts';
 import type { TurnStage } from './types.ts';
 
 /**
  * Stage 8, the end of a turn. After tool calls: an abort ends the query (`aborted`), a call's request to
  * stop ends it (`stopped`), else the next turn. When the model ended without tool calls: `max_tokens` and
- * `refusal` end it as such; an `end_turn` ends it unless a top-level agent's Stop hook blocks, whose
- * reasons become the next user message (until `MAX_STOP_HOOK_BLOCKS` blocks in a row).
+ * `refusal` end it as such. On `end_turn`, messages `agent.send()` queued become the next user message
+ * (a `user-message` event each) and the query goes on, no Stop hook asked; otherwise it ends unless a
+ * top-level agent's Stop hook blocks, whose reasons become the next user message (until
+ * `MAX_STOP_HOOK_BLOCKS` blocks in a row).
  */
 export const decideContinue: TurnStage = async function* decideContinue(state) {
   const { turn, agent } = state;
@@ -16,7 +19,14 @@ export const decideContinue: TurnStage = async function* decideContinue(state) {
   }
   const stopReason = turn.reply?.stop_reason;
   const reason = stopReason === 'max_tokens' ? 'max_tokens' : stopReason === 'refusal' ? 'refusal' : 'end_turn';
-  if (reason !== 'end_turn' || !agent.topLevel) return { type: 'end', reason };
+  if (reason !== 'end_turn') return { type: 'end', reason };
+  const sent = takeUserMessages(agent, { messagesForAgent: false });
+  if (sent.length > 0) {
+    for (const content of sent) yield { type: 'user-message', content };
+    agent.messages.push({ role: 'user', content: sent.flat() });
+    return;
+  }
+  if (!agent.topLevel) return { type: 'end', reason };
   const lastAssistantMessage = (turn.reply?.content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n\n').trim();
   const next = await continueAfterStopHooks({ context: state.context, signal: state.signal, blocks: state.stopBlocks, lastAssistantMessage });
   if (next === undefined) return { type: 'end', reason };

@@ -37,5 +37,5 @@ export const TURN_STAGES: readonly TurnStage[] = [
   runToolCalls, // 7. every tool_use through the tool-call pipeline
   collectMessages, // 8. results, notifications and queued messages as the next user message
   awaitBackgroundAgents, // 9. on end_turn, optionally: background subagents' notifications, then another turn
-  decideContinue, // 10. stop, abort, next turn; Stop hooks on end_turn
+  decideContinue, // 10. stop, abort, next turn; on end_turn messages agent.send() queued start the next turn, else Stop hooks
 ];

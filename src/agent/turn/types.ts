@@ -38,6 +38,11 @@ export interface TurnAgent {
   readonly maxToolConcurrency?: number;
   readonly waitForBackgroundAgents: boolean;
   readonly takeQueuedMessages?: () => readonly string[];
+  /**
+   * Takes the messages `agent.send()` queued while the query ran, each a user message's blocks: read after
+   * the next round of tool results, or instead of ending when the model ends its turn.
+   */
+  readonly takeSentMessages?: () => Anthropic.ContentBlockParam[][];
   /** A top-level agent runs SessionStart, UserPromptSubmit and Stop hooks; a subagent has its own. */
   readonly topLevel: boolean;
   readonly sessionStart: SessionStartState;
@@ -79,8 +84,8 @@ export interface Turn {
 /** The mutable state one query carries through its stages. */
 export interface TurnState {
   readonly agent: TurnAgent;
-  /** The query's prompt; none when `agent.resume()` answers waiting calls. */
-  readonly prompt?: string;
+  /** The query's prompt, as a user message's content; none when `agent.resume()` answers waiting calls. */
+  readonly prompt?: string | Anthropic.ContentBlockParam[];
   /** The answers to the calls that wait for approval, by tool_use id (`agent.resume()`); none means refused. */
   readonly approvals?: Readonly<Record<string, ToolApproval>>;
   readonly signal: AbortSignal;

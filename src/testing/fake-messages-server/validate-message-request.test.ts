@@ -43,3 +43,24 @@ describe('tool pairing', () => {
     expect(message).toContain('messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_a');
   });
 });
+
+describe('image and document blocks', () => {
+  const withBlock = (block: Record<string, unknown>) => check({ ...valid, messages: [{ role: 'user', content: [{ type: 'text', text: 'look' }, block] }] });
+  const image = (source: Record<string, unknown>) => withBlock({ type: 'image', source });
+  const document = (source: Record<string, unknown>) => withBlock({ type: 'document', source });
+
+  it('accepts base64 images of the four formats, PDFs, plain text and URLs', () => {
+    expect(image({ type: 'base64', media_type: 'image/png', data: 'iVBOR' })).toBeUndefined();
+    expect(image({ type: 'url', url: 'https://example.com/a.png' })).toBeUndefined();
+    expect(document({ type: 'base64', media_type: 'application/pdf', data: 'JVBERi0' })).toBeUndefined();
+    expect(document({ type: 'text', media_type: 'text/plain', data: 'notes' })).toBeUndefined();
+  });
+
+  it('rejects what the API rejects, naming the block', () => {
+    expect(image({ type: 'base64', media_type: 'image/bmp', data: 'Qk0' })).toBe("messages.0.content.1.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'");
+    expect(image({ type: 'base64', media_type: 'image/png', data: 'A'.repeat(5 * 1024 * 1024 + 1) })).toContain('messages.0.content.1.image.source.base64: image exceeds 5 MB maximum');
+    expect(image({ type: 'base64', media_type: 'image/png', data: '' })).toBe('messages.0.content.1.image.source.base64.data: Field required');
+    expect(document({ type: 'base64', media_type: 'text/plain', data: 'eA' })).toBe("messages.0.content.1.document.source.base64.media_type: Input should be 'application/pdf'");
+    expect(withBlock({ type: 'document' })).toBe('messages.0.content.1.document.source: Field required');
+  });
+});

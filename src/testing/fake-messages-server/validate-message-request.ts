@@ -1,3 +1,4 @@
+import { mediaBlockProblem } from './validate-media-block.ts';
 import { validateThinking } from './validate-thinking.ts';
 import { validateToolPairing } from './validate-tool-pairing.ts';
 
@@ -37,5 +38,9 @@ function messageProblem(message: unknown): string | undefined {
   if (!Array.isArray(content)) return '.content: Input should be a valid string or a list of content blocks';
   const blockIndex = content.findIndex((block) => typeof block !== 'object' || block === null || typeof block.type !== 'string');
   if (blockIndex !== -1) return `.content.${blockIndex}: Input should be a content block with a string \`type\``;
+  for (const [index, block] of content.entries()) {
+    const problem = mediaBlockProblem(block);
+    if (problem) return `.content.${index}${problem}`;
+  }
   return undefined;
 }

@@ -1,5 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { looksBinary } from '../../files/media/looks-binary.ts';
+import { startsWith } from '../../files/media/starts-with.ts';
 
 export type FileKind = 'text' | 'image' | 'pdf' | 'notebook' | 'binary';
 
@@ -23,22 +25,6 @@ export function detectFileKind(filePath: string, head: Uint8Array): FileKind {
   if (BINARY_EXTENSIONS.has(extension)) return 'binary';
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf'; // "%PDF-" without the extension
   return looksBinary(head) ? 'binary' : 'text';
-}
-
-/** True when the bytes hold a NUL (and are not UTF-16 with a BOM), or are mostly control characters. */
-export function looksBinary(head: Uint8Array): boolean {
-  if (head.length === 0) return false;
-  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return false;
-  let control = 0;
-  for (const byte of head) {
-    if (byte === 0) return true;
-    if (byte < 8 || (byte > 13 && byte < 32 && byte !== 27)) control++;
-  }
-  return control / head.length > 0.3;
-}
-
-function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
-  return prefix.every((byte, index) => bytes[index] === byte);
 }
 
 /** Bytes sniffed to tell text from binary. */

@@ -1,4 +1,4 @@
-/** The limits of the Read tool, in one place. Values follow Claude Code's Read (see REFERENCE §C.4). */
+/** The limits of the Read tool (images: files/media/media-limits.ts). Values follow Claude Code's Read (see REFERENCE §C.4). */
 
 /** Lines shown when `limit` is not given. */
 export const DEFAULT_LINE_LIMIT = 2_000;
@@ -14,12 +14,6 @@ export const DEFAULT_MAX_OUTPUT_TOKENS = 25_000;
 
 /** Characters per estimated token (a rough, conservative estimate; no tokenizer at runtime). */
 export const CHARS_PER_TOKEN = 4;
-
-/** Images larger than this on either side are resized to fit. */
-export const MAX_IMAGE_DIMENSION = 2_000;
-
-/** Images larger than this (bytes, before base64) are re-encoded as JPEG; 3.75 MB base64-encodes to 5 MB. */
-export const MAX_IMAGE_BYTES = 3_750_000;
 
 /** PDFs with more pages than this must be read with `pages`. */
 export const MAX_PDF_PAGES_WITHOUT_RANGE = 10;
@@ -42,11 +36,4 @@ export function maxOutputTokens(env: NodeJS.ProcessEnv = process.env): number {
 /** A rough token estimate of a text. */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
-
-/** `262144` → `256 KB`, `1500000` → `1.4 MB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

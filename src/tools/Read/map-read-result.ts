@@ -1,6 +1,6 @@
 import type { ToolResultBlockParam, ToolResultContentBlock } from '../../tool/types.ts';
-import type { ProcessedImage } from './process-image.ts';
-import { describeImage } from './process-image.ts';
+import type { ProcessedImage } from '../../files/media/process-image.ts';
+import { describeImage } from '../../files/media/process-image.ts';
 import type { NotebookReadOutput } from './read-notebook.ts';
 import type { PdfReadOutput } from './read-pdf.ts';
 import { formatPdfPages } from './read-pdf.ts';

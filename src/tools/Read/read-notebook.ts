@@ -1,6 +1,6 @@
 import type { ToolResultContentBlock } from '../../tool/types.ts';
 import { CHARS_PER_TOKEN, maxOutputTokens, MAX_NOTEBOOK_OUTPUT_CHARS } from './limits.ts';
-import { processImage } from './process-image.ts';
+import { processImage } from '../../files/media/process-image.ts';
 
 export interface NotebookCellView {
   /** 1-based position in the notebook. */

@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { ReadInput } from './input-schema.ts';
-import { CHARS_PER_TOKEN, DEFAULT_LINE_LIMIT, estimateTokens, formatBytes, maxOutputTokens, MAX_WHOLE_FILE_BYTES } from './limits.ts';
+import { formatBytes } from '../../files/format-bytes.ts';
+import { CHARS_PER_TOKEN, DEFAULT_LINE_LIMIT, estimateTokens, maxOutputTokens, MAX_WHOLE_FILE_BYTES } from './limits.ts';
 import { readTextLines } from './read-text-lines.ts';
 
 export interface TextReadOutput {

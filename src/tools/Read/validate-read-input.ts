@@ -4,7 +4,8 @@ import { openRegularFile, notRegularFileMessage } from '../../files/open-regular
 import type { ToolContext, ValidationResult } from '../../tool/types.ts';
 import { sniffFileKind } from './detect-file-kind.ts';
 import type { ReadInput } from './input-schema.ts';
-import { formatBytes, MAX_DOCUMENT_BYTES } from './limits.ts';
+import { formatBytes } from '../../files/format-bytes.ts';
+import { MAX_DOCUMENT_BYTES } from './limits.ts';
 import { parsePageRange } from './parse-page-range.ts';
 import { suggestSimilarFile } from './suggest-similar-file.ts';
 

@@ -1,6 +1,8 @@
 // sharp is a native module: loaded on the first image, so codev starts (and runs under Deno) without it.
 const loadSharp = async () => (await import('sharp')).default;
-import { formatBytes, MAX_IMAGE_BYTES, MAX_IMAGE_DIMENSION } from './limits.ts';
+import { CodevError } from '../../errors/codev-error.ts';
+import { formatBytes } from '../format-bytes.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_DIMENSION } from './media-limits.ts';
 
 export interface ProcessedImage {
   /** The media type of `data` (from the decoded bytes, not the file name). */
@@ -21,16 +23,17 @@ const MEDIA_TYPES: Record<string, ProcessedImage['mediaType']> = { png: 'image/p
 /**
  * Makes image bytes fit to send: as-is when the format is one the API takes and the image is within
  * MAX_IMAGE_DIMENSION a side and MAX_IMAGE_BYTES; otherwise resized to fit and re-encoded as JPEG
- * (flattened on white), lowering quality and then size until it fits.
+ * (flattened on white), lowering quality and then size until it fits. `MEDIA_UNSUPPORTED` when the bytes
+ * do not decode as an image, `MEDIA_TOO_LARGE` when no size fits.
  */
 export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
-  if (buffer.length === 0) throw new Error('The image file is empty.');
+  if (buffer.length === 0) throw new CodevError('MEDIA_UNSUPPORTED', 'The image file is empty.');
   const sharp = await loadSharp();
   let metadata;
   try {
     metadata = await sharp(buffer, { animated: false }).metadata();
   } catch (error) {
-    throw new Error(`The image could not be decoded (${(error as Error).message}); the file may be corrupt or not an image.`);
+    throw new CodevError('MEDIA_UNSUPPORTED', `The image could not be decoded (${(error as Error).message}); the file may be corrupt or not an image.`, { cause: error });
   }
   const originalWidth = metadata.width ?? 0;
   const originalHeight = metadata.height ?? 0;
@@ -53,7 +56,7 @@ export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
     }
     if (quality === 40) side = Math.round(side * 0.7);
   }
-  throw new Error(`The image (${formatBytes(buffer.length)}) could not be made smaller than ${formatBytes(MAX_IMAGE_BYTES)}.`);
+  throw new CodevError('MEDIA_TOO_LARGE', `The image (${formatBytes(buffer.length)}) could not be made smaller than ${formatBytes(MAX_IMAGE_BYTES)}.`);
 }
 
 /** A one-line description of what was sent, e.g. "2400×1600 PNG, 1.2 MB; resized to 2000×1333 JPEG, 310 KB". */
