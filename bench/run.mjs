@@ -20,7 +20,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createJiti } from 'jiti';
 
-const BENCHMARKS = ['tool-call-overhead', 'pool-assembly', 'rule-matching', 'agent-turn', 'cold-start', 'hot-reload', 'local-search', 'edit-large-file', 'bash-spawn', 'bash-memory', 'web-fetch-markdown', 'amap-pagination', 'tool-search', 'sessions', 'prompt-cache'];
+const BENCHMARKS = ['tool-call-overhead', 'pool-assembly', 'rule-matching', 'agent-turn', 'cold-start', 'hot-reload', 'local-search', 'edit-large-file', 'bash-spawn', 'bash-memory', 'web-fetch-markdown', 'amap-pagination', 'tool-search', 'sessions', 'prompt-cache', 'structured-output'];
 const RESULT_MARKER = '@@bench-result ';
 const THIS_FILE = fileURLToPath(import.meta.url);
 

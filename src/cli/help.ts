@@ -89,6 +89,10 @@ Options:
                              made on ID instead (repeatable, or a comma list, tried in order)
   --include-thinking         With stream-json: also print thinking-delta and thinking events
   --output-format FORMAT     text (default) or stream-json: one JSON event per line
+  --json-schema FILE         The final answer as JSON matching this JSON Schema (type "object"): the model answers
+                             through a StructuredOutput tool, is shown what does not match and tries again (the
+                             script's outputRetries, default 2); text mode prints only the JSON on stdout (the
+                             rest on stderr), stream-json puts it on the end event as "output"
   --watch                    Reload plugins and config while the agent runs
   -r, --resume ID            Go on with a saved session (codev sessions lists them)
   -c, --continue             Go on with the latest session of this project
@@ -102,8 +106,8 @@ Options:
 Ctrl-C interrupts the running tools and ends the turn cleanly; press it twice to quit at once.
 At the end, a summary line on stderr: turns, tokens and the cost in US dollars (from codev's price table
 or the config's prices; "cost unknown" for a model with no price).
-Exit codes: 0 the agent finished (also at --max-turns, a budget, max_tokens or a refusal), 1 an error or a prompt
-a hook blocked, 2 bad usage, 3 calls wait for approval (--defer-asks), 130 interrupted, 141 stdout closed
+Exit codes: 0 the agent finished (also at --max-turns, a budget, max_tokens or a refusal), 1 an error, a prompt
+a hook blocked or an answer that never matched --json-schema (OUTPUT_INVALID), 2 bad usage, 3 calls wait for approval (--defer-asks), 130 interrupted, 141 stdout closed
 early (e.g. | head -1).
 `;
 

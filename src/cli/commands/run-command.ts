@@ -18,6 +18,7 @@ import { createJsonRenderer } from '../render/create-json-renderer.ts';
 import { createTextRenderer } from '../render/create-text-renderer.ts';
 import { formatRunSummary } from '../render/format-run-summary.ts';
 import { modelOptions } from './model-options.ts';
+import { readJsonSchemaFile } from './read-json-schema-file.ts';
 import type { CommandIo } from './types.ts';
 
 /** `codev run <script.ts> [prompt...]`: runs an agent script against its project's kernel. */
@@ -34,6 +35,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     'include-thinking': { type: 'boolean' },
     watch: { type: 'boolean' },
     'output-format': { type: 'string' },
+    'json-schema': { type: 'string' },
     resume: { type: 'string', short: 'r' },
     continue: { type: 'boolean', short: 'c' },
     'fork-session': { type: 'boolean' },
@@ -78,8 +80,11 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const interactive = io.isTTY === true && format === 'text';
     const colors = createColors({ isTTY: io.isTTY === true, env: io.env });
     const canUseTool: CanUseTool = interactive && io.terminal ? createTerminalPrompt({ ...io.terminal, colors }) : values['defer-asks'] ? deferWithoutTerminal : denyWithoutTerminal;
-    const agent = createAgent({ ...definition, ...limits, ...models, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns });
-    const render = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : createTextRenderer({ tools: kernel.tools, colors, write: io.stdout, writeError: io.stderr, interactive });
+    const outputSchema = values['json-schema'] === undefined ? definition.outputSchema : await readJsonSchemaFile({ file: values['json-schema'], cwd: values.cwd ?? io.cwd });
+    const agent = createAgent({ ...definition, ...limits, ...models, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
+    // With an output schema, stdout carries only the answer's JSON: the run's text goes to stderr.
+    const writeText = outputSchema ? io.stderr : io.stdout;
+    const render = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : createTextRenderer({ tools: kernel.tools, colors, write: writeText, writeError: io.stderr, interactive });
     const controller = new AbortController();
     const stopInterrupt = io.onInterrupt?.(() => controller.abort());
     let reason = 'end_turn';
@@ -96,13 +101,14 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       stopInterrupt?.();
       await agent.close();
     }
+    if (format === 'text' && end?.output !== undefined) io.stdout(`${JSON.stringify(end.output, null, 2)}\n`);
     if (format === 'text' && end) io.stderr(`${colors.dim(formatRunSummary(end, values.model ?? definition.model ?? io.env.CODEV_MODEL ?? kernel.config.model ?? DEFAULT_MODEL))}\n`);
     if (format === 'text' && agent.sessionId) io.stderr(`${colors.dim(`session ${agent.sessionId} (go on with: codev run ${script} --resume ${agent.sessionId})`)}\n`);
     if (reason === 'deferred' && format === 'text') {
       const how = agent.sessionId ? `codev run ${script} --resume ${agent.sessionId} --approve ID (or --deny ID)` : 'nothing: the session is not saved (--no-session-persistence)';
       io.stderr(`${colors.yellow(`codev: ${waiting.length} call(s) wait for approval:\n${waiting.join('\n')}\nAnswer with: ${how}`)}\n`);
     }
-    return reason === 'error' || reason === 'blocked' ? 1 : reason === 'aborted' ? 130 : reason === 'deferred' ? 3 : 0;
+    return reason === 'error' || reason === 'blocked' || reason === 'output-invalid' ? 1 : reason === 'aborted' ? 130 : reason === 'deferred' ? 3 : 0;
   } finally {
     await kernel.close();
   }

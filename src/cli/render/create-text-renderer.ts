@@ -96,6 +96,11 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         line(colors.dim(`◆ context compacted (${event.trigger}): ~${event.tokensBefore.toLocaleString('en-US')} → ~${event.tokensAfter.toLocaleString('en-US')} tokens; ${what}`));
         return;
       }
+      case 'output-retry':
+        if (midLine) write('\n');
+        midLine = false;
+        options.writeError(colors.yellow(`codev: the answer does not match the output schema (retry ${event.attempt} of ${event.maxRetries}): ${event.issues.map((issue) => `${issue.path || '(the answer)'}: ${issue.message}`).join('; ')}\n`));
+        return;
       case 'limit-reached':
       case 'warning':
         options.writeError(colors.yellow(`codev: ${event.message}\n`));
