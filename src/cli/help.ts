@@ -64,10 +64,13 @@ Options:
 Exit codes: 0 the result is not an error, 1 it is, 2 bad usage.
 `;
 
-export const RUN_HELP = `Usage: codev run <script.ts> [prompt...] [options]
+export const RUN_HELP = `Usage: codev run <script.ts> [prompt...] [@file...] [options]
 
 Loads the project of the script (codev.config.ts, plugins/), then runs it. A script that default-exports
 defineAgent({...}) runs as an agent on the prompt (or its own \`prompt\`); any other script simply runs.
+An @file argument attaches that file where it stands in the prompt (from the current directory): an image
+(PNG, JPEG, GIF, WebP; resized past 2000 px or 3.75 MB), a PDF or a text document (20 MB at most), told
+apart by its bytes; @@word is the text @word. E.g. codev run agent.ts "what is wrong here" @shot.png @spec.pdf
 Text, tool calls, progress and results stream to the terminal. On a terminal, permission asks are
 prompted (yes once / always / no with feedback); without one, an ask is denied with the rule to add.
 The model is reached with ANTHROPIC_API_KEY, at ANTHROPIC_BASE_URL when set. A failed request is retried

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCodev } from './run-codev.ts';
 import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
@@ -45,6 +46,23 @@ describe('codev run', () => {
     expect(run.stdout).not.toContain('\u001b[');
     const request = server.requests.at(-1)!.body;
     expect(request.system).toBe('Be brief.');
+  });
+
+  it('sends @file arguments as image and document blocks after the text, and refuses a missing one', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    writeFileSync(project.path('shot.png'), png);
+    writeFileSync(project.path('notes.txt'), 'The button is blue.\n');
+    const run = await runCodev(['run', project.path('agent.ts'), 'describe', 'these', `@${project.path('shot.png')}`, `@${project.path('notes.txt')}`, '--output-format', 'stream-json'], { ANTHROPIC_BASE_URL: server.url });
+    expect(run.code).toBe(0);
+    const first = server.requests.at(-2)!.body.messages![0]!;
+    expect(first.content).toEqual([
+      { type: 'text', text: 'describe these' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png.toString('base64') } },
+      { type: 'document', title: 'notes.txt', source: { type: 'text', media_type: 'text/plain', data: 'The button is blue.\n' } },
+    ]);
+    const missing = await runCodev(['run', project.path('agent.ts'), 'describe', `@${project.path('missing.png')}`], { ANTHROPIC_BASE_URL: server.url });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('CLI_USAGE');
   });
 
   it('prints one JSON event per line with --output-format stream-json', async () => {

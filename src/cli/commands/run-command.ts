@@ -18,6 +18,7 @@ import { createJsonRenderer } from '../render/create-json-renderer.ts';
 import { createTextRenderer } from '../render/create-text-renderer.ts';
 import { formatRunSummary } from '../render/format-run-summary.ts';
 import { modelOptions } from './model-options.ts';
+import { promptArguments } from './prompt-arguments.ts';
 import { readJsonSchemaFile } from './read-json-schema-file.ts';
 import type { CommandIo } from './types.ts';
 
@@ -51,6 +52,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   }
   const [script, ...promptWords] = positionals;
   if (!script) throw new CodevError('CLI_USAGE', 'Missing the agent script', { hint: 'codev run agent.ts "your prompt"' });
+  // @file arguments are the user's files: from where codev was started, checked before the project loads.
+  const wordsPrompt = promptArguments({ words: promptWords, cwd: io.cwd });
   const format = values['output-format'] ?? 'text';
   if (format !== 'text' && format !== 'stream-json') throw new CodevError('CLI_USAGE', `Unknown output format "${format}"`, { hint: 'use --output-format text or stream-json' });
   const mode = values['permission-mode'];
@@ -75,7 +78,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const loaded = await importScript(file);
     const definition = agentDefinition(loaded, file);
     if (!definition) return 0; // a plain script: it ran when it was imported
-    const prompt = promptWords.join(' ') || definition.prompt;
+    const prompt = wordsPrompt ?? definition.prompt;
     if (!prompt && !approvals) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
     const interactive = io.isTTY === true && format === 'text';
     const colors = createColors({ isTTY: io.isTTY === true, env: io.env });

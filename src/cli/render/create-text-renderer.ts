@@ -78,6 +78,11 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         line(event.isError ? colors.red(shown.join('\n')) : shown.join('\n'));
         return;
       }
+      case 'user-message': {
+        const text = event.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
+        line(colors.dim(`› ${text}`));
+        return;
+      }
       case 'task-notification': {
         const { notification } = event;
         line(colors.dim(`◆ task ${notification.taskId} (${notification.taskType}) ${notification.status}: ${notification.description}`));
