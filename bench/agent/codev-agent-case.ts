@@ -1,5 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { createAgent, type AgentEvent } from '../../src/index.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createAgent, type AgentEvent, type AgentOptions } from '../../src/index.ts';
 import { createFakeMessagesServer, textReply, toolUseReply } from '../../src/testing/index.ts';
 import { ADD_TOOL, addInputs } from '../tool-call/add-tool.ts';
 import { codevAddContext, codevAddTool, denyPrompt } from '../tool-call/codev-add-context.ts';
@@ -21,6 +23,29 @@ export const codevAgentCase: ConversationCase = {
     const client = scriptedAnthropicClient({ calls, clock });
     return {
       run: () => runConversation({ calls, client, context }),
+      teardown: dispose,
+    };
+  },
+};
+
+/**
+ * The codev case with project instructions on: a 2 KB CODEV.md in the project root and one in the home's
+ * `.codev/` (the other four names missing, looked for), read at the first turn and then checked (a stat
+ * per file) at most every 250 ms, so a whole scripted conversation makes one or two checks.
+ */
+export const codevInstructionsCase: ConversationCase = {
+  id: 'codev-instructions',
+  label: 'codev with project instructions (2 CODEV.md files)',
+  runs: codevAgentCase.runs,
+  async setup({ calls, clock }) {
+    const { context, dispose } = codevAddContext({ rulesAndHooks: false });
+    const rules = '- Keep answers short; run the tests before saying a change works.\n'.repeat(32);
+    writeFileSync(path.join(context.projectRoot!, 'CODEV.md'), rules);
+    mkdirSync(path.join(context.homeDirectory!, '.codev'), { recursive: true });
+    writeFileSync(path.join(context.homeDirectory!, '.codev', 'CODEV.md'), rules);
+    const client = scriptedAnthropicClient({ calls, clock });
+    return {
+      run: () => runConversation({ calls, client, context, agentOptions: { instructions: true } }),
       teardown: dispose,
     };
   },
@@ -59,8 +84,9 @@ export const codevHttpCase: ConversationCase = {
   },
 };
 
-async function runConversation(options: { calls: number; client: Anthropic; context: ReturnType<typeof codevAddContext>['context'] }): Promise<void> {
+async function runConversation(options: { calls: number; client: Anthropic; context: ReturnType<typeof codevAddContext>['context']; agentOptions?: AgentOptions }): Promise<void> {
   const agent = createAgent({
+    ...options.agentOptions,
     tools: [codevAddTool],
     client: options.client,
     maxTurns: options.calls + 1,

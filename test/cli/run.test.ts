@@ -105,6 +105,22 @@ describe('codev run', () => {
     expect(bad.stderr).toContain('CLI_USAGE');
   });
 
+  it("sends the project's CODEV.md after the script's system prompt and names a skipped include on stderr", async () => {
+    await project.write('CODEV.md', 'Greet in French. @docs/missing.md');
+    try {
+      const home = project.path('.no-home');
+      const run = await runCodev(['run', project.path('agent.ts')], { ANTHROPIC_BASE_URL: server.url, HOME: home });
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain(`Instructions ${project.path('docs/missing.md')} skipped`);
+      expect(server.requests.at(-1)!.body.system).toMatch(/^Be brief\.\n\n# Instructions[^]*Greet in French\./);
+      const json = await runCodev(['run', project.path('agent.ts'), '--output-format', 'stream-json'], { ANTHROPIC_BASE_URL: server.url, HOME: home });
+      const warnings = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; code?: string }).filter((event) => event.type === 'warning');
+      expect(warnings.map((warning) => warning.code)).toEqual(['INSTRUCTIONS_SKIPPED']);
+    } finally {
+      await project.remove('CODEV.md');
+    }
+  });
+
   it('runs a plain script, and says what is missing without a key', async () => {
     const plain = await runCodev(['run', project.path('plain.ts')], {});
     expect(plain.code).toBe(0);
