@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CanUseTool } from '../permissions/types.ts';
+import type { AskUser } from '../tool/ask-user.ts';
 import { configAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { modelPricesSchema } from '../config/model-prices-schema.ts';
 import { instructionsSettingSchema } from '../instructions/instructions-setting.ts';
@@ -36,6 +37,7 @@ const shape = {
   outputSchema: z.custom<OutputSchema>((value) => isZodSchema(value) || (typeof value === 'object' && value !== null && !Array.isArray(value)), { error: 'expected a zod schema or a JSON Schema object' }).optional(),
   outputRetries: count(0).max(10).optional(),
   canUseTool: functionOf<CanUseTool>('(tool, input, options) => decision').optional(),
+  askUser: functionOf<AskUser>('(questions, { signal }) => answers').optional(),
   apiKey: z.string().min(1).optional(),
   baseURL: z.url().optional(),
   maxRetries: count(0).optional(),

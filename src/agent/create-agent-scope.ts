@@ -43,6 +43,8 @@ export function createAgentScope(options: {
     spending: parent ? parent.spending.child() : createSpending([agentOptions.prices, kernel?.config.prices]),
     projectRoot: options.projectRoot,
     homeDirectory: options.homeDirectory,
+    // The user answers only the top-level agent: a subagent's questions would reach them out of context.
+    askUser: subagent ? undefined : agentOptions.askUser,
     definitions: parent?.definitions ?? (() => [...toDefinitions(agentOptions.agents, 'sdk'), ...toDefinitions(kernel?.config.agents, 'config')]),
   });
 }

@@ -6,6 +6,7 @@ import type { PersistedSession, ToolUseContext } from '../execution/types.ts';
 import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
 import type { ProgressPayload } from '../progress/types.ts';
 import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../tool/agent-scope.ts';
+import type { AskUser } from '../tool/ask-user.ts';
 import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
 import type { CompactBoundary, CompactionOptions } from './compaction/types.ts';
@@ -191,6 +192,14 @@ export interface AgentOptions {
   outputRetries?: number;
   /** Answers permission asks. Default: deny (scripts must opt in). */
   canUseTool?: CanUseTool;
+  /**
+   * Answers the model's multiple-choice questions (the AskUserQuestion tool), by question text. Without it the
+   * tool is not offered to the model (a call fails with `QUESTION_UNANSWERABLE`). Subagents never inherit it.
+   *
+   * @example
+   * askUser: async (questions) => Object.fromEntries(questions.map((q) => [q.question, q.options[0]!.label]))
+   */
+  askUser?: AskUser;
   /** A ready client; else one is made from `apiKey`/`baseURL` (default `ANTHROPIC_API_KEY`/`ANTHROPIC_BASE_URL`). */
   client?: Anthropic;
   apiKey?: string;

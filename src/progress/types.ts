@@ -2,6 +2,7 @@
  * The progress payloads of the seed's progress table, as one discriminated union on `type`.
  * Tools report them through `onProgress`; `runToolUse` yields each as a `progress` update.
  */
+import type { TodoItem } from '../tool/todo-item.ts';
 
 /** A shell command is still running (after about 2 s). */
 export type BashProgress = {
@@ -78,6 +79,13 @@ export type HookProgress = {
   status: 'started' | 'completed' | 'failed';
   message?: string;};
 
+/** An agent's task list changed (TodoWrite): the whole list as it now stands, for UIs to show. */
+export type TodoProgress = {
+  type: 'todos';
+  /** The agent whose list it is: `main`, or a subagent's id. */
+  agentId: string;
+  todos: readonly TodoItem[];};
+
 /** Every progress payload codev knows. Plugin tools may also report their own `{ type: string }` shapes. */
 export type ToolProgress =
   | BashProgress
@@ -88,7 +96,8 @@ export type ToolProgress =
   | WebSearchProgress
   | LocationToolProgress
   | REPLToolProgress
-  | HookProgress;
+  | HookProgress
+  | TodoProgress;
 
 /** The `type` tags of {@link ToolProgress}. */
 export type ToolProgressType = ToolProgress['type'];

@@ -11,7 +11,7 @@ const sessions = new Map<string, SessionState>();
 export function getSessionState(context: { sessionDirectory: string }): SessionState {
   let state = sessions.get(context.sessionDirectory);
   if (!state) {
-    state = { sessionDirectory: context.sessionDirectory, fileReads: new Map(), tasks: new Map(), loadedDeferredTools: new Set(), settledTasks: new Set(), subagents: new Map(), onEnd: [] };
+    state = { sessionDirectory: context.sessionDirectory, fileReads: new Map(), tasks: new Map(), loadedDeferredTools: new Set(), settledTasks: new Set(), subagents: new Map(), todos: new Map(), onEnd: [] };
     sessions.set(context.sessionDirectory, state);
   }
   return state;

@@ -1,4 +1,5 @@
 /** What one session remembers between tool calls: files read, background tasks, subagents. Types only. */
+import type { TodoItem } from '../tool/todo-item.ts';
 import type { SubagentRecord } from './subagent-record.ts';
 
 /** A file as the session last read it; Edit and Write check it before writing. */
@@ -47,6 +48,8 @@ export interface SessionState {
   readonly settledTasks: Set<string>;
   /** The subagents started in this session, by agent id, for SendMessage. */
   readonly subagents: Map<string, SubagentRecord>;
+  /** Each agent's task list (TodoWrite), by agent id (`main` or a subagent's); an agent without one has none. */
+  readonly todos: Map<string, readonly TodoItem[]>;
   /**
    * What ends with the session: run by `endSession` once the state is released, before its tasks are
    * stopped. Modules that keep per-session resources (the REPL's workers) register their cleanup here.

@@ -3,6 +3,7 @@
  * can start, subagent limits and how model requests are made. Types only.
  */
 import type Anthropic from '@anthropic-ai/sdk';
+import type { AskUser } from './ask-user.ts';
 import type { PermissionMode } from './permission-mode.ts';
 import type { Spending } from './spending.ts';
 
@@ -78,6 +79,8 @@ export interface AgentScope {
   readonly homeDirectory?: string;
   /** Agent types given in code (SDK `agents`, then the config's), read at each use so a reload shows. */
   definitions(): readonly AgentTypeDefinition[];
+  /** Who answers AskUserQuestion: the top-level agent's `askUser`; a subagent never has one. */
+  readonly askUser?: AskUser;
 }
 
 /** How the agent makes its model requests: its own retries (each one an event) and the stream idle timeout. */

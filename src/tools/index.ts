@@ -1,6 +1,7 @@
 import { withToolSource } from '../tool/build-tool.ts';
 import type { Tool } from '../tool/types.ts';
 import { agentTool } from './Agent/index.ts';
+import { askUserQuestionTool } from './AskUserQuestion/index.ts';
 import { bashTool } from './Bash/index.ts';
 import { editTool } from './Edit/index.ts';
 import { globTool } from './Glob/index.ts';
@@ -12,6 +13,7 @@ import { createReplTool } from './REPL/index.ts';
 import { skillTool } from './Skill/index.ts';
 import { taskOutputTool } from './TaskOutput/index.ts';
 import { taskStopTool } from './TaskStop/index.ts';
+import { todoWriteTool } from './TodoWrite/index.ts';
 import { toolSearchTool } from './ToolSearch/index.ts';
 import { webFetchTool } from './WebFetch/index.ts';
 import { webSearchTool } from './WebSearch/index.ts';
@@ -27,7 +29,7 @@ const replTool = createReplTool({
  * only place that knows them all.
  */
 export const BUILTIN_TOOLS: readonly Tool[] = Object.freeze(
-  [agentTool, sendMessageTool, bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, webSearchTool, webFetchTool, locationTool, skillTool, toolSearchTool, replTool].map((tool) =>
+  [agentTool, sendMessageTool, bashTool, readTool, editTool, writeTool, globTool, grepTool, taskOutputTool, taskStopTool, todoWriteTool, askUserQuestionTool, webSearchTool, webFetchTool, locationTool, skillTool, toolSearchTool, replTool].map((tool) =>
     withToolSource(tool as Tool, { type: 'builtin' }),
   ),
 );

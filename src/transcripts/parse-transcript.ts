@@ -36,7 +36,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
       messages.push(entry);
       pending = undefined;
     } else if (isPendingEntry(entry)) pending = { toolUses: entry.toolUses, results: entry.results };
-    else if (isStateEntry(entry)) state = { ...(entry.mode && { mode: entry.mode }), sessionRules: entry.sessionRules, loadedDeferredTools: entry.loadedDeferredTools };
+    else if (isStateEntry(entry)) state = { ...(entry.mode && { mode: entry.mode }), sessionRules: entry.sessionRules, loadedDeferredTools: entry.loadedDeferredTools, ...(todosOf(entry) && { todos: todosOf(entry) }) };
     else if (isCompactEntry(entry)) {
       pending = undefined;
       compactions++;
@@ -65,6 +65,16 @@ function isStateEntry(entry: unknown): entry is StateEntry {
   const rules = record?.sessionRules;
   const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
   return record?.type === 'state' && strings(record.loadedDeferredTools) && rules !== undefined && strings(rules.allow) && strings(rules.deny) && strings(rules.ask);
+}
+
+const TODO_STATUSES: readonly unknown[] = ['pending', 'in_progress', 'completed'];
+
+/** The entry's task list when it is one (a list edited into something else is dropped, not misread). */
+function todosOf(entry: StateEntry): StateEntry['todos'] {
+  const todos: unknown = entry.todos;
+  if (!Array.isArray(todos) || todos.length === 0) return undefined;
+  const valid = todos.every((todo) => typeof todo?.content === 'string' && TODO_STATUSES.includes(todo.status) && (todo.activeForm === undefined || typeof todo.activeForm === 'string'));
+  return valid ? (todos as StateEntry['todos']) : undefined;
 }
 
 function isPendingEntry(entry: unknown): entry is PendingEntry {

@@ -1,6 +1,7 @@
 /** Persisted sessions: what a transcript holds, line by line, and the store that keeps them. Types only. */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { PermissionMode } from '../permissions/types.ts';
+import type { TodoItem } from '../tool/todo-item.ts';
 import type { ToolResultBlockParam } from '../tool/types.ts';
 
 /** The transcript format this codev writes and reads; a transcript of a higher format is refused, never misread. */
@@ -101,6 +102,8 @@ export interface SessionStateSnapshot {
   sessionRules: { allow: string[]; deny: string[]; ask: string[] };
   /** Deferred tools ToolSearch had loaded: their schemas are sent again from the first request on. */
   loadedDeferredTools: string[];
+  /** The top-level agent's task list (TodoWrite), when it has one: the model finds it again on resume. */
+  todos?: TodoItem[];
 }
 
 /** The session's state at the end of a query (written when it changed). */

@@ -2,6 +2,7 @@ import { getSessionState } from '../../session/get-session-state.ts';
 import { withToolSource } from '../../tool/build-tool.ts';
 import type { Tool } from '../../tool/types.ts';
 import { toolSearchTool } from '../../tools/ToolSearch/index.ts';
+import { offeredTools } from '../offered-tools.ts';
 import { selectRequestTools, toApiTools } from '../to-api-tools.ts';
 import type { TurnState } from './types.ts';
 
@@ -12,14 +13,15 @@ const withToolSearch = new WeakMap<readonly Tool[], readonly Tool[]>();
 
 /**
  * Sets `state.requestTools` for the next request. Of the deferred tools only those ToolSearch loaded (the
- * session's set) are sent, and ToolSearch joins the context's pool when any are deferred. The API shapes
- * are made again only when the pool or the loaded set changed. With an `outputSchema`, the StructuredOutput tool is added.
+ * session's set) are sent, AskUserQuestion only when the agent can answer it (see `offeredTools`), and
+ * ToolSearch joins the context's pool when any are deferred. The API shapes are made again only when the
+ * pool or the loaded set changed. With an `outputSchema`, the StructuredOutput tool is added.
  */
 export async function prepareRequestTools(state: TurnState): Promise<void> {
   const { context } = state;
   const pool = context.tools;
   const loaded = getSessionState(context).loadedDeferredTools;
-  const selection = selectRequestTools({ pool, loaded, toolSearch: TOOL_SEARCH, env: state.agent.env });
+  const selection = selectRequestTools({ pool: offeredTools(pool, context.agent), loaded, toolSearch: TOOL_SEARCH, env: state.agent.env });
   if (selection.deferredCount > 0 && !pool.some((tool) => tool.name === TOOL_SEARCH.name)) {
     let extended = withToolSearch.get(pool);
     if (!extended) withToolSearch.set(pool, (extended = [...pool, TOOL_SEARCH]));
