@@ -26,6 +26,8 @@ interface OutputResult {
   requestsPerQuery: number;
   /** The fake server's count of the first request's input tokens (the StructuredOutput tool's schema is part of it). */
   firstRequestInputTokens: number;
+  /** What one query cost by codev's price table (claude-sonnet-4-6), from its end event. */
+  costUsd: number;
 }
 
 async function measure(benchCase: OutputCase, options: BenchOptions): Promise<OutputResult> {
@@ -52,20 +54,25 @@ async function measure(benchCase: OutputCase, options: BenchOptions): Promise<Ou
       rounds.push(((performance.now() - start) * 1000) / plan.measured);
       if (server.requests.length - before !== plan.measured * benchCase.replies.length) throw new Error(`${benchCase.id}: unexpected request count`);
     }
-    const firstUsage = await firstRequestUsage(server.url, benchCase);
-    return { id: benchCase.id, label: benchCase.label, usPerQuery: rounds.sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!, requestsPerQuery: benchCase.replies.length, firstRequestInputTokens: firstUsage };
+    next = 0;
+    const accounts = await queryAccounts(server.url, benchCase);
+    return { id: benchCase.id, label: benchCase.label, usPerQuery: rounds.sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!, requestsPerQuery: benchCase.replies.length, ...accounts };
   } finally {
     await server.close();
   }
 }
 
-/** One more query, for the input tokens the fake server counted for its first request. */
-async function firstRequestUsage(url: string, benchCase: OutputCase): Promise<number> {
+/** One more query, for the input tokens the fake server counted for its first request and the query's cost. */
+async function queryAccounts(url: string, benchCase: OutputCase): Promise<{ firstRequestInputTokens: number; costUsd: number }> {
   const agent = createAgent({ tools: [], apiKey: 'sk-bench', baseURL: url, maxRetries: 0, ...(benchCase.outputSchema && { outputSchema: verdict }) });
-  let tokens = 0;
-  for await (const event of agent.query('Rate this project.')) if (event.type === 'usage' && tokens === 0) tokens = event.usage.inputTokens;
+  let firstRequestInputTokens = 0;
+  let costUsd = 0;
+  for await (const event of agent.query('Rate this project.')) {
+    if (event.type === 'usage' && firstRequestInputTokens === 0) firstRequestInputTokens = event.usage.inputTokens;
+    if (event.type === 'end') costUsd = event.costUsd ?? Number.NaN;
+  }
   await agent.close();
-  return tokens;
+  return { firstRequestInputTokens, costUsd };
 }
 
 /**
@@ -79,7 +86,7 @@ export const benchmark: CustomBenchmark<OutputCase, OutputResult> = {
   methods: [
     `Each query is a fresh standalone agent (no tools, no session on disk) against the fake Messages server on loopback: createAgent, query to its end, close. ${QUERIES.full.measured} queries per round (${QUERIES.quick.measured} with --quick), ${QUERIES.full.rounds} rounds after ${QUERIES.full.warmup} warm-up queries; the median round's µs per query.`,
     'plain: no outputSchema; the model answers with the JSON as text. structured: `outputSchema` (zod, 3 fields with checks); the model calls StructuredOutput with a valid answer. retry: its first call breaks two checks, the issues go back as the call\'s error result, the second call is valid.',
-    'Every query checks that it ended with the expected answer. Input tokens are the fake server\'s estimate (a token per 4 characters of the request), for the first request of a query.',
+    'Every query checks that it ended with the expected answer. Input tokens are the fake server\'s estimate (a token per 4 characters of the request), for the first request of a query; USD is the query\'s `costUsd` (end event) at claude-sonnet-4-6\'s list price.',
   ],
   cases: [
     { id: 'plain', label: 'plain query (JSON as text)', outputSchema: false, replies: [textReply(JSON.stringify(ANSWER))] },
@@ -89,8 +96,9 @@ export const benchmark: CustomBenchmark<OutputCase, OutputResult> = {
   measureCase: measure,
   formatReport(self, results) {
     const reference = results.find((result) => result.id === self.reference);
-    const header = ['case', 'µs/query (median)', 'requests/query', 'input tokens, 1st request', 'ratio vs plain'];
-    const rows = results.map((result) => [result.label, result.usPerQuery.toFixed(0), String(result.requestsPerQuery), String(result.firstRequestInputTokens), reference ? `${(result.usPerQuery / reference.usPerQuery).toFixed(2)}×` : '']);
+    const header = ['case', 'µs/query (median)', 'requests/query', 'input tokens, 1st request', 'USD/query', 'time vs plain', 'cost vs plain'];
+    const ratio = (value: number, base: number | undefined) => (base ? `${(value / base).toFixed(2)}×` : '');
+    const rows = results.map((result) => [result.label, result.usPerQuery.toFixed(0), String(result.requestsPerQuery), String(result.firstRequestInputTokens), `$${result.costUsd.toFixed(6)}`, ratio(result.usPerQuery, reference?.usPerQuery), ratio(result.costUsd, reference?.costUsd)]);
     return `${[`## ${self.title}`, '', ...self.methods.map((method) => `- ${method}`), '', ...formatTable([header, ...rows])].join('\n')}\n`;
   },
 };
