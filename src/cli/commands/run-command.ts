@@ -13,6 +13,7 @@ import { RUN_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
 import { createTerminalPrompt } from '../prompt/create-terminal-prompt.ts';
+import { createTerminalQuestions } from '../prompt/create-terminal-questions.ts';
 import { createColors } from '../render/colors.ts';
 import { createJsonRenderer } from '../render/create-json-renderer.ts';
 import { createTextRenderer } from '../render/create-text-renderer.ts';
@@ -84,7 +85,9 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const colors = createColors({ isTTY: io.isTTY === true, env: io.env });
     const canUseTool: CanUseTool = interactive && io.terminal ? createTerminalPrompt({ ...io.terminal, colors }) : values['defer-asks'] ? deferWithoutTerminal : denyWithoutTerminal;
     const outputSchema = values['json-schema'] === undefined ? definition.outputSchema : await readJsonSchemaFile({ file: values['json-schema'], cwd: values.cwd ?? io.cwd });
-    const agent = createAgent({ ...definition, ...limits, ...models, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
+    // Questions go to the terminal; without one nobody can answer, so AskUserQuestion is not offered.
+    const askUser = definition.askUser ?? (interactive && io.terminal ? createTerminalQuestions({ ...io.terminal, colors }) : undefined);
+    const agent = createAgent({ ...definition, askUser, ...limits, ...models, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
     // With an output schema, stdout carries only the answer's JSON: the run's text goes to stderr.
     const writeText = outputSchema ? io.stderr : io.stdout;
     const render = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : createTextRenderer({ tools: kernel.tools, colors, write: writeText, writeError: io.stderr, interactive });
