@@ -18,6 +18,7 @@ export function createAgentScope(options: {
   model: string;
   env: Readonly<Record<string, string | undefined>>;
   requestPolicy?: RequestPolicy;
+  fallbackModels?: readonly string[];
   /** The first tool context's project root (or cwd). */
   projectRoot: string;
   homeDirectory?: string;
@@ -36,6 +37,7 @@ export function createAgentScope(options: {
     client,
     model,
     maxTokens: agentOptions.maxTokens,
+    fallbackModels: options.fallbackModels,
     env,
     requestPolicy: parent?.requestPolicy ?? options.requestPolicy,
     limits,

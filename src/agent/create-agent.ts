@@ -175,7 +175,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   let scope: ToolUseContext['agent'];
   let instructions: InstructionsLoader | undefined;
   const withScope = (client: Anthropic, context: ToolUseContext): ToolUseContext => {
-    scope ??= createAgentScope({ agentOptions: options, client, model, env, requestPolicy, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
+    scope ??= createAgentScope({ agentOptions: options, client, model, env, requestPolicy, fallbackModels, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
     if (instructionSources) instructions ??= createInstructionsLoader({ projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory, sources: instructionSources });
     context.agent = scope;
     return withSession(context);

@@ -4,7 +4,9 @@ import { CodevError } from '../errors/codev-error.ts';
 import { createFakeMessagesServer } from '../testing/fake-messages-server/create-fake-messages-server.ts';
 import { errorReply, textReply, toolUseReply } from '../testing/fake-messages-server/fake-reply.ts';
 import type { FakeMessagesServer, FakeMessagesServerOptions } from '../testing/fake-messages-server/types.ts';
+import { createTestContext } from '../testing/create-test-context.ts';
 import { buildTool } from '../tool/build-tool.ts';
+import { createAgentTool } from '../tools/Agent/create-agent-tool.ts';
 import { createAgent } from './create-agent.ts';
 import type { AgentEvent, AgentOptions } from './types.ts';
 
@@ -88,6 +90,24 @@ describe('fallback models', () => {
     const events = await run({ overloadedModels: [PRIMARY, SECOND], script: [] }, { fallbackModel: SECOND, maxRetries: 0 });
     expect(ofType(events, 'error')[0]?.error).toMatchObject({ code: 'MODEL_OVERLOADED' });
     expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'error' });
+  });
+
+  it("a subagent falls back as its parent does", async () => {
+    server = await createFakeMessagesServer({
+      overloadedModels: [PRIMARY],
+      script: (request) => {
+        const messages = request.body.messages!;
+        if (messages[0]!.content === 'sub task') return textReply('sub done');
+        return messages.length === 1 ? toolUseReply('Agent', { description: 'Look around', prompt: 'sub task' }) : textReply('main done');
+      },
+    });
+    const context = createTestContext({ tools: [createAgentTool(), echo] });
+    const agent = createAgent({ apiKey: 'k', baseURL: server.url, model: PRIMARY, fallbackModel: SECOND, maxRetries: 0, canUseTool: () => ({ behavior: 'allow' }), createToolUseContext: (signal) => Object.assign(context, { signal }) });
+    const result = await agent.run('main');
+    await agent.close();
+    expect(result).toMatchObject({ text: 'main done', endReason: 'end_turn' });
+    const subagentModels = server.requests.filter((request) => request.body.messages![0]!.content === 'sub task').map((request) => request.body.model);
+    expect(subagentModels).toEqual([PRIMARY, SECOND]);
   });
 
   it('refuses a fallback model that is not a model id', () => {

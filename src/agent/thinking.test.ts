@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CodevError } from '../errors/codev-error.ts';
@@ -6,6 +9,7 @@ import { textReply } from '../testing/fake-messages-server/fake-reply.ts';
 import type { FakeMessageReply } from '../testing/fake-messages-server/fake-reply.ts';
 import type { FakeMessagesServer, FakeScript } from '../testing/fake-messages-server/types.ts';
 import { buildTool } from '../tool/build-tool.ts';
+import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { createAgent } from './create-agent.ts';
 import type { AgentEvent, AgentOptions } from './types.ts';
 
@@ -82,6 +86,28 @@ describe('extended thinking and effort', () => {
       expect('output_config' in body).toBe(false);
     }
     expect(events.some((event) => event.type === 'thinking' || event.type === 'thinking-delta')).toBe(false);
+  });
+
+  it('keeps thinking and its signature in a persisted session, so a resumed conversation is accepted', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'codev-thinking-'));
+    try {
+      const sessionStore = createFileSessionStore({ directory });
+      const options = { thinking: { type: 'enabled', budgetTokens: 1024 }, persistSession: true, sessionStore } as const;
+      const first = await run([thinkThenAdd, textReply('5.')], options);
+      const sessionId = (first.at(-1) as { sessionId?: string }).sessionId;
+      expect(sessionId).toBeTruthy();
+      await server!.close();
+      server = await createFakeMessagesServer({ script: [textReply('Still 5.')] });
+      const resumed = createAgent({ tools: [add], apiKey: 'k', baseURL: server.url, maxRetries: 0, resume: sessionId, ...options });
+      const events: AgentEvent[] = [];
+      for await (const event of resumed.query('and again?')) events.push(event);
+      await resumed.close();
+      expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
+      const sent = server.requests[0]!.body.messages!.find((message) => message.role === 'assistant')!;
+      expect((sent.content as { type: string; signature?: string }[])[0]).toMatchObject({ type: 'thinking', signature: expect.stringMatching(/.{20,}/) });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('sends thinking disabled as asked', async () => {

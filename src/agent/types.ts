@@ -150,7 +150,7 @@ export interface AgentOptions {
    * Models to try, in order, when a request to `model` still fails after its retries because the API is
    * overloaded (529) or failing (5xx); never after a 4xx or a rate limit (429). Each switch is a
    * `model-fallback` event, the turn is priced by the model that answered, and the next turn starts on
-   * `model` again.
+   * `model` again. Subagents use the same list.
    */
   fallbackModel?: string | readonly string[];
   /**

@@ -75,6 +75,7 @@ export function createSubagentRunner(options: {
     system: `${definition.prompt}\n\nWorking directory: ${options.cwd}`,
     maxTurns: definition.maxTurns,
     maxTokens: parent.maxTokens,
+    fallbackModel: parent.fallbackModels,
     canUseTool: options.canUseTool,
     env: parent.env,
     createToolUseContext: (signal) => {

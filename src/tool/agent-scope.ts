@@ -66,6 +66,8 @@ export interface AgentScope {
   /** The model this agent uses (what `inherit` means). */
   readonly model: string;
   readonly maxTokens?: number;
+  /** The models a request moves on to when this agent's model is overloaded or failing; its subagents use them too. */
+  readonly fallbackModels?: readonly string[];
   readonly env: Readonly<Record<string, string | undefined>>;
   /** How its model requests retry and time out; subagents make theirs the same way. */
   readonly requestPolicy?: RequestPolicy;
