@@ -73,6 +73,9 @@ An @file argument attaches that file where it stands in the prompt (from the cur
 apart by its bytes; @@word is the text @word. E.g. codev run agent.ts "what is wrong here" @shot.png @spec.pdf
 Text, tool calls, progress and results stream to the terminal. On a terminal, permission asks are
 prompted (yes once / always / no with feedback); without one, an ask is denied with the rule to add.
+On a terminal, the model's multiple-choice questions (AskUserQuestion) are asked too (a number, several
+for multi-select, or your own words; empty skips); without one, the tool is not offered. The model's task
+list (TodoWrite) is shown as a checklist each time it changes.
 The model is reached with ANTHROPIC_API_KEY, at ANTHROPIC_BASE_URL when set. A failed request is retried
 (CODEV_MAX_RETRIES, default 2; a wait over CODEV_MAX_RETRY_WAIT_MS, default 60000, ends the run instead);
 a request that receives nothing for CODEV_STREAM_IDLE_TIMEOUT_MS (default 90000) is abandoned and retried.
