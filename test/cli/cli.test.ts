@@ -65,7 +65,8 @@ describe('codev CLI', () => {
     expect(badRule.code).toBe(2);
     expect(badRule.stderr).toContain('CLI_USAGE');
     expect(codev(['tool', 'Greet', '{}', '--permission-mode', 'yolo', '--cwd', project.root]).code).toBe(2);
-  });
+    // Nine codev processes one after another: on a loaded two-core machine that passes the default 20 s.
+  }, 90_000);
 
   it('lists the pool in the model order', () => {
     const listed = codev(['tools', '--json', '--cwd', project.root]);
