@@ -5,6 +5,7 @@ import { appliesAsParamRule, matchParamRule } from './rules/match-param-rule.ts'
 import { matchPathRule } from './rules/match-path-rule.ts';
 import { matchesToolName, validateAllowRule } from './rules/match-tool-name.ts';
 import { matchCommandRules } from './shell/match-command-rules.ts';
+import { unreadableCodeReason } from './shell/unreadable-code-reason.ts';
 import type { PermissionRule } from './types.ts';
 
 /**
@@ -50,7 +51,7 @@ export function findMatchingRule(call: PreparedCall, rules: readonly PermissionR
     if (match.certain) return { rule: match.rule, certain: true };
     possible ??= { rule: match.rule, certain: false, reason: match.reason };
   }
-  return possible ?? unresolvedFileMatch(call, rules);
+  return possible ?? unresolvedFileMatch(call, rules) ?? unsandboxedCodeMatch(call, rules);
 }
 
 /** A Read rule (any file) or Edit rule (a written file) that a file only known at run time could fall under. */
@@ -61,6 +62,21 @@ function unresolvedFileMatch(call: PreparedCall, rules: readonly PermissionRule[
   const rule = rules.find((candidate) => pathRuleApplies(candidate) && (candidate.value.toolName === 'Read' || written !== undefined));
   if (!rule) return undefined;
   return { rule, certain: false, reason: `it touches a file whose name is only known at run time (${written ?? read})` };
+}
+
+/**
+ * A Read or Edit rule that code no analysis reads could break (`python3 -c 'open(".env")'`) when it runs
+ * outside the sandbox. Inside it, the sandbox hides what Read rules deny and makes read-only what Edit rules
+ * deny, so the rules hold whatever the code does.
+ */
+function unsandboxedCodeMatch(call: PreparedCall, rules: readonly PermissionRule[]): RuleMatch | undefined {
+  const rule = rules.find(pathRuleApplies);
+  if (!rule) return undefined;
+  for (const { analysis, sandboxed } of call.commands) {
+    const reason = sandboxed ? undefined : unreadableCodeReason(analysis);
+    if (reason) return { rule, certain: false, reason: `${reason}, and it does not run in the sandbox, which would hold it to the rule` };
+  }
+  return undefined;
 }
 
 /** The whole-tool allow rule naming the call's tool, if any. */

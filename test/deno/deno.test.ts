@@ -6,7 +6,7 @@
  * so the only network they can use is loopback. Every child must end on its own: one killed by the
  * timeout fails its test with the reason, since a lingering handle (e.g. a keep-alive socket) is a bug.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,13 +28,20 @@ let denoDir: string;
 const SESSIONS = path.join(ROOT, '.codev', 'sessions');
 const sessionFiles = () => (existsSync(SESSIONS) ? readdirSync(SESSIONS) : []);
 let before: Set<string>;
+let hadCodevFolder: boolean;
 beforeAll(() => {
   denoDir = mkdtempSync(path.join(os.tmpdir(), 'codev-deno-dir-'));
   before = new Set(sessionFiles());
+  hadCodevFolder = existsSync(path.dirname(SESSIONS));
 });
 afterAll(() => {
   rmSync(denoDir, { recursive: true, force: true });
   for (const name of sessionFiles()) if (!before.has(name) && /^[0-9a-f-]{36}(\.jsonl|\.lock)?$/.test(name)) rmSync(path.join(SESSIONS, name), { recursive: true, force: true });
+  // The store made .codev/sessions/ (and its .gitignore) for these tests: it goes too, unless something else is in it.
+  if (!hadCodevFolder && sessionFiles().every((name) => name === '.gitignore')) {
+    rmSync(path.join(SESSIONS, '.gitignore'), { force: true });
+    for (const folder of [SESSIONS, path.dirname(SESSIONS)]) if (existsSync(folder) && readdirSync(folder).length === 0) rmdirSync(folder);
+  }
 });
 
 /** Runs a child in the repo root with this process's environment minus the model settings, and Deno's cache in `denoDir`. */

@@ -9,8 +9,8 @@ export const ranCommands: string[] = [];
 export const testShell = buildTool({
   name: 'Bash',
   description: 'Run a command',
-  inputSchema: z.object({ command: z.string(), run_in_background: z.boolean().optional() }),
-  getPermissionTargets: ({ command }) => [{ kind: 'command', command }],
+  inputSchema: z.object({ command: z.string(), run_in_background: z.boolean().optional(), sandboxed: z.boolean().optional() }),
+  getPermissionTargets: ({ command, sandboxed }) => [{ kind: 'command', command, sandboxed }],
   checkPermissions: () => ({ behavior: 'passthrough' }),
   call: ({ command }) => {
     ranCommands.push(command);
