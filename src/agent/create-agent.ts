@@ -90,12 +90,19 @@ export interface Agent<Output = unknown> {
    */
   interrupt(): void;
   /**
-   * Goes on with a session that ended `deferred`: each waiting call is answered by `approvals` (by its
-   * tool_use id; one without an answer is refused), the approved ones run now (validated and rule-checked
-   * again; what ran before the pause does not run again), and the agent carries on from there, yielding the
-   * events of a query. `INPUT_INVALID` when no call waits or an answer names a call that does not.
+   * Goes on with the session without a new prompt, yielding the events of a query.
+   *
+   * With `approvals`, a session that ended `deferred`: each waiting call is answered (by its tool_use id; one
+   * without an answer is refused), the approved ones run now (validated and rule-checked again; what ran
+   * before the pause does not run again), and the agent carries on from there. `INPUT_INVALID` when no call
+   * waits or an answer names a call that does not.
+   *
+   * Without `approvals`, a session that stopped mid-conversation (a process killed during a turn, a query
+   * aborted after its tool results): the model is asked again from the last message, the tool calls a crash
+   * cut short answered as interrupted. `INPUT_INVALID` when calls wait for approval, or when the last message
+   * is the model's finished answer (there is nothing to go on with: send a new prompt with `query()`).
    */
-  resume(options: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent<Output>, void, void>;
+  resume(options?: { approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent<Output>, void, void>;
   /**
    * Compacts the conversation now, between queries: old tool results cleared and the older messages
    * summarized by the model (with `instructions` on what to keep), as `compaction` does by itself near the
@@ -120,6 +127,13 @@ function checkApprovals(approvals: Readonly<Record<string, ToolApproval>>, trans
   if (waiting.length === 0) throw new CodevError('INPUT_INVALID', `No tool call of session ${transcript.sessionId ?? '(not persisted)'} waits for approval`, { hint: 'resume a session whose query ended deferred, or send a new prompt with query()' });
   const unknown = Object.keys(approvals).filter((id) => !waiting.includes(id));
   if (unknown.length > 0) throw new CodevError('INPUT_INVALID', `No call ${unknown.join(', ')} waits for approval`, { field: 'approvals', hint: `the waiting calls are ${waiting.join(', ')}` });
+}
+
+/** `resume()` without approvals needs a conversation the model has yet to answer, and no call waiting for a person. */
+function checkGoOn(messages: readonly Anthropic.MessageParam[], transcript: AgentTranscript): void {
+  const session = transcript.sessionId ?? '(not persisted)';
+  if (transcript.pending) throw new CodevError('INPUT_INVALID', `Calls of session ${session} wait for approval`, { field: 'approvals', hint: `answer them: resume({ approvals }) with ${transcript.pending.toolUses.map((use) => use.id).join(', ')}` });
+  if (messages.at(-1)?.role !== 'user') throw new CodevError('INPUT_INVALID', `Session ${session} has nothing to go on with: ${messages.length === 0 ? 'it has no messages' : 'its last message is the model\'s answer'}`, { hint: 'send a new prompt with query()' });
 }
 
 /**
@@ -241,12 +255,12 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     return run({ prompt, signal: queryOptions.signal, parentSpan: queryOptions.parentSpan });
   }
 
-  function resume(resumeOptions: { approvals: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
-    return run({ approvals: resumeOptions.approvals, signal: resumeOptions.signal });
+  function resume(resumeOptions: { approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal } = {}): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
+    return run({ approvals: resumeOptions.approvals, goOn: resumeOptions.approvals === undefined, signal: resumeOptions.signal });
   }
 
   // The end event's output was validated by the schema it is typed from.
-  async function* run(queryOptions: { prompt?: PromptInput; approvals?: Readonly<Record<string, ToolApproval>>; signal?: AbortSignal; parentSpan?: Span }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
+  async function* run(queryOptions: { prompt?: PromptInput; approvals?: Readonly<Record<string, ToolApproval>>; goOn?: boolean; signal?: AbortSignal; parentSpan?: Span }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
     const controller = new AbortController();
     running.add(controller);
     queries.add(controller);
@@ -258,6 +272,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     try {
       const { agent, context } = await begin(signal);
       if (queryOptions.approvals) checkApprovals(queryOptions.approvals, transcript);
+      if (queryOptions.goOn) checkGoOn(messages, transcript);
       workingDirectory = context.cwd;
       const prompt = queryOptions.prompt === undefined ? undefined : await toPromptContent(queryOptions.prompt, context.cwd);
       state = createTurnState({ agent, prompt, approvals: queryOptions.approvals, signal, context, parentSpan: queryOptions.parentSpan });

@@ -60,6 +60,12 @@ const agentOf = (options: AgentOptions = {}) =>
     ...options,
   });
 
+async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+  const seen: AgentEvent[] = [];
+  for await (const event of events) seen.push(event);
+  return seen;
+}
+
 async function run(agent: ReturnType<typeof createAgent>, prompt: string): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
   for await (const event of agent.query(prompt)) events.push(event);
@@ -154,6 +160,31 @@ describe('persisted sessions', () => {
     expect(sent[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_crash', is_error: true, content: INTERRUPTED_TOOL_RESULT }] });
     // The resuming writer starts a fresh line after the torn one, which is then an invalid line of its own.
     expect(warnings).toEqual([expect.stringMatching(/line 4: .*cut short/)]);
+  });
+
+  it('resume() without approvals goes on where a crash stopped, with no new prompt; a finished session has nothing to go on with', async () => {
+    replies = (index) => (index === 0 ? toolUseReply('Note', { text: 'a' }, { id: 'toolu_cut' }) : textReply('done'));
+    const first = agentOf();
+    await run(first, 'take a note');
+    await first.close();
+    const file = path.join(sessionsDirectory(test.root), `${first.sessionId}.jsonl`);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    // Killed during the tool call: the transcript ends at the assistant's tool_use.
+    writeFileSync(file, `${lines.slice(0, 3).join('\n')}\n`);
+    replies = () => textReply('went on');
+    const resumed = agentOf({ resume: first.sessionId });
+    const events: AgentEvent[] = [];
+    for await (const event of resumed.resume()) events.push(event);
+    expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn', turns: 1 });
+    const sent = server.requests.at(-1)!.body.messages!;
+    expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect(sent[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_cut', is_error: true, content: INTERRUPTED_TOOL_RESULT }] });
+    const requests = server.requests.length;
+    expect(await rejectionCode(drain(resumed.resume()))).toBe('INPUT_INVALID');
+    expect(server.requests).toHaveLength(requests);
+    await resumed.close();
+    const loaded = await createFileSessionStore({ directory: sessionsDirectory(test.root) }).read(first.sessionId!);
+    expect(loaded.messages.map((entry) => entry.message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
 
   it('refuses an unknown session, and a session another agent holds; persistSession: false writes nothing', async () => {
