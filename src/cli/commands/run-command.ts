@@ -1,13 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, DEFAULT_MODEL } from '../../agent/create-agent.ts';
-import type { AgentDefinition } from '../../agent/define-agent.ts';
-import { validateAgentDefinition } from '../../agent/validate-agent-definition.ts';
+import { loadAgentScript } from '../../agent/load-agent-script.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from '../../agent/types.ts';
-import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { CodevError } from '../../errors/codev-error.ts';
 import { createKernel } from '../../index.ts';
-import { createPluginImporter } from '../../plugins/create-plugin-importer.ts';
-import { explainLoadError } from '../../plugins/explain-load-error.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
 import { RUN_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
@@ -76,8 +73,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   }
   try {
     printLoadErrors(kernel, io.stderr);
-    const loaded = await importScript(file);
-    const definition = agentDefinition(loaded, file);
+    const definition = await loadAgentScript(file);
     if (!definition) return 0; // a plain script: it ran when it was imported
     const prompt = wordsPrompt ?? definition.prompt;
     if (!prompt && !approvals) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
@@ -160,27 +156,3 @@ const denyWithoutTerminal: CanUseTool = (_tool, _input, options) => ({
   unattended: true,
   message: `${options.message} There is no terminal to ask on, so it was denied.${options.decisionReason?.type === 'unloadedSource' ? '' : options.suggestions[0] ? ` Allow it with the rule ${options.suggestions[0].rules.join(', ')} in codev.config.ts, or choose a --permission-mode.` : ' Allow it with a rule in codev.config.ts, or choose a --permission-mode.'}`,
 });
-
-async function importScript(file: string): Promise<unknown> {
-  try {
-    // An agent script's top level may run for as long as its agent does: no probe, no time limit.
-    return await createPluginImporter({ timeoutMs: Infinity }).import(file);
-  } catch (error) {
-    if (CodevError.isInstance(error)) throw error;
-    // Names the line (and column) of the throw in the user's file; main prints the user's stack frames under it.
-    const explanation = await explainLoadError({ error, file });
-    throw new CodevError('PLUGIN_LOAD_FAILED', `The script ${file} failed: ${errorMessage(error)}`, {
-      file: explanation.file,
-      line: explanation.line,
-      column: explanation.column,
-      cause: error,
-      hint: 'fix the error in the script and run it again',
-    });
-  }
-}
-
-/** The script's default-exported object, checked as `defineAgent` checks it (a plain object may skip defineAgent). */
-function agentDefinition(module: unknown, file: string): AgentDefinition | undefined {
-  const exported = (module as { default?: unknown } | undefined)?.default;
-  return typeof exported === 'object' && exported !== null && !Array.isArray(exported) ? validateAgentDefinition({ value: exported, file }) : undefined;
-}

@@ -1,0 +1,30 @@
+import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { createPluginImporter } from '../plugins/create-plugin-importer.ts';
+import { explainLoadError } from '../plugins/explain-load-error.ts';
+import type { AgentDefinition } from './agent-definition.ts';
+import { validateAgentDefinition } from './validate-agent-definition.ts';
+
+/**
+ * Imports an agent script the way `codev run` and a fleet worker do (TypeScript through jiti, no time limit:
+ * a script's top level may run for as long as its agent does) and returns its default-exported agent
+ * definition, checked as `defineAgent` checks it; undefined for a plain script, which ran when it was
+ * imported. A script that throws is `PLUGIN_LOAD_FAILED` naming the line of the throw in the user's file.
+ */
+export async function loadAgentScript(file: string): Promise<AgentDefinition | undefined> {
+  let loaded: unknown;
+  try {
+    loaded = await createPluginImporter({ timeoutMs: Infinity }).import(file);
+  } catch (error) {
+    if (CodevError.isInstance(error)) throw error;
+    const explanation = await explainLoadError({ error, file });
+    throw new CodevError('PLUGIN_LOAD_FAILED', `The script ${file} failed: ${errorMessage(error)}`, {
+      file: explanation.file,
+      line: explanation.line,
+      column: explanation.column,
+      cause: error,
+      hint: 'fix the error in the script and run it again',
+    });
+  }
+  const exported = (loaded as { default?: unknown } | undefined)?.default;
+  return typeof exported === 'object' && exported !== null && !Array.isArray(exported) ? validateAgentDefinition({ value: exported, file }) : undefined;
+}
