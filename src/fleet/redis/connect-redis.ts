@@ -1,0 +1,75 @@
+import type { Redis } from 'ioredis';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { loadFleetModules } from './load-fleet-modules.ts';
+import { redactRedisUrl } from './redact-redis-url.ts';
+
+const DEFAULT_TIMEOUT_MS = 5_000;
+const HINT = 'start redis-server, or set CODEV_REDIS_URL (e.g. redis://127.0.0.1:6379)';
+
+/**
+ * A connected ioredis client for `url`, ready for commands (the server answered and finished loading its
+ * data), within `timeoutMs` (5 s). Fleet code always builds its clients here: BullMQ under ESM cannot
+ * build one from `{ host, port }`, its workers need `maxRetriesPerRequest: null`, and whoever calls this
+ * must `quit()` the client (an open one keeps Node and Deno running).
+ *
+ * Once ready, the client reconnects on its own after a lost connection (commands wait meanwhile). Until
+ * then it makes one attempt: on failure it is disconnected, leaving no reconnect timer behind, and the
+ * call rejects with `FLEET_REDIS_UNREACHABLE` naming the URL without its password (`waitForRedis` retries).
+ * An abort rejects with the signal's reason. Attach an `error` listener to hear of lost connections;
+ * ioredis prints them otherwise.
+ */
+export async function connectRedis(options: { url: string; name?: string; timeoutMs?: number; signal?: AbortSignal }): Promise<Redis> {
+  const { url, signal } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  signal?.throwIfAborted();
+  const { Redis } = await loadFleetModules();
+  let ready = false;
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: null,
+    connectionName: options.name ?? 'codev',
+    connectTimeout: timeoutMs,
+    retryStrategy: (times) => (ready ? Math.min(times * 50, 2_000) : null),
+  });
+  let lastError: unknown;
+  const remember = (error: unknown) => void (lastError = error);
+  client.on('error', remember);
+  try {
+    await bounded(client.connect(), { timeoutMs, signal });
+    ready = true;
+    return client;
+  } catch (error) {
+    client.disconnect();
+    if (signal?.aborted) throw signal.reason;
+    const cause = error instanceof BoundExceeded ? error : (lastError ?? error);
+    throw new CodevError('FLEET_REDIS_UNREACHABLE', `Redis at ${redactRedisUrl(url)} is unreachable: ${causeText(cause)}`, { hint: HINT, cause });
+  } finally {
+    client.off('error', remember);
+  }
+}
+
+class BoundExceeded extends Error {}
+
+/** `promise`, or a rejection once `timeoutMs` pass or `signal` aborts, whichever comes first. */
+async function bounded(promise: Promise<void>, options: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+  const { timeoutMs, signal } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const stop = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BoundExceeded(`it did not become ready within ${timeoutMs} ms`)), timeoutMs);
+    onAbort = () => reject(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([promise, stop]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Node reports a refused `localhost` (tried on ::1 and 127.0.0.1) as an AggregateError with no message of its own. */
+function causeText(error: unknown): string {
+  if (error instanceof AggregateError && error.message === '') return error.errors.map((inner) => errorMessage(inner)).join('; ');
+  return errorMessage(error);
+}

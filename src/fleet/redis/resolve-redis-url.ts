@@ -1,0 +1,37 @@
+import { CodevError } from '../../errors/codev-error.ts';
+import { redactRedisUrl } from './redact-redis-url.ts';
+
+const EXAMPLE = 'redis://127.0.0.1:6379';
+
+/**
+ * The Redis URL the fleet uses: `CODEV_REDIS_URL` first (so one machine can point elsewhere without
+ * editing the config), then the config's `fleet.redisUrl`. `FLEET_NOT_CONFIGURED` when neither is set;
+ * `CONFIG_INVALID`, naming the value (password hidden) and where it came from, when it is not a
+ * `redis://` or `rediss://` URL.
+ */
+export function resolveRedisUrl(options: { env: Readonly<Record<string, string | undefined>>; configured?: string }): string {
+  const fromEnvironment = options.env.CODEV_REDIS_URL?.trim();
+  const source = fromEnvironment ? 'CODEV_REDIS_URL' : 'fleet.redisUrl';
+  const url = fromEnvironment || options.configured?.trim();
+  if (!url) {
+    throw new CodevError('FLEET_NOT_CONFIGURED', 'No Redis for the fleet: CODEV_REDIS_URL is not set and the config has no fleet.redisUrl', {
+      hint: `set CODEV_REDIS_URL (e.g. ${EXAMPLE}), or fleet.redisUrl in codev.config.ts`,
+    });
+  }
+  if (!isRedisUrl(url)) {
+    throw new CodevError('CONFIG_INVALID', `${source} is not a Redis URL: "${redactRedisUrl(url)}"`, {
+      field: source,
+      hint: `use redis://[user:password@]host:port[/db] (or rediss:// for TLS), e.g. ${EXAMPLE}`,
+    });
+  }
+  return url;
+}
+
+function isRedisUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
