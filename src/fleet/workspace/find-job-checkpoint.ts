@@ -1,0 +1,44 @@
+import { CodevError } from '../../errors/codev-error.ts';
+import { jobRefs } from './job-refs.ts';
+import { workspaceGitOutput } from './workspace-git-output.ts';
+import { NETWORK_TIMEOUT_MS } from './workspace-timeouts.ts';
+
+/** What a job's repository holds of an earlier attempt. */
+export interface JobCheckpoint {
+  /** The job's base commit, when an earlier attempt recorded it. */
+  baseCommit?: string;
+  /** The turn of `commit`; 0 when no checkpoint fits. */
+  turn: number;
+  /** The checkpoint of the highest turn at most the asked one, if any. */
+  commit?: string;
+}
+
+/**
+ * Fetches the job's hidden refs (`refs/codev/jobs/<jobId>/*`) from `repo` into the clone at `cwd` and picks
+ * the checkpoint of the highest turn at most `resumeTurn` (none when it is 0: a fresh start, which still
+ * keeps the recorded base commit). Refs of higher turns (written by an attempt that died before its
+ * transcript recorded them) are ignored.
+ */
+export async function findJobCheckpoint(options: { cwd: string; repo: string; jobId: string; resumeTurn: number; signal?: AbortSignal }): Promise<JobCheckpoint> {
+  const { cwd, signal } = options;
+  const refs = jobRefs(options.jobId);
+  const refspec = `+${refs.namespace}*:${refs.namespace}*`;
+  await workspaceGitOutput(['fetch', '--quiet', '--no-tags', options.repo, refspec], { cwd, signal, timeoutMs: NETWORK_TIMEOUT_MS, hint: `check that this worker can read ${options.repo}` });
+  const listed = await workspaceGitOutput(['for-each-ref', '--format=%(refname) %(objectname)', refs.namespace], { cwd, signal });
+  const found: JobCheckpoint = { turn: 0 };
+  for (const line of listed.split('\n')) {
+    const [name = '', commit] = line.split(' ');
+    if (name === refs.base) found.baseCommit = commit;
+    const turn = Number(/^turn-([1-9]\d*)$/.exec(name.slice(refs.namespace.length))?.[1] ?? 0);
+    if (turn > found.turn && turn <= options.resumeTurn) {
+      found.turn = turn;
+      found.commit = commit;
+    }
+  }
+  if (found.commit !== undefined && found.baseCommit === undefined) {
+    throw new CodevError('WORKSPACE_FAILED', `${options.repo} has checkpoints of job ${options.jobId} but not its base ref ${refs.base}`, {
+      hint: `push the job's base commit to ${refs.base}, or start the job again under a new id`,
+    });
+  }
+  return found;
+}
