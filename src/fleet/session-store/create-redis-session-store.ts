@@ -1,0 +1,101 @@
+import type { Redis } from 'ioredis';
+import { CodevError } from '../../errors/codev-error.ts';
+import { messagesUpTo } from '../../transcripts/messages-up-to.ts';
+import { parseTranscript } from '../../transcripts/parse-transcript.ts';
+import { summarizeTranscript } from '../../transcripts/summarize-transcript.ts';
+import type { LoadedTranscript, SessionStore, SessionSummary } from '../../transcripts/types.ts';
+import { checkedSessionId } from './checked-session-id.ts';
+import { holdRedisSessionLock } from './hold-redis-session-lock.ts';
+import { openRedisSessionWriter } from './open-redis-session-writer.ts';
+import { redisSessionKeys } from './redis-session-keys.ts';
+import { DELETE_SCRIPT } from './redis-session-scripts.ts';
+
+const DEFAULT_LOCK_TTL_MS = 10_000;
+const RECENT = 5;
+/** Transcripts read per round trip when listing. */
+const LIST_BATCH = 20;
+
+/**
+ * A session store in Redis, for agents that run on many machines (codev/fleet): a session is a list
+ * `<prefix>:session:<id>:entries` holding the same JSON lines the file store writes, and `read` parses
+ * them exactly as it parses a file. Each append adds only its new lines (one RPUSH), in order, in the
+ * background; `close()` waits for them. One writer per session across processes and machines: a lock
+ * `<prefix>:session:<id>:lock` with a TTL (`lockTtlMs`, 10 s) renewed while the writer is open, so the
+ * session of a worker that was killed can be resumed by another once the TTL runs out (well within the
+ * fleet's stalled-job recovery). `list()` reads `<prefix>:sessions`, ordered by last write.
+ * The caller owns `redis` (from `connectRedis`) and quits it after the writers are closed.
+ */
+export function createRedisSessionStore(options: { redis: Redis; prefix?: string; lockTtlMs?: number }): SessionStore {
+  const { redis } = options;
+  const prefix = options.prefix ?? 'codev';
+  const lockTtlMs = options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS;
+  const keys = redisSessionKeys(prefix);
+
+  /** What a transcript's lines are called in messages (where a file store names the file). */
+  const where = (id: string) => `Redis list ${keys.entries(id)}`;
+
+  const parse = (id: string, lines: string[]): LoadedTranscript => parseTranscript(lines.map((line) => `${line}\n`).join(''), { file: where(id) });
+
+  async function readTranscript(id: string): Promise<LoadedTranscript> {
+    const lines = await redis.lrange(keys.entries(checkedSessionId(id)), 0, -1);
+    if (lines.length === 0) throw await notFound(id);
+    return parse(id, lines);
+  }
+
+  async function notFound(id: string): Promise<CodevError> {
+    const recent = await redis.zrevrange(keys.index, 0, RECENT - 1);
+    const hint = recent.length > 0 ? `recent sessions here: ${recent.join(', ')} (\`codev sessions\` lists them all)` : `there are no sessions under ${prefix}: in this Redis yet`;
+    return new CodevError('SESSION_NOT_FOUND', `No session ${id} in Redis (prefix ${prefix})`, { hint });
+  }
+
+  const open: SessionStore['open'] = ({ id, metadata }) => openRedisSessionWriter({ redis, keys, lockTtlMs, id: checkedSessionId(id), metadata, notFound });
+
+  async function list(): Promise<SessionSummary[]> {
+    const ranked = await redis.zrevrange(keys.index, 0, -1, 'WITHSCORES');
+    const sessions: { id: string; writtenAt: string }[] = [];
+    for (let index = 0; index + 1 < ranked.length; index += 2) sessions.push({ id: ranked[index]!, writtenAt: new Date(Number(ranked[index + 1])).toISOString() });
+    const summaries: SessionSummary[] = [];
+    for (let start = 0; start < sessions.length; start += LIST_BATCH) {
+      const batch = sessions.slice(start, start + LIST_BATCH);
+      const pipeline = redis.pipeline();
+      for (const session of batch) pipeline.lrange(keys.entries(session.id), 0, -1);
+      const replies = (await pipeline.exec()) ?? [];
+      batch.forEach((session, position) => {
+        const [error, lines] = replies[position] ?? [];
+        try {
+          if (!error && Array.isArray(lines) && lines.length > 0) summaries.push(summarizeTranscript(parse(session.id, lines as string[]), session.writtenAt));
+        } catch {
+          // A list that is not a readable transcript is not a session to list (`read` says why).
+        }
+      });
+    }
+    return summaries.sort((left, right) => right.updatedAt.localeCompare(left.updatedAt));
+  }
+
+  return {
+    open,
+    read: readTranscript,
+    list,
+    async fork({ from, to, at }) {
+      const messages = messagesUpTo({ sessionId: from, messages: (await readTranscript(from)).messages, at });
+      const writer = await open({ id: to.id, metadata: to });
+      try {
+        await writer.append(messages);
+      } finally {
+        await writer.close();
+      }
+      return { metadata: to, messages, problems: [] };
+    },
+    async delete(id) {
+      const lock = await holdRedisSessionLock({ redis, key: keys.lock(checkedSessionId(id)), sessionId: id, ttlMs: lockTtlMs });
+      let deleted: boolean;
+      try {
+        deleted = Number(await redis.eval(DELETE_SCRIPT, 3, keys.entries(id), keys.lock(id), keys.index, lock.token, id)) === 1;
+      } finally {
+        // The script removed the lock with the session; this stops its renewal (and removes it when nothing was deleted).
+        await lock.release();
+      }
+      if (!deleted) throw await notFound(id);
+    },
+  };
+}
