@@ -98,15 +98,15 @@ describe('the Redis session store', () => {
     const before = await redis.lrange(entriesKey('delta'), 0, 1);
     const monitor = await redis.monitor();
     const commands: string[][] = [];
-    monitor.on('monitor', (_time: string, args: string[]) => void commands.push(args));
+    monitor.on('monitor', (_time: string, command: string[]) => void commands.push(command));
     try {
       const fiftieth = message('user', 'turn 49');
       await writer.append([fiftieth]);
       await writer.close();
-      await eventually(async () => commands.some((args) => args[0]?.toLowerCase() === 'rpush'), 2_000);
-      const writes = commands.filter((args) => args[1]?.startsWith(`${prefix}:session:delta:entries`));
-      expect(writes.map((args) => args[0]!.toLowerCase()).filter((name) => name !== 'exists')).toEqual(['rpush']);
-      expect(writes.find((args) => args[0]!.toLowerCase() === 'rpush')!.slice(2)).toEqual([JSON.stringify(fiftieth)]);
+      await eventually(async () => commands.some((command) => command[0]?.toLowerCase() === 'rpush'), 2_000);
+      const writes = commands.filter((command) => command[1]?.startsWith(`${prefix}:session:delta:entries`));
+      expect(writes.map((command) => command[0]!.toLowerCase()).filter((name) => name !== 'exists')).toEqual(['rpush']);
+      expect(writes.find((command) => command[0]!.toLowerCase() === 'rpush')!.slice(2)).toEqual([JSON.stringify(fiftieth)]);
     } finally {
       monitor.disconnect();
     }

@@ -92,8 +92,9 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
       try {
         deleted = Number(await redis.eval(DELETE_SCRIPT, 3, keys.entries(id), keys.lock(id), keys.index, lock.token, id)) === 1;
       } finally {
-        // The script removed the lock with the session; this stops its renewal (and removes it when nothing was deleted).
-        await lock.release();
+        // The script removed the lock with the session; this stops its renewal (and removes it when nothing was
+        // deleted). A lock left by a failed release expires after its TTL.
+        await lock.release().catch(() => undefined);
       }
       if (!deleted) throw await notFound(id);
     },

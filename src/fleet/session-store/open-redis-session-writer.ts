@@ -33,7 +33,7 @@ export async function openRedisSessionWriter(options: {
       if (result !== APPENDED) throw lockLost(id);
     } else if ((await redis.exists(keys.entries(id))) === 0) throw await options.notFound(id);
   } catch (error) {
-    await lock.release();
+    await lock.release().catch(() => undefined);
     throw error;
   }
   const queue = createLineQueue(async (lines) => {
@@ -56,9 +56,12 @@ export async function openRedisSessionWriter(options: {
       closed = true;
       try {
         await queue.drain();
-      } finally {
-        await lock.release();
+      } catch (error) {
+        // The write's failure is the one to report; a lock not released expires after its TTL.
+        await lock.release().catch(() => undefined);
+        throw error;
       }
+      await lock.release();
     },
   };
 }

@@ -72,8 +72,8 @@ export async function startRedisServer(options: { appendOnly?: boolean; director
   };
 }
 
-async function launch(args: string[], port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+async function launch(serverArguments: string[], port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', serverArguments, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk: Buffer) => void (log = (log + chunk.toString()).slice(-LOG_TAIL));
   child.stdout!.on('data', keep);
