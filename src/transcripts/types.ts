@@ -165,6 +165,12 @@ export interface SessionWriter {
    * does): the promise then resolves once they are queued, and rejects with an earlier write's failure.
    */
   append(entries: readonly TranscriptEntry[]): Promise<void>;
+  /**
+   * Waits until every entry appended so far is written, keeping the session open: for a caller that must
+   * not record "turn N is stored" before it is (a fleet checkpoint). A store that writes before `append`
+   * resolves need not have it.
+   */
+  flush?(): Promise<void>;
   /** Waits for every append to be written (in the OS, not fsynced), then lets go of the session. */
   close(): Promise<void>;
 }

@@ -51,6 +51,7 @@ export async function openRedisSessionWriter(options: {
       if (closed) throw new CodevError('SESSION_BUSY', `Session ${id} was closed; it takes no more messages`);
       if (entries.length > 0) await queue.append(entries.map((entry) => JSON.stringify(entry)));
     },
+    flush: () => queue.drain(),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { CodevError } from '../errors/codev-error.ts';
+import { createJobHandle } from './create-job-handle.ts';
+import { appendJobEvent } from './events/append-job-event.ts';
+import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
+import { checkSubmission } from './job/check-submission.ts';
+import { readJobState, writeJobState } from './job/job-state.ts';
+import { connectRedis } from './redis/connect-redis.ts';
+import { loadFleetModules } from './redis/load-fleet-modules.ts';
+import { resolveRedisUrl } from './redis/resolve-redis-url.ts';
+import type { Fleet, FleetJobResult, FleetOptions, JobHandle, JobSummary, SubmitOptions } from './types.ts';
+import { startFleetWorker } from './worker/start-fleet-worker.ts';
+
+const DEFAULT_ATTEMPTS = 3;
+const KEEP_SECONDS = 7 * 24 * 60 * 60;
+/** BullMQ's states that `status` counts. */
+const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized', 'waiting-children'] as const;
+
+/**
+ * Opens a fleet: a BullMQ queue on Redis (`connection`, else `CODEV_REDIS_URL`) that any number of workers,
+ * on any number of machines, take agent jobs from. `bullmq` and `ioredis` are loaded here, not before:
+ * they are optional peers. `FLEET_REDIS_UNREACHABLE` names the URL when Redis does not answer.
+ *
+ * @example
+ * const fleet = await createFleet({ connection: 'redis://127.0.0.1:6379' });
+ * const job = await fleet.submit({ script: 'agent.ts', prompt: 'Fix the failing test' });
+ * for await (const event of job.events()) if (event.type === 'text') console.log(event.text);
+ */
+export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
+  const env = options.env ?? process.env;
+  const url = resolveRedisUrl({ env, configured: options.connection });
+  const queueName = options.queue ?? 'codev';
+  if (!QUEUE_NAME.test(queueName)) throw new CodevError('INPUT_INVALID', `Invalid queue name ${JSON.stringify(queueName)}`, { field: 'queue', hint: 'letters, digits, ".", "_" and "-", up to 64' });
+  const { bullmq } = await loadFleetModules();
+  const keys = fleetKeys(queueName);
+  const redis = await connectRedis({ url, name: 'codev-fleet' });
+  const queue = new bullmq.Queue(queueName, { connection: redis });
+  const connect = () => connectRedis({ url, name: 'codev-fleet:events' });
+  const handleOf = (id: string): JobHandle => createJobHandle({ id, eventsKey: keys.events(id), connect, cancel });
+
+  async function submit(submitOptions: SubmitOptions): Promise<JobHandle | JobHandle[]> {
+    const jobs = checkSubmission(submitOptions);
+    const attempts = submitOptions.attempts ?? DEFAULT_ATTEMPTS;
+    if (!(Number.isInteger(attempts) && attempts >= 1)) throw new CodevError('JOB_INVALID', `attempts must be a positive integer, not ${attempts}`, { field: 'attempts' });
+    const added = await queue.addBulk(
+      jobs.map((data) => ({
+        name: 'agent',
+        data,
+        opts: { jobId: randomUUID(), attempts, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
+      })),
+    );
+    const handles = added.map((job) => handleOf(job.id!));
+    return submitOptions.prompts ? handles : handles[0]!;
+  }
+
+  async function cancel(id: string): Promise<void> {
+    const job = await queue.getJob(id);
+    if (!job) throw new CodevError('JOB_NOT_FOUND', `No job ${id} in queue "${queueName}"`, { hint: 'codev queue status lists the jobs' });
+    await writeJobState(redis, keys.state(id), { cancelled: true });
+    const state = await job.getState();
+    if (state === 'completed' || state === 'failed') return;
+    if (state === 'active') {
+      // The worker that runs it ends its query; the job's end is told by that worker.
+      await redis.publish(keys.cancelChannel, id);
+      return;
+    }
+    await job.remove();
+    const jobState = await readJobState(redis, keys.state(id));
+    const result: FleetJobResult = { jobId: id, status: 'cancelled', turns: jobState.turn, costUsd: jobState.spentUsd, attempts: job.attemptsStarted, ...(jobState.sessionId && { sessionId: jobState.sessionId }) };
+    await appendJobEvent({ redis, key: keys.events(id), event: { type: 'job-end', jobId: id, result }, attempt: job.attemptsStarted });
+  }
+
+  return {
+    submit: submit as Fleet['submit'],
+    job: handleOf,
+    cancel,
+    async status(statusOptions = {}) {
+      const counts = await queue.getJobCounts(...STATES);
+      const found = statusOptions.ids ? await Promise.all(statusOptions.ids.map((id) => queue.getJob(id))) : await queue.getJobs([...STATES], 0, (statusOptions.limit ?? 50) - 1, false);
+      const jobs = await Promise.all(found.filter((job) => job !== undefined && job !== null).map((job) => summaryOf(job!, redis, keys.state(job!.id!))));
+      return { counts, jobs };
+    },
+    async answer({ jobId, approvals }) {
+      const job = await queue.getJob(jobId);
+      const state = await readJobState(redis, keys.state(jobId));
+      if (!job || !state.parked) throw new CodevError('JOB_NOT_FOUND', `Job ${jobId} is not waiting for approval`, { hint: 'codev queue watch shows the parked jobs and their calls' });
+      const unknown = Object.keys(approvals).filter((id) => !state.parked!.some((call) => call.toolUseId === id));
+      if (unknown.length > 0) throw new CodevError('INPUT_INVALID', `Job ${jobId} has no waiting call ${unknown.join(', ')}`, { field: 'approvals', hint: `its waiting calls: ${state.parked.map((call) => call.toolUseId).join(', ')}` });
+      const answered = { ...state.approvals, ...approvals };
+      await writeJobState(redis, keys.state(jobId), { approvals: answered });
+      // The job goes on once every waiting call has its answer.
+      if (state.parked.every((call) => answered[call.toolUseId] !== undefined)) await job.promote();
+    },
+    worker: (workerOptions = {}) => startFleetWorker({ ...workerOptions, url, queue: queueName, keys }),
+    async close() {
+      await queue.close();
+      redis.disconnect();
+    },
+  };
+}
+
+async function summaryOf(job: import('bullmq').Job, redis: Redis, stateKey: string): Promise<JobSummary> {
+  const [bullState, state] = await Promise.all([job.getState(), readJobState(redis, stateKey)]);
+  const data = job.data as { prompt?: string; script?: string; submittedAt?: string };
+  return {
+    id: job.id!,
+    state: state.cancelled && bullState !== 'completed' ? 'cancelled' : state.parked && bullState === 'delayed' ? 'parked' : bullState,
+    prompt: data.prompt ?? '',
+    script: data.script ?? '',
+    turn: state.turn,
+    attempts: job.attemptsStarted,
+    costUsd: state.spentUsd,
+    submittedAt: data.submittedAt ?? new Date(job.timestamp).toISOString(),
+    ...(job.failedReason && { error: job.failedReason }),
+  };
+}

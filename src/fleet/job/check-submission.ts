@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
+import { validateAllowRule } from '../../permissions/rules/match-tool-name.ts';
+import type { SubmitOptions } from '../types.ts';
+import { fleetJobDataSchema, type FleetJobData } from './fleet-job-data.ts';
+
+/**
+ * The jobs a submit makes, one per prompt, checked before anything reaches Redis: the script exists, there is
+ * a prompt, the limits are positive and every rule parses (a bad rule is refused here, where the person who
+ * wrote it is, not on a worker hours later). `JOB_INVALID` naming the field and the fix.
+ */
+export function checkSubmission(options: SubmitOptions): FleetJobData[] {
+  const script = path.resolve(options.cwd ?? process.cwd(), options.script ?? '');
+  if (!options.script || !existsSync(script)) throw invalid('script', `No agent script at ${script}`, 'pass the path of an agent script (export default defineAgent({...}))');
+  const prompts = options.prompts ?? (options.prompt === undefined ? [] : [options.prompt]);
+  if (options.prompt !== undefined && options.prompts !== undefined) throw invalid('prompts', 'Both prompt and prompts were given', 'pass one prompt, or a list as prompts');
+  if (prompts.length === 0) throw invalid('prompt', 'No prompt to run', 'pass prompt: "..." or prompts: [...]');
+  const empty = prompts.findIndex((prompt) => typeof prompt !== 'string' || prompt.trim() === '');
+  if (empty >= 0) throw invalid(options.prompts ? `prompts[${empty}]` : 'prompt', 'A prompt is empty', 'every prompt needs some text');
+  for (const behavior of ['allow', 'deny', 'ask'] as const) checkRules(options.permissions?.[behavior], behavior);
+  const submittedAt = new Date().toISOString();
+  return prompts.map((prompt) => {
+    const parsed = fleetJobDataSchema.safeParse({
+      format: 1,
+      script,
+      prompt,
+      ...(options.workspace && { workspace: options.workspace }),
+      permissions: options.permissions ?? {},
+      ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
+      ...(options.maxBudgetUsd !== undefined && { maxBudgetUsd: options.maxBudgetUsd }),
+      ...(options.model !== undefined && { model: options.model }),
+      deferAsks: options.deferAsks === true,
+      submittedAt,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw invalid(issue.path.join('.') || 'job', issue.message, 'see SubmitOptions in the codev/fleet docs');
+    }
+    return parsed.data;
+  });
+}
+
+function checkRules(rules: readonly string[] | undefined, behavior: 'allow' | 'deny' | 'ask'): void {
+  if (rules === undefined) return;
+  if (!Array.isArray(rules)) throw invalid(`permissions.${behavior}`, `The ${behavior} rules must be a list of strings`, 'e.g. ["Bash(npm test)", "Edit"]');
+  rules.forEach((rule, index) => {
+    let problem: string | undefined;
+    try {
+      const value = parsePermissionRule(rule);
+      if (behavior === 'allow') problem = validateAllowRule(value);
+    } catch (error) {
+      problem = errorMessage(error);
+    }
+    if (problem) throw invalid(`permissions.${behavior}[${index}]`, `The ${behavior} rule ${JSON.stringify(rule)} is invalid: ${problem}`, 'write rules as in codev.config.ts, e.g. "Bash(npm test)" or "Edit(src/**)"');
+  });
+}
+
+function invalid(field: string, message: string, hint: string): CodevError {
+  return new CodevError('JOB_INVALID', message, { field, hint });
+}

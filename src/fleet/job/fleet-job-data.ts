@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { PERMISSION_MODES, type PermissionMode } from '../../permissions/types.ts';
+
+/** The rules and mode a job runs with on any worker: shipped in the job, checked at submit. */
+export const jobPermissionsSchema = z.strictObject({
+  mode: z.enum(PERMISSION_MODES as [PermissionMode, ...PermissionMode[]]).optional(),
+  allow: z.array(z.string()).optional(),
+  deny: z.array(z.string()).optional(),
+  ask: z.array(z.string()).optional(),
+});
+
+/**
+ * What a fleet job carries in Redis: its inputs, never its transcript (that is the session's, appended turn
+ * by turn). Parsed again by the worker, so a job written by another codev version is refused, not misread.
+ */
+export const fleetJobDataSchema = z.strictObject({
+  format: z.literal(1),
+  /** The agent script, absolute: every worker must have it at the same path. */
+  script: z.string().min(1),
+  prompt: z.string().min(1),
+  workspace: z.strictObject({ repo: z.string().min(1), ref: z.string().min(1).optional() }).optional(),
+  permissions: jobPermissionsSchema,
+  maxTurns: z.number().int().positive().optional(),
+  maxBudgetUsd: z.number().positive().optional(),
+  model: z.string().min(1).optional(),
+  /** An ask parks the job (its session ends `deferred`) until `approve` or `deny` answers it. */
+  deferAsks: z.boolean(),
+  submittedAt: z.string(),
+});
+
+export type FleetJobData = z.infer<typeof fleetJobDataSchema>;
+export type JobPermissions = z.infer<typeof jobPermissionsSchema>;

@@ -1,0 +1,135 @@
+/** The public contract of `codev/fleet`. Types only. */
+import type { AgentEvent, EndReason, Usage } from '../agent/types.ts';
+import type { ToolApproval } from '../agent/types.ts';
+import type { JobPermissions } from './job/fleet-job-data.ts';
+import type { FinishedJobWorkspace, JobWorkspaceSpec } from './workspace/types.ts';
+
+/** Where the fleet lives: one Redis, one queue name. */
+export interface FleetOptions {
+  /** A `redis://` or `rediss://` URL. Default `CODEV_REDIS_URL`. */
+  connection?: string;
+  /** The queue's name; fleets with different names share nothing. Default `codev`. */
+  queue?: string;
+  /** Read for `CODEV_REDIS_URL`. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** One job to submit: an agent script, run on a prompt by whichever worker takes it. */
+export interface SubmitOptions {
+  /** The agent script (`defineAgent` default export), resolved against `cwd`; workers must have it at the same absolute path. */
+  script: string;
+  /** The prompt: one job. */
+  prompt?: string;
+  /** Many prompts: one job each, submitted together. */
+  prompts?: readonly string[];
+  /** A checkout of `repo` at `ref` for each job (see the fleet docs); without it the job runs in the script's folder. */
+  workspace?: JobWorkspaceSpec;
+  /** The mode (default `dontAsk`: nobody is there to ask) and the rules, checked now: an invalid rule refuses the submit. */
+  permissions?: JobPermissions;
+  maxTurns?: number;
+  maxBudgetUsd?: number;
+  model?: string;
+  /** How many times a failing job runs in all (default 3), with exponential backoff between. */
+  attempts?: number;
+  /** An ask parks the job until `codev queue approve|deny` answers it, instead of being denied. */
+  deferAsks?: boolean;
+  /** Where `script` is resolved. Default `process.cwd()`. */
+  cwd?: string;
+}
+
+/** What the fleet adds to an agent's events: where the job is in its life. */
+export type JobLifeEvent =
+  | { type: 'job-start'; jobId: string; attempt: number; worker: string; resumedFromTurn?: number }
+  | { type: 'job-checkpoint'; jobId: string; turn: number; messageUuid?: string; commit?: string }
+  | { type: 'job-parked'; jobId: string; waiting: readonly { toolUseId: string; toolName: string; input: unknown; message: string }[] }
+  | { type: 'job-retry'; jobId: string; reason: 'rate-limited' | 'failed'; delayMs?: number; message: string }
+  | { type: 'job-end'; jobId: string; result: FleetJobResult };
+
+/** An event of a job: the agent's own, in the order its queries made them, and the job's life around them. */
+export type FleetEvent = AgentEvent | JobLifeEvent;
+
+/** How a job ended. */
+export interface FleetJobResult {
+  jobId: string;
+  status: 'completed' | 'failed' | 'cancelled' | 'parked';
+  /** The agent's last answer. */
+  text?: string;
+  /** The typed answer, when the script has an `outputSchema`. */
+  output?: unknown;
+  endReason?: EndReason;
+  /** Turns over every attempt. */
+  turns: number;
+  usage?: Usage;
+  /** USD over every attempt; null when a model had no price. */
+  costUsd: number | null;
+  sessionId?: string;
+  attempts: number;
+  /** The branch (and patch) the job's workspace was pushed to. */
+  workspace?: FinishedJobWorkspace;
+  error?: { code: string; message: string };
+}
+
+/** A submitted job. */
+export interface JobHandle {
+  readonly id: string;
+  /** Every event of the job from its start, live, in order; ends after `job-end`. */
+  events(options?: { signal?: AbortSignal }): AsyncIterable<FleetEvent>;
+  /** Waits for the job to end (bounded by `timeoutMs` when given). */
+  result(options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<FleetJobResult>;
+  /** Cancels a waiting job at once, a running one through its query's signal (its transcript kept). */
+  cancel(): Promise<void>;
+}
+
+/** One job as `status` lists it. */
+export interface JobSummary {
+  id: string;
+  state: 'waiting' | 'active' | 'delayed' | 'completed' | 'failed' | 'cancelled' | 'parked' | 'prioritized' | 'waiting-children' | 'waiting-parent' | 'unknown';
+  prompt: string;
+  script: string;
+  turn: number;
+  attempts: number;
+  costUsd: number | null;
+  submittedAt: string;
+  error?: string;
+}
+
+/** Options of `fleet.worker()`. */
+export interface WorkerOptions {
+  /** Jobs this worker runs at once. Default 1. */
+  concurrency?: number;
+  /** Queue-wide: at most `max` session starts per `durationMs`, over every worker. */
+  limiter?: { max: number; durationMs: number };
+  /** Where job checkouts go. Default a folder in the OS temp folder. */
+  workspaceRoot?: string;
+  /** Lock and stall settings of BullMQ (see the fleet docs); tests shorten them. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  maxStalledCount?: number;
+  /** Where the worker says what it does (a waiting Redis, a job taken, a retry). */
+  onLog?: (line: string) => void;
+  /** The environment of the agents (the model's key and URL). Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** A name in events and logs. Default host:pid. */
+  name?: string;
+}
+
+/** A running worker. */
+export interface FleetWorker {
+  readonly name: string;
+  /** Stops taking jobs, lets the running ones finish (or aborts them with `force`), then closes its connections. */
+  close(options?: { force?: boolean }): Promise<void>;
+}
+
+/** The fleet: submit, watch, answer and cancel jobs; start workers. */
+export interface Fleet {
+  /** Submits one job (`prompt`) or one per prompt (`prompts`); refuses invalid input (`JOB_INVALID`) before anything is queued. */
+  submit(options: SubmitOptions & { prompt: string; prompts?: undefined }): Promise<JobHandle>;
+  submit(options: SubmitOptions & { prompts: readonly string[]; prompt?: undefined }): Promise<JobHandle[]>;
+  job(id: string): JobHandle;
+  status(options?: { ids?: readonly string[]; limit?: number }): Promise<{ counts: Record<string, number>; jobs: JobSummary[] }>;
+  /** Answers a parked job's waiting calls; once each has its answer the job goes on, on any worker. */
+  answer(options: { jobId: string; approvals: Readonly<Record<string, ToolApproval>> }): Promise<void>;
+  cancel(id: string): Promise<void>;
+  worker(options?: WorkerOptions): Promise<FleetWorker>;
+  close(): Promise<void>;
+}

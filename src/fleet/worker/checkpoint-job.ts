@@ -1,0 +1,30 @@
+import { writeJobState } from '../job/job-state.ts';
+import type { FleetEvent } from '../types.ts';
+import { checkpointJobWorkspace } from '../workspace/checkpoint-job-workspace.ts';
+import type { JobWorkspace } from '../workspace/types.ts';
+import type { JobRunScope } from './job-run-scope.ts';
+import type { ObservedSessionStore } from './observe-session-store.ts';
+
+/**
+ * Marks a turn as done, between two turns (the agent waits meanwhile): the workspace is committed and pushed
+ * to the job's hidden ref for that turn, the turn's messages are flushed to the store, then the job's state names the turn, its last message and that
+ * commit. The order matters: a state written last never names a commit or message that is not stored yet,
+ * so a job resumed from it always finds both. Returns the turn.
+ */
+export async function checkpointJob(options: {
+  scope: JobRunScope;
+  jobId: string;
+  turn: number;
+  store: ObservedSessionStore;
+  workspace: JobWorkspace | undefined;
+  sessionId: string | undefined;
+  publish: (event: FleetEvent) => Promise<void>;
+}): Promise<number> {
+  const { scope, jobId, turn, workspace } = options;
+  const commit = workspace ? await checkpointJobWorkspace({ workspace, turn }) : undefined;
+  const messageUuid = options.store.lastMessageUuid();
+  await options.store.flush();
+  await writeJobState(scope.redis, scope.keys.state(jobId), { turn, ...(messageUuid && { messageUuid }), ...(commit && { commit }), ...(options.sessionId && { sessionId: options.sessionId }) });
+  await options.publish({ type: 'job-checkpoint', jobId, turn, ...(messageUuid && { messageUuid }), ...(commit && { commit }) });
+  return turn;
+}

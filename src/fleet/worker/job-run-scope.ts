@@ -1,0 +1,20 @@
+import type { Redis } from 'ioredis';
+import type { SessionStore } from '../../transcripts/types.ts';
+import type { FleetKeys } from '../fleet-keys.ts';
+import type { FleetEvent } from '../types.ts';
+
+/** What a worker gives each job it runs. */
+export interface JobRunScope {
+  /** The worker's command connection (not a blocking one). */
+  redis: Redis;
+  keys: FleetKeys;
+  /** The fleet's Redis session store. */
+  store: SessionStore;
+  /** The worker's name, in events. */
+  worker: string;
+  /** Where job checkouts go. */
+  workspaceRoot: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Appends an event to the job's stream. */
+  publish(options: { jobId: string; event: FleetEvent; attempt: number }): Promise<void>;
+}

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Job } from 'bullmq';
+import { createAgent } from '../../agent/create-agent.ts';
+import { loadAgentScript } from '../../agent/load-agent-script.ts';
+import type { AgentEvent } from '../../agent/types.ts';
+import { createKernel } from '../../kernel/create-kernel.ts';
+import { getAllBaseTools } from '../../tools/get-all-base-tools.ts';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import type { CanUseTool } from '../../permissions/types.ts';
+import { fleetJobDataSchema, type FleetJobData } from '../job/fleet-job-data.ts';
+import { readJobState, writeJobState, type JobState } from '../job/job-state.ts';
+import type { FleetEvent, FleetJobResult } from '../types.ts';
+import { finishJobWorkspace } from '../workspace/finish-job-workspace.ts';
+import { prepareJobWorkspace } from '../workspace/prepare-job-workspace.ts';
+import { removeJobWorkspace } from '../workspace/remove-job-workspace.ts';
+import { checkpointJob } from './checkpoint-job.ts';
+import { observeSessionStore } from './observe-session-store.ts';
+import type { JobRunScope } from './job-run-scope.ts';
+import { sumCost } from './sum-cost.ts';
+
+/** The longest a model's `retry-after` may be waited in place; a longer one backs off the whole queue instead. */
+const IN_PLACE_RETRY_WAIT_MS = 2_000;
+
+/** How one attempt of a job ended, for the worker to turn into BullMQ's terms. */
+export type JobRunOutcome =
+  | { type: 'done'; result: FleetJobResult }
+  | { type: 'parked'; result: FleetJobResult }
+  | { type: 'rate-limited'; delayMs: number; message: string }
+  | { type: 'cancelled'; result: FleetJobResult };
+
+/**
+ * One attempt of a job: its script loaded, its workspace made or restored to the last checkpoint, and its
+ * agent run on the job's Redis session, fresh (the prompt) or going on from the last completed turn (a
+ * worker died: the session is forked at that turn's last message, so what the dead worker wrote after it
+ * is not in the transcript, and the workspace is at that turn's commit). Each turn boundary is a checkpoint.
+ * Every agent event goes to the job's stream. A script or job that can never run throws `JOB_INVALID` or
+ * `PLUGIN_LOAD_FAILED`; what may pass on a retry throws as it is.
+ */
+export async function runFleetJob(options: { job: Job; scope: JobRunScope; signal: AbortSignal }): Promise<JobRunOutcome> {
+  const { job, scope, signal } = options;
+  const jobId = job.id!;
+  const data = parseJobData(job.data);
+  const stateKey = scope.keys.state(jobId);
+  const state = await readJobState(scope.redis, stateKey);
+  const attempt = job.attemptsStarted;
+  const publish = (event: FleetEvent) => scope.publish({ jobId, event, attempt });
+  if (state.cancelled) return { type: 'cancelled', result: resultOf({ jobId, state, attempts: attempt, status: 'cancelled' }) };
+  // A session with a checkpoint goes on from it; without one (the first attempt died before its first turn) the job starts again.
+  const resuming = state.sessionId !== undefined && state.messageUuid !== undefined;
+  await publish({ type: 'job-start', jobId, attempt, worker: scope.worker, ...(resuming && { resumedFromTurn: state.turn }) });
+
+  if (!existsSync(data.script)) throw new CodevError('JOB_INVALID', `The agent script ${data.script} does not exist on worker ${scope.worker}`, { field: 'script', hint: 'every worker needs the script at the same absolute path (a shared checkout of your scripts)' });
+  const definition = await loadAgentScript(data.script);
+  if (!definition) throw new CodevError('JOB_INVALID', `The script ${data.script} exports no agent definition`, { field: 'script', hint: 'export default defineAgent({ ... }) from the script' });
+  const workspace = data.workspace ? await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: data.workspace, ...(resuming && { resumeTurn: state.turn }), signal }) : undefined;
+  const kernel = await createKernel({ baseTools: getAllBaseTools(), cwd: workspace?.path ?? path.dirname(data.script), env: scope.env, permissionMode: data.permissions.mode ?? (data.deferAsks ? 'default' : 'dontAsk'), allow: data.permissions.allow, deny: data.permissions.deny, ask: data.permissions.ask });
+  try {
+    const store = observeSessionStore(scope.store);
+    const spent = state.spentUsd;
+    const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: `${ask.message} A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.` });
+    const agent = createAgent({
+      ...definition,
+      kernel,
+      env: scope.env,
+      canUseTool,
+      sessionStore: store,
+      persistSession: true,
+      model: data.model ?? definition.model,
+      maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, state.turn),
+      maxBudgetUsd: remainingBudget(data.maxBudgetUsd ?? definition.maxBudgetUsd, spent ?? 0),
+      maxRetryWaitMs: Math.min(definition.maxRetryWaitMs ?? IN_PLACE_RETRY_WAIT_MS, IN_PLACE_RETRY_WAIT_MS),
+      ...(resuming && { resume: state.sessionId, ...(state.approvals === undefined && { at: state.messageUuid }) }),
+    });
+    let end: Extract<AgentEvent, { type: 'end' }> | undefined;
+    let text: string | undefined;
+    let rateLimit: { delayMs: number; message: string } | undefined;
+    const waiting: NonNullable<JobState['parked']> = [];
+    let turn = state.turn;
+    let answersTaken = false;
+    try {
+      const events = resuming ? agent.resume({ signal, ...(state.approvals && { approvals: state.approvals }) }) : agent.query(data.prompt, { signal });
+      for await (const event of events) {
+        // The answers were taken: a retry after this point goes on from the session, not from them again.
+        if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }).then(() => true);
+        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
+        // A new session (the first attempt, or a fork at the last checkpoint): a retry goes on from its start.
+        if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid() }));
+        if (event.type === 'text') text = event.text;
+        if (event.type === 'usage') await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.totalCostUsd) });
+        if (event.type === 'tool-deferred') waiting.push({ toolUseId: event.toolUseId, toolName: event.toolName, input: event.input, message: event.message });
+        if (event.type === 'error' && event.error.code === 'MODEL_RATE_LIMITED') rateLimit = { delayMs: Math.max(1_000, (event.error.retryAfterSeconds ?? 10) * 1_000), message: event.error.message };
+        if (event.type === 'end') end = event;
+        await publish(event);
+      }
+    } finally {
+      await agent.close();
+    }
+    if (!end) throw new CodevError('JOB_INVALID', 'The agent ended without an end event');
+    if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
+    const latest = await readJobState(scope.redis, stateKey);
+    const base = { jobId, state: latest, attempts: attempt, end, text };
+    if (latest.cancelled) return { type: 'cancelled', result: resultOf({ ...base, status: 'cancelled' }) };
+    if (end.reason === 'aborted') throw new CodevError('TOOL_ABORTED', `The job's query was stopped on worker ${scope.worker}: ${errorMessage(signal.reason)}`, { hint: 'it goes on from its last completed turn on the next attempt' });
+    if (end.reason === 'error' && rateLimit) return { type: 'rate-limited', ...rateLimit };
+    if (end.reason === 'error') throw new CodevError('MODEL_REQUEST_FAILED', `The job's agent ended with an error: ${text ?? 'see its error event'}`);
+    if (end.reason === 'deferred') {
+      await writeJobState(scope.redis, stateKey, { parked: waiting });
+      const parked = resultOf({ ...base, status: 'parked' });
+      await publish({ type: 'job-parked', jobId, waiting });
+      return { type: 'parked', result: parked };
+    }
+    const finished = workspace ? await finishJobWorkspace({ workspace, signal }) : undefined;
+    return { type: 'done', result: resultOf({ ...base, status: 'completed', ...(finished && { workspace: finished }) }) };
+  } finally {
+    await kernel.close();
+    // The checkout is this attempt's: the next one restores it from the job's last checkpoint.
+    if (workspace) await removeJobWorkspace({ root: scope.workspaceRoot, jobId });
+  }
+}
+
+function parseJobData(value: unknown): FleetJobData {
+  const parsed = fleetJobDataSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new CodevError('JOB_INVALID', `The job's data is not a codev job: ${issue.path.join('.') || 'job'}: ${issue.message}`, { field: issue.path.join('.'), hint: 'submit jobs with fleet.submit() or codev queue add, from the same codev version as the workers' });
+}
+
+/** The turns earlier attempts left (at least one: the turn the job is in); undefined when there is no limit. */
+function remainingTurns(limit: number | undefined, used: number): number | undefined {
+  return limit === undefined ? undefined : Math.max(limit - used, 1);
+}
+
+/** The budget earlier attempts left; undefined when there is no limit. */
+function remainingBudget(limit: number | undefined, spent: number): number | undefined {
+  return limit === undefined ? undefined : Math.max(limit - spent, Number.MIN_VALUE);
+}
+
+function resultOf(options: { jobId: string; state: JobState; attempts: number; status: FleetJobResult['status']; end?: Extract<AgentEvent, { type: 'end' }>; text?: string; workspace?: FleetJobResult['workspace'] }): FleetJobResult {
+  const { end, state } = options;
+  return {
+    jobId: options.jobId,
+    status: options.status,
+    ...(options.text !== undefined && { text: options.text }),
+    ...(end?.output !== undefined && { output: end.output }),
+    ...(end && { endReason: end.reason, usage: end.usage }),
+    turns: state.turn,
+    costUsd: state.spentUsd,
+    ...(state.sessionId && { sessionId: end?.sessionId ?? state.sessionId }),
+    attempts: options.attempts,
+    ...(options.workspace && { workspace: options.workspace }),
+  };
+}
