@@ -7,6 +7,7 @@ import { HOOK_EVENTS, type ToolHook } from '../hooks/types.ts';
 import { parsePermissionRule } from '../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
 import { configAgentsSchema, type ConfigAgentsSchema } from '../agent-types/agent-definition-schema.ts';
+import { fleetSettingsSchema, type FleetSettingsSchema } from './fleet-settings-schema.ts';
 import { modelPricesSchema, type ModelPricesSchema } from './model-prices-schema.ts';
 import { instructionsSettingSchema, type InstructionsSettingSchema } from '../instructions/instructions-setting.ts';
 import { isPlugin, type Plugin } from '../plugins/define-plugin.ts';
@@ -83,6 +84,8 @@ type ConfigShape = {
   instructions: z.ZodOptional<InstructionsSettingSchema>;
   /** Settings per tool name, e.g. `{ WebSearch: { backend: 'searxng' } }`. */
   tools: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodRecord<z.ZodString, z.ZodUnknown>>>;
+  /** Where `codev queue` and `codev worker` find the fleet: `{ redisUrl?, queue? }` (`CODEV_REDIS_URL` wins over `redisUrl`). */
+  fleet: z.ZodOptional<FleetSettingsSchema>;
 };
 
 const ruleString: z.ZodString = z.string().superRefine((rule, context) => {
@@ -174,6 +177,7 @@ export const configSchema: z.ZodObject<ConfigShape, z.core.$strict> = z.strictOb
   prices: modelPricesSchema.optional(),
   instructions: instructionsSettingSchema.optional(),
   tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
+  fleet: fleetSettingsSchema.optional(),
 } satisfies ConfigShape);
 
 /** The config as a user writes it: every field optional. */
