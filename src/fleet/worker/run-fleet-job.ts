@@ -56,6 +56,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   const workspace = data.workspace ? await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: data.workspace, ...(resuming && { resumeTurn: state.turn }), signal }) : undefined;
   const kernel = await createKernel({ baseTools: getAllBaseTools(), cwd: workspace?.path ?? path.dirname(data.script), env: scope.env, permissionMode: data.permissions.mode ?? (data.deferAsks ? 'default' : 'dontAsk'), allow: data.permissions.allow, deny: data.permissions.deny, ask: data.permissions.ask });
   try {
+    // What failed to load is the job's news too: a tool it needs may be missing.
+    for (const error of kernel.errors) await publish({ type: 'warning', code: error.code, message: error.format() });
     const store = observeSessionStore(scope.store);
     const spent = state.spentUsd;
     const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: `${ask.message} A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.` });

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rejectionCode } from '../testing/rejection-code.ts';
+import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type FakeMessagesServer, type FakeReply } from '../testing/index.ts';
+import { createFleet } from './create-fleet.ts';
+import { connectRedis } from './redis/connect-redis.ts';
+import { createRedisSessionStore } from './session-store/create-redis-session-store.ts';
+import { startRedisServer, type RedisServer } from './test-fixtures/start-redis-server.ts';
+import { fleetKeys } from './fleet-keys.ts';
+import type { Fleet, FleetEvent, FleetWorker, JobHandle } from './types.ts';
+
+// A project inside the repo, so that its plugin resolves `zod` and `codev/plugin` the way a user's does.
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PROJECT = path.join(REPO, 'node_modules', '.cache', `codev-fleet-test-${process.pid}`);
+const NOTE_PLUGIN = `import { buildTool } from 'codev/plugin';
+import { z } from 'zod';
+export default buildTool({
+  name: 'Note',
+  description: 'Writes a note, slowly when asked',
+  inputSchema: z.object({ text: z.string(), ms: z.number().optional() }),
+  isReadOnly: () => true,
+  interruptBehavior: () => 'cancel',
+  async call({ text, ms }, context) {
+    if (ms) await new Promise((resolve) => { const timer = setTimeout(resolve, ms); context.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(undefined); }, { once: true }); });
+    return { data: 'noted: ' + text };
+  },
+});
+`;
+
+let redis: RedisServer;
+let server: FakeMessagesServer;
+let reply: (index: number) => FakeReply = () => textReply('done');
+let firstRequest = 0;
+/** The replies of this test's requests, counted from its first. */
+function replies(next: (index: number) => FakeReply): void {
+  firstRequest = server.requests.length;
+  reply = next;
+}
+let fleet: Fleet;
+let worker: FleetWorker | undefined;
+let queueName = '';
+const env = () => ({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' });
+
+beforeAll(async () => {
+  mkdirSync(path.join(PROJECT, 'plugins'), { recursive: true });
+  writeFileSync(path.join(PROJECT, 'plugins/note.ts'), NOTE_PLUGIN);
+  writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-test-project", "private": true }\n');
+  writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You are a fleet test agent.' };\n");
+  writeFileSync(path.join(PROJECT, 'throws.ts'), "throw new Error('broken at import');\n");
+  redis = await startRedisServer();
+  server = await createFakeMessagesServer({ apiKey: 'test-key', script: (_request, index) => reply(index - firstRequest) });
+});
+afterAll(async () => {
+  await server?.close();
+  await redis?.stop();
+  rmSync(PROJECT, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await worker?.close({ force: true });
+  worker = undefined;
+  await fleet?.close();
+  reply = () => textReply('done');
+});
+
+/** A fleet on a queue of its own, so no test sees another's jobs. */
+async function openFleet(): Promise<Fleet> {
+  queueName = `test-${randomUUID().slice(0, 8)}`;
+  fleet = await createFleet({ connection: redis.url, queue: queueName, env: {} });
+  return fleet;
+}
+
+async function startWorker(): Promise<void> {
+  worker = await fleet.worker({ env: env(), lockDurationMs: 2_000, stalledIntervalMs: 1_000, workspaceRoot: path.join(PROJECT, 'workspaces') });
+}
+
+async function collect(job: JobHandle): Promise<FleetEvent[]> {
+  const events: FleetEvent[] = [];
+  const timeout = AbortSignal.timeout(30_000);
+  for await (const event of job.events({ signal: timeout })) events.push(event);
+  return events;
+}
+
+const script = path.join(PROJECT, 'agent.ts');
+
+describe('createFleet', () => {
+  it('runs a job on a worker: the agent events in order, a checkpoint per completed turn, the result', async () => {
+    await openFleet();
+    await startWorker();
+    replies((index) => (index === 0 ? toolUseReply('Note', { text: 'a' }, { id: 'toolu_1' }) : textReply('all done')));
+    const job = await fleet.submit({ script, prompt: 'take a note', permissions: { allow: ['Note'] } });
+    const events = await collect(job);
+    expect(events.map((event) => event.type).filter((type) => !type.endsWith('-delta') && type !== 'usage')).toEqual(['job-start', 'turn-start', 'tool-call', 'tool-result', 'job-checkpoint', 'turn-start', 'text', 'end', 'job-checkpoint', 'job-end']);
+    expect(events.find((event) => event.type === 'tool-result')).toMatchObject({ status: 'ok', decision: { behavior: 'allow' } });
+    const result = await job.result({ timeoutMs: 5_000 });
+    expect(result).toMatchObject({ jobId: job.id, status: 'completed', text: 'all done', endReason: 'end_turn', turns: 2, attempts: 1, sessionId: expect.any(String) });
+    expect(result.costUsd).toBeGreaterThan(0);
+    const client = await connectRedis({ url: redis.url });
+    try {
+      const session = await createRedisSessionStore({ redis: client, prefix: fleetKeys(queueName).sessions }).read(result.sessionId!);
+      expect(session.messages.map((entry) => entry.message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    } finally {
+      client.disconnect();
+    }
+    const status = await fleet.status({ ids: [job.id] });
+    expect(status.jobs[0]).toMatchObject({ id: job.id, state: 'completed', turn: 2, attempts: 1 });
+  });
+
+  it('refuses a bad submit before anything is queued: an invalid rule, a missing script, no prompt', async () => {
+    await openFleet();
+    expect(await rejectionCode(fleet.submit({ script, prompt: 'x', permissions: { allow: ['Bash(npm test'] } }))).toBe('JOB_INVALID');
+    expect(await rejectionCode(fleet.submit({ script, prompt: 'x', permissions: { deny: [''] } }))).toBe('JOB_INVALID');
+    expect(await rejectionCode(fleet.submit({ script: path.join(PROJECT, 'missing.ts'), prompt: 'x' }))).toBe('JOB_INVALID');
+    expect(await rejectionCode(fleet.submit({ script, prompts: ['ok', ' '] }))).toBe('JOB_INVALID');
+    expect(await rejectionCode(fleet.submit({ script, prompt: 'x', attempts: 0 }))).toBe('JOB_INVALID');
+    const { counts } = await fleet.status();
+    expect(Object.values(counts).reduce((sum, count) => sum + count, 0)).toBe(0);
+  });
+
+  it('fails a job for good, on its first attempt, when its script throws at import or is gone from the worker', async () => {
+    await openFleet();
+    const throws = await fleet.submit({ script: path.join(PROJECT, 'throws.ts'), prompt: 'x' });
+    const gone = path.join(PROJECT, `gone-${randomUUID().slice(0, 6)}.ts`);
+    writeFileSync(gone, 'export default {};\n');
+    const missing = await fleet.submit({ script: gone, prompt: 'x' });
+    unlinkSync(gone);
+    await startWorker();
+    expect(await throws.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'PLUGIN_LOAD_FAILED' } });
+    expect(await missing.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'JOB_INVALID' } });
+  });
+
+  it('cancels a waiting job at once and a running one through its query, its transcript intact', async () => {
+    await openFleet();
+    const waiting = await fleet.submit({ script, prompt: 'never runs' });
+    await waiting.cancel();
+    expect(await waiting.result({ timeoutMs: 5_000 })).toMatchObject({ status: 'cancelled', turns: 0 });
+    expect((await fleet.status({ ids: [waiting.id] })).jobs).toEqual([]);
+
+    replies(() => toolUseReply('Note', { text: 'slow', ms: 20_000 }, { id: 'toolu_slow' }));
+    await startWorker();
+    const running = await fleet.submit({ script, prompt: 'take a slow note', permissions: { allow: ['Note'] } });
+    const seen: FleetEvent[] = [];
+    for await (const event of running.events({ signal: AbortSignal.timeout(20_000) })) {
+      seen.push(event);
+      if (event.type === 'tool-call') await running.cancel();
+    }
+    expect(seen.at(-1)).toMatchObject({ type: 'job-end', result: { status: 'cancelled' } });
+    expect(seen.find((event) => event.type === 'end')).toMatchObject({ reason: 'aborted' });
+    expect(seen.find((event) => event.type === 'tool-result')).toMatchObject({ toolUseId: 'toolu_slow' });
+    expect((await fleet.status({ ids: [running.id] })).jobs[0]).toMatchObject({ state: 'cancelled' });
+  });
+
+  it('backs the whole queue off on a 429 with retry-after, without spending an attempt, and goes on from where it was', async () => {
+    await openFleet();
+    await startWorker();
+    replies((index) => (index < 2 ? errorReply(429, { retryAfterSeconds: 2.5 }) : textReply('after the storm')));
+    const job = await fleet.submit({ script, prompt: 'hello', attempts: 1 });
+    const events = await collect(job);
+    expect(events.filter((event) => event.type === 'job-retry')).toMatchObject([{ reason: 'rate-limited' }, { reason: 'rate-limited' }]);
+    expect(events.at(-1)).toMatchObject({ type: 'job-end', result: { status: 'completed', text: 'after the storm' } });
+    // Each resumed attempt forks the session at the prompt: the model reads it once, never twice.
+    expect(server.requests.at(-1)!.body.messages!.map((message) => message.role)).toEqual(['user']);
+  }, 30_000);
+
+  it('parks a job whose ask is deferred, and goes on, on a worker, once every waiting call is answered', async () => {
+    await openFleet();
+    await startWorker();
+    replies((index) => (index === 0 ? toolUseReply('Note', { text: 'needs approval' }, { id: 'toolu_ask' }) : textReply('approved and done')));
+    const job = await fleet.submit({ script, prompt: 'note it', deferAsks: true });
+    const seen: FleetEvent[] = [];
+    for await (const event of job.events({ signal: AbortSignal.timeout(20_000) })) {
+      seen.push(event);
+      if (event.type === 'job-parked') {
+        expect(event.waiting).toMatchObject([{ toolUseId: 'toolu_ask', toolName: 'Note' }]);
+        expect((await fleet.status({ ids: [job.id] })).jobs[0]).toMatchObject({ state: 'parked' });
+        expect(await rejectionCode(fleet.answer({ jobId: job.id, approvals: { toolu_other: { behavior: 'allow' } } }))).toBe('INPUT_INVALID');
+        await fleet.answer({ jobId: job.id, approvals: { toolu_ask: { behavior: 'allow' } } });
+      }
+    }
+    expect(seen.filter((event) => event.type === 'tool-result')).toMatchObject([{ toolUseId: 'toolu_ask', status: 'ok' }]);
+    expect(seen.at(-1)).toMatchObject({ type: 'job-end', result: { status: 'completed', text: 'approved and done' } });
+  }, 30_000);
+
+  it('works in a checkout of the job\'s repository and pushes its work as a branch', async () => {
+    const remote = path.join(PROJECT, `remote-${randomUUID().slice(0, 6)}.git`);
+    const seed = path.join(os.tmpdir(), `codev-fleet-seed-${randomUUID().slice(0, 6)}`);
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
+    mkdirSync(seed, { recursive: true });
+    git(seed, 'init', '-q', '-b', 'main');
+    writeFileSync(path.join(seed, 'README.md'), 'hello\n');
+    git(seed, 'add', '.');
+    git(seed, 'commit', '-qm', 'seed');
+    git(os.tmpdir(), 'clone', '-q', '--bare', seed, remote);
+    rmSync(seed, { recursive: true, force: true });
+    await openFleet();
+    await startWorker();
+    let checkout = '';
+    replies((index) => (index === 0 ? toolUseReply('Write', { file_path: path.join(checkout, 'NOTES.md'), content: 'written by the job\n' }, { id: 'toolu_write' }) : textReply('wrote it')));
+    const job = await fleet.submit({ script, prompt: 'write notes', workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Write', 'Edit'] } });
+    checkout = path.join(PROJECT, 'workspaces', job.id);
+    const result = await job.result({ timeoutMs: 30_000 });
+    expect(result).toMatchObject({ status: 'completed', workspace: { branch: expect.stringContaining(job.id), changedFiles: ['NOTES.md'] } });
+    expect(result.workspace!.patch).toContain('+written by the job');
+    expect(git(remote, 'show', `${result.workspace!.branch}:NOTES.md`)).toBe('written by the job');
+  }, 40_000);
+});
