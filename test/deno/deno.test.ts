@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 import { runChild, type ChildRun } from '../run-child.ts';
 import { findDenoBinary } from './find-deno.ts';
+import { startRedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUN_EXAMPLE = path.join(ROOT, 'examples/run.mjs');
@@ -162,8 +163,22 @@ describe('Deno', () => {
     expect(subagent.tools).not.toContain('mcp__everything__echo');
   }, TEST_TIMEOUT_MS);
 
+  it('runs a fleet job under Deno: submit, a worker, events and the result, on a real Redis', async () => {
+    const redis = await startRedisServer();
+    try {
+      const result = await deno(['run', ...LOOPBACK_ONLY, '--cached-only', 'test/deno/fleet-under-deno.ts'], { CODEV_REDIS_URL: redis.url });
+      expect(result.code, result.stderr).toBe(0);
+      const [line] = jsonLines(result.stdout);
+      expect(line).toMatchObject({ type: 'fleet', deno: true, result: { status: 'completed', text: 'done under deno', turns: 1 } });
+      expect(line!.events[0]).toBe('job-start');
+      expect(line!.events.slice(-2)).toEqual(['job-checkpoint', 'job-end']);
+    } finally {
+      await redis.stop();
+    }
+  }, TEST_TIMEOUT_MS);
+
   it('type-checks the examples and the SDK they import with Deno\'s own TypeScript (deno run does not)', async () => {
-    const result = await deno(['check', '--cached-only', 'examples/no-model.ts', 'examples/agent.ts', 'test/deno/agent-under-deno.ts', 'test/deno/subagents-under-deno.ts']);
+    const result = await deno(['check', '--cached-only', 'examples/no-model.ts', 'examples/agent.ts', 'test/deno/agent-under-deno.ts', 'test/deno/subagents-under-deno.ts', 'test/deno/fleet-under-deno.ts']);
     expect(result.code, result.stderr).toBe(0);
   }, TEST_TIMEOUT_MS);
 

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { PERMISSION_MODES, type PermissionMode } from '../../permissions/types.ts';
 
 /** The rules and mode a job runs with on any worker: shipped in the job, checked at submit. */
-export const jobPermissionsSchema = z.strictObject({
+export interface JobPermissions {
+  /** Default `dontAsk` (`default` with `deferAsks`): nobody is there to ask. */
+  mode?: PermissionMode;
+  allow?: string[];
+  deny?: string[];
+  ask?: string[];
+}
+
+const jobPermissionsSchema = z.strictObject({
   mode: z.enum(PERMISSION_MODES as [PermissionMode, ...PermissionMode[]]).optional(),
   allow: z.array(z.string()).optional(),
   deny: z.array(z.string()).optional(),
@@ -29,4 +37,3 @@ export const fleetJobDataSchema = z.strictObject({
 });
 
 export type FleetJobData = z.infer<typeof fleetJobDataSchema>;
-export type JobPermissions = z.infer<typeof jobPermissionsSchema>;
