@@ -6,7 +6,7 @@ const source = (file: string): string => fileURLToPath(new URL(`./src/${file}`, 
 export default defineConfig({
   // The repo's tests run codev from its sources: `codev` imports resolve to src/ (the package's exports point at
   // the built dist/), and the CLI they start runs src/ too (see bin/codev.mjs). The built package has its own test.
-  resolve: { alias: [{ find: /^codev$/, replacement: source('index.ts') }, { find: /^codev\/plugin$/, replacement: source('plugin.ts') }, { find: /^codev\/testing$/, replacement: source('testing/index.ts') }] },
+  resolve: { alias: [{ find: /^codev$/, replacement: source('index.ts') }, { find: /^codev\/plugin$/, replacement: source('plugin.ts') }, { find: /^codev\/testing$/, replacement: source('testing/index.ts') }, { find: /^codev\/fleet$/, replacement: source('fleet/index.ts') }] },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,

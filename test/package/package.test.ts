@@ -49,7 +49,7 @@ afterAll(() => {
 
 describe('the packed package', () => {
   it('ships the built entries, the CLI and the sources the maps point at, and no tests or fixtures', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/index.js.map', 'dist/index.d.ts.map', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'src/index.ts', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/index.js.map', 'dist/index.d.ts.map', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/fleet/index.js', 'dist/fleet/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'src/index.ts', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
       expect(shipped).toContain(file);
     }
     expect(shipped.filter((file) => !file.startsWith('templates/')).filter((file) => /\.test\.|fixture|test-helper|test-kit/.test(file))).toEqual([]);
@@ -84,7 +84,16 @@ describe('the packed package', () => {
     expect(plugin.filter((file) => /^(tools|agent|subagents|mcp|kernel|execution)\//.test(file))).toEqual([]);
     expect(whole).toEqual(expect.arrayContaining(['tools/Bash/index.js', 'agent/create-agent.js']));
     expect(plugin.length * 10).toBeLessThan(whole.length);
+    // codev/fleet is its own entry: `codev` never loads it (nor bullmq and ioredis).
+    expect(whole.filter((file) => file.startsWith('fleet/'))).toEqual([]);
   }, 120_000);
+
+  it('imports `codev/fleet` without its optional peers, and says what to install when a fleet is opened', async () => {
+    const script = "const fleet = await import('codev/fleet'); try { await fleet.createFleet({ connection: 'redis://127.0.0.1:9' }); } catch (error) { console.log(JSON.stringify({ code: error.code, hint: error.hint })); }";
+    const run = await runChild(process.execPath, ['--input-type=module', '-e', script], { cwd: project, timeoutMs: 60_000 });
+    expectSuccess(run);
+    expect(JSON.parse(run.stdout)).toEqual({ code: 'FLEET_UNAVAILABLE', hint: expect.stringContaining('npm i bullmq') });
+  }, 90_000);
 
   it('runs its CLI from the built JavaScript', async () => {
     const version = await runChild(path.join(project, 'node_modules/.bin/codev'), ['--version'], { cwd: project, timeoutMs: 30_000 });

@@ -1,0 +1,149 @@
+/**
+ * The fleet's promise, end to end with real processes: two `codev worker` processes on a real Redis and the
+ * fake Messages server; the worker running a multi-turn job is killed with SIGKILL in the middle of a turn;
+ * the other takes the job over and finishes it, and the job's transcript holds every turn once. Then Redis
+ * itself is killed and restarted with append-only persistence, and the jobs queued before survive.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { fleetKeys } from '../../src/fleet/fleet-keys.ts';
+import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
+import { createRedisSessionStore } from '../../src/fleet/session-store/create-redis-session-store.ts';
+import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
+import type { FleetEvent } from '../../src/fleet/types.ts';
+import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// Inside the repo, so that the plugin resolves `zod` and `codev/plugin` as a user's project does.
+const PROJECT = path.join(REPO, 'node_modules', '.cache', `codev-fleet-crash-${process.pid}`);
+const TURNS = 6;
+const SLOW_NOTE = `import { buildTool } from 'codev/plugin';
+import { z } from 'zod';
+export default buildTool({
+  name: 'Note',
+  description: 'Writes a note, slowly',
+  inputSchema: z.object({ text: z.string(), ms: z.number() }),
+  isReadOnly: () => true,
+  async call({ text, ms }) {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return { data: 'noted: ' + text };
+  },
+});
+`;
+
+let redis: RedisServer;
+let server: FakeMessagesServer;
+const workers: ChildProcess[] = [];
+
+/** The reply follows from the transcript alone: a job resumed anywhere gets the same next step. */
+function nextReply(messages: readonly Anthropic.MessageParam[]) {
+  const done = messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content)).filter((block) => block.type === 'tool_result').length;
+  return done < TURNS ? toolUseReply('Note', { text: `note ${done + 1}`, ms: 400 }, { id: `toolu_note_${done + 1}` }) : textReply(`${TURNS} notes written`);
+}
+
+/** Starts `codev worker` and resolves once it says it is ready. */
+function startWorker(queue: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', queue, '--lock-duration', '2000', '--stalled-interval', '1000', '--workspace-root', path.join(PROJECT, 'workspaces')], {
+    cwd: PROJECT,
+    env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  workers.push(child);
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`codev worker did not get ready in 30 s:\n${stderr}`)), 30_000);
+    child.stderr!.on('data', (chunk) => {
+      stderr += chunk;
+      if (/ready/.test(stderr)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`codev worker exited (${code}) before it was ready:\n${stderr}`)));
+  });
+}
+
+beforeAll(async () => {
+  mkdirSync(path.join(PROJECT, 'plugins'), { recursive: true });
+  writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-crash-project", "private": true }\n');
+  writeFileSync(path.join(PROJECT, 'plugins/note.ts'), SLOW_NOTE);
+  writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You write notes.' };\n");
+  redis = await startRedisServer({ appendOnly: true });
+  server = await createFakeMessagesServer({ apiKey: 'test-key', script: (request) => nextReply(request.body.messages ?? []) });
+});
+afterAll(async () => {
+  for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  await server?.close();
+  await redis?.stop();
+  rmSync(PROJECT, { recursive: true, force: true });
+});
+
+describe('codev worker', () => {
+  it('a job whose worker is killed mid-turn finishes on the other worker, every turn in its transcript once', async () => {
+    const queue = `crash-${process.pid}`;
+    const [first, second] = await Promise.all([startWorker(queue), startWorker(queue)]);
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    try {
+      const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `write ${TURNS} notes`, permissions: { allow: ['Note'] } });
+      const events: FleetEvent[] = [];
+      let killed: ChildProcess | undefined;
+      for await (const event of job.events({ signal: AbortSignal.timeout(90_000) })) {
+        events.push(event);
+        // In the middle of turn 4: its tool call runs on the worker, turns 1-3 are checkpointed.
+        if (!killed && event.type === 'tool-call' && event.toolUseId === 'toolu_note_4') {
+          const start = events.findLast((seen) => seen.type === 'job-start');
+          const pid = Number(start?.type === 'job-start' ? start.worker.split(':').at(-1) : NaN);
+          killed = [first, second].find((worker) => worker.pid === pid);
+          expect(killed, `the job's worker ${pid} is one of ours`).toBeDefined();
+          killed!.kill('SIGKILL');
+        }
+      }
+      expect(killed).toBeDefined();
+      const starts = events.filter((event) => event.type === 'job-start');
+      expect(starts).toHaveLength(2);
+      expect(starts[1]).toMatchObject({ resumedFromTurn: 3 });
+      expect(starts[1]!.type === 'job-start' && starts[1]!.worker).not.toBe(starts[0]!.type === 'job-start' && starts[0]!.worker);
+      const result = await job.result({ timeoutMs: 5_000 });
+      expect(result).toMatchObject({ status: 'completed', text: `${TURNS} notes written`, turns: TURNS + 1 });
+
+      const client = await connectRedis({ url: redis.url });
+      try {
+        const transcript = await createRedisSessionStore({ redis: client, prefix: fleetKeys(queue).sessions }).read(result.sessionId!);
+        const messages = transcript.messages.map((entry) => entry.message);
+        expect(transcript.problems).toEqual([]);
+        expect(messages.map((message) => message.role)).toEqual(['user', ...Array.from({ length: TURNS }, () => ['assistant', 'user']).flat(), 'assistant']);
+        const uses = messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content)).filter((block) => block.type === 'tool_use');
+        expect(uses.map((block) => (block as Anthropic.ToolUseBlockParam).id)).toEqual(Array.from({ length: TURNS }, (_, index) => `toolu_note_${index + 1}`));
+      } finally {
+        client.disconnect();
+      }
+    } finally {
+      await fleet.close();
+    }
+  }, 120_000);
+
+  it('jobs queued before Redis is killed and restarted with append-only persistence are still there, and run', async () => {
+    const queue = `restart-${process.pid}`;
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const jobs = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompts: ['one', 'two', 'three'], permissions: { allow: ['Note'] } });
+    await fleet.close();
+    // appendfsync everysec: what was written more than a second before the kill is on disk.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await redis.kill9();
+    await redis.restart();
+    const reopened = await createFleet({ connection: redis.url, queue, env: {} });
+    try {
+      expect((await reopened.status()).counts.waiting).toBe(3);
+      await startWorker(queue);
+      for (const job of jobs) expect(await reopened.job(job.id).result({ timeoutMs: 60_000 })).toMatchObject({ status: 'completed' });
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
+});
