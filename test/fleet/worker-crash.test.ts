@@ -97,7 +97,7 @@ describe('codev worker', () => {
         events.push(event);
         // In the middle of turn 4: its tool call runs on the worker, turns 1-3 are checkpointed.
         if (!killed && event.type === 'tool-call' && event.toolUseId === 'toolu_note_4') {
-          const start = events.findLast((seen) => seen.type === 'job-start');
+          const start = [...events].reverse().find((seen) => seen.type === 'job-start');
           const pid = Number(start?.type === 'job-start' ? start.worker.split(':').at(-1) : NaN);
           killed = [first, second].find((worker) => worker.pid === pid);
           expect(killed, `the job's worker ${pid} is one of ours`).toBeDefined();

@@ -8,6 +8,7 @@ import { createKernel } from '../../kernel/create-kernel.ts';
 import { getAllBaseTools } from '../../tools/get-all-base-tools.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
+import { createEventSender } from '../events/create-event-sender.ts';
 import { fleetJobDataSchema, type FleetJobData } from '../job/fleet-job-data.ts';
 import { readJobState, writeJobState, type JobState } from '../job/job-state.ts';
 import type { FleetEvent, FleetJobResult } from '../types.ts';
@@ -44,7 +45,12 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   const stateKey = scope.keys.state(jobId);
   const state = await readJobState(scope.redis, stateKey);
   const attempt = job.attemptsStarted;
-  const publish = (event: FleetEvent) => scope.publish({ jobId, event, attempt });
+  const events = createEventSender((event) => scope.publish({ jobId, event, attempt }));
+  // Lifecycle events wait for everything before them; the agent's own stream does not wait (see createEventSender).
+  const publish = async (event: FleetEvent) => {
+    await events.send(event);
+    await events.flush();
+  };
   if (state.cancelled) return { type: 'cancelled', result: resultOf({ jobId, state, attempts: attempt, status: 'cancelled' }) };
   // A session with a checkpoint goes on from it; without one (the first attempt died before its first turn) the job starts again.
   const resuming = state.sessionId !== undefined && state.messageUuid !== undefined;
@@ -81,8 +87,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
     let turn = state.turn;
     let answersTaken = false;
     try {
-      const events = resuming ? agent.resume({ signal, ...(state.approvals && { approvals: state.approvals }) }) : agent.query(data.prompt, { signal });
-      for await (const event of events) {
+      const run = resuming ? agent.resume({ signal, ...(state.approvals && { approvals: state.approvals }) }) : agent.query(data.prompt, { signal });
+      for await (const event of run) {
         // The answers were taken: a retry after this point goes on from the session, not from them again.
         if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }).then(() => true);
         if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
@@ -93,8 +99,9 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
         if (event.type === 'tool-deferred') waiting.push({ toolUseId: event.toolUseId, toolName: event.toolName, input: event.input, message: event.message });
         if (event.type === 'error' && event.error.code === 'MODEL_RATE_LIMITED') rateLimit = { delayMs: Math.max(1_000, (event.error.retryAfterSeconds ?? 10) * 1_000), message: event.error.message };
         if (event.type === 'end') end = event;
-        await publish(event);
+        await events.send(event);
       }
+      await events.flush();
     } finally {
       await agent.close();
     }
