@@ -12,6 +12,8 @@ Commands:
   run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
   sessions [show|rm ID] List the saved sessions of this project, show one, or remove one
   instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
+  queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny
+  worker                Take jobs from the fleet's queue and run them, until stopped
 
 Options (every command):
   --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
@@ -175,4 +177,101 @@ Options:
   --cwd DIR     The project directory
 
 Exit codes: 0 success, 1 a file was skipped (the others are still listed), 2 bad usage.
+`;
+
+export const QUEUE_HELP = `Usage: codev queue add <agent.ts> (--prompt TEXT | --prompts tasks.jsonl) [options]
+       codev queue watch [JOB_ID...]
+       codev queue status [JOB_ID...] [--json] [--limit N]
+       codev queue cancel JOB_ID...
+       codev queue approve JOB_ID TOOL_USE_ID...
+       codev queue deny JOB_ID TOOL_USE_ID... [--message TEXT]
+
+Agent jobs on a fleet: a BullMQ queue in Redis that \`codev worker\` processes (on this machine or any other)
+take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ioredis).
+
+  add       Submit one job (--prompt) or one job per line of a JSON Lines file (--prompts): each line a JSON
+            string or {"prompt": "..."}, blank lines skipped; a bad line submits nothing. Prints the job ids,
+            one per line, on stdout (e.g. codev queue add agent.ts --prompts tasks.jsonl | xargs codev queue watch).
+            Every worker needs the script at the same absolute path. Jobs run in dontAsk mode unless told
+            otherwise: a call no rule allows is denied (with --defer-asks it parks the job until answered).
+  watch     Follow jobs (by default every unfinished one) until each ends or parks. On a terminal, a table
+            redrawn in place (job, state, turn, cost, elapsed, last tool or text; parked jobs with the calls
+            they wait on and the approve command); otherwise one {"jobId", "event"} JSON object per line, every
+            event. Ctrl-C stops watching, not the jobs.
+  status    Jobs per state and a table of jobs (id, state, turn, attempts, cost, prompt, error); --json prints
+            { counts, jobs } as is.
+  cancel    Cancel jobs: a waiting one at once, a running one through its worker (its transcript kept).
+  approve   Allow calls a parked job waits on; deny refuses them (--message tells the model why). Once every
+            call it waits on is answered, the job goes on, on any worker.
+
+Options of add:
+  -p, --prompt TEXT          The prompt of one job
+  --prompts FILE             A JSON Lines file of prompts, one job each
+  --repo URL --ref REF       Run each job in a fresh clone of URL at REF (default: the remote's default branch);
+                             the result is pushed to the branch codev/jobs/<id>. Without it a job runs in the
+                             script's folder on the worker
+  --allow RULE, --deny RULE, --ask RULE
+                             Permission rules of the jobs (repeatable), e.g. --allow 'Bash(npm test)'; an invalid
+                             rule refuses the submit (exit 1)
+  --permission-mode M        default | acceptEdits | bypassPermissions | plan | auto | dontAsk (default dontAsk)
+  --max-turns N              Stop a job after N model turns (over all its attempts)
+  --max-budget-usd USD       Stop a job before it would cost more (over all its attempts)
+  --model ID                 The model id (default: the script's)
+  --attempts N               Runs of a failing job in all, with backoff between (default 3)
+  --defer-asks               A call that needs permission parks the job until codev queue approve/deny
+
+Options (every queue command):
+  --redis URL                The Redis, redis://[user:password@]host:port[/db] (rediss:// for TLS)
+  --queue NAME               The queue (default: the config's fleet.queue, else "codev")
+  --cwd DIR                  Where the script, the prompts file and codev.config.ts are looked for
+
+Environment:
+  CODEV_REDIS_URL            The Redis when there is no --redis (before the config's fleet.redisUrl)
+
+Examples:
+  codev queue add agent.ts --prompt "fix the failing test" --allow 'Bash(npm test)' --allow Edit
+  codev queue add agent.ts --prompts tasks.jsonl --repo git@github.com:acme/app.git --ref main | xargs codev queue watch
+  codev queue status
+  codev queue approve 6f1c0d2e-... toolu_01ABC
+
+Exit codes: 0 success (watch: every job completed), 1 an error, an invalid job, an unknown job id (watch: a job
+failed or was cancelled), 2 bad usage, 3 watch: a job waits for approval, 130 watch stopped by Ctrl-C.
+`;
+
+export const WORKER_HELP = `Usage: codev worker [--concurrency N] [--rate R/s|R/min|R/h] [options]
+
+Takes agent jobs from the fleet's queue (see codev queue --help) and runs them: each job's script is
+loaded from its absolute path (the same on every machine), its agent runs on a session kept in Redis, and
+every completed turn is a checkpoint another worker goes on from if this one dies. Run as many workers, on
+as many machines, as you like. The model is reached with ANTHROPIC_API_KEY (at ANTHROPIC_BASE_URL when set).
+A worker started before Redis waits for it, saying so on stderr at each retry; it never gives up. Once it
+takes jobs it prints "codev worker: ready ..." on stderr, then what it does (jobs taken, ended, retried).
+
+Stopping: the first Ctrl-C (SIGINT) takes no new jobs and stops once the running ones finish. SIGTERM (a
+service manager, docker stop, kill) stops now: the running jobs' queries are stopped and the jobs go back
+to the queue, to go on from their last checkpoint on another worker. A second signal of either quits at once
+(the running jobs are then taken over by another worker once their locks expire).
+
+Options:
+  -c, --concurrency N        Jobs run at once by this worker (default 1)
+  --rate R/s|R/min|R/h       At most R job starts per second, minute or hour over the whole queue (every worker)
+  --redis URL                The Redis, redis://[user:password@]host:port[/db] (rediss:// for TLS)
+  --queue NAME               The queue (default: the config's fleet.queue, else "codev")
+  --workspace-root DIR       Where the checkouts of jobs with --repo go (default: a folder in the temp folder)
+  --lock-duration MS         How long a running job's lock lasts without renewal (default 30000): a job whose
+                             worker died is taken over after about this long
+  --stalled-interval MS      How often locks are checked for dead workers (default 15000); shorten both for tests
+  --cwd DIR                  Where codev.config.ts is looked for (fleet.redisUrl, fleet.queue)
+
+Environment:
+  CODEV_REDIS_URL            The Redis when there is no --redis (before the config's fleet.redisUrl)
+  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, CODEV_MODEL
+                             What the jobs' agents reach the model with
+
+Examples:
+  codev worker --concurrency 4
+  codev worker --redis redis://10.0.0.5:6379 --queue reviews --rate 30/min
+
+Exit codes: 0 stopped cleanly, 1 an error (e.g. bullmq or ioredis not installed), 2 bad usage, 130 or 143
+quit by a second signal.
 `;

@@ -14,6 +14,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/run-command.ts')).runCommand,
   sessions: async () => (await import('./commands/sessions-command.ts')).sessionsCommand,
   instructions: async () => (await import('./commands/instructions-command.ts')).instructionsCommand,
+  queue: async () => (await import('./commands/queue-command.ts')).queueCommand,
+  worker: async () => (await import('./commands/worker-command.ts')).workerCommand,
 };
 
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */
@@ -60,6 +62,9 @@ function processIo(): CommandIo {
     cwd: process.cwd(),
     env: process.env,
     isTTY: process.stdout.isTTY === true,
+    get columns() {
+      return process.stdout.isTTY ? process.stdout.columns : undefined;
+    },
     terminal: process.stdin.isTTY ? { input: process.stdin, output: process.stderr } : undefined,
     onInterrupt: (handler) => {
       let interrupts = 0;

@@ -7,6 +7,8 @@ export interface CommandIo {
   env: Readonly<Record<string, string | undefined>>;
   /** True when stdout is a terminal (spinners, colors, interactive prompts). */
   isTTY?: boolean;
+  /** The terminal's width when stdout is one, read when asked (it changes when the window is resized). */
+  readonly columns?: number;
   /** The terminal to ask permission questions on, when there is one. */
   terminal?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
   /** Calls `handler` on Ctrl-C; returns a function that stops listening. */

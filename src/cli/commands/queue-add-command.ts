@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CodevError } from '../../errors/codev-error.ts';
+import type { SubmitOptions } from '../../fleet/types.ts';
+import { redactRedisUrl } from '../../fleet/redis/redact-redis-url.ts';
+import { PERMISSION_MODES, type PermissionMode } from '../../permissions/types.ts';
+import { QUEUE_HELP } from '../help.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import { positiveIntegerOption, positiveNumberOption } from './number-options.ts';
+import { readPromptsFile } from './read-prompts-file.ts';
+import { FLEET_TARGET_OPTIONS, resolveFleetTarget } from './resolve-fleet-target.ts';
+import type { CommandIo } from './types.ts';
+import { withFleet } from './with-fleet.ts';
+
+/** `codev queue add <agent.ts> --prompt "..." | --prompts tasks.jsonl`: submits jobs; prints their ids, one per line. */
+export async function queueAddCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, {
+    ...FLEET_TARGET_OPTIONS,
+    prompt: { type: 'string', short: 'p' },
+    prompts: { type: 'string' },
+    repo: { type: 'string' },
+    ref: { type: 'string' },
+    allow: { type: 'string', multiple: true },
+    deny: { type: 'string', multiple: true },
+    ask: { type: 'string', multiple: true },
+    'permission-mode': { type: 'string' },
+    'max-turns': { type: 'string' },
+    'max-budget-usd': { type: 'string' },
+    model: { type: 'string' },
+    attempts: { type: 'string' },
+    'defer-asks': { type: 'boolean' },
+  });
+  if (values.help) {
+    io.stdout(QUEUE_HELP);
+    return 0;
+  }
+  const cwd = values.cwd ?? io.cwd;
+  const [script, ...extra] = positionals;
+  if (!script) throw new CodevError('CLI_USAGE', 'Missing the agent script', { hint: 'codev queue add agent.ts --prompt "fix the failing test"' });
+  if (extra.length > 0) throw new CodevError('CLI_USAGE', `Unexpected arguments: ${extra.join(' ')}`, { hint: 'the prompt goes in --prompt "..." (quoted), or many in --prompts tasks.jsonl' });
+  if (!existsSync(path.resolve(cwd, script))) throw new CodevError('CLI_USAGE', `No such script: ${path.resolve(cwd, script)}`, { hint: 'pass the path of an agent script; every worker needs it at the same absolute path' });
+  if ((values.prompt === undefined) === (values.prompts === undefined)) throw new CodevError('CLI_USAGE', 'Pass exactly one of --prompt and --prompts', { hint: 'one job: --prompt "..."; one job per line of a JSON Lines file: --prompts tasks.jsonl' });
+  if (values.ref !== undefined && values.repo === undefined) throw new CodevError('CLI_USAGE', '--ref needs --repo', { hint: 'e.g. --repo git@github.com:acme/app.git --ref main' });
+  const mode = values['permission-mode'];
+  if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
+  const prompts = values.prompts === undefined ? undefined : await readPromptsFile({ file: values.prompts, cwd });
+  const submission: Omit<SubmitOptions, 'prompt' | 'prompts'> = {
+    script,
+    cwd,
+    ...(values.repo !== undefined && { workspace: { repo: values.repo, ...(values.ref !== undefined && { ref: values.ref }) } }),
+    permissions: { ...(mode !== undefined && { mode: mode as PermissionMode }), ...(values.allow && { allow: values.allow }), ...(values.deny && { deny: values.deny }), ...(values.ask && { ask: values.ask }) },
+    maxTurns: positiveIntegerOption('max-turns', values['max-turns']),
+    maxBudgetUsd: positiveNumberOption('max-budget-usd', values['max-budget-usd']),
+    attempts: positiveIntegerOption('attempts', values.attempts),
+    ...(values.model !== undefined && { model: values.model }),
+    deferAsks: values['defer-asks'] === true,
+  };
+  const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd, env: io.env });
+  const ids = await withFleet(target, async (fleet) => {
+    if (prompts) return (await fleet.submit({ ...submission, prompts })).map((job) => job.id);
+    return [(await fleet.submit({ ...submission, prompt: values.prompt! })).id];
+  });
+  io.stdout(ids.map((id) => `${id}\n`).join(''));
+  io.stderr(`codev queue: added ${ids.length} job(s) to queue "${target.queue}" at ${redactRedisUrl(target.url)}; follow them with: codev queue watch${ids.length === 1 ? ` ${ids[0]}` : ''}\n`);
+  return 0;
+}

@@ -1,0 +1,74 @@
+import type { Fleet } from '../../fleet/types.ts';
+import { QUEUE_HELP } from '../help.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import { watchedJob, type WatchedJob } from '../render/apply-watch-event.ts';
+import { createWatchDisplay } from '../render/create-watch-display.ts';
+import { followJob, type FollowOutcome } from './follow-job.ts';
+import { readJobEnding } from './read-job-ending.ts';
+import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
+import type { CommandIo } from './types.ts';
+import { withFleet } from './with-fleet.ts';
+
+const FINISHED = new Set(['completed', 'failed', 'cancelled']);
+const DEFAULT_COLUMNS = 100;
+
+/**
+ * `codev queue watch [ids...]`: follows the jobs (all unfinished ones when none is named) until each has
+ * ended or parked. Exit 0 all completed, 1 one failed, was cancelled or is unknown, 3 one waits for
+ * approval, 130 stopped by Ctrl-C (the jobs go on).
+ */
+export async function queueWatchCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, FLEET_TARGET_OPTIONS);
+  if (values.help) {
+    io.stdout(QUEUE_HELP);
+    return 0;
+  }
+  const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd: values.cwd ?? io.cwd, env: io.env });
+  return withFleet(target, (fleet) => watch({ fleet, target, ids: positionals, io }));
+}
+
+async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly string[]; io: CommandIo }): Promise<number> {
+  const { fleet, io } = options;
+  const ids = options.ids.length > 0 ? [...new Set(options.ids)] : (await fleet.status()).jobs.filter((job) => !FINISHED.has(job.state)).map((job) => job.id);
+  if (ids.length === 0) {
+    io.stderr(`codev queue watch: no unfinished jobs in queue "${options.target.queue}"\n`);
+    return 0;
+  }
+  const jobs = await watchedJobs({ fleet, ids });
+  for (const id of ids.filter((id) => !jobs.some((job) => job.id === id))) io.stderr(`codev queue watch: JOB_NOT_FOUND: no job ${id} in queue "${options.target.queue}"\n`);
+  const controller = new AbortController();
+  const stopInterrupt = io.onInterrupt?.(() => controller.abort());
+  const display = createWatchDisplay({ jobs, write: io.stdout, ...(io.isTTY && { columns: () => io.columns || DEFAULT_COLUMNS }) });
+  let outcomes: FollowOutcome[];
+  try {
+    outcomes = await Promise.all(jobs.map((job) => followJob({ fleet, jobId: job.id, signal: controller.signal, onEvent: (event) => display.show(job.id, event) })));
+  } finally {
+    display.finish();
+    stopInterrupt?.();
+  }
+  if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: codev queue approve ${job.id} ${call.toolUseId} (or deny)\n`);
+  io.stderr(`codev queue watch: ${summary(outcomes)}\n`);
+  if (controller.signal.aborted) return 130;
+  if (jobs.length < ids.length || outcomes.some((outcome) => outcome === 'failed' || outcome === 'cancelled')) return 1;
+  return outcomes.includes('parked') ? 3 : 0;
+}
+
+/** The jobs to follow: those the queue has, and those whose streams tell an end though the queue dropped them. */
+async function watchedJobs(options: { fleet: Fleet; ids: readonly string[] }): Promise<WatchedJob[]> {
+  const { jobs } = await options.fleet.status({ ids: options.ids });
+  const now = Date.now();
+  const found = await Promise.all(
+    options.ids.map(async (id) => {
+      const summary = jobs.find((job) => job.id === id);
+      if (summary) return watchedJob({ id, state: summary.state, since: Date.parse(summary.submittedAt) || now });
+      return (await readJobEnding({ fleet: options.fleet, jobId: id })) ? watchedJob({ id, since: now }) : undefined;
+    }),
+  );
+  return found.filter((job) => job !== undefined);
+}
+
+function summary(outcomes: readonly FollowOutcome[]): string {
+  const counts = new Map<FollowOutcome, number>();
+  for (const outcome of outcomes) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+  return [...counts].map(([outcome, count]) => `${count} ${outcome === 'stopped' ? 'still running (watch stopped)' : outcome}`).join(', ') || 'nothing to watch';
+}

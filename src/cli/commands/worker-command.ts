@@ -1,0 +1,77 @@
+import { CodevError } from '../../errors/codev-error.ts';
+import { redactRedisUrl } from '../../fleet/redis/redact-redis-url.ts';
+import { waitForRedis } from '../../fleet/redis/wait-for-redis.ts';
+import { WORKER_HELP } from '../help.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import { listenForStopSignals } from './listen-for-stop-signals.ts';
+import { positiveIntegerOption } from './number-options.ts';
+import { parseRate } from './parse-rate.ts';
+import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
+import type { CommandIo } from './types.ts';
+import { withFleet } from './with-fleet.ts';
+
+/**
+ * `codev worker`: takes jobs from the fleet's queue and runs them until it is stopped. It waits for Redis
+ * as long as it takes (saying so on stderr at each retry). The first SIGINT stops it once its running jobs
+ * finish; SIGTERM stops it now, its running jobs' queries stopped and the jobs back in the queue, to go on
+ * from their last checkpoint on another worker; a second signal of either quits at once. Exit 0 on a clean stop.
+ */
+export async function workerCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, {
+    ...FLEET_TARGET_OPTIONS,
+    concurrency: { type: 'string', short: 'c' },
+    rate: { type: 'string' },
+    'workspace-root': { type: 'string' },
+    'lock-duration': { type: 'string' },
+    'stalled-interval': { type: 'string' },
+  });
+  if (values.help) {
+    io.stdout(WORKER_HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new CodevError('CLI_USAGE', `codev worker takes no arguments: ${positionals.join(' ')}`, { hint: 'the scripts come with the jobs: codev queue add agent.ts --prompt "..."' });
+  const concurrency = positiveIntegerOption('concurrency', values.concurrency) ?? 1;
+  const limiter = values.rate === undefined ? undefined : parseRate(values.rate);
+  const lockDurationMs = positiveIntegerOption('lock-duration', values['lock-duration']);
+  const stalledIntervalMs = positiveIntegerOption('stalled-interval', values['stalled-interval']);
+  const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd: values.cwd ?? io.cwd, env: io.env });
+  const say = (line: string) => io.stderr(`codev worker: ${line}\n`);
+  const stop = new AbortController();
+  let force = false;
+  const stopListening = listenForStopSignals((signal) => {
+    force = signal === 'SIGTERM';
+    say(force ? 'SIGTERM: stopping now; running jobs go back to the queue and go on from their last checkpoint' : 'stopping once the running jobs finish (Ctrl-C again to quit now; they then go back to the queue)');
+    stop.abort();
+  });
+  try {
+    if (!(await redisAnswers({ target, signal: stop.signal, say }))) return 0;
+    return await withFleet(target, async (fleet) => {
+      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), env: io.env, onLog: say });
+      const rate = values.rate === undefined ? '' : `, at most ${values.rate} session starts over the queue`;
+      say(`ready: ${worker.name} takes jobs from queue "${target.queue}" at ${redactRedisUrl(target.url)} (concurrency ${concurrency}${rate}); Ctrl-C or SIGTERM stops it`);
+      await new Promise((resolve) => (stop.signal.aborted ? resolve(undefined) : stop.signal.addEventListener('abort', resolve, { once: true })));
+      await worker.close({ force });
+      say('stopped');
+      return 0;
+    });
+  } finally {
+    stopListening();
+  }
+}
+
+/** Waits until Redis answers (true), saying why at each retry; false when stopped first. */
+async function redisAnswers(options: { target: FleetTarget; signal: AbortSignal; say: (line: string) => void }): Promise<boolean> {
+  try {
+    const client = await waitForRedis({
+      url: options.target.url,
+      name: 'codev-worker:probe',
+      signal: options.signal,
+      onRetry: ({ delayMs, error }) => options.say(`${error.message}; retrying in ${Number((delayMs / 1_000).toFixed(2))} s`),
+    });
+    client.disconnect();
+    return true;
+  } catch (error) {
+    if (options.signal.aborted) return false;
+    throw error;
+  }
+}
