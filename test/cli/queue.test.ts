@@ -102,6 +102,9 @@ describe('codev queue and codev worker', () => {
     expect(add.stderr).toContain('JOB_INVALID');
     expect(add.stdout).toBe('');
     expect(queued((await status()).counts)).toBe(0);
+    const watchNothing = await inQueue(['queue', 'watch']);
+    expect(watchNothing.code).toBe(0);
+    expect(watchNothing.stdout).toBe('');
   }, 60_000);
 
   it('cancels a waiting job, which status then shows cancelled and watch ends at once with exit 1', async () => {
