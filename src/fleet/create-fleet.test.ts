@@ -154,6 +154,24 @@ describe('createFleet', () => {
     expect((await fleet.status({ ids: [running.id] })).jobs[0]).toMatchObject({ state: 'cancelled' });
   });
 
+  it('hands a running job back to the queue when its worker is stopped, without spending an attempt; another worker finishes it', async () => {
+    await openFleet();
+    await startWorker();
+    replies((index) => (index === 0 ? toolUseReply('Note', { text: 'slow', ms: 20_000 }, { id: 'toolu_stop' }) : textReply('finished elsewhere')));
+    const job = await fleet.submit({ script, prompt: 'a slow note', permissions: { allow: ['Note'] }, attempts: 1 });
+    const seen: FleetEvent[] = [];
+    for await (const event of job.events({ signal: AbortSignal.timeout(30_000) })) {
+      seen.push(event);
+      if (event.type === 'tool-call') {
+        await worker!.close({ force: true });
+        await startWorker();
+      }
+    }
+    expect(seen.filter((event) => event.type === 'job-retry')).toMatchObject([{ reason: 'worker-stopped' }]);
+    expect(seen.filter((event) => event.type === 'job-start')).toMatchObject([{}, { resumedFromTurn: 0 }]);
+    expect(seen.at(-1)).toMatchObject({ type: 'job-end', result: { status: 'completed', text: 'finished elsewhere' } });
+  }, 40_000);
+
   it('backs the whole queue off on a 429 with retry-after, without spending an attempt, and goes on from where it was', async () => {
     await openFleet();
     await startWorker();

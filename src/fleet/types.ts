@@ -42,7 +42,7 @@ export type JobLifeEvent =
   | { type: 'job-start'; jobId: string; attempt: number; worker: string; resumedFromTurn?: number }
   | { type: 'job-checkpoint'; jobId: string; turn: number; messageUuid?: string; commit?: string }
   | { type: 'job-parked'; jobId: string; waiting: readonly { toolUseId: string; toolName: string; input: unknown; message: string }[] }
-  | { type: 'job-retry'; jobId: string; reason: 'rate-limited' | 'failed'; delayMs?: number; message: string }
+  | { type: 'job-retry'; jobId: string; reason: 'rate-limited' | 'failed' | 'worker-stopped'; delayMs?: number; message: string }
   | { type: 'job-end'; jobId: string; result: FleetJobResult };
 
 /** An event of a job: the agent's own, in the order its queries made them, and the job's life around them. */

@@ -41,6 +41,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   const redis = options.redis ?? (await connect('commands'));
   const subscriber = await connect('cancel');
   const running = new Map<string, AbortController>();
+  let stopping = false;
   await subscriber.subscribe(options.keys.cancelChannel);
   subscriber.on('message', (_channel: string, jobId: string) => running.get(jobId)?.abort(new CodevError('JOB_CANCELLED', `Job ${jobId} was cancelled`)));
   const queue = new bullmq.Queue(options.queue, { connection: redis });
@@ -83,7 +84,14 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       await publish({ jobId, event: { type: 'job-end', jobId, result: outcome.result }, attempt: job.attemptsStarted });
       throw new bullmq.UnrecoverableError(`JOB_CANCELLED: job ${jobId} was cancelled`);
     } catch (error) {
-      if (error instanceof bullmq.DelayedError || error instanceof bullmq.UnrecoverableError || errorMessage(error) === bullmq.Worker.RateLimitError().message) throw error;
+      if (error instanceof bullmq.DelayedError || error instanceof bullmq.WaitingError || error instanceof bullmq.UnrecoverableError || errorMessage(error) === bullmq.Worker.RateLimitError().message) throw error;
+      if (stopping) {
+        // Stopped with the worker, not failed: back to the queue without spending an attempt, for another worker.
+        log(`job ${jobId}: handed back to the queue (the worker stops)`);
+        await publish({ jobId, event: { type: 'job-retry', jobId, reason: 'worker-stopped', message: `worker ${name} stopped` }, attempt: job.attemptsStarted });
+        await job.moveToWait(token);
+        throw new bullmq.WaitingError();
+      }
       throw await failed({ job, error });
     } finally {
       signal?.removeEventListener('abort', forward);
@@ -126,9 +134,11 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   return {
     name,
     async close(closeOptions = {}) {
-      // Not a cancellation: the jobs end their queries cleanly and go back to the queue for another worker.
-      if (closeOptions.force) for (const controller of running.values()) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
-      await worker.close(closeOptions.force === true);
+      stopping = closeOptions.force === true;
+      // Takes no more jobs and waits for the running ones; forced, they end their queries at once and go back to the queue.
+      const closing = worker.close();
+      if (stopping) for (const controller of running.values()) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
+      await closing;
       await queue.close();
       for (const client of connections) client.disconnect();
     },
