@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CodevError } from '../errors/codev-error.ts';
 import { createJobHandle } from './create-job-handle.ts';
-import { appendJobEvent } from './events/append-job-event.ts';
+import { endJob, KEEP_ENDED_SECONDS } from './events/end-job.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
 import { checkSubmission } from './job/check-submission.ts';
 import { readJobState, writeJobState } from './job/job-state.ts';
@@ -13,7 +13,6 @@ import type { Fleet, FleetJobResult, FleetOptions, JobHandle, JobSummary, Submit
 import { startFleetWorker } from './worker/start-fleet-worker.ts';
 
 const DEFAULT_ATTEMPTS = 3;
-const KEEP_SECONDS = 7 * 24 * 60 * 60;
 /** BullMQ's states that `status` counts. */
 const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized', 'waiting-children'] as const;
 
@@ -47,7 +46,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       jobs.map((data) => ({
         name: 'agent',
         data,
-        opts: { jobId: randomUUID(), attempts, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
+        opts: { jobId: randomUUID(), attempts, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: KEEP_ENDED_SECONDS }, removeOnFail: { age: KEEP_ENDED_SECONDS } },
       })),
     );
     const handles = added.map((job) => handleOf(job.id!));
@@ -68,7 +67,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
     await job.remove();
     const jobState = await readJobState(redis, keys.state(id));
     const result: FleetJobResult = { jobId: id, status: 'cancelled', turns: jobState.turn, costUsd: jobState.spentUsd, attempts: job.attemptsStarted, ...(jobState.sessionId && { sessionId: jobState.sessionId }) };
-    await appendJobEvent({ redis, key: keys.events(id), event: { type: 'job-end', jobId: id, result }, attempt: job.attemptsStarted });
+    await endJob({ redis, keys, result, attempt: job.attemptsStarted });
   }
 
   return {

@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { appendJobEvent } from '../events/append-job-event.ts';
+import { endJob } from '../events/end-job.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
 import { readJobState } from '../job/job-state.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
@@ -66,7 +67,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     try {
       const outcome = await runFleetJob({ job, scope, signal: controller.signal });
       if (outcome.type === 'done') {
-        await publish({ jobId, event: { type: 'job-end', jobId, result: outcome.result }, attempt: job.attemptsStarted });
+        await endJob({ redis, keys: options.keys, result: outcome.result, attempt: job.attemptsStarted });
         log(`job ${jobId}: ${outcome.result.endReason ?? 'done'} after ${outcome.result.turns} turn(s)`);
         return outcome.result;
       }
@@ -81,7 +82,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
         await queue.rateLimit(outcome.delayMs);
         throw bullmq.Worker.RateLimitError();
       }
-      await publish({ jobId, event: { type: 'job-end', jobId, result: outcome.result }, attempt: job.attemptsStarted });
+      await endJob({ redis, keys: options.keys, result: outcome.result, attempt: job.attemptsStarted });
       throw new bullmq.UnrecoverableError(`JOB_CANCELLED: job ${jobId} was cancelled`);
     } catch (error) {
       if (error instanceof bullmq.DelayedError || error instanceof bullmq.WaitingError || error instanceof bullmq.UnrecoverableError || errorMessage(error) === bullmq.Worker.RateLimitError().message) throw error;
@@ -113,7 +114,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     }
     const state = await readJobState(redis, scope.keys.state(jobId));
     const result: FleetJobResult = { jobId, status: 'failed', turns: state.turn, costUsd: state.spentUsd, attempts: job.attemptsStarted, ...(state.sessionId && { sessionId: state.sessionId }), error: { code, message } };
-    await publish({ jobId, event: { type: 'job-end', jobId, result }, attempt: job.attemptsStarted });
+    await endJob({ redis, keys: scope.keys, result, attempt: job.attemptsStarted });
     return new bullmq.UnrecoverableError(`${code}: ${message}`);
   }
 
