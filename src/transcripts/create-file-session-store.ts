@@ -1,3 +1,4 @@
+import { forkByCopy } from './fork-by-copy.ts';
 import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,7 +7,6 @@ import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../session/private-mo
 import { createAppendQueue } from './create-append-queue.ts';
 import { pathExists } from '../files/path-exists.ts';
 import { holdSessionLock } from './hold-session-lock.ts';
-import { messagesUpTo } from './messages-up-to.ts';
 import { parseTranscript } from './parse-transcript.ts';
 import { summarizeTranscript } from './summarize-transcript.ts';
 import { TRANSCRIPT_FORMAT, type LoadedTranscript, type SessionMetadata, type SessionStore, type SessionSummary, type SessionWriter, type TranscriptEntry } from './types.ts';
@@ -117,16 +117,7 @@ export function createFileSessionStore(options: { directory: string }): SessionS
       }
       return summaries.sort((left, right) => right.updatedAt.localeCompare(left.updatedAt));
     },
-    async fork({ from, to, at }) {
-      const messages = messagesUpTo({ sessionId: from, messages: (await readTranscript(from)).messages, at });
-      const writer = await open({ id: to.id, metadata: to });
-      try {
-        await writer.append(messages);
-      } finally {
-        await writer.close();
-      }
-      return { metadata: to, messages, problems: [] };
-    },
+    fork: ({ from, to, at }) => forkByCopy({ store: { read: readTranscript, open }, from, to, at }),
     async delete(id) {
       const release = await holdSessionLock({ lockFile: lockOf(id), sessionId: id });
       try {

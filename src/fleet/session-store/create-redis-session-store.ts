@@ -1,6 +1,6 @@
+import { forkByCopy } from '../../transcripts/fork-by-copy.ts';
 import type { Redis } from 'ioredis';
 import { CodevError } from '../../errors/codev-error.ts';
-import { messagesUpTo } from '../../transcripts/messages-up-to.ts';
 import { parseTranscript } from '../../transcripts/parse-transcript.ts';
 import { summarizeTranscript } from '../../transcripts/summarize-transcript.ts';
 import type { LoadedTranscript, SessionStore, SessionSummary } from '../../transcripts/types.ts';
@@ -76,16 +76,7 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
     open,
     read: readTranscript,
     list,
-    async fork({ from, to, at }) {
-      const messages = messagesUpTo({ sessionId: from, messages: (await readTranscript(from)).messages, at });
-      const writer = await open({ id: to.id, metadata: to });
-      try {
-        await writer.append(messages);
-      } finally {
-        await writer.close();
-      }
-      return { metadata: to, messages, problems: [] };
-    },
+    fork: ({ from, to, at }) => forkByCopy({ store: { read: readTranscript, open }, from, to, at }),
     async delete(id) {
       const lock = await holdRedisSessionLock({ redis, key: keys.lock(checkedSessionId(id)), sessionId: id, ttlMs: lockTtlMs });
       let deleted: boolean;

@@ -1,35 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanGitMachine } from '../../git/test-fixtures/clean-git-machine.ts';
 import { checkpointJobWorkspace, deleteJobCheckpoints, finishJobWorkspace, prepareJobWorkspace, removeJobWorkspace, type JobWorkspace } from './index.ts';
 
-// A clean machine: no global or system git config, no identity but the one given here.
-const variables = ['GIT_CONFIG_NOSYSTEM', 'GIT_CONFIG_GLOBAL', 'GIT_CEILING_DIRECTORIES'] as const;
-const saved = variables.map((name) => [name, process.env[name]] as const);
-const temporaryRoot = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-job-workspace-')));
-beforeAll(() => {
-  process.env.GIT_CONFIG_NOSYSTEM = '1';
-  process.env.GIT_CONFIG_GLOBAL = os.devNull;
-  process.env.GIT_CEILING_DIRECTORIES = temporaryRoot;
-});
-afterAll(() => {
-  for (const [name, value] of saved) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  rmSync(temporaryRoot, { recursive: true, force: true });
-});
-
-const identity = { GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: { ...process.env, ...identity }, encoding: 'utf8', stdio: 'pipe' }).trim();
-let counter = 0;
-const directory = () => {
-  const created = path.join(temporaryRoot, `d${++counter}`);
-  mkdirSync(created);
-  return created;
-};
+const { root: temporaryRoot, git, directory } = cleanGitMachine('codev-job-workspace-');
 const write = (root: string, file: string, text: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), text);

@@ -1,0 +1,18 @@
+import { messagesUpTo } from './messages-up-to.ts';
+import type { LoadedTranscript, SessionMetadata, SessionStore } from './types.ts';
+
+/**
+ * `SessionStore.fork` for a store that copies: a new session `to`, opened with its metadata and given the
+ * messages of `from` up to and including `at` (all when omitted), in one append; `from` is only read.
+ */
+export async function forkByCopy(options: { store: Pick<SessionStore, 'read' | 'open'>; from: string; to: SessionMetadata; at?: string }): Promise<LoadedTranscript> {
+  const { store, from, to, at } = options;
+  const messages = messagesUpTo({ sessionId: from, messages: (await store.read(from)).messages, at });
+  const writer = await store.open({ id: to.id, metadata: to });
+  try {
+    await writer.append(messages);
+  } finally {
+    await writer.close();
+  }
+  return { metadata: to, messages, problems: [] };
+}
