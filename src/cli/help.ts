@@ -257,6 +257,8 @@ Options:
   --rate R/s|R/min|R/h       At most R job starts per second, minute or hour over the whole queue (every worker)
   --redis URL                The Redis, redis://[user:password@]host:port[/db] (rediss:// for TLS)
   --queue NAME               The queue (default: the config's fleet.queue, else "codev")
+  --scripts DIR              Run only agent scripts inside DIR (repeatable; default: the current folder).
+                             Whoever can write to the queue names the script: a job naming one elsewhere fails
   --workspace-root DIR       Where the checkouts of jobs with --repo go (default: a folder in the temp folder)
   --lock-duration MS         How long a running job's lock lasts without renewal (default 30000): a job whose
                              worker died is taken over after about this long

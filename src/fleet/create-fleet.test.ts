@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +131,23 @@ describe('createFleet', () => {
     await startWorker();
     expect(await throws.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'PLUGIN_LOAD_FAILED' } });
     expect(await missing.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'JOB_INVALID' } });
+  });
+
+  it('runs only the scripts inside its script folders, a link out of them included', async () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'codev-fleet-outside-'));
+    try {
+      writeFileSync(path.join(outside, 'agent.ts'), "export default { system: 'not for this worker' };\n");
+      const link = path.join(PROJECT, `link-${randomUUID().slice(0, 6)}.ts`);
+      symlinkSync(path.join(outside, 'agent.ts'), link);
+      replies(() => textReply('never asked'));
+      await openFleet();
+      await startWorker();
+      const [elsewhere, linked] = [await fleet.submit({ script: path.join(outside, 'agent.ts'), prompt: 'x' }), await fleet.submit({ script: link, prompt: 'x' })];
+      for (const job of [elsewhere, linked]) expect(await job.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'JOB_INVALID' } });
+      expect(server.requests.length).toBe(firstRequest);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('cancels a waiting job at once and a running one through its query, its transcript intact', async () => {

@@ -99,6 +99,12 @@ export interface WorkerOptions {
   concurrency?: number;
   /** Queue-wide: at most `max` session starts per `durationMs`, over every worker. */
   limiter?: { max: number; durationMs: number };
+  /**
+   * The folders whose agent scripts this worker runs (symlinks resolved); a job naming a script elsewhere
+   * fails with `JOB_INVALID`. Whoever can write to the queue chooses the script: this is what a worker trusts.
+   * Default: the worker's working directory.
+   */
+  scriptRoots?: readonly string[];
   /** Where job checkouts go. Default a folder in the OS temp folder. */
   workspaceRoot?: string;
   /** Lock and stall settings of BullMQ (see the fleet docs); tests shorten them. */

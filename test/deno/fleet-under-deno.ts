@@ -16,7 +16,7 @@ writeFileSync(path.join(project, 'agent.ts'), "export default { system: 'You run
 const server = await createFakeMessagesServer({ apiKey: 'deno-test-key', script: [textReply('done under deno')] });
 const fleet = await createFleet({ queue: `deno-${crypto.randomUUID().slice(0, 8)}` });
 try {
-  const worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'deno-test-key', ANTHROPIC_BASE_URL: server.url }, workspaceRoot: path.join(project, 'workspaces') });
+  const worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'deno-test-key', ANTHROPIC_BASE_URL: server.url }, workspaceRoot: path.join(project, 'workspaces'), scriptRoots: [project] });
   try {
     const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'hello from deno' });
     const events: string[] = [];

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { CodevError } from '../../errors/codev-error.ts';
 import { redactRedisUrl } from '../../fleet/redis/redact-redis-url.ts';
 import { waitForRedis } from '../../fleet/redis/wait-for-redis.ts';
@@ -22,6 +23,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
     concurrency: { type: 'string', short: 'c' },
     rate: { type: 'string' },
     'workspace-root': { type: 'string' },
+    scripts: { type: 'string', multiple: true },
     'lock-duration': { type: 'string' },
     'stalled-interval': { type: 'string' },
   });
@@ -46,7 +48,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   try {
     if (!(await redisAnswers({ target, signal: stop.signal, say }))) return 0;
     return await withFleet(target, async (fleet) => {
-      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), env: io.env, onLog: say });
+      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [values.cwd ?? io.cwd]).map((folder) => path.resolve(values.cwd ?? io.cwd, folder)), env: io.env, onLog: say });
       const rate = values.rate === undefined ? '' : `, at most ${values.rate} session starts over the queue`;
       say(`ready: ${worker.name} takes jobs from queue "${target.queue}" at ${redactRedisUrl(target.url)} (concurrency ${concurrency}${rate}); Ctrl-C or SIGTERM stops it`);
       await new Promise((resolve) => (stop.signal.aborted ? resolve(undefined) : stop.signal.addEventListener('abort', resolve, { once: true })));

@@ -12,6 +12,8 @@ export interface JobRunScope {
   store: SessionStore;
   /** The worker's name, in events. */
   worker: string;
+  /** The folders whose agent scripts this worker runs. */
+  scriptRoots: readonly string[];
   /** Where job checkouts go. */
   workspaceRoot: string;
   env: Readonly<Record<string, string | undefined>>;

@@ -16,6 +16,7 @@ import { finishJobWorkspace } from '../workspace/finish-job-workspace.ts';
 import { prepareJobWorkspace } from '../workspace/prepare-job-workspace.ts';
 import { removeJobWorkspace } from '../workspace/remove-job-workspace.ts';
 import { checkpointJob } from './checkpoint-job.ts';
+import { checkScriptAllowed } from './check-script-allowed.ts';
 import { observeSessionStore } from './observe-session-store.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { sumCost } from './sum-cost.ts';
@@ -57,6 +58,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   await publish({ type: 'job-start', jobId, attempt, worker: scope.worker, ...(resuming && { resumedFromTurn: state.turn }) });
 
   if (!existsSync(data.script)) throw new CodevError('JOB_INVALID', `The agent script ${data.script} does not exist on worker ${scope.worker}`, { field: 'script', hint: 'every worker needs the script at the same absolute path (a shared checkout of your scripts)' });
+  checkScriptAllowed({ script: data.script, roots: scope.scriptRoots, worker: scope.worker });
   const definition = await loadAgentScript(data.script);
   if (!definition) throw new CodevError('JOB_INVALID', `The script ${data.script} exports no agent definition`, { field: 'script', hint: 'export default defineAgent({ ... }) from the script' });
   const workspace = data.workspace ? await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: data.workspace, ...(resuming && { resumeTurn: state.turn }), signal }) : undefined;

@@ -52,6 +52,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     keys: options.keys,
     store: createRedisSessionStore({ redis, prefix: options.keys.sessions }),
     worker: name,
+    scriptRoots: (options.scriptRoots ?? [process.cwd()]).map((root) => path.resolve(root)),
     workspaceRoot: options.workspaceRoot ?? path.join(os.tmpdir(), 'codev-fleet-workspaces'),
     env: options.env ?? process.env,
     publish,
