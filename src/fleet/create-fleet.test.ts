@@ -258,4 +258,25 @@ describe('createFleet', () => {
     expect(result.workspace!.patch).toContain('+written by the job');
     expect(git(remote, 'show', `${result.workspace!.branch}:NOTES.md`)).toBe('written by the job');
   }, 40_000);
+
+  it('a worker says once that Redis is lost and once that it is back, and takes jobs again after a Redis restart', async () => {
+    await openFleet();
+    const lines: string[] = [];
+    worker = await fleet.worker({ env: env(), workspaceRoot: path.join(PROJECT, 'workspaces'), onLog: (line) => void lines.push(line) });
+    const until = async (test: () => boolean) => {
+      const deadline = Date.now() + 15_000;
+      while (!test()) {
+        if (Date.now() > deadline) throw new Error(`not seen in 15 s; the worker said:\n${lines.join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await redis.kill9();
+    await until(() => lines.some((line) => / lost \(/.test(line)));
+    await redis.restart();
+    await until(() => lines.filter((line) => /back/.test(line)).length >= lines.filter((line) => / lost \(/.test(line)).length);
+    expect(lines.filter((line) => / lost \(commands connection/.test(line))).toHaveLength(1);
+    replies(() => textReply('after the restart'));
+    const job = await fleet.submit({ script, prompt: 'still there?' });
+    expect(await job.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'completed', text: 'after the restart' });
+  }, 40_000);
 });

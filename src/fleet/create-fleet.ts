@@ -33,8 +33,11 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   if (!QUEUE_NAME.test(queueName)) throw new CodevError('INPUT_INVALID', `Invalid queue name ${JSON.stringify(queueName)}`, { field: 'queue', hint: 'letters, digits, ".", "_" and "-", up to 64' });
   const { bullmq } = await loadFleetModules();
   const keys = fleetKeys(queueName);
-  const redis = await connectRedis({ url, name: 'codev-fleet' });
+  // Commands wait while the client reconnects; the listener keeps ioredis from printing each failed attempt.
+  const redis = await connectRedis({ url, name: 'codev-fleet', onConnection: () => {} });
   const queue = new bullmq.Queue(queueName, { connection: redis });
+  // BullMQ prints a connection error a queue has no listener for; the client reconnects and commands wait.
+  queue.on('error', () => {});
   const connect = () => connectRedis({ url, name: 'codev-fleet:events' });
   const handleOf = (id: string): JobHandle => createJobHandle({ id, eventsKey: keys.events(id), connect, cancel });
 

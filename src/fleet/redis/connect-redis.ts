@@ -18,7 +18,14 @@ const HINT = 'start redis-server, or set CODEV_REDIS_URL (e.g. redis://127.0.0.1
  * An abort rejects with the signal's reason. Attach an `error` listener to hear of lost connections;
  * ioredis prints them otherwise.
  */
-export async function connectRedis(options: { url: string; name?: string; timeoutMs?: number; signal?: AbortSignal }): Promise<Redis> {
+export async function connectRedis(options: {
+  url: string;
+  name?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Told once when a ready connection is lost (the client then reconnects on its own) and once when it is back. */
+  onConnection?: (change: { type: 'lost'; message: string } | { type: 'back' }) => void;
+}): Promise<Redis> {
   const { url, signal } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   signal?.throwIfAborted();
@@ -37,6 +44,7 @@ export async function connectRedis(options: { url: string; name?: string; timeou
   try {
     await bounded(client.connect(), { timeoutMs, signal });
     ready = true;
+    if (options.onConnection) watchConnection(client, options.onConnection);
     return client;
   } catch (error) {
     client.disconnect();
@@ -46,6 +54,21 @@ export async function connectRedis(options: { url: string; name?: string; timeou
   } finally {
     client.off('error', remember);
   }
+}
+
+/** One `lost` per outage however many reconnects fail, one `back` when it ends; the listener also keeps ioredis from printing. */
+function watchConnection(client: Redis, onConnection: NonNullable<Parameters<typeof connectRedis>[0]['onConnection']>): void {
+  let lost = false;
+  client.on('error', (error: unknown) => {
+    if (lost) return;
+    lost = true;
+    onConnection({ type: 'lost', message: causeText(error) });
+  });
+  client.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    onConnection({ type: 'back' });
+  });
 }
 
 class BoundExceeded extends Error {}

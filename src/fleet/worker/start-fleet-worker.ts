@@ -8,6 +8,7 @@ import { endJob } from '../events/end-job.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
 import { readJobState } from '../job/job-state.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
+import { redactRedisUrl } from '../redis/redact-redis-url.ts';
 import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
 import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
@@ -35,7 +36,11 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   const log = options.onLog ?? (() => {});
   const connections: Redis[] = [];
   const connect = async (role: string) => {
-    const client = await connectRedis({ url: options.url, name: `codev-worker:${name}:${role}` });
+    const client = await connectRedis({
+      url: options.url,
+      name: `codev-worker:${name}:${role}`,
+      onConnection: (change) => log(change.type === 'lost' ? `Redis at ${redactRedisUrl(options.url)} lost (${role} connection: ${change.message}); reconnecting` : `Redis is back (${role} connection)`),
+    });
     connections.push(client);
     return client;
   };
@@ -46,6 +51,8 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   await subscriber.subscribe(options.keys.cancelChannel);
   subscriber.on('message', (_channel: string, jobId: string) => running.get(jobId)?.abort(new CodevError('JOB_CANCELLED', `Job ${jobId} was cancelled`)));
   const queue = new bullmq.Queue(options.queue, { connection: redis });
+  // Its connection's losses are told by the connection's own watcher (see connect()): BullMQ would print each.
+  queue.on('error', () => {});
   const publish: JobRunScope['publish'] = ({ jobId, event, attempt }) => appendJobEvent({ redis, key: options.keys.events(jobId), event, attempt });
   const scope: JobRunScope = {
     redis,
