@@ -12,6 +12,7 @@ import { connectRedis } from './redis/connect-redis.ts';
 import { createRedisSessionStore } from './session-store/create-redis-session-store.ts';
 import { startRedisServer, type RedisServer } from './test-fixtures/start-redis-server.ts';
 import { fleetKeys } from './fleet-keys.ts';
+import { writeJobState } from './job/job-state.ts';
 import type { Fleet, FleetEvent, FleetWorker, JobHandle } from './types.ts';
 
 // A project inside the repo, so that its plugin resolves `zod` and `codev/plugin` the way a user's does.
@@ -148,6 +149,22 @@ describe('createFleet', () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+  });
+
+  it('a job whose agent finished before its worker died is only finished by the next attempt, the model not asked again', async () => {
+    await openFleet();
+    replies(() => textReply('asked again'));
+    const job = await fleet.submit({ script, prompt: 'done already' });
+    const client = await connectRedis({ url: redis.url });
+    try {
+      // What the dead worker left: the agent's result, before the job was marked completed.
+      await writeJobState(client, fleetKeys(queueName).state(job.id), { turn: 2, ended: { jobId: job.id, status: 'completed', text: 'finished before the crash', endReason: 'end_turn', turns: 2, costUsd: 0.01, attempts: 1 } });
+    } finally {
+      client.disconnect();
+    }
+    await startWorker();
+    expect(await job.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'completed', text: 'finished before the crash', turns: 2 });
+    expect(server.requests.length).toBe(firstRequest);
   });
 
   it('cancels a waiting job at once and a running one through its query, its transcript intact', async () => {

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { ToolApproval } from '../../agent/types.ts';
+import type { FleetJobResult } from '../types.ts';
 
 /**
  * What a job has done so far, kept apart from BullMQ's job data so that writing it never races BullMQ's own
@@ -21,6 +22,8 @@ export interface JobState {
   parked?: { toolUseId: string; toolName: string; input: unknown; message: string }[];
   /** The answers to them, once given. */
   approvals?: Record<string, ToolApproval>;
+  /** The agent finished (the result before the workspace's branch): an attempt after a crash only finishes the workspace. */
+  ended?: FleetJobResult;
 }
 
 export async function readJobState(redis: Redis, key: string): Promise<JobState> {
@@ -34,6 +37,7 @@ export async function readJobState(redis: Redis, key: string): Promise<JobState>
     cancelled: fields.cancelled === '1',
     ...(fields.parked && { parked: JSON.parse(fields.parked) as JobState['parked'] }),
     ...(fields.approvals && { approvals: JSON.parse(fields.approvals) as JobState['approvals'] }),
+    ...(fields.ended && { ended: JSON.parse(fields.ended) as FleetJobResult }),
   };
 }
 

@@ -57,6 +57,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   const resuming = state.sessionId !== undefined && state.messageUuid !== undefined;
   await publish({ type: 'job-start', jobId, attempt, worker: scope.worker, ...(resuming && { resumedFromTurn: state.turn }) });
 
+  if (state.ended) return { type: 'done', result: { ...state.ended, attempts: attempt, ...(data.workspace && { workspace: await finishEndedWorkspace({ scope, jobId, data, turn: state.turn, signal }) }) } };
   if (!existsSync(data.script)) throw new CodevError('JOB_INVALID', `The agent script ${data.script} does not exist on worker ${scope.worker}`, { field: 'script', hint: 'every worker needs the script at the same absolute path (a shared checkout of your scripts)' });
   checkScriptAllowed({ script: data.script, roots: scope.scriptRoots, worker: scope.worker });
   const definition = await loadAgentScript(data.script);
@@ -121,12 +122,26 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
       await publish({ type: 'job-parked', jobId, waiting });
       return { type: 'parked', result: parked };
     }
+    // Kept before the workspace is finished: a worker dying now leaves an attempt that only finishes it.
+    const completed = resultOf({ ...base, status: 'completed' });
+    await writeJobState(scope.redis, stateKey, { ended: completed });
     const finished = workspace ? await finishJobWorkspace({ workspace, signal }) : undefined;
-    return { type: 'done', result: resultOf({ ...base, status: 'completed', ...(finished && { workspace: finished }) }) };
+    return { type: 'done', result: { ...completed, ...(finished && { workspace: finished }) } };
   } finally {
     await kernel.close();
     // The checkout is this attempt's: the next one restores it from the job's last checkpoint.
     if (workspace) await removeJobWorkspace({ root: scope.workspaceRoot, jobId });
+  }
+}
+
+/** The workspace of a job whose agent finished before its worker died: restored at the last turn and finished. */
+async function finishEndedWorkspace(options: { scope: JobRunScope; jobId: string; data: FleetJobData; turn: number; signal: AbortSignal }) {
+  const { scope, jobId, signal } = options;
+  const workspace = await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: options.data.workspace!, resumeTurn: options.turn, signal });
+  try {
+    return await finishJobWorkspace({ workspace, signal });
+  } finally {
+    await removeJobWorkspace({ root: scope.workspaceRoot, jobId });
   }
 }
 
