@@ -296,4 +296,16 @@ describe('createFleet', () => {
     const job = await fleet.submit({ script, prompt: 'still there?' });
     expect(await job.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'completed', text: 'after the restart' });
   }, 40_000);
+
+  it('a submitter does not wait forever for a Redis that went away: its call fails within a bound', async () => {
+    await openFleet();
+    await redis.kill9();
+    try {
+      const started = performance.now();
+      await expect(fleet.status()).rejects.toThrow();
+      expect(performance.now() - started).toBeLessThan(30_000);
+    } finally {
+      await redis.restart();
+    }
+  }, 40_000);
 });

@@ -13,6 +13,8 @@ import type { Fleet, FleetJobResult, FleetOptions, JobHandle, JobSummary, Submit
 import { startFleetWorker } from './worker/start-fleet-worker.ts';
 
 const DEFAULT_ATTEMPTS = 3;
+/** Reconnection attempts a submitter's command waits through while Redis is away (about 25 s), then fails. */
+const SUBMITTER_RETRIES = 20;
 /** BullMQ's states that `status` counts. */
 const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized', 'waiting-children'] as const;
 
@@ -33,12 +35,13 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   if (!QUEUE_NAME.test(queueName)) throw new CodevError('INPUT_INVALID', `Invalid queue name ${JSON.stringify(queueName)}`, { field: 'queue', hint: 'letters, digits, ".", "_" and "-", up to 64' });
   const { bullmq } = await loadFleetModules();
   const keys = fleetKeys(queueName);
-  // Commands wait while the client reconnects; the listener keeps ioredis from printing each failed attempt.
-  const redis = await connectRedis({ url, name: 'codev-fleet', onConnection: () => {} });
+  // A lost connection is re-made while commands wait, for a bounded time (a submitter does not wait forever);
+  // the listener keeps ioredis from printing each failed attempt.
+  const redis = await connectRedis({ url, name: 'codev-fleet', maxRetriesPerRequest: SUBMITTER_RETRIES, onConnection: () => {} });
   const queue = new bullmq.Queue(queueName, { connection: redis });
   // BullMQ prints a connection error a queue has no listener for; the client reconnects and commands wait.
   queue.on('error', () => {});
-  const connect = () => connectRedis({ url, name: 'codev-fleet:events' });
+  const connect = () => connectRedis({ url, name: 'codev-fleet:events', maxRetriesPerRequest: SUBMITTER_RETRIES, onConnection: () => {} });
   const handleOf = (id: string): JobHandle => createJobHandle({ id, eventsKey: keys.events(id), connect, cancel });
 
   async function submit(submitOptions: SubmitOptions): Promise<JobHandle | JobHandle[]> {

@@ -23,6 +23,11 @@ export async function connectRedis(options: {
   name?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * How many reconnection attempts a command waits through while the connection is lost before it fails
+   * (about 25 s for 20). Default unbounded (null), which BullMQ's workers need; a submitter bounds its waits.
+   */
+  maxRetriesPerRequest?: number | null;
   /** Told once when a ready connection is lost (the client then reconnects on its own) and once when it is back. */
   onConnection?: (change: { type: 'lost'; message: string } | { type: 'back' }) => void;
 }): Promise<Redis> {
@@ -33,7 +38,7 @@ export async function connectRedis(options: {
   let ready = false;
   const client = new Redis(url, {
     lazyConnect: true,
-    maxRetriesPerRequest: null,
+    maxRetriesPerRequest: options.maxRetriesPerRequest ?? null,
     connectionName: options.name ?? 'codev',
     connectTimeout: timeoutMs,
     retryStrategy: (times) => (ready ? Math.min(times * 50, 2_000) : null),
