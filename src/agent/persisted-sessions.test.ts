@@ -60,6 +60,18 @@ const agentOf = (options: AgentOptions = {}) =>
     ...options,
   });
 
+/** A session as a kill -9 during its tool call leaves it: the transcript ends at the assistant's tool_use. */
+async function crashedDuringToolCall(toolUseId: string): Promise<{ first: ReturnType<typeof createAgent>; file: string }> {
+  replies = (index) => (index === 0 ? toolUseReply('Note', { text: 'a' }, { id: toolUseId }) : textReply('done'));
+  const first = agentOf();
+  await run(first, 'take a note');
+  await first.close();
+  const file = path.join(sessionsDirectory(test.root), `${first.sessionId}.jsonl`);
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+  writeFileSync(file, `${lines.slice(0, 3).join('\n')}\n`);
+  return { first, file };
+}
+
 async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
   const seen: AgentEvent[] = [];
   for await (const event of events) seen.push(event);
@@ -141,14 +153,8 @@ describe('persisted sessions', () => {
   });
 
   it('answers the tool calls of a session that crashed during them as interrupted, and skips a torn last line', async () => {
-    replies = (index) => (index === 0 ? toolUseReply('Note', { text: 'a' }, { id: 'toolu_crash' }) : textReply('done'));
-    const first = agentOf();
-    await run(first, 'take a note');
-    await first.close();
-    // What a kill -9 during the tool call leaves: the transcript ends at the assistant's tool_use, then half a line.
-    const file = path.join(sessionsDirectory(test.root), `${first.sessionId}.jsonl`);
-    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
-    writeFileSync(file, `${lines.slice(0, 3).join('\n')}\n`);
+    const { first, file } = await crashedDuringToolCall('toolu_crash');
+    // ... then half a line.
     appendFileSync(file, '{"type":"message","uuid":"half');
     replies = () => textReply('resumed');
     const resumed = agentOf({ resume: first.sessionId });
@@ -163,14 +169,7 @@ describe('persisted sessions', () => {
   });
 
   it('resume() without approvals goes on where a crash stopped, with no new prompt; a finished session has nothing to go on with', async () => {
-    replies = (index) => (index === 0 ? toolUseReply('Note', { text: 'a' }, { id: 'toolu_cut' }) : textReply('done'));
-    const first = agentOf();
-    await run(first, 'take a note');
-    await first.close();
-    const file = path.join(sessionsDirectory(test.root), `${first.sessionId}.jsonl`);
-    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
-    // Killed during the tool call: the transcript ends at the assistant's tool_use.
-    writeFileSync(file, `${lines.slice(0, 3).join('\n')}\n`);
+    const { first } = await crashedDuringToolCall('toolu_cut');
     replies = () => textReply('went on');
     const resumed = agentOf({ resume: first.sessionId });
     const events: AgentEvent[] = [];
