@@ -39,7 +39,7 @@ export interface SubmitOptions {
 
 /** What the fleet adds to an agent's events: where the job is in its life. */
 export type JobLifeEvent =
-  | { type: 'job-start'; jobId: string; attempt: number; worker: string; resumedFromTurn?: number }
+  | { type: 'job-start'; jobId: string; attempt: number; worker: string; resumedFromTurn?: number; /** ISO 8601, on the worker's clock. */ startedAt: string }
   | { type: 'job-checkpoint'; jobId: string; turn: number; messageUuid?: string; commit?: string }
   | { type: 'job-parked'; jobId: string; waiting: readonly { toolUseId: string; toolName: string; input: unknown; message: string }[] }
   | { type: 'job-retry'; jobId: string; reason: 'rate-limited' | 'failed' | 'worker-stopped'; delayMs?: number; message: string }

@@ -15,7 +15,7 @@ function jobAfter(events: FleetEvent[]) {
 describe('the watch table', () => {
   it('shows a running job: short id, state, turn, cost, elapsed and what it is doing', () => {
     const job = jobAfter([
-      { type: 'job-start', jobId: ID, attempt: 1, worker: 'host:1' },
+      { type: 'job-start', jobId: ID, attempt: 1, worker: 'host:1', startedAt: '2026-12-05T00:00:00.000Z' },
       { type: 'text-delta', text: 'Looking at' },
       { type: 'text-delta', text: ' the tests' },
       { type: 'job-checkpoint', jobId: ID, turn: 1 },
@@ -37,7 +37,7 @@ describe('the watch table', () => {
 
   it('stops the clock and shows how the job ended', () => {
     const job = jobAfter([
-      { type: 'job-start', jobId: ID, attempt: 1, worker: 'host:1' },
+      { type: 'job-start', jobId: ID, attempt: 1, worker: 'host:1', startedAt: '2026-12-05T00:00:00.000Z' },
       { type: 'job-end', jobId: ID, result: { jobId: ID, status: 'failed', turns: 2, costUsd: null, attempts: 3, error: { code: 'JOB_FAILED', message: 'boom' } } },
     ]);
     const [, row] = formatWatchTable({ jobs: [job], now: 999_000, columns: 200 });

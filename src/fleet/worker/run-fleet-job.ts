@@ -55,7 +55,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   if (state.cancelled) return { type: 'cancelled', result: resultOf({ jobId, state, attempts: attempt, status: 'cancelled' }) };
   // A session with a checkpoint goes on from it; without one (the first attempt died before its first turn) the job starts again.
   const resuming = state.sessionId !== undefined && state.messageUuid !== undefined;
-  await publish({ type: 'job-start', jobId, attempt, worker: scope.worker, ...(resuming && { resumedFromTurn: state.turn }) });
+  await publish({ type: 'job-start', jobId, attempt, worker: scope.worker, ...(resuming && { resumedFromTurn: state.turn }), startedAt: new Date().toISOString() });
 
   if (state.ended) return { type: 'done', result: { ...state.ended, attempts: attempt, ...(data.workspace && { workspace: await finishEndedWorkspace({ scope, jobId, data, turn: state.turn, signal }) }) } };
   if (!existsSync(data.script)) throw new CodevError('JOB_INVALID', `The agent script ${data.script} does not exist on worker ${scope.worker}`, { field: 'script', hint: 'every worker needs the script at the same absolute path (a shared checkout of your scripts)' });
