@@ -172,7 +172,11 @@ describe('createFleet', () => {
     const waiting = await fleet.submit({ script, prompt: 'never runs' });
     await waiting.cancel();
     expect(await waiting.result({ timeoutMs: 5_000 })).toMatchObject({ status: 'cancelled', turns: 0 });
-    expect((await fleet.status({ ids: [waiting.id] })).jobs).toEqual([]);
+    // BullMQ no longer has it; status still tells what became of it.
+    expect((await fleet.status({ ids: [waiting.id] })).jobs).toMatchObject([{ id: waiting.id, state: 'cancelled', prompt: 'never runs' }]);
+    const all = await fleet.status();
+    expect(all.counts).toMatchObject({ waiting: 0, cancelled: 1 });
+    expect(all.jobs).toMatchObject([{ id: waiting.id, state: 'cancelled' }]);
 
     replies(() => toolUseReply('Note', { text: 'slow', ms: 20_000 }, { id: 'toolu_slow' }));
     await startWorker();

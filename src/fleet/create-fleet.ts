@@ -70,7 +70,11 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       await redis.publish(keys.cancelChannel, id);
       return;
     }
+    // BullMQ forgets a removed job: what `status` shows of it is kept beside its state, for as long as its events.
+    const summary = { ...(await summaryOf(job, redis, keys.state(id))), state: 'cancelled' as const };
     await job.remove();
+    const now = Date.now();
+    await redis.multi().hset(keys.state(id), 'summary', JSON.stringify(summary)).zadd(keys.cancelled, now, id).zremrangebyscore(keys.cancelled, 0, now - KEEP_ENDED_SECONDS * 1_000).exec();
     const jobState = await readJobState(redis, keys.state(id));
     const result: FleetJobResult = { jobId: id, status: 'cancelled', turns: jobState.turn, costUsd: jobState.spentUsd, attempts: job.attemptsStarted, ...(jobState.sessionId && { sessionId: jobState.sessionId }) };
     await endJob({ redis, keys, result, attempt: job.attemptsStarted });
@@ -81,9 +85,17 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
     job: handleOf,
     cancel,
     async status(statusOptions = {}) {
-      const counts = await queue.getJobCounts(...STATES);
-      const found = statusOptions.ids ? await Promise.all(statusOptions.ids.map((id) => queue.getJob(id))) : await queue.getJobs([...STATES], 0, (statusOptions.limit ?? 50) - 1, false);
+      const limit = statusOptions.limit ?? 50;
+      const counts: Record<string, number> = { ...(await queue.getJobCounts(...STATES)), cancelled: await redis.zcard(keys.cancelled) };
+      const ids = statusOptions.ids ?? [];
+      const found = statusOptions.ids ? await Promise.all(ids.map((id) => queue.getJob(id))) : await queue.getJobs([...STATES], 0, limit - 1, false);
       const jobs = await Promise.all(found.filter((job) => job !== undefined && job !== null).map((job) => summaryOf(job!, redis, keys.state(job!.id!))));
+      const room = limit - jobs.length;
+      const removed = statusOptions.ids ? ids.filter((_id, index) => !found[index]) : room > 0 ? await redis.zrevrange(keys.cancelled, 0, room - 1) : [];
+      for (const id of removed) {
+        const summary = await redis.hget(keys.state(id), 'summary');
+        if (summary) jobs.push(JSON.parse(summary) as JobSummary);
+      }
       return { counts, jobs };
     },
     async answer({ jobId, approvals }) {

@@ -8,6 +8,8 @@ export interface FleetKeys {
   sessions: string;
   /** Publish a job id here to cancel it on whichever worker runs it. */
   cancelChannel: string;
+  /** The jobs cancelled while they waited (BullMQ no longer has them), by when: `status` lists them. */
+  cancelled: string;
   events(jobId: string): string;
   state(jobId: string): string;
 }
@@ -17,6 +19,7 @@ export function fleetKeys(queue: string): FleetKeys {
   return {
     sessions: `${base}:sessions`,
     cancelChannel: `${base}:cancel`,
+    cancelled: `${base}:cancelled`,
     events: (jobId) => `${base}:job:${jobId}:events`,
     state: (jobId) => `${base}:job:${jobId}:state`,
   };
