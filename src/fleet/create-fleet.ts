@@ -5,11 +5,12 @@ import { createJobHandle } from './create-job-handle.ts';
 import { endJob, KEEP_ENDED_SECONDS } from './events/end-job.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
 import { checkSubmission } from './job/check-submission.ts';
+import { jobResultOf } from './job/job-result-of.ts';
 import { readJobState, writeJobState } from './job/job-state.ts';
 import { connectRedis } from './redis/connect-redis.ts';
 import { loadFleetModules } from './redis/load-fleet-modules.ts';
 import { resolveRedisUrl } from './redis/resolve-redis-url.ts';
-import type { Fleet, FleetJobResult, FleetOptions, JobHandle, JobSummary, SubmitOptions } from './types.ts';
+import type { Fleet, FleetOptions, JobHandle, JobSummary, SubmitOptions } from './types.ts';
 import { startFleetWorker } from './worker/start-fleet-worker.ts';
 
 const DEFAULT_ATTEMPTS = 3;
@@ -76,7 +77,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
     const now = Date.now();
     await redis.multi().hset(keys.state(id), 'summary', JSON.stringify(summary)).zadd(keys.cancelled, now, id).zremrangebyscore(keys.cancelled, 0, now - KEEP_ENDED_SECONDS * 1_000).exec();
     const jobState = await readJobState(redis, keys.state(id));
-    const result: FleetJobResult = { jobId: id, status: 'cancelled', turns: jobState.turn, costUsd: jobState.spentUsd, attempts: job.attemptsStarted, ...(jobState.sessionId && { sessionId: jobState.sessionId }) };
+    const result = jobResultOf({ jobId: id, state: jobState, attempts: job.attemptsStarted, status: 'cancelled' });
     await endJob({ redis, keys, result, attempt: job.attemptsStarted });
   }
 

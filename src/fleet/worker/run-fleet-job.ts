@@ -10,6 +10,7 @@ import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import { createEventSender } from '../events/create-event-sender.ts';
 import { fleetJobDataSchema, type FleetJobData } from '../job/fleet-job-data.ts';
+import { jobResultOf } from '../job/job-result-of.ts';
 import { readJobState, writeJobState, type JobState } from '../job/job-state.ts';
 import type { FleetEvent, FleetJobResult } from '../types.ts';
 import { finishJobWorkspace } from '../workspace/finish-job-workspace.ts';
@@ -52,7 +53,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
     await events.send(event);
     await events.flush();
   };
-  if (state.cancelled) return { type: 'cancelled', result: resultOf({ jobId, state, attempts: attempt, status: 'cancelled' }) };
+  if (state.cancelled) return { type: 'cancelled', result: jobResultOf({ jobId, state, attempts: attempt, status: 'cancelled' }) };
   // A session with a checkpoint goes on from it; without one (the first attempt died before its first turn) the job starts again.
   const resuming = state.sessionId !== undefined && state.messageUuid !== undefined;
   await publish({ type: 'job-start', jobId, attempt, worker: scope.worker, ...(resuming && { resumedFromTurn: state.turn }), startedAt: new Date().toISOString() });
@@ -112,18 +113,18 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
     if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
     const latest = await readJobState(scope.redis, stateKey);
     const base = { jobId, state: latest, attempts: attempt, end, text };
-    if (latest.cancelled) return { type: 'cancelled', result: resultOf({ ...base, status: 'cancelled' }) };
+    if (latest.cancelled) return { type: 'cancelled', result: jobResultOf({ ...base, status: 'cancelled' }) };
     if (end.reason === 'aborted') throw new CodevError('TOOL_ABORTED', `The job's query was stopped on worker ${scope.worker}: ${errorMessage(signal.reason)}`, { hint: 'it goes on from its last completed turn on the next attempt' });
     if (end.reason === 'error' && rateLimit) return { type: 'rate-limited', ...rateLimit };
     if (end.reason === 'error') throw new CodevError('MODEL_REQUEST_FAILED', `The job's agent ended with an error: ${text ?? 'see its error event'}`);
     if (end.reason === 'deferred') {
       await writeJobState(scope.redis, stateKey, { parked: waiting });
-      const parked = resultOf({ ...base, status: 'parked' });
+      const parked = jobResultOf({ ...base, status: 'parked' });
       await publish({ type: 'job-parked', jobId, waiting });
       return { type: 'parked', result: parked };
     }
     // Kept before the workspace is finished: a worker dying now leaves an attempt that only finishes it.
-    const completed = resultOf({ ...base, status: 'completed' });
+    const completed = jobResultOf({ ...base, status: 'completed' });
     await writeJobState(scope.redis, stateKey, { ended: completed });
     const finished = workspace ? await finishJobWorkspace({ workspace, signal }) : undefined;
     return { type: 'done', result: { ...completed, ...(finished && { workspace: finished }) } };
@@ -160,20 +161,4 @@ function remainingTurns(limit: number | undefined, used: number): number | undef
 /** The budget earlier attempts left; undefined when there is no limit. */
 function remainingBudget(limit: number | undefined, spent: number): number | undefined {
   return limit === undefined ? undefined : Math.max(limit - spent, Number.MIN_VALUE);
-}
-
-function resultOf(options: { jobId: string; state: JobState; attempts: number; status: FleetJobResult['status']; end?: Extract<AgentEvent, { type: 'end' }>; text?: string; workspace?: FleetJobResult['workspace'] }): FleetJobResult {
-  const { end, state } = options;
-  return {
-    jobId: options.jobId,
-    status: options.status,
-    ...(options.text !== undefined && { text: options.text }),
-    ...(end?.output !== undefined && { output: end.output }),
-    ...(end && { endReason: end.reason, usage: end.usage }),
-    turns: state.turn,
-    costUsd: state.spentUsd,
-    ...(state.sessionId && { sessionId: end?.sessionId ?? state.sessionId }),
-    attempts: options.attempts,
-    ...(options.workspace && { workspace: options.workspace }),
-  };
 }

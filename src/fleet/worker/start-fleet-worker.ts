@@ -6,6 +6,7 @@ import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { appendJobEvent } from '../events/append-job-event.ts';
 import { endJob } from '../events/end-job.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
+import { jobResultOf } from '../job/job-result-of.ts';
 import { readJobState } from '../job/job-state.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
 import { redactRedisUrl } from '../redis/redact-redis-url.ts';
@@ -30,7 +31,7 @@ const UNRECOVERABLE = new Set(['JOB_INVALID', 'PLUGIN_LOAD_FAILED', 'AGENT_INVAL
  * on the job's stream (`job-end`, `job-retry`). Cancellations arrive on a channel every worker listens to;
  * the one running the job aborts its query.
  */
-export async function startFleetWorker(options: WorkerOptions & { url: string; queue: string; keys: FleetKeys; redis?: Redis }): Promise<FleetWorker> {
+export async function startFleetWorker(options: WorkerOptions & { url: string; queue: string; keys: FleetKeys }): Promise<FleetWorker> {
   const { bullmq } = await loadFleetModules();
   const name = options.name ?? `${os.hostname()}:${process.pid}`;
   const log = options.onLog ?? (() => {});
@@ -44,7 +45,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     connections.push(client);
     return client;
   };
-  const redis = options.redis ?? (await connect('commands'));
+  const redis = await connect('commands');
   const subscriber = await connect('cancel');
   const running = new Map<string, AbortController>();
   let stopping = false;
@@ -88,12 +89,12 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
         log(`job ${jobId}: the model API is rate limiting; the queue waits ${outcome.delayMs} ms`);
         await publish({ jobId, event: { type: 'job-retry', jobId, reason: 'rate-limited', delayMs: outcome.delayMs, message: outcome.message }, attempt: job.attemptsStarted });
         await queue.rateLimit(outcome.delayMs);
-        throw bullmq.Worker.RateLimitError();
+        throw new bullmq.RateLimitError();
       }
       await endJob({ redis, keys: options.keys, result: outcome.result, attempt: job.attemptsStarted });
       throw new bullmq.UnrecoverableError(`JOB_CANCELLED: job ${jobId} was cancelled`);
     } catch (error) {
-      if (error instanceof bullmq.DelayedError || error instanceof bullmq.WaitingError || error instanceof bullmq.UnrecoverableError || errorMessage(error) === bullmq.Worker.RateLimitError().message) throw error;
+      if (error instanceof bullmq.DelayedError || error instanceof bullmq.WaitingError || error instanceof bullmq.UnrecoverableError || error instanceof bullmq.RateLimitError) throw error;
       if (stopping) {
         // Stopped with the worker, not failed: back to the queue without spending an attempt, for another worker.
         log(`job ${jobId}: handed back to the queue (the worker stops)`);
@@ -121,7 +122,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       return error instanceof Error ? error : new Error(message);
     }
     const state = await readJobState(redis, scope.keys.state(jobId));
-    const result: FleetJobResult = { jobId, status: 'failed', turns: state.turn, costUsd: state.spentUsd, attempts: job.attemptsStarted, ...(state.sessionId && { sessionId: state.sessionId }), error: { code, message } };
+    const result = jobResultOf({ jobId, state, attempts: job.attemptsStarted, status: 'failed', error: { code, message } });
     await endJob({ redis, keys: scope.keys, result, attempt: job.attemptsStarted });
     return new bullmq.UnrecoverableError(`${code}: ${message}`);
   }
