@@ -5,6 +5,7 @@ import { oneLine, toolResultText } from '../../transcripts/message-text.ts';
 import type { LoadedTranscript, SessionSummary } from '../../transcripts/types.ts';
 import { SESSIONS_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
+import { formatTable } from '../render/format-table.ts';
 import type { CommandIo } from './types.ts';
 
 const PREVIEW = 100;
@@ -39,10 +40,7 @@ export async function sessionsCommand(argv: readonly string[], io: CommandIo): P
 
 function formatList(sessions: readonly SessionSummary[]): string {
   const rows = sessions.map((session) => [session.id, localTime(session.createdAt), String(session.turns), `${tokens(session.inputTokens)}/${tokens(session.outputTokens)}`, session.lastPrompt ?? '']);
-  const header = ['ID', 'STARTED', 'TURNS', 'TOKENS IN/OUT', 'LAST PROMPT'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd();
-  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
+  return `${formatTable(['ID', 'STARTED', 'TURNS', 'TOKENS IN/OUT', 'LAST PROMPT'], rows).join('\n')}\n`;
 }
 
 function formatTranscript(transcript: LoadedTranscript, subagents: readonly SessionSummary[]): string {
