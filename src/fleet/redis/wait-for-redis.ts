@@ -1,9 +1,11 @@
 import type { Redis } from 'ioredis';
 import { CodevError } from '../../errors/codev-error.ts';
+import { sleepUnlessAborted } from '../../agent/sleep-unless-aborted.ts';
 import { connectRedis } from './connect-redis.ts';
 
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 10_000;
+const NEVER_ABORTED = new AbortController().signal;
 
 /** A failed attempt, told to `onRetry` before the wait for the next. */
 export interface RedisRetry {
@@ -30,23 +32,7 @@ export async function waitForRedis(options: { url: string; name?: string; timeou
       if (!CodevError.isInstance(error) || error.code !== 'FLEET_REDIS_UNREACHABLE') throw error;
       const delayMs = Math.min(FIRST_DELAY_MS * 2 ** (attempt - 1), MAX_DELAY_MS);
       options.onRetry?.({ attempt, delayMs, error });
-      await delay(delayMs, signal);
+      if (!(await sleepUnlessAborted(delayMs, signal ?? NEVER_ABORTED))) throw signal!.reason;
     }
   }
-}
-
-/** Resolves after `milliseconds`; rejects with the signal's reason as soon as it aborts. */
-function delay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, milliseconds);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
