@@ -4,7 +4,6 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { watchedJob, type WatchedJob } from '../render/apply-watch-event.ts';
 import { createWatchDisplay } from '../render/create-watch-display.ts';
 import { followJob, type FollowOutcome } from './follow-job.ts';
-import { readJobEnding } from './read-job-ending.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
@@ -53,18 +52,14 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
   return outcomes.includes('parked') ? 3 : 0;
 }
 
-/** The jobs to follow: those the queue has, and those whose streams tell an end though the queue dropped them. */
+/** The jobs to follow: those `status` knows (a job cancelled while it waited included, though BullMQ dropped it). */
 async function watchedJobs(options: { fleet: Fleet; ids: readonly string[] }): Promise<WatchedJob[]> {
   const { jobs } = await options.fleet.status({ ids: options.ids });
   const now = Date.now();
-  const found = await Promise.all(
-    options.ids.map(async (id) => {
-      const summary = jobs.find((job) => job.id === id);
-      if (summary) return watchedJob({ id, state: summary.state, since: Date.parse(summary.submittedAt) || now });
-      return (await readJobEnding({ fleet: options.fleet, jobId: id })) ? watchedJob({ id, since: now }) : undefined;
-    }),
-  );
-  return found.filter((job) => job !== undefined);
+  return options.ids.flatMap((id) => {
+    const summary = jobs.find((job) => job.id === id);
+    return summary ? [watchedJob({ id, state: summary.state, since: Date.parse(summary.submittedAt) || now })] : [];
+  });
 }
 
 function summary(outcomes: readonly FollowOutcome[]): string {
