@@ -70,6 +70,7 @@ function unresolvedFileMatch(call: PreparedCall, rules: readonly PermissionRule[
  * deny, so the rules hold whatever the code does.
  */
 function unsandboxedCodeMatch(call: PreparedCall, rules: readonly PermissionRule[]): RuleMatch | undefined {
+  if (call.commands.length === 0) return undefined;
   const rule = rules.find(pathRuleApplies);
   if (!rule) return undefined;
   for (const { analysis, sandboxed } of call.commands) {
