@@ -31,7 +31,7 @@ const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'prioriti
  */
 export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   const env = options.env ?? process.env;
-  const url = resolveRedisUrl({ env, configured: options.connection });
+  const url = resolveRedisUrl({ env, given: options.connection });
   const queueName = options.queue ?? 'codev';
   if (!QUEUE_NAME.test(queueName)) throw new CodevError('INPUT_INVALID', `Invalid queue name ${JSON.stringify(queueName)}`, { field: 'queue', hint: 'letters, digits, ".", "_" and "-", up to 64' });
   const { bullmq } = await loadFleetModules();

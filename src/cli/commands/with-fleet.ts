@@ -4,8 +4,7 @@ import type { FleetTarget } from './resolve-fleet-target.ts';
 
 /** Opens the fleet at `target`, hands it to `use`, and closes it whatever `use` did. */
 export async function withFleet<Result>(target: FleetTarget, use: (fleet: Fleet) => Promise<Result>): Promise<Result> {
-  // The URL is already resolved (a flag beats CODEV_REDIS_URL), so the fleet is given no environment to prefer.
-  const fleet = await createFleet({ connection: target.url, queue: target.queue, env: {} });
+  const fleet = await createFleet({ connection: target.url, queue: target.queue });
   try {
     return await use(fleet);
   } finally {

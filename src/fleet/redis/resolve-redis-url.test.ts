@@ -15,6 +15,8 @@ describe('resolveRedisUrl', () => {
   it('takes CODEV_REDIS_URL before the configured fleet.redisUrl', () => {
     expect(resolveRedisUrl({ env: { CODEV_REDIS_URL: 'redis://10.0.0.5:6379' }, configured: 'redis://127.0.0.1:6379' })).toBe('redis://10.0.0.5:6379');
     expect(resolveRedisUrl({ env: {}, configured: 'rediss://cache.example:6380/2' })).toBe('rediss://cache.example:6380/2');
+    expect(resolveRedisUrl({ env: { CODEV_REDIS_URL: 'redis://10.0.0.5:6379' }, given: 'redis://127.0.0.1:6380' })).toBe('redis://127.0.0.1:6380');
+    expect(failure(() => resolveRedisUrl({ env: { CODEV_REDIS_URL: 'redis://10.0.0.5:6379' }, given: 'localhost:6379' })).field).toBe('connection');
   });
 
   it('says FLEET_NOT_CONFIGURED when neither is set, naming both', () => {

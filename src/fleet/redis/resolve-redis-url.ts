@@ -4,15 +4,20 @@ import { redactRedisUrl } from './redact-redis-url.ts';
 const EXAMPLE = 'redis://127.0.0.1:6379';
 
 /**
- * The Redis URL the fleet uses: `CODEV_REDIS_URL` first (so one machine can point elsewhere without
- * editing the config), then the config's `fleet.redisUrl`. `FLEET_NOT_CONFIGURED` when neither is set;
+ * The Redis URL the fleet uses: the one given to the call, else `CODEV_REDIS_URL` (so one machine can point
+ * elsewhere without editing the config), then the config's `fleet.redisUrl`. `FLEET_NOT_CONFIGURED` when neither is set;
  * `CONFIG_INVALID`, naming the value (password hidden) and where it came from, when it is not a
  * `redis://` or `rediss://` URL.
  */
-export function resolveRedisUrl(options: { env: Readonly<Record<string, string | undefined>>; configured?: string }): string {
+export function resolveRedisUrl(options: {
+  env: Readonly<Record<string, string | undefined>>;
+  configured?: string;
+  /** A URL the caller was handed itself (`createFleet({ connection })`): it wins over both, and errors name `connection`. */
+  given?: string;
+}): string {
   const fromEnvironment = options.env.CODEV_REDIS_URL?.trim();
-  const source = fromEnvironment ? 'CODEV_REDIS_URL' : 'fleet.redisUrl';
-  const url = fromEnvironment || options.configured?.trim();
+  const source = options.given !== undefined ? 'connection' : fromEnvironment ? 'CODEV_REDIS_URL' : 'fleet.redisUrl';
+  const url = options.given?.trim() ?? (fromEnvironment || options.configured?.trim());
   if (!url) {
     throw new CodevError('FLEET_NOT_CONFIGURED', 'No Redis for the fleet: CODEV_REDIS_URL is not set and the config has no fleet.redisUrl', {
       hint: `set CODEV_REDIS_URL (e.g. ${EXAMPLE}), or fleet.redisUrl in codev.config.ts`,
