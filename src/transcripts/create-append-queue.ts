@@ -1,63 +1,19 @@
 import { write } from 'node:fs';
+import { createBatchQueue, type BatchQueue } from './create-batch-queue.ts';
 
-/** How many bytes may wait to be written before `append` waits for them: a fast producer cannot grow the queue without bound. */
-const MAX_QUEUED_BYTES = 1024 * 1024;
-
-/** Writes to an open file, in order, off the main thread. */
-export interface AppendQueue {
-  /** Queues `text` (whole lines) and resolves at once, or once the queue is short enough; rejects with an earlier write's failure. */
-  append(text: string): Promise<void>;
-  /** Resolves once every queued text is written; rejects with the first failure. */
-  drain(): Promise<void>;
-}
+/** Writes to an open file, in order, off the main thread: each item is whole lines of text. */
+export type AppendQueue = BatchQueue<string>;
 
 /**
- * An append queue over `descriptor` (opened with O_APPEND). One write is in flight at a time, on libuv's
- * thread pool; what is appended meanwhile is joined and goes out in the next write, so the agent loop
- * neither waits for the disk nor pays a system call per message. Writes keep their order and hold whole
- * lines: a `kill -9` can lose only what was still queued (the last messages of the last moment), never tear
- * or reorder an earlier line. The first failure is kept and given to every later `append` and `drain`.
+ * An append queue over `descriptor` (opened with O_APPEND): a {@link createBatchQueue} whose batches are
+ * joined into one write on libuv's thread pool, so the agent loop neither waits for the disk nor pays a
+ * system call per message. Writes keep their order and hold whole lines: a `kill -9` can lose only what was
+ * still queued (the last messages of the last moment), never tear or reorder an earlier line.
  */
 export function createAppendQueue(descriptor: number): AppendQueue {
-  let queued: string[] = [];
-  let queuedBytes = 0;
-  let writing: Promise<void> | undefined;
-  let failure: unknown;
-
   const writeAll = (buffer: Buffer, offset = 0): Promise<void> =>
     new Promise<void>((resolve, reject) =>
       write(descriptor, buffer, offset, buffer.length - offset, null, (error, written) => (error ? reject(error) : resolve(written < buffer.length - offset ? writeAll(buffer, offset + written) : undefined))),
     );
-
-  /** Writes until nothing is queued; one loop at a time. */
-  const flush = (): Promise<void> =>
-    (writing ??= (async () => {
-      while (queued.length > 0 && failure === undefined) {
-        const text = queued.join('');
-        queued = [];
-        queuedBytes = 0;
-        try {
-          await writeAll(Buffer.from(text));
-        } catch (error) {
-          failure = error;
-        }
-      }
-      writing = undefined;
-    })());
-
-  return {
-    async append(text) {
-      if (failure !== undefined) throw failure;
-      queued.push(text);
-      queuedBytes += text.length;
-      const flushing = flush();
-      if (queuedBytes > MAX_QUEUED_BYTES) await flushing;
-      if (failure !== undefined) throw failure;
-    },
-    async drain() {
-      while (writing) await writing;
-      if (queued.length > 0) await flush();
-      if (failure !== undefined) throw failure;
-    },
-  };
+  return createBatchQueue({ send: (texts) => writeAll(Buffer.from(texts.join(''))), size: (text) => text.length });
 }

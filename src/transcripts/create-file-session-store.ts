@@ -88,7 +88,7 @@ export function createFileSessionStore(options: { directory: string }): SessionS
       id,
       async append(entries: readonly TranscriptEntry[]) {
         if (closed) throw new CodevError('SESSION_BUSY', `Session ${id} was closed; it takes no more messages`, { file });
-        if (entries.length > 0) await queue.append(entries.map(line).join(''));
+        if (entries.length > 0) await queue.append([entries.map(line).join('')]);
       },
       async close() {
         if (closed) return;

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { CodevError } from '../../errors/codev-error.ts';
 import { TRANSCRIPT_FORMAT, type SessionMetadata, type SessionWriter, type TranscriptEntry } from '../../transcripts/types.ts';
-import { createLineQueue } from './create-line-queue.ts';
+import { createBatchQueue } from '../../transcripts/create-batch-queue.ts';
 import { holdRedisSessionLock } from './hold-redis-session-lock.ts';
 import type { RedisSessionKeys } from './redis-session-keys.ts';
 import { APPEND_SCRIPT, APPENDED, LOCK_LOST, SESSION_EXISTS } from './redis-session-scripts.ts';
@@ -36,14 +36,15 @@ export async function openRedisSessionWriter(options: {
     await lock.release().catch(() => undefined);
     throw error;
   }
-  const queue = createLineQueue(async (lines) => {
+  const send = async (lines: string[]) => {
     // A fork of a long session appends it all at once: slices keep each script call within Lua's stack.
     for (let start = 0; start < lines.length; start += LINES_PER_WRITE) {
       const result = await write('append', lines.slice(start, start + LINES_PER_WRITE));
       if (result === LOCK_LOST) throw lockLost(id);
       if (result !== APPENDED) throw new CodevError('SESSION_NOT_FOUND', `Session ${id} was deleted while it was open`, { hint: 'start a new session' });
     }
-  });
+  };
+  const queue = createBatchQueue({ send, size: (line: string) => line.length });
   let closed = false;
   return {
     id,
