@@ -2,12 +2,12 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { PersistedSession, ToolUseContext } from '../execution/types.ts';
-import { closeOpenToolCalls } from '../transcripts/close-open-tool-calls.ts';
 import { messagesUpTo } from '../transcripts/messages-up-to.ts';
+import { repairConversation } from '../transcripts/repair-conversation.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
 import type { PermissionMode } from '../permissions/types.ts';
-import type { CompactEntry, LoadedTranscript, MessageEntry, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
+import type { CompactEntry, ConversationRepair, LoadedTranscript, MessageEntry, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
 import { codevVersion } from '../version/codev-version.ts';
 import { fromApiUsage } from './add-usage.ts';
 import type { AgentOptions } from './types.ts';
@@ -33,6 +33,12 @@ export interface AgentTranscript {
    * it back on its first context); undefined for a new session or after it was taken.
    */
   takeRestoredState(): { snapshot: SessionStateSnapshot; startingMode?: PermissionMode } | undefined;
+  /**
+   * What loading the resumed session found and did, once: the lines it skipped and the repairs that made its
+   * conversation valid again (calls a crash interrupted, results lost with a damaged line); undefined when
+   * there was nothing to say, or after it was taken.
+   */
+  takeRepairs(): ResumeRepairs | undefined;
   /** Writes the session's state as a query ended it, when it changed since the last time. */
   saveState(snapshot: SessionStateSnapshot): Promise<void>;
   /** Records that the conversation was compacted into `messages` (one `compact` entry); later saves go on from there. */
@@ -53,6 +59,13 @@ export interface AgentTranscript {
   close(): Promise<void>;
 }
 
+/** What `AgentTranscript.takeRepairs` tells: a resumed session's skipped lines and the repairs of its conversation. */
+export interface ResumeRepairs {
+  sessionId: string;
+  problems: LoadedTranscript['problems'];
+  repairs: ConversationRepair[];
+}
+
 /**
  * An agent's transcript. Persisted by default for an agent with a project (a kernel) that is not a
  * subagent; `persistSession: true` persists a standalone agent's too (in its cwd's `.codev/sessions/`), and
@@ -68,6 +81,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   const children: (() => Promise<void>)[] = [];
   let pending: LoadedTranscript['pending'];
   let restored: { snapshot: SessionStateSnapshot; startingMode?: PermissionMode } | undefined;
+  let repaired: ResumeRepairs | undefined;
   let lastState: string | undefined;
   let began: Promise<'startup' | 'resume'> | undefined;
   /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
@@ -142,17 +156,18 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
     if (!loaded) return 'startup';
     for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}; the line was skipped`);
-    messages.push(...loaded.messages.map((entry) => entry.message));
-    saved = messages.length;
-    lastUuid = loaded.messages.at(-1)?.uuid;
     pending = loaded.pending;
+    // Calls that wait for approval are not interrupted ones: resume({ approvals }) answers them.
+    const conversation = repairConversation(loaded.messages.map((entry) => entry.message), { pendingAtEnd: pending !== undefined });
+    messages.push(...conversation.messages);
+    // The repairs inside the conversation are made again at every load (the file is only appended to); the closing answer to a crash's calls is written.
+    saved = messages.length - (conversation.closing ? 1 : 0);
+    lastUuid = loaded.messages.at(-1)?.uuid;
+    if (loaded.problems.length > 0 || conversation.repairs.length > 0) repaired = { sessionId: fromId!, problems: loaded.problems, repairs: conversation.repairs };
     if (loaded.state) {
       restored = { snapshot: loaded.state, startingMode: loaded.metadata.permissionMode };
       lastState = JSON.stringify(loaded.state);
     }
-    // Calls that wait for approval are not interrupted ones: resume({ approvals }) answers them.
-    const closing = pending ? undefined : closeOpenToolCalls(messages);
-    if (closing) messages.push(closing);
     await save(messages, undefined);
     return 'resume';
   }
@@ -187,6 +202,11 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     takeRestoredState() {
       const taken = restored;
       restored = undefined;
+      return taken;
+    },
+    takeRepairs() {
+      const taken = repaired;
+      repaired = undefined;
       return taken;
     },
     async saveState(snapshot) {

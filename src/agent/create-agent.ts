@@ -31,6 +31,7 @@ import { runTurns } from './turn/run-turns.ts';
 import type { TurnAgent } from './turn/types.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from './types.ts';
 import { resolveOutputSchema } from './output/resolve-output-schema.ts';
+import { sessionRepairedEvent } from './session-repaired-event.ts';
 import type { OutputOf, OutputSchema } from './output/types.ts';
 
 export { INTERRUPT_MESSAGE } from './interrupt-message.ts';
@@ -55,6 +56,10 @@ export interface Agent<Output = unknown> {
    * `MEDIA_UNSUPPORTED`, `MEDIA_TOO_LARGE`, `INPUT_INVALID` (a missing file). The query is traced as an
    * OpenTelemetry `invoke_agent` span under `parentSpan`, else under the active span (nothing is recorded
    * until an OpenTelemetry SDK is registered).
+   *
+   * One query, resume or compaction runs at a time on an agent: another started while one runs throws
+   * `AGENT_BUSY` at its first event (use `send()` to steer the running query). A resumed session that needed
+   * repairs (calls a crash interrupted, damaged lines) says so first, with a `session-repaired` event.
    *
    * @example
    * agent.query([{ type: 'text', text: 'What is wrong on this page?' }, { type: 'image', path: 'shot.png' }]);
@@ -106,7 +111,8 @@ export interface Agent<Output = unknown> {
   /**
    * Compacts the conversation now, between queries: old tool results cleared and the older messages
    * summarized by the model (with `instructions` on what to keep), as `compaction` does by itself near the
-   * context window. Returns what it did, or undefined when there was nothing to compact.
+   * context window. Returns what it did, or undefined when there was nothing to compact. `AGENT_BUSY` while a
+   * query runs: the query compacts by itself when it needs to.
    */
   compact(instructions?: string): Promise<CompactBoundary | undefined>;
   /**
@@ -250,6 +256,20 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     return { agent: turnAgent(client, signal), context: withSession(context) };
   };
 
+  /**
+   * One conversation, one thing at a time: a query, a resume or a compaction pushes into the same messages
+   * and transcript, so a second one while another runs would interleave them (and the API refuses the
+   * result). It is refused with AGENT_BUSY, when its work starts (a query's first event), before it touches anything.
+   */
+  let busy: 'query' | 'resume' | 'compaction' | undefined;
+  const claim = (what: NonNullable<typeof busy>): (() => void) => {
+    if (busy) throw new CodevError('AGENT_BUSY', `The agent cannot start a ${what} while its ${busy} runs: they would interleave in one conversation`, { hint: what === 'compaction' ? 'compact between queries, once the running one has ended' : 'wait for the running query to end (or interrupt() it) first; agent.send() steers a running query; for parallel work, use another agent or fork the session' });
+    busy = what;
+    return () => {
+      busy = undefined;
+    };
+  };
+
   // The run's own generator, not one around it: every event of a query would pass through one more layer.
   function query(prompt: PromptInput, queryOptions: { signal?: AbortSignal; parentSpan?: Span } = {}): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
     return run({ prompt, signal: queryOptions.signal, parentSpan: queryOptions.parentSpan });
@@ -261,6 +281,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
 
   // The end event's output was validated by the schema it is typed from.
   async function* run(queryOptions: { prompt?: PromptInput; approvals?: Readonly<Record<string, ToolApproval>>; goOn?: boolean; signal?: AbortSignal; parentSpan?: Span }): AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void> {
+    const release = claim(queryOptions.prompt === undefined ? 'resume' : 'query');
     const controller = new AbortController();
     running.add(controller);
     queries.add(controller);
@@ -271,6 +292,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     let state: ReturnType<typeof createTurnState> | undefined;
     try {
       const { agent, context } = await begin(signal);
+      const repairs = transcript.takeRepairs();
+      if (repairs) yield sessionRepairedEvent(repairs);
       if (queryOptions.approvals) checkApprovals(queryOptions.approvals, transcript);
       if (queryOptions.goOn) checkGoOn(messages, transcript);
       workingDirectory = context.cwd;
@@ -285,6 +308,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
       running.delete(controller);
       queries.delete(controller);
       queryOptions.signal?.removeEventListener('abort', forward);
+      release();
     }
   }
 
@@ -299,6 +323,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   }
 
   async function compact(instructions?: string): Promise<CompactBoundary | undefined> {
+    const release = claim('compaction');
     const controller = new AbortController();
     running.add(controller);
     try {
@@ -319,6 +344,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
       }
     } finally {
       running.delete(controller);
+      release();
     }
   }
 

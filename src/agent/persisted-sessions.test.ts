@@ -11,7 +11,7 @@ import { createFakeMessagesServer } from '../testing/fake-messages-server/create
 import { textReply, toolUseReply } from '../testing/fake-messages-server/fake-reply.ts';
 import type { FakeMessagesServer } from '../testing/fake-messages-server/types.ts';
 import { buildTool } from '../tool/build-tool.ts';
-import { INTERRUPTED_TOOL_RESULT } from '../transcripts/close-open-tool-calls.ts';
+import { INTERRUPTED_TOOL_RESULT } from '../transcripts/repair-conversation.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { createAgent } from './create-agent.ts';
 import { getSessionMessages } from './get-session-messages.ts';

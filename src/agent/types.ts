@@ -8,7 +8,7 @@ import type { ProgressPayload } from '../progress/types.ts';
 import type { AgentTypeDefinition, AgentScope, SubagentLimits } from '../tool/agent-scope.ts';
 import type { AskUser } from '../tool/ask-user.ts';
 import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
-import type { SessionStore } from '../transcripts/types.ts';
+import type { ConversationRepair, SessionStore, TranscriptProblem } from '../transcripts/types.ts';
 import type { CompactBoundary, CompactionOptions } from './compaction/types.ts';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
 import type { ModelPrices } from '../model/model-price.ts';
@@ -107,6 +107,13 @@ export type AgentEvent<Output = unknown> =
    * (`INSTRUCTIONS_SKIPPED`: too large, unreadable, or an `@path` include missing, outside or too deep), with its `path`.
    */
   | { type: 'warning'; code: CodevErrorCode; message: string; path?: string }
+  /**
+   * The resumed session needed repairs before the model could read it (once, before its first turn): the
+   * calls codev was running when it stopped (answered as interrupted: they may have run in part or not at
+   * all), lines of its transcript that were damaged and skipped (`problems`), and what they changed in the
+   * conversation (`repairs`). `message` says it for a person.
+   */
+  | { type: 'session-repaired'; sessionId: string; problems: readonly TranscriptProblem[]; repairs: readonly ConversationRepair[]; message: string }
   /** The query ended; `sessionId` names its persisted session (resume it with `resume: sessionId`). */
   | {
       type: 'end';

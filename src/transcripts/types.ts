@@ -124,6 +124,22 @@ export interface TranscriptProblem {
   message: string;
 }
 
+/**
+ * What was done to a resumed conversation so that the Messages API takes it (`repairConversation`): a crash
+ * during tool calls, or a line of the transcript that was damaged and skipped, leaves calls without results,
+ * results without calls, or two messages of one role in a row. (User messages in a row are also joined,
+ * silently: a prompt after a crash's answered calls makes them too, and the API joins them the same way.)
+ */
+export type ConversationRepair =
+  /** A call of the last message, cut short when codev stopped: answered as interrupted (it may have run in part). */
+  | { kind: 'interrupted-call'; toolUseId: string; toolName: string; input: unknown }
+  /** A call whose result was lost with a damaged line: answered as lost (it may have run). */
+  | { kind: 'lost-result'; toolUseId: string; toolName: string; input: unknown }
+  /** A result whose call was lost with a damaged line (or a second result for one call): dropped. */
+  | { kind: 'orphan-result'; toolUseId: string }
+  /** A message was lost where the conversation needs a user message: a placeholder stands in for it. */
+  | { kind: 'lost-message' };
+
 /** A transcript as loaded: the metadata, its messages in order (since its last compaction), and the lines that were skipped. */
 export interface LoadedTranscript {
   metadata: SessionMetadata;

@@ -107,6 +107,7 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         options.writeError(colors.yellow(`codev: the answer does not match the output schema (retry ${event.attempt} of ${event.maxRetries}): ${event.issues.map((issue) => `${issue.path || '(the answer)'}: ${issue.message}`).join('; ')}\n`));
         return;
       case 'limit-reached':
+      case 'session-repaired':
       case 'warning':
         options.writeError(colors.yellow(`codev: ${event.message}\n`));
         return;
