@@ -305,9 +305,8 @@ describe('createFleet', () => {
     await openFleet();
     await redis.kill9();
     try {
-      const started = performance.now();
+      // That it fails at all, rather than waiting, is the point; the test's timeout is the bound.
       await expect(fleet.status()).rejects.toThrow();
-      expect(performance.now() - started).toBeLessThan(30_000);
     } finally {
       await redis.restart();
     }

@@ -110,10 +110,9 @@ describe('MCP over stdio (server-everything, server-filesystem)', () => {
     const controller = new AbortController();
     const context = createTestContext({ tools: manager.tools, signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
-    const { result } = await runTool({ name: 'mcp__everything__trigger-long-running-operation', input: { duration: 5, steps: 5 }, context, canUseTool: allow });
+    // A minute-long operation, past the test's own timeout: only the abort can end the call.
+    const { result } = await runTool({ name: 'mcp__everything__trigger-long-running-operation', input: { duration: 60, steps: 5 }, context, canUseTool: allow });
     expect(result.block.is_error).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('a mcp__server__* deny rule removes the server tools from the pool', async () => {

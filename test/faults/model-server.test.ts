@@ -6,12 +6,11 @@ import type { AgentEvent, AgentOptions } from '../../src/agent/types.ts';
 import { buildTool, withToolSource } from '../../src/tool/build-tool.ts';
 import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type FakeMessagesServer, type FakeReply, type FakeScript } from '../../src/testing/index.ts';
 
-// Fault injection against the fake Messages server over real HTTP on loopback: every query must end, within a
-// bound, with a stable code, and leave a transcript in which every tool_use has its tool_result.
+// Fault injection against the fake Messages server over real HTTP on loopback: every query must end with a
+// stable code, and leave a transcript in which every tool_use has its tool_result. That it ends at all is the
+// test's timeout; how fast is bench/'s business, never an assertion here (a loaded machine is slow).
 
 const IDLE_MS = 200;
-/** What every faulty query must end within (retries and their waits included). */
-const BOUND_MS = 3_000;
 const FAST: AgentOptions = { streamIdleTimeoutMs: IDLE_MS, retryBaseDelayMs: 10, maxRetryWaitMs: 1_000, maxRetries: 1 };
 
 const servers: FakeMessagesServer[] = [];
@@ -79,7 +78,6 @@ function expectEveryToolUseAnswered(messages: readonly Anthropic.MessageParam[])
 function expectBoundedEnd(result: Awaited<ReturnType<typeof run>>, reason: string, code?: string) {
   expect(result.end.reason).toBe(reason);
   expect(result.code).toBe(code);
-  expect(result.elapsedMs).toBeLessThan(BOUND_MS);
   expectEveryToolUseAnswered(result.messages);
 }
 
@@ -112,14 +110,25 @@ describe('a model server that stalls', () => {
     expect(result.messages.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'tool_result', content: '5' }] });
   });
 
-  it('is ended at once by the query signal, in an attempt after a stall as in the first', async () => {
-    const controller = new AbortController();
-    const onEvent = (event: AgentEvent) => event.type === 'retry' && setTimeout(() => controller.abort(), 50);
-    const result = await run(always({ ...text(), breakAfterEvents: 3, breakWith: 'stall' }), { maxRetries: 2, signal: controller.signal, onEvent });
-    expectBoundedEnd(result, 'aborted');
-    expect(result.retries).toHaveLength(1);
-    expect(result.elapsedMs).toBeLessThan(IDLE_MS + 150);
-    expect(result.server.requests).toHaveLength(2);
+  it('is ended by the query signal while it stalls, in a retried attempt as in the first', async () => {
+    // An idle timeout far past the test's own: only the abort can end these queries (it used to be a time bound).
+    const waitForever = { streamIdleTimeoutMs: 3_600_000, maxRetries: 2 };
+    const stalled = { ...text(), breakAfterEvents: 5, breakWith: 'stall' as const };
+    const cases: { script: FakeScript; retries: number }[] = [
+      { script: always(stalled), retries: 0 },
+      { script: (_request, index) => (index === 0 ? errorReply(529) : stalled), retries: 1 },
+    ];
+    for (const { script, retries } of cases) {
+      const controller = new AbortController();
+      // Once the stalled attempt has streamed its first text, abort.
+      const onEvent = (event: AgentEvent) => event.type === 'text-delta' && controller.abort();
+      const result = await run(script, { ...waitForever, signal: controller.signal, onEvent });
+      expectBoundedEnd(result, 'aborted');
+      expect(result.retries).toHaveLength(retries);
+      expect(result.server.requests).toHaveLength(retries + 1);
+      // The answer never completed: the stream was cut by the abort, not by its end.
+      expect(result.events.some((event) => event.type === 'text')).toBe(false);
+    }
   });
 });
 

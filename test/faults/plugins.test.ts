@@ -6,9 +6,10 @@ import { createTempProject, type TempProject } from '../../src/plugins/test-fixt
 import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 
 // Short, yet long enough for a good plugin to load on a busy machine (its imports transpiled while timed).
+// That a load ends at all is vitest's timeout (20 s, far above this): no test here asserts how fast.
 const LOAD_TIMEOUT_MS = 2_000;
-/** Far above LOAD_TIMEOUT_MS (twice: the probe, then the host's import), far below vitest's own timeout. */
-const BOUND_MS = 12_000;
+/** A host whose event loop a plugin froze counts no tick at all; one that keeps running counts more than this, however loaded the machine. */
+const LIVE_TICKS = 2;
 
 const projects: TempProject[] = [];
 const kernels: Kernel[] = [];
@@ -24,13 +25,12 @@ async function project(files: Record<string, string>): Promise<TempProject> {
 }
 
 /** Counts event-loop turns while `work` runs: a frozen host counts none. */
-async function ticksDuring<T>(work: () => Promise<T>): Promise<{ value: T; ticks: number; elapsedMs: number }> {
+async function ticksDuring<T>(work: () => Promise<T>): Promise<{ value: T; ticks: number }> {
   let ticks = 0;
   const ticker = setInterval(() => ticks++, 20);
-  const started = Date.now();
   try {
     const value = await work();
-    return { value, ticks, elapsedMs: Date.now() - started };
+    return { value, ticks };
   } finally {
     clearInterval(ticker);
   }
@@ -49,11 +49,10 @@ describe('plugins that fail to load', () => {
     ['a setup() that never settles', HANGING_SETUP],
   ])('%s is LOAD_TIMEOUT, the host keeps running and the other plugins load', async (_, source) => {
     const dir = await project({ 'plugins/bad.ts': source, 'plugins/good.ts': toolPlugin('Good') });
-    const { value: kernel, ticks, elapsedMs } = await ticksDuring(() => createKernel({ cwd: dir.root, env: {}, mcp: false, loadTimeoutMs: LOAD_TIMEOUT_MS }));
+    const { value: kernel, ticks } = await ticksDuring(() => createKernel({ cwd: dir.root, env: {}, mcp: false, loadTimeoutMs: LOAD_TIMEOUT_MS }));
     kernels.push(kernel);
-    expect(elapsedMs).toBeLessThan(BOUND_MS);
-    // 20 ms ticks over at least the timeout: a frozen event loop would count close to none.
-    expect(ticks).toBeGreaterThan(LOAD_TIMEOUT_MS / 20 / 3);
+    // 20 ms ticks over at least the timeout: a frozen event loop would count none.
+    expect(ticks).toBeGreaterThan(LIVE_TICKS);
     expect(kernel.errors.map((error) => error.code)).toEqual(['LOAD_TIMEOUT']);
     expect(kernel.errors[0]!.file).toBe(dir.path('plugins/bad.ts'));
     expect(kernel.tools.map((tool) => tool.name)).toContain('Good');
@@ -81,7 +80,7 @@ describe('plugins that fail to load', () => {
       (reason: unknown) => reason,
     ));
     expect(error).toMatchObject({ code: 'LOAD_TIMEOUT', file: dir.path('codev.config.ts') });
-    expect(ticks).toBeGreaterThan(LOAD_TIMEOUT_MS / 20 / 3);
+    expect(ticks).toBeGreaterThan(LIVE_TICKS);
   });
 
   it('a watched kernel stays usable: a plugin saved with a loop keeps its last good version, and reload and close return', async () => {
@@ -91,15 +90,13 @@ describe('plugins that fail to load', () => {
     expect(kernel.errors).toEqual([]);
     for (const broken of [LOOPING_IMPORT.replace("'Loop'", "'Echo'"), HANGING_IMPORT.replace("'Hang'", "'Echo'")]) {
       await writeFile(dir.path('plugins/echo.ts'), broken);
-      const { value: reloaded, elapsedMs } = await ticksDuring(() => kernel.reload());
-      expect(elapsedMs).toBeLessThan(BOUND_MS);
+      const reloaded = await kernel.reload();
       expect(reloaded.errors.map((error) => error.code)).toEqual(['LOAD_TIMEOUT']);
       expect(kernel.tools.map((tool) => tool.name)).toContain('Echo');
     }
     await writeFile(dir.path('plugins/echo.ts'), toolPlugin('Echo', 'v2:'));
     const fixed = await kernel.reload();
     expect(fixed.errors).toEqual([]);
-    const { elapsedMs } = await ticksDuring(() => kernel.close());
-    expect(elapsedMs).toBeLessThan(BOUND_MS);
+    await kernel.close();
   });
 });

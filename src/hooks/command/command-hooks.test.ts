@@ -87,10 +87,9 @@ describe('command hooks: PreToolUse', () => {
     reports.length = 0;
     const pidFile = path.join(root, 'sleeper.pid');
     const slow = hook({ event: 'PreToolUse', name: 'slow', timeout: 0.3, command: script('slow.sh', `sleep 30 & echo $! > "${pidFile}"; wait`) });
-    const started = Date.now();
+    // The hook sleeps past the test's own timeout: only its 0.3 s timeout can end it.
     const { result } = await runTool({ name: 'Note', input: { text: 'x' }, context: context([slow]), canUseTool: allow });
     expect(result.status).toBe('ok');
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(reports).toEqual(['slow hook error: timed out after 0.3 s']);
     const sleeper = Number(readFileSync(pidFile, 'utf8'));
     await expect.poll(() => isGone(sleeper), { timeout: 3_000 }).toBe(true);
@@ -101,9 +100,8 @@ describe('command hooks: PreToolUse', () => {
     const controller = new AbortController();
     const slow = hook({ event: 'PreToolUse', command: `sleep 30 & echo $! > "${pidFile}"; wait` });
     setTimeout(() => controller.abort(), 300);
-    const started = Date.now();
+    // The hook sleeps past the test's own timeout: only the interrupt can end it.
     await runTool({ name: 'Note', input: { text: 'x' }, context: context([slow], { signal: controller.signal }), canUseTool: allow });
-    expect(Date.now() - started).toBeLessThan(5_000);
     await expect.poll(() => isGone(Number(readFileSync(pidFile, 'utf8'))), { timeout: 3_000 }).toBe(true);
   });
 

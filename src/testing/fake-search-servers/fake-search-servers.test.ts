@@ -79,12 +79,11 @@ describe('createFakeTavilyServer', () => {
   });
 
   it('close() ends promptly even with a delayed request in flight', async () => {
-    const tavily = await createFakeTavilyServer({ script: [{ type: 'delay', ms: 30_000 }] });
+    // A delay past the test's own timeout: close() has to end it, not wait for it.
+    const tavily = await createFakeTavilyServer({ script: [{ type: 'delay', ms: 60_000 }] });
     const pending = post(tavily.url, { query: 'fetch' }, bearer).catch((error: unknown) => error);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = performance.now();
     await tavily.close();
-    expect(performance.now() - started).toBeLessThan(1_000);
     await pending;
   });
 });

@@ -49,9 +49,8 @@ describe('searchWithNode', () => {
   it('an abort stops a catastrophic search at once with the signal’s reason', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('stop')), 200);
-    const started = Date.now();
+    // Its own timeout is past the test's: only the abort can end it.
     await expect(searchWithNode(query(CATASTROPHIC.pattern, controller.signal), { timeoutMs: 60_000 })).rejects.toThrow('stop');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('an invalid pattern is an error before any worker starts', async () => {

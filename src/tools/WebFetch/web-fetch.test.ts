@@ -135,13 +135,12 @@ describe('WebFetch: limits', () => {
       '/silent': () => undefined,
       '/stall': (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).write('partial'),
     });
-    const started = Date.now();
+    // Neither route ever ends by itself: only the timeout can end these fetches (else the test's own timeout fails it).
     const silent = await fetchWith(tool({ timeoutMs: 200 }), { url: `${server.url}/silent` });
     expect(silent.result.status).toBe('error');
     expect(silent.text).toContain('timed out after 200 ms');
     const stalled = await fetchWith(tool({ timeoutMs: 200 }), { url: `${server.url}/stall` });
     expect(stalled.text).toContain('timed out');
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('stops when the user interrupts', async () => {
@@ -149,10 +148,9 @@ describe('WebFetch: limits', () => {
     const controller = new AbortController();
     const context = createTestContext({ tools: [tool()], allow: ['WebFetch'], signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
+    // The page never answers: only the interrupt can end the call.
     const { result } = await runTool({ name: 'WebFetch', input: { url: `${server.url}/silent`, prompt: 'x' }, context });
     expect(result.isError).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 

@@ -130,11 +130,10 @@ describe('WebSearch Tavily errors', () => {
   });
 
   it('times out with a clear error', async () => {
-    const tavily = await createFakeTavilyServer({ script: [{ type: 'delay', ms: 5_000 }] });
+    // An answer later than the test's own timeout: only the search's timeout can end it.
+    const tavily = await createFakeTavilyServer({ script: [{ type: 'delay', ms: 60_000 }] });
     try {
-      const started = performance.now();
       const { result, text } = await search({ TAVILY_API_KEY: FAKE_TAVILY_API_KEY, TAVILY_BASE_URL: tavily.url }, { query: 'fetch' }, { timeoutMs: 150 });
-      expect(performance.now() - started).toBeLessThan(2_000);
       expect(result.status).toBe('error');
       expect(text).toContain('Tavily did not answer within 150 ms (timeout');
       expect(text).toContain('CODEV_WEB_SEARCH_TIMEOUT_MS');
@@ -299,14 +298,13 @@ describe('WebSearch lifecycle', () => {
   });
 
   it('an interrupt cancels a slow search', async () => {
-    const searxng = await createFakeSearxngServer({ latencyMs: 5_000 });
+    // An answer later than the test's own timeout: only the interrupt can end it.
+    const searxng = await createFakeSearxngServer({ latencyMs: 60_000 });
     const controller = new AbortController();
     try {
       setTimeout(() => controller.abort(), 100);
-      const started = performance.now();
       const { result } = await search({ SEARXNG_URL: searxng.url }, { query: 'fetch' }, { signal: controller.signal });
       expect(result.status).toBe('cancelled');
-      expect(performance.now() - started).toBeLessThan(2_000);
     } finally {
       await searxng.close();
     }

@@ -79,10 +79,9 @@ describe('ReadMcpResourceTool (server-everything, server-filesystem, a fixture s
     const controller = new AbortController();
     const context = createTestContext({ tools: manager.resourceTools, signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
+    // slow.txt answers after a minute, past the test's own timeout: only the abort can end the read.
     const { result } = await runTool({ name: 'ReadMcpResourceTool', input: { server: 'fixture', uri: 'fixture://slow.txt' }, context });
     expect(result.status).toBe('cancelled');
-    expect(Date.now() - started).toBeLessThan(3_000);
     const after = await read({ server: 'fixture', uri: 'fixture://a.txt' });
     expect((after.result.output as ReadMcpResourceOutput).content).toEqual([{ type: 'text', text: 'alpha' }]);
   });
