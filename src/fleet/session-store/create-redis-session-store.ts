@@ -8,7 +8,7 @@ import { checkedSessionId } from './checked-session-id.ts';
 import { holdRedisSessionLock } from './hold-redis-session-lock.ts';
 import { openRedisSessionWriter } from './open-redis-session-writer.ts';
 import { redisSessionKeys } from './redis-session-keys.ts';
-import { DELETE_SCRIPT } from './redis-session-scripts.ts';
+import { DELETE_SCRIPT, LOCK_LOST } from './redis-session-scripts.ts';
 
 const DEFAULT_LOCK_TTL_MS = 10_000;
 const RECENT = 5;
@@ -79,15 +79,17 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
     fork: ({ from, to, at }) => forkByCopy({ store: { read: readTranscript, open }, from, to, at }),
     async delete(id) {
       const lock = await holdRedisSessionLock({ redis, key: keys.lock(checkedSessionId(id)), sessionId: id, ttlMs: lockTtlMs });
-      let deleted: boolean;
       try {
-        deleted = Number(await redis.eval(DELETE_SCRIPT, 3, keys.entries(id), keys.lock(id), keys.index, lock.token, id)) === 1;
+        if ((await redis.exists(keys.entries(id))) === 0) throw await notFound(id);
+        // Under the lock nobody else deletes it: a script that finds nothing to delete is this one run again
+        // after its reply was lost, and the session is gone all the same.
+        if (Number(await redis.eval(DELETE_SCRIPT, 4, keys.entries(id), keys.lock(id), keys.index, keys.written(id), lock.token, id)) === LOCK_LOST) {
+          throw new CodevError('SESSION_BUSY', `Session ${id} was not deleted: its lock expired before the delete ran (Redis out of reach, or this process stalled) and another writer may hold it`, { hint: 'try again' });
+        }
       } finally {
-        // The script removed the lock with the session; this stops its renewal (and removes it when nothing was
-        // deleted). A lock left by a failed release expires after its TTL.
+        // A lock left by a failed release expires after its TTL.
         await lock.release().catch(() => undefined);
       }
-      if (!deleted) throw await notFound(id);
     },
   };
 }
