@@ -141,7 +141,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     options.parentSession?.closeWith(() => closeTranscript());
     if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
     if (!loaded) return 'startup';
-    for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}; the line was skipped`);
+    for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}${problem.kind === 'gap' ? '' : '; the line was skipped'}`);
     messages.push(...loaded.messages.map((entry) => entry.message));
     saved = messages.length;
     lastUuid = loaded.messages.at(-1)?.uuid;

@@ -1,12 +1,12 @@
 import { forkByCopy } from '../../transcripts/fork-by-copy.ts';
 import type { Redis } from 'ioredis';
 import { CodevError } from '../../errors/codev-error.ts';
-import { parseTranscript } from '../../transcripts/parse-transcript.ts';
 import { summarizeTranscript } from '../../transcripts/summarize-transcript.ts';
 import type { LoadedTranscript, SessionStore, SessionSummary } from '../../transcripts/types.ts';
 import { checkedSessionId } from './checked-session-id.ts';
 import { holdRedisSessionLock } from './hold-redis-session-lock.ts';
 import { openRedisSessionWriter } from './open-redis-session-writer.ts';
+import { parseRedisTranscript } from './parse-redis-transcript.ts';
 import { redisSessionKeys } from './redis-session-keys.ts';
 import { DELETE_SCRIPT, LOCK_LOST } from './redis-session-scripts.ts';
 
@@ -34,7 +34,7 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
   /** What a transcript's lines are called in messages (where a file store names the file). */
   const where = (id: string) => `Redis list ${keys.entries(id)}`;
 
-  const parse = (id: string, lines: string[]): LoadedTranscript => parseTranscript(lines.map((line) => `${line}\n`).join(''), { file: where(id) });
+  const parse = (id: string, lines: string[]): LoadedTranscript => parseRedisTranscript(lines, { file: where(id) });
 
   async function readTranscript(id: string): Promise<LoadedTranscript> {
     const lines = await redis.lrange(keys.entries(checkedSessionId(id)), 0, -1);
