@@ -9,6 +9,8 @@ import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { createRedisSessionStore } from '../../src/fleet/session-store/create-redis-session-store.ts';
 import { startCuttingProxy, type CuttingProxy } from '../../src/fleet/test-fixtures/start-cutting-proxy.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
+import { createAgent } from '../../src/agent/create-agent.ts';
+import { createFakeMessagesServer, createTestContext, textReply } from '../../src/testing/index.ts';
 import { rejectionCode } from '../../src/testing/rejection-code.ts';
 import type { MessageEntry, SessionMetadata } from '../../src/transcripts/types.ts';
 
@@ -94,7 +96,7 @@ describe('the Redis session store when a reply is lost after Redis ran the write
     expect(await rejectionCode(store.delete('doomed'))).toBeUndefined();
     await cut;
     expect(await rejectionCode(store.read('doomed'))).toBe('SESSION_NOT_FOUND');
-    expect(await direct.exists(`${prefix}:session:doomed:lock`, `${prefix}:session:doomed:entries`)).toBe(0);
+    expect(await direct.exists(`${prefix}:session:doomed:lock`, `${prefix}:session:doomed:entries`, `${prefix}:session:doomed:written`)).toBe(0);
   });
 
   it('after a write that failed without an answer (Redis out of reach), checks where the list is instead of pushing again', async () => {
@@ -193,5 +195,43 @@ describe('reading a transcript an older codev wrote under these faults', () => {
     const loaded = await createRedisSessionStore({ redis: direct, prefix }).read('holes');
     expect(loaded.messages.map((entry) => entry.uuid)).toEqual(['m0', 'm1', 'm4', 'm5']);
     expect(loaded.problems.map(({ line, kind }) => ({ line, kind }))).toEqual([{ line: 4, kind: 'gap' }]);
+  });
+});
+
+describe('an agent resuming a Redis session an older codev wrote twice', () => {
+  it('sends the model each message once, in order, and warns about each copy it skipped', async () => {
+    const prefix = `faults-${++runs}`;
+    const note = (index: number, parentUuid: string | undefined, message: MessageEntry['message']): MessageEntry => ({ type: 'message', uuid: `n${index}`, ...(parentUuid && { parentUuid }), timestamp: '2026-12-04T10:00:00.000Z', message });
+    const conversation = [
+      note(0, undefined, { role: 'user', content: 'take a note' }),
+      note(1, 'n0', { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Note', input: { text: 'a' } }] }),
+      note(2, 'n1', { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'noted: a' }] }),
+      note(3, 'n2', { role: 'assistant', content: 'noted' }),
+    ];
+    // The script that wrote n1 and n2 ran twice: its reply was lost and the client sent it again.
+    const written = [{ type: 'session', format: 1, metadata: metadata('twice-agent') }, ...conversation.slice(0, 3), ...conversation.slice(1, 3), conversation[3]!];
+    await direct.rpush(`${prefix}:session:twice-agent:entries`, ...written.map((entry) => JSON.stringify(entry)));
+    const model = await createFakeMessagesServer({ apiKey: 'test-key', script: [textReply('it was a')] });
+    cleanups.push(() => model.close());
+    const warnings: string[] = [];
+    const agent = createAgent({
+      tools: [],
+      apiKey: 'test-key',
+      baseURL: model.url,
+      maxRetries: 0,
+      persistSession: true,
+      sessionStore: createRedisSessionStore({ redis: direct, prefix }),
+      resume: 'twice-agent',
+      createToolUseContext: (signal) => Object.assign(createTestContext({ signal }), { onWarning: (warning: string) => void warnings.push(warning) }),
+    });
+    try {
+      for await (const event of agent.query('what was the note?')) void event;
+    } finally {
+      await agent.close();
+    }
+    const sent = model.requests[0]!.body.messages!;
+    expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    expect(JSON.stringify(sent).match(/"id":"toolu_1"/g)).toHaveLength(1);
+    expect(warnings).toEqual([expect.stringMatching(/^Session twice-agent, line 5: .*written twice.*skipped$/), expect.stringMatching(/^Session twice-agent, line 6: .*written twice.*skipped$/)]);
   });
 });
