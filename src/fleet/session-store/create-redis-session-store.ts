@@ -18,11 +18,13 @@ const LIST_BATCH = 20;
 /**
  * A session store in Redis, for agents that run on many machines (codev/fleet): a session is a list
  * `<prefix>:session:<id>:entries` holding the same JSON lines the file store writes, and `read` parses
- * them exactly as it parses a file. Each append adds only its new lines (one RPUSH), in order, in the
- * background; `close()` waits for them. One writer per session across processes and machines: a lock
- * `<prefix>:session:<id>:lock` with a TTL (`lockTtlMs`, 10 s) renewed while the writer is open, so the
- * session of a worker that was killed can be resumed by another once the TTL runs out (well within the
- * fleet's stalled-job recovery). `list()` reads `<prefix>:sessions`, ordered by last write.
+ * them as it parses a file (and reports lines written twice, and gaps). Each append adds only its new lines
+ * (one RPUSH), in order, in the background; `close()` waits for them. Each write names where in the list it
+ * goes, so one sent again after a lost reply lands once, and one that finds lines lost (Redis restarted
+ * without them) or foreign fails with `SESSION_CONFLICT`. One writer per session across processes and
+ * machines: a lock `<prefix>:session:<id>:lock` with a TTL (`lockTtlMs`, 10 s) renewed while the writer is
+ * open, so the session of a worker that was killed can be resumed by another once the TTL runs out (well
+ * within the fleet's stalled-job recovery). `list()` reads `<prefix>:sessions`, ordered by last write.
  * The caller owns `redis` (from `connectRedis`) and quits it after the writers are closed.
  */
 export function createRedisSessionStore(options: { redis: Redis; prefix?: string; lockTtlMs?: number }): SessionStore {
