@@ -118,6 +118,16 @@ describe('the Redis session store when a reply is lost after Redis ran the write
     expect(await rejectionCode(writer.close())).toBeUndefined();
     expect((await lines('unknown')).map((line) => JSON.parse(line).uuid)).toEqual([undefined, 'm0', 'm1', 'm2']);
   });
+
+  it('gives up after three writes with no answer, with FLEET_REDIS_UNREACHABLE, having pushed the lines once', async () => {
+    const { proxy, store, lines } = await storeThroughProxy({ maxRetriesPerRequest: 1 });
+    const writer = await store.open({ id: 'away', metadata: metadata('away') });
+    const cut = proxy.cutReplyTo(isAppendOf('away')).then(() => proxy.refuse(true));
+    await writer.append(messages(2));
+    await cut;
+    expect(await rejectionCode(writer.close())).toBe('FLEET_REDIS_UNREACHABLE');
+    expect((await lines('away')).map((line) => JSON.parse(line).uuid)).toEqual([undefined, 'm0', 'm1']);
+  });
 });
 
 describe('the Redis session store when Redis restarts', () => {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { CodevError } from '../../errors/codev-error.ts';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import type { RedisSessionKeys } from './redis-session-keys.ts';
 import { APPEND_SCRIPT, APPENDED, LINES_MISSING, LOCK_LOST, SESSION_EXISTS, SESSION_GONE } from './redis-session-scripts.ts';
 
@@ -10,9 +10,10 @@ const ATTEMPTS = 3;
  * Writes `lines` to a session's list at `position` (how many lines the writer left there; 0 with `create`)
  * with `APPEND_SCRIPT`, fenced by the lock's `token`. Safe to send again: a write that already ran is found
  * done, never pushed twice. So a write that failed with no answer from Redis (the connection dropped, the
- * client gave up waiting) is sent again, up to three times in all. Rejects with `SESSION_BUSY` (the lock
- * is another writer's, or the session exists when creating it), `SESSION_NOT_FOUND` (deleted while open) or
- * `SESSION_CONFLICT` (the list is not where this writer left it: lines lost, or written by someone else).
+ * client gave up waiting) is sent again, up to three times in all, then fails with `FLEET_REDIS_UNREACHABLE`.
+ * Rejects with `SESSION_BUSY` (the lock is another writer's, or the session exists when creating it),
+ * `SESSION_NOT_FOUND` (deleted while open) or `SESSION_CONFLICT` (the list is not where this writer left
+ * it: lines lost, or written by someone else).
  */
 export async function writeRedisLines(options: { redis: Redis; keys: RedisSessionKeys; id: string; token: string; mode: 'create' | 'append'; position: number; lines: readonly string[] }): Promise<void> {
   const { redis, keys, id, token, mode, position, lines } = options;
@@ -23,7 +24,13 @@ export async function writeRedisLines(options: { redis: Redis; keys: RedisSessio
       break;
     } catch (error) {
       // A reply from Redis (a script error, out of memory) says the script did not write: that is final.
-      if (attempt === ATTEMPTS || (error instanceof Error && error.name === 'ReplyError')) throw error;
+      if (error instanceof Error && error.name === 'ReplyError') throw error;
+      if (attempt === ATTEMPTS) {
+        throw new CodevError('FLEET_REDIS_UNREACHABLE', `Session ${id}: Redis did not answer a write ${ATTEMPTS} times (${errorMessage(error)}); it may have landed or not`, {
+          hint: 'resume the session once Redis is back: it goes on from what Redis holds',
+          cause: error,
+        });
+      }
     }
   }
   const [outcome, length] = (reply as [number, number]).map(Number) as [number, number];
