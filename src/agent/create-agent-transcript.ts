@@ -155,7 +155,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     options.parentSession?.closeWith(() => closeTranscript());
     if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
     if (!loaded) return 'startup';
-    for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}; the line was skipped`);
+    for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}${problem.kind === 'gap' ? '' : '; the line was skipped'}`);
     pending = loaded.pending;
     // Calls that wait for approval are not interrupted ones: resume({ approvals }) answers them.
     const conversation = repairConversation(loaded.messages.map((entry) => entry.message), { pendingAtEnd: pending !== undefined });

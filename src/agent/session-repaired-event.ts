@@ -1,9 +1,16 @@
 import { oneLine } from '../transcripts/message-text.ts';
-import type { ConversationRepair } from '../transcripts/types.ts';
+import type { ConversationRepair, TranscriptProblem } from '../transcripts/types.ts';
 import type { ResumeRepairs } from './create-agent-transcript.ts';
 import type { AgentEvent } from './types.ts';
 
 const INPUT_LENGTH = 100;
+
+const PROBLEM_TEXT: Readonly<Record<TranscriptProblem['kind'], string>> = {
+  torn: 'was cut short (skipped)',
+  invalid: 'was damaged (skipped)',
+  duplicate: 'repeats an earlier one (skipped)',
+  gap: 'follows lost lines',
+};
 
 type CallRepair = Extract<ConversationRepair, { kind: 'interrupted-call' | 'lost-result' }>;
 
@@ -13,7 +20,7 @@ export function sessionRepairedEvent(found: ResumeRepairs): Extract<AgentEvent, 
   const lines: string[] = [];
   const interrupted = repairs.filter((repair): repair is CallRepair => repair.kind === 'interrupted-call');
   if (interrupted.length > 0) lines.push(`Session ${sessionId} stopped while codev ran ${interrupted.length === 1 ? 'a tool call' : `${interrupted.length} tool calls`}; ${interrupted.length === 1 ? 'it was' : 'they were'} answered as interrupted and may have run in part or not at all: ${interrupted.map(describeCall).join('; ')}. Check their effects.`);
-  if (problems.length > 0) lines.push(`Session ${sessionId}: ${problems.map((problem) => `line ${problem.line} was ${problem.kind === 'torn' ? 'cut short' : 'damaged'}`).join(', ')}; skipped.`);
+  if (problems.length > 0) lines.push(`Session ${sessionId}: ${problems.map((problem) => `line ${problem.line} ${PROBLEM_TEXT[problem.kind]}`).join(', ')}.`);
   const lost = repairs.filter((repair): repair is CallRepair => repair.kind === 'lost-result');
   const dropped = count(repairs, 'orphan-result');
   const placeholders = count(repairs, 'lost-message');

@@ -115,12 +115,16 @@ export interface StateEntry extends SessionStateSnapshot {
 /** A line of a transcript (JSON Lines, one entry per line). */
 export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry | PendingEntry | StateEntry;
 
-/** A line that could not be read, skipped when the transcript loads. */
+/** A line that could not be read, skipped when the transcript loads (or, for a `gap`, a line that follows lost ones). */
 export interface TranscriptProblem {
   /** 1-based line number. */
   line: number;
-  /** `torn`: the last line was cut short (a crash while writing); `invalid`: not an entry of this format. */
-  kind: 'torn' | 'invalid';
+  /**
+   * `torn`: the last line was cut short (a crash while writing); `invalid`: not an entry of this format;
+   * `duplicate`: the same entry as an earlier line, written twice (skipped); `gap`: a message whose parent is
+   * not the message before it, because lines before it were lost (kept). The Redis store reports the last two.
+   */
+  kind: 'torn' | 'invalid' | 'duplicate' | 'gap';
   message: string;
 }
 

@@ -1,14 +1,14 @@
 import { forkByCopy } from '../../transcripts/fork-by-copy.ts';
 import type { Redis } from 'ioredis';
 import { CodevError } from '../../errors/codev-error.ts';
-import { parseTranscript } from '../../transcripts/parse-transcript.ts';
 import { summarizeTranscript } from '../../transcripts/summarize-transcript.ts';
 import type { LoadedTranscript, SessionStore, SessionSummary } from '../../transcripts/types.ts';
 import { checkedSessionId } from './checked-session-id.ts';
 import { holdRedisSessionLock } from './hold-redis-session-lock.ts';
 import { openRedisSessionWriter } from './open-redis-session-writer.ts';
+import { parseRedisTranscript } from './parse-redis-transcript.ts';
 import { redisSessionKeys } from './redis-session-keys.ts';
-import { DELETE_SCRIPT } from './redis-session-scripts.ts';
+import { DELETE_SCRIPT, LOCK_LOST } from './redis-session-scripts.ts';
 
 const DEFAULT_LOCK_TTL_MS = 10_000;
 const RECENT = 5;
@@ -18,11 +18,13 @@ const LIST_BATCH = 20;
 /**
  * A session store in Redis, for agents that run on many machines (codev/fleet): a session is a list
  * `<prefix>:session:<id>:entries` holding the same JSON lines the file store writes, and `read` parses
- * them exactly as it parses a file. Each append adds only its new lines (one RPUSH), in order, in the
- * background; `close()` waits for them. One writer per session across processes and machines: a lock
- * `<prefix>:session:<id>:lock` with a TTL (`lockTtlMs`, 10 s) renewed while the writer is open, so the
- * session of a worker that was killed can be resumed by another once the TTL runs out (well within the
- * fleet's stalled-job recovery). `list()` reads `<prefix>:sessions`, ordered by last write.
+ * them as it parses a file (and reports lines written twice, and gaps). Each append adds only its new lines
+ * (one RPUSH), in order, in the background; `close()` waits for them. Each write names where in the list it
+ * goes, so one sent again after a lost reply lands once, and one that finds lines lost (Redis restarted
+ * without them) or foreign fails with `SESSION_CONFLICT`. One writer per session across processes and
+ * machines: a lock `<prefix>:session:<id>:lock` with a TTL (`lockTtlMs`, 10 s) renewed while the writer is
+ * open, so the session of a worker that was killed can be resumed by another once the TTL runs out (well
+ * within the fleet's stalled-job recovery). `list()` reads `<prefix>:sessions`, ordered by last write.
  * The caller owns `redis` (from `connectRedis`) and quits it after the writers are closed.
  */
 export function createRedisSessionStore(options: { redis: Redis; prefix?: string; lockTtlMs?: number }): SessionStore {
@@ -34,7 +36,7 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
   /** What a transcript's lines are called in messages (where a file store names the file). */
   const where = (id: string) => `Redis list ${keys.entries(id)}`;
 
-  const parse = (id: string, lines: string[]): LoadedTranscript => parseTranscript(lines.map((line) => `${line}\n`).join(''), { file: where(id) });
+  const parse = (id: string, lines: string[]): LoadedTranscript => parseRedisTranscript(lines, { file: where(id) });
 
   async function readTranscript(id: string): Promise<LoadedTranscript> {
     const lines = await redis.lrange(keys.entries(checkedSessionId(id)), 0, -1);
@@ -79,15 +81,17 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
     fork: ({ from, to, at }) => forkByCopy({ store: { read: readTranscript, open }, from, to, at }),
     async delete(id) {
       const lock = await holdRedisSessionLock({ redis, key: keys.lock(checkedSessionId(id)), sessionId: id, ttlMs: lockTtlMs });
-      let deleted: boolean;
       try {
-        deleted = Number(await redis.eval(DELETE_SCRIPT, 3, keys.entries(id), keys.lock(id), keys.index, lock.token, id)) === 1;
+        if ((await redis.exists(keys.entries(id))) === 0) throw await notFound(id);
+        // Under the lock nobody else deletes it: a script that finds nothing to delete is this one run again
+        // after its reply was lost, and the session is gone all the same.
+        if (Number(await redis.eval(DELETE_SCRIPT, 4, keys.entries(id), keys.lock(id), keys.index, keys.written(id), lock.token, id)) === LOCK_LOST) {
+          throw new CodevError('SESSION_BUSY', `Session ${id} was not deleted: its lock expired before the delete ran (Redis out of reach, or this process stalled) and another writer may hold it`, { hint: 'try again' });
+        }
       } finally {
-        // The script removed the lock with the session; this stops its renewal (and removes it when nothing was
-        // deleted). A lock left by a failed release expires after its TTL.
+        // A lock left by a failed release expires after its TTL.
         await lock.release().catch(() => undefined);
       }
-      if (!deleted) throw await notFound(id);
     },
   };
 }

@@ -16,12 +16,17 @@ export interface RedisSessionLock {
  * Takes a session's lock in Redis (`SET NX PX`): one writer per session across processes and machines.
  * It is renewed every third of `ttlMs` while held, so a holder that dies (`kill -9`, a lost machine) stops
  * renewing and its lock expires within `ttlMs`, after which another writer can take it. While it is held,
- * `SESSION_BUSY` naming the holder.
+ * `SESSION_BUSY` naming the holder. Each command is safe to run twice (a client sends one again when its
+ * reply is lost): renewing twice renews, releasing twice finds nothing of this writer's to delete.
  */
 export async function holdRedisSessionLock(options: { redis: Redis; key: string; sessionId: string; ttlMs: number }): Promise<RedisSessionLock> {
   const { redis, key, ttlMs } = options;
   const token = JSON.stringify({ pid: process.pid, hostname: os.hostname(), token: randomUUID() });
-  if ((await redis.set(key, token, 'PX', ttlMs, 'NX')) === null) throw await busy({ ...options, token });
+  if ((await redis.set(key, token, 'PX', ttlMs, 'NX')) === null) {
+    // The SET sent again after a lost reply finds the lock its first run took: this writer's all the same.
+    const holder = await redis.get(key);
+    if (holder !== token) throw busy({ sessionId: options.sessionId, holder, token });
+  }
   let renewing = false;
   const renew = async () => {
     if (renewing) return;
@@ -49,8 +54,8 @@ export async function holdRedisSessionLock(options: { redis: Redis; key: string;
   };
 }
 
-async function busy(options: { redis: Redis; key: string; sessionId: string; token: string }): Promise<CodevError> {
-  const holder = parseHolder(await options.redis.get(options.key));
+function busy(options: { sessionId: string; holder: string | null; token: string }): CodevError {
+  const holder = parseHolder(options.holder);
   const mine = JSON.parse(options.token) as { pid: number; hostname: string };
   const who = holder === undefined ? 'another writer' : holder.pid === mine.pid && holder.hostname === mine.hostname ? 'another agent of this process' : `process ${holder.pid} on ${holder.hostname}`;
   return new CodevError('SESSION_BUSY', `Session ${options.sessionId} is in use by ${who}`, {

@@ -4,7 +4,7 @@ import { TRANSCRIPT_FORMAT, type SessionMetadata, type SessionWriter, type Trans
 import { createBatchQueue } from '../../transcripts/create-batch-queue.ts';
 import { holdRedisSessionLock } from './hold-redis-session-lock.ts';
 import type { RedisSessionKeys } from './redis-session-keys.ts';
-import { APPEND_SCRIPT, APPENDED, LOCK_LOST, SESSION_EXISTS } from './redis-session-scripts.ts';
+import { writeRedisLines } from './write-redis-lines.ts';
 
 const LINES_PER_WRITE = 1_000;
 
@@ -12,7 +12,9 @@ const LINES_PER_WRITE = 1_000;
  * `SessionStore.open` for Redis: takes the session's lock, writes the session line of a new session (or
  * checks that an existing one is there), and returns a writer whose appends go out in the background, in
  * order, each batch one RPUSH of the new lines (never the whole transcript), fenced by the lock's token.
- * `notFound` makes the `SESSION_NOT_FOUND` error of the store (it names recent sessions).
+ * Each write names where it goes (how many lines the writer left in the list), so a write sent twice lands
+ * once, and a list that lost lines or gained foreign ones fails the write (`SESSION_CONFLICT`) instead of
+ * being written past. `notFound` makes the `SESSION_NOT_FOUND` error of the store (it names recent sessions).
  */
 export async function openRedisSessionWriter(options: {
   redis: Redis;
@@ -24,25 +26,28 @@ export async function openRedisSessionWriter(options: {
 }): Promise<SessionWriter> {
   const { redis, keys, id, metadata } = options;
   const lock = await holdRedisSessionLock({ redis, key: keys.lock(id), sessionId: id, ttlMs: options.lockTtlMs });
-  const write = async (mode: 'create' | 'append', lines: readonly string[]): Promise<number> =>
-    Number(await redis.eval(APPEND_SCRIPT, 3, keys.entries(id), keys.lock(id), keys.index, lock.token, id, mode, ...lines));
+  /** How many lines the list holds as this writer knows it: where its next write goes. */
+  let position: number;
+  const write = async (mode: 'create' | 'append', lines: readonly string[]) => {
+    await writeRedisLines({ redis, keys, id, token: lock.token, mode, position, lines });
+    position += lines.length;
+  };
   try {
     if (metadata) {
-      const result = await write('create', [JSON.stringify({ type: 'session', format: TRANSCRIPT_FORMAT, metadata })]);
-      if (result === SESSION_EXISTS) throw new CodevError('SESSION_BUSY', `Session ${id} exists already`, { hint: 'resume it instead, or start a session with a new id' });
-      if (result !== APPENDED) throw lockLost(id);
-    } else if ((await redis.exists(keys.entries(id))) === 0) throw await options.notFound(id);
+      position = 0;
+      await write('create', [JSON.stringify({ type: 'session', format: TRANSCRIPT_FORMAT, metadata })]);
+    } else {
+      // Read under the lock: no other writer can add to the list from here on.
+      position = await redis.llen(keys.entries(id));
+      if (position === 0) throw await options.notFound(id);
+    }
   } catch (error) {
     await lock.release().catch(() => undefined);
     throw error;
   }
   const send = async (lines: string[]) => {
     // A fork of a long session appends it all at once: slices keep each script call within Lua's stack.
-    for (let start = 0; start < lines.length; start += LINES_PER_WRITE) {
-      const result = await write('append', lines.slice(start, start + LINES_PER_WRITE));
-      if (result === LOCK_LOST) throw lockLost(id);
-      if (result !== APPENDED) throw new CodevError('SESSION_NOT_FOUND', `Session ${id} was deleted while it was open`, { hint: 'start a new session' });
-    }
+    for (let start = 0; start < lines.length; start += LINES_PER_WRITE) await write('append', lines.slice(start, start + LINES_PER_WRITE));
   };
   const queue = createBatchQueue({ send, size: (line: string) => line.length });
   let closed = false;
@@ -66,10 +71,4 @@ export async function openRedisSessionWriter(options: {
       await lock.release();
     },
   };
-}
-
-function lockLost(id: string): CodevError {
-  return new CodevError('SESSION_BUSY', `Session ${id} is no longer this writer's: its lock expired (Redis was out of reach, or this process stalled, for longer than the lock's TTL) and another writer may have taken it`, {
-    hint: 'resume the session again; what this writer had not written yet is lost',
-  });
 }

@@ -6,13 +6,16 @@ export interface RedisSessionKeys {
   entries(id: string): string;
   /** The one-writer lock of a session: a string naming its holder, with a TTL. */
   lock(id: string): string;
+  /** The lock token of the writer that wrote to a session last and the list's length after it: `<token> <length>`. */
+  written(id: string): string;
 }
 
-/** The keys of the Redis session store under `prefix`: `<prefix>:sessions`, `<prefix>:session:<id>:entries`, `<prefix>:session:<id>:lock`. */
+/** The keys of the Redis session store under `prefix`: `<prefix>:sessions`, and `<prefix>:session:<id>:` + `entries`, `lock`, `written`. */
 export function redisSessionKeys(prefix: string): RedisSessionKeys {
   return {
     index: `${prefix}:sessions`,
     entries: (id) => `${prefix}:session:${id}:entries`,
     lock: (id) => `${prefix}:session:${id}:lock`,
+    written: (id) => `${prefix}:session:${id}:written`,
   };
 }
