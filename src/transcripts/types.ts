@@ -230,3 +230,34 @@ export interface SessionStore {
   /** Removes a session (`SESSION_BUSY` while a writer holds it); resolves with what it freed when the store can tell. */
   delete(id: string): Promise<void | DeletedSession>;
 }
+
+/** Which sessions to prune: those older than `olderThan`, except the `keep` most recent. At least one is given. */
+export interface SessionRetention {
+  /** Remove sessions last written longer ago than this: `'30d'`, `'12h'`, `'8w'`, or milliseconds. */
+  olderThan?: string | number;
+  /** Keep the N most recently written sessions, whatever their age; alone, removes all the others. */
+  keep?: number;
+}
+
+/** A session pruning removed (or would remove, in a dry run), with the subagent sessions removed with it. */
+export interface PrunedSession {
+  id: string;
+  /** When the session (or one of its subagents) was last written, ISO 8601. */
+  writtenAt: string;
+  subagents: string[];
+  /** What it freed (in a dry run: its transcripts' size), when the store can tell. */
+  bytes?: number;
+}
+
+/** What `pruneSessions` did. */
+export interface PruneSessionsResult {
+  dryRun: boolean;
+  /** Oldest first. */
+  removed: PrunedSession[];
+  /** Sessions to remove that an agent has open (their lock is held): kept. Not checked in a dry run. */
+  busy: string[];
+  /** Sessions to remove that could not be (permissions, a folder in the way), with why. */
+  failed: { id: string; message: string }[];
+  /** The bytes freed (in a dry run: the transcripts' size), as far as the store can tell. */
+  bytes: number;
+}
