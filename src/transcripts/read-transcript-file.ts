@@ -35,9 +35,9 @@ export function notTranscriptReason(stats: Stats): string | undefined {
   return `a ${nonRegularFileType(stats)}, not a regular file`;
 }
 
-/** The `SESSION_UNSUPPORTED` error for a transcript path that holds something else. */
-export function notTranscriptError(file: string, reason: string): CodevError {
-  return new CodevError('SESSION_UNSUPPORTED', `${file} is not a transcript codev reads: ${reason}`, { file, hint: `remove it from ${path.dirname(file)} (it is not a session codev wrote)` });
+/** The `SESSION_UNSUPPORTED` error for a transcript path that holds something else (or too much). */
+export function notTranscriptError(file: string, reason: string, hint = `remove it from ${path.dirname(file)} (it is not a session codev wrote)`): CodevError {
+  return new CodevError('SESSION_UNSUPPORTED', `${file} is not a transcript codev reads: ${reason}`, { file, hint });
 }
 
 /**
@@ -86,7 +86,9 @@ export async function openTranscriptFile(file: string): Promise<{ handle: FileHa
 export async function readTranscriptFile(file: string): Promise<TranscriptFileRead> {
   const { handle, stats } = await openTranscriptFile(file);
   try {
-    if (stats.size > MAX_TRANSCRIPT_BYTES) throw notTranscriptError(file, `${formatBytes(stats.size)}, more than the ${formatBytes(MAX_TRANSCRIPT_BYTES)} codev reads`);
+    if (stats.size > MAX_TRANSCRIPT_BYTES) {
+      throw notTranscriptError(file, `${formatBytes(stats.size)}, more than the ${formatBytes(MAX_TRANSCRIPT_BYTES)} codev reads`, `move it out of ${path.dirname(file)}; it is JSON Lines, so its first line and its latest lines can be kept with head and tail`);
+    }
     const buffer = Buffer.allocUnsafe(stats.size);
     let length = 0;
     while (length < stats.size) {

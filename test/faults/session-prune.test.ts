@@ -102,16 +102,24 @@ describe('codev sessions prune', () => {
     expect((await sessionsIn(root, ['prune'])).code).toBe('CLI_USAGE');
   });
 
-  it('pruneSessions() does the same from the SDK', async () => {
+  it('pruneSessions() does the same from the SDK, and never touches what is not a session', async () => {
     const { root, sessions } = project();
     await session(sessions, { id: 'old', daysAgo: 40 });
     await session(sessions, { id: 'new', daysAgo: 2 });
+    const longAgo = new Date(Date.now() - 90 * DAY_SECONDS * 1000);
+    for (const name of ['garbage.jsonl', 'empty.jsonl']) {
+      writeFileSync(path.join(sessions, name), name === 'empty.jsonl' ? '' : 'not json\n');
+      utimesSync(path.join(sessions, name), longAgo, longAgo);
+    }
+    mkdirSync(path.join(sessions, 'folder.jsonl'));
+    const foreign = () => readdirSync(sessions).filter((name) => ['garbage.jsonl', 'empty.jsonl', 'folder.jsonl'].includes(name)).sort();
     const dry = await codev.pruneSessions({ cwd: root, olderThan: '30d', dryRun: true });
     expect(dry.removed.map((entry) => entry.id)).toEqual(['old']);
-    expect(ids(sessions)).toEqual(['new', 'old']);
+    expect(ids(sessions)).toEqual(['empty', 'folder', 'garbage', 'new', 'old']);
     const done = await codev.pruneSessions({ cwd: root, olderThan: '30d' });
     expect(done.removed.map((entry) => entry.id)).toEqual(['old']);
-    expect(ids(sessions)).toEqual(['new']);
+    expect(ids(sessions)).toEqual(['empty', 'folder', 'garbage', 'new']);
+    expect(foreign()).toEqual(['empty.jsonl', 'folder.jsonl', 'garbage.jsonl']);
     expect(await rejectionCode(codev.pruneSessions({ cwd: root }))).toBe('INPUT_INVALID');
   });
 });
