@@ -89,8 +89,10 @@ export type { TaskNotification } from './tasks/take-task-notifications.ts';
 // Persisted sessions
 export { listSessions } from './agent/list-sessions.ts';
 export { getSessionMessages } from './agent/get-session-messages.ts';
+export { pruneSessions } from './agent/prune-sessions.ts';
+export type { PruneSessionsOptions } from './agent/prune-sessions.ts';
 export type { SessionSource } from './agent/project-session-store.ts';
 export { createFileSessionStore } from './transcripts/create-file-session-store.ts';
 export { TRANSCRIPT_FORMAT } from './transcripts/types.ts';
-export type { CompactEntry, EntryUsage, LoadedTranscript, MessageEntry, PendingEntry, PendingToolUse, SessionEntry, SessionStateSnapshot, StateEntry, SessionMetadata, SessionStore, SessionSummary, SessionWriter, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
+export type { CompactEntry, DeletedSession, EntryUsage, ListSessionsOptions, LoadedTranscript, MessageEntry, PendingEntry, PendingToolUse, PrunedSession, PruneSessionsResult, SessionEntry, SessionRef, SessionRetention, SessionStateSnapshot, StateEntry, SessionMetadata, SessionStore, SessionSummary, SessionWriter, SkippedSession, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
 export type { BackgroundTask, BackgroundTaskStatus } from './session/types.ts';

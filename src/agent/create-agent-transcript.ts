@@ -2,19 +2,25 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { PersistedSession, ToolUseContext } from '../execution/types.ts';
+import { findLatestSession } from '../transcripts/find-latest-session.ts';
+import { resolveSessionId } from '../transcripts/resolve-session-id.ts';
 import { messagesUpTo } from '../transcripts/messages-up-to.ts';
 import { repairConversation } from '../transcripts/repair-conversation.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
 import type { PermissionMode } from '../permissions/types.ts';
-import type { CompactEntry, ConversationRepair, LoadedTranscript, MessageEntry, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
+import type { CompactEntry, ConversationRepair, LoadedTranscript, MessageEntry, SessionRetention, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
 import { codevVersion } from '../version/codev-version.ts';
 import { fromApiUsage } from './add-usage.ts';
+import { applySessionRetention } from './apply-session-retention.ts';
 import type { AgentOptions } from './types.ts';
 
 /** Where an agent's conversation is kept between processes (see `AgentOptions.persistSession`). */
 export interface AgentTranscript {
-  /** The persisted session's id: known from the start, except with `continue`, where the first query finds it; undefined when nothing is persisted. */
+  /**
+   * The persisted session's id: known from the start, except with `continue`, where the first query finds it
+   * (and with `resume` given a prefix of the id, replaced by the whole id then); undefined when nothing is persisted.
+   */
   readonly sessionId: string | undefined;
   /**
    * Once, as the first query starts: loads the session to resume (`resume`, `continue`, `fork`, `at`) into
@@ -69,9 +75,11 @@ export interface ResumeRepairs {
 /**
  * An agent's transcript. Persisted by default for an agent with a project (a kernel) that is not a
  * subagent; `persistSession: true` persists a standalone agent's too (in its cwd's `.codev/sessions/`), and
- * `false` turns it off (a resumed session is then read but not written).
+ * `false` turns it off (a resumed session is then read but not written). `resume` takes a unique prefix of
+ * an id; `continue` reads the first lines of the newest transcripts only. `retention` (the config's) prunes
+ * the project's old sessions when a new one is opened, in the background; `close()` waits for it.
  */
-export function createAgentTranscript(options: AgentOptions & { hasProject: boolean }): AgentTranscript {
+export function createAgentTranscript(options: AgentOptions & { hasProject: boolean; retention?: SessionRetention }): AgentTranscript {
   const persist = options.persistSession ?? (options.hasProject && options.subagent === undefined);
   const resumeId = options.resume;
   let sessionId: string | undefined = options.continue && !resumeId ? undefined : resumeId && !options.fork ? resumeId : randomUUID();
@@ -84,6 +92,8 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   let repaired: ResumeRepairs | undefined;
   let lastState: string | undefined;
   let began: Promise<'startup' | 'resume'> | undefined;
+  /** The config's session retention, running in the background since the session was opened. */
+  let retention: Promise<void> | undefined;
   /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
   let saved = 0;
   let lastUuid: string | undefined;
@@ -118,7 +128,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   async function load({ messages, context, model }: Parameters<AgentTranscript['begin']>[0]): Promise<'startup' | 'resume'> {
     const projectRoot = context.projectRoot ?? context.cwd;
     const store: SessionStore = options.sessionStore ?? createFileSessionStore({ directory: sessionsDirectory(projectRoot) });
-    const fromId = resumeId ?? (options.continue ? (await store.list()).find((summary) => summary.parentSessionId === undefined)?.id : undefined);
+    const fromId = resumeId !== undefined ? await resolveSessionId({ store, id: resumeId }) : options.continue ? await findLatestSession(store) : undefined;
     const metadata = (id: string): SessionMetadata => ({
       id,
       cwd: context.cwd,
@@ -135,9 +145,13 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     if (fromId === undefined) {
       sessionId ??= randomUUID();
       if (persist) writer = await store.open({ id: sessionId, metadata: metadata(sessionId) });
+      // A project's own sessions only: a store given by the caller (a shared Redis) is the caller's to prune.
+      if (persist && !options.sessionStore && !options.parentSession && !options.subagent) {
+        retention = applySessionRetention({ directory: sessionsDirectory(projectRoot), store, retention: options.retention, onWarning: context.onWarning });
+      }
     } else if (options.fork || options.at) {
       // A fork (or a resume at an earlier message) goes on in a new session; the original stays as it was.
-      sessionId = sessionId === fromId || sessionId === undefined ? randomUUID() : sessionId;
+      sessionId = sessionId === resumeId || sessionId === undefined ? randomUUID() : sessionId;
       loaded = persist ? await store.fork({ from: fromId, to: metadata(sessionId), at: options.at }) : await readUpTo(store, fromId, options.at);
       if (persist) writer = await store.open({ id: sessionId });
     } else {
@@ -177,6 +191,8 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     writer = undefined;
     await Promise.all(children.splice(0).map((close) => close().catch(() => undefined)));
     await open?.close();
+    // Bounded (see applySessionRetention) and never rejecting: the process does not end in the middle of it.
+    await retention;
   }
 
   return {

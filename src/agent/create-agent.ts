@@ -168,7 +168,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   const fallbackModels = resolveFallbackModels({ fallbackModel: options.fallbackModel, model });
   const messages: Anthropic.MessageParam[] = [];
   const sessionStart: SessionStartState = { started: false, pending: [], source: 'startup' };
-  const transcript = createAgentTranscript({ ...options, hasProject: options.kernel !== undefined });
+  const transcript = createAgentTranscript({ ...options, hasProject: options.kernel !== undefined, retention: options.kernel?.config.sessions?.retention });
   const compaction = compactionSettings(options.compaction);
   const contextSize: TurnAgent['contextSize'] = {};
   // Asks the caller's canUseTool deferred: the call is refused for now and runToolCalls ends the query.

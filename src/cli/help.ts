@@ -10,7 +10,7 @@ Commands:
   tools                 List the tool pool: built-ins, plugin tools and MCP tools
   tool <Name> [json]    Run one tool call through the full lifecycle (no model needed)
   run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
-  sessions [show|rm ID] List the saved sessions of this project, show one, or remove one
+  sessions              List the saved sessions of this project; show or remove one, prune old ones
   instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
   queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny
   worker                Take jobs from the fleet's queue and run them, until stopped
@@ -102,7 +102,7 @@ Options:
                              script's outputRetries, default 2); text mode prints only the JSON on stdout (the
                              rest on stderr), stream-json puts it on the end event as "output"
   --watch                    Reload plugins and config while the agent runs
-  -r, --resume ID            Go on with a saved session (codev sessions lists them)
+  -r, --resume ID            Go on with a saved session, by its id or a unique prefix (codev sessions lists them)
   -c, --continue             Go on with the latest session of this project
   --fork-session             With --resume or --continue: go on in a new session, leaving the original as it was
   --resume-at UUID           With --resume: go on from that message, in a new session (codev sessions show ID)
@@ -144,21 +144,28 @@ Exit codes: 0 created, 1 files would be overwritten (or a write failed), 2 bad u
 export const SESSIONS_HELP = `Usage: codev sessions [--all] [--json] [--cwd DIR]
        codev sessions show ID [--json]
        codev sessions rm ID
+       codev sessions prune [--older-than AGE] [--keep N] [--yes] [--json]
 
 Every \`codev run\` (and every agent with a project) keeps its conversation in .codev/sessions/<id>.jsonl,
 each message appended as it is made. Go on with one with \`codev run agent.ts --resume ID\` (or --continue
-for the latest).
+for the latest). An ID may be given by a unique prefix of 4 characters or more (as git takes commits).
 
   (no subcommand)   List the sessions, the most recent first: id, start, turns, tokens, last prompt
-                    (--all: the subagents' sessions too; they are also named under show of their parent)
+                    (--all: the subagents' sessions too; they are also named under show of their parent).
+                    Files in .codev/sessions/ that are not sessions are named on stderr and left out.
   show ID           Print a session's messages with their uuids (for --resume-at), tool calls and results shortened
   rm ID             Remove a session (refused while an agent has it open)
+  prune             Remove old sessions, with their tool results and their subagents' sessions: those last
+                    written more than --older-than AGE ago (12h, 30d, 8w), except the --keep N most recent
+                    (either rule alone, or both; without either, the config's sessions.retention). Without
+                    --yes it only lists what it would remove; a session an agent has open is never removed.
 
 Options:
-  --json            Print the list (or the session) as JSON
+  --json            Print the list (the session, what prune removed) as JSON
   --cwd DIR         The project directory
 
-Exit codes: 0 success, 1 no such session (the recent ones are named) or it is in use, 2 bad usage.
+Exit codes: 0 success, 1 no such session (the recent ones are named), an ambiguous prefix (the candidates
+are named), the session is in use, or prune could not remove one; 2 bad usage.
 `;
 
 export const INSTRUCTIONS_HELP = `Usage: codev instructions [--json] [--cwd DIR]

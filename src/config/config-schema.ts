@@ -9,6 +9,7 @@ import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
 import { configAgentsSchema, type ConfigAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { fleetSettingsSchema, type FleetSettingsSchema } from './fleet-settings-schema.ts';
 import { modelPricesSchema, type ModelPricesSchema } from './model-prices-schema.ts';
+import { sessionsSettingsSchema, type SessionsSettingsSchema } from './sessions-settings-schema.ts';
 import { instructionsSettingSchema, type InstructionsSettingSchema } from '../instructions/instructions-setting.ts';
 import { isPlugin, type Plugin } from '../plugins/define-plugin.ts';
 
@@ -86,6 +87,8 @@ type ConfigShape = {
   tools: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodRecord<z.ZodString, z.ZodUnknown>>>;
   /** Where `codev queue` and `codev worker` find the fleet: `{ redisUrl?, queue? }` (`CODEV_REDIS_URL` wins over `redisUrl`). */
   fleet: z.ZodOptional<FleetSettingsSchema>;
+  /** Saved sessions: `{ retention: { olderThan?: '30d', keep?: 100 } }` prunes old ones by itself (see `pruneSessions`). */
+  sessions: z.ZodOptional<SessionsSettingsSchema>;
 };
 
 const ruleString: z.ZodString = z.string().superRefine((rule, context) => {
@@ -178,6 +181,7 @@ export const configSchema: z.ZodObject<ConfigShape, z.core.$strict> = z.strictOb
   instructions: instructionsSettingSchema.optional(),
   tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
   fleet: fleetSettingsSchema.optional(),
+  sessions: sessionsSettingsSchema.optional(),
 } satisfies ConfigShape);
 
 /** The config as a user writes it: every field optional. */

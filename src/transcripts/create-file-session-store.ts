@@ -1,15 +1,17 @@
 import { forkByCopy } from './fork-by-copy.ts';
-import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { lstat, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../session/private-modes.ts';
 import { createAppendQueue } from './create-append-queue.ts';
-import { pathExists } from '../files/path-exists.ts';
+import { folderBytes } from './folder-bytes.ts';
 import { holdSessionLock } from './hold-session-lock.ts';
+import { listFileSessions } from './list-file-sessions.ts';
 import { parseTranscript } from './parse-transcript.ts';
-import { summarizeTranscript } from './summarize-transcript.ts';
-import { TRANSCRIPT_FORMAT, type LoadedTranscript, type SessionMetadata, type SessionStore, type SessionSummary, type SessionWriter, type TranscriptEntry } from './types.ts';
+import { APPEND_FLAGS, notTranscriptError, notTranscriptReason, openFailure, readTranscriptFile, readTranscriptFirstLine } from './read-transcript-file.ts';
+import { scanTranscripts } from './scan-transcripts.ts';
+import { TRANSCRIPT_FORMAT, type LoadedTranscript, type SessionMetadata, type SessionRef, type SessionStore, type SessionWriter, type TranscriptEntry } from './types.ts';
 
 /** Ids codev makes are UUIDs; any id must be a plain file name, so it cannot point outside the folder. */
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -23,6 +25,12 @@ const RECENT = 5;
  * the agent loop does not wait for the disk; `close()` does). A `kill -9` at any moment leaves every line
  * written before it complete (it may lose the last lines still queued); a torn last line is skipped (and
  * reported) when the transcript loads, and the next writer starts on a fresh line. One writer per session: see `holdSessionLock`.
+ *
+ * Whatever else is in the folder is never trusted: a transcript is opened only as a regular file of the
+ * folder (never a link, FIFO, device or directory, never waiting) and read only up to the size fstat gave,
+ * at most `MAX_TRANSCRIPT_BYTES`; anything else is `SESSION_UNSUPPORTED` to `read` and left out of `list`.
+ * `list` reads only the transcripts changed since the last listing (`listFileSessions`, its summary cache);
+ * `listIds` and `readMetadata` read no transcript, or its first line only.
  */
 export function createFileSessionStore(options: { directory: string }): SessionStore {
   const { directory } = options;
@@ -31,38 +39,34 @@ export function createFileSessionStore(options: { directory: string }): SessionS
 
   async function readTranscript(id: string): Promise<LoadedTranscript> {
     const file = fileOf(id);
-    let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      return parseTranscript((await readTranscriptFile(file)).text, { file });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      throw await notFound(id);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw await notFound(id);
+      throw error;
     }
-    return parseTranscript(text, { file });
+  }
+
+  async function readMetadata(id: string): Promise<SessionMetadata> {
+    const file = fileOf(id);
+    try {
+      return parseTranscript(await readTranscriptFirstLine(file), { file }).metadata;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw await notFound(id);
+      throw error;
+    }
   }
 
   async function notFound(id: string): Promise<CodevError> {
-    const recent = (await listFiles()).slice(0, RECENT).map((entry) => entry.id);
+    const recent = (await listIds()).slice(0, RECENT).map((entry) => entry.id);
     const hint = recent.length > 0 ? `recent sessions here: ${recent.join(', ')} (\`codev sessions\` lists them all)` : `there are no sessions in ${directory} yet`;
     return new CodevError('SESSION_NOT_FOUND', `No session ${id} in ${directory}`, { hint });
   }
 
-  /** The transcripts in the folder, the most recently written first. */
-  async function listFiles(): Promise<{ id: string; file: string; modifiedAt: Date }[]> {
-    let names: string[];
-    try {
-      names = (await readdir(directory)).filter((name) => name.endsWith('.jsonl'));
-    } catch {
-      return [];
-    }
-    const files = await Promise.all(
-      names.map(async (name) => {
-        const file = path.join(directory, name);
-        const modifiedAt = await stat(file).then((info) => info.mtime, () => undefined);
-        return modifiedAt ? { id: name.slice(0, -'.jsonl'.length), file, modifiedAt } : undefined;
-      }),
-    );
-    return files.filter((entry) => entry !== undefined).sort((left, right) => right.modifiedAt.getTime() - left.modifiedAt.getTime());
+  /** The transcripts in the folder (regular files only), the most recently written first. */
+  async function listIds(options: { prefix?: string } = {}): Promise<SessionRef[]> {
+    const { transcripts } = await scanTranscripts(directory, options.prefix);
+    return transcripts.map(({ id, stats }) => ({ id, writtenAt: stats.mtime.toISOString(), bytes: stats.size }));
   }
 
   async function open(openOptions: { id: string; metadata?: SessionMetadata }): Promise<SessionWriter> {
@@ -106,24 +110,24 @@ export function createFileSessionStore(options: { directory: string }): SessionS
   return {
     open,
     read: readTranscript,
-    async list(): Promise<SessionSummary[]> {
-      const summaries: SessionSummary[] = [];
-      for (const entry of await listFiles()) {
-        try {
-          summaries.push(summarizeTranscript(await readTranscript(entry.id), entry.modifiedAt.toISOString()));
-        } catch {
-          // A file that is not a readable transcript is not a session to list (`read` says why).
-        }
-      }
-      return summaries.sort((left, right) => right.updatedAt.localeCompare(left.updatedAt));
-    },
+    list: (listOptions) => listFileSessions({ directory, ...listOptions }),
+    listIds,
+    readMetadata,
     fork: ({ from, to, at }) => forkByCopy({ store: { read: readTranscript, open }, from, to, at }),
     async delete(id) {
+      const file = fileOf(id);
       const release = await holdSessionLock({ lockFile: lockOf(id), sessionId: id });
       try {
-        if (!(await pathExists(fileOf(id)))) throw await notFound(id);
-        await rm(fileOf(id), { force: true });
-        await rm(path.join(directory, id), { recursive: true, force: true });
+        const stats = await lstat(file).catch(() => undefined);
+        if (!stats) throw await notFound(id);
+        // A directory under a transcript's name is not a session's: it is not removed (a FIFO or a link is, itself).
+        if (stats.isDirectory()) throw notTranscriptError(file, notTranscriptReason(stats)!);
+        const folder = path.join(directory, id);
+        const bytes = (stats.isFile() ? stats.size : 0) + (await folderBytes(folder));
+        // The folder first: a kill in between leaves a transcript (listed, removable), never a folder no listing shows.
+        await rm(folder, { recursive: true, force: true });
+        await rm(file, { force: true });
+        return { bytes };
       } finally {
         await release();
       }
@@ -141,16 +145,25 @@ function line(entry: TranscriptEntry): string {
 }
 
 /**
- * Opens the transcript for appending. An existing one whose last line was torn by a crash gets a newline
- * first, so the torn fragment stays a line of its own (skipped when read) and never merges with the next.
+ * Opens the transcript for appending, as a regular file only (no link, FIFO or directory: see
+ * `openTranscriptFile`), read-write so its last byte is read from the same file. An existing one whose last
+ * line was torn by a crash gets a newline first, so the torn fragment stays a line of its own (skipped when
+ * read) and never merges with the next.
  */
 function openForAppend(options: { file: string; create: boolean }): number {
   if (options.create) return openSync(options.file, 'wx', PRIVATE_FILE_MODE);
   // Append without create: a session that is not there is not made here.
-  const descriptor = openSync(options.file, constants.O_WRONLY | constants.O_APPEND);
+  let descriptor: number;
   try {
-    const { size } = fstatSync(descriptor);
-    if (size > 0 && lastByte(options.file, size) !== 0x0a) writeSync(descriptor, '\n');
+    descriptor = openSync(options.file, APPEND_FLAGS);
+  } catch (error) {
+    throw openFailure(options.file, error);
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    const reason = notTranscriptReason(stats);
+    if (reason) throw notTranscriptError(options.file, reason);
+    if (stats.size > 0 && lastByte(descriptor, stats.size) !== 0x0a) writeSync(descriptor, '\n');
     return descriptor;
   } catch (error) {
     closeSync(descriptor);
@@ -158,12 +171,7 @@ function openForAppend(options: { file: string; create: boolean }): number {
   }
 }
 
-function lastByte(file: string, size: number): number | undefined {
-  const descriptor = openSync(file, 'r');
-  try {
-    const byte = Buffer.alloc(1);
-    return readSync(descriptor, byte, 0, 1, size - 1) === 1 ? byte[0] : undefined;
-  } finally {
-    closeSync(descriptor);
-  }
+function lastByte(descriptor: number, size: number): number | undefined {
+  const byte = Buffer.alloc(1);
+  return readSync(descriptor, byte, 0, 1, size - 1) === 1 ? byte[0] : undefined;
 }

@@ -177,6 +177,33 @@ export interface SessionSummary {
   parentSessionId?: string;
 }
 
+/** A session as a store finds it without reading its transcript. */
+export interface SessionRef {
+  id: string;
+  /** When it was last written (ISO 8601): its file's mtime, or its last append. */
+  writtenAt: string;
+  /** The transcript's size in bytes, when the store knows it. */
+  bytes?: number;
+}
+
+/** Something where a session would be that a listing left out, and why (a FIFO, a damaged file...). */
+export interface SkippedSession {
+  id: string;
+  reason: string;
+}
+
+/** Options of `SessionStore.list`. */
+export interface ListSessionsOptions {
+  /** Called for each entry that is not a readable session (it is left out of the list). */
+  onSkip?(skipped: SkippedSession): void;
+}
+
+/** What `SessionStore.delete` freed, when the store can tell. */
+export interface DeletedSession {
+  /** Bytes freed: the transcript and its large tool results. */
+  bytes: number;
+}
+
 /** Appends to one session; only one writer per session at a time, in any process. */
 export interface SessionWriter {
   readonly id: string;
@@ -197,7 +224,8 @@ export interface SessionWriter {
 
 /**
  * Where transcripts are kept. The file store (`createFileSessionStore`) is the default; another store (a
- * database, Redis) implements the same five operations and is passed as `sessionStore`.
+ * database, Redis) implements the same five operations (and, for id prefixes and a fast `continue`, the
+ * optional `listIds` and `readMetadata`) and is passed as `sessionStore`.
  */
 export interface SessionStore {
   /**
@@ -207,10 +235,49 @@ export interface SessionStore {
   open(options: { id: string; metadata?: SessionMetadata }): Promise<SessionWriter>;
   /** Loads a transcript (`SESSION_NOT_FOUND` naming the recent sessions, `SESSION_UNSUPPORTED` for a newer format). */
   read(id: string): Promise<LoadedTranscript>;
-  /** Every session, the most recently updated first. */
-  list(): Promise<SessionSummary[]>;
+  /** Every session, the most recently updated first; what is not a readable session is left out (and passed to `onSkip`). */
+  list(options?: ListSessionsOptions): Promise<SessionSummary[]>;
+  /**
+   * Optional (the file and Redis stores have it): the sessions whose id starts with `prefix` (all without
+   * one), the most recently written first, without reading any transcript. With it, a session id is
+   * accepted by a unique prefix, and `continue` and pruning need no full listing.
+   */
+  listIds?(options?: { prefix?: string }): Promise<SessionRef[]>;
+  /** Optional: a session's metadata (its first line) alone, without reading the rest of its transcript. */
+  readMetadata?(id: string): Promise<SessionMetadata>;
   /** A new session `to` with the messages of `from` up to and including `at` (all when omitted). */
   fork(options: { from: string; to: SessionMetadata; at?: string }): Promise<LoadedTranscript>;
-  /** Removes a session (`SESSION_BUSY` while a writer holds it). */
-  delete(id: string): Promise<void>;
+  /** Removes a session (`SESSION_BUSY` while a writer holds it); resolves with what it freed when the store can tell. */
+  delete(id: string): Promise<void | DeletedSession>;
+}
+
+/** Which sessions to prune: those older than `olderThan`, except the `keep` most recent. At least one is given. */
+export interface SessionRetention {
+  /** Remove sessions last written longer ago than this: `'30d'`, `'12h'`, `'8w'`, or milliseconds. */
+  olderThan?: string | number;
+  /** Keep the N most recently written sessions, whatever their age; alone, removes all the others. */
+  keep?: number;
+}
+
+/** A session pruning removed (or would remove, in a dry run), with the subagent sessions removed with it. */
+export interface PrunedSession {
+  id: string;
+  /** When the session (or one of its subagents) was last written, ISO 8601. */
+  writtenAt: string;
+  subagents: string[];
+  /** What it freed (in a dry run: its transcripts' size), when the store can tell. */
+  bytes?: number;
+}
+
+/** What `pruneSessions` did. */
+export interface PruneSessionsResult {
+  dryRun: boolean;
+  /** Oldest first. */
+  removed: PrunedSession[];
+  /** Sessions to remove that an agent has open (their lock is held): kept. Not checked in a dry run. */
+  busy: string[];
+  /** Sessions to remove that could not be (permissions, a folder in the way), with why. */
+  failed: { id: string; message: string }[];
+  /** The bytes freed (in a dry run: the transcripts' size), as far as the store can tell. */
+  bytes: number;
 }

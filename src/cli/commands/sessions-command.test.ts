@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionCode } from '../../testing/rejection-code.ts';
 import { createFileSessionStore } from '../../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../../transcripts/sessions-directory.ts';
 import type { SessionMetadata } from '../../transcripts/types.ts';
@@ -41,6 +42,18 @@ describe('codev sessions', () => {
     const show = await sessions(['show', 'parent']);
     expect(show.out).toContain('subagent session child: check the changelog');
     expect(JSON.parse((await sessions(['show', 'parent', '--json'])).out).subagentSessions).toEqual(['child']);
+  });
+
+  it('lists through its cache: a session removed by hand disappears, one added appears; prune options belong to prune', async () => {
+    await session('kept', 'one');
+    await session('gone', 'two');
+    const ids = async () => (JSON.parse((await sessions(['--json'])).out) as { id: string }[]).map((summary) => summary.id).sort();
+    expect(await ids()).toEqual(['gone', 'kept']);
+    rmSync(path.join(sessionsDirectory(project), 'gone.jsonl'));
+    await session('new', 'three');
+    expect(await ids()).toEqual(['kept', 'new']);
+    expect(await rejectionCode(sessions(['--keep', '3']))).toBe('CLI_USAGE');
+    expect(await rejectionCode(sessions(['prune', 'kept', '--keep', '3']))).toBe('CLI_USAGE');
   });
 
   it('says there are none yet in a project without sessions', async () => {

@@ -2,31 +2,47 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { projectSessionStore } from '../../agent/project-session-store.ts';
 import { CodevError } from '../../errors/codev-error.ts';
 import { oneLine, toolResultText } from '../../transcripts/message-text.ts';
-import type { LoadedTranscript, SessionSummary } from '../../transcripts/types.ts';
+import { resolveSessionId } from '../../transcripts/resolve-session-id.ts';
+import type { LoadedTranscript, SkippedSession, SessionSummary } from '../../transcripts/types.ts';
 import { SESSIONS_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
+import { formatLocalTime } from '../render/format-local-time.ts';
 import { formatTable } from '../render/format-table.ts';
+import { sessionsPruneCommand } from './sessions-prune-command.ts';
 import type { CommandIo } from './types.ts';
 
 const PREVIEW = 100;
+/** How many skipped files a listing names on stderr (the others are counted). */
+const NAMED_SKIPS = 10;
+const PRUNE_OPTIONS = ['older-than', 'keep', 'yes'] as const;
 
-/** `codev sessions [show|rm ID]`: the saved sessions of the project. */
+/** `codev sessions [show|rm ID|prune]`: the saved sessions of the project. A session id may be a unique prefix. */
 export async function sessionsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, all: { type: 'boolean' } });
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, all: { type: 'boolean' }, 'older-than': { type: 'string' }, keep: { type: 'string' }, yes: { type: 'boolean' } });
   if (values.help) {
     io.stdout(SESSIONS_HELP);
     return 0;
   }
-  const [action, id, ...extra] = positionals;
-  const store = await projectSessionStore({ cwd: values.cwd ?? io.cwd });
+  const [action, given, ...extra] = positionals;
+  const misplaced = PRUNE_OPTIONS.find((option) => values[option] !== undefined);
+  if (misplaced && action !== 'prune') throw new CodevError('CLI_USAGE', `--${misplaced} is an option of codev sessions prune`);
+  const cwd = values.cwd ?? io.cwd;
+  const store = await projectSessionStore({ cwd });
   if (action === undefined || action === 'list') {
+    const skipped: SkippedSession[] = [];
     // Subagents' sessions belong to their parent's: listed with --all (and under `show` of the parent).
-    const sessions = (await store.list()).filter((session) => values.all || session.parentSessionId === undefined);
+    const sessions = (await store.list({ onSkip: (entry) => skipped.push(entry) })).filter((session) => values.all || session.parentSessionId === undefined);
+    reportSkipped(skipped, io);
     io.stdout(values.json ? `${JSON.stringify(sessions, null, 2)}\n` : sessions.length === 0 ? 'No sessions yet: `codev run agent.ts` saves one per run.\n' : formatList(sessions));
     return 0;
   }
-  if (action !== 'show' && action !== 'rm') throw new CodevError('CLI_USAGE', `Unknown sessions command "${action}"`, { hint: 'use codev sessions, codev sessions show ID or codev sessions rm ID' });
-  if (id === undefined || extra.length > 0) throw new CodevError('CLI_USAGE', `codev sessions ${action} takes one session id`, { hint: 'codev sessions lists the ids' });
+  if (action === 'prune') {
+    if (given !== undefined) throw new CodevError('CLI_USAGE', 'codev sessions prune takes no session id', { hint: 'codev sessions rm ID removes one session' });
+    return sessionsPruneCommand({ flags: values, store, cwd, io });
+  }
+  if (action !== 'show' && action !== 'rm') throw new CodevError('CLI_USAGE', `Unknown sessions command "${action}"`, { hint: 'use codev sessions, codev sessions show ID, codev sessions rm ID or codev sessions prune' });
+  if (given === undefined || extra.length > 0) throw new CodevError('CLI_USAGE', `codev sessions ${action} takes one session id`, { hint: 'codev sessions lists the ids' });
+  const id = await resolveSessionId({ store, id: given });
   if (action === 'rm') {
     await store.delete(id);
     io.stdout(`Removed session ${id}\n`);
@@ -38,8 +54,16 @@ export async function sessionsCommand(argv: readonly string[], io: CommandIo): P
   return 0;
 }
 
+/** Names on stderr what the listing left out (a FIFO, a damaged file...), so that it is never silent. */
+function reportSkipped(skipped: readonly SkippedSession[], io: CommandIo): void {
+  if (skipped.length === 0) return;
+  const named = skipped.slice(0, NAMED_SKIPS).map((entry) => `  ${entry.id}.jsonl: ${entry.reason}\n`);
+  const more = skipped.length > NAMED_SKIPS ? `  and ${skipped.length - NAMED_SKIPS} more\n` : '';
+  io.stderr(`codev sessions: skipped ${skipped.length} file(s) that are not sessions (remove them from .codev/sessions/):\n${named.join('')}${more}`);
+}
+
 function formatList(sessions: readonly SessionSummary[]): string {
-  const rows = sessions.map((session) => [session.id, localTime(session.createdAt), String(session.turns), `${tokens(session.inputTokens)}/${tokens(session.outputTokens)}`, session.lastPrompt ?? '']);
+  const rows = sessions.map((session) => [session.id, formatLocalTime(session.createdAt), String(session.turns), `${tokens(session.inputTokens)}/${tokens(session.outputTokens)}`, session.lastPrompt ?? '']);
   return `${formatTable(['ID', 'STARTED', 'TURNS', 'TOKENS IN/OUT', 'LAST PROMPT'], rows).join('\n')}\n`;
 }
 
@@ -47,7 +71,7 @@ function formatTranscript(transcript: LoadedTranscript, subagents: readonly Sess
   const { metadata, messages, problems } = transcript;
   const lines = [
     `session ${metadata.id}`,
-    `  started ${localTime(metadata.createdAt)} in ${metadata.cwd}, model ${metadata.model}${metadata.permissionMode ? `, mode ${metadata.permissionMode}` : ''}, codev ${metadata.codevVersion}`,
+    `  started ${formatLocalTime(metadata.createdAt)} in ${metadata.cwd}, model ${metadata.model}${metadata.permissionMode ? `, mode ${metadata.permissionMode}` : ''}, codev ${metadata.codevVersion}`,
     ...(metadata.forkedFrom ? [`  forked from ${metadata.forkedFrom.sessionId}${metadata.forkedFrom.messageUuid ? ` at ${metadata.forkedFrom.messageUuid}` : ''}`] : []),
     ...problems.map((problem) => `  line ${problem.line} skipped: ${problem.message}`),
     ...subagents.map((session) => `  subagent session ${session.id}: ${session.firstPrompt ?? ''}`),
@@ -68,13 +92,6 @@ function describe(message: Anthropic.MessageParam): string {
       return `<${block.type}>`;
     })
     .join(' ');
-}
-
-function localTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 function tokens(count: number): string {

@@ -10,7 +10,10 @@ import { createFakeMessagesServer } from '../../testing/fake-messages-server/cre
 import { textReply, toolUseReply } from '../../testing/fake-messages-server/fake-reply.ts';
 import { rejectionCode } from '../../testing/rejection-code.ts';
 import { buildTool } from '../../tool/build-tool.ts';
+import { findLatestSession } from '../../transcripts/find-latest-session.ts';
 import { parseTranscript } from '../../transcripts/parse-transcript.ts';
+import { pruneStore } from '../../transcripts/prune-store.ts';
+import { resolveSessionId } from '../../transcripts/resolve-session-id.ts';
 import type { MessageEntry, SessionMetadata, SessionStore } from '../../transcripts/types.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
 import { startRedisServer, type RedisServer } from '../test-fixtures/start-redis-server.ts';
@@ -185,6 +188,34 @@ describe('the Redis session store', () => {
     expect(await rejectionCode(store.delete('older'))).toBe('SESSION_NOT_FOUND');
     expect((await store.list()).map((summary) => summary.id).sort()).toEqual(['forked', 'newer']);
     expect(await redis.exists(lockKey('older'))).toBe(0);
+  });
+
+  it('lists ids by prefix and reads a first line alone, so ids resolve by prefix and pruning reads no transcript', async () => {
+    for (const id of ['abcd-1', 'abcd-2', 'abzz-3']) {
+      const writer = await store.open({ id, metadata: metadata(id, id === 'abcd-2' ? { parentSessionId: 'abcd-1' } : {}) });
+      await writer.append([message('user', `question ${id}`)]);
+      await writer.close();
+    }
+    await redis.rpush(entriesKey('abcd-9'), '{"hello":"world"}');
+    // When each was last written, apart (the writes above may share a millisecond).
+    const now = Date.now();
+    await redis.zadd(`${prefix}:sessions`, now - 3000, 'abcd-1', now - 2000, 'abcd-2', now - 1000, 'abzz-3', now, 'abcd-9');
+    expect((await store.listIds!({ prefix: 'abcd' })).map((ref) => ref.id)).toEqual(['abcd-9', 'abcd-2', 'abcd-1']);
+    expect((await store.listIds!()).map((ref) => ref.id)).toEqual(['abcd-9', 'abzz-3', 'abcd-2', 'abcd-1']);
+    expect(await store.listIds!({ prefix: 'ab*' })).toEqual([]);
+    expect(await store.readMetadata!('abcd-2')).toEqual(metadata('abcd-2', { parentSessionId: 'abcd-1' }));
+    expect(await rejectionCode(store.readMetadata!('abcd-9'))).toBe('SESSION_UNSUPPORTED');
+    expect(await rejectionCode(store.readMetadata!('nope'))).toBe('SESSION_NOT_FOUND');
+    const skipped: string[] = [];
+    expect((await store.list({ onSkip: (entry) => skipped.push(entry.id) })).map((summary) => summary.id)).toEqual(['abzz-3', 'abcd-2', 'abcd-1']);
+    expect(skipped).toEqual(['abcd-9']);
+    expect(await resolveSessionId({ store, id: 'abzz' })).toBe('abzz-3');
+    expect(await rejectionCode(resolveSessionId({ store, id: 'abcd' }))).toBe('SESSION_AMBIGUOUS');
+    expect(await findLatestSession(store)).toBe('abzz-3');
+    const pruned = await pruneStore({ store, keep: 1 });
+    expect(pruned.removed.map((session) => [session.id, session.subagents])).toEqual([['abcd-1', ['abcd-2']]]);
+    expect(await rejectionCode(store.read('abcd-2'))).toBe('SESSION_NOT_FOUND');
+    expect((await store.read('abzz-3')).messages).toHaveLength(1);
   });
 
   it('loses no complete entry when the writing process is killed with SIGKILL, and a new writer takes over after the TTL', async () => {

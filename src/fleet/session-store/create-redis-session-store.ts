@@ -1,10 +1,11 @@
 import { forkByCopy } from '../../transcripts/fork-by-copy.ts';
 import type { Redis } from 'ioredis';
-import { CodevError } from '../../errors/codev-error.ts';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { summarizeTranscript } from '../../transcripts/summarize-transcript.ts';
-import type { LoadedTranscript, SessionStore, SessionSummary } from '../../transcripts/types.ts';
+import type { ListSessionsOptions, LoadedTranscript, SessionMetadata, SessionStore, SessionSummary } from '../../transcripts/types.ts';
 import { checkedSessionId } from './checked-session-id.ts';
 import { holdRedisSessionLock } from './hold-redis-session-lock.ts';
+import { listRedisSessionIds } from './list-redis-session-ids.ts';
 import { openRedisSessionWriter } from './open-redis-session-writer.ts';
 import { parseRedisTranscript } from './parse-redis-transcript.ts';
 import { redisSessionKeys } from './redis-session-keys.ts';
@@ -24,7 +25,8 @@ const LIST_BATCH = 20;
  * without them) or foreign fails with `SESSION_CONFLICT`. One writer per session across processes and
  * machines: a lock `<prefix>:session:<id>:lock` with a TTL (`lockTtlMs`, 10 s) renewed while the writer is
  * open, so the session of a worker that was killed can be resumed by another once the TTL runs out (well
- * within the fleet's stalled-job recovery). `list()` reads `<prefix>:sessions`, ordered by last write.
+ * within the fleet's stalled-job recovery). `list()` reads `<prefix>:sessions`, ordered by last write; `listIds`
+ * reads only that index (a ZSCAN for a prefix), `readMetadata` only a session's first item.
  * The caller owns `redis` (from `connectRedis`) and quits it after the writers are closed.
  */
 export function createRedisSessionStore(options: { redis: Redis; prefix?: string; lockTtlMs?: number }): SessionStore {
@@ -50,9 +52,15 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
     return new CodevError('SESSION_NOT_FOUND', `No session ${id} in Redis (prefix ${prefix})`, { hint });
   }
 
+  async function readMetadata(id: string): Promise<SessionMetadata> {
+    const first = await redis.lindex(keys.entries(checkedSessionId(id)), 0);
+    if (first === null) throw await notFound(id);
+    return parse(id, [first]).metadata;
+  }
+
   const open: SessionStore['open'] = ({ id, metadata }) => openRedisSessionWriter({ redis, keys, lockTtlMs, id: checkedSessionId(id), metadata, notFound });
 
-  async function list(): Promise<SessionSummary[]> {
+  async function list(listOptions: ListSessionsOptions = {}): Promise<SessionSummary[]> {
     const ranked = await redis.zrevrange(keys.index, 0, -1, 'WITHSCORES');
     const sessions: { id: string; writtenAt: string }[] = [];
     for (let index = 0; index + 1 < ranked.length; index += 2) sessions.push({ id: ranked[index]!, writtenAt: new Date(Number(ranked[index + 1])).toISOString() });
@@ -66,8 +74,9 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
         const [error, lines] = replies[position] ?? [];
         try {
           if (!error && Array.isArray(lines) && lines.length > 0) summaries.push(summarizeTranscript(parse(session.id, lines as string[]), session.writtenAt));
-        } catch {
+        } catch (problem) {
           // A list that is not a readable transcript is not a session to list (`read` says why).
+          listOptions.onSkip?.({ id: session.id, reason: errorMessage(problem) });
         }
       });
     }
@@ -78,6 +87,8 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
     open,
     read: readTranscript,
     list,
+    listIds: (idOptions) => listRedisSessionIds({ redis, index: keys.index, prefix: idOptions?.prefix }),
+    readMetadata,
     fork: ({ from, to, at }) => forkByCopy({ store: { read: readTranscript, open }, from, to, at }),
     async delete(id) {
       const lock = await holdRedisSessionLock({ redis, key: keys.lock(checkedSessionId(id)), sessionId: id, ttlMs: lockTtlMs });
