@@ -118,16 +118,18 @@ describe('parallel subagents under one budget', () => {
 const isSummaryRequest = (request: RecordedRequest) => request.body.system === COMPACTION_SYSTEM;
 
 describe('compaction requests are checked', () => {
-  /** A fake model that calls Dump `calls` times, then answers; a summary request gets `summary`. */
-  const dumping = (calls: number, summary: FakeMessageReply) => (request: RecordedRequest) => {
-    if (isSummaryRequest(request)) return summary;
-    const made = (request.body.messages ?? []).filter((message) => message.role === 'assistant').length;
-    return made < calls ? toolUseReply('Dump', { n: made + 1 }, { id: `toolu_dump_${made + 1}` }) : textReply('done');
+  /** A fake model that calls Dump `calls` times, then answers; a summary request gets `summary`. One per run. */
+  const dumping = (calls: number, summary: FakeMessageReply) => () => {
+    let made = 0;
+    return (request: RecordedRequest) => {
+      if (isSummaryRequest(request)) return summary;
+      return made < calls ? toolUseReply('Dump', { n: ++made }, { id: `toolu_dump_${made}` }) : textReply('done');
+    };
   };
 
   /** What each request cost, in order, with whether it was the summary, in a run without a budget. */
-  async function calibrate(options: { script: (request: RecordedRequest) => FakeReply; promptCache?: boolean; agent: AgentOptions }) {
-    const server = await serve(options.script, { promptCache: options.promptCache });
+  async function calibrate(options: { script: () => (request: RecordedRequest) => FakeReply; promptCache?: boolean; agent: AgentOptions }) {
+    const server = await serve(options.script(), { promptCache: options.promptCache });
     const agent = createAgent({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {}, ...options.agent });
     const { events } = await run(agent);
     const kinds = server.requests.map((request) => (isSummaryRequest(request) ? 'summary' : 'turn'));
@@ -144,13 +146,14 @@ describe('compaction requests are checked', () => {
     // output, $0.045): with it and the request after it, the query passes the budget.
     const summary = withUsage(textReply('The user asked for Dump calls. Calls so far: many.'), { outputTokens: 3_000 });
     const agentOptions: AgentOptions = { tools: [dumpOf(6_000)], maxTokens: 300, promptCaching: false, maxTurns: 40, compaction: { contextWindow: 20_000, keepToolResults: 50 } };
-    const script = dumping(30, summary);
+    const script = dumping(14, summary);
     const calibration = await calibrate({ script, agent: agentOptions });
     const summaryAt = calibration.kinds.indexOf('summary');
     expect(summaryAt).toBeGreaterThan(0);
+    expect(calibration.kinds.filter((kind) => kind === 'summary')).toHaveLength(1);
     const spentBefore = calibration.turnCosts.slice(0, summaryAt).reduce((sum, cost) => sum + cost, 0);
     const cap = spentBefore + calibration.summaryCost;
-    const server = await serve(script);
+    const server = await serve(script());
     const agent = createAgent({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {}, ...agentOptions, maxBudgetUsd: cap });
     const { events, end } = await run(agent);
     expect(server.requests.filter(isSummaryRequest)).toEqual([]);
@@ -172,7 +175,7 @@ describe('compaction requests are checked', () => {
     const spentBefore = calibration.turnCosts.slice(0, compactedAt).reduce((sum, cost) => sum + cost, 0);
     const after = calibration.turnCosts[compactedAt]!;
     const cap = spentBefore + after / 2;
-    const server = await serve(script, { promptCache: true });
+    const server = await serve(script(), { promptCache: true });
     const agent = createAgent({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {}, ...agentOptions, maxBudgetUsd: cap });
     const { events, end } = await run(agent);
     expect(end.reason).toBe('max_budget_usd');
