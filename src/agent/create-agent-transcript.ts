@@ -9,7 +9,7 @@ import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
 import type { PermissionMode } from '../permissions/types.ts';
 import type { CompactEntry, LoadedTranscript, MessageEntry, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
 import { codevVersion } from '../version/codev-version.ts';
-import { fromApiUsage } from './add-usage.ts';
+import { fromApiUsage } from '../model/from-api-usage.ts';
 import type { AgentOptions } from './types.ts';
 
 /** Where an agent's conversation is kept between processes (see `AgentOptions.persistSession`). */

@@ -11,6 +11,7 @@ import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
 import type { CompactBoundary, CompactionOptions } from './compaction/types.ts';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
+import type { LimitReached } from '../tool/spending.ts';
 import type { ModelPrices } from '../model/model-price.ts';
 import type { InstructionsSetting } from '../instructions/instructions-setting.ts';
 import type { OutputIssue, OutputSchema } from './output/types.ts';
@@ -78,13 +79,8 @@ export type AgentEvent<Output = unknown> =
    * a model has no price (see `prices`): unknown, never 0.
    */
   | { type: 'usage'; usage: Usage; total: Usage; costUsd: number | null; totalCostUsd: number | null }
-  /**
-   * A limit of the query (`maxBudgetUsd`, `maxQueryTokens`) would be passed by the next request (a turn's,
-   * or a compaction's summary): the agent ends (reason `max_budget_usd` or `max_query_tokens`) before making
-   * it. `spent` is what the query used so far, `next` the most the request can use: all it sends, estimated,
-   * and its whole `max_tokens` of output (see `maxBudgetUsd`).
-   */
-  | { type: 'limit-reached'; limit: 'maxBudgetUsd' | 'maxQueryTokens'; max: number; spent: number; next: number; message: string }
+  /** A limit of the query would be passed by the next request: the agent ends before making it (see `LimitReached`). */
+  | LimitReached
   /** The conversation was compacted (old tool results cleared, older messages summarized): see `compaction`. */
   | CompactBoundary
   /**

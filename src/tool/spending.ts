@@ -28,6 +28,21 @@ export interface SpendingReservation {
   release(): void;
 }
 
+/**
+ * A limit of the query (`maxBudgetUsd`, `maxQueryTokens`) would be passed by the next request (a turn's,
+ * or a compaction's summary): the agent ends (reason `max_budget_usd` or `max_query_tokens`) before making
+ * it. `spent` is what the query used so far, `next` the most the request can use: all it sends, estimated,
+ * and its whole `max_tokens` of output (see `maxBudgetUsd`).
+ */
+export interface LimitReached {
+  type: 'limit-reached';
+  limit: 'maxBudgetUsd' | 'maxQueryTokens';
+  max: number;
+  spent: number;
+  next: number;
+  message: string;
+}
+
 /** The limits of a top-level query, and the totals when it started. */
 export interface QueryLimits {
   readonly maxBudgetUsd?: number;

@@ -4,7 +4,12 @@ import { createAgent } from '../../src/agent/create-agent.ts';
 import { COMPACTION_SYSTEM } from '../../src/agent/compaction/summarize-conversation.ts';
 import type { AgentEvent, AgentOptions } from '../../src/agent/types.ts';
 import { buildTool, withToolSource } from '../../src/tool/build-tool.ts';
+import { createSpending } from '../../src/agent/create-spending.ts';
+import type { AgentScope } from '../../src/tool/agent-scope.ts';
 import { createAgentTool } from '../../src/tools/Agent/create-agent-tool.ts';
+import { createWebFetchTool, WebFetchCache, type WebFetchOutput } from '../../src/tools/WebFetch/index.ts';
+import { ARTICLE_HTML, createTestSite, html } from '../../src/tools/WebFetch/test-fixtures/test-site.ts';
+import { runTool } from '../../src/testing/run-tool.ts';
 import { createFakeMessagesServer, createTestContext, textReply, toolUseReply, type FakeMessageReply, type FakeMessagesServer, type FakeReply, type RecordedRequest } from '../../src/testing/index.ts';
 
 // Budgets against the fake Messages API over loopback HTTP. The fake counts a request's tokens as the API
@@ -185,4 +190,39 @@ describe('compaction requests are checked', () => {
     expect(boundary).toBeGreaterThan(-1);
     expect(events.slice(boundary).map((event) => event.type)).not.toContain('usage');
   }, 60_000);
+});
+
+describe("WebFetch's small-model request counts toward the query", () => {
+  async function fetchUnder(maxBudgetUsd: number) {
+    const site = await createTestSite({ '/guide': html(ARTICLE_HTML) });
+    const model = await serve(() => textReply('Full sun and deep watering.'));
+    const spending = createSpending();
+    spending.limits = { maxBudgetUsd, since: spending.snapshot() };
+    const webFetch = createWebFetchTool({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url }, cache: new WebFetchCache() });
+    const context = createTestContext({ tools: [webFetch], allow: ['WebFetch(domain:127.0.0.1)'] });
+    // The scope an agent's tool calls run in; WebFetch reads only its spending.
+    context.agent = { spending } as AgentScope;
+    try {
+      const { result } = await runTool({ name: 'WebFetch', input: { url: `${site.url}/guide`, prompt: 'What do tomatoes need?' }, context });
+      return { output: result.output as WebFetchOutput, requests: model.requests.length, spending };
+    } finally {
+      await site.close();
+    }
+  }
+
+  it('is held within the budget: with no room (Haiku, 2,048 tokens of output: $0.01) the page is returned without it', async () => {
+    const refused = await fetchUnder(0.005);
+    expect(refused.requests).toBe(0);
+    expect(refused.output).toMatchObject({ promptApplied: false });
+    expect(refused.output.result).toContain('## Planting');
+    expect(refused.spending.reserved).toEqual({ costUsd: 0, tokens: 0 });
+  });
+
+  it('is counted in the spending when it is made', async () => {
+    const made = await fetchUnder(1);
+    expect(made.requests).toBe(1);
+    expect(made.output).toMatchObject({ promptApplied: true });
+    expect(made.spending.costUsd).toBeGreaterThan(0);
+    expect(made.spending.reserved).toEqual({ costUsd: 0, tokens: 0 });
+  });
 });

@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { estimateMessageTokens } from './estimate-message-tokens.ts';
-import { estimateTextTokens } from './estimate-text-tokens.ts';
+import { estimateTextTokens } from '../../model/estimate-text-tokens.ts';
 
 describe('estimateMessageTokens', () => {
   it('counts ASCII text at three characters a token and any other character as a token', () => {

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { estimateTextTokens } from './estimate-text-tokens.ts';
+import { estimateTextTokens } from '../../model/estimate-text-tokens.ts';
 
 /**
  * An image costs its pixels over 750 in tokens, whatever its bytes: codev sends images of at most 2,000

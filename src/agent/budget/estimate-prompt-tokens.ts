@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { estimateTextTokens } from './estimate-text-tokens.ts';
+import { estimateTextTokens } from '../../model/estimate-text-tokens.ts';
 
 /** The system prompt the API adds to a request with tools (346 tokens for Claude 4 models), with room to spare. */
 const TOOL_USE_SYSTEM_TOKENS = 500;

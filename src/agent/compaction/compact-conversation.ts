@@ -3,7 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { runPostCompactHooks, runPreCompactHooks } from '../../hooks/run-compact-hooks.ts';
 import { runSessionStartHooks } from '../../hooks/run-session-start-hooks.ts';
 import type { CompactTrigger } from '../../hooks/session-hook-types.ts';
-import type { LimitReached } from '../budget/reserve-request.ts';
+import type { LimitReached } from '../../tool/spending.ts';
 import type { TurnAgent } from '../turn/types.ts';
 import type { AgentEvent, ModelError } from '../types.ts';
 import { clearOldToolResults } from './clear-old-tool-results.ts';

@@ -1,10 +1,11 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RequestPolicy } from '../../tool/agent-scope.ts';
 import type { Spending } from '../../tool/spending.ts';
-import { fromApiUsage } from '../add-usage.ts';
+import { fromApiUsage } from '../../model/from-api-usage.ts';
 import { estimateMessageTokens } from '../budget/estimate-message-tokens.ts';
 import { estimatePromptTokens } from '../budget/estimate-prompt-tokens.ts';
-import { reserveRequest, type LimitReached } from '../budget/reserve-request.ts';
+import { reserveRequest } from '../../model/reserve-request.ts';
+import type { LimitReached } from '../../tool/spending.ts';
 import { requestModelTurn } from '../request-model-turn.ts';
 import type { AgentEvent, ModelError } from '../types.ts';
 import { renderConversation } from './render-conversation.ts';

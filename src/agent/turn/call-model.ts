@@ -1,5 +1,5 @@
 import { startChatSpan } from '../../telemetry/chat-span.ts';
-import { limitEndReason } from '../budget/reserve-request.ts';
+import { limitEndReason } from '../../model/reserve-request.ts';
 import { compactConversation } from '../compaction/compact-conversation.ts';
 import { requestModelTurn } from '../request-model-turn.ts';
 import type { ModelError } from '../types.ts';

@@ -1,4 +1,4 @@
-import { limitEndReason } from '../budget/reserve-request.ts';
+import { limitEndReason } from '../../model/reserve-request.ts';
 import { compactConversation } from '../compaction/compact-conversation.ts';
 import { estimateContextTokens } from '../compaction/estimate-tokens.ts';
 import type { TurnStage } from './types.ts';

@@ -1,5 +1,5 @@
 import { estimateTurnRequest } from '../budget/estimate-turn-request.ts';
-import { limitEndReason, reserveRequest } from '../budget/reserve-request.ts';
+import { limitEndReason, reserveRequest } from '../../model/reserve-request.ts';
 import type { AgentEvent } from '../types.ts';
 import type { TurnOutcome, TurnState } from './types.ts';
 

@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolUseBlock } from '../../tool/types.ts';
-import { addUsage, fromApiUsage } from '../add-usage.ts';
+import { fromApiUsage } from '../../model/from-api-usage.ts';
+import { addUsage } from '../add-usage.ts';
 import { queryCostUsd } from './query-cost-usd.ts';
 import type { TurnStage } from './types.ts';
 

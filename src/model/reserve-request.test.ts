@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Usage } from '../types.ts';
-import { createSpending } from '../create-spending.ts';
+import { createSpending } from '../agent/create-spending.ts';
+import type { Usage } from '../tool/agent-run.ts';
 import { reserveRequest, type RequestHold } from './reserve-request.ts';
 
 // Sonnet 4.6 at list price: $3 per million input tokens, $15 output.

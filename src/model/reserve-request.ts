@@ -1,7 +1,5 @@
-import type { Spending, SpendingReservation } from '../../tool/spending.ts';
-import type { AgentEvent, EndReason, Usage } from '../types.ts';
-
-export type LimitReached = Extract<AgentEvent, { type: 'limit-reached' }>;
+import type { EndReason, Usage } from '../tool/agent-run.ts';
+import type { LimitReached, Spending, SpendingReservation } from '../tool/spending.ts';
 
 /** How holding a request's estimate ended: held (no reservation when the query has no limit), a limit it cannot fit in, or an abort while it waited. */
 export type RequestHold = { type: 'held'; reservation?: SpendingReservation } | { type: 'limit-reached'; event: LimitReached } | { type: 'aborted' };
