@@ -16,8 +16,10 @@ export const prepareTurn: TurnStage = async function* prepareTurn(state) {
   if (state.turns > 0) state.context = state.agent.nextContext(state.context);
   await prepareRequestTools(state);
   if (state.agent.instructions) yield* prepareSystemPrompt(state, state.agent.instructions);
-  const ended = yield* holdTurnRequest(state, state.agent.model);
-  if (ended) return ended;
+  if (state.agent.spending.root.limits) {
+    const ended = yield* holdTurnRequest(state, state.agent.model);
+    if (ended) return ended;
+  }
   state.turns++;
   yield { type: 'turn-start', turn: state.turns };
 };
