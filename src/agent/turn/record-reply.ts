@@ -28,7 +28,8 @@ export const recordReply: TurnStage = async function* recordReply(state) {
     outputTokens,
     cachedTokens: cacheCreationInputTokens + cacheReadInputTokens,
     model: turn.model,
-    at: Date.now(),
+    // Read only by a budget's next estimate, which needs the prompt too.
+    at: turn.prompt ? Date.now() : 0,
     prompt: turn.prompt,
   };
   for (const block of reply.content) {
