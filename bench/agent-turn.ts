@@ -1,5 +1,5 @@
 import { formatMicros, formatRatio } from './harness/format-report.ts';
-import { codevAgentCase, codevHttpCase, codevInstructionsCase } from './agent/codev-agent-case.ts';
+import { codevAgentCase, codevBudgetCase, codevHttpCase, codevInstructionsCase } from './agent/codev-agent-case.ts';
 import { floorAgentCase } from './agent/floor-agent-case.ts';
 import { formatConversationTable } from './agent/format-conversation-report.ts';
 import { CONVERSATION, measureConversationCase } from './agent/measure-conversation.ts';
@@ -32,13 +32,14 @@ export const benchmark: CustomBenchmark<ConversationCase, ConversationResult> = 
     'Scripted models, responses built once: codev gets an object with the `client.messages.stream(params, { signal })` surface its loop uses (six prebuilt stream events, then `finalMessage()`); Vercel `generateText` + `MockLanguageModelV3` with `stopWhen: stepCountIs(n + 1)` (its call log cleared on every call); Agents `run()` with a hand-written `Model` and `maxTurns: n + 1`, tracing disabled.',
     'codev runs `createAgent({ tools: [Add], client, canUseTool })` over the bare Add context of tool-call-overhead (no rules, no hooks; Add is read-only, so the default mode allows it); a fresh agent per conversation, since an agent keeps its transcript.',
     'codev with project instructions: the same, with `instructions: true` and a 2 KB CODEV.md in the project root and in the home\'s `.codev/` (four other names looked for and missing): read at the first turn, then a stat per file at most every 250 ms, so the instructions\' cost per call is what is left after the first read.',
+    'codev with a budget: the same, with `maxBudgetUsd: 1000` and `maxQueryTokens: 1e9` (never reached): the cost of estimating, checking and holding every request\'s cost.',
     'floor: per turn, `schema.parse` + awaited execute + the assistant block and the tool_result pushed onto a transcript.',
     'codev over loopback HTTP: the fake Messages server of `codev/testing` in the same process, the real `@anthropic-ai/sdk` client, SSE. Every request carries the whole transcript, so its cost per call grows with the conversation by nature of the Messages API (JSON out, JSON in, validation); it is shown for scale, not as a peer comparison.',
     'Peak RSS: `process.resourceUsage().maxRSS` of the case process at its end (Node + the SDK + every conversation it ran); RSS added: that peak minus the RSS after setup, before the first conversation. Memory is never read inside the timed region.',
     `Runs: codev ${codevAgentCase.runs.full.warmup} warm-up + ${codevAgentCase.runs.full.measured} measured conversations, the floor ${floorAgentCase.runs.full.warmup} + ${floorAgentCase.runs.full.measured} (the JIT needs a few thousand calls to settle, and a 0.2 ms floor conversation is easily hit by one preemption on a shared machine). The peers and the HTTP row cost seconds per conversation here, so they get one warm-up conversation of 100 calls and ONE measured conversation of ${calls.toLocaleString('en-US')} (the min–max column then has one value; --quick: no warm-up).`,
     'codev\'s scripted stream yields six events per turn, which codev\'s loop iterates and the peers\' `doGenerate`/`getResponse` doubles do not have: about 2 µs of codev\'s per-call cost here (measured against an empty stream).',
   ],
-  cases: [codevAgentCase, codevInstructionsCase, floorAgentCase, vercelAgentCase, openAiAgentsAgentCase, codevHttpCase],
+  cases: [codevAgentCase, codevInstructionsCase, codevBudgetCase, floorAgentCase, vercelAgentCase, openAiAgentsAgentCase, codevHttpCase],
   measureCase: measureConversationCase,
   formatReport(self, results) {
     const lines = [`## ${self.title}`, '', ...self.methods.map((method) => `- ${method}`), '', ...formatConversationTable(results, self.reference)];

@@ -80,7 +80,7 @@ export { discoverAgentTypes, AGENT_DIRECTORIES } from './agent-types/discover-ag
 export { parseAgentFile } from './agent-types/parse-agent-file.ts';
 export { MODEL_ALIASES } from './subagents/resolve-model.ts';
 export type { AgentScope, AgentTypeDefinition, AgentTypeSource, SubagentLimits, SubagentSlots } from './tool/agent-scope.ts';
-export type { Spending, SpendingTotals, QueryLimits } from './tool/spending.ts';
+export type { Spending, SpendingTotals, SpendingAmount, SpendingReservation, QueryLimits, LimitReached } from './tool/spending.ts';
 export type { AskUser, UserAnswers, UserQuestion, UserQuestionOption } from './tool/ask-user.ts';
 export type { TodoItem, TodoStatus } from './tool/todo-item.ts';
 export type { AgentTypeDiscovery } from './agent-types/types.ts';

@@ -52,6 +52,25 @@ export const codevInstructionsCase: ConversationCase = {
 };
 
 /**
+ * The codev case with both limits set (`maxBudgetUsd`, `maxQueryTokens`), far above what the conversation
+ * spends: every request is estimated, checked against the limits and held on the spending tree while it
+ * runs, so this row is the cost of a budget on the loop.
+ */
+export const codevBudgetCase: ConversationCase = {
+  id: 'codev-budget',
+  label: 'codev with maxBudgetUsd and maxQueryTokens set',
+  runs: codevAgentCase.runs,
+  async setup({ calls, clock }) {
+    const { context, dispose } = codevAddContext({ rulesAndHooks: false });
+    const client = scriptedAnthropicClient({ calls, clock });
+    return {
+      run: () => runConversation({ calls, client, context, agentOptions: { maxBudgetUsd: 1_000, maxQueryTokens: 1_000_000_000 } }),
+      teardown: dispose,
+    };
+  },
+};
+
+/**
  * codev against the fake Messages API server of `codev/testing`, through the real `@anthropic-ai/sdk` client:
  * JSON request bodies, HTTP on 127.0.0.1, SSE responses the SDK parses and reassembles. The server runs in the
  * same process, so its own work (parse, validate, render, write SSE) is part of the time.

@@ -85,8 +85,9 @@ describe('limits of a query', () => {
     expect(ofType(events, 'end')[0]).toMatchObject({ reason: 'end_turn', turns: 3 });
   });
 
-  it('maxQueryTokens ends the query before a request that would pass it', async () => {
-    const events = await run([withUsage(echo('a'), thousandIn), withUsage(echo('b'), thousandIn), withUsage(echo('c'), thousandIn), textReply('done')], { maxQueryTokens: 2500 });
+  it('maxQueryTokens ends the query before a request that would pass it, counting its whole max_tokens', async () => {
+    // Each request uses 1,100 tokens, and the next may use its input and up to 200 more: the third would pass 2,500.
+    const events = await run([withUsage(echo('a'), thousandIn), withUsage(echo('b'), thousandIn), withUsage(echo('c'), thousandIn), textReply('done')], { maxQueryTokens: 2500, maxTokens: 200 });
     expect(server!.requests).toHaveLength(2);
     expect(ofType(events, 'limit-reached')[0]).toMatchObject({ limit: 'maxQueryTokens', max: 2500, spent: 2200 });
     expect(ofType(events, 'end')[0]).toMatchObject({ reason: 'max_query_tokens', turns: 2 });
@@ -145,7 +146,7 @@ describe('agent.run()', () => {
 
   it('a limit is a result, not an error', async () => {
     server = await createFakeMessagesServer({ apiKey: 'test-key', script: [withUsage(echo('a'), thousandIn), withUsage(echo('b'), thousandIn)] });
-    const agent = createAgent({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, tools: [echoTool], maxQueryTokens: 1500, canUseTool: () => ({ behavior: 'allow' }) });
+    const agent = createAgent({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, tools: [echoTool], maxQueryTokens: 1500, maxTokens: 200, canUseTool: () => ({ behavior: 'allow' }) });
     const result = await agent.run('go');
     await agent.close();
     expect(result).toMatchObject({ endReason: 'max_query_tokens', turns: 1, text: '' });

@@ -11,7 +11,7 @@ import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
 import type { PermissionMode } from '../permissions/types.ts';
 import type { CompactEntry, ConversationRepair, LoadedTranscript, MessageEntry, SessionRetention, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
 import { codevVersion } from '../version/codev-version.ts';
-import { fromApiUsage } from './add-usage.ts';
+import { fromApiUsage } from '../model/from-api-usage.ts';
 import { applySessionRetention } from './apply-session-retention.ts';
 import type { AgentOptions } from './types.ts';
 

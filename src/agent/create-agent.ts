@@ -112,7 +112,9 @@ export interface Agent<Output = unknown> {
    * Compacts the conversation now, between queries: old tool results cleared and the older messages
    * summarized by the model (with `instructions` on what to keep), as `compaction` does by itself near the
    * context window. Returns what it did, or undefined when there was nothing to compact. `AGENT_BUSY` while a
-   * query runs: the query compacts by itself when it needs to.
+   * query runs: the query compacts by itself when it needs to. The summary request counts toward the limits
+   * of the agent's last query (`maxBudgetUsd`, `maxQueryTokens`): one they leave no room for is not sent, and
+   * `compact` throws `LIMIT_REACHED`.
    */
   compact(instructions?: string): Promise<CompactBoundary | undefined>;
   /**
@@ -337,6 +339,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
             continue;
           }
           if (step.value.type === 'error') throw new CodevError(step.value.error.code, `The conversation could not be compacted: ${step.value.error.message}`);
+          if (step.value.type === 'limit-reached') throw new CodevError('LIMIT_REACHED', `The conversation was not compacted: ${step.value.event.message}`, { field: step.value.event.limit });
           return boundary;
         }
       } finally {

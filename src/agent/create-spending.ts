@@ -3,11 +3,12 @@ import { DEFAULT_MODEL_PRICES } from '../model/default-model-prices.ts';
 import { findModelPrice } from '../model/find-model-price.ts';
 import type { ModelPrice, ModelPrices } from '../model/model-price.ts';
 import type { Usage } from '../tool/agent-run.ts';
-import type { QueryLimits, Spending, SpendingTotals } from '../tool/spending.ts';
+import type { QueryLimits, Spending, SpendingAmount, SpendingReservation, SpendingTotals } from '../tool/spending.ts';
 
 /**
  * The spending of a top-level agent, pricing requests from `prices` (the agent's, then the config's), then
- * codev's defaults. Prices are looked up once per model.
+ * codev's defaults. Prices are looked up once per model. The holds of requests in flight are kept on the
+ * root, summed when read (never a running total that could drift).
  */
 export function createSpending(prices: readonly (ModelPrices | undefined)[] = []): Spending {
   const tables = [...prices.filter((table): table is ModelPrices => table !== undefined), DEFAULT_MODEL_PRICES];
@@ -27,11 +28,26 @@ class AgentSpending implements Spending {
   readonly root: Spending;
   readonly costOf: (model: string, usage: Usage) => number | null;
   readonly #parent: AgentSpending | undefined;
+  readonly #top: AgentSpending;
+  // On the root only: the holds in flight, and who waits for one to end.
+  readonly #holds = new Set<SpendingAmount>();
+  readonly #waiting = new Set<() => void>();
 
   constructor(costOf: (model: string, usage: Usage) => number | null, parent?: AgentSpending) {
     this.costOf = costOf;
     this.#parent = parent;
-    this.root = parent?.root ?? this;
+    this.#top = parent ? parent.#top : this;
+    this.root = this.#top;
+  }
+
+  get reserved(): SpendingAmount {
+    let costUsd = 0;
+    let tokens = 0;
+    for (const hold of this.#top.#holds) {
+      costUsd += hold.costUsd;
+      tokens += hold.tokens;
+    }
+    return { costUsd, tokens };
   }
 
   record(model: string, usage: Usage): number | null {
@@ -43,6 +59,42 @@ class AgentSpending implements Spending {
       else at.costUsd += cost;
     }
     return cost;
+  }
+
+  reserve(amount: SpendingAmount): SpendingReservation {
+    const top = this.#top;
+    // A hold of its own, so that two equal amounts are two holds.
+    const hold = { costUsd: amount.costUsd, tokens: amount.tokens };
+    top.#holds.add(hold);
+    const release = () => {
+      if (!top.#holds.delete(hold)) return;
+      const waiting = [...top.#waiting];
+      top.#waiting.clear();
+      for (const wake of waiting) wake();
+    };
+    return {
+      // Counted before the hold goes: there is no moment when the request counts nowhere.
+      settle: (model, usage) => {
+        const cost = this.record(model, usage);
+        release();
+        return cost;
+      },
+      release,
+    };
+  }
+
+  whenReleased(signal: AbortSignal): Promise<void> {
+    const top = this.#top;
+    if (signal.aborted || top.#holds.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        top.#waiting.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      top.#waiting.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   child(): Spending {

@@ -11,6 +11,7 @@ import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
 import type { ConversationRepair, SessionStore, TranscriptProblem } from '../transcripts/types.ts';
 import type { CompactBoundary, CompactionOptions } from './compaction/types.ts';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
+import type { LimitReached } from '../tool/spending.ts';
 import type { ModelPrices } from '../model/model-price.ts';
 import type { InstructionsSetting } from '../instructions/instructions-setting.ts';
 import type { OutputIssue, OutputSchema } from './output/types.ts';
@@ -78,12 +79,8 @@ export type AgentEvent<Output = unknown> =
    * a model has no price (see `prices`): unknown, never 0.
    */
   | { type: 'usage'; usage: Usage; total: Usage; costUsd: number | null; totalCostUsd: number | null }
-  /**
-   * A limit of the query (`maxBudgetUsd`, `maxQueryTokens`) would be passed by the next request: the query
-   * ends (reason `max_budget_usd` or `max_query_tokens`) before making it. `spent` is what the query used so
-   * far, `next` the estimate of the next request (its input, and an output as long as the longest so far).
-   */
-  | { type: 'limit-reached'; limit: 'maxBudgetUsd' | 'maxQueryTokens'; max: number; spent: number; next: number; message: string }
+  /** A limit of the query would be passed by the next request: the agent ends before making it (see `LimitReached`). */
+  | LimitReached
   /** The conversation was compacted (old tool results cleared, older messages summarized): see `compaction`. */
   | CompactBoundary
   /**
@@ -161,14 +158,19 @@ export interface AgentOptions {
    */
   fallbackModel?: string | readonly string[];
   /**
-   * The most a query may spend, in US dollars, subagents included: the query ends with `max_budget_usd`
-   * (after a `limit-reached` event) before a request whose estimated cost would pass it. The model must
-   * have a price (see `prices`), else createAgent throws `MODEL_PRICE_UNKNOWN`.
+   * The most a query may spend, in US dollars, subagents and compaction included: an agent of the query
+   * ends with `max_budget_usd` (after a `limit-reached` event) before a request whose most possible cost
+   * would pass it, counting what the requests in flight elsewhere in the tree hold. A request's most
+   * possible cost: everything it sends (tools and system prompt included; after its first request, the
+   * API's own count plus what was added since), cache reads only for what the API reported cached last
+   * time, and its whole `maxTokens` of output (a smaller `maxTokens` lets a small budget go further). The
+   * model must have a price (see `prices`), else createAgent throws `MODEL_PRICE_UNKNOWN`.
    */
   maxBudgetUsd?: number;
   /**
-   * The most tokens a query may use (input, cache and output, subagents included): the query ends with
-   * `max_query_tokens` before a request that would pass it.
+   * The most tokens a query may use (input, cache and output, subagents and compaction included): an agent
+   * of the query ends with `max_query_tokens` before a request that could pass it (its input and whole
+   * `maxTokens`, as for `maxBudgetUsd`).
    */
   maxQueryTokens?: number;
   /**

@@ -11,6 +11,38 @@ export interface SpendingTotals {
   readonly unpricedRequests: number;
 }
 
+/** An amount of spending: US dollars and tokens. */
+export interface SpendingAmount {
+  readonly costUsd: number;
+  readonly tokens: number;
+}
+
+/**
+ * A request's estimated cost, held on the root of the agent tree while the request is in flight
+ * (`Spending.reserve`), so that the agents running beside it see it before their own requests.
+ */
+export interface SpendingReservation {
+  /** Counts the request's `usage` (as `record` does) and frees the hold, in one step; returns its cost. */
+  settle(model: string, usage: Usage): number | null;
+  /** Frees the hold without counting anything (the request failed, or was never sent); nothing the second time. */
+  release(): void;
+}
+
+/**
+ * A limit of the query (`maxBudgetUsd`, `maxQueryTokens`) would be passed by the next request (a turn's,
+ * or a compaction's summary): the agent ends (reason `max_budget_usd` or `max_query_tokens`) before making
+ * it. `spent` is what the query used so far, `next` the most the request can use: all it sends, estimated,
+ * and its whole `max_tokens` of output (see `maxBudgetUsd`).
+ */
+export interface LimitReached {
+  type: 'limit-reached';
+  limit: 'maxBudgetUsd' | 'maxQueryTokens';
+  max: number;
+  spent: number;
+  next: number;
+  message: string;
+}
+
 /** The limits of a top-level query, and the totals when it started. */
 export interface QueryLimits {
   readonly maxBudgetUsd?: number;
@@ -32,6 +64,15 @@ export interface Spending extends SpendingTotals {
   costOf(model: string, usage: Usage): number | null;
   /** Counts one request here and in every agent above; returns its cost (null when the model has no price). */
   record(model: string, usage: Usage): number | null;
+  /** What the requests in flight anywhere in the tree hold now (kept on the root). */
+  readonly reserved: SpendingAmount;
+  /** Holds `amount` on the root until the reservation is settled or released. */
+  reserve(amount: SpendingAmount): SpendingReservation;
+  /**
+   * Resolves when a hold on the root is settled or released, or at once when `signal` aborts: a request that
+   * did not fit beside the requests in flight may fit then.
+   */
+  whenReleased(signal: AbortSignal): Promise<void>;
   /** The spending of a subagent of this agent. */
   child(): Spending;
   /** The totals now, as a value. */

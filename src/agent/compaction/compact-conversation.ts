@@ -3,7 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { runPostCompactHooks, runPreCompactHooks } from '../../hooks/run-compact-hooks.ts';
 import { runSessionStartHooks } from '../../hooks/run-session-start-hooks.ts';
 import type { CompactTrigger } from '../../hooks/session-hook-types.ts';
-import { fromApiUsage } from '../add-usage.ts';
+import type { LimitReached } from '../../tool/spending.ts';
 import type { TurnAgent } from '../turn/types.ts';
 import type { AgentEvent, ModelError } from '../types.ts';
 import { clearOldToolResults } from './clear-old-tool-results.ts';
@@ -11,8 +11,11 @@ import { estimateContextTokens, estimateTokens } from './estimate-tokens.ts';
 import { splitForSummary } from './split-for-summary.ts';
 import { summarizeConversation } from './summarize-conversation.ts';
 
-/** What a compaction ended in: done (with what it did), not possible, failed (the summary request), or aborted. */
-export type CompactionOutcome = { type: 'compacted'; tokensAfter: number } | { type: 'unchanged' } | { type: 'error'; error: ModelError } | { type: 'aborted' };
+/**
+ * What a compaction ended in: done (with what it did), not possible, failed (the summary request), stopped
+ * by a query limit (the summary request could not be held: the event to yield), or aborted.
+ */
+export type CompactionOutcome = { type: 'compacted'; tokensAfter: number } | { type: 'unchanged' } | { type: 'error'; error: ModelError } | { type: 'limit-reached'; event: LimitReached } | { type: 'aborted' };
 
 /** The text that opens the summary message, so the model knows what it reads. */
 export const SUMMARY_PREFIX = 'This session continues an earlier conversation that grew too long for the context window. What happened before, summarized:\n\n';
@@ -52,11 +55,11 @@ export async function* compactConversation(options: {
     const keep = trigger === 'auto' ? settings.keepRecentMessages : Math.min(overflow ? 2 : settings.keepRecentMessages, Math.floor(messages.length / 2));
     const split = splitForSummary(messages, keep);
     if (split > 0) {
-      const written = yield* summarizeConversation({ client: agent.client, model: agent.model, messages: messages.slice(0, split), instructions, contextWindow: settings.contextWindow, signal, policy: agent.requestPolicy });
+      const written = yield* summarizeConversation({ client: agent.client, model: agent.model, messages: messages.slice(0, split), instructions, contextWindow: settings.contextWindow, signal, policy: agent.requestPolicy, spending: agent.spending });
       if ('aborted' in written) return { type: 'aborted' };
       if ('error' in written) return { type: 'error', error: written.error };
+      if ('limitReached' in written) return { type: 'limit-reached', event: written.limitReached };
       summary = written.summary;
-      agent.spending.record(agent.model, fromApiUsage(written.usage));
       messages = [{ role: 'user', content: [{ type: 'text', text: `${SUMMARY_PREFIX}${summary}` }] }, ...messages.slice(split)];
     }
   }

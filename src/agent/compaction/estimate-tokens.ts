@@ -13,6 +13,21 @@ export interface ContextUsage {
   messages: number;
   /** Of `tokens`, the reply's output (the rest was the request's input). */
   outputTokens?: number;
+  /** What the request read from the prompt cache or wrote to it, as the API reported: what the next request may read. */
+  cachedTokens?: number;
+  /** The model the request was made on (a prompt cache is a model's own). */
+  model?: string;
+  /** When its reply came (ms since the epoch): a cached prefix lives 5 minutes. */
+  at?: number;
+  /** What the request sent before its messages, and the estimate of it, when a budget was checked. */
+  prompt?: PromptEstimate;
+}
+
+/** The tools and system prompt of a request, as sent (compared by identity), and their estimated tokens. */
+export interface PromptEstimate {
+  readonly tools: readonly unknown[];
+  readonly system: string | undefined;
+  readonly tokens: number;
 }
 
 /**

@@ -1,5 +1,11 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RequestPolicy } from '../../tool/agent-scope.ts';
+import type { Spending } from '../../tool/spending.ts';
+import { fromApiUsage } from '../../model/from-api-usage.ts';
+import { estimateMessageTokens } from '../budget/estimate-message-tokens.ts';
+import { estimatePromptTokens } from '../budget/estimate-prompt-tokens.ts';
+import { reserveRequest } from '../../model/reserve-request.ts';
+import type { LimitReached } from '../../tool/spending.ts';
 import { requestModelTurn } from '../request-model-turn.ts';
 import type { AgentEvent, ModelError } from '../types.ts';
 import { renderConversation } from './render-conversation.ts';
@@ -14,7 +20,9 @@ Leave out chit-chat and tool output that no longer matters. Write plain text wit
 /**
  * Asks the model for a summary of `messages` (rendered as text, so the request needs no tool definitions and
  * fits the window), with the extra `instructions` of `agent.compact()` and PreCompact hooks. Retries are the
- * agent's own, as `retry` events; the summary's own text is not streamed as the agent's.
+ * agent's own, as `retry` events; the summary's own text is not streamed as the agent's. Under a query
+ * limit the request is held on the spending tree first (`reserveRequest`: all it sends, uncached, and its
+ * whole `max_tokens`), and one that cannot be held is not sent; its usage is counted in `spending`.
  */
 export async function* summarizeConversation(options: {
   client: Anthropic;
@@ -24,7 +32,8 @@ export async function* summarizeConversation(options: {
   contextWindow: number;
   signal: AbortSignal;
   policy: RequestPolicy;
-}): AsyncGenerator<AgentEvent, { summary: string; usage: Anthropic.Usage } | { error: ModelError } | { aborted: true }, void> {
+  spending: Spending;
+}): AsyncGenerator<AgentEvent, { summary: string } | { error: ModelError } | { aborted: true } | { limitReached: LimitReached }, void> {
   // Half the window for the conversation (about 4 characters a token), the rest for the prompt and the summary.
   const conversation = renderConversation(options.messages, Math.max(4_000, options.contextWindow * 2));
   const extra = options.instructions.length > 0 ? `\n\nAlso follow these instructions for this summary:\n${options.instructions.map((line) => `- ${line}`).join('\n')}` : '';
@@ -34,15 +43,28 @@ export async function* summarizeConversation(options: {
     system: COMPACTION_SYSTEM,
     messages: [{ role: 'user', content: `<conversation>\n${conversation}\n</conversation>\n\nWrite the summary of the conversation above.${extra}` }],
   };
-  const turn = requestModelTurn({ client: options.client, params, signal: options.signal, policy: options.policy });
-  for (let step = await turn.next(); ; step = await turn.next()) {
-    if (step.done) {
-      const outcome = step.value;
-      if (outcome.type === 'aborted') return { aborted: true };
-      if (outcome.type === 'error') return { error: outcome.error };
-      const summary = outcome.message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
-      return summary === '' ? { error: { code: 'MODEL_REQUEST_FAILED', message: 'The model wrote an empty summary.' } } : { summary, usage: outcome.message.usage };
+  const { spending, signal } = options;
+  const input = estimatePromptTokens(undefined, COMPACTION_SYSTEM) + estimateMessageTokens(params.messages);
+  const hold = await reserveRequest({ spending, model: options.model, estimate: { inputTokens: input, cacheCreationInputTokens: 0, cacheReadInputTokens: 0, outputTokens: SUMMARY_MAX_TOKENS }, signal });
+  if (hold.type === 'aborted') return { aborted: true };
+  if (hold.type === 'limit-reached') return { limitReached: hold.event };
+  const { reservation } = hold;
+  try {
+    const turn = requestModelTurn({ client: options.client, params, signal, policy: options.policy });
+    for (let step = await turn.next(); ; step = await turn.next()) {
+      if (step.done) {
+        const outcome = step.value;
+        if (outcome.type === 'aborted') return { aborted: true };
+        if (outcome.type === 'error') return { error: outcome.error };
+        const usage = fromApiUsage(outcome.message.usage);
+        if (reservation) reservation.settle(options.model, usage);
+        else spending.record(options.model, usage);
+        const summary = outcome.message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
+        return summary === '' ? { error: { code: 'MODEL_REQUEST_FAILED', message: 'The model wrote an empty summary.' } } : { summary };
+      }
+      if (step.value.type === 'retry') yield step.value;
     }
-    if (step.value.type === 'retry') yield step.value;
+  } finally {
+    reservation?.release();
   }
 }

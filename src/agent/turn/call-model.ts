@@ -1,8 +1,10 @@
 import { startChatSpan } from '../../telemetry/chat-span.ts';
+import { limitEndReason } from '../../model/reserve-request.ts';
 import { compactConversation } from '../compaction/compact-conversation.ts';
 import { requestModelTurn } from '../request-model-turn.ts';
 import type { ModelError } from '../types.ts';
 import { endRequestSpan } from './end-request-span.ts';
+import { holdTurnRequest } from './hold-turn-request.ts';
 import type { TurnStage } from './types.ts';
 
 /**
@@ -12,6 +14,9 @@ import type { TurnStage } from './types.ts';
  * is `CONTEXT_OVERFLOW`. When the model is still overloaded or failing after its retries, the request is
  * made on the next of `fallbackModels` (a `model-fallback` event). A failure after all that ends the query
  * with an `error` event; an abort ends it at once.
+ * Under a query limit, every request is held on the spending tree first (`holdTurnRequest`: the turn's
+ * first by `prepareTurn`, a fallback model's and the one after a compaction here), and a request that
+ * cannot be held ends the query; the hold of a request that failed is released.
  * Each request is an OpenTelemetry `chat {model}` span under the query's span: its reply's model, stop
  * reason, tokens and cost, or its error.
  */
@@ -38,24 +43,37 @@ export const callModel: TurnStage = async function* callModel(state) {
     const span = startChatSpan({ model, maxTokens: agent.maxTokens, parent: state.agentSpan });
     const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy, span });
     endRequestSpan(span, { outcome, spending: agent.spending, model });
-    if (outcome.type === 'aborted') return { type: 'end', reason: 'aborted' };
     if (outcome.type === 'message') {
+      // recordReply settles the hold with the reply's usage.
       state.turn.reply = outcome.message;
+      state.turn.model = model;
       return;
     }
+    state.turn.reservation?.release();
+    if (outcome.type === 'aborted') return { type: 'end', reason: 'aborted' };
     let error: ModelError = outcome.error;
     if (fallback < agent.fallbackModels.length && isServerFailure(error)) {
       const to = agent.fallbackModels[fallback++]!;
       yield { type: 'model-fallback', from: model, to, error };
       model = to;
+      const ended = yield* holdTurnRequest(state, model);
+      if (ended) return ended;
       continue;
     }
     if (error.code === 'CONTEXT_OVERFLOW' && !compactionTried) {
       compactionTried = true;
       const compaction = yield* compactConversation({ agent, context: state.context, signal: state.signal, trigger: 'overflow' });
       if (compaction.type === 'aborted') return { type: 'end', reason: 'aborted' };
+      if (compaction.type === 'limit-reached') {
+        yield compaction.event;
+        return { type: 'end', reason: limitEndReason(compaction.event) };
+      }
       compacted = compaction.type === 'compacted';
-      if (compacted) continue;
+      if (compacted) {
+        const ended = yield* holdTurnRequest(state, model);
+        if (ended) return ended;
+        continue;
+      }
       if (compaction.type === 'error') error = { ...error, message: `${error.message} Compacting it failed: ${compaction.error.message}` };
     }
     if (error.code === 'CONTEXT_OVERFLOW') {

@@ -1,3 +1,4 @@
+import { limitEndReason } from '../../model/reserve-request.ts';
 import { compactConversation } from '../compaction/compact-conversation.ts';
 import { estimateContextTokens } from '../compaction/estimate-tokens.ts';
 import type { TurnStage } from './types.ts';
@@ -6,7 +7,7 @@ import type { TurnStage } from './types.ts';
  * Stage 2: before the request, when the conversation has passed `compaction.threshold` of the context
  * window (the last request's tokens plus an estimate of what was added since), compacts it (see
  * `compactConversation`). A failed summary is a warning: the request is tried as it is, and an overflow
- * then gets its own compaction in `callModel`.
+ * then gets its own compaction in `callModel`. A summary request a query limit has no room for ends the query.
  */
 export const compactContext: TurnStage = async function* compactContext(state) {
   const { agent } = state;
@@ -14,5 +15,9 @@ export const compactContext: TurnStage = async function* compactContext(state) {
   if (!auto || estimateContextTokens(agent.messages, agent.contextSize.usage) < threshold * contextWindow) return;
   const outcome = yield* compactConversation({ agent, context: state.context, signal: state.signal, trigger: 'auto' });
   if (outcome.type === 'aborted') return { type: 'end', reason: 'aborted' };
+  if (outcome.type === 'limit-reached') {
+    yield outcome.event;
+    return { type: 'end', reason: limitEndReason(outcome.event) };
+  }
   if (outcome.type === 'error') state.context.onWarning?.(`The conversation could not be compacted: ${outcome.error.message}`);
 };

@@ -16,10 +16,11 @@ export function createTurnState(options: Pick<TurnState, 'agent' | 'prompt' | 'a
   const agentSpan = startAgentSpan({ agentName: agent.name, model: agent.model, sessionId: agent.transcript.sessionId, agentId: agent.agentId, parent: options.parentSpan });
   // Later turns' contexts carry it over from this one (a kernel's next generation copies the session's fields).
   context.agentSpan = agentSpan;
-  return { agent, prompt, approvals, signal, context, agentSpan, system: agent.system, requestTools: { tools: [] }, turns: 0, usage: ZERO_USAGE, spentBefore, largestOutputTokens: 0, stopBlocks: 0, outputRetries: 0, turn: newTurn() };
+  return { agent, prompt, approvals, signal, context, agentSpan, system: agent.system, requestTools: { tools: [] }, turns: 0, usage: ZERO_USAGE, spentBefore, stopBlocks: 0, outputRetries: 0, turn: newTurn() };
 }
 
 /** A turn before its stages ran. */
 export function newTurn(): Turn {
-  return { toolUses: [], results: [], stopRequested: false, interrupted: false };
+  // Every field from the start: the stages that set the others keep one shape turn after turn.
+  return { reply: undefined, model: undefined, reservation: undefined, prompt: undefined, toolUses: [], results: [], stopRequested: false, interrupted: false };
 }

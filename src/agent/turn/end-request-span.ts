@@ -3,7 +3,7 @@ import { CodevError } from '../../errors/codev-error.ts';
 import { endChatSpan } from '../../telemetry/chat-span.ts';
 import { failSpan } from '../../telemetry/fail-span.ts';
 import type { Spending } from '../../tool/spending.ts';
-import { fromApiUsage } from '../add-usage.ts';
+import { fromApiUsage } from '../../model/from-api-usage.ts';
 import type { ModelTurnOutcome } from '../request-model-turn.ts';
 
 /**

@@ -1,18 +1,25 @@
 import { newTurn } from './create-turn-state.ts';
+import { holdTurnRequest } from './hold-turn-request.ts';
 import { prepareRequestTools } from './prepare-request-tools.ts';
 import { prepareSystemPrompt } from './prepare-system-prompt.ts';
 import type { TurnStage } from './types.ts';
 
 /**
- * Stage 2: a new turn, counted; from the second turn on, its context is the latest (a kernel's hot reload
- * reaches a running query between turns), and the tools to send are made from it; the system prompt with
- * the instruction files as they are now (an edited CODEV.md reaches a running query between turns too).
+ * Stage 3: a new turn. From the second turn on, its context is the latest (a kernel's hot reload reaches a
+ * running query between turns), and the tools to send are made from it; the system prompt with the
+ * instruction files as they are now (an edited CODEV.md reaches a running query between turns too). Under
+ * a query limit, the request's estimate is then held on the spending tree (`holdTurnRequest`), or the query
+ * ends before the turn is counted. Last, the turn is counted: `turn-start`.
  */
 export const prepareTurn: TurnStage = async function* prepareTurn(state) {
-  state.turns++;
   state.turn = newTurn();
-  if (state.turns > 1) state.context = state.agent.nextContext(state.context);
+  if (state.turns > 0) state.context = state.agent.nextContext(state.context);
   await prepareRequestTools(state);
   if (state.agent.instructions) yield* prepareSystemPrompt(state, state.agent.instructions);
+  if (state.agent.spending.root.limits) {
+    const ended = yield* holdTurnRequest(state, state.agent.model);
+    if (ended) return ended;
+  }
+  state.turns++;
   yield { type: 'turn-start', turn: state.turns };
 };

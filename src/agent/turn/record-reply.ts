@@ -1,11 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolUseBlock } from '../../tool/types.ts';
-import { addUsage, fromApiUsage } from '../add-usage.ts';
+import { fromApiUsage } from '../../model/from-api-usage.ts';
+import { addUsage } from '../add-usage.ts';
 import { queryCostUsd } from './query-cost-usd.ts';
 import type { TurnStage } from './types.ts';
 
 /**
- * Stage 5: the reply's usage (and the query's total, priced by the model that answered), the reply in the
+ * Stage 5: the reply's usage (and the query's total, priced by the model that answered; a hold on the
+ * spending tree is settled with it), the reply in the
  * transcript as it came (thinking blocks and their signatures included: the API checks them when the tool
  * results go back), its text and thinking, its tool calls.
  */
@@ -13,12 +15,23 @@ export const recordReply: TurnStage = async function* recordReply(state) {
   const reply = state.turn.reply!;
   const turnUsage = fromApiUsage(reply.usage);
   state.usage = addUsage(state.usage, turnUsage);
-  const costUsd = state.agent.spending.record(reply.model || state.agent.model, turnUsage);
-  if (turnUsage.outputTokens > state.largestOutputTokens) state.largestOutputTokens = turnUsage.outputTokens;
+  const { turn } = state;
+  const pricedAs = reply.model || state.agent.model;
+  const costUsd = turn.reservation ? turn.reservation.settle(pricedAs, turnUsage) : state.agent.spending.record(pricedAs, turnUsage);
+  turn.reservation = undefined;
   yield { type: 'usage', usage: turnUsage, total: state.usage, costUsd, totalCostUsd: queryCostUsd(state) };
   state.agent.messages.push({ role: 'assistant', content: reply.content as Anthropic.ContentBlockParam[] });
   const { inputTokens, cacheCreationInputTokens, cacheReadInputTokens, outputTokens } = turnUsage;
-  state.agent.contextSize.usage = { tokens: inputTokens + cacheCreationInputTokens + cacheReadInputTokens + outputTokens, messages: state.agent.messages.length, outputTokens };
+  state.agent.contextSize.usage = {
+    tokens: inputTokens + cacheCreationInputTokens + cacheReadInputTokens + outputTokens,
+    messages: state.agent.messages.length,
+    outputTokens,
+    cachedTokens: cacheCreationInputTokens + cacheReadInputTokens,
+    model: turn.model,
+    // Read only by a budget's next estimate, which needs the prompt too.
+    at: turn.prompt ? Date.now() : 0,
+    prompt: turn.prompt,
+  };
   for (const block of reply.content) {
     if (block.type === 'text') yield { type: 'text', text: block.text };
     else if (block.type === 'thinking') yield { type: 'thinking', text: block.thinking, redacted: false };

@@ -43,6 +43,8 @@ export async function* runTurns(state: TurnState): AsyncGenerator<AgentEvent, vo
     failSpan(state.agentSpan, { type: 'exception', message: errorMessage(error), thrown: error });
     throw error;
   } finally {
+    // A request's hold goes with the query, however it ended (a consumer that stopped reading, a throw).
+    state.turn.reservation?.release();
     if (!ended) state.agentSpan.end();
   }
 }

@@ -25,12 +25,13 @@ export const QUERY_STAGES: readonly TurnStage[] = [
  * After every stage, `runTurns` appends what it added to `agent.messages` to the session's transcript.
  *
  * Where upcoming work goes:
- * - budgets (tokens, cost, time): `checkLimits`, beside `maxTurns`, reading `state.usage`.
+ * - limits on the turn count or time: `checkLimits`, beside `maxTurns`; limits on what a request may cost
+ *   are checked at each request (`holdTurnRequest`), where its estimate is held while it is in flight.
  */
 export const TURN_STAGES: readonly TurnStage[] = [
   checkLimits, // 1. not aborted, turns left
   compactContext, // 2. past the threshold of the context window: clear old tool results, then summarize
-  prepareTurn, // 3. count the turn; the latest context; the tools to send; turn-start
+  prepareTurn, // 3. the latest context; the tools to send; under a limit, the request's estimate held (or the query ends); count the turn; turn-start
   callModel, // 4. one streamed request, with retries; "prompt is too long" compacts and retries once; an error or abort ends the query
   recordReply, // 5. usage, the assistant message, its text, its tool calls
   checkOutput, // 6. with an outputSchema: a StructuredOutput call (or JSON text) validated; issues sent back, or OUTPUT_INVALID

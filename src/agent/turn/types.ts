@@ -4,12 +4,12 @@ import type { Span } from '@opentelemetry/api';
 import type { ToolUseContext } from '../../execution/types.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import type { RequestPolicy } from '../../tool/agent-scope.ts';
-import type { Spending, SpendingTotals } from '../../tool/spending.ts';
+import type { Spending, SpendingReservation, SpendingTotals } from '../../tool/spending.ts';
 import type { Tool, ToolResultBlockParam, ToolUseBlock } from '../../tool/types.ts';
 import type { CompactionSettings } from '../compaction/types.ts';
 import type { InstructionsLoader } from '../../instructions/create-instructions-loader.ts';
 import type { LoadedInstructions } from '../../instructions/types.ts';
-import type { ContextUsage } from '../compaction/estimate-tokens.ts';
+import type { ContextUsage, PromptEstimate } from '../compaction/estimate-tokens.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
 import type { ThinkingParams } from '../resolve-thinking-params.ts';
 import type { StructuredOutput } from '../output/types.ts';
@@ -73,6 +73,15 @@ export interface TurnAgent {
 export interface Turn {
   /** The model's reply (set by `callModel`). */
   reply?: Anthropic.Message;
+  /** The model the request was made on (set by `callModel`: a fallback model's when it answered). */
+  model?: string;
+  /**
+   * The request's estimated cost, held on the spending tree's root while it is in flight, under a limit
+   * (`holdTurnRequest`); `recordReply` settles it with the reply's usage, anything else releases it.
+   */
+  reservation?: SpendingReservation;
+  /** What the request sends before its messages, as estimated for the hold: the next estimate starts from it. */
+  prompt?: PromptEstimate;
   toolUses: ToolUseBlock[];
   results: ToolResultBlockParam[];
   /** A tool call asked to end the query (a hook's `preventContinuation`, a tool's interrupt). */
@@ -101,8 +110,6 @@ export interface TurnState {
   usage: Usage;
   /** The agent's spending when the query started: the query's cost is what was added since. */
   readonly spentBefore: SpendingTotals;
-  /** The longest output of the query's requests so far (the budget's estimate of the next). */
-  largestOutputTokens: number;
   /** Stop-hook blocks honoured in a row (see `continueAfterStopHooks`). */
   stopBlocks: number;
   /** The final answer, validated and parsed by the output schema (set by `checkOutput`). */

@@ -98,7 +98,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
       }
       try {
         const model = env.CODEV_WEBFETCH_MODEL || WEB_FETCH_DEFAULT_MODEL;
-        const answer = await applyPrompt({ client, model, markdown, prompt: input.prompt, url: page.finalUrl, signal: context.signal });
+        const answer = await applyPrompt({ client, model, markdown, prompt: input.prompt, url: page.finalUrl, signal: context.signal, spending: context.agent?.spending });
         return { data: { ...base, result: formatAnswer({ answer, page }), durationMs: durationMs(), promptApplied: true } satisfies WebFetchOutput };
       } catch (error) {
         if (context.signal.aborted) throw error;
