@@ -53,10 +53,13 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   const importer = createPluginImporter({ timeoutMs: options.loadTimeoutMs });
   const mcpManager = options.mcp === false ? undefined : await createMcpManager({ cwd, ...options.mcp });
   const mcp = mcpManager && syncMcp(mcpManager);
-  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, importer, kernelOptions: options, mcp }).catch(async (error: unknown) => {
-    await mcpManager?.close();
-    throw error;
-  });
+  // The probe worker lives for one load: what a plugin's top level left running there ends with it.
+  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, importer, kernelOptions: options, mcp })
+    .catch(async (error: unknown) => {
+      await mcpManager?.close();
+      throw error;
+    })
+    .finally(() => importer.close());
   if (first.status !== 'built') throw new Error('The first load of a kernel always builds a generation');
   // The session folders a killed codev left in this project, in the background: only those of dead processes.
   void removeLeftoverSessions({ directory: path.join(first.state.generation.root, '.codev', 'sessions') });
@@ -72,6 +75,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     const previous = state;
     if (closed) return { ok: false, generation: previous.generation, errors: [] };
     let attempt: Attempt = await nextGeneration({ previous, changes, cwd, importer, kernelOptions: options, mcp }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
+    await importer.close();
     if (attempt.status === 'unchanged' && changes.definitions) attempt = { status: 'built', state: renewed(previous), errors: [], loaded: [] };
     if (closed) {
       if (attempt.status === 'built') await Promise.all(attempt.loaded.map((plugin) => plugin.dispose()));
@@ -158,6 +162,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       closed ??= (async () => {
         await watcher?.close();
         await queue.idle();
+        await importer.close();
         await mcpManager?.close();
         const plugins = new Set([...state.slots.flatMap((slot) => (slot.plugin ? [slot.plugin] : [])), ...retiring]);
         await Promise.all([...plugins].map((plugin) => plugin.dispose()));
