@@ -17,6 +17,7 @@ import type { Generation, Kernel, KernelOptions, ReloadResult, ToolUseContextOpt
 import { configSearchDirectories } from '../files/codev-files.ts';
 import { removeLeftoverTempFiles } from '../files/temp-file-journal.ts';
 import { removeLeftoverPlaceholders } from '../sandbox/placeholders.ts';
+import { endUnheldSession } from '../session/hold-session.ts';
 import { removeLeftoverSessions } from '../session/remove-leftover-sessions.ts';
 import { createWatchPlan } from './watch-plan.ts';
 import { watchProject, type ProjectWatcher } from './watch-project.ts';
@@ -69,6 +70,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   const events = createKernelEventBus();
   const retiring = new Set<LoadedPlugin>();
   const contextGenerations = new WeakMap<ToolUseContext, Generation>();
+  // The sessions of the contexts made here: those no agent holds end with the kernel.
+  const sessionDirectories = new Set<string>();
   const sessionId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
 
   async function runReload(changes: KernelChanges): Promise<ReloadResult> {
@@ -151,6 +154,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       const context = bindToolUseContext({ generation, cwd, defaultSessionDirectory, contextOptions, base });
       if (mcpManager) context.protectedFiles = mcpManager.protectedFiles;
       contextGenerations.set(context, generation);
+      sessionDirectories.add(context.sessionDirectory);
       return context;
     },
     on: (event, listener) => events.on(event, listener),
@@ -166,6 +170,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
         await mcpManager?.close();
         const plugins = new Set([...state.slots.flatMap((slot) => (slot.plugin ? [slot.plugin] : [])), ...retiring]);
         await Promise.all([...plugins].map((plugin) => plugin.dispose()));
+        await Promise.all([...sessionDirectories].map((directory) => endUnheldSession(directory)));
         events.clear();
       })();
       return closed;
