@@ -11,7 +11,9 @@ const load = fromSource ? await sourceLoader() : (file) => import(new URL(`../di
 const { quitOnClosedOutput } = await load('cli/quit-on-closed-output');
 quitOnClosedOutput();
 const { main } = await load('cli/main');
-process.exitCode = await main(process.argv.slice(2));
+const { exitWhenDone } = await load('cli/exit-when-done');
+// Exits with the code once the output is written, whatever a plugin or a script left scheduled.
+await exitWhenDone(await main(process.argv.slice(2)));
 
 async function sourceLoader() {
   const { createJiti } = await import('jiti');

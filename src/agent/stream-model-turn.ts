@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { context, trace, type Span } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { CodevError } from '../errors/codev-error.ts';
+import { withActiveSpan } from '../telemetry/codev-tracer.ts';
 import { createIdleWatchdog } from './create-idle-watchdog.ts';
 import type { AgentEvent } from './types.ts';
 
@@ -28,7 +29,7 @@ export async function* streamModelTurn(options: {
   const watchdog = createIdleWatchdog({ timeoutMs: idleTimeoutMs, onIdle: () => attempt.abort() });
   try {
     const start = () => options.client.messages.stream(options.params, { signal: attempt.signal, maxRetries: 0, middleware: [watchdog.middleware] });
-    const stream = options.span?.isRecording() ? context.with(trace.setSpan(context.active(), options.span), start) : start();
+    const stream = options.span?.isRecording() ? withActiveSpan(options.span, start) : start();
     for await (const event of stream) {
       if (event.type !== 'content_block_delta') continue;
       if (event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };

@@ -35,7 +35,14 @@ export interface LoadedConfig {
 export async function loadConfig(options: { cwd: string; importer?: PluginImporter }): Promise<LoadedConfig> {
   const cwd = path.resolve(options.cwd);
   const projectRoot = await findProjectRoot(cwd);
-  const found = await searchConfig({ from: cwd, stopAt: projectRoot ?? cwd, importer: options.importer ?? createPluginImporter() });
+  // An importer made here ends its probe worker here; a caller's is the caller's to close.
+  const own = options.importer ? undefined : createPluginImporter();
+  let found: Awaited<ReturnType<typeof searchConfig>>;
+  try {
+    found = await searchConfig({ from: cwd, stopAt: projectRoot ?? cwd, importer: options.importer ?? own! });
+  } finally {
+    await own?.close();
+  }
   const warnings = await packageJsonWarnings(configSearchDirectories(cwd, projectRoot ?? cwd));
   if (!found) return { config: validateConfig({ value: {} }), root: projectRoot ?? cwd, ...(warnings.length > 0 ? { warnings } : {}) };
   const config = validateConfig({ value: found.config, file: found.filepath });

@@ -1,5 +1,5 @@
 import { errorMessage } from '../errors/codev-error.ts';
-import { callHook } from './call-hook.ts';
+import { callHook, isHookAborted } from './call-hook.ts';
 import type { HookEvent, HookMap, ToolHook } from './types.ts';
 
 /**
@@ -7,7 +7,8 @@ import type { HookEvent, HookMap, ToolHook } from './types.ts';
  * matcher takes `matchName`, or all of them when it is undefined (events without a matcher). Each answer
  * goes to `onAnswer`, which returns true to stop the run there. Resolves to the failures (a hook that threw
  * or timed out), appended to `failures` when given, which are reported and never fatal: the run goes on
- * without that hook's answer.
+ * without that hook's answer. When the input's signal aborts, the hook running is abandoned and the run
+ * ends there: the work the hooks were asked about was interrupted, which is no hook's failure.
  */
 export async function runEachHook<Event extends HookEvent>(options: {
   hooks: readonly ToolHook[];
@@ -24,6 +25,7 @@ export async function runEachHook<Event extends HookEvent>(options: {
     try {
       answer = await callHook(hook as ToolHook<Event>, options.input);
     } catch (error) {
+      if (isHookAborted(error)) break;
       failures.push(errorMessage(error));
       continue;
     }

@@ -1,6 +1,6 @@
 import { errorMessage } from '../errors/codev-error.ts';
 import type { HookProgress } from '../progress/types.ts';
-import { callHook, isThenable } from './call-hook.ts';
+import { callHook, isHookAborted, isThenable } from './call-hook.ts';
 import { copySubagentIdentity } from './copy-subagent-identity.ts';
 import { answeredProgress, hookProgress } from './hook-progress.ts';
 import type { HookRunOptions, ToolHook } from './types.ts';
@@ -21,7 +21,10 @@ export interface PostToolUseResult {
  * Runs the matching post-call hooks in registration order. The tool already ran, so a failing hook is
  * reported in `failures` and never changes the result. `acceptOutput` decides whether a replacement output
  * is taken (MCP tools: always; others: when it matches the tool's outputSchema). Yields each hook's
- * progress (`started`, then `completed` or `failed`) and returns the merged answer.
+ * progress (`started`, then `completed` or `failed`) and returns the merged answer. Every matching hook
+ * hears of the call, an interrupted one too (PostToolUseFailure with `isInterrupt`), but once the call's
+ * signal has aborted only what a hook answers at once counts: one still running is abandoned (`failed`,
+ * and not reported as the hook's failure).
  */
 export async function* runPostToolUseHooks(options: HookRunOptions & {
   event: 'PostToolUse' | 'PostToolUseFailure';
@@ -49,8 +52,8 @@ export async function* runPostToolUseHooks(options: HookRunOptions & {
             );
       answer = (isThenable(pending) ? await pending : pending) as Record<string, unknown> | undefined;
     } catch (error) {
-      result.failures.push(errorMessage(error));
       yield hookProgress(hook, 'failed', errorMessage(error));
+      if (!isHookAborted(error)) result.failures.push(errorMessage(error));
       continue;
     }
     yield answeredProgress(hook, answer);

@@ -1,6 +1,6 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { HookProgress } from '../progress/types.ts';
-import { callHook, isThenable } from './call-hook.ts';
+import { callHook, isHookAborted, isThenable } from './call-hook.ts';
 import { copySubagentIdentity } from './copy-subagent-identity.ts';
 import { answeredProgress, hookProgress } from './hook-progress.ts';
 import type { HookRunOptions, PreToolUseInput, PreToolUseOutput, ToolHook } from './types.ts';
@@ -15,6 +15,8 @@ export interface PreToolUseResult {
   updatedInput?: Record<string, unknown>;
   additionalContext: string[];
   stop?: { hookName: string; reason: string };
+  /** Set when the call was interrupted while a hook ran: that hook was abandoned, and the call is not made. */
+  interrupted?: true;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function* runPreToolUseHooks(options: HookRunOptions): AsyncGenerat
     } catch (error) {
       const reason = CodevError.isInstance(error) ? error.message : errorMessage(error);
       yield hookProgress(hook, 'failed', reason);
+      if (isHookAborted(error)) result.interrupted = true;
       result.decision = { behavior: 'deny', hookName: hook.name, reason };
       return result;
     }

@@ -26,7 +26,7 @@ export interface SessionHookInputBase {
   hookEventName: SessionHookEvent;
   cwd: string;
   permissionMode: PermissionMode;
-  /** Aborted when the query is interrupted. */
+  /** Aborted when the query is interrupted; a hook that has not answered by then is no longer waited for. */
   signal: AbortSignal;
 }
 

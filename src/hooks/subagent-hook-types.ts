@@ -17,7 +17,7 @@ export interface SubagentHookInputBase {
   cwd: string;
   /** The subagent's permission mode. */
   permissionMode: PermissionMode;
-  /** Aborted when the subagent is interrupted. */
+  /** Aborted when the subagent is interrupted; a hook that has not answered by then is no longer waited for. */
   signal: AbortSignal;
 }
 

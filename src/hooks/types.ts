@@ -35,6 +35,7 @@ export interface ToolHookInputBase {
   agentId?: string;
   /** The subagent's type (`subagent_type`); absent for the top-level agent's calls. */
   agentType?: string;
+  /** Aborted when the call is interrupted; a hook that has not answered by then is no longer waited for. */
   signal: AbortSignal;
 }
 

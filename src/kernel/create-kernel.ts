@@ -17,6 +17,7 @@ import type { Generation, Kernel, KernelOptions, ReloadResult, ToolUseContextOpt
 import { configSearchDirectories } from '../files/codev-files.ts';
 import { removeLeftoverTempFiles } from '../files/temp-file-journal.ts';
 import { removeLeftoverPlaceholders } from '../sandbox/placeholders.ts';
+import { endUnheldSession } from '../session/hold-session.ts';
 import { removeLeftoverSessions } from '../session/remove-leftover-sessions.ts';
 import { createWatchPlan } from './watch-plan.ts';
 import { watchProject, type ProjectWatcher } from './watch-project.ts';
@@ -53,10 +54,13 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   const importer = createPluginImporter({ timeoutMs: options.loadTimeoutMs });
   const mcpManager = options.mcp === false ? undefined : await createMcpManager({ cwd, ...options.mcp });
   const mcp = mcpManager && syncMcp(mcpManager);
-  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, importer, kernelOptions: options, mcp }).catch(async (error: unknown) => {
-    await mcpManager?.close();
-    throw error;
-  });
+  // The probe worker lives for one load: what a plugin's top level left running there ends with it.
+  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, importer, kernelOptions: options, mcp })
+    .catch(async (error: unknown) => {
+      await mcpManager?.close();
+      throw error;
+    })
+    .finally(() => importer.close());
   if (first.status !== 'built') throw new Error('The first load of a kernel always builds a generation');
   // The session folders a killed codev left in this project, in the background: only those of dead processes.
   void removeLeftoverSessions({ directory: path.join(first.state.generation.root, '.codev', 'sessions') });
@@ -66,12 +70,15 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   const events = createKernelEventBus();
   const retiring = new Set<LoadedPlugin>();
   const contextGenerations = new WeakMap<ToolUseContext, Generation>();
+  // The sessions of the contexts made here: those no agent holds end with the kernel.
+  const sessionDirectories = new Set<string>();
   const sessionId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
 
   async function runReload(changes: KernelChanges): Promise<ReloadResult> {
     const previous = state;
     if (closed) return { ok: false, generation: previous.generation, errors: [] };
     let attempt: Attempt = await nextGeneration({ previous, changes, cwd, importer, kernelOptions: options, mcp }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
+    await importer.close();
     if (attempt.status === 'unchanged' && changes.definitions) attempt = { status: 'built', state: renewed(previous), errors: [], loaded: [] };
     if (closed) {
       if (attempt.status === 'built') await Promise.all(attempt.loaded.map((plugin) => plugin.dispose()));
@@ -147,6 +154,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       const context = bindToolUseContext({ generation, cwd, defaultSessionDirectory, contextOptions, base });
       if (mcpManager) context.protectedFiles = mcpManager.protectedFiles;
       contextGenerations.set(context, generation);
+      sessionDirectories.add(context.sessionDirectory);
       return context;
     },
     on: (event, listener) => events.on(event, listener),
@@ -158,9 +166,11 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       closed ??= (async () => {
         await watcher?.close();
         await queue.idle();
+        await importer.close();
         await mcpManager?.close();
         const plugins = new Set([...state.slots.flatMap((slot) => (slot.plugin ? [slot.plugin] : [])), ...retiring]);
         await Promise.all([...plugins].map((plugin) => plugin.dispose()));
+        await Promise.all([...sessionDirectories].map((directory) => endUnheldSession(directory)));
         events.clear();
       })();
       return closed;

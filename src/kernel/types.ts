@@ -180,6 +180,10 @@ export interface Kernel {
   on<Name extends keyof KernelEvents>(event: Name, listener: (payload: KernelEvents[Name]) => void): () => void;
   /** Reloads the config, the settings and every plugin now (waiting for a reload in progress first). */
   reload(): Promise<ReloadResult>;
-  /** Stops watching and disposes every plugin now, retired ones included. Idempotent. */
+  /**
+   * Stops watching and disposes every plugin now, retired ones included, and ends the sessions of the
+   * contexts it made that no agent holds (their state forgotten, their folders removed when codev created
+   * them), as `agent.close()` ends an agent's. Idempotent.
+   */
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { createJiti } from './create-jiti.ts';
 import { hostModules } from './host-module.ts';
-import { probeImport } from './probe-import.ts';
+import { createImportProbe } from './probe-import.ts';
 import { withinLoadTimeout } from './within-load-timeout.ts';
 
 /** How long a plugin or config file may take to import, unless `CODEV_LOAD_TIMEOUT_MS` says otherwise. */
@@ -11,6 +11,12 @@ export interface PluginImporter {
   import<T = unknown>(file: string): Promise<T>;
   /** How long an import, and a plugin's `setup()`, may take (ms); `Infinity` for no limit. */
   readonly timeoutMs: number;
+  /**
+   * Ends what the importer keeps running between imports: the worker thread that evaluates files first,
+   * with what their top-level code left running there. A later import starts a new one. Optional for an
+   * importer of your own.
+   */
+  close?(): Promise<void>;
 }
 
 /**
@@ -22,19 +28,22 @@ export interface PluginImporter {
  * `interopDefault: false` keeps `default` and named exports apart, which export resolution relies on.
  *
  * Each file is bounded by `timeoutMs` (default `CODEV_LOAD_TIMEOUT_MS`, `0` for none, else 15 s): it is first evaluated in a
- * worker thread (`probeImport`), so a file whose top-level code never ends is reported as `LOAD_TIMEOUT`
+ * worker thread (`createImportProbe`), so a file whose top-level code never ends is reported as `LOAD_TIMEOUT`
  * instead of freezing codev, and the host's own import is bounded too. Top-level code therefore runs twice;
- * side effects belong in `setup()`. `timeoutMs: Infinity` imports directly (agent scripts, whose top level
- * may run for as long as the agent does).
+ * side effects belong in `setup()`. The worker is the importer's: `close()` ends it (a kernel does after each
+ * load, and when it closes). `timeoutMs: Infinity` imports directly (agent scripts, whose top level may run
+ * for as long as the agent does).
  */
-export function createPluginImporter(options: { timeoutMs?: number } = {}): PluginImporter {
+export function createPluginImporter(options: { timeoutMs?: number } = {}): PluginImporter & { close(): Promise<void> } {
   const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { ...hostModules() } });
   const timeoutMs = options.timeoutMs ?? loadTimeoutFromEnvironment();
+  const probe = createImportProbe();
   return {
     timeoutMs,
+    close: () => probe.close(),
     async import<T>(file: string): Promise<T> {
       if (!Number.isFinite(timeoutMs)) return jiti.import<T>(file);
-      await probeImport({ file, timeoutMs });
+      await probe.probe({ file, timeoutMs });
       // The host's import can still wait forever on something the probe's stand-in answered at once.
       return withinLoadTimeout(jiti.import<T>(file), {
         timeoutMs,

@@ -29,7 +29,7 @@ export async function loadPlugin(options: { source: PluginSource; cwd: string; i
   const contributions =
     source.kind === 'inline'
       ? collectContributions({ value: source.plugin, label: 'inline plugin', fallbackName: source.plugin.name, file: source.file })
-      : await importContributions(source.file, options.importer ?? createPluginImporter());
+      : await importContributionsOnce(source.file, options.importer);
   const disposers: Disposer[] = [];
   const dispose = onceDisposer({ disposers, logger, pluginName: contributions.name });
   try {
@@ -38,6 +38,17 @@ export async function loadPlugin(options: { source: PluginSource; cwd: string; i
   } catch (error) {
     await dispose();
     throw error;
+  }
+}
+
+/** With the caller's importer, or with one made for this file and closed after it (its probe worker ends). */
+async function importContributionsOnce(file: string, importer: PluginImporter | undefined): Promise<Contributions> {
+  if (importer) return importContributions(file, importer);
+  const own = createPluginImporter();
+  try {
+    return await importContributions(file, own);
+  } finally {
+    await own.close();
   }
 }
 

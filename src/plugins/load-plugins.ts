@@ -27,10 +27,13 @@ export async function loadPlugins(options: {
   logger?: PluginLogger;
 }): Promise<LoadPluginsResult> {
   const discovery = await discoverPlugins({ root: options.root, config: options.config, configFile: options.configFile });
-  const importer = options.importer ?? createPluginImporter();
+  // An importer made here ends its probe worker here; a caller's is the caller's to close.
+  const own = options.importer ? undefined : createPluginImporter();
+  const importer = options.importer ?? own!;
   const settled = await Promise.allSettled(
     discovery.sources.map((source) => loadPlugin({ source, cwd: options.cwd, importer, logger: options.logger })),
   );
+  await own?.close();
   const errors = [...discovery.errors];
   const plugins: LoadedPlugin[] = [];
   const owners = new Map<string, LoadedPlugin>();

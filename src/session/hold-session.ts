@@ -1,6 +1,7 @@
 import { endSession } from './end-session.ts';
 import { ensureSessionDirectory } from './ensure-session-directory.ts';
 import { removeLeftoverSessions } from './remove-leftover-sessions.ts';
+import { currentSessionOwner, readSessionOwner } from './session-owner.ts';
 
 /** A hold on a session: the session ends when the last hold on it is released. */
 export interface SessionLease {
@@ -49,6 +50,23 @@ export async function holdSession(options: { sessionDirectory: string; leftovers
       if (ending.get(sessionDirectory) === ended) ending.delete(sessionDirectory);
     },
   };
+}
+
+/**
+ * Ends a session no lease holds, as its last release would (state forgotten, folder removed when this
+ * process created it): a kernel's contexts that no agent held end this way when the kernel closes. A held
+ * session is its holders' to end, and is left alone; a hold taken meanwhile waits for the end, as after a release.
+ */
+export async function endUnheldSession(sessionDirectory: string): Promise<void> {
+  if (holds.has(sessionDirectory)) return;
+  const previous = ending.get(sessionDirectory) ?? Promise.resolve();
+  const ended = previous.then(async () => {
+    const owner = await readSessionOwner(sessionDirectory);
+    await endSession({ sessionDirectory, owned: owner !== undefined && owner.token === currentSessionOwner().token });
+  });
+  ending.set(sessionDirectory, ended);
+  await ended;
+  if (ending.get(sessionDirectory) === ended) ending.delete(sessionDirectory);
 }
 
 function sweepOnce(leftovers: { directory: string; prefix?: string }): Promise<unknown> {

@@ -1,10 +1,29 @@
-import { context, INVALID_SPAN_CONTEXT, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, INVALID_SPAN_CONTEXT, trace, type Context, type Span, type SpanOptions } from '@opentelemetry/api';
+import { GuardedSpan } from './guarded-span.ts';
+import { reportTelemetryFailure } from './report-telemetry-failure.ts';
+
+const tracer = trace.getTracer('codev');
+/** What codev hands out when the SDK failed to start a span: records nothing, as without an SDK. */
+const NOT_RECORDING = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /**
- * codev's tracer. Until an OpenTelemetry SDK registers a tracer provider it hands out non-recording spans
- * that cost a few allocations and record nothing; one registered later is used from then on.
+ * codev's tracer, the one door through which codev calls OpenTelemetry. Until an OpenTelemetry SDK registers
+ * a tracer provider it hands out non-recording spans that cost a few allocations and record nothing; one
+ * registered later is used from then on. What the SDK throws (a span processor's `onStart`, and every call
+ * on a recording span: see `GuardedSpan`) is reported once and never reaches the query or the tool call:
+ * a span that could not start is a span that does not record.
  */
-export const codevTracer = trace.getTracer('codev');
+export const codevTracer = {
+  startSpan(name: string, options?: SpanOptions, parent?: Context): Span {
+    try {
+      const span = tracer.startSpan(name, options, parent);
+      return span.isRecording() ? new GuardedSpan(span) : span;
+    } catch (error) {
+      reportTelemetryFailure(error);
+      return NOT_RECORDING;
+    }
+  },
+};
 
 /**
  * The context a child of `parent` starts in; undefined (the active context) without a parent, or with a
@@ -15,5 +34,33 @@ export function childContext(parent: Span | undefined): Context | undefined {
   const spanContext = parent.spanContext();
   // The no-op span's context is this one object: no need to validate its ids on every call.
   if (spanContext === INVALID_SPAN_CONTEXT || !trace.isSpanContextValid(spanContext)) return undefined;
-  return trace.setSpan(context.active(), parent);
+  try {
+    return trace.setSpan(context.active(), parent);
+  } catch (error) {
+    reportTelemetryFailure(error);
+    return undefined;
+  }
+}
+
+/**
+ * Runs `work` with `span` as the active span (so the spans a client library makes join it), or, when the
+ * registered context manager fails, as it is: telemetry never keeps work from running, nor runs it twice.
+ */
+export function withActiveSpan<Result>(span: Span, work: () => Result): Result {
+  let started = false;
+  let done: { result: Result } | undefined;
+  const run = () => {
+    started = true;
+    const result = work();
+    done = { result };
+    return result;
+  };
+  try {
+    return context.with(trace.setSpan(context.active(), span), run);
+  } catch (error) {
+    // The work's own error is its caller's; the context manager's, before or after the work, is telemetry's.
+    if (started && !done) throw error;
+    reportTelemetryFailure(error);
+    return done ? done.result : work();
+  }
 }

@@ -28,7 +28,9 @@ export const SUMMARY_PREFIX = 'This session continues an earlier conversation th
  * A top-level agent runs the PreCompact hooks first (their instructions join the summary prompt), after a
  * summary the SessionStart hooks with source `compact` (their context joins it), and the PostCompact hooks last. The new conversation is written to the transcript as one `compact` entry, and a
  * `compact-boundary` event says what changed. `overflow` (the API refused the request as too long) clears
- * every tool result and keeps fewer messages.
+ * every tool result and keeps fewer messages. When the summary request fails, an automatic or overflow
+ * compaction keeps the cleared tool results (a warning says the summary failed): the next request may fit
+ * with them alone. An abort (during the hooks too) ends it before anything changes.
  */
 export async function* compactConversation(options: {
   agent: TurnAgent;
@@ -47,6 +49,8 @@ export async function* compactConversation(options: {
     for (const failure of pre.failures) context.onWarning?.(failure);
     instructions.push(...pre.instructions);
   }
+  // An interrupt during the hooks (which abandoned them) ends the compaction before it changes anything.
+  if (signal.aborted) return { type: 'aborted' };
   const overflow = trigger === 'overflow';
   let { messages, cleared } = clearOldToolResults(agent.messages, overflow ? 0 : settings.keepToolResults);
   let summary: string | undefined;
@@ -57,10 +61,16 @@ export async function* compactConversation(options: {
     if (split > 0) {
       const written = yield* summarizeConversation({ client: agent.client, model: agent.model, messages: messages.slice(0, split), instructions, contextWindow: settings.contextWindow, signal, policy: agent.requestPolicy, spending: agent.spending });
       if ('aborted' in written) return { type: 'aborted' };
-      if ('error' in written) return { type: 'error', error: written.error };
       if ('limitReached' in written) return { type: 'limit-reached', event: written.limitReached };
-      summary = written.summary;
-      messages = [{ role: 'user', content: [{ type: 'text', text: `${SUMMARY_PREFIX}${summary}` }] }, ...messages.slice(split)];
+      if ('error' in written) {
+        // Cleared tool results alone may fit the next request: better than ending on CONTEXT_OVERFLOW. A
+        // compaction by hand asked for the summary, and says it failed.
+        if (cleared === 0 || trigger === 'manual') return { type: 'error', error: written.error };
+        context.onWarning?.(`The conversation could not be summarized (${written.error.message}); ${cleared} old tool result(s) were cleared instead.`);
+      } else {
+        summary = written.summary;
+        messages = [{ role: 'user', content: [{ type: 'text', text: `${SUMMARY_PREFIX}${summary}` }] }, ...messages.slice(split)];
+      }
     }
   }
   if (cleared === 0 && summary === undefined) return { type: 'unchanged' };

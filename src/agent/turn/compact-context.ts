@@ -6,8 +6,9 @@ import type { TurnStage } from './types.ts';
 /**
  * Stage 2: before the request, when the conversation has passed `compaction.threshold` of the context
  * window (the last request's tokens plus an estimate of what was added since), compacts it (see
- * `compactConversation`). A failed summary is a warning: the request is tried as it is, and an overflow
- * then gets its own compaction in `callModel`. A summary request a query limit has no room for ends the query.
+ * `compactConversation`). A failed summary is a warning: the request is tried with the old tool results
+ * cleared (or as it is, when there were none), and an overflow then gets its own compaction in `callModel`.
+ * A summary request a query limit has no room for ends the query.
  */
 export const compactContext: TurnStage = async function* compactContext(state) {
   const { agent } = state;

@@ -29,7 +29,8 @@ export const decideContinue: TurnStage = async function* decideContinue(state) {
   if (!agent.topLevel) return { type: 'end', reason };
   const lastAssistantMessage = (turn.reply?.content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n\n').trim();
   const next = await continueAfterStopHooks({ context: state.context, signal: state.signal, blocks: state.stopBlocks, lastAssistantMessage });
-  if (next === undefined) return { type: 'end', reason };
+  // An interrupt while the Stop hooks ran (they were abandoned) ends the query as any interrupt does.
+  if (next === undefined) return { type: 'end', reason: state.signal.aborted ? 'aborted' : reason };
   state.stopBlocks++;
   agent.messages.push({ role: 'user', content: next });
 };

@@ -7,8 +7,7 @@ import { createKernel } from '../../index.ts';
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import { locateThrown } from '../../plugins/locate-thrown.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
-import { ensureSessionDirectory } from '../../session/ensure-session-directory.ts';
-import { removeLeftoverSessions } from '../../session/remove-leftover-sessions.ts';
+import { holdSession } from '../../session/hold-session.ts';
 import type { ToolResultBlockParam } from '../../tool/types.ts';
 import { TOOL_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
@@ -47,10 +46,10 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
   try {
     printLoadErrors(kernel, io.stderr);
     const context = kernel.createToolUseContext();
-    // The session folder outlives the command, so a persisted output it prints stays readable; the next
-    // codev start in this project removes it, as it does every folder a finished process left.
-    await removeLeftoverSessions({ directory: path.dirname(context.sessionDirectory) });
-    await ensureSessionDirectory(context.sessionDirectory);
+    // Held and never released, the session folder outlives the command (kernel.close() ends only the
+    // sessions nobody holds), so a persisted output it prints stays readable; the next codev start in this
+    // project removes it, as it does every folder a finished process left (the hold sweeps them first).
+    await holdSession({ sessionDirectory: context.sessionDirectory, leftovers: { directory: path.dirname(context.sessionDirectory) } });
     context.onWarning = (message) => io.stderr(`codev: ${message}\n`);
     let result: ToolResultUpdate | undefined;
     for await (const update of runToolUse({ type: 'tool_use', id: `cli_${Date.now().toString(36)}`, name, input }, undefined, denyAsks, context)) {

@@ -1,5 +1,5 @@
 import { runPreToolUseHooks, type PreToolUseResult } from '../../hooks/run-pre-tool-use-hooks.ts';
-import { toolUseError } from '../messages.ts';
+import { CANCEL_MESSAGE, toolUseError } from '../messages.ts';
 import { hasMatchingHook, hookCallBase } from '../hook-call-base.ts';
 import { revalidateInput } from '../revalidate-input.ts';
 import type { Stage, StageResult, ToolCallState, ToolUseUpdate } from '../types.ts';
@@ -8,6 +8,7 @@ import type { Stage, StageResult, ToolCallState, ToolUseUpdate } from '../types.
  * Stage 5: PreToolUse hooks. A stop ends the call; a rewritten input is validated again (schema and
  * `validateInput`) before anything else sees it; the hooks' merged decision goes to the permission stage,
  * which never lets a hook's allow override a deny or ask rule. Each hook's progress is yielded as it runs.
+ * An interrupt while a hook runs cancels the call (that hook is abandoned: see `callHook`).
  * Without a PreToolUse hook that takes the tool, the stage does nothing (no generator, no hook input).
  */
 export const runBeforeHooks: Stage = function runBeforeHooks(state) {
@@ -29,6 +30,7 @@ async function* beforeHooks(state: ToolCallState): AsyncGenerator<ToolUseUpdate,
     }
     yield { type: 'progress', toolUseId: toolUse.id, toolName: tool.name, progress: step.value };
   }
+  if (result.interrupted) return { status: 'cancelled', content: CANCEL_MESSAGE };
   if (result.additionalContext.length > 0) state.additionalContext.push(...result.additionalContext);
   if (result.stop) {
     return {

@@ -1,0 +1,75 @@
+import { INVALID_SPAN_CONTEXT, type Exception, type Link, type Span, type SpanAttributes, type SpanAttributeValue, type SpanContext, type SpanStatus, type TimeInput } from '@opentelemetry/api';
+import { reportTelemetryFailure } from './report-telemetry-failure.ts';
+
+/**
+ * A span of the registered OpenTelemetry SDK, each of whose calls is guarded: what the SDK (a span processor's
+ * `onEnd`, an attribute limit, an exporter called in line) throws is reported once
+ * (`reportTelemetryFailure`) and goes no further, so a span is never why a query or a tool call fails.
+ * Handed to everything that holds codev's spans, plugins and subagents included.
+ */
+export class GuardedSpan implements Span {
+  constructor(private readonly span: Span) {}
+
+  spanContext(): SpanContext {
+    try {
+      return this.span.spanContext();
+    } catch (error) {
+      reportTelemetryFailure(error);
+      return INVALID_SPAN_CONTEXT;
+    }
+  }
+
+  setAttribute(key: string, value: SpanAttributeValue): this {
+    return this.guard(() => this.span.setAttribute(key, value));
+  }
+
+  setAttributes(attributes: SpanAttributes): this {
+    return this.guard(() => this.span.setAttributes(attributes));
+  }
+
+  addEvent(name: string, attributesOrStartTime?: SpanAttributes | TimeInput, startTime?: TimeInput): this {
+    return this.guard(() => this.span.addEvent(name, attributesOrStartTime, startTime));
+  }
+
+  addLink(link: Link): this {
+    return this.guard(() => this.span.addLink(link));
+  }
+
+  addLinks(links: Link[]): this {
+    return this.guard(() => this.span.addLinks(links));
+  }
+
+  setStatus(status: SpanStatus): this {
+    return this.guard(() => this.span.setStatus(status));
+  }
+
+  updateName(name: string): this {
+    return this.guard(() => this.span.updateName(name));
+  }
+
+  end(endTime?: TimeInput): void {
+    this.guard(() => this.span.end(endTime));
+  }
+
+  isRecording(): boolean {
+    try {
+      return this.span.isRecording();
+    } catch (error) {
+      reportTelemetryFailure(error);
+      return false;
+    }
+  }
+
+  recordException(exception: Exception, time?: TimeInput): void {
+    this.guard(() => this.span.recordException(exception, time));
+  }
+
+  private guard(call: () => unknown): this {
+    try {
+      call();
+    } catch (error) {
+      reportTelemetryFailure(error);
+    }
+    return this;
+  }
+}
