@@ -138,10 +138,14 @@ describe('a stale session lock taken over by many at once', () => {
         if (round % 2) writeFileSync(path.join(directory, `${id}.lock`), JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), token: 'gone', createdAt: new Date().toISOString() }));
         else await lockOfKilledHolder(directory, id);
         writeFileSync(`${go}${round}`, '');
-        const lines = await within(Promise.all(workers.map((worker) => worker.printed((line) => line.startsWith(`{"round":${round},`)))), 20_000, `round ${round}`);
+        const answered = (line: string) => line.startsWith(`{"round":${round},`) && !line.includes('"done"');
+        const lines = await within(Promise.all(workers.map((worker) => worker.printed(answered))), 20_000, `round ${round}`);
         const results = lines.map((line) => JSON.parse(line) as { won?: boolean; code?: string });
         expect(results.filter((result) => result.won), `round ${round}: ${lines.join(' ')}`).toHaveLength(1);
         expect(results.filter((result) => !result.won).map((result) => result.code)).toEqual(Array(names.length - 1).fill('SESSION_BUSY'));
+        // The winner held the session until all had answered; now it closes it.
+        writeFileSync(`${go}${round}-end`, '');
+        await within(Promise.all(workers.map((worker) => worker.printed((line) => line === JSON.stringify({ round, done: true })))), 20_000, `end of round ${round}`);
       }
       const byRound = writersByRound(transcriptUuids(directory, id));
       for (let round = 1; round <= rounds; round++) expect([...(byRound.get(round) ?? [])], `writers of round ${round}`).toHaveLength(1);
