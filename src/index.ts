@@ -92,5 +92,6 @@ export { getSessionMessages } from './agent/get-session-messages.ts';
 export type { SessionSource } from './agent/project-session-store.ts';
 export { createFileSessionStore } from './transcripts/create-file-session-store.ts';
 export { TRANSCRIPT_FORMAT } from './transcripts/types.ts';
-export type { CompactEntry, EntryUsage, LoadedTranscript, MessageEntry, PendingEntry, PendingToolUse, SessionEntry, SessionStateSnapshot, StateEntry, SessionMetadata, SessionStore, SessionSummary, SessionWriter, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
+export type { CompactEntry, EntryUsage, LoadedTranscript, MessageEntry, PendingEntry, PendingToolUse, SessionEntry, SessionStateSnapshot, StateEntry, SessionLockHolder, SessionMetadata, SessionStore, SessionSummary, SessionWriter, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
+export type { SessionLockTiming } from './transcripts/session-lock-timing.ts';
 export type { BackgroundTask, BackgroundTaskStatus } from './session/types.ts';
