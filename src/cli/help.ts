@@ -144,6 +144,7 @@ Exit codes: 0 created, 1 files would be overwritten (or a write failed), 2 bad u
 export const SESSIONS_HELP = `Usage: codev sessions [--all] [--json] [--cwd DIR]
        codev sessions show ID [--json]
        codev sessions rm ID
+       codev sessions unlock ID [--force]
 
 Every \`codev run\` (and every agent with a project) keeps its conversation in .codev/sessions/<id>.jsonl,
 each message appended as it is made. Go on with one with \`codev run agent.ts --resume ID\` (or --continue
@@ -153,9 +154,14 @@ for the latest).
                     (--all: the subagents' sessions too; they are also named under show of their parent)
   show ID           Print a session's messages with their uuids (for --resume-at), tool calls and results shortened
   rm ID             Remove a session (refused while an agent has it open)
+  unlock ID         Take over a session's lock now, when its holder is gone but codev cannot tell (a
+                    container restarted under a new hostname, another host): such a lock otherwise
+                    expires 60 s after its holder's last heartbeat. A live process of this host keeps
+                    its lock unless --force (it then fails its next write)
 
 Options:
   --json            Print the list (or the session) as JSON
+  --force           unlock: take the lock even from a live process of this host
   --cwd DIR         The project directory
 
 Exit codes: 0 success, 1 no such session (the recent ones are named) or it is in use, 2 bad usage.

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionCode } from '../../testing/rejection-code.ts';
 import { createFileSessionStore } from '../../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../../transcripts/sessions-directory.ts';
 import type { SessionMetadata } from '../../transcripts/types.ts';
@@ -41,6 +42,22 @@ describe('codev sessions', () => {
     const show = await sessions(['show', 'parent']);
     expect(show.out).toContain('subagent session child: check the changelog');
     expect(JSON.parse((await sessions(['show', 'parent', '--json'])).out).subagentSessions).toEqual(['child']);
+  });
+
+  it('unlock takes a session\'s lock: refused from a live process of this host unless --force, after which the session opens', async () => {
+    await session('held', 'work on it');
+    const store = createFileSessionStore({ directory: sessionsDirectory(project) });
+    const holder = await store.open({ id: 'held' });
+    expect(await rejectionCode(sessions(['unlock', 'held']))).toBe('SESSION_BUSY');
+    expect(await rejectionCode(sessions(['rm', 'held', '--force']))).toBe('CLI_USAGE');
+    const forced = await sessions(['unlock', 'held', '--force', '--json']);
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(forced.out)).toMatchObject({ id: 'held', unlocked: true, holder: { pid: process.pid, hostname: os.hostname() } });
+    const next = await store.open({ id: 'held' });
+    await next.close();
+    expect(JSON.parse((await sessions(['unlock', 'held', '--json'])).out)).toMatchObject({ unlocked: false });
+    expect(await rejectionCode(sessions(['unlock', 'nope']))).toBe('SESSION_NOT_FOUND');
+    await holder.close();
   });
 
   it('says there are none yet in a project without sessions', async () => {

@@ -6,13 +6,14 @@ import type { LoadedTranscript, SessionSummary } from '../../transcripts/types.t
 import { SESSIONS_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { formatTable } from '../render/format-table.ts';
+import { sessionsUnlockCommand } from './sessions-unlock-command.ts';
 import type { CommandIo } from './types.ts';
 
 const PREVIEW = 100;
 
-/** `codev sessions [show|rm ID]`: the saved sessions of the project. */
+/** `codev sessions [show|rm|unlock ID]`: the saved sessions of the project. */
 export async function sessionsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, all: { type: 'boolean' } });
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, all: { type: 'boolean' }, force: { type: 'boolean' } });
   if (values.help) {
     io.stdout(SESSIONS_HELP);
     return 0;
@@ -25,8 +26,10 @@ export async function sessionsCommand(argv: readonly string[], io: CommandIo): P
     io.stdout(values.json ? `${JSON.stringify(sessions, null, 2)}\n` : sessions.length === 0 ? 'No sessions yet: `codev run agent.ts` saves one per run.\n' : formatList(sessions));
     return 0;
   }
-  if (action !== 'show' && action !== 'rm') throw new CodevError('CLI_USAGE', `Unknown sessions command "${action}"`, { hint: 'use codev sessions, codev sessions show ID or codev sessions rm ID' });
+  if (action !== 'show' && action !== 'rm' && action !== 'unlock') throw new CodevError('CLI_USAGE', `Unknown sessions command "${action}"`, { hint: 'use codev sessions, codev sessions show ID, codev sessions rm ID or codev sessions unlock ID' });
   if (id === undefined || extra.length > 0) throw new CodevError('CLI_USAGE', `codev sessions ${action} takes one session id`, { hint: 'codev sessions lists the ids' });
+  if (values.force && action !== 'unlock') throw new CodevError('CLI_USAGE', '--force is an option of codev sessions unlock only');
+  if (action === 'unlock') return sessionsUnlockCommand({ store, id, force: values.force, json: values.json, io });
   if (action === 'rm') {
     await store.delete(id);
     io.stdout(`Removed session ${id}\n`);
