@@ -194,6 +194,23 @@ describe('a stale session lock taken over by many at once', () => {
   }, 60_000);
 });
 
+describe('two copies of codev in one process', () => {
+  it('a session held through one copy is SESSION_BUSY through the other (an agent script loaded by jiti brings its own copy)', async () => {
+    const { createJiti } = await import('jiti');
+    const copy = await createJiti(import.meta.url, { moduleCache: false }).import<{ createFileSessionStore: typeof createFileSessionStore }>(path.join(REPO, 'src/transcripts/create-file-session-store.ts'));
+    expect(copy.createFileSessionStore).not.toBe(createFileSessionStore);
+    const directory = temporaryDirectory();
+    const store = createFileSessionStore({ directory });
+    await newSession(store, 'shared');
+    const held = await store.open({ id: 'shared' });
+    expect(await rejectionCode(copy.createFileSessionStore({ directory }).open({ id: 'shared' }))).toBe('SESSION_BUSY');
+    await held.close();
+    const other = await copy.createFileSessionStore({ directory }).open({ id: 'shared' });
+    expect(await rejectionCode(store.open({ id: 'shared' }))).toBe('SESSION_BUSY');
+    await other.close();
+  }, 30_000);
+});
+
 describe('a lock whose holder cannot be checked (another host) expires by its heartbeat', () => {
   it('a lock of a container that restarted under a new hostname, its heartbeat long stopped, is taken over', async () => {
     const directory = temporaryDirectory();
