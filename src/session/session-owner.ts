@@ -16,7 +16,12 @@ export interface SessionOwner {
   createdAt: string;
 }
 
-const THIS_PROCESS: SessionOwner = Object.freeze({ pid: process.pid, hostname: os.hostname(), token: randomUUID(), createdAt: new Date().toISOString() });
+// One identity per process, however many copies of codev it loaded (an agent script or a plugin imported
+// through jiti brings its own copy of this module): two copies with two tokens would each take the other's
+// session locks for an earlier process's. Kept on the global object, which every copy shares.
+const SHARED = Symbol.for('codev.session-owner');
+const shared = globalThis as { [SHARED]?: SessionOwner };
+const THIS_PROCESS: SessionOwner = (shared[SHARED] ??= Object.freeze({ pid: process.pid, hostname: os.hostname(), token: randomUUID(), createdAt: new Date().toISOString() }));
 
 /** This process, as a session owner. */
 export function currentSessionOwner(): SessionOwner {
