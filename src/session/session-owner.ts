@@ -14,6 +14,8 @@ export interface SessionOwner {
   /** Random per process: tells this process from an earlier one that had the same pid (pid 1 in containers). */
   token: string;
   createdAt: string;
+  /** When the process started (`processStartTime`), where it can be read: a session lock's holder has it, so a reused pid is not taken for it. */
+  processStart?: string;
 }
 
 // One identity per process, however many copies of codev it loaded (an agent script or a plugin imported

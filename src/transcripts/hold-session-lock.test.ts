@@ -1,9 +1,13 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodevError } from '../errors/codev-error.ts';
+import { processStartTime } from '../files/process-start-time.ts';
 import { currentSessionOwner } from '../session/session-owner.ts';
 import { rejectionCode } from '../testing/rejection-code.ts';
 import { createFileSessionStore } from './create-file-session-store.ts';
@@ -66,6 +70,38 @@ describe('the session lock', () => {
     expect(await opens()).toBe(true);
     expect(readdirSync(directory).sort()).toEqual(['.gitignore', 's.jsonl']);
   });
+
+  it.runIf(process.platform === 'linux')('takes over the lock of a process whose pid a live process has now (it started later), not that of the live process itself', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    await once(child, 'spawn');
+    try {
+      const lockNaming = (processStart: string | undefined) => writeFileSync(lockPath(), JSON.stringify({ pid: child.pid, hostname: os.hostname(), token: 't', createdAt: '', processStart }));
+      lockNaming(processStartTime(child.pid!));
+      expect(await rejectionCode(store.open({ id: 's' }))).toBe('SESSION_BUSY');
+      lockNaming(`${processStartTime(child.pid!)!.split(':')[0]}:1`);
+      expect(await opens()).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('a worker thread of this process (its own copy of codev, its own token) does not take a session the main thread holds', async () => {
+    const held = await store.open({ id: 's' });
+    const module = fileURLToPath(new URL('./create-file-session-store.ts', import.meta.url));
+    const script = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      require('jiti').createJiti(workerData.module).import(workerData.module)
+        .then(({ createFileSessionStore }) => createFileSessionStore({ directory: workerData.directory }).open({ id: 's' }))
+        .then((writer) => writer.close().then(() => parentPort.postMessage('opened')), (error) => parentPort.postMessage(error.code ?? String(error)));`;
+    const worker = new Worker(script, { eval: true, workerData: { module, directory } });
+    try {
+      const [answer] = (await once(worker, 'message')) as [string];
+      expect(answer).toBe('SESSION_BUSY');
+    } finally {
+      await worker.terminate();
+      await held.close();
+    }
+  }, 30_000);
 
   it('refuses lock timings that are not positive or whose heartbeat is not well within the expiry', () => {
     const code = (lock: object) => {

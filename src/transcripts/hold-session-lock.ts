@@ -46,8 +46,10 @@ const TAKEN = new Set(['ENOTEMPTY', 'EEXIST', 'ENOTDIR']);
  *    its maker is gone), an empty lock folder (free: the next rename replaces it; the next release or
  *    unlock of the session removes it), or a lock naming a dead process (stale: taken over). None of them
  *    blocks the session.
- * The liveness judgement is the one assumption: a pid probe on this host (a reused pid counts as alive
- * until `unlock --force`), and the heartbeat elsewhere, whose clocks must agree to well within the expiry.
+ * The liveness judgement is the one assumption: on this host a pid probe, with the process's start time
+ * where it can be read (Linux), so a pid reused since is not taken for the holder (elsewhere it counts as
+ * alive until `unlock --force`); for other hosts the heartbeat, whose clocks must agree to well within
+ * the expiry.
  * A lock file of an earlier codev (a plain file) is judged the same way and removed only while it is
  * still the same file; rename onto it fails (ENOTDIR), so such a file never hides a lock folder.
  */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../session/private-modes.ts';
-import { currentSessionOwner } from '../session/session-owner.ts';
+import { processStartTime } from '../files/process-start-time.ts';
+import { currentSessionOwner, type SessionOwner } from '../session/session-owner.ts';
 import { isStaleHolder, judgeLockHolder } from './judge-lock-holder.ts';
 import { readLockFile } from './read-lock-file.ts';
 import { sessionLockNames } from './session-lock-names.ts';
@@ -45,7 +46,8 @@ export async function stageSessionLock(options: { directory: string; expiryMs: n
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 4) throw error;
       }
     }
-    await writeFile(path.join(folder, ownerName), JSON.stringify({ ...currentSessionOwner(), createdAt: new Date().toISOString() }), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    const owner: SessionOwner = { ...currentSessionOwner(), createdAt: new Date().toISOString(), processStart: processStartTime(process.pid) };
+    await writeFile(path.join(folder, ownerName), JSON.stringify(owner), { flag: 'wx', mode: PRIVATE_FILE_MODE });
   } catch (error) {
     await discard();
     throw error;

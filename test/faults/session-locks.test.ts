@@ -165,9 +165,9 @@ describe('a stale session lock taken over by many at once', () => {
     const earlier: SessionWriter[] = [];
     try {
       for (let round = 1; round <= 5; round++) {
-        // A lock naming this pid under another process token: the process that had this pid before is gone.
+        // A lock naming this pid under another process token and start: the process that had this pid before is gone.
         earlier.push(await store.open({ id }));
-        rewriteHolder(directory, id, { token: `earlier-process-${round}` });
+        rewriteHolder(directory, id, { token: `earlier-process-${round}`, processStart: `earlier-boot:${round}` });
         // The agents start together or a few event-loop turns apart (each round another spacing).
         const opened = await Promise.allSettled(
           Array.from({ length: 8 }, async (_, index) => {
