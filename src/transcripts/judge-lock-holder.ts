@@ -6,7 +6,8 @@ import type { LockFileRecord } from './read-lock-file.ts';
 /**
  * What is known of a lock's holder:
  * - `this-process`: another agent of this process holds it;
- * - `alive`: a live process of this host (its pid answers, and it started when the holder did, where that can be read);
+ * - `alive`: a live process of this host (its pid answers, and where its start can be read, it started
+ *   when the holder did);
  * - `fresh`: a holder that cannot be checked (another host's, or a lock codev cannot read) whose heartbeat
  *   is recent: presumed alive until the expiry;
  * - `gone`: a process of this host that no longer exists, or whose pid another process has now;
@@ -15,7 +16,10 @@ import type { LockFileRecord } from './read-lock-file.ts';
  */
 export type LockHolderStatus = 'this-process' | 'alive' | 'fresh' | 'gone' | 'expired';
 
-/** Judges a lock's holder: by its pid (and, where it can be read, its start) when it is of this host, else by the age of its heartbeat. */
+/**
+ * Judges a lock's holder: by its pid (and, where it can be read, its start) when it is of this host, else
+ * by the age of its heartbeat.
+ */
 export function judgeLockHolder(record: LockFileRecord, options: { expiryMs: number; now?: number }): LockHolderStatus {
   const { owner } = record;
   const me = currentSessionOwner();
