@@ -41,7 +41,7 @@ if (mode === 'race') {
   }
 } else if (mode === 'hold') {
   const [directory = '', id = '', heartbeatMs = '10000', expiryMs = '60000'] = args;
-  const store = createFileSessionStore({ directory, lock: { heartbeatMs: Number(heartbeatMs), expiryMs: Number(expiryMs) } } as Parameters<typeof createFileSessionStore>[0]);
+  const store = createFileSessionStore({ directory, lock: { heartbeatMs: Number(heartbeatMs), expiryMs: Number(expiryMs) } });
   await store.open({ id });
   process.stdout.write('held\n');
   setInterval(() => {}, 1_000); // until kill -9
