@@ -145,6 +145,7 @@ export const SESSIONS_HELP = `Usage: codev sessions [--all] [--json] [--cwd DIR]
        codev sessions show ID [--json]
        codev sessions rm ID
        codev sessions prune [--older-than AGE] [--keep N] [--yes] [--json]
+       codev sessions unlock ID [--force]
 
 Every \`codev run\` (and every agent with a project) keeps its conversation in .codev/sessions/<id>.jsonl,
 each message appended as it is made. Go on with one with \`codev run agent.ts --resume ID\` (or --continue
@@ -159,9 +160,14 @@ for the latest). An ID may be given by a unique prefix of 4 characters or more (
                     written more than --older-than AGE ago (12h, 30d, 8w), except the --keep N most recent
                     (either rule alone, or both; without either, the config's sessions.retention). Without
                     --yes it only lists what it would remove; a session an agent has open is never removed.
+  unlock ID         Take over a session's lock now, when its holder is gone but codev cannot tell (a
+                    container restarted under a new hostname, another host): such a lock otherwise
+                    expires 60 s after its holder's last heartbeat. A live process of this host keeps
+                    its lock unless --force (it then fails its next write)
 
 Options:
   --json            Print the list (the session, what prune removed) as JSON
+  --force           unlock: take the lock even from a live process of this host
   --cwd DIR         The project directory
 
 Exit codes: 0 success, 1 no such session (the recent ones are named), an ambiguous prefix (the candidates

@@ -14,9 +14,16 @@ export interface SessionOwner {
   /** Random per process: tells this process from an earlier one that had the same pid (pid 1 in containers). */
   token: string;
   createdAt: string;
+  /** When the process started (`processStartTime`), where it can be read: a session lock's holder has it, so a reused pid is not taken for it. */
+  processStart?: string;
 }
 
-const THIS_PROCESS: SessionOwner = Object.freeze({ pid: process.pid, hostname: os.hostname(), token: randomUUID(), createdAt: new Date().toISOString() });
+// One identity per process, however many copies of codev it loaded (an agent script or a plugin imported
+// through jiti brings its own copy of this module): two copies with two tokens would each take the other's
+// session locks for an earlier process's. Kept on the global object, which every copy shares.
+const SHARED = Symbol.for('codev.session-owner');
+const shared = globalThis as { [SHARED]?: SessionOwner };
+const THIS_PROCESS: SessionOwner = (shared[SHARED] ??= Object.freeze({ pid: process.pid, hostname: os.hostname(), token: randomUUID(), createdAt: new Date().toISOString() }));
 
 /** This process, as a session owner. */
 export function currentSessionOwner(): SessionOwner {

@@ -8,6 +8,9 @@ import { createAppendQueue } from './create-append-queue.ts';
 import { folderBytes } from './folder-bytes.ts';
 import { holdSessionLock } from './hold-session-lock.ts';
 import { listFileSessions } from './list-file-sessions.ts';
+import { resolveSessionLockTiming, type SessionLockTiming } from './session-lock-timing.ts';
+import { unlockSession } from './unlock-session.ts';
+import { pathExists } from '../files/path-exists.ts';
 import { parseTranscript } from './parse-transcript.ts';
 import { APPEND_FLAGS, notTranscriptError, notTranscriptReason, openFailure, readTranscriptFile, readTranscriptFirstLine } from './read-transcript-file.ts';
 import { scanTranscripts } from './scan-transcripts.ts';
@@ -24,7 +27,11 @@ const RECENT = 5;
  * whole lines, in order, by `write`s on a file opened for appending, in the background (`createAppendQueue`:
  * the agent loop does not wait for the disk; `close()` does). A `kill -9` at any moment leaves every line
  * written before it complete (it may lose the last lines still queued); a torn last line is skipped (and
- * reported) when the transcript loads, and the next writer starts on a fresh line. One writer per session: see `holdSessionLock`.
+ * reported) when the transcript loads, and the next writer starts on a fresh line. One writer per session
+ * (`<id>.lock/`, see `holdSessionLock`): a holder renews its lock every `lock.heartbeatMs`, and a lock whose
+ * holder cannot be checked (another host's) expires `lock.expiryMs` after its last renewal; `unlock` takes
+ * one over at once. `INPUT_INVALID` for lock timings that are not positive or whose heartbeat is more than
+ * half the expiry.
  *
  * Whatever else is in the folder is never trusted: a transcript is opened only as a regular file of the
  * folder (never a link, FIFO, device or directory, never waiting) and read only up to the size fstat gave,
@@ -32,10 +39,10 @@ const RECENT = 5;
  * `list` reads only the transcripts changed since the last listing (`listFileSessions`, its summary cache);
  * `listIds` and `readMetadata` read no transcript, or its first line only.
  */
-export function createFileSessionStore(options: { directory: string }): SessionStore {
+export function createFileSessionStore(options: { directory: string; lock?: Partial<SessionLockTiming> }): SessionStore {
   const { directory } = options;
+  const timing = resolveSessionLockTiming(options.lock);
   const fileOf = (id: string) => path.join(directory, `${checkedId(id)}.jsonl`);
-  const lockOf = (id: string) => path.join(directory, `${checkedId(id)}.lock`);
 
   async function readTranscript(id: string): Promise<LoadedTranscript> {
     const file = fileOf(id);
@@ -75,13 +82,13 @@ export function createFileSessionStore(options: { directory: string }): SessionS
     await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // Transcripts hold what tools printed (tokens, file contents): never in `git status`, never committed.
     await writeFile(path.join(directory, '.gitignore'), '*\n', { mode: PRIVATE_FILE_MODE, flag: 'wx' }).catch(() => {});
-    const release = await holdSessionLock({ lockFile: lockOf(id), sessionId: id });
+    const lock = await holdSessionLock({ directory, sessionId: checkedId(id), timing });
     let descriptor: number;
     try {
       descriptor = openForAppend({ file, create: metadata !== undefined });
       if (metadata) writeSync(descriptor, line({ type: 'session', format: TRANSCRIPT_FORMAT, metadata }));
     } catch (error) {
-      await release();
+      await lock.release();
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw await notFound(id);
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new CodevError('SESSION_BUSY', `Session ${id} exists already`, { file, hint: 'resume it instead, or start a session with a new id' });
       throw error;
@@ -92,6 +99,8 @@ export function createFileSessionStore(options: { directory: string }): SessionS
       id,
       async append(entries: readonly TranscriptEntry[]) {
         if (closed) throw new CodevError('SESSION_BUSY', `Session ${id} was closed; it takes no more messages`, { file });
+        const lost = lock.lost();
+        if (lost) throw lost;
         if (entries.length > 0) await queue.append([entries.map(line).join('')]);
       },
       async close() {
@@ -101,7 +110,7 @@ export function createFileSessionStore(options: { directory: string }): SessionS
           await queue.drain();
         } finally {
           closeSync(descriptor);
-          await release();
+          await lock.release();
         }
       },
     };
@@ -116,7 +125,9 @@ export function createFileSessionStore(options: { directory: string }): SessionS
     fork: ({ from, to, at }) => forkByCopy({ store: { read: readTranscript, open }, from, to, at }),
     async delete(id) {
       const file = fileOf(id);
-      const release = await holdSessionLock({ lockFile: lockOf(id), sessionId: id });
+      // Before the lock too: a store whose folder does not exist yet gets nothing made in it.
+      if (!(await lstat(file).catch(() => undefined))) throw await notFound(id);
+      const lock = await holdSessionLock({ directory, sessionId: id, timing });
       try {
         const stats = await lstat(file).catch(() => undefined);
         if (!stats) throw await notFound(id);
@@ -129,8 +140,13 @@ export function createFileSessionStore(options: { directory: string }): SessionS
         await rm(file, { force: true });
         return { bytes };
       } finally {
-        await release();
+        await lock.release();
       }
+    },
+    async unlock(id, unlockOptions = {}) {
+      const holder = await unlockSession({ directory, sessionId: checkedId(id), expiryMs: timing.expiryMs, force: unlockOptions.force });
+      if (!holder && !(await pathExists(fileOf(id)))) throw await notFound(id);
+      return holder;
     },
   };
 }

@@ -249,6 +249,23 @@ export interface SessionStore {
   fork(options: { from: string; to: SessionMetadata; at?: string }): Promise<LoadedTranscript>;
   /** Removes a session (`SESSION_BUSY` while a writer holds it); resolves with what it freed when the store can tell. */
   delete(id: string): Promise<void | DeletedSession>;
+  /**
+   * Takes a session's lock from its holder now, for a holder that is gone but cannot be checked (another
+   * host's; a container restarted under a new hostname) before its lock expires by itself. Refuses
+   * (`SESSION_BUSY`) the lock of a live process of this host unless `force`; a holder it is taken from
+   * fails its next append with `SESSION_BUSY`. Resolves with whom the lock named, undefined when the
+   * session was not locked. Optional: a store without locks of its own need not have it.
+   */
+  unlock?(id: string, options?: { force?: boolean }): Promise<SessionLockHolder | undefined>;
+}
+
+/** Whom a session's lock named, as `unlock` found it. */
+export interface SessionLockHolder {
+  /** Its process and host, when the lock could be read as codev's. */
+  pid?: number;
+  hostname?: string;
+  /** When the holder last renewed the lock (ISO 8601). */
+  heartbeatAt: string;
 }
 
 /** Which sessions to prune: those older than `olderThan`, except the `keep` most recent. At least one is given. */

@@ -167,8 +167,8 @@ describe('a session ends with its agent', () => {
     await drain(first.query('one'));
     await drain(second.query('two'));
     const sessions = path.join(test.root, '.codev', 'sessions');
-    // Beside the session folder: the agents' transcripts (<id>.jsonl), which outlive it.
-    const folders = () => readdirSync(sessions, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    // Beside the session folder: the agents' transcripts (<id>.jsonl), which outlive it, and their locks (<id>.lock/) while they are open.
+    const folders = () => readdirSync(sessions, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.endsWith('.lock')).map((entry) => entry.name);
     const [name] = folders();
     expect(folders()).toHaveLength(1);
     expect(readdirSync(sessions).filter((file) => file.endsWith('.jsonl')).sort()).toEqual([`${first.sessionId}.jsonl`, `${second.sessionId}.jsonl`].sort());

@@ -56,6 +56,22 @@ describe('codev sessions', () => {
     expect(await rejectionCode(sessions(['prune', 'kept', '--keep', '3']))).toBe('CLI_USAGE');
   });
 
+  it('unlock takes a session\'s lock: refused from a live process of this host unless --force, after which the session opens', async () => {
+    await session('held', 'work on it');
+    const store = createFileSessionStore({ directory: sessionsDirectory(project) });
+    const holder = await store.open({ id: 'held' });
+    expect(await rejectionCode(sessions(['unlock', 'held']))).toBe('SESSION_BUSY');
+    expect(await rejectionCode(sessions(['rm', 'held', '--force']))).toBe('CLI_USAGE');
+    const forced = await sessions(['unlock', 'held', '--force', '--json']);
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(forced.out)).toMatchObject({ id: 'held', unlocked: true, holder: { pid: process.pid, hostname: os.hostname() } });
+    const next = await store.open({ id: 'held' });
+    await next.close();
+    expect(JSON.parse((await sessions(['unlock', 'held', '--json'])).out)).toMatchObject({ unlocked: false });
+    expect(await rejectionCode(sessions(['unlock', 'nope']))).toBe('SESSION_NOT_FOUND');
+    await holder.close();
+  });
+
   it('says there are none yet in a project without sessions', async () => {
     expect((await sessions([])).out).toBe('No sessions yet: `codev run agent.ts` saves one per run.\n');
   });

@@ -9,6 +9,7 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { formatLocalTime } from '../render/format-local-time.ts';
 import { formatTable } from '../render/format-table.ts';
 import { sessionsPruneCommand } from './sessions-prune-command.ts';
+import { sessionsUnlockCommand } from './sessions-unlock-command.ts';
 import type { CommandIo } from './types.ts';
 
 const PREVIEW = 100;
@@ -16,9 +17,9 @@ const PREVIEW = 100;
 const NAMED_SKIPS = 10;
 const PRUNE_OPTIONS = ['older-than', 'keep', 'yes'] as const;
 
-/** `codev sessions [show|rm ID|prune]`: the saved sessions of the project. A session id may be a unique prefix. */
+/** `codev sessions [show|rm|unlock ID|prune]`: the saved sessions of the project. A session id may be a unique prefix. */
 export async function sessionsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, all: { type: 'boolean' }, 'older-than': { type: 'string' }, keep: { type: 'string' }, yes: { type: 'boolean' } });
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' }, all: { type: 'boolean' }, 'older-than': { type: 'string' }, keep: { type: 'string' }, yes: { type: 'boolean' }, force: { type: 'boolean' } });
   if (values.help) {
     io.stdout(SESSIONS_HELP);
     return 0;
@@ -26,6 +27,7 @@ export async function sessionsCommand(argv: readonly string[], io: CommandIo): P
   const [action, given, ...extra] = positionals;
   const misplaced = PRUNE_OPTIONS.find((option) => values[option] !== undefined);
   if (misplaced && action !== 'prune') throw new CodevError('CLI_USAGE', `--${misplaced} is an option of codev sessions prune`);
+  if (values.force && action !== 'unlock') throw new CodevError('CLI_USAGE', '--force is an option of codev sessions unlock only');
   const cwd = values.cwd ?? io.cwd;
   const store = await projectSessionStore({ cwd });
   if (action === undefined || action === 'list') {
@@ -40,9 +42,10 @@ export async function sessionsCommand(argv: readonly string[], io: CommandIo): P
     if (given !== undefined) throw new CodevError('CLI_USAGE', 'codev sessions prune takes no session id', { hint: 'codev sessions rm ID removes one session' });
     return sessionsPruneCommand({ flags: values, store, cwd, io });
   }
-  if (action !== 'show' && action !== 'rm') throw new CodevError('CLI_USAGE', `Unknown sessions command "${action}"`, { hint: 'use codev sessions, codev sessions show ID, codev sessions rm ID or codev sessions prune' });
+  if (action !== 'show' && action !== 'rm' && action !== 'unlock') throw new CodevError('CLI_USAGE', `Unknown sessions command "${action}"`, { hint: 'use codev sessions, codev sessions show ID, codev sessions rm ID, codev sessions unlock ID or codev sessions prune' });
   if (given === undefined || extra.length > 0) throw new CodevError('CLI_USAGE', `codev sessions ${action} takes one session id`, { hint: 'codev sessions lists the ids' });
   const id = await resolveSessionId({ store, id: given });
+  if (action === 'unlock') return sessionsUnlockCommand({ store, id, force: values.force, json: values.json, io });
   if (action === 'rm') {
     await store.delete(id);
     io.stdout(`Removed session ${id}\n`);
