@@ -50,7 +50,8 @@ const MIN_DEBOUNCE_MS = 50;
 export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   removeLeftoverPlaceholders();
-  void removeLeftoverTempFiles(); // a killed codev's temp files and write locks, in the background
+  // A killed codev's temp files and write locks, in the background; close() waits for it (see leftoversRemoved).
+  const tempFilesRemoved = removeLeftoverTempFiles().catch(() => undefined);
   const importer = createPluginImporter({ timeoutMs: options.loadTimeoutMs });
   const mcpManager = options.mcp === false ? undefined : await createMcpManager({ cwd, ...options.mcp });
   const mcp = mcpManager && syncMcp(mcpManager);
@@ -63,7 +64,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     .finally(() => importer.close());
   if (first.status !== 'built') throw new Error('The first load of a kernel always builds a generation');
   // The session folders a killed codev left in this project, in the background: only those of dead processes.
-  void removeLeftoverSessions({ directory: path.join(first.state.generation.root, '.codev', 'sessions') });
+  // close() waits for it: a CLI command exits as soon as it is done, and would cut it short.
+  const leftoversRemoved = removeLeftoverSessions({ directory: path.join(first.state.generation.root, '.codev', 'sessions') }).catch(() => []);
   let state: KernelState = first.state;
   let closed: Promise<void> | undefined;
   let watcher: ProjectWatcher | undefined;
@@ -171,6 +173,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
         const plugins = new Set([...state.slots.flatMap((slot) => (slot.plugin ? [slot.plugin] : [])), ...retiring]);
         await Promise.all([...plugins].map((plugin) => plugin.dispose()));
         await Promise.all([...sessionDirectories].map((directory) => endUnheldSession(directory)));
+        await Promise.all([leftoversRemoved, tempFilesRemoved]);
         events.clear();
       })();
       return closed;
