@@ -102,7 +102,10 @@ Options:
                              through a StructuredOutput tool, is shown what does not match and tries again (the
                              script's outputRetries, default 2); text mode prints only the JSON on stdout (the
                              rest on stderr), stream-json puts it on the end event as "output"
-  --watch                    Reload plugins and config while the agent runs
+  --watch                    Reload plugins and config while the agent runs (a part that failed to load is reported
+                             and the run goes on: a fix reloads it)
+  --allow-broken-plugins     Run even when a plugin, the config, the settings or an MCP server failed to load (without
+                             them, every call they could allow asks); else the run stops before its first request
   -r, --resume ID            Go on with a saved session (codev sessions lists them)
   -c, --continue             Go on with the latest session of this project
   --fork-session             With --resume or --continue: go on in a new session, leaving the original as it was
@@ -116,8 +119,9 @@ Ctrl-C (SIGINT) or SIGTERM (docker stop, a service manager) interrupts the runni
 cleanly: every open call answered, the session saved and unlocked (go on with --resume); a second signal quits at once.
 At the end, a summary line on stderr: turns, tokens and the cost in US dollars (from codev's price table
 or the config's prices; "cost unknown" for a model with no price).
-Exit codes: 0 the agent finished (also at --max-turns, a budget, max_tokens or a refusal), 1 an error, a prompt
-a hook blocked or an answer that never matched --json-schema (OUTPUT_INVALID), 2 bad usage, 3 calls wait for approval (--defer-asks), 130 interrupted (Ctrl-C), 143 stopped
+Exit codes: 0 the agent finished (also at --max-turns, a budget, max_tokens or a refusal), 1 an error, the script
+failed (SCRIPT_FAILED), part of the project failed to load (PLUGIN_LOAD_FAILED), a prompt a hook blocked or an
+answer that never matched --json-schema (OUTPUT_INVALID), 2 bad usage, 3 calls wait for approval (--defer-asks), 130 interrupted (Ctrl-C), 143 stopped
 by SIGTERM, 141 stdout closed early (e.g. | head -1).
 `;
 

@@ -3,6 +3,8 @@
  * and the fake Messages API on loopback:
  * - an agent script that throws at top level runs once, whatever its extension (its side effect, a line
  *   appended to a file, happens once), and fails with a code of its own, at its line;
+ * - a project whose plugin failed to load runs nothing: no request reaches the model, the exit code is not 0,
+ *   the error names the file and line; `--allow-broken-plugins` runs it anyway, and so does `--watch`.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,5 +104,28 @@ describe('a plugin that throws at top level', () => {
       expect(kernel.errors.find((error) => error.file === plugins.path(name))).toMatchObject({ code: 'PLUGIN_LOAD_FAILED', line: 3 });
       expect(readFileSync(`${plugins.path(name)}.ran`, 'utf8')).toBe('ran\nran\n');
     }
+  });
+});
+
+describe('a project whose plugin failed to load', () => {
+  const environment = () => ({ ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', CODEV_MAX_RETRIES: '0', NO_COLOR: '1' });
+
+  it('codev run stops before the first request, exit 1, the error at its file and line', async () => {
+    const before = server.requests.length;
+    const run = await runCodev(['run', broken.path('agent.ts'), '--output-format', 'stream-json'], environment());
+    expect(run.code, run.stderr).toBe(1);
+    expect(server.requests.length).toBe(before);
+    expect(run.stderr).toContain('PLUGIN_LOAD_FAILED');
+    expect(run.stderr).toContain(`at ${broken.path('plugins/broken.ts')}:1:`);
+    expect(run.stderr).toContain('--allow-broken-plugins');
+  });
+
+  it.each([['--allow-broken-plugins'], ['--watch']])('with %s it runs, the error still printed', async (option) => {
+    const before = server.requests.length;
+    const run = await runCodev(['run', broken.path('agent.ts'), '--output-format', 'stream-json', option], environment());
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.requests.length).toBe(before + 1);
+    expect(run.stderr).toContain('PLUGIN_LOAD_FAILED');
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toMatchObject({ type: 'end', reason: 'end_turn' });
   });
 });

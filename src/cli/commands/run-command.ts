@@ -34,6 +34,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     'fallback-model': { type: 'string', multiple: true },
     'include-thinking': { type: 'boolean' },
     watch: { type: 'boolean' },
+    'allow-broken-plugins': { type: 'boolean' },
     'output-format': { type: 'string' },
     'json-schema': { type: 'string' },
     resume: { type: 'string', short: 'r' },
@@ -80,6 +81,13 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   let stopListening: (() => void) | undefined;
   try {
     printLoadErrors(kernel, io.stderr);
+    // Unattended, a run without them would spend tokens with their tools missing and every call they could allow
+    // denied: it does not start. Under --watch a fix reloads them, so the run goes on as it is.
+    if (kernel.errors.length > 0 && !values.watch && !values['allow-broken-plugins']) {
+      throw new CodevError('PLUGIN_LOAD_FAILED', `${kernel.errors.length === 1 ? 'A part' : `${kernel.errors.length} parts`} of the project failed to load (above), so the run did not start`, {
+        hint: 'fix them (codev tools lists what loads), or add --allow-broken-plugins to run without them',
+      });
+    }
     const definition = await loadAgentScript(file);
     if (!definition) return 0; // a plain script: it ran when it was imported
     stopListening = io.onInterrupt?.((signal) => {
