@@ -225,6 +225,8 @@ Options of add:
   --model ID                 The model id (default: the script's)
   --attempts N               Runs of a failing job in all, with backoff between (default 3)
   --defer-asks               A call that needs permission parks the job until codev queue approve/deny
+  --allow-broken-plugins     Run the jobs even when part of the project (a plugin, the config, an MCP server) fails
+                             to load on the worker; else such a job fails at once (PLUGIN_LOAD_FAILED)
 
 Options (every queue command):
   --redis URL                The Redis, redis://[user:password@]host:port[/db] (rediss:// for TLS)
