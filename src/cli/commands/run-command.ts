@@ -73,7 +73,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     kernel.on('reload', ({ generation, diff }) => io.stderr(`codev: reloaded (generation ${generation.number}): tools +${diff.tools.added.length} -${diff.tools.removed.length} ~${diff.tools.changed.length}${diff.definitions ? ', skills or agent types changed' : ''}\n`));
     kernel.on('reload-error', ({ errors }) => errors.forEach((error) => io.stderr(`codev: reload failed, keeping the last good version: ${error.format()}\n`)));
   }
-  // From the script's import on (a plain script runs whole while imported, and a signal ends it as it would any
+  // Once the script is imported (a plain script runs whole while imported, and a signal ends it as it ends any
   // program), the first SIGINT or SIGTERM stops the query cleanly: its open calls answered, the agent and the
   // kernel closed, the session's lock released; the command then exits with the signal's code.
   const controller = new AbortController();
