@@ -8,7 +8,8 @@ import { validateAgentDefinition } from './validate-agent-definition.ts';
  * Imports an agent script the way `codev run` and a fleet worker do (TypeScript through jiti, no time limit:
  * a script's top level may run for as long as its agent does) and returns its default-exported agent
  * definition, checked as `defineAgent` checks it; undefined for a plain script, which ran when it was
- * imported. A script that throws is `PLUGIN_LOAD_FAILED` naming the line of the throw in the user's file.
+ * imported. Its top-level code runs once, whatever its extension and however it fails. A script that throws
+ * (or does not parse, or imports what does not resolve) is `SCRIPT_FAILED` naming the line in the user's file.
  */
 export async function loadAgentScript(file: string): Promise<AgentDefinition | undefined> {
   let loaded: unknown;
@@ -17,7 +18,7 @@ export async function loadAgentScript(file: string): Promise<AgentDefinition | u
   } catch (error) {
     if (CodevError.isInstance(error)) throw error;
     const explanation = await explainLoadError({ error, file });
-    throw new CodevError('PLUGIN_LOAD_FAILED', `The script ${file} failed: ${errorMessage(error)}`, {
+    throw new CodevError('SCRIPT_FAILED', `The script ${file} failed: ${errorMessage(error)}`, {
       file: explanation.file,
       line: explanation.line,
       column: explanation.column,

@@ -63,7 +63,8 @@ Options:
                         (error_code: a stable code such as TOOL_NOT_FOUND, INPUT_INVALID, TOOL_FAILED)
   --cwd DIR             The project directory
 
-Exit codes: 0 the result is not an error, 1 it is, 2 bad usage.
+Ctrl-C or SIGTERM cancels the call (its commands stopped) and exits 130 or 143.
+Exit codes: 0 the result is not an error, 1 it is, 2 bad usage, 130 or 143 cancelled by a signal.
 `;
 
 export const RUN_HELP = `Usage: codev run <script.ts> [prompt...] [@file...] [options]
@@ -101,7 +102,10 @@ Options:
                              through a StructuredOutput tool, is shown what does not match and tries again (the
                              script's outputRetries, default 2); text mode prints only the JSON on stdout (the
                              rest on stderr), stream-json puts it on the end event as "output"
-  --watch                    Reload plugins and config while the agent runs
+  --watch                    Reload plugins and config while the agent runs (a part that failed to load is reported
+                             and the run goes on: a fix reloads it)
+  --allow-broken-plugins     Run even when a plugin, the config, the settings or an MCP server failed to load (without
+                             them, every call they could allow asks); else the run stops before its first request
   -r, --resume ID            Go on with a saved session, by its id or a unique prefix (codev sessions lists them)
   -c, --continue             Go on with the latest session of this project
   --fork-session             With --resume or --continue: go on in a new session, leaving the original as it was
@@ -111,12 +115,14 @@ Options:
   --approve ID, --deny ID    With --resume: answer the calls that wait for approval (repeatable), and go on
   --cwd DIR                  The project directory (default: the script's folder)
 
-Ctrl-C interrupts the running tools and ends the turn cleanly; press it twice to quit at once.
+Ctrl-C (SIGINT) or SIGTERM (docker stop, a service manager) interrupts the running tools and ends the turn
+cleanly: every open call answered, the session saved and unlocked (go on with --resume); a second signal quits at once.
 At the end, a summary line on stderr: turns, tokens and the cost in US dollars (from codev's price table
 or the config's prices; "cost unknown" for a model with no price).
-Exit codes: 0 the agent finished (also at --max-turns, a budget, max_tokens or a refusal), 1 an error, a prompt
-a hook blocked or an answer that never matched --json-schema (OUTPUT_INVALID), 2 bad usage, 3 calls wait for approval (--defer-asks), 130 interrupted, 141 stdout closed
-early (e.g. | head -1).
+Exit codes: 0 the agent finished (also at --max-turns, a budget, max_tokens or a refusal), 1 an error, the script
+failed (SCRIPT_FAILED), part of the project failed to load (PLUGIN_LOAD_FAILED), a prompt a hook blocked or an
+answer that never matched --json-schema (OUTPUT_INVALID), 2 bad usage, 3 calls wait for approval (--defer-asks), 130 interrupted (Ctrl-C), 143 stopped
+by SIGTERM, 141 stdout closed early (e.g. | head -1).
 `;
 
 export const INIT_HELP = `Usage: codev init [dir] [--template NAME] [--force]
@@ -232,6 +238,8 @@ Options of add:
   --model ID                 The model id (default: the script's)
   --attempts N               Runs of a failing job in all, with backoff between (default 3)
   --defer-asks               A call that needs permission parks the job until codev queue approve/deny
+  --allow-broken-plugins     Run the jobs even when part of the project (a plugin, the config, an MCP server) fails
+                             to load on the worker; else such a job fails at once (PLUGIN_LOAD_FAILED)
 
 Options (every queue command):
   --redis URL                The Redis, redis://[user:password@]host:port[/db] (rediss:// for TLS)
@@ -248,7 +256,7 @@ Examples:
   codev queue approve 6f1c0d2e-... toolu_01ABC
 
 Exit codes: 0 success (watch: every job completed), 1 an error, an invalid job, an unknown job id (watch: a job
-failed or was cancelled), 2 bad usage, 3 watch: a job waits for approval, 130 watch stopped by Ctrl-C.
+failed or was cancelled), 2 bad usage, 3 watch: a job waits for approval, 130 or 143 watch stopped by Ctrl-C or SIGTERM.
 `;
 
 export const WORKER_HELP = `Usage: codev worker [--concurrency N] [--rate R/s|R/min|R/h] [options]

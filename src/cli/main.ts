@@ -1,5 +1,6 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { formatUserStack, isVerbose } from '../errors/user-stack-frames.ts';
+import { listenForStopSignals } from './commands/listen-for-stop-signals.ts';
 import type { CommandIo } from './commands/types.ts';
 import { codevVersion } from '../version/codev-version.ts';
 import { MAIN_HELP } from './help.ts';
@@ -66,16 +67,10 @@ function processIo(): CommandIo {
       return process.stdout.isTTY ? process.stdout.columns : undefined;
     },
     terminal: process.stdin.isTTY ? { input: process.stdin, output: process.stderr } : undefined,
-    onInterrupt: (handler) => {
-      let interrupts = 0;
-      const listener = () => {
-        interrupts++;
-        if (interrupts > 1) process.exit(130);
-        process.stderr.write('\ncodev: interrupting (Ctrl-C again to quit now)\n');
-        handler();
-      };
-      process.on('SIGINT', listener);
-      return () => process.off('SIGINT', listener);
-    },
+    onInterrupt: (handler) =>
+      listenForStopSignals((signal) => {
+        process.stderr.write(signal === 'SIGINT' ? '\ncodev: interrupting (Ctrl-C again to quit now)\n' : '\ncodev: SIGTERM: stopping (a second signal quits now)\n');
+        handler(signal);
+      }),
   };
 }

@@ -130,7 +130,7 @@ describe('createFleet', () => {
     const missing = await fleet.submit({ script: gone, prompt: 'x' });
     unlinkSync(gone);
     await startWorker();
-    expect(await throws.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'PLUGIN_LOAD_FAILED' } });
+    expect(await throws.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'SCRIPT_FAILED' } });
     expect(await missing.result({ timeoutMs: 20_000 })).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'JOB_INVALID' } });
   });
 

@@ -33,6 +33,11 @@ export interface SubmitOptions {
   attempts?: number;
   /** An ask parks the job until `codev queue approve|deny` answers it, instead of being denied. */
   deferAsks?: boolean;
+  /**
+   * Run the job even when part of its project (a plugin, the config, the settings, an MCP server) fails to load
+   * on the worker, without it. By default such a job fails at once with `PLUGIN_LOAD_FAILED`, before any model request.
+   */
+  allowBrokenPlugins?: boolean;
   /** Where `script` is resolved. Default `process.cwd()`. */
   cwd?: string;
 }

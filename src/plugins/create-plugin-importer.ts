@@ -1,5 +1,6 @@
 import { createJiti } from './create-jiti.ts';
 import { hostModules } from './host-module.ts';
+import { importModuleOnce } from './import-module-once.ts';
 import { createImportProbe } from './probe-import.ts';
 import { withinLoadTimeout } from './within-load-timeout.ts';
 
@@ -26,6 +27,7 @@ export interface PluginImporter {
  * is served the host's own module (see `hostModules`), so plugins share its classes and markers and a reload
  * does not evaluate codev's sources again.
  * `interopDefault: false` keeps `default` and named exports apart, which export resolution relies on.
+ * Each import evaluates the file's top level once, however it fails (`importModuleOnce`).
  *
  * Each file is bounded by `timeoutMs` (default `CODEV_LOAD_TIMEOUT_MS`, `0` for none, else 15 s): it is first evaluated in a
  * worker thread (`createImportProbe`), so a file whose top-level code never ends is reported as `LOAD_TIMEOUT`
@@ -42,10 +44,10 @@ export function createPluginImporter(options: { timeoutMs?: number } = {}): Plug
     timeoutMs,
     close: () => probe.close(),
     async import<T>(file: string): Promise<T> {
-      if (!Number.isFinite(timeoutMs)) return jiti.import<T>(file);
+      if (!Number.isFinite(timeoutMs)) return importModuleOnce<T>({ jiti, file });
       await probe.probe({ file, timeoutMs });
       // The host's import can still wait forever on something the probe's stand-in answered at once.
-      return withinLoadTimeout(jiti.import<T>(file), {
+      return withinLoadTimeout(importModuleOnce<T>({ jiti, file }), {
         timeoutMs,
         file,
         problem: `${file} did not finish importing within ${timeoutMs} ms`,

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
@@ -99,14 +99,21 @@ async function explainMissingModule(record: Record<string, unknown>, text: strin
  * exact; its column is the one in the code jiti generated, so it is found again in the file (`sourceColumn`).
  */
 async function findStackFrame(error: unknown, file: string): Promise<Location | undefined> {
-  const frames = stackFrames(error);
   const directory = path.dirname(file) + path.sep;
+  // Node names an ES module it imported itself by its real path: under a symlinked folder, not as `file` says it.
+  const realDirectory = await realpath(path.dirname(file)).then((real) => real + path.sep, () => directory);
+  const frames = stackFrames(error).map((frame) => ({ ...frame, file: spelledAs(frame.file, { real: realDirectory, given: directory }) }));
   const frame =
     frames.find((candidate) => candidate.file === file) ??
     frames.find((candidate) => candidate.file.startsWith(directory) && !candidate.file.slice(directory.length).split(path.sep).includes('node_modules'));
   if (!frame) return undefined;
   const column = frame.column === undefined || frame.native ? frame.column : await sourceColumn({ file: frame.file, line: frame.line, column: frame.column });
   return { file: frame.file, line: frame.line, column };
+}
+
+/** `file` under `given` instead of `real` when it is under `real` (the same folder, by its real path). */
+function spelledAs(file: string, folders: { real: string; given: string }): string {
+  return folders.real !== folders.given && file.startsWith(folders.real) ? folders.given + file.slice(folders.real.length) : file;
 }
 
 function toPath(location: string): string {

@@ -3,7 +3,7 @@
 // `codev/plugin` are served as a stand-in that accepts any use: the probe only asks whether evaluation
 // ends; the host's own import reports every real error. Plain JavaScript, so the worker needs no TypeScript loader of its own.
 import fs from 'node:fs';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createJiti } from 'jiti';
 
 // The files an import reads (the file, its local imports, data it reads at top level), so that codev can
@@ -30,12 +30,14 @@ function standIn() {
 for (const stream of [process.stdout, process.stderr]) stream.write = () => true;
 
 const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { codev: standIn(), 'codev/plugin': standIn() } });
+// The host's own way of importing a file (each top level runs once): TypeScript from source, compiled by jiti.
+const { importModuleOnce } = await jiti.import(workerData.importOnceUrl);
 
 parentPort.postMessage({ ready: true });
 parentPort.on('message', async ({ id, file }) => {
   reading = new Set([file]);
   try {
-    await jiti.import(file);
+    await importModuleOnce({ jiti, file });
   } catch {
     // The host's import reports it, with file, line and hint.
   }

@@ -3,6 +3,8 @@ import { CodevError } from '../errors/codev-error.ts';
 import { finishedBefore, recordFinished } from './probe-verdicts.ts';
 
 const WORKER_URL = new URL('./probe-import-worker.mjs', import.meta.url);
+/** `import-module-once.ts` from source, `.js` from the built package: whichever sits beside this module. */
+const IMPORT_ONCE_URL = new URL(`./import-module-once${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url).href;
 
 /** Evaluates files in a worker thread of its own before the host imports them; see `createImportProbe`. */
 export interface ImportProbe {
@@ -101,7 +103,7 @@ interface ProbeWorker {
 }
 
 function startWorker(forget: (stale: ProbeWorker) => void): ProbeWorker {
-  const thread = new Worker(WORKER_URL);
+  const thread = new Worker(WORKER_URL, { workerData: { importOnceUrl: IMPORT_ONCE_URL } });
   thread.unref();
   const ready = new Promise<void>((resolve) => {
     thread.once('message', () => resolve());

@@ -65,7 +65,7 @@ describe('codev run: loading the agent script', () => {
     const file = project.path(name);
     const run = await runCodev(['run', file], { NO_COLOR: '1', AGENT_VALUE: '-1' });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('PLUGIN_LOAD_FAILED');
+    expect(run.stderr).toContain('SCRIPT_FAILED');
     expect(run.stderr).toMatch(new RegExp(`\\n  at ${file}:6(:\\d+)?\\n`));
     expect(run.stderr).toContain(`at check (${project.path(helper)}:7:33)\n`);
     expect(run.stderr).toMatch(new RegExp(`at ${file}:6:\\d+\\n`));

@@ -47,7 +47,7 @@ describe('errors in the user\'s code', () => {
     const file = project.path('throws.ts');
     const run = await runCodev(['run', file, 'hi'], { NO_COLOR: '1' });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('PLUGIN_LOAD_FAILED');
+    expect(run.stderr).toContain('SCRIPT_FAILED');
     expect(run.stderr).toContain(`at ${file}:7:24\n`);
     expect(run.stderr).toMatch(new RegExp(`at check \\(${file}:7:\\d+\\)`));
     expect(run.stderr).toContain(`${file}:10:`);

@@ -1,8 +1,8 @@
 /** The signals that stop a long-running command. */
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
-/** 128 + the signal's number, as a shell reports a process that a signal ended. */
-const EXIT_CODES: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143 };
+/** 128 + the signal's number, as a shell reports a process that a signal ended: a command a signal stopped exits with it. */
+export const STOP_EXIT_CODES: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
  * Calls `onStop` on the first SIGINT (Ctrl-C) or SIGTERM (a service manager, `docker stop`, `kill`); a
@@ -12,7 +12,7 @@ const EXIT_CODES: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM:
 export function listenForStopSignals(onStop: (signal: StopSignal) => void): () => void {
   let stopping = false;
   const listener = (signal: StopSignal) => {
-    if (stopping) process.exit(EXIT_CODES[signal]);
+    if (stopping) process.exit(STOP_EXIT_CODES[signal]);
     stopping = true;
     onStop(signal);
   };

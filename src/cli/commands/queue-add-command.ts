@@ -29,6 +29,7 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
     model: { type: 'string' },
     attempts: { type: 'string' },
     'defer-asks': { type: 'boolean' },
+    'allow-broken-plugins': { type: 'boolean' },
   });
   if (values.help) {
     io.stdout(QUEUE_HELP);
@@ -54,6 +55,7 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
     attempts: positiveIntegerOption('attempts', values.attempts),
     ...(values.model !== undefined && { model: values.model }),
     deferAsks: values['defer-asks'] === true,
+    ...(values['allow-broken-plugins'] && { allowBrokenPlugins: true }),
   };
   const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd, env: io.env });
   const ids = await withFleet(target, async (fleet) => {

@@ -4,6 +4,7 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { watchedJob, type WatchedJob } from '../render/apply-watch-event.ts';
 import { createWatchDisplay } from '../render/create-watch-display.ts';
 import { followJob, type FollowOutcome } from './follow-job.ts';
+import { STOP_EXIT_CODES, type StopSignal } from './listen-for-stop-signals.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
@@ -14,7 +15,7 @@ const DEFAULT_COLUMNS = 100;
 /**
  * `codev queue watch [ids...]`: follows the jobs (all unfinished ones when none is named) until each has
  * ended or parked. Exit 0 all completed, 1 one failed, was cancelled or is unknown, 3 one waits for
- * approval, 130 stopped by Ctrl-C (the jobs go on).
+ * approval, 130 stopped by Ctrl-C, 143 by SIGTERM (the jobs go on).
  */
 export async function queueWatchCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, FLEET_TARGET_OPTIONS);
@@ -36,7 +37,11 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
   const jobs = await watchedJobs({ fleet, ids });
   for (const id of ids.filter((id) => !jobs.some((job) => job.id === id))) io.stderr(`codev queue watch: JOB_NOT_FOUND: no job ${id} in queue "${options.target.queue}"\n`);
   const controller = new AbortController();
-  const stopInterrupt = io.onInterrupt?.(() => controller.abort());
+  let stoppedBy: StopSignal = 'SIGINT';
+  const stopInterrupt = io.onInterrupt?.((signal) => {
+    stoppedBy = signal;
+    controller.abort();
+  });
   const display = createWatchDisplay({ jobs, write: io.stdout, ...(io.isTTY && { columns: () => io.columns || DEFAULT_COLUMNS }) });
   let outcomes: FollowOutcome[];
   try {
@@ -47,7 +52,7 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
   }
   if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: codev queue approve ${job.id} ${call.toolUseId} (or deny)\n`);
   io.stderr(`codev queue watch: ${summary(outcomes)}\n`);
-  if (controller.signal.aborted) return 130;
+  if (controller.signal.aborted) return STOP_EXIT_CODES[stoppedBy];
   if (jobs.length < ids.length || outcomes.some((outcome) => outcome === 'failed' || outcome === 'cancelled')) return 1;
   return outcomes.includes('parked') ? 3 : 0;
 }

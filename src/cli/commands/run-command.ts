@@ -15,6 +15,7 @@ import { createColors } from '../render/colors.ts';
 import { createJsonRenderer } from '../render/create-json-renderer.ts';
 import { createTextRenderer } from '../render/create-text-renderer.ts';
 import { formatRunSummary } from '../render/format-run-summary.ts';
+import { STOP_EXIT_CODES, type StopSignal } from './listen-for-stop-signals.ts';
 import { modelOptions } from './model-options.ts';
 import { promptArguments } from './prompt-arguments.ts';
 import { readJsonSchemaFile } from './read-json-schema-file.ts';
@@ -33,6 +34,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     'fallback-model': { type: 'string', multiple: true },
     'include-thinking': { type: 'boolean' },
     watch: { type: 'boolean' },
+    'allow-broken-plugins': { type: 'boolean' },
     'output-format': { type: 'string' },
     'json-schema': { type: 'string' },
     resume: { type: 'string', short: 'r' },
@@ -71,10 +73,27 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     kernel.on('reload', ({ generation, diff }) => io.stderr(`codev: reloaded (generation ${generation.number}): tools +${diff.tools.added.length} -${diff.tools.removed.length} ~${diff.tools.changed.length}${diff.definitions ? ', skills or agent types changed' : ''}\n`));
     kernel.on('reload-error', ({ errors }) => errors.forEach((error) => io.stderr(`codev: reload failed, keeping the last good version: ${error.format()}\n`)));
   }
+  // Once the script is imported (a plain script runs whole while imported, and a signal ends it as it ends any
+  // program), the first SIGINT or SIGTERM stops the query cleanly: its open calls answered, the agent and the
+  // kernel closed, the session's lock released; the command then exits with the signal's code.
+  const controller = new AbortController();
+  let stoppedBy: StopSignal | undefined;
+  let stopListening: (() => void) | undefined;
   try {
     printLoadErrors(kernel, io.stderr);
+    // Unattended, a run without them would spend tokens with their tools missing and every call they could allow
+    // denied: it does not start. Under --watch a fix reloads them, so the run goes on as it is.
+    if (kernel.errors.length > 0 && !values.watch && !values['allow-broken-plugins']) {
+      throw new CodevError('PLUGIN_LOAD_FAILED', `${kernel.errors.length === 1 ? 'A part' : `${kernel.errors.length} parts`} of the project failed to load (above), so the run did not start`, {
+        hint: 'fix them (codev tools lists what loads), or add --allow-broken-plugins to run without them',
+      });
+    }
     const definition = await loadAgentScript(file);
     if (!definition) return 0; // a plain script: it ran when it was imported
+    stopListening = io.onInterrupt?.((signal) => {
+      stoppedBy ??= signal;
+      controller.abort();
+    });
     const prompt = wordsPrompt ?? definition.prompt;
     if (!prompt && !approvals) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
     const interactive = io.isTTY === true && format === 'text';
@@ -87,8 +106,6 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     // With an output schema, stdout carries only the answer's JSON: the run's text goes to stderr.
     const writeText = outputSchema ? io.stderr : io.stdout;
     const render = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : createTextRenderer({ tools: kernel.tools, colors, write: writeText, writeError: io.stderr, interactive });
-    const controller = new AbortController();
-    const stopInterrupt = io.onInterrupt?.(() => controller.abort());
     let reason = 'end_turn';
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     const waiting: string[] = [];
@@ -100,7 +117,6 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
         if (event.type === 'tool-deferred') waiting.push(`  ${event.toolUseId}  ${event.toolName} ${JSON.stringify(event.input)}: ${event.message}`);
       }
     } finally {
-      stopInterrupt?.();
       await agent.close();
     }
     if (format === 'text' && end?.output !== undefined) io.stdout(`${JSON.stringify(end.output, null, 2)}\n`);
@@ -110,9 +126,10 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       const how = agent.sessionId ? `codev run ${script} --resume ${agent.sessionId} --approve ID (or --deny ID)` : 'nothing: the session is not saved (--no-session-persistence)';
       io.stderr(`${colors.yellow(`codev: ${waiting.length} call(s) wait for approval:\n${waiting.join('\n')}\nAnswer with: ${how}`)}\n`);
     }
-    return reason === 'error' || reason === 'blocked' || reason === 'output-invalid' ? 1 : reason === 'aborted' ? 130 : reason === 'deferred' ? 3 : 0;
+    return reason === 'error' || reason === 'blocked' || reason === 'output-invalid' ? 1 : reason === 'aborted' ? STOP_EXIT_CODES[stoppedBy ?? 'SIGINT'] : reason === 'deferred' ? 3 : 0;
   } finally {
     await kernel.close();
+    stopListening?.();
   }
 }
 

@@ -1,3 +1,5 @@
+import type { StopSignal } from './listen-for-stop-signals.ts';
+
 /** What a command may touch: its output streams, stdin, the directory and the environment. */
 export interface CommandIo {
   stdout(text: string): void;
@@ -11,6 +13,10 @@ export interface CommandIo {
   readonly columns?: number;
   /** The terminal to ask permission questions on, when there is one. */
   terminal?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
-  /** Calls `handler` on Ctrl-C; returns a function that stops listening. */
-  onInterrupt?: (handler: () => void) => () => void;
+  /**
+   * Calls `handler` on the first Ctrl-C (SIGINT) or SIGTERM (`docker stop`, a service manager, `kill`), for
+   * the command to stop cleanly and exit with the signal's code (`STOP_EXIT_CODES`); a second signal quits
+   * at once. Returns a function that stops listening.
+   */
+  onInterrupt?: (handler: (signal: StopSignal) => void) => () => void;
 }

@@ -32,6 +32,7 @@ export function checkSubmission(options: SubmitOptions): FleetJobData[] {
       ...(options.maxBudgetUsd !== undefined && { maxBudgetUsd: options.maxBudgetUsd }),
       ...(options.model !== undefined && { model: options.model }),
       deferAsks: options.deferAsks === true,
+      ...(options.allowBrokenPlugins === true && { allowBrokenPlugins: true }),
       submittedAt,
     });
     if (!parsed.success) {

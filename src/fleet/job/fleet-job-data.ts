@@ -33,6 +33,8 @@ export const fleetJobDataSchema = z.strictObject({
   model: z.string().min(1).optional(),
   /** An ask parks the job (its session ends `deferred`) until `approve` or `deny` answers it. */
   deferAsks: z.boolean(),
+  /** Run though part of the project fails to load on the worker (else the job fails with `PLUGIN_LOAD_FAILED`). */
+  allowBrokenPlugins: z.literal(true).optional(),
   submittedAt: z.string(),
 });
 

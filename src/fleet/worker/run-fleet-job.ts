@@ -37,8 +37,9 @@ export type JobRunOutcome =
  * agent run on the job's Redis session, fresh (the prompt) or going on from the last completed turn (a
  * worker died: the session is forked at that turn's last message, so what the dead worker wrote after it
  * is not in the transcript, and the workspace is at that turn's commit). Each turn boundary is a checkpoint.
- * Every agent event goes to the job's stream. A script or job that can never run throws `JOB_INVALID` or
- * `PLUGIN_LOAD_FAILED`; what may pass on a retry throws as it is.
+ * Every agent event goes to the job's stream. A script or job that can never run throws `JOB_INVALID`,
+ * `SCRIPT_FAILED` or `PLUGIN_LOAD_FAILED` (part of the project failed to load, unless the job allows it); what
+ * may pass on a retry throws as it is.
  */
 export async function runFleetJob(options: { job: Job; scope: JobRunScope; signal: AbortSignal }): Promise<JobRunOutcome> {
   const { job, scope, signal } = options;
@@ -68,6 +69,14 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   try {
     // What failed to load is the job's news too: a tool it needs may be missing.
     for (const error of kernel.errors) await publish({ type: 'warning', code: error.code, message: error.format() });
+    // Without it the job would spend tokens with every call its rules could allow denied: no retry loads it either.
+    if (kernel.errors.length > 0 && !data.allowBrokenPlugins) {
+      throw new CodevError('PLUGIN_LOAD_FAILED', `Part of the job's project failed to load on worker ${scope.worker}: ${kernel.errors.map((error) => error.format().split('\n')[0]).join('; ')}`, {
+        file: kernel.errors[0]!.file,
+        line: kernel.errors[0]!.line,
+        hint: 'fix it (the warning events name each file and line), or submit the job with allowBrokenPlugins (codev queue add --allow-broken-plugins)',
+      });
+    }
     const store = observeSessionStore(scope.store);
     const spent = state.spentUsd;
     const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: `${ask.message} A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.` });
