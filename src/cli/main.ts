@@ -2,6 +2,7 @@ import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { formatUserStack, isVerbose } from '../errors/user-stack-frames.ts';
 import { listenForStopSignals } from './commands/listen-for-stop-signals.ts';
 import type { CommandIo } from './commands/types.ts';
+import { endWhenIdle } from './exit-when-done.ts';
 import { codevVersion } from '../version/codev-version.ts';
 import { MAIN_HELP } from './help.ts';
 
@@ -72,5 +73,6 @@ function processIo(): CommandIo {
         process.stderr.write(signal === 'SIGINT' ? '\ncodev: interrupting (Ctrl-C again to quit now)\n' : '\ncodev: SIGTERM: stopping (a second signal quits now)\n');
         handler(signal);
       }),
+    endWhenIdle,
   };
 }

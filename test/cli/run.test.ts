@@ -19,6 +19,8 @@ beforeAll(async () => {
 export default buildTool({ name: 'Save', description: 'Save', inputSchema: z.object({}), checkPermissions: () => ({ behavior: 'passthrough' }), call: () => ({ data: 'saved' }) });`,
       'agent.ts': `import { defineAgent } from '${codevModule('agent/define-agent.ts')}';\nexport default defineAgent({ system: 'Be brief.', prompt: 'greet the world' });\n`,
       'plain.ts': `console.log('plain script ran');\n`,
+      // Work the top level starts and does not await, as \`main();\` does.
+      'unawaited.mjs': `setTimeout(() => { console.log('later work done'); process.exitCode = 4; }, 300);\n`,
     },
   });
   server = await createFakeMessagesServer({
@@ -131,5 +133,11 @@ describe('codev run', () => {
     expect(missing.stderr).toContain('ANTHROPIC_API_KEY');
     const bad = await runCodev(['run', project.path('nope.ts')], {});
     expect(bad.code).toBe(2);
+  });
+
+  it('lets a plain script finish what its top level started without awaiting, as node does', async () => {
+    const run = await runCodev(['run', project.path('unawaited.mjs')], {});
+    expect(run.stdout).toContain('later work done');
+    expect(run.code).toBe(4);
   });
 });

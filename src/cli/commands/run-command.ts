@@ -89,7 +89,11 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       });
     }
     const definition = await loadAgentScript(file);
-    if (!definition) return 0; // a plain script: it ran when it was imported
+    if (!definition) {
+      // A plain script ran when it was imported; what its top level started without awaiting goes on, as under node.
+      io.endWhenIdle?.();
+      return 0;
+    }
     stopListening = io.onInterrupt?.((signal) => {
       stoppedBy ??= signal;
       controller.abort();

@@ -19,4 +19,10 @@ export interface CommandIo {
    * at once. Returns a function that stops listening.
    */
   onInterrupt?: (handler: (signal: StopSignal) => void) => () => void;
+  /**
+   * The command's work goes on after it returns (a plain script `codev run` imported, with work it did not
+   * await): the process ends when nothing is left to do, as `node script.mjs` does, not as soon as the
+   * command returns.
+   */
+  endWhenIdle?: () => void;
 }
