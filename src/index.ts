@@ -94,6 +94,6 @@ export type { PruneSessionsOptions } from './agent/prune-sessions.ts';
 export type { SessionSource } from './agent/project-session-store.ts';
 export { createFileSessionStore } from './transcripts/create-file-session-store.ts';
 export { TRANSCRIPT_FORMAT } from './transcripts/types.ts';
-export type { CompactEntry, DeletedSession, EntryUsage, ListSessionsOptions, LoadedTranscript, MessageEntry, PendingEntry, PendingToolUse, PrunedSession, PruneSessionsResult, SessionEntry, SessionLockHolder, SessionRef, SessionRetention, SessionStateSnapshot, StateEntry, SessionMetadata, SessionStore, SessionSummary, SessionWriter, SkippedSession, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
+export type { CompactEntry, ConversationRepair, DeletedSession, EntryUsage, ListSessionsOptions, LoadedTranscript, MessageEntry, PendingEntry, PendingToolUse, PrunedSession, PruneSessionsResult, SessionEntry, SessionLockHolder, SessionRef, SessionRetention, SessionStateSnapshot, StateEntry, SessionMetadata, SessionStore, SessionSummary, SessionWriter, SkippedSession, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
 export type { SessionLockTiming } from './transcripts/session-lock-timing.ts';
 export type { BackgroundTask, BackgroundTaskStatus } from './session/types.ts';
