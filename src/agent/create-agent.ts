@@ -32,6 +32,7 @@ import type { TurnAgent } from './turn/types.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from './types.ts';
 import { resolveOutputSchema } from './output/resolve-output-schema.ts';
 import { sessionRepairedEvent } from './session-repaired-event.ts';
+import { answerOpenCalls } from './answer-open-calls.ts';
 import type { OutputOf, OutputSchema } from './output/types.ts';
 
 export { INTERRUPT_MESSAGE } from './interrupt-message.ts';
@@ -58,7 +59,9 @@ export interface Agent<Output = unknown> {
    * until an OpenTelemetry SDK is registered).
    *
    * One query, resume or compaction runs at a time on an agent: another started while one runs throws
-   * `AGENT_BUSY` at its first event (use `send()` to steer the running query). A resumed session that needed
+   * `AGENT_BUSY` at its first event (use `send()` to steer the running query). A reader that stops reading
+   * (`break`) after the model called tools stops the calls still running, and every call is answered (as
+   * interrupted, when its result had not come), so the next query goes on. A resumed session that needed
    * repairs (calls a crash interrupted, damaged lines) says so first, with a `session-repaired` event.
    *
    * @example
@@ -304,6 +307,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
       yield* runTurns(state) as AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void>;
     } finally {
       if (state) {
+        await answerStoppedCalls(state, controller);
         contexts.ended(state.context);
         await saveState(state.context);
       }
@@ -311,6 +315,24 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
       queries.delete(controller);
       queryOptions.signal?.removeEventListener('abort', forward);
       release();
+    }
+  }
+
+  /**
+   * A query that stopped between the model's calls and their results (its reader stopped reading, a stage
+   * threw) leaves calls no result answers, which the API refuses in every later request: the calls still
+   * running are stopped, and every call is answered (the results that came, the others as interrupted), in
+   * the conversation and its transcript. A query whose calls wait for approval keeps them waiting.
+   */
+  async function answerStoppedCalls(state: ReturnType<typeof createTurnState>, controller: AbortController): Promise<void> {
+    const closing = transcript.pending ? undefined : answerOpenCalls(messages, state.turn.results);
+    if (!closing) return;
+    controller.abort(new CodevError('TOOL_ABORTED', 'The query stopped before the results of its tool calls came'));
+    messages.push(closing);
+    try {
+      await transcript.save(messages, undefined);
+    } catch (error) {
+      state.context.onWarning?.(`The answers to the interrupted tool calls could not be saved: ${errorMessage(error)}`);
     }
   }
 
