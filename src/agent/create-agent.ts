@@ -125,7 +125,9 @@ export interface Agent<Output = unknown> {
    * session state and removes its session folder (persisted tool results, task outputs) when codev created
    * it and no other agent holds it (agents on one kernel share the kernel's session). `codev run` calls it;
    * a folder left by a process that never did is removed by the next agent started in the same place once
-   * that process is gone. A later query starts a new session.
+   * that process is gone, and lets go of its persisted session. A later query starts a new session folder,
+   * and goes on with the conversation in the same persisted session (opened again: `SESSION_BUSY` if
+   * another agent took it meanwhile).
    */
   close(): Promise<void>;
 }
