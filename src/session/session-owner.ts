@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from '../files/is-process-alive.ts';
 import { currentPidNamespace } from '../files/pid-namespace.ts';
 import { PRIVATE_FILE_MODE } from './private-modes.ts';
 
@@ -71,17 +72,12 @@ export function sharesPids(owner: SessionOwner): boolean {
 
 /**
  * True when the owner is known to be gone: a process of this host (and pid namespace) that no longer
- * exists, or an earlier process with this process's pid. A live process (or one of another user: EPERM),
- * another host's or container's, or a reused pid all count as alive, so a folder is never taken from a
- * process that may still use it.
+ * exists or is a zombie, or an earlier process with this process's pid. A live process (or one of another
+ * user: EPERM), another host's or container's, or a reused pid all count as alive, so a folder is never
+ * taken from a process that may still use it.
  */
 export function isSessionOwnerGone(owner: SessionOwner): boolean {
   if (!sharesPids(owner)) return false;
   if (owner.pid === THIS_PROCESS.pid) return owner.token !== THIS_PROCESS.token;
-  try {
-    process.kill(owner.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return !isProcessAlive(owner.pid);
 }

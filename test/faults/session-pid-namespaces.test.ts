@@ -18,7 +18,7 @@ import { rejectionCode } from '../../src/testing/rejection-code.ts';
 import { createFileSessionStore } from '../../src/transcripts/create-file-session-store.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WORKER = path.join(REPO, 'test/faults/pid-namespaces-worker.ts');
+const WORKER = path.join(REPO, 'test/faults/session-holder-worker.ts');
 const RUN_TYPESCRIPT = "import { createJiti } from 'jiti'; await createJiti(process.cwd() + '/').import(process.argv[1]);";
 /** A bound against a hang only. */
 const READY_WITHIN_MS = 20_000;

@@ -1,6 +1,6 @@
 /**
- * The child process of the pid-namespace fault suite, run through jiti inside `bwrap --unshare-pid`: pids of
- * its own, and this host's name and files, as a container started with the host's name has.
+ * A process that holds a session, for the fault suites of session holders this process cannot see as such
+ * (in a pid namespace of its own, or killed and never reaped). Run through jiti, as codev itself is:
  *
  * - `hold <directory> <id>`: opens session `<id>` of the file store in `<directory>`, prints `held`, then
  *   waits to be killed.
