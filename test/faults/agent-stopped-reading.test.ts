@@ -31,7 +31,7 @@ const wait = buildTool({
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',
   call: (_input, context) =>
-    new Promise((resolve) => {
+    new Promise<{ data: string }>((resolve) => {
       context.onProgress({ type: 'waiting' } as never);
       context.signal.addEventListener('abort', () => {
         settleWait(true);
