@@ -59,7 +59,8 @@ export interface Agent<Output = unknown> {
    * until an OpenTelemetry SDK is registered).
    *
    * One query, resume or compaction runs at a time on an agent: another started while one runs throws
-   * `AGENT_BUSY` at its first event (use `send()` to steer the running query). A reader that stops reading
+   * `AGENT_BUSY` at its first event (use `send()` to steer the running query). A query runs until its
+   * generator ends: read it to its end, or `break` out of it (`return()`); one left unread holds the agent. A reader that stops reading
    * (`break`) after the model called tools stops the calls still running, and every call is answered (as
    * interrupted, when its result had not come), so the next query goes on. A resumed session that needed
    * repairs (calls a crash interrupted, damaged lines) says so first, with a `session-repaired` event.
@@ -270,7 +271,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
    */
   let busy: 'query' | 'resume' | 'compaction' | undefined;
   const claim = (what: NonNullable<typeof busy>): (() => void) => {
-    if (busy) throw new CodevError('AGENT_BUSY', `The agent cannot start a ${what} while its ${busy} runs: they would interleave in one conversation`, { hint: what === 'compaction' ? 'compact between queries, once the running one has ended' : 'wait for the running query to end (or interrupt() it) first; agent.send() steers a running query; for parallel work, use another agent or fork the session' });
+    if (busy) throw new CodevError('AGENT_BUSY', `The agent cannot start a ${what} while its ${busy} runs: they would interleave in one conversation`, { hint: what === 'compaction' ? 'compact between queries, once the running one has ended' : 'wait for the running query to end (or interrupt() it) first: a query whose events are no longer read holds the agent until its generator\'s return() is called (a break out of for await does it); agent.send() steers a running query; for parallel work, use another agent or fork the session' });
     busy = what;
     return () => {
       busy = undefined;
