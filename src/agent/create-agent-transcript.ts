@@ -92,6 +92,8 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   let repaired: ResumeRepairs | undefined;
   let lastState: string | undefined;
   let began: Promise<'startup' | 'resume'> | undefined;
+  /** The store the session is persisted in, once `begin` opened it: a query after `close()` opens it again there. */
+  let persistedIn: SessionStore | undefined;
   /** The config's session retention, running in the background since the session was opened. */
   let retention: Promise<void> | undefined;
   /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
@@ -164,7 +166,10 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
         throw error;
       }
     }
-    if (persist) persistedSession = { id: sessionId!, store, closeWith: (close) => void children.push(close) };
+    if (persist) {
+      persistedIn = store;
+      persistedSession = { id: sessionId!, store, closeWith: (close) => void children.push(close) };
+    }
     // A subagent's transcript stays open for SendMessage's later runs, and closes with its parent's.
     options.parentSession?.closeWith(() => closeTranscript());
     if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
@@ -186,9 +191,18 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     return 'resume';
   }
 
+  /** After `close()`: the conversation goes on in memory, so it goes on in its session too (`SESSION_BUSY` if another writer took it meanwhile). */
+  async function reopen(): Promise<'resume'> {
+    writer = await persistedIn!.open({ id: sessionId! });
+    options.parentSession?.closeWith(() => closeTranscript());
+    return 'resume';
+  }
+
   async function closeTranscript(): Promise<void> {
     const open = writer;
     writer = undefined;
+    // The next query (an agent used after close()) opens the session again instead of running unsaved.
+    if (open) began = undefined;
     await Promise.all(children.splice(0).map((close) => close().catch(() => undefined)));
     await open?.close();
     // Bounded (see applySessionRetention) and never rejecting: the process does not end in the middle of it.
@@ -234,7 +248,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     },
     begin(beginning) {
       // Once: a query and agent.compact() share the load; a failed one (a busy session) may be tried again.
-      began ??= load(beginning).catch((error: unknown) => {
+      began ??= (persistedIn ? reopen() : load(beginning)).catch((error: unknown) => {
         began = undefined;
         throw error;
       });

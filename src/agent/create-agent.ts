@@ -32,6 +32,7 @@ import type { TurnAgent } from './turn/types.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from './types.ts';
 import { resolveOutputSchema } from './output/resolve-output-schema.ts';
 import { sessionRepairedEvent } from './session-repaired-event.ts';
+import { answerOpenCalls } from './answer-open-calls.ts';
 import type { OutputOf, OutputSchema } from './output/types.ts';
 
 export { INTERRUPT_MESSAGE } from './interrupt-message.ts';
@@ -58,7 +59,10 @@ export interface Agent<Output = unknown> {
    * until an OpenTelemetry SDK is registered).
    *
    * One query, resume or compaction runs at a time on an agent: another started while one runs throws
-   * `AGENT_BUSY` at its first event (use `send()` to steer the running query). A resumed session that needed
+   * `AGENT_BUSY` at its first event (use `send()` to steer the running query). A query runs until its
+   * generator ends: read it to its end, or `break` out of it (`return()`); one left unread holds the agent. A reader that stops reading
+   * (`break`) after the model called tools stops the calls still running, and every call is answered (as
+   * interrupted, when its result had not come), so the next query goes on. A resumed session that needed
    * repairs (calls a crash interrupted, damaged lines) says so first, with a `session-repaired` event.
    *
    * @example
@@ -122,7 +126,9 @@ export interface Agent<Output = unknown> {
    * session state and removes its session folder (persisted tool results, task outputs) when codev created
    * it and no other agent holds it (agents on one kernel share the kernel's session). `codev run` calls it;
    * a folder left by a process that never did is removed by the next agent started in the same place once
-   * that process is gone. A later query starts a new session.
+   * that process is gone, and lets go of its persisted session. A later query starts a new session folder,
+   * and goes on with the conversation in the same persisted session (opened again: `SESSION_BUSY` if
+   * another agent took it meanwhile).
    */
   close(): Promise<void>;
 }
@@ -265,7 +271,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
    */
   let busy: 'query' | 'resume' | 'compaction' | undefined;
   const claim = (what: NonNullable<typeof busy>): (() => void) => {
-    if (busy) throw new CodevError('AGENT_BUSY', `The agent cannot start a ${what} while its ${busy} runs: they would interleave in one conversation`, { hint: what === 'compaction' ? 'compact between queries, once the running one has ended' : 'wait for the running query to end (or interrupt() it) first; agent.send() steers a running query; for parallel work, use another agent or fork the session' });
+    if (busy) throw new CodevError('AGENT_BUSY', `The agent cannot start a ${what} while its ${busy} runs: they would interleave in one conversation`, { hint: what === 'compaction' ? 'compact between queries, once the running one has ended' : 'wait for the running query to end (or interrupt() it) first: a query whose events are no longer read holds the agent until its generator\'s return() is called (a break out of for await does it); agent.send() steers a running query; for parallel work, use another agent or fork the session' });
     busy = what;
     return () => {
       busy = undefined;
@@ -304,6 +310,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
       yield* runTurns(state) as AsyncGenerator<AgentEvent<OutputOf<Schema>>, void, void>;
     } finally {
       if (state) {
+        await answerStoppedCalls(state, controller);
         contexts.ended(state.context);
         await saveState(state.context);
       }
@@ -311,6 +318,24 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
       queries.delete(controller);
       queryOptions.signal?.removeEventListener('abort', forward);
       release();
+    }
+  }
+
+  /**
+   * A query that stopped between the model's calls and their results (its reader stopped reading, a stage
+   * threw) leaves calls no result answers, which the API refuses in every later request: the calls still
+   * running are stopped, and every call is answered (the results that came, the others as interrupted), in
+   * the conversation and its transcript. A query whose calls wait for approval keeps them waiting.
+   */
+  async function answerStoppedCalls(state: ReturnType<typeof createTurnState>, controller: AbortController): Promise<void> {
+    const closing = transcript.pending ? undefined : answerOpenCalls(messages, state.turn.results);
+    if (!closing) return;
+    controller.abort(new CodevError('TOOL_ABORTED', 'The query stopped before the results of its tool calls came'));
+    messages.push(closing);
+    try {
+      await transcript.save(messages, undefined);
+    } catch (error) {
+      state.context.onWarning?.(`The answers to the interrupted tool calls could not be saved: ${errorMessage(error)}`);
     }
   }
 

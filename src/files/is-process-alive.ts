@@ -1,9 +1,27 @@
-/** Whether a process with this pid exists (one of another user counts: EPERM). */
+import { readFileSync } from 'node:fs';
+
+/**
+ * Whether a process with this pid is running (one of another user counts: EPERM). A zombie does not: it
+ * has exited, and only waits for its parent to reap it, which a container's pid 1 that is not an init may
+ * never do, so its pid answers for as long as that parent lives.
+ */
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  return !isZombie(pid);
+}
+
+/** Linux: the process's state in `/proc` is zombie (`Z`) or dead (`X`); false where `/proc` cannot say. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2, the command name, is in parentheses and may itself hold them: the state follows the last ')'.
+    const state = stat[stat.lastIndexOf(')') + 2];
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from '../files/is-process-alive.ts';
+import { currentPidNamespace } from '../files/pid-namespace.ts';
 import { PRIVATE_FILE_MODE } from './private-modes.ts';
 
 /** The marker a session folder codev created holds: which process owns it. */
@@ -16,6 +18,8 @@ export interface SessionOwner {
   createdAt: string;
   /** When the process started (`processStartTime`), where it can be read: a session lock's holder has it, so a reused pid is not taken for it. */
   processStart?: string;
+  /** Its pid namespace (`currentPidNamespace`), where it can be read: a container with the host's name has pids of its own. */
+  pidNamespace?: string;
 }
 
 // One identity per process, however many copies of codev it loaded (an agent script or a plugin imported
@@ -23,7 +27,8 @@ export interface SessionOwner {
 // session locks for an earlier process's. Kept on the global object, which every copy shares.
 const SHARED = Symbol.for('codev.session-owner');
 const shared = globalThis as { [SHARED]?: SessionOwner };
-const THIS_PROCESS: SessionOwner = (shared[SHARED] ??= Object.freeze({ pid: process.pid, hostname: os.hostname(), token: randomUUID(), createdAt: new Date().toISOString() }));
+const pidNamespace = currentPidNamespace();
+const THIS_PROCESS: SessionOwner = (shared[SHARED] ??= Object.freeze({ pid: process.pid, hostname: os.hostname(), token: randomUUID(), createdAt: new Date().toISOString(), ...(pidNamespace && { pidNamespace }) }));
 
 /** This process, as a session owner. */
 export function currentSessionOwner(): SessionOwner {
@@ -57,17 +62,22 @@ export async function readOwnerFile(file: string): Promise<SessionOwner | undefi
 }
 
 /**
- * True when the owner is known to be gone: a process of this host that no longer exists, or an earlier
- * process with this process's pid. A live process (or one of another user: EPERM), another host's or a
- * reused pid all count as alive, so a folder is never taken from a process that may still use it.
+ * Whether this process can check the owner's pid: it runs on this host (by name), in this process's pid
+ * namespace where both are known. Pid N of a container that has the host's name is not this host's pid N.
+ */
+export function sharesPids(owner: SessionOwner): boolean {
+  if (owner.hostname !== THIS_PROCESS.hostname) return false;
+  return owner.pidNamespace === undefined || THIS_PROCESS.pidNamespace === undefined || owner.pidNamespace === THIS_PROCESS.pidNamespace;
+}
+
+/**
+ * True when the owner is known to be gone: a process of this host (and pid namespace) that no longer
+ * exists or is a zombie, or an earlier process with this process's pid. A live process (or one of another
+ * user: EPERM), another host's or container's, or a reused pid all count as alive, so a folder is never
+ * taken from a process that may still use it.
  */
 export function isSessionOwnerGone(owner: SessionOwner): boolean {
-  if (owner.hostname !== THIS_PROCESS.hostname) return false;
+  if (!sharesPids(owner)) return false;
   if (owner.pid === THIS_PROCESS.pid) return owner.token !== THIS_PROCESS.token;
-  try {
-    process.kill(owner.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return !isProcessAlive(owner.pid);
 }

@@ -47,7 +47,7 @@ function parseOwner(text: string): SessionOwner | undefined {
     const owner = JSON.parse(text) as Partial<SessionOwner>;
     // A pid of 0 or below would probe a process group, not a process.
     if (!Number.isInteger(owner.pid) || owner.pid! <= 0 || typeof owner.hostname !== 'string' || typeof owner.token !== 'string') return undefined;
-    return { pid: owner.pid!, hostname: owner.hostname, token: owner.token, createdAt: typeof owner.createdAt === 'string' ? owner.createdAt : '', ...(typeof owner.processStart === 'string' && { processStart: owner.processStart }) };
+    return { pid: owner.pid!, hostname: owner.hostname, token: owner.token, createdAt: typeof owner.createdAt === 'string' ? owner.createdAt : '', ...(typeof owner.processStart === 'string' && { processStart: owner.processStart }), ...(typeof owner.pidNamespace === 'string' && { pidNamespace: owner.pidNamespace }) };
   } catch {
     return undefined;
   }

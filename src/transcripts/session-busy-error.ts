@@ -1,5 +1,6 @@
 import { CodevError } from '../errors/codev-error.ts';
 import type { FoundSessionLock } from './find-session-lock.ts';
+import { currentSessionOwner } from '../session/session-owner.ts';
 import { heartbeatAgeMs } from './judge-lock-holder.ts';
 
 const FORK = 'fork the session (fork: true, or --fork-session) to go on from the same point in a new one';
@@ -21,7 +22,7 @@ export function sessionBusyError(options: { sessionId: string; found: FoundSessi
   }
   const age = Math.max(0, Math.round(heartbeatAgeMs(found.record) / 1000));
   const left = Math.max(1, Math.ceil((expiryMs - heartbeatAgeMs(found.record)) / 1000));
-  const who = owner ? `process ${owner.pid} on host ${owner.hostname}` : `a holder codev cannot read (${found.path})`;
+  const who = !owner ? `a holder codev cannot read (${found.path})` : owner.hostname === currentSessionOwner().hostname ? `process ${owner.pid} of a container on this host (its pids are not this process's)` : `process ${owner.pid} on host ${owner.hostname}`;
   return busy(
     `Session ${sessionId} is in use by ${who}, last heartbeat ${age} s ago; its lock expires ${left} s from now if that heartbeat stops`,
     `if that ${owner ? 'host or container' : 'holder'} is gone, \`${unlock}\` (or the store's unlock(id)) takes the session over now; else wait, or ${FORK}`,
