@@ -113,8 +113,8 @@ export interface Agent<Output = unknown> {
    * summarized by the model (with `instructions` on what to keep), as `compaction` does by itself near the
    * context window. Returns what it did, or undefined when there was nothing to compact. `AGENT_BUSY` while a
    * query runs: the query compacts by itself when it needs to. The summary request counts toward the limits
-   * of the agent's last query (`maxBudgetUsd`, `maxQueryTokens`): one they leave no room for is not sent, and
-   * `compact` throws `LIMIT_REACHED`.
+   * of the agent's last query (`maxBudgetUsd`, `maxQueryTokens`; before its first query, toward limits of
+   * their own): one they leave no room for is not sent, and `compact` throws `LIMIT_REACHED`.
    */
   compact(instructions?: string): Promise<CompactBoundary | undefined>;
   /**
@@ -330,6 +330,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     running.add(controller);
     try {
       const { agent, context } = await begin(controller.signal);
+      // Before the agent's first query, its limits bound the summary as they would bind a query of its own.
+      if (limits && !agent.spending.root.limits) agent.spending.root.limits = { ...limits, since: agent.spending.root.snapshot() };
       try {
         const run = compactConversation({ agent, context, signal: controller.signal, trigger: 'manual', instructions });
         let boundary: CompactBoundary | undefined;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgent } from '../../src/agent/create-agent.ts';
@@ -10,6 +13,7 @@ import { createAgentTool } from '../../src/tools/Agent/create-agent-tool.ts';
 import { createWebFetchTool, WebFetchCache, type WebFetchOutput } from '../../src/tools/WebFetch/index.ts';
 import { ARTICLE_HTML, createTestSite, html } from '../../src/tools/WebFetch/test-fixtures/test-site.ts';
 import { runTool } from '../../src/testing/run-tool.ts';
+import { createFileSessionStore } from '../../src/transcripts/create-file-session-store.ts';
 import { createFakeMessagesServer, createTestContext, textReply, toolUseReply, type FakeMessageReply, type FakeMessagesServer, type FakeReply, type RecordedRequest } from '../../src/testing/index.ts';
 
 // Budgets against the fake Messages API over loopback HTTP. The fake counts a request's tokens as the API
@@ -17,8 +21,10 @@ import { createFakeMessagesServer, createTestContext, textReply, toolUseReply, t
 // what it reports is what the query spent: `maxBudgetUsd` and `maxQueryTokens` must bound that.
 
 const servers: FakeMessagesServer[] = [];
+const folders: string[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 async function serve(script: (request: RecordedRequest, index: number) => FakeReply | Promise<FakeReply>, options: { promptCache?: boolean } = {}) {
@@ -224,5 +230,31 @@ describe("WebFetch's small-model request counts toward the query", () => {
     expect(made.output).toMatchObject({ promptApplied: true });
     expect(made.spending.costUsd).toBeGreaterThan(0);
     expect(made.spending.reserved).toEqual({ costUsd: 0, tokens: 0 });
+  });
+});
+
+describe('agent.compact() before any query', () => {
+  it("is held within the agent's limits: a summary the budget has no room for is not sent", async () => {
+    // A session of three large tool results, made without a budget, then resumed by an agent with one
+    // ($0.001): summarizing it (some 5,000 tokens in, up to 4,096 out) would cost about $0.08.
+    const server = await serve((request) => {
+      if (isSummaryRequest(request)) return textReply('The user asked for three listings.');
+      const turn = (request.body.messages ?? []).filter((message) => message.role === 'assistant').length;
+      return turn < 3 ? toolUseReply('Dump', { n: turn }, { id: `toolu_dump_${turn}` }) : textReply('done');
+    });
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'codev-budget-compact-'));
+    folders.push(directory);
+    const sessionStore = createFileSessionStore({ directory });
+    const common: AgentOptions = { tools: [dumpOf(6_000)], apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {}, sessionStore, persistSession: true, canUseTool: () => ({ behavior: 'allow' }) };
+    const { end } = await run(createAgent(common));
+    expect(end.sessionId).toBeDefined();
+    const before = server.requests.length;
+    const resumed = createAgent({ ...common, resume: end.sessionId!, maxBudgetUsd: 0.001 });
+    try {
+      await expect(resumed.compact()).rejects.toMatchObject({ code: 'LIMIT_REACHED', field: 'maxBudgetUsd' });
+    } finally {
+      await resumed.close();
+    }
+    expect(server.requests.slice(before)).toEqual([]);
   });
 });
