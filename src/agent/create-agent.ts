@@ -95,7 +95,8 @@ export interface Agent<Output = unknown> {
   /**
    * Ends the running query cleanly, as an abort of its signal does: the model request stops, running tools end
    * per their interrupt behaviour and every call gets a result, and the query ends with `aborted`; the
-   * transcript stays valid for the next query. Nothing happens when no query runs.
+   * transcript stays valid for the next query. A running `compact()` stops too (its hooks and summary request
+   * are abandoned at once). Nothing happens when neither runs.
    */
   interrupt(): void;
   /**
@@ -117,8 +118,9 @@ export interface Agent<Output = unknown> {
    * summarized by the model (with `instructions` on what to keep), as `compaction` does by itself near the
    * context window. Returns what it did, or undefined when there was nothing to compact. `AGENT_BUSY` while a
    * query runs: the query compacts by itself when it needs to. The summary request counts toward the limits
-   * of the agent's last query (`maxBudgetUsd`, `maxQueryTokens`): one they leave no room for is not sent, and
-   * `compact` throws `LIMIT_REACHED`.
+   * of the agent's last query (`maxBudgetUsd`, `maxQueryTokens`; before its first query, toward limits of
+   * their own): one they leave no room for is not sent, and `compact` throws `LIMIT_REACHED`. `interrupt()`
+   * stops it: `TOOL_ABORTED` when it had changed nothing yet.
    */
   compact(instructions?: string): Promise<CompactBoundary | undefined>;
   /**
@@ -355,6 +357,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     running.add(controller);
     try {
       const { agent, context } = await begin(controller.signal);
+      // Before the agent's first query, its limits bound the summary as they would bind a query of its own.
+      if (limits && !agent.spending.root.limits) agent.spending.root.limits = { ...limits, since: agent.spending.root.snapshot() };
       try {
         const run = compactConversation({ agent, context, signal: controller.signal, trigger: 'manual', instructions });
         let boundary: CompactBoundary | undefined;
@@ -365,6 +369,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
           }
           if (step.value.type === 'error') throw new CodevError(step.value.error.code, `The conversation could not be compacted: ${step.value.error.message}`);
           if (step.value.type === 'limit-reached') throw new CodevError('LIMIT_REACHED', `The conversation was not compacted: ${step.value.event.message}`, { field: step.value.event.limit });
+          if (step.value.type === 'aborted') throw new CodevError('TOOL_ABORTED', 'The compaction was interrupted: the conversation is as it was');
           return boundary;
         }
       } finally {
@@ -383,7 +388,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   }
 
   function interrupt(): void {
-    for (const controller of queries) controller.abort(new CodevError('TOOL_ABORTED', 'The query was interrupted'));
+    // A compaction by hand too: its hooks and its summary request hear it at once, as a query's do.
+    for (const controller of running) controller.abort(new CodevError('TOOL_ABORTED', 'The query was interrupted'));
   }
 
   async function close(): Promise<void> {

@@ -40,8 +40,9 @@ export function limitEndReason(event: LimitReached): EndReason {
 
 function judge(options: { root: Spending; model: string; tokens: number; cost: number | null; outputTokens: number }): 'fits' | 'wait' | LimitReached {
   const { root, model, tokens, cost } = options;
-  // A request is counted at the most it can cost: its whole max_tokens of output, which a small budget may not have room for.
-  const output = `, ${count(options.outputTokens)} of them output at most: a smaller maxTokens leaves room for more`;
+  // A request is counted at the most it can cost: its whole max_tokens of output, which a small budget may not
+  // have room for. Said only when it is refused (formatting numbers costs more than the check).
+  const output = () => `, ${count(options.outputTokens)} of them output at most: a smaller maxTokens leaves room for more`;
   const limits = root.limits!;
   const reserved = root.reserved;
   let wait = false;
@@ -49,7 +50,7 @@ function judge(options: { root: Spending; model: string; tokens: number; cost: n
     const max = limits.maxQueryTokens;
     const spent = root.tokens - limits.since.tokens;
     if (spent + tokens > max) {
-      return { type: 'limit-reached', limit: 'maxQueryTokens', max, spent, next: tokens, message: `The next request (up to ${count(tokens)} tokens${output}) would pass the query's limit of ${count(max)} tokens (${count(spent)} used).` };
+      return { type: 'limit-reached', limit: 'maxQueryTokens', max, spent, next: tokens, message: `The next request (up to ${count(tokens)} tokens${output()}) would pass the query's limit of ${count(max)} tokens (${count(spent)} used).` };
     }
     wait ||= spent + reserved.tokens + tokens > max;
   }
@@ -60,7 +61,7 @@ function judge(options: { root: Spending; model: string; tokens: number; cost: n
       return { type: 'limit-reached', limit: 'maxBudgetUsd', max, spent, next: cost ?? 0, message: `The query's budget of ${dollars(max)} cannot be kept: ${cost === null ? `model ${model}` : 'a model this query used'} has no price. Add it to \`prices\` (USD per million tokens) in codev.config.ts or the agent's options.` };
     }
     if (spent + cost > max) {
-      return { type: 'limit-reached', limit: 'maxBudgetUsd', max, spent, next: cost, message: `The next request (up to ${dollars(cost)} for ${count(tokens)} tokens${output}) would pass the query's budget of ${dollars(max)} (${dollars(spent)} spent).` };
+      return { type: 'limit-reached', limit: 'maxBudgetUsd', max, spent, next: cost, message: `The next request (up to ${dollars(cost)} for ${count(tokens)} tokens${output()}) would pass the query's budget of ${dollars(max)} (${dollars(spent)} spent).` };
     }
     wait ||= spent + reserved.costUsd + cost > max;
   }

@@ -1,8 +1,10 @@
-import { context, INVALID_SPAN_CONTEXT, trace, type Context, type Span, type SpanOptions } from '@opentelemetry/api';
+import { context, INVALID_SPAN_CONTEXT, trace, type Context, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
 import { GuardedSpan } from './guarded-span.ts';
 import { reportTelemetryFailure } from './report-telemetry-failure.ts';
 
-const tracer = trace.getTracer('codev');
+// Asked for at the first span, inside its guard: a registered provider's getTracer may throw, and importing
+// codev must not. Once had, the API's proxy tracer follows a provider registered later by itself.
+let tracer: Tracer | undefined;
 /** What codev hands out when the SDK failed to start a span: records nothing, as without an SDK. */
 const NOT_RECORDING = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
@@ -16,7 +18,7 @@ const NOT_RECORDING = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 export const codevTracer = {
   startSpan(name: string, options?: SpanOptions, parent?: Context): Span {
     try {
-      const span = tracer.startSpan(name, options, parent);
+      const span = (tracer ??= trace.getTracer('codev')).startSpan(name, options, parent);
       return span.isRecording() ? new GuardedSpan(span) : span;
     } catch (error) {
       reportTelemetryFailure(error);
@@ -50,17 +52,23 @@ export function withActiveSpan<Result>(span: Span, work: () => Result): Result {
   let started = false;
   let done: { result: Result } | undefined;
   const run = () => {
+    // Run once, however often a context manager calls it.
+    if (done) return done.result;
     started = true;
     const result = work();
     done = { result };
     return result;
   };
   try {
-    return context.with(trace.setSpan(context.active(), span), run);
+    context.with(trace.setSpan(context.active(), span), run);
+    if (done) return done.result;
   } catch (error) {
     // The work's own error is its caller's; the context manager's, before or after the work, is telemetry's.
     if (started && !done) throw error;
     reportTelemetryFailure(error);
     return done ? done.result : work();
   }
+  // A context manager that returned without running the work: it runs here, once, without the span active.
+  reportTelemetryFailure(new Error('the context manager did not run the function it was given'));
+  return work();
 }

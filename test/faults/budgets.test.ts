@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgent } from '../../src/agent/create-agent.ts';
 import { COMPACTION_SYSTEM } from '../../src/agent/compaction/summarize-conversation.ts';
+import type { PromptInput } from '../../src/agent/prompt-input.ts';
 import type { AgentEvent, AgentOptions } from '../../src/agent/types.ts';
 import { buildTool, withToolSource } from '../../src/tool/build-tool.ts';
 import { createSpending } from '../../src/agent/create-spending.ts';
@@ -10,6 +15,7 @@ import { createAgentTool } from '../../src/tools/Agent/create-agent-tool.ts';
 import { createWebFetchTool, WebFetchCache, type WebFetchOutput } from '../../src/tools/WebFetch/index.ts';
 import { ARTICLE_HTML, createTestSite, html } from '../../src/tools/WebFetch/test-fixtures/test-site.ts';
 import { runTool } from '../../src/testing/run-tool.ts';
+import { createFileSessionStore } from '../../src/transcripts/create-file-session-store.ts';
 import { createFakeMessagesServer, createTestContext, textReply, toolUseReply, type FakeMessageReply, type FakeMessagesServer, type FakeReply, type RecordedRequest } from '../../src/testing/index.ts';
 
 // Budgets against the fake Messages API over loopback HTTP. The fake counts a request's tokens as the API
@@ -17,8 +23,10 @@ import { createFakeMessagesServer, createTestContext, textReply, toolUseReply, t
 // what it reports is what the query spent: `maxBudgetUsd` and `maxQueryTokens` must bound that.
 
 const servers: FakeMessagesServer[] = [];
+const folders: string[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 async function serve(script: (request: RecordedRequest, index: number) => FakeReply | Promise<FakeReply>, options: { promptCache?: boolean } = {}) {
@@ -27,7 +35,7 @@ async function serve(script: (request: RecordedRequest, index: number) => FakeRe
   return server;
 }
 
-async function run(agent: ReturnType<typeof createAgent>, prompt = 'go') {
+async function run(agent: ReturnType<typeof createAgent>, prompt: PromptInput = 'go') {
   const events: AgentEvent[] = [];
   for await (const event of agent.query(prompt)) events.push(event);
   await agent.close();
@@ -75,6 +83,55 @@ describe('the first request is estimated from everything it sends', () => {
     expect(server.requests).toHaveLength(0);
     expect(ofType(events, 'limit-reached')).toEqual([expect.objectContaining({ limit: 'maxBudgetUsd', max: 0.01, spent: 0 })]);
     expect(end).toMatchObject({ reason: 'max_budget_usd', costUsd: 0 });
+  });
+});
+
+/**
+ * A PDF of `pages` empty US Letter pages, about 100 bytes a page. With `objectStream`, as PDF 1.5 writers
+ * make them: the page objects are compressed in an object stream, where no page can be read in the file.
+ */
+function emptyPdf(pages: number, options: { objectStream?: boolean } = {}): Buffer {
+  const kids = Array.from({ length: pages }, (_, index) => `${index + 3} 0 R`).join(' ');
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`, ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>')];
+  let body = options.objectStream ? '%PDF-1.5\n' : '%PDF-1.4\n';
+  if (options.objectStream) {
+    const packed = objects.slice(1).join('\n');
+    const header = objects.slice(1).map((_, index) => `${index + 2} 0`).join(' ');
+    const stream = deflateSync(Buffer.from(`${header}\n${packed}`, 'latin1'));
+    body += `1 0 obj\n${objects[0]}\nendobj\n${pages + 3} 0 obj\n<< /Type /ObjStm /N ${pages + 1} /First ${header.length + 1} /Filter /FlateDecode /Length ${stream.length} >>\nstream\n${stream.toString('latin1')}\nendstream\nendobj\n`;
+  } else {
+    objects.forEach((object, index) => (body += `${index + 1} 0 obj\n${object}\nendobj\n`));
+  }
+  return Buffer.from(`${body}trailer\n<< /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+}
+
+describe('a PDF is estimated by its pages, not its bytes', () => {
+  // The API reads each page of a PDF as its text and an image (1,500 tokens or more a page): 100 empty pages
+  // are 10 KB of PDF, some 3,500 tokens as base64 text, and bill more than 150,000 tokens.
+  it.each([
+    ['page objects in the file', {}],
+    ['page objects in a compressed object stream', { objectStream: true }],
+  ])('a prompt with a PDF of 100 empty pages (%s) is not sent under maxQueryTokens 100,000', async (_name, shape) => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'codev-budget-pdf-'));
+    folders.push(directory);
+    writeFileSync(path.join(directory, 'empty.pdf'), emptyPdf(100, shape));
+    const server = await serve(() => textReply('It is empty.'));
+    const agent = createAgent({ tools: [], apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {}, maxTokens: 256, maxQueryTokens: 100_000 });
+    const { events, end } = await run(agent, [{ type: 'text', text: 'What is in this PDF?' }, { type: 'document', path: path.join(directory, 'empty.pdf') }]);
+    expect(server.requests).toHaveLength(0);
+    expect(ofType(events, 'limit-reached')).toEqual([expect.objectContaining({ limit: 'maxQueryTokens', spent: 0 })]);
+    expect(end).toMatchObject({ reason: 'max_query_tokens', turns: 0 });
+  });
+
+  it('a PDF of 3 pages fits the same limit, and is sent', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'codev-budget-pdf-'));
+    folders.push(directory);
+    writeFileSync(path.join(directory, 'short.pdf'), emptyPdf(3, { objectStream: true }));
+    const server = await serve(() => textReply('It is empty.'));
+    const agent = createAgent({ tools: [], apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {}, maxTokens: 256, maxQueryTokens: 100_000 });
+    const { end } = await run(agent, [{ type: 'text', text: 'What is in this PDF?' }, { type: 'document', path: path.join(directory, 'short.pdf') }]);
+    expect(server.requests).toHaveLength(1);
+    expect(end.reason).toBe('end_turn');
   });
 });
 
@@ -224,5 +281,31 @@ describe("WebFetch's small-model request counts toward the query", () => {
     expect(made.output).toMatchObject({ promptApplied: true });
     expect(made.spending.costUsd).toBeGreaterThan(0);
     expect(made.spending.reserved).toEqual({ costUsd: 0, tokens: 0 });
+  });
+});
+
+describe('agent.compact() before any query', () => {
+  it("is held within the agent's limits: a summary the budget has no room for is not sent", async () => {
+    // A session of three large tool results, made without a budget, then resumed by an agent with one
+    // ($0.001): summarizing it (some 5,000 tokens in, up to 4,096 out) would cost about $0.08.
+    const server = await serve((request) => {
+      if (isSummaryRequest(request)) return textReply('The user asked for three listings.');
+      const turn = (request.body.messages ?? []).filter((message) => message.role === 'assistant').length;
+      return turn < 3 ? toolUseReply('Dump', { n: turn }, { id: `toolu_dump_${turn}` }) : textReply('done');
+    });
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'codev-budget-compact-'));
+    folders.push(directory);
+    const sessionStore = createFileSessionStore({ directory });
+    const common: AgentOptions = { tools: [dumpOf(6_000)], apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {}, sessionStore, persistSession: true, canUseTool: () => ({ behavior: 'allow' }) };
+    const { end } = await run(createAgent(common));
+    expect(end.sessionId).toBeDefined();
+    const before = server.requests.length;
+    const resumed = createAgent({ ...common, resume: end.sessionId!, maxBudgetUsd: 0.001 });
+    try {
+      await expect(resumed.compact()).rejects.toMatchObject({ code: 'LIMIT_REACHED', field: 'maxBudgetUsd' });
+    } finally {
+      await resumed.close();
+    }
+    expect(server.requests.slice(before)).toEqual([]);
   });
 });

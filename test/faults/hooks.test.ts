@@ -112,3 +112,28 @@ describe('an interrupt reaches a hook that never settles at once', () => {
     expect(results).toEqual(uses);
   }, HANG_GUARD_MS);
 });
+
+describe('an interrupt reaches a compaction by hand', () => {
+  // Before the compaction changed anything it is refused (TOOL_ABORTED); after it, it is done, and says so.
+  it.each<[HookEvent, string]>([
+    ['PreCompact', 'TOOL_ABORTED'],
+    ['PostCompact', 'compact-boundary'],
+  ])('%s that never settles: agent.compact() ends once interrupted (%s), and the hook\'s signal is aborted', async (event, outcome) => {
+    const server = await createFakeMessagesServer({ script: () => textReply('A summary.'), apiKey: 'test-key' });
+    servers.push(server);
+    const { hook, called } = hangingHook(event);
+    const agent = createAgent({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0, env: {}, createToolUseContext: (signal) => createTestContext({ tools: [lookup], hooks: [hook], signal }) });
+    agents.push(agent);
+    for (const prompt of ['one', 'two']) for await (const event of agent.query(prompt)) void event;
+    const order: string[] = [];
+    void called.then(() => {
+      order.push('hook called');
+      agent.interrupt();
+    });
+    const ended = await agent.compact().then((boundary) => boundary?.type, (error: { code?: string }) => error.code);
+    order.push('compact ended');
+    expect(order).toEqual(['hook called', 'compact ended']);
+    expect(ended).toBe(outcome);
+    expect((await called).signal.aborted).toBe(true);
+  }, HANG_GUARD_MS);
+});

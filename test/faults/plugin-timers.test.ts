@@ -78,9 +78,13 @@ describe('a plugin whose top level schedules an endless interval', () => {
     expect(two.tools.map((tool) => tool.name)).toContain('Second');
   });
 
-  it('`codev tools` exits by itself with its code once it has printed the pool', async () => {
-    const dir = await project({ 'plugins/ticker.ts': `${toolPlugin('Ticker')}\nsetInterval(() => {}, 1_000);\n` });
-    const child = spawn(process.execPath, [BIN, 'tools', '--cwd', dir.root], {
+  it.each([
+    ['`codev tools`', ['tools'], /^Ticker\s+plugin /m],
+    // A plain script ends as under node, when what it started is done: the plugin's interval is not its work.
+    ['`codev run` of a plain script', ['run', 'plain.mjs'], /^plain script ran$/m],
+  ])('%s exits by itself with its code once its work is done', async (_name, args, printed) => {
+    const dir = await project({ 'plugins/ticker.ts': `${toolPlugin('Ticker')}\nsetInterval(() => {}, 1_000);\n`, 'plain.mjs': "setTimeout(() => console.log('plain script ran'), 10);\n" });
+    const child = spawn(process.execPath, [BIN, ...args, '--cwd', dir.root], {
       cwd: dir.root,
       env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,7 +96,7 @@ describe('a plugin whose top level schedules an endless interval', () => {
     const guard = new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), EXIT_GUARD_MS)));
     try {
       expect(await Promise.race([exited, guard])).toBe(0);
-      expect(stdout).toMatch(/^Ticker\s+plugin /m);
+      expect(stdout).toMatch(printed);
     } finally {
       clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

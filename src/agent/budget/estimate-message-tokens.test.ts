@@ -24,4 +24,12 @@ describe('estimateMessageTokens', () => {
     expect(estimateMessageTokens(messages, 1)).toBeLessThan(50);
     expect(estimateMessageTokens(messages)).toBeGreaterThan(1_000);
   });
+
+  it('counts a document codev cannot read (by URL) as the most pages a request may carry, and a text document as its text', () => {
+    const byUrl = estimateMessageTokens([{ role: 'user', content: [{ type: 'document', source: { type: 'url', url: 'https://example.com/a.pdf' } }] }]);
+    expect(byUrl).toBeGreaterThan(600 * 5_000);
+    const text = estimateMessageTokens([{ role: 'user', content: [{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'c'.repeat(3_000) } }] }]);
+    expect(text).toBeGreaterThan(1_000);
+    expect(text).toBeLessThan(1_100);
+  });
 });

@@ -68,14 +68,22 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const file = path.resolve(values.cwd ?? io.cwd, script);
   if (!existsSync(file)) throw new CodevError('CLI_USAGE', `No such script: ${file}`, { hint: 'pass the path of an agent script, e.g. codev run agent.ts' });
 
+  // The project is loaded only for an agent script. A plain script ran whole while imported (what its top level
+  // started without awaiting goes on, as under node) and makes its own agents: a kernel made here would load
+  // the project's plugins in this process, and a plugin's timer would then keep it running for ever.
+  const definition = await loadAgentScript(file);
+  if (!definition) {
+    io.endWhenIdle?.();
+    return 0;
+  }
   const kernel = await createKernel({ cwd: values.cwd ?? path.dirname(file), env: io.env, permissionMode: mode as PermissionMode | undefined, watch: values.watch === true });
   if (values.watch) {
     kernel.on('reload', ({ generation, diff }) => io.stderr(`codev: reloaded (generation ${generation.number}): tools +${diff.tools.added.length} -${diff.tools.removed.length} ~${diff.tools.changed.length}${diff.definitions ? ', skills or agent types changed' : ''}\n`));
     kernel.on('reload-error', ({ errors }) => errors.forEach((error) => io.stderr(`codev: reload failed, keeping the last good version: ${error.format()}\n`)));
   }
-  // Once the script is imported (a plain script runs whole while imported, and a signal ends it as it ends any
-  // program), the first SIGINT or SIGTERM stops the query cleanly: its open calls answered, the agent and the
-  // kernel closed, the session's lock released; the command then exits with the signal's code.
+  // From here (a signal ends a plain script as it ends any program), the first SIGINT or SIGTERM stops the query
+  // cleanly: its open calls answered, the agent and the kernel closed, the session's lock released; the
+  // command then exits with the signal's code.
   const controller = new AbortController();
   let stoppedBy: StopSignal | undefined;
   let stopListening: (() => void) | undefined;
@@ -87,12 +95,6 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       throw new CodevError('PLUGIN_LOAD_FAILED', `${kernel.errors.length === 1 ? 'A part' : `${kernel.errors.length} parts`} of the project failed to load (above), so the run did not start`, {
         hint: 'fix them (codev tools lists what loads), or add --allow-broken-plugins to run without them',
       });
-    }
-    const definition = await loadAgentScript(file);
-    if (!definition) {
-      // A plain script ran when it was imported; what its top level started without awaiting goes on, as under node.
-      io.endWhenIdle?.();
-      return 0;
     }
     stopListening = io.onInterrupt?.((signal) => {
       stoppedBy ??= signal;

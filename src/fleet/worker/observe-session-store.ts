@@ -2,7 +2,7 @@ import type { SessionStore, SessionWriter, TranscriptEntry } from '../../transcr
 
 /** A session store that remembers the last message it was given: what a checkpoint names. */
 export interface ObservedSessionStore extends SessionStore {
-  /** The uuid of the last message entry written (or copied by a fork), if any. */
+  /** The uuid of the last message written (in a message entry or a compaction's, or copied by a fork), if any. */
   lastMessageUuid(): string | undefined;
   /** Waits until what the open session was given is stored. */
   flush(): Promise<void>;
@@ -17,7 +17,11 @@ export function observeSessionStore(store: SessionStore): ObservedSessionStore {
   let last: string | undefined;
   let writing: SessionWriter | undefined;
   const remember = (entries: readonly TranscriptEntry[]) => {
-    for (const entry of entries) if (entry.type === 'message') last = entry.uuid;
+    for (const entry of entries) {
+      if (entry.type === 'message') last = entry.uuid;
+      // A compaction's messages replace the conversation, each named after the entry (as a loaded transcript names them).
+      else if (entry.type === 'compact' && entry.messages.length > 0) last = `${entry.uuid}.${entry.messages.length - 1}`;
+    }
   };
   return {
     lastMessageUuid: () => last,

@@ -111,7 +111,11 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
         if (event.type === 'usage') await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.totalCostUsd) });
         if (event.type === 'tool-deferred') waiting.push({ toolUseId: event.toolUseId, toolName: event.toolName, input: event.input, message: event.message });
         if (event.type === 'error' && event.error.code === 'MODEL_RATE_LIMITED') rateLimit = { delayMs: Math.max(1_000, (event.error.retryAfterSeconds ?? 10) * 1_000), message: event.error.message };
-        if (event.type === 'end') end = event;
+        // The query's whole cost: its compaction summaries and tool calls' requests (WebFetch) are no turn's usage.
+        if (event.type === 'end') {
+          end = event;
+          await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.costUsd) });
+        }
         await events.send(event);
       }
       await events.flush();
