@@ -396,11 +396,13 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     for (const controller of running) controller.abort(new Error('The agent was closed'));
     const last = contexts.last();
     contexts.ended(undefined);
+    // The transcript first: written out and its lock let go before the hooks, however long they take (a
+    // process stopped meanwhile, after docker stop's grace, loses nothing and leaves the session free).
+    await transcript.close();
     if (last && options.subagent === undefined && sessionStart.started) {
       const failures = await runSessionEndHooks({ hooks: last.hooks, cwd: last.cwd, permissionMode: last.permissionContext.mode, signal: new AbortController().signal, reason: 'close' });
       for (const failure of failures) last.onWarning?.(failure);
     }
-    await transcript.close();
     await leases.releaseAll();
   }
 
