@@ -46,10 +46,22 @@ describe('openRegularFile', () => {
         [socketPath, 'socket'],
         [path.join(dir, 'sub'), 'directory'],
       ];
-      for (const [target, type] of cases) expect(await within(openRegularFile(target)), target).toEqual({ ok: false, type });
+      for (const [target, type] of cases) expect(await within(openRegularFile(target)), target).toEqual({ ok: false, type, stats: expect.any(Object) });
     } finally {
       server.close();
     }
+  });
+
+  it('with followLinks: false, answers a link as a link, whatever it points to, and opens a regular file', async () => {
+    const dir = temp();
+    const file = path.join(dir, 'file.txt');
+    writeFileSync(file, 'text');
+    symlinkSync(file, path.join(dir, 'to-file'));
+    symlinkSync('/dev/zero', path.join(dir, 'to-zero'));
+    for (const link of ['to-file', 'to-zero']) expect(await within(openRegularFile(path.join(dir, link), { followLinks: false })), link).toEqual({ ok: false, type: 'symbolic link', stats: expect.any(Object) });
+    const opened = await openRegularFile(file, { followLinks: false });
+    expect(opened.ok).toBe(true);
+    if (opened.ok) await opened.handle.close();
   });
 
   it('throws what open throws for a missing file', async () => {

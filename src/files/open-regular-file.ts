@@ -1,12 +1,12 @@
 import { constants, type Stats } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, open, stat, type FileHandle } from 'node:fs/promises';
 import { CodevError } from '../errors/codev-error.ts';
 
 /** What a path that is not a regular file holds. */
-export type NonRegularFileType = 'directory' | 'FIFO' | 'character device' | 'block device' | 'socket' | 'special file';
+export type NonRegularFileType = 'directory' | 'FIFO' | 'character device' | 'block device' | 'socket' | 'symbolic link' | 'special file';
 
-/** A regular file open for reading, or what the path holds instead. */
-export type OpenedFile = { ok: true; handle: FileHandle; stats: Stats } | { ok: false; type: NonRegularFileType };
+/** A regular file open for reading, or what the path holds instead (with its stats, as found). */
+export type OpenedFile = { ok: true; handle: FileHandle; stats: Stats } | { ok: false; type: NonRegularFileType; stats: Stats };
 
 // O_NONBLOCK: opening a FIFO for reading blocks until a writer comes, and holds a libuv thread while it
 // waits (four such opens stop every file read of the process). O_NOCTTY: a terminal never becomes ours.
@@ -19,35 +19,41 @@ export function nonRegularFileType(stats: Stats): NonRegularFileType {
   if (stats.isCharacterDevice()) return 'character device';
   if (stats.isBlockDevice()) return 'block device';
   if (stats.isSocket()) return 'socket';
+  // Only an lstat shows one (see `followLinks`).
+  if (stats.isSymbolicLink()) return 'symbolic link';
   return 'special file';
 }
 
 /**
- * Opens `filePath` (following symlinks) for reading only if it is a regular file, without ever blocking:
- * a FIFO, a device, a socket or a directory is answered with its type before a byte is read. The kind is
- * decided by `fstat` of the handle that is then read from, so a path swapped after the first look cannot
- * slip through. The caller closes the handle. Errors other than "not a regular file" (ENOENT, EACCES...)
- * are thrown as `open` throws them.
+ * Opens `filePath` for reading only if it is a regular file, without ever blocking: a FIFO, a device, a
+ * socket or a directory is answered with its type before a byte is read. The kind is decided by `fstat` of
+ * the handle that is then read from, so a path swapped after the first look cannot slip through. Symlinks
+ * are followed unless `followLinks: false`, which takes only the file the path itself names (lstat and
+ * O_NOFOLLOW: a link, there first or swapped in since, is answered as a `symbolic link`). The caller closes
+ * the handle. Errors other than "not a regular file" (ENOENT, EACCES...) are thrown as `open` throws them.
  */
-export async function openRegularFile(filePath: string): Promise<OpenedFile> {
-  // A first stat refuses most non-regular files without opening them: opening a device can itself act
+export async function openRegularFile(filePath: string, options: { followLinks?: boolean } = {}): Promise<OpenedFile> {
+  const followLinks = options.followLinks ?? true;
+  // A first look refuses most non-regular files without opening them: opening a device can itself act
   // (a tape rewinds, a modem line hangs up).
-  const before = await stat(filePath);
-  if (!before.isFile()) return { ok: false, type: nonRegularFileType(before) };
+  const before = await (followLinks ? stat : lstat)(filePath);
+  if (!before.isFile()) return { ok: false, type: nonRegularFileType(before), stats: before };
   let handle: FileHandle;
   try {
-    handle = await open(filePath, READ_FLAGS);
+    handle = await open(filePath, followLinks ? READ_FLAGS : READ_FLAGS | (constants.O_NOFOLLOW ?? 0));
   } catch (error) {
-    // A socket cannot be opened (ENXIO on Linux, EOPNOTSUPP on macOS): it replaced the file since the stat.
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENXIO' || code === 'EOPNOTSUPP') return { ok: false, type: 'socket' };
+    // A socket cannot be opened (ENXIO on Linux, EOPNOTSUPP on macOS): it replaced the file since the first look.
+    if (code === 'ENXIO' || code === 'EOPNOTSUPP') return { ok: false, type: 'socket', stats: before };
+    // O_NOFOLLOW met a link that replaced the file since (ELOOP on Linux, EMLINK on FreeBSD).
+    if (!followLinks && (code === 'ELOOP' || code === 'EMLINK')) return { ok: false, type: 'symbolic link', stats: before };
     throw error;
   }
   try {
     const stats = await handle.stat();
     if (stats.isFile()) return { ok: true, handle, stats };
     await handle.close();
-    return { ok: false, type: nonRegularFileType(stats) };
+    return { ok: false, type: nonRegularFileType(stats), stats };
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;

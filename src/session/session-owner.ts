@@ -52,10 +52,16 @@ export async function writeOwnerFile(file: string, owner: SessionOwner = THIS_PR
 
 /** The owner an owner file names, or undefined when it cannot be read (missing, or still being written). */
 export async function readOwnerFile(file: string): Promise<SessionOwner | undefined> {
+  return parseSessionOwner(await readFile(file, 'utf8').catch(() => ''));
+}
+
+/** The owner an owner file's text names, its fields checked; undefined when it is not one (or is cut short). */
+export function parseSessionOwner(text: string): SessionOwner | undefined {
   try {
-    const owner = JSON.parse(await readFile(file, 'utf8')) as Partial<SessionOwner>;
-    if (typeof owner.pid !== 'number' || typeof owner.hostname !== 'string' || typeof owner.token !== 'string') return undefined;
-    return owner as SessionOwner;
+    const owner = JSON.parse(text) as Partial<SessionOwner>;
+    // A pid of 0 or below would probe a process group, not a process.
+    if (!Number.isInteger(owner.pid) || owner.pid! <= 0 || typeof owner.hostname !== 'string' || typeof owner.token !== 'string') return undefined;
+    return { pid: owner.pid!, hostname: owner.hostname, token: owner.token, createdAt: typeof owner.createdAt === 'string' ? owner.createdAt : '', ...(typeof owner.processStart === 'string' && { processStart: owner.processStart }), ...(typeof owner.pidNamespace === 'string' && { pidNamespace: owner.pidNamespace }) };
   } catch {
     return undefined;
   }

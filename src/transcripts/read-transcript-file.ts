@@ -1,9 +1,9 @@
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { formatBytes } from '../files/format-bytes.ts';
-import { nonRegularFileType } from '../files/open-regular-file.ts';
+import { nonRegularFileType, openRegularFile, type NonRegularFileType } from '../files/open-regular-file.ts';
 
 /**
  * The largest transcript codev reads: far above any session it writes (compaction keeps conversations
@@ -12,12 +12,12 @@ import { nonRegularFileType } from '../files/open-regular-file.ts';
  */
 export const MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024;
 
-// O_NOFOLLOW: a transcript is a file of the sessions folder itself, never a link to somewhere else (a link to
-// /dev/zero reads forever). O_NONBLOCK: opening a FIFO never waits for a writer. O_NOCTTY: a terminal is
-// never made ours. Windows has none of these: its constants are undefined there.
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
-
-/** The flags of a transcript opened for appending (and reading its last byte), with the same refusals. */
+/**
+ * The flags of a transcript opened for appending (and reading its last byte), with the refusals of a read
+ * (`openTranscriptFile`). O_NOFOLLOW: a transcript is a file of the sessions folder itself, never a link to
+ * somewhere else (a link to /dev/zero reads forever). O_NONBLOCK: opening a FIFO never waits. O_NOCTTY: a
+ * terminal is never made ours. Windows has none of these: its constants are undefined there.
+ */
 export const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /** What was read, and the identity (fstat of the handle read) it was read at. */
@@ -30,9 +30,11 @@ export interface TranscriptFileRead {
 
 /** Why the entry at `file` is not a transcript this codev reads, from its lstat (undefined for a regular file). */
 export function notTranscriptReason(stats: Stats): string | undefined {
-  if (stats.isFile()) return undefined;
-  if (stats.isSymbolicLink()) return 'a symbolic link: transcripts are read only as regular files of the sessions folder';
-  return `a ${nonRegularFileType(stats)}, not a regular file`;
+  return stats.isFile() ? undefined : reasonOf(nonRegularFileType(stats));
+}
+
+function reasonOf(type: NonRegularFileType): string {
+  return type === 'symbolic link' ? 'a symbolic link: transcripts are read only as regular files of the sessions folder' : `a ${type}, not a regular file`;
 }
 
 /** The `SESSION_UNSUPPORTED` error for a transcript path that holds something else (or too much). */
@@ -41,41 +43,27 @@ export function notTranscriptError(file: string, reason: string, hint = `remove 
 }
 
 /**
- * Maps the errors of opening something that is not a regular file (a link under O_NOFOLLOW, a FIFO without
- * a writer under O_NONBLOCK for writing, a directory) to `SESSION_UNSUPPORTED`; others are returned as they are.
+ * Maps the errors of opening something that is not a regular file for appending (`APPEND_FLAGS`: a link
+ * under O_NOFOLLOW, a FIFO without a reader under O_NONBLOCK, a directory) to `SESSION_UNSUPPORTED`;
+ * others are returned as they are.
  */
 export function openFailure(file: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ELOOP' || code === 'EMLINK') return notTranscriptError(file, 'a symbolic link: transcripts are read only as regular files of the sessions folder');
-  if (code === 'EISDIR') return notTranscriptError(file, 'a directory, not a regular file');
+  if (code === 'ELOOP' || code === 'EMLINK') return notTranscriptError(file, reasonOf('symbolic link'));
+  if (code === 'EISDIR') return notTranscriptError(file, reasonOf('directory'));
   if (code === 'ENXIO' || code === 'EOPNOTSUPP') return notTranscriptError(file, 'a FIFO or socket, not a regular file');
   return error;
 }
 
 /**
  * Opens a transcript for reading only if it is a regular file of its own (no link, FIFO, device, socket or
- * directory), without ever blocking, decided by fstat of the handle that is then read. A first lstat refuses
- * most of them without opening them (opening a device can itself act). ENOENT is thrown as `open` throws it;
- * every other refusal is `SESSION_UNSUPPORTED`. The caller closes the handle.
+ * directory), without ever blocking (`openRegularFile`, links not followed). ENOENT is thrown as `open`
+ * throws it; every other refusal is `SESSION_UNSUPPORTED`. The caller closes the handle.
  */
 export async function openTranscriptFile(file: string): Promise<{ handle: FileHandle; stats: Stats }> {
-  const reason = notTranscriptReason(await lstat(file));
-  if (reason) throw notTranscriptError(file, reason);
-  let handle: FileHandle;
-  try {
-    handle = await open(file, READ_FLAGS);
-  } catch (error) {
-    throw openFailure(file, error);
-  }
-  try {
-    const stats = await handle.stat();
-    const opened = notTranscriptReason(stats);
-    if (opened) throw notTranscriptError(file, opened);
-    return { handle, stats };
-  } catch (error) {
-    await handle.close().catch(() => {});
-    throw error;
-  }
+  const opened = await openRegularFile(file, { followLinks: false });
+  if (!opened.ok) throw notTranscriptError(file, reasonOf(opened.type));
+  return opened;
 }
 
 /**
