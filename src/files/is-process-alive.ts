@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readProcessStat } from './read-process-stat.ts';
 
 /**
  * Whether a process with this pid is running (one of another user counts: EPERM). A zombie does not: it
@@ -16,12 +16,6 @@ export function isProcessAlive(pid: number): boolean {
 
 /** Linux: the process's state in `/proc` is zombie (`Z`) or dead (`X`); false where `/proc` cannot say. */
 function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2, the command name, is in parentheses and may itself hold them: the state follows the last ')'.
-    const state = stat[stat.lastIndexOf(')') + 2];
-    return state === 'Z' || state === 'X';
-  } catch {
-    return false;
-  }
+  const state = readProcessStat(pid)?.[0];
+  return state === 'Z' || state === 'X';
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readProcessStat } from './read-process-stat.ts';
 
 let bootId: string | undefined;
 
@@ -11,9 +12,8 @@ let bootId: string | undefined;
 export function processStartTime(pid: number): string | undefined {
   try {
     bootId ??= readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2, the command name, is in parentheses and may itself hold spaces and parentheses: count from the last ')'.
-    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    // Field 22, the 20th after the command name.
+    const ticks = readProcessStat(pid)?.[19];
     return ticks ? `${bootId}:${ticks}` : undefined;
   } catch {
     return undefined;
