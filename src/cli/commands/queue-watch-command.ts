@@ -4,7 +4,7 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { watchedJob, type WatchedJob } from '../render/apply-watch-event.ts';
 import { createWatchDisplay } from '../render/create-watch-display.ts';
 import { followJob, type FollowOutcome } from './follow-job.ts';
-import { STOP_EXIT_CODES, type StopSignal } from './listen-for-stop-signals.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
@@ -36,23 +36,18 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
   }
   const jobs = await watchedJobs({ fleet, ids });
   for (const id of ids.filter((id) => !jobs.some((job) => job.id === id))) io.stderr(`codev queue watch: JOB_NOT_FOUND: no job ${id} in queue "${options.target.queue}"\n`);
-  const controller = new AbortController();
-  let stoppedBy: StopSignal = 'SIGINT';
-  const stopInterrupt = io.onInterrupt?.((signal) => {
-    stoppedBy = signal;
-    controller.abort();
-  });
+  const stop = stopOnSignals(io);
   const display = createWatchDisplay({ jobs, write: io.stdout, ...(io.isTTY && { columns: () => io.columns || DEFAULT_COLUMNS }) });
   let outcomes: FollowOutcome[];
   try {
-    outcomes = await Promise.all(jobs.map((job) => followJob({ fleet, jobId: job.id, signal: controller.signal, onEvent: (event) => display.show(job.id, event) })));
+    outcomes = await Promise.all(jobs.map((job) => followJob({ fleet, jobId: job.id, signal: stop.signal, onEvent: (event) => display.show(job.id, event) })));
   } finally {
     display.finish();
-    stopInterrupt?.();
+    stop.dispose();
   }
   if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: codev queue approve ${job.id} ${call.toolUseId} (or deny)\n`);
   io.stderr(`codev queue watch: ${summary(outcomes)}\n`);
-  if (controller.signal.aborted) return STOP_EXIT_CODES[stoppedBy];
+  if (stop.exitCode !== undefined) return stop.exitCode;
   if (jobs.length < ids.length || outcomes.some((outcome) => outcome === 'failed' || outcome === 'cancelled')) return 1;
   return outcomes.includes('parked') ? 3 : 0;
 }

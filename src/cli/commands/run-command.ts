@@ -15,7 +15,8 @@ import { createColors } from '../render/colors.ts';
 import { createJsonRenderer } from '../render/create-json-renderer.ts';
 import { createTextRenderer } from '../render/create-text-renderer.ts';
 import { formatRunSummary } from '../render/format-run-summary.ts';
-import { STOP_EXIT_CODES, type StopSignal } from './listen-for-stop-signals.ts';
+import { STOP_EXIT_CODES } from './listen-for-stop-signals.ts';
+import { stopOnSignals, type CommandStop } from './stop-on-signals.ts';
 import { modelOptions } from './model-options.ts';
 import { promptArguments } from './prompt-arguments.ts';
 import { readJsonSchemaFile } from './read-json-schema-file.ts';
@@ -81,12 +82,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     kernel.on('reload', ({ generation, diff }) => io.stderr(`codev: reloaded (generation ${generation.number}): tools +${diff.tools.added.length} -${diff.tools.removed.length} ~${diff.tools.changed.length}${diff.definitions ? ', skills or agent types changed' : ''}\n`));
     kernel.on('reload-error', ({ errors }) => errors.forEach((error) => io.stderr(`codev: reload failed, keeping the last good version: ${error.format()}\n`)));
   }
-  // From here (a signal ends a plain script as it ends any program), the first SIGINT or SIGTERM stops the query
-  // cleanly: its open calls answered, the agent and the kernel closed, the session's lock released; the
-  // command then exits with the signal's code.
-  const controller = new AbortController();
-  let stoppedBy: StopSignal | undefined;
-  let stopListening: (() => void) | undefined;
+  let stop: CommandStop | undefined;
   try {
     printLoadErrors(kernel, io.stderr);
     // Unattended, a run without them would spend tokens with their tools missing and every call they could allow
@@ -96,10 +92,9 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
         hint: 'fix them (codev tools lists what loads), or add --allow-broken-plugins to run without them',
       });
     }
-    stopListening = io.onInterrupt?.((signal) => {
-      stoppedBy ??= signal;
-      controller.abort();
-    });
+    // From here, the first SIGINT or SIGTERM stops the query cleanly: its open calls answered, the agent and
+    // the kernel closed, the session's lock released; the command then exits with the signal's code.
+    stop = stopOnSignals(io);
     const prompt = wordsPrompt ?? definition.prompt;
     if (!prompt && !approvals) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
     const interactive = io.isTTY === true && format === 'text';
@@ -116,7 +111,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     const waiting: string[] = [];
     try {
-      const events = approvals ? agent.resume({ approvals, signal: controller.signal }) : agent.query(prompt!, { signal: controller.signal });
+      const events = approvals ? agent.resume({ approvals, signal: stop.signal }) : agent.query(prompt!, { signal: stop.signal });
       for await (const event of events) {
         render(event);
         if (event.type === 'end') ({ reason } = end = event);
@@ -132,10 +127,10 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       const how = agent.sessionId ? `codev run ${script} --resume ${agent.sessionId} --approve ID (or --deny ID)` : 'nothing: the session is not saved (--no-session-persistence)';
       io.stderr(`${colors.yellow(`codev: ${waiting.length} call(s) wait for approval:\n${waiting.join('\n')}\nAnswer with: ${how}`)}\n`);
     }
-    return reason === 'error' || reason === 'blocked' || reason === 'output-invalid' ? 1 : reason === 'aborted' ? STOP_EXIT_CODES[stoppedBy ?? 'SIGINT'] : reason === 'deferred' ? 3 : 0;
+    return reason === 'error' || reason === 'blocked' || reason === 'output-invalid' ? 1 : reason === 'aborted' ? (stop.exitCode ?? STOP_EXIT_CODES.SIGINT) : reason === 'deferred' ? 3 : 0;
   } finally {
     await kernel.close();
-    stopListening?.();
+    stop?.dispose();
   }
 }
 

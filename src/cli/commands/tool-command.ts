@@ -12,7 +12,7 @@ import type { ToolResultBlockParam } from '../../tool/types.ts';
 import { TOOL_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
-import { STOP_EXIT_CODES, type StopSignal } from './listen-for-stop-signals.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 import type { CommandIo } from './types.ts';
 
 /** `codev tool <Name> [json]`: one call through the whole lifecycle, non-interactively. */
@@ -45,15 +45,10 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
   const input = parseInput(rawInput === '-' ? await io.readStdin() : rawInput);
   const kernel = await createKernel({ cwd: values.cwd ?? io.cwd, env: io.env, permissionMode: mode as PermissionMode | undefined, allow: values.allow, deny: values.deny, ask: values.ask });
   // The first SIGINT or SIGTERM cancels the call (its processes stopped, the kernel closed): exit 130 or 143.
-  const controller = new AbortController();
-  let stoppedBy: StopSignal | undefined;
-  const stopListening = io.onInterrupt?.((signal) => {
-    stoppedBy ??= signal;
-    controller.abort();
-  });
+  const stop = stopOnSignals(io);
   try {
     printLoadErrors(kernel, io.stderr);
-    const context = kernel.createToolUseContext({ signal: controller.signal });
+    const context = kernel.createToolUseContext({ signal: stop.signal });
     // Held and never released, the session folder outlives the command (kernel.close() ends only the
     // sessions nobody holds), so a persisted output it prints stays readable; the next codev start in this
     // project removes it, as it does every folder a finished process left (the hold sweeps them first).
@@ -76,10 +71,10 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
     } else {
       (result.isError ? io.stderr : io.stdout)(`${renderContent(result.block)}\n`);
     }
-    return stoppedBy ? STOP_EXIT_CODES[stoppedBy] : result.isError ? 1 : 0;
+    return stop.exitCode ?? (result.isError ? 1 : 0);
   } finally {
     await kernel.close();
-    stopListening?.();
+    stop.dispose();
   }
 }
 
