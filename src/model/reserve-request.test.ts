@@ -14,13 +14,17 @@ function limited(limits: { maxBudgetUsd?: number; maxQueryTokens?: number }) {
 }
 
 const held = (hold: RequestHold) => {
-  if (hold.type !== 'held' || !hold.reservation) throw new Error(`expected a hold, got ${hold.type}`);
+  if (hold.type !== 'held') throw new Error(`expected a hold, got ${hold.type}`);
   return hold.reservation;
 };
 
 describe('reserveRequest', () => {
-  it('holds nothing without limits', async () => {
-    expect(await reserveRequest({ spending: createSpending(), model: MODEL, estimate: input(10 ** 9), signal: new AbortController().signal })).toEqual({ type: 'held' });
+  it('holds nothing without limits: settling only counts the usage', async () => {
+    const spending = createSpending();
+    const hold = held(await reserveRequest({ spending, model: MODEL, estimate: input(10 ** 9), signal: new AbortController().signal }));
+    expect(spending.reserved).toEqual({ costUsd: 0, tokens: 0 });
+    hold.settle(MODEL, input(100));
+    expect(spending.tokens).toBe(100);
   });
 
   it("a subagent's hold counts on the root: its sibling waits for it, then fits in what the first really spent", async () => {

@@ -1,8 +1,11 @@
 import type { EndReason, Usage } from '../tool/agent-run.ts';
 import type { LimitReached, Spending, SpendingReservation } from '../tool/spending.ts';
 
-/** How holding a request's estimate ended: held (no reservation when the query has no limit), a limit it cannot fit in, or an abort while it waited. */
-export type RequestHold = { type: 'held'; reservation?: SpendingReservation } | { type: 'limit-reached'; event: LimitReached } | { type: 'aborted' };
+/**
+ * How holding a request's estimate ended: held (without a limit the reservation holds nothing, and settling
+ * it only counts the usage), a limit it cannot fit in, or an abort while it waited.
+ */
+export type RequestHold = { type: 'held'; reservation: SpendingReservation } | { type: 'limit-reached'; event: LimitReached } | { type: 'aborted' };
 
 const dollars = (amount: number) => `$${amount < 1 ? amount.toFixed(4) : amount.toFixed(2)}`;
 const count = (tokens: number) => tokens.toLocaleString('en-US');
@@ -21,7 +24,7 @@ const count = (tokens: number) => tokens.toLocaleString('en-US');
 export async function reserveRequest(options: { spending: Spending; model: string; estimate: Usage; signal: AbortSignal }): Promise<RequestHold> {
   const { spending, model, estimate, signal } = options;
   const root = spending.root;
-  if (!root.limits) return { type: 'held' };
+  if (!root.limits) return { type: 'held', reservation: { settle: (pricedAs, usage) => spending.record(pricedAs, usage), release: () => {} } };
   const tokens = estimate.inputTokens + estimate.cacheCreationInputTokens + estimate.cacheReadInputTokens + estimate.outputTokens;
   const cost = root.limits.maxBudgetUsd === undefined ? 0 : spending.costOf(model, estimate);
   for (;;) {

@@ -1,11 +1,10 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RequestPolicy } from '../../tool/agent-scope.ts';
-import type { Spending } from '../../tool/spending.ts';
+import type { LimitReached, Spending } from '../../tool/spending.ts';
 import { fromApiUsage } from '../../model/from-api-usage.ts';
 import { estimateMessageTokens } from '../budget/estimate-message-tokens.ts';
 import { estimatePromptTokens } from '../budget/estimate-prompt-tokens.ts';
 import { reserveRequest } from '../../model/reserve-request.ts';
-import type { LimitReached } from '../../tool/spending.ts';
 import { requestModelTurn } from '../request-model-turn.ts';
 import type { AgentEvent, ModelError } from '../types.ts';
 import { renderConversation } from './render-conversation.ts';
@@ -57,14 +56,13 @@ export async function* summarizeConversation(options: {
         if (outcome.type === 'aborted') return { aborted: true };
         if (outcome.type === 'error') return { error: outcome.error };
         const usage = fromApiUsage(outcome.message.usage);
-        if (reservation) reservation.settle(options.model, usage);
-        else spending.record(options.model, usage);
+        reservation.settle(options.model, usage);
         const summary = outcome.message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
         return summary === '' ? { error: { code: 'MODEL_REQUEST_FAILED', message: 'The model wrote an empty summary.' } } : { summary };
       }
       if (step.value.type === 'retry') yield step.value;
     }
   } finally {
-    reservation?.release();
+    reservation.release();
   }
 }

@@ -32,8 +32,7 @@ export async function applyPrompt(options: {
   try {
     const message = await options.client.messages.create({ model, max_tokens: MAX_TOKENS, messages: [{ role: 'user', content }] }, { signal });
     const usage = fromApiUsage(message.usage);
-    if (reservation) reservation.settle(model, usage);
-    else spending?.record(model, usage);
+    reservation?.settle(model, usage);
     const text = message.content
       .filter((block): block is Extract<typeof block, { type: 'text' }> => block.type === 'text')
       .map((block) => block.text)
