@@ -92,8 +92,6 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   let repaired: ResumeRepairs | undefined;
   let lastState: string | undefined;
   let began: Promise<'startup' | 'resume'> | undefined;
-  /** The store the session is persisted in, once `begin` opened it: a query after `close()` opens it again there. */
-  let persistedIn: SessionStore | undefined;
   /** The config's session retention, running in the background since the session was opened. */
   let retention: Promise<void> | undefined;
   /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
@@ -166,10 +164,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
         throw error;
       }
     }
-    if (persist) {
-      persistedIn = store;
-      persistedSession = { id: sessionId!, store, closeWith: (close) => void children.push(close) };
-    }
+    if (persist) persistedSession = { id: sessionId!, store, closeWith: (close) => void children.push(close) };
     // A subagent's transcript stays open for SendMessage's later runs, and closes with its parent's.
     options.parentSession?.closeWith(() => closeTranscript());
     if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
@@ -192,8 +187,8 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   }
 
   /** After `close()`: the conversation goes on in memory, so it goes on in its session too (`SESSION_BUSY` if another writer took it meanwhile). */
-  async function reopen(): Promise<'resume'> {
-    writer = await persistedIn!.open({ id: sessionId! });
+  async function reopen(session: PersistedSession): Promise<'resume'> {
+    writer = await session.store.open({ id: session.id });
     options.parentSession?.closeWith(() => closeTranscript());
     return 'resume';
   }
@@ -248,7 +243,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     },
     begin(beginning) {
       // Once: a query and agent.compact() share the load; a failed one (a busy session) may be tried again.
-      began ??= (persistedIn ? reopen() : load(beginning)).catch((error: unknown) => {
+      began ??= (persistedSession ? reopen(persistedSession) : load(beginning)).catch((error: unknown) => {
         began = undefined;
         throw error;
       });

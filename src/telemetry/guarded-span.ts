@@ -11,12 +11,7 @@ export class GuardedSpan implements Span {
   constructor(private readonly span: Span) {}
 
   spanContext(): SpanContext {
-    try {
-      return this.span.spanContext();
-    } catch (error) {
-      reportTelemetryFailure(error);
-      return INVALID_SPAN_CONTEXT;
-    }
+    return this.attempt(() => this.span.spanContext(), INVALID_SPAN_CONTEXT);
   }
 
   setAttribute(key: string, value: SpanAttributeValue): this {
@@ -52,24 +47,25 @@ export class GuardedSpan implements Span {
   }
 
   isRecording(): boolean {
-    try {
-      return this.span.isRecording();
-    } catch (error) {
-      reportTelemetryFailure(error);
-      return false;
-    }
+    return this.attempt(() => this.span.isRecording(), false);
   }
 
   recordException(exception: Exception, time?: TimeInput): void {
     this.guard(() => this.span.recordException(exception, time));
   }
 
-  private guard(call: () => unknown): this {
+  /** Calls the SDK; what it throws is reported and `fallback` answered instead. */
+  private attempt<Result>(call: () => Result, fallback: Result): Result {
     try {
-      call();
+      return call();
     } catch (error) {
       reportTelemetryFailure(error);
+      return fallback;
     }
+  }
+
+  private guard(call: () => unknown): this {
+    this.attempt(call, undefined);
     return this;
   }
 }
