@@ -32,6 +32,8 @@ interface Setup {
   /** The fake model's replies, given the project's real path. */
   replies?: (root: string) => FakeReply[];
   mode?: 'bypassPermissions';
+  /** The queries made in turn (default one). */
+  prompts?: string[];
 }
 
 /** A project (with its own HOME and a folder outside it), a kernel, one query; what the fake API received. */
@@ -53,7 +55,7 @@ async function querySystem(setup: Setup): Promise<{ systems: string[]; bodies: s
   cleanups.push(() => server.close());
   const agent = createAgent({ kernel, apiKey: 'k', baseURL: server.url, maxRetries: 0, persistSession: false, canUseTool: () => ({ behavior: 'deny', message: 'no' }) });
   const events: AgentEvent[] = [];
-  for await (const event of agent.query('hi')) events.push(event);
+  for (const prompt of setup.prompts ?? ['hi']) for await (const event of agent.query(prompt)) events.push(event);
   await agent.close();
   return {
     systems: server.requests.map((request) => String(request.body.system ?? '')),
@@ -66,19 +68,19 @@ async function querySystem(setup: Setup): Promise<{ systems: string[]; bodies: s
 describe('instruction files that lead to a secret', () => {
   it('does not send a CLAUDE.md that is a link to a file outside the project', async () => {
     const run = await querySystem({ prepare: ({ root, outside }) => symlinkSync(path.join(outside, 'notes.md'), path.join(root, 'CLAUDE.md')) });
-    expect(run.bodies).not.toContain(SECRET);
+    expect(run.bodies.includes(SECRET)).toBe(false);
     expect(run.warnings).toContainEqual(expect.objectContaining({ code: 'INSTRUCTIONS_REFUSED', path: path.join(run.root, 'CLAUDE.md') }));
   });
 
   it('does not send a CLAUDE.md that is a link to .env under Read(.env)', async () => {
     const run = await querySystem({ config: ENV_DENIED, files: { '.env': `TOKEN=${SECRET}\n` }, prepare: ({ root }) => symlinkSync('.env', path.join(root, 'CLAUDE.md')) });
-    expect(run.bodies).not.toContain(SECRET);
+    expect(run.bodies.includes(SECRET)).toBe(false);
     expect(run.warnings).toContainEqual(expect.objectContaining({ code: 'INSTRUCTIONS_REFUSED', path: path.join(run.root, 'CLAUDE.md') }));
   });
 
   it('leaves out an @.env include under Read(.env), with a note naming the rule, and keeps the file that includes it', async () => {
     const run = await querySystem({ config: ENV_DENIED, files: { '.env': `TOKEN=${SECRET}\n`, 'AGENTS.md': 'Use the keys in @.env when deploying.\n' } });
-    expect(run.bodies).not.toContain(SECRET);
+    expect(run.bodies.includes(SECRET)).toBe(false);
     expect(run.systems[0]).toContain('Use the keys in');
     expect(run.systems[0]).toContain('Read(.env)');
     expect(run.warnings).toContainEqual(expect.objectContaining({ code: 'INSTRUCTIONS_REFUSED', path: path.join(run.root, '.env') }));
@@ -89,20 +91,20 @@ describe('instruction files that lead to a secret', () => {
       mkdirSync(path.join(root, 'docs'));
       linkSync(path.join(root, '.env'), path.join(root, 'docs/notes.md'));
     } });
-    expect(run.bodies).not.toContain(SECRET);
+    expect(run.bodies.includes(SECRET)).toBe(false);
     expect(run.warnings).toContainEqual(expect.objectContaining({ code: 'INSTRUCTIONS_REFUSED', path: path.join(run.root, 'docs/notes.md') }));
   });
 
   it('does not send a CLAUDE.md that is a hard link to .env under Read(.env)', async () => {
     const run = await querySystem({ config: ENV_DENIED, files: { '.env': `TOKEN=${SECRET}\n` }, prepare: ({ root }) => linkSync(path.join(root, '.env'), path.join(root, 'CLAUDE.md')) });
-    expect(run.bodies).not.toContain(SECRET);
+    expect(run.bodies.includes(SECRET)).toBe(false);
     expect(run.warnings).toContainEqual(expect.objectContaining({ code: 'INSTRUCTIONS_REFUSED', path: path.join(run.root, 'CLAUDE.md') }));
   });
 
   it('leaves out an include that reaches a denied file through `..` after a link', async () => {
     // docs/link is secrets/deep: the OS reads docs/link/../key.txt as secrets/key.txt, lexically it is docs/key.txt.
     const run = await querySystem({ config: ENV_DENIED, files: { 'secrets/key.txt': `${SECRET}\n`, 'secrets/deep/readme.md': 'deep\n', 'docs/key.txt': 'harmless\n', 'CLAUDE.md': 'Keys: @docs/link/../key.txt\n' }, prepare: ({ root }) => symlinkSync('../secrets/deep', path.join(root, 'docs/link')) });
-    expect(run.bodies).not.toContain(SECRET);
+    expect(run.bodies.includes(SECRET)).toBe(false);
   });
 
   it('leaves out an include that is a link to a file outside the project', async () => {
@@ -110,7 +112,7 @@ describe('instruction files that lead to a secret', () => {
       mkdirSync(path.join(root, 'docs'));
       symlinkSync(path.join(outside, 'notes.md'), path.join(root, 'docs/notes.md'));
     } });
-    expect(run.bodies).not.toContain(SECRET);
+    expect(run.bodies.includes(SECRET)).toBe(false);
     expect(run.warnings.length).toBeGreaterThan(0);
   });
 
@@ -120,9 +122,11 @@ describe('instruction files that lead to a secret', () => {
       mode: 'bypassPermissions',
       files: { '.env': `TOKEN=${SECRET}\n` },
       replies: (root) => [toolUseReply('Write', { file_path: path.join(root, 'CLAUDE.md'), content: 'Deploy with @.env\n' }), textReply('written')],
+      prompts: ['write it', 'go on'],
     });
-    expect(run.systems.length).toBeGreaterThan(1);
-    expect(run.bodies).not.toContain(SECRET);
+    expect(run.systems.at(-1)).toContain('Deploy with');
+    expect(run.bodies.includes(SECRET)).toBe(false);
+    expect(run.bodies.includes(SECRET)).toBe(false);
   });
 });
 
