@@ -34,10 +34,12 @@ interface Setup {
   mode?: 'bypassPermissions';
   /** The queries made in turn (default one). */
   prompts?: string[];
+  /** The person approves every ask (default: denies). */
+  approve?: boolean;
 }
 
 /** A project (with its own HOME and a folder outside it), a kernel, one query; what the fake API received. */
-async function querySystem(setup: Setup): Promise<{ systems: string[]; bodies: string; warnings: AgentEvent[]; root: string }> {
+async function querySystem(setup: Setup): Promise<{ systems: string[]; bodies: string; warnings: AgentEvent[]; root: string; asked: string[] }> {
   const project = await createTempProject({ location: 'os-tmpdir', files: { 'package.json': '{ "type": "module" }', 'codev.config.json': JSON.stringify(setup.config ?? {}), ...setup.files } });
   cleanups.push(() => project.cleanup());
   const root = realpathSync(project.root);
@@ -53,7 +55,11 @@ async function querySystem(setup: Setup): Promise<{ systems: string[]; bodies: s
   const replies = [...(setup.replies?.(root) ?? [])];
   const server = await createFakeMessagesServer({ apiKey: 'k', script: () => replies.shift() ?? textReply('done') });
   cleanups.push(() => server.close());
-  const agent = createAgent({ kernel, apiKey: 'k', baseURL: server.url, maxRetries: 0, persistSession: false, canUseTool: () => ({ behavior: 'deny', message: 'no' }) });
+  const asked: string[] = [];
+  const agent = createAgent({ kernel, apiKey: 'k', baseURL: server.url, maxRetries: 0, persistSession: false, canUseTool: (tool) => {
+    asked.push(tool.name);
+    return setup.approve ? { behavior: 'allow' } : { behavior: 'deny', message: 'no' };
+  } });
   const events: AgentEvent[] = [];
   for (const prompt of setup.prompts ?? ['hi']) for await (const event of agent.query(prompt)) events.push(event);
   await agent.close();
@@ -62,6 +68,7 @@ async function querySystem(setup: Setup): Promise<{ systems: string[]; bodies: s
     bodies: server.requests.map((request) => JSON.stringify(request.body)).join('\n'),
     warnings: events.filter((event) => event.type === 'warning'),
     root,
+    asked,
   };
 }
 
@@ -116,14 +123,16 @@ describe('instruction files that lead to a secret', () => {
     expect(run.warnings.length).toBeGreaterThan(0);
   });
 
-  it('leaves out the @.env of a CLAUDE.md the model itself wrote, at the next turn', async () => {
+  it('asks before the model writes a CLAUDE.md even in bypassPermissions, and once approved leaves out its @.env at the next query', async () => {
     const run = await querySystem({
       config: ENV_DENIED,
       mode: 'bypassPermissions',
+      approve: true,
       files: { '.env': `TOKEN=${SECRET}\n` },
       replies: (root) => [toolUseReply('Write', { file_path: path.join(root, 'CLAUDE.md'), content: 'Deploy with @.env\n' }), textReply('written')],
       prompts: ['write it', 'go on'],
     });
+    expect(run.asked).toEqual(['Write']);
     expect(run.systems.at(-1)).toContain('Deploy with');
     expect(run.bodies.includes(SECRET)).toBe(false);
     expect(run.bodies.includes(SECRET)).toBe(false);
