@@ -1,4 +1,4 @@
-import type { ReadScope } from '../permissions/read-decision-for-file.ts';
+import { readScopeKey, type ReadScope } from '../permissions/read-decision-for-file.ts';
 import { currentFileVersion } from './file-version.ts';
 import type { InstructionSources } from './instructions-setting.ts';
 import { loadInstructions } from './load-instructions.ts';
@@ -17,7 +17,7 @@ export interface InstructionsLoader {
    * a file looked at last time (present, missing or included) was added, changed or removed. `changed` is
    * true when this call read them (its warnings are new). At most one check per `checkIntervalMs`, unless `fresh`
    * asks for one now (a query's first turn). `readScope` is the session's Read decision for the files (see
-   * `loadInstructions`); a new permission context reads them again.
+   * `loadInstructions`); other Read rules or working directories read them again.
    */
   load(options?: { fresh?: boolean; readScope?: ReadScope }): Promise<{ instructions: LoadedInstructions; changed: boolean }>;
 }
@@ -32,10 +32,11 @@ export function createInstructionsLoader(options: { projectRoot: string; homeDir
   let checkedAt = 0;
   let pending: Promise<{ instructions: LoadedInstructions; changed: boolean }> | undefined;
   // The rules the current instructions were decided by: other rules (a deny added) decide them again.
-  let decidedBy: ReadScope['permissionContext'] | undefined;
+  let decidedBy: string | undefined;
 
   async function refresh(fresh: boolean, readScope: ReadScope | undefined): Promise<{ instructions: LoadedInstructions; changed: boolean }> {
-    const sameRules = decidedBy === readScope?.permissionContext;
+    const key = readScope && readScopeKey(readScope);
+    const sameRules = decidedBy === key;
     if (current && sameRules && !fresh && performance.now() - checkedAt < interval) return { instructions: current, changed: false };
     const now = performance.now();
     if (current && sameRules && (await unchanged(current))) {
@@ -43,7 +44,7 @@ export function createInstructionsLoader(options: { projectRoot: string; homeDir
       return { instructions: current, changed: false };
     }
     current = await loadInstructions({ ...options, ...(readScope && { readScope }) });
-    decidedBy = readScope?.permissionContext;
+    decidedBy = key;
     checkedAt = performance.now();
     return { instructions: current, changed: true };
   }

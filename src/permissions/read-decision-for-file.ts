@@ -26,6 +26,16 @@ export function readScopeOf(context: { cwd: string; projectRoot?: string; homeDi
   };
 }
 
+/**
+ * What the decisions of a scope depend on, as a string: two scopes with the same key decide every file the
+ * same way (a new permission context that only changed the mode or an allow rule keeps the key).
+ */
+export function readScopeKey(scope: ReadScope): string {
+  const rules = collectRules(scope.permissionContext);
+  const readRules = [...rules.deny, ...rules.ask].filter((rule) => rule.value.toolName === 'Read' && rule.value.ruleContent !== undefined).map((rule) => [rule.behavior, rule.text, rule.root ?? '']);
+  return JSON.stringify([readRules, scope.anchors, scope.workingDirectories]);
+}
+
 /** Whether a file may be read, and if not why: the rule that refuses it (as written), or the boundary it is past. */
 export type ReadDecision = { behavior: 'allow' } | { behavior: 'refuse'; reason: string; rule?: string };
 
