@@ -16,6 +16,8 @@ export const MAX_INCLUDE_DEPTH = 5;
 /** Where the files of one load may come from, what decides them, and what it found so far. */
 interface Walk {
   roots: string[];
+  /** The home directory (and its real path): where the user's own `~/.codev` files may link to. */
+  homeRoots: string[];
   homeDirectory: string;
   scope: ReadScope;
   /** The hard-link check's table, made once per load when a file with several links is met. */
@@ -43,7 +45,7 @@ interface Visit {
  * An include is relative to the file that names it (`~/` is the home directory). Every file goes through the
  * Read decision of `readScope` on the file actually opened (see `readDecisionForFile`): a Read deny or ask
  * rule, a hard link to a denied file, and a real path outside the project root and `~/.codev` (the user's
- * own `~/.codev` files themselves may link anywhere) refuse it: `INSTRUCTIONS_REFUSED`, and an include is
+ * own `~/.codev` files themselves may link anywhere in the home directory) refuse it: `INSTRUCTIONS_REFUSED`, and an include is
  * left out with a note in the text of the file that names it. Nothing throws: a file too large or
  * unreadable, and an include that is missing, outside, or more than `MAX_INCLUDE_DEPTH` deep, is an
  * `INSTRUCTIONS_SKIPPED` warning.
@@ -55,7 +57,8 @@ export async function loadInstructions(options: { projectRoot: string; homeDirec
   const scope = options.readScope ?? noRules(path.resolve(options.projectRoot), homeDirectory);
   let inodes: Promise<ReadonlyMap<string, string>> | undefined;
   const deniedInodes = () => (inodes ??= deniedReadInodes(scope));
-  const walk: Walk = { roots, homeDirectory, scope, deniedInodes, seen: new Set(), result: { files: [], warnings: [], watched: [] } };
+  const homeRoots = [...new Set([path.resolve(homeDirectory), await realRoot(homeDirectory)])];
+  const walk: Walk = { roots, homeRoots, homeDirectory, scope, deniedInodes, seen: new Set(), result: { files: [], warnings: [], watched: [] } };
   for (const candidate of instructionCandidates({ projectRoot: options.projectRoot, homeDirectory, sources: options.sources })) {
     await visit(walk, { path: candidate.path, openAs: candidate.path, scope: candidate.scope, depth: 0 });
   }
@@ -65,8 +68,8 @@ export async function loadInstructions(options: { projectRoot: string; homeDirec
 async function visit(walk: Walk, file: Visit): Promise<void> {
   const { result } = walk;
   const includedFrom = file.parent?.path;
-  // The user's own files in ~/.codev (which the model cannot write without asking) may be links to a dotfiles folder.
-  const roots = file.scope === 'user' && !file.parent ? undefined : walk.roots;
+  // The user's own files in ~/.codev (which the model cannot write without asking) may be links to a dotfiles folder in their home.
+  const roots = file.scope === 'user' && !file.parent ? walk.homeRoots : walk.roots;
   const read = await readInstructionFile(file.openAs, {
     path: file.path,
     decide: (opened) => readDecisionForFile({ scope: walk.scope, path: opened.path, realPath: opened.realPath, stats: opened.stats, roots, deniedInodes: walk.deniedInodes }),

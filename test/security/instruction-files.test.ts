@@ -73,6 +73,15 @@ async function querySystem(setup: Setup): Promise<{ systems: string[]; bodies: s
 }
 
 describe('instruction files that lead to a secret', () => {
+  it("does not send a user's ~/.codev/CLAUDE.md that is a link out of the home directory", async () => {
+    const run = await querySystem({ prepare: ({ home, outside }) => {
+      mkdirSync(path.join(home, '.codev'));
+      symlinkSync(path.join(outside, 'notes.md'), path.join(home, '.codev', 'CLAUDE.md'));
+    } });
+    expect(run.bodies.includes(SECRET)).toBe(false);
+    expect(run.warnings).toContainEqual(expect.objectContaining({ code: 'INSTRUCTIONS_REFUSED' }));
+  });
+
   it('does not send a CLAUDE.md that is a link to a file outside the project', async () => {
     const run = await querySystem({ prepare: ({ root, outside }) => symlinkSync(path.join(outside, 'notes.md'), path.join(root, 'CLAUDE.md')) });
     expect(run.bodies.includes(SECRET)).toBe(false);
@@ -180,11 +189,11 @@ describe('ordinary instructions (benign)', () => {
   });
 
   it("still sends a user's ~/.codev/CODEV.md kept in a dotfiles folder", async () => {
-    const run = await querySystem({ prepare: ({ home, outside }) => {
+    const run = await querySystem({ prepare: ({ home }) => {
       mkdirSync(path.join(home, '.codev'));
-      mkdirSync(path.join(outside, 'dotfiles'));
-      writeFileSync(path.join(outside, 'dotfiles', 'CODEV.md'), 'Answer in French.\n');
-      symlinkSync(path.join(outside, 'dotfiles', 'CODEV.md'), path.join(home, '.codev', 'CODEV.md'));
+      mkdirSync(path.join(home, 'dotfiles'));
+      writeFileSync(path.join(home, 'dotfiles', 'CODEV.md'), 'Answer in French.\n');
+      symlinkSync(path.join(home, 'dotfiles', 'CODEV.md'), path.join(home, '.codev', 'CODEV.md'));
     } });
     expect(run.systems[0]).toContain('Answer in French.');
   });
