@@ -194,7 +194,8 @@ each followed by the files it includes with @path (relative to the including fil
 root or ~/.codev; at most 5 levels deep). Turn sources off with the config's
 \`instructions: { sources: { codev, agents, claude, user, project } }\`, or all with \`instructions: false\`.
 A file that is skipped (larger than 64 KiB, unreadable, or an include that is missing, outside or too deep)
-is named on stderr with why.
+is named on stderr with why; so is one the config's Read deny or ask rules refuse (also through a link or a
+hard link) or that links out of the project (INSTRUCTIONS_REFUSED).
 
 Options:
   --json        Print { enabled, files: [{ path, scope, bytes, includedFrom? }], warnings: [{ code, path, reason }] }
