@@ -47,6 +47,14 @@ describe('readFileIfAllowed with readDecisionForFile', () => {
     expect(await read(`${root}/docs/env-link`)).toMatchObject({ kind: 'refused', rule: 'Read(.env)' });
   });
 
+  it('refuses a hard link to a file in a folder a Read deny rule covers', async () => {
+    const { root, read } = setUp({ deny: ['Read(secrets/**)'] });
+    mkdirSync(path.join(root, 'secrets'));
+    writeFileSync(path.join(root, 'secrets', 'key.pem'), 'KEY\n');
+    linkSync(path.join(root, 'secrets', 'key.pem'), path.join(root, 'docs', 'key.md'));
+    expect(await read(path.join(root, 'docs', 'key.md'))).toMatchObject({ kind: 'refused' });
+  });
+
   it('refuses a file an ask rule covers (nobody is asked) and a link to a file outside the roots', async () => {
     const { base, root, read } = setUp({ ask: ['Read(docs/**)'] });
     writeFileSync(path.join(root, 'docs', 'plan.md'), 'plan\n');
