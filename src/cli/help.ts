@@ -74,6 +74,9 @@ defineAgent({...}) runs as an agent on the prompt (or its own \`prompt\`); any o
 An @file argument attaches that file where it stands in the prompt (from the current directory): an image
 (PNG, JPEG, GIF, WebP; resized past 2000 px or 3.75 MB), a PDF or a text document (20 MB at most), told
 apart by its bytes; @@word is the text @word. E.g. codev run agent.ts "what is wrong here" @shot.png @spec.pdf
+An @file obeys the project's Read rules and stays in the project (its real path, links followed): a file a
+Read deny or ask rule covers, a hard link to one, or a file outside the project ends the run with
+ATTACHMENT_REFUSED before any request (see --attach-outside and --allow-attachment).
 Text, tool calls, progress and results stream to the terminal. On a terminal, permission asks are
 prompted (yes once / always / no with feedback); without one, an ask is denied with the rule to add.
 On a terminal, the model's multiple-choice questions (AskUserQuestion) are asked too (a number, several
@@ -114,6 +117,8 @@ Options:
   --defer-asks               Without a terminal, an ask ends the run (exit 3) with the call saved, instead of a denial
   --approve ID, --deny ID    With --resume: answer the calls that wait for approval (repeatable), and go on
   --cwd DIR                  The project directory (default: the script's folder)
+  --attach-outside           Let @file attach files outside the project (Read rules still apply)
+  --allow-attachment PATH    Attach this file even if a Read rule refuses it or it is outside (repeatable)
 
 Ctrl-C (SIGINT) or SIGTERM (docker stop, a service manager) interrupts the running tools and ends the turn
 cleanly: every open call answered, the session saved and unlocked (go on with --resume); a second signal quits at once.
@@ -189,7 +194,8 @@ each followed by the files it includes with @path (relative to the including fil
 root or ~/.codev; at most 5 levels deep). Turn sources off with the config's
 \`instructions: { sources: { codev, agents, claude, user, project } }\`, or all with \`instructions: false\`.
 A file that is skipped (larger than 64 KiB, unreadable, or an include that is missing, outside or too deep)
-is named on stderr with why.
+is named on stderr with why; so is one the config's Read deny or ask rules refuse (also through a link or a
+hard link) or that links out of the project (INSTRUCTIONS_REFUSED).
 
 Options:
   --json        Print { enabled, files: [{ path, scope, bytes, includedFrom? }], warnings: [{ code, path, reason }] }
