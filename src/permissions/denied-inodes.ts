@@ -25,10 +25,11 @@ export interface DeniedInodes {
  */
 export async function deniedInodes(options: { permissionContext: ToolPermissionContext; anchors: PathAnchors; workingDirectories: readonly string[] }): Promise<DeniedInodes> {
   const denied = await deniedPathsOnDisk(options);
-  return { read: await linkedFilesOf(denied.hidden), edit: await linkedFilesOf(denied.readOnly) };
+  return { read: await manyNamedFilesOf(denied.hidden), edit: await manyNamedFilesOf(denied.readOnly) };
 }
 
-async function linkedFilesOf(paths: readonly string[]): Promise<Map<string, string>> {
+/** The files with more than one name among `paths` and below those that are folders (20,000 entries at most each), by inode. */
+export async function manyNamedFilesOf(paths: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const add = async (file: string) => {
     const stats = await lstat(file).catch(() => undefined);

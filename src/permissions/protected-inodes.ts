@@ -4,8 +4,8 @@ import { inodeKey } from './denied-inodes.ts';
 import { RC_FILES, type ProtectedPlace } from './protected-paths.ts';
 import { MAX_WALK_ENTRIES, walkFiles } from './walk-files.ts';
 
-/** Folders of git's that hold data, not code or settings: content-addressed objects (often hard-linked by a local clone). */
-const DATA_FOLDERS = new Set(['objects', 'lfs']);
+/** Folders of git's that hold data, not code or settings: content-addressed objects (often hard-linked by a local clone), reflogs. */
+const DATA_FOLDERS = new Set(['objects', 'lfs', 'logs']);
 
 /** The protected files with more than one name on one device, by inode, or `complete: false` when the walk was cut short. */
 export interface ProtectedInodes {
@@ -17,23 +17,24 @@ export interface ProtectedInodes {
 /**
  * The files with more than one name (st_nlink > 1) that are protected places or lie in one (see
  * protectedPlacesOf), plus the shell and git rc files of the home and working directories, on device `dev`
- * (a hard link never crosses devices): another name of one of them is a way to change it that the protected
+ * when given (a hard link never crosses devices): another name of one of them is a way to change it that the protected
  * path check cannot see. The folders are walked (git's object store skipped), 20,000 entries at most.
  */
-export async function protectedInodes(options: { places: readonly ProtectedPlace[]; home: string; workingDirectories: readonly string[]; dev: number }): Promise<ProtectedInodes> {
+export async function protectedInodes(options: { places: readonly ProtectedPlace[]; home: string; workingDirectories: readonly string[]; dev?: number }): Promise<ProtectedInodes> {
   const inodes = new Map<string, string>();
   let budget = MAX_WALK_ENTRIES;
   let complete = true;
+  const onDevice = (stats: { dev: number }) => options.dev === undefined || stats.dev === options.dev;
   const look = async (file: string) => {
     const stats = await lstat(file).catch(() => undefined);
-    if (stats?.isFile() && stats.nlink > 1 && stats.dev === options.dev) inodes.set(inodeKey(stats), file);
+    if (stats?.isFile() && stats.nlink > 1 && onDevice(stats)) inodes.set(inodeKey(stats), file);
     return stats;
   };
   const rcFiles = [options.home, ...options.workingDirectories].flatMap((directory) => RC_FILES.map((name) => path.join(directory, name)));
   for (const file of rcFiles) await look(file);
   for (const place of options.places) {
     const stats = await look(place.path);
-    if (!stats?.isDirectory() || stats.dev !== options.dev) continue;
+    if (!stats?.isDirectory() || !onDevice(stats)) continue;
     const files: string[] = [];
     const walked = await walkFiles(place.path, {
       limit: budget,
