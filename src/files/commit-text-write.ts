@@ -56,7 +56,7 @@ export async function commitTextWrite<Plan extends TextWritePlan>(options: {
       recordFileWrite(context, filePath, written, written.path);
       return { plan, written };
     },
-    { signal: context.signal },
+    { signal: context.signal, checkPlace: options.checkPlace },
   );
   const gitDiff = await getGitDiffState(written.path, { signal: context.signal });
   return gitDiff ? { plan, gitDiff } : { plan };

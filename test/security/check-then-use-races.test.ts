@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -122,6 +123,50 @@ describe('check-then-use races: the decision holds for the file actually opened'
     swapAfterDecision(outside);
     const { result } = await runTool({ name: 'Glob', input: { pattern: '**/*', path: path.join(project, 'docs') }, context });
     expect(resultText(result)).not.toContain('secret.txt');
+  });
+});
+
+/** A child process that swaps `docs` for a link to `target` and back, up to `rounds` times, until stopped. */
+function startSwapper(options: { project: string; target: string; rounds: number }) {
+  const script = `
+    const fs = require('node:fs');
+    const [docs, parked, target, rounds] = process.argv.slice(1);
+    for (let round = 0; round < Number(rounds); round++) {
+      try { fs.renameSync(docs, parked); fs.symlinkSync(target, docs); fs.unlinkSync(docs); fs.renameSync(parked, docs); } catch {}
+    }`;
+  const child = spawn(process.execPath, ['-e', script, path.join(options.project, 'docs'), path.join(options.project, 'parked'), options.target, String(options.rounds)], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    /** Stops the swapper and puts `docs` back in place. */
+    async stop() {
+      child.kill('SIGKILL');
+      await exited;
+      const docs = path.join(options.project, 'docs');
+      if (!existsSync(path.join(options.project, 'parked'))) return;
+      rmSync(docs, { recursive: true, force: true }); // a link, or a folder a Write made while docs was away
+      renameSync(path.join(options.project, 'parked'), docs);
+    },
+  };
+}
+
+describe('check-then-use races: a real swapper in another process', () => {
+  it('Write and Read while docs/ flips between a folder and a link outside: nothing lands or leaks outside', async () => {
+    const { project, outside, context } = setUp();
+    write(path.join(project, 'docs/secret.txt'), 'public\n');
+    const before = readdirSync(outside).sort();
+    const swapper = startSwapper({ project, target: outside, rounds: 5_000_000 });
+    const texts: string[] = [];
+    try {
+      for (let attempt = 0; attempt < 300; attempt++) {
+        await runTool({ name: 'Write', input: { file_path: path.join(project, `docs/w${attempt}.txt`), content: 'x' }, context });
+        const read = await runTool({ name: 'Read', input: { file_path: path.join(project, 'docs/secret.txt') }, context });
+        texts.push(resultText(read.result));
+      }
+    } finally {
+      await swapper.stop();
+    }
+    expect(readdirSync(outside).sort()).toEqual(before);
+    expect(texts.filter((text) => text.includes(SECRET))).toEqual([]);
   });
 });
 
