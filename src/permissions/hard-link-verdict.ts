@@ -1,7 +1,7 @@
 import { statSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import type { ToolContext } from '../tool/types.ts';
-import { deniedInodesOf } from './check-readable-inode.ts';
+import { deniedInodesNow } from './check-readable-inode.ts';
 import { inodeKey } from './denied-inodes.ts';
 import type { PreparedCall, PreparedPath } from './prepare-call.ts';
 import { protectedInodes } from './protected-inodes.ts';
@@ -34,7 +34,7 @@ export async function hardLinkVerdict(options: {
   protectedPlaces: readonly ProtectedPlace[];
   workingDirectories: readonly string[];
 }): Promise<HardLinkVerdict | undefined> {
-  const denied = await deniedInodesOf(options.context);
+  const denied = await deniedInodesNow(options.context);
   for (const { entry, stats } of options.linked) {
     const key = inodeKey(stats);
     const covered = denied.read.get(key) ?? (entry.access === 'write' && entry.origin !== 'possible' ? denied.edit.get(key) : undefined);

@@ -47,7 +47,7 @@ export const writeTool = buildTool({
     const { plan, gitDiff } = await commitTextWrite({
       filePath: input.file_path,
       context,
-      plan: () => planWrite(input, { cwd: context.cwd, sessionDirectory: context.sessionDirectory, checkOpened }),
+      plan: () => planWrite(input, { sessionDirectory: context.sessionDirectory, checkOpened }),
       checkPlace,
     });
     const data: WriteOutput = {
