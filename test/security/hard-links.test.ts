@@ -57,6 +57,19 @@ const CASES: Case[] = [
     worked: (run) => run.text.includes('beta') && !run.output.is_error,
   },
   {
+    name: 'appends to a file with two names in a git project whose hook has two names too',
+    benign: true,
+    mode: 'acceptEdits',
+    ...HOOK_LINKED,
+    prepare: (folders) => {
+      HOOK_LINKED.prepare(folders);
+      writeFileSync(path.join(folders.root, 'a.txt'), 'alpha\n');
+      linkSync(path.join(folders.root, 'a.txt'), path.join(folders.root, 'b.txt'));
+    },
+    input: 'echo beta >> b.txt && cat a.txt',
+    worked: (run) => run.text.includes('beta') && !run.output.is_error,
+  },
+  {
     name: 'Read of a file with two names that no rule covers',
     benign: true,
     tool: 'Read',
