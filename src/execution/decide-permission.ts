@@ -38,6 +38,8 @@ export interface DecideOptions {
   context: ToolUseContext;
   canUseTool: CanUseTool;
   hookDecision?: { behavior: 'allow' | 'deny' | 'ask'; hookName: string; reason?: string };
+  /** Told each call as prepared for a verdict; the last one is the input the decision is about. */
+  onPrepared?: (call: PreparedCall) => void;
 }
 
 async function evaluate(options: DecideOptions, input: Record<string, unknown>, hookDecision: DecideOptions['hookDecision']) {
@@ -45,6 +47,7 @@ async function evaluate(options: DecideOptions, input: Record<string, unknown>, 
   const permissionContext = context.permissionContext;
   const rules = collectRules(permissionContext);
   const call = await prepareCall({ tool, input, context, home: context.homeDirectory, root: context.projectRoot, possibleFiles: hasPathRestrictions(rules) });
+  options.onPrepared?.(call);
   // Only writes are checked against the protected places: most calls need no list.
   const writes = call.paths.some((entry) => entry.access === 'write');
   const verdict = await evaluatePermission({

@@ -10,7 +10,7 @@ import type {
   ToolPermissionContext,
 } from '../permissions/types.ts';
 import type { ProgressPayload } from '../progress/types.ts';
-import type { Tool, ToolContext, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
+import type { CheckedPath, Tool, ToolContext, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
 
 /** Observes every permission decision (in addition to the OpenTelemetry event). */
@@ -152,6 +152,8 @@ export interface ToolCallState {
   /** The parsed input (after hooks and prompts rewrote it). */
   input?: Record<string, unknown>;
   decision?: PermissionDecision;
+  /** The tool's own paths as the decision judged them, passed to `call()` (see ToolCallContext.checkedPaths). */
+  checkedPaths?: readonly CheckedPath[];
   /** A PreToolUse hook's permission answer. */
   hookDecision?: { behavior: 'allow' | 'deny' | 'ask'; hookName: string; reason?: string };
   output?: unknown;

@@ -3,6 +3,8 @@ import { realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { notRegularFileError, openRegularFile } from '../../files/open-regular-file.ts';
 import { readUpTo } from '../../files/read-up-to.ts';
+import { realPathOfHandle } from '../../files/real-path-of-handle.ts';
+import { checkOpenedFile } from '../../permissions/opened-file-checks.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { sniffFileKind } from './detect-file-kind.ts';
 import { readInputSchema } from './input-schema.ts';
@@ -54,14 +56,18 @@ export const readTool = buildTool({
     if (!opened.ok) throw notRegularFileError(absolutePath, opened.type);
     const { handle, stats } = opened;
     let output: ReadOutput;
+    let real: string | undefined;
     try {
+      // The file the kernel opened, not the path: it must be what the permission decision judged.
+      real = await realPathOfHandle(handle, absolutePath);
+      await checkOpenedFile({ context, requested: absolutePath, real, access: 'read', stats });
       output = await readOpenFile({ input, absolutePath, handle, stats });
     } finally {
       await handle.close();
     }
     const entry = { mtimeMs: stats.mtimeMs, size: stats.size, partial: output.type === 'image' ? false : output.partial };
     recordRead(context, { path: absolutePath, ...entry });
-    const real = await realpath(absolutePath).catch(() => absolutePath);
+    real ??= await realpath(absolutePath).catch(() => absolutePath);
     if (real !== absolutePath) recordRead(context, { path: real, ...entry }); // Edit also looks records up by real path
     return { data: output };
   },
