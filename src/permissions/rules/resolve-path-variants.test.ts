@@ -75,6 +75,9 @@ describe('resolvePathVariants (real symlinks)', () => {
     const variants = await resolve('link/../src/a.ts');
     expect(variants).toEqual({ lexical: `${temporary}/src/a.ts`, real: `${temporary}/src/a.ts`, written: `${project}/src/a.ts` });
     expect(await resolve('src/../src/a.ts')).toEqual({ lexical: `${project}/src/a.ts`, real: `${project}/src/a.ts` });
+    // A link above the `..` (a cwd under a linked /tmp) keeps its name when the parent is the same folder.
+    await symlink(project, path.join(temporary, 'alias'));
+    expect(await resolve(`${temporary}/alias/src/../src/a.ts`)).toEqual({ lexical: `${temporary}/alias/src/a.ts`, real: `${project}/src/a.ts` });
   });
 
   it('marks a .. after a missing name, a file or a loop as unresolvable', async () => {

@@ -29,7 +29,7 @@ export function resolvePhysicalPath(absolute: string): PhysicalPath {
   return { ok: true, path: current };
 }
 
-/** The folder the kernel reaches by `..` from `folder`: the parent of its real path. */
+/** The folder the kernel reaches by `..` from `folder`: the parent of its real path, by its written name when that is the same folder. */
 function physicalParent(folder: string): string | { why: string } {
   if (folder === '/') return '/';
   let real: string;
@@ -43,8 +43,10 @@ function physicalParent(folder: string): string | { why: string } {
   }
   try {
     if (!statSync(real).isDirectory()) return { why: 'is not a folder' };
+    // The written parent when it is the same folder: links above stay named (a cwd under a linked /tmp).
+    const written = path.posix.dirname(folder);
+    return realpathSync.native(written) === path.posix.dirname(real) ? written : path.posix.dirname(real);
   } catch {
     return { why: 'cannot be resolved' };
   }
-  return path.posix.dirname(real);
 }
