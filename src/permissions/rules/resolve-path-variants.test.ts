@@ -84,6 +84,7 @@ describe('resolvePathVariants (real symlinks)', () => {
     expect((await resolve('missing/../src/a.ts')).unresolvable).toBeDefined();
     expect((await resolve('src/a.ts/../a.ts')).unresolvable).toBeDefined();
     expect((await resolve('src/new/file/../x')).unresolvable).toBeDefined();
+    expect((await resolve(`${'src/'.repeat(1100)}../x`)).unresolvable).toBeDefined();
   });
 
   it('survives a path through a regular file and a symlink loop', async () => {

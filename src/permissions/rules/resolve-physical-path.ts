@@ -1,6 +1,9 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+/** Linux's PATH_MAX, terminator included. */
+const PATH_MAX = 4096;
+
 /** A path with its `..` resolved the way the kernel does, or why that cannot be known now. */
 export type PhysicalPath = { ok: true; path: string } | { ok: false; path: string; reason: string };
 
@@ -15,6 +18,8 @@ export type PhysicalPath = { ok: true; path: string } | { ok: false; path: strin
 export function resolvePhysicalPath(absolute: string): PhysicalPath {
   // Most paths have no `..`: then the lexical form is the kernel's.
   if (!/(?:^|\/)\.\.(?:\/|$)/.test(absolute)) return { ok: true, path: path.posix.resolve(absolute) };
+  // The kernel refuses a longer path (ENAMETOOLONG); this also bounds the look-ups one path costs.
+  if (Buffer.byteLength(absolute) >= PATH_MAX) return { ok: false, path: path.posix.resolve(absolute), reason: `the path is longer than the kernel takes (${PATH_MAX} bytes)` };
   let current = '/';
   for (const name of absolute.split('/')) {
     if (name === '' || name === '.') continue;
