@@ -22,8 +22,9 @@ export function hasNonAscii(text: string): boolean {
  * compared again; empty when no field has a non-ASCII character (nothing to fold, the common case).
  */
 export function restrictiveForms<T extends Record<string, string>>(texts: T): T[] {
-  if (!Object.values(texts).some(hasNonAscii)) return [];
-  return RESTRICTIVE_FORMS.map((form) => Object.fromEntries(Object.entries(texts).map(([key, value]) => [key, value.normalize(form)])) as T);
+  // Typed as strings, but an anchor may come from JavaScript without one: leave what is not a string alone.
+  if (!Object.values(texts).some((value) => typeof value === 'string' && hasNonAscii(value))) return [];
+  return RESTRICTIVE_FORMS.map((form) => Object.fromEntries(Object.entries(texts).map(([key, value]) => [key, typeof value === 'string' ? value.normalize(form) : value])) as T);
 }
 
 /** Whether two names are one name in some {@link RESTRICTIVE_FORMS} form. */
