@@ -44,6 +44,7 @@ const ATTACKS: Case[] = [
   { name: 'Read link/../secret.txt', ...OUTSIDE_LINK, tool: 'Read', input: { file_path: '{{project}}/link/../secret.txt' }, worked: printed },
   { name: 'Grep in link/..', ...OUTSIDE_LINK, tool: 'Grep', input: { pattern: 'sk-live', path: '{{project}}/link/..', output_mode: 'content' }, worked: printed },
   { name: 'Glob in link/.. lists and Read then follows', ...OUTSIDE_LINK, tool: 'Glob', input: { pattern: '*.txt', path: '{{project}}/link/..' }, worked: (run) => run.text.includes('secret.txt') },
+  { name: 'Glob with link/.. in an absolute pattern', ...OUTSIDE_LINK, tool: 'Glob', input: { pattern: '{{project}}/link/../*.txt' }, worked: (run) => run.text.includes('secret.txt') },
   { name: 'cat peek/../key.txt reaches a denied file', ...DENIED_PARENT, input: 'cat peek/../key.txt', worked: printed },
   { name: 'cd peek && cat ../key.txt reaches a denied file', ...DENIED_PARENT, input: 'cd peek && cat ../key.txt', worked: printed },
   { name: 'Read peek/../key.txt reaches a denied file', ...DENIED_PARENT, tool: 'Read', input: { file_path: '{{project}}/peek/../key.txt' }, worked: printed },
