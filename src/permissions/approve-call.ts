@@ -57,7 +57,7 @@ function firstUnapprovedPath(call: PreparedCall, options: { allowRules: readonly
   for (const entry of call.paths) {
     if (entry.origin === 'possible' || (entry.origin === 'tool' && options.blanket)) continue;
     if (coverPath(call, options.allowRules, entry)) continue;
-    const outside = !isInWorkingDirectories(entry.variants.lexical, workingDirectories) || !isInWorkingDirectories(entry.variants.real, workingDirectories);
+    const outside = [entry.variants.lexical, entry.variants.real, entry.variants.written ?? entry.variants.real].some((name) => !isInWorkingDirectories(name, workingDirectories));
     if (outside) {
       const verb = entry.access === 'read' ? 'read' : 'write';
       return { reason: { type: 'workingDirectory', path: entry.variants.real }, message: `${name} wants to ${verb} ${describe(entry)}, which is outside the working directories.` };

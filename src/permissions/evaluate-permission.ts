@@ -133,7 +133,7 @@ function immuneAsk(options: {
   if (own.behavior === 'ask' && own.decisionReason?.type === 'safetyCheck') return { behavior: 'ask', immune: true, reason: own.decisionReason, message: own.message };
   if (call.paths.length === 0 && call.unresolvedWrites.length === 0) return undefined;
   const writes = call.paths.filter((entry) => entry.access === 'write' && entry.origin !== 'possible');
-  const safety = writes.flatMap((entry) => [entry.variants.lexical, entry.variants.real]).map((target) => protectedPathReason(target, options.protectedPlaces)).find(Boolean);
+  const safety = writes.flatMap((entry) => [entry.variants.lexical, entry.variants.real, entry.variants.written ?? entry.variants.real]).map((target) => protectedPathReason(target, options.protectedPlaces)).find(Boolean);
   if (safety) return { behavior: 'ask', immune: true, reason: { type: 'safetyCheck', reason: safety }, message: `${safety}. Writing there always needs approval.` };
   if (call.unresolvedWrites.length > 0 && !call.commands.every((command) => command.sandboxed)) {
     const reason = `it writes to a file only known at run time (${call.unresolvedWrites.join(', ')}), which could be a protected file, and it does not run in the sandbox`;

@@ -24,13 +24,13 @@ const hookChanged = (run: AttackRun) => readFileSync(path.join(run.project.root,
 const ENV_LINKED = {
   deny: ['Read(.env)'],
   files: { '.env': `TOKEN=${SECRET}\n`, 'f.txt': 'line\n' },
-  prepare: ({ root }: { root: string }) => linkSync(path.join(root, '.env'), path.join(root, 'notes.txt')),
+  setup: ({ root }: { root: string }) => linkSync(path.join(root, '.env'), path.join(root, 'notes.txt')),
 };
 /** `.git/hooks/pre-commit` exists and `notes.sh` is another name of it. */
 const HOOK_LINKED = {
   git: true,
   files: { 'README.md': 'hi\n' },
-  prepare: ({ root }: { root: string }) => {
+  setup: ({ root }: { root: string }) => {
     const hook = path.join(root, '.git/hooks/pre-commit');
     writeFileSync(hook, HOOK);
     linkSync(hook, path.join(root, 'notes.sh'));
@@ -52,7 +52,7 @@ const CASES: Case[] = [
     benign: true,
     mode: 'acceptEdits',
     files: { 'a.txt': 'alpha\n' },
-    prepare: ({ root }) => linkSync(path.join(root, 'a.txt'), path.join(root, 'b.txt')),
+    setup: ({ root }) => linkSync(path.join(root, 'a.txt'), path.join(root, 'b.txt')),
     input: 'echo beta >> b.txt && cat a.txt',
     worked: (run) => run.text.includes('beta') && !run.output.is_error,
   },
@@ -61,8 +61,8 @@ const CASES: Case[] = [
     benign: true,
     mode: 'acceptEdits',
     ...HOOK_LINKED,
-    prepare: (folders) => {
-      HOOK_LINKED.prepare(folders);
+    setup: (folders) => {
+      HOOK_LINKED.setup(folders);
       writeFileSync(path.join(folders.root, 'a.txt'), 'alpha\n');
       linkSync(path.join(folders.root, 'a.txt'), path.join(folders.root, 'b.txt'));
     },
@@ -75,7 +75,7 @@ const CASES: Case[] = [
     tool: 'Read',
     deny: ['Read(.env)'],
     files: { '.env': `TOKEN=${SECRET}\n`, 'a.txt': 'alpha\n' },
-    prepare: ({ root }) => linkSync(path.join(root, 'a.txt'), path.join(root, 'b.txt')),
+    setup: ({ root }) => linkSync(path.join(root, 'a.txt'), path.join(root, 'b.txt')),
     input: { file_path: '{{project}}/b.txt' },
     worked: (run) => run.text.includes('alpha'),
   },

@@ -24,8 +24,8 @@ export interface Attack {
   siblingFiles?: Record<string, string>;
   /** Make the project a git repository with one commit. */
   git?: boolean;
-  /** Last step before the run, on the real folders (hard links, symlinks...). */
-  prepare?: (folders: { root: string; outside: string }) => void;
+  /** Runs last, before the tool: links, git config… (`root` and `outside` are real paths). */
+  setup?: (places: { root: string; outside: string }) => void;
 }
 
 export interface AttackRun {
@@ -49,7 +49,7 @@ export async function runAttack(attack: Attack): Promise<AttackRun> {
   for (const [relative, content] of Object.entries(attack.outsideFiles ?? {})) writeNew(path.join(outside, relative), content);
   for (const [relative, content] of Object.entries(attack.siblingFiles ?? {})) writeNew(path.join(`${root}-evil`, relative), content);
   if (attack.git) initRepository(root);
-  attack.prepare?.({ root, outside });
+  attack.setup?.({ root, outside });
   const fill = (text: string) => text.replaceAll('{{project}}', root).replaceAll('{{outside}}', outside);
   const input = typeof attack.input === 'string' ? { command: fill(attack.input) } : JSON.parse(fill(JSON.stringify(attack.input)));
   const argv = [attack.tool ?? 'Bash', JSON.stringify(input), '--cwd', root, '--json'];

@@ -25,6 +25,13 @@ describe('matchCommandRules: deny and ask', () => {
     expect(await match('rm$IFS-rf x', ['rm -rf *'], 'deny')).toBeDefined();
   });
 
+  it('matches a rule in one Unicode form against the command in another; allow stays exact', async () => {
+    expect(await match('rm cafe\u0301.txt', ['rm caf\u00e9.txt'], 'deny')).toMatchObject({ rule: { text: 'Bash(rm caf\u00e9.txt)' } });
+    expect(await match('rm -f caf\u00e9.txt x', ['rm -f cafe\u0301.txt:*'], 'ask')).toBeDefined();
+    expect(await match('rm cafe\u0301.txt', ['rm caf\u00e9.txt'], 'allow')).toBeUndefined();
+    expect(await match('rm cafe.txt', ['rm caf\u00e9.txt'], 'deny')).toBeUndefined();
+  });
+
   it('matches the whole command string too', async () => {
     expect(await match('git add . && git commit', ['git add . && git commit'], 'deny')).toBeDefined();
   });

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { analyzeShellCommandCached } from '../../permissions/shell/analyze-shell-command-cached.ts';
 import { analysisReadsOnly } from '../../permissions/shell/reads-only.ts';
+import { resolveToolPath } from '../../permissions/rules/resolve-path-variants.ts';
 import { resolveInDirectory } from '../../permissions/shell/directories.ts';
 import type { ShellAnalysis } from '../../permissions/shell/types.ts';
 import type { PermissionResult } from '../../permissions/types.ts';
@@ -40,7 +40,8 @@ async function repositoriesTrusted(analysis: ShellAnalysis, context: ToolContext
     for (const directory of command.directories) {
       const relative = resolveInDirectory(directory, repository.directory);
       if (relative === undefined || relative.startsWith('~')) return false;
-      if (!(await isTrustedRepository(path.resolve(context.cwd, relative), workingDirectories))) return false;
+      // `link/..` is beside the link's target, where git will run.
+      if (!(await isTrustedRepository(resolveToolPath({ path: relative, cwd: context.cwd }), workingDirectories))) return false;
     }
   }
   return true;

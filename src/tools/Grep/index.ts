@@ -7,6 +7,7 @@ import { globFilter } from '../../search/glob-filter.ts';
 import { keepJudgedFiles } from '../../search/keep-judged-files.ts';
 import { locateRipgrep } from '../../search/locate-ripgrep.ts';
 import { sortByModifiedTime } from '../../search/sort-by-mtime.ts';
+import { resolveToolPath } from '../../permissions/rules/resolve-path-variants.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { formatHits, grepResultText, type GrepOutput } from './format.ts';
 import { DEFAULT_HEAD_LIMIT, GREP_DESCRIPTION, GREP_MAX_RESULT_SIZE_CHARS, GREP_PROMPT } from './prompt.ts';
@@ -50,7 +51,7 @@ export function splitGlobs(glob: string | undefined): string[] {
 }
 
 function searchRoot(input: GrepInput, cwd: string): string {
-  return input.path ? path.resolve(cwd, input.path) : cwd;
+  return input.path ? resolveToolPath({ path: input.path, cwd }) : cwd;
 }
 
 /** Grep: ripgrep (or the pure-Node fallback) over the files .gitignore does not exclude; three output modes. */

@@ -1,6 +1,5 @@
 import type { Stats } from 'node:fs';
 import { realpath, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
 import { notRegularFileError, openRegularFile } from '../../files/open-regular-file.ts';
 import { readUpTo } from '../../files/read-up-to.ts';
 import { realPathOfHandle } from '../../files/real-path-of-handle.ts';
@@ -19,6 +18,7 @@ import { formatPdfPages, readPdf } from './read-pdf.ts';
 import { readTextFile } from './read-text-file.ts';
 import { recordRead } from './record-read.ts';
 import { validateReadInput } from './validate-read-input.ts';
+import { resolveToolPath } from '../../permissions/rules/resolve-path-variants.ts';
 
 export type { ReadInput } from './input-schema.ts';
 import type { ReadInput } from './input-schema.ts';
@@ -40,7 +40,7 @@ export const readTool = buildTool({
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
   validateInput: validateReadInput,
-  getPermissionTargets: (input) => [{ kind: 'path', path: path.resolve(input.file_path), access: 'read' }],
+  getPermissionTargets: (input) => [{ kind: 'path', path: input.file_path, access: 'read' }],
   toAutoClassifierInput: (input) => input.file_path,
   getActivityDescription: (input) => (input.file_path ? `Reading ${input.file_path}` : 'Reading a file'),
   renderToolUseMessage: (input) => {
@@ -50,7 +50,8 @@ export const readTool = buildTool({
   renderToolResultMessage: (output: ReadOutput) => summarizeRead(output),
   mapToolResultToToolResultBlockParam: mapReadResult,
   async call(input, context) {
-    const absolutePath = path.resolve(input.file_path);
+    // `link/../x` is `x` beside the link's target, as the permission check resolved it.
+    const absolutePath = resolveToolPath({ path: input.file_path, cwd: context.cwd });
     // One handle, checked to be a regular file, for everything read: the path may have been swapped for a FIFO since validateInput.
     const opened = await openRegularFile(absolutePath);
     if (!opened.ok) throw notRegularFileError(absolutePath, opened.type);
