@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   instructions: async () => (await import('./commands/instructions-command.ts')).instructionsCommand,
   queue: async () => (await import('./commands/queue-command.ts')).queueCommand,
   worker: async () => (await import('./commands/worker-command.ts')).workerCommand,
+  rules: async () => (await import('./commands/rules-command.ts')).rulesCommand,
 };
 
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */
