@@ -6,6 +6,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/validate-config.ts';
 import { runToolUse } from '../../src/execution/run-tool-use.ts';
 import { createKernel } from '../../src/index.ts';
 import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
@@ -86,6 +87,12 @@ describe('a rule whose tool name is a tool in another case', () => {
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('RULE_INVALID');
     expect(existsSync(path.join(root, 'made-by-the-call'))).toBe(false);
+  });
+
+  it("in an agent type's tools or disallowedTools: an invalid config naming the agent's field", () => {
+    const agents = { reviewer: { description: 'reviews', prompt: 'review', disallowedTools: ['Write', 'bash'] } };
+    expect(() => validateConfig({ value: { agents }, file: '/p/codev.config.ts' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', field: 'agents.reviewer.disallowedTools[1]' }));
+    expect(() => validateConfig({ value: { agents: { reviewer: { ...agents.reviewer, disallowedTools: 'Write, Bash' } } } })).not.toThrow();
   });
 
   it('where one slips through (the SDK, no command line), a wrong-case deny rule still denies the tool', async () => {
