@@ -37,7 +37,8 @@ export interface GenerationInputs {
  * Composes one registry generation: the permission context (config rules as `project`, local settings as
  * `local`, command-line rules as `cliArg`, plugin rule strings as `plugin`), the tool pool (built-ins,
  * then plugin, MCP and extra tools, deny-filtered and sorted), the hooks (config first, command entries made
- * into hooks run in `root`, then plugins in load order) and the rule sets (the failed-source guard first). No I/O; the result is frozen.
+ * into hooks run in `root`, then plugins in load order) and the rule sets (the failed-source guard first); every rule's
+ * tool name is checked against the complete registry (`checkGenerationRules`). No I/O; the result is frozen.
  *
  * Plugin tools come out with their `source` set and their calls counted per plugin, so a plugin retired by
  * a reload is disposed only after its running calls end. An unchanged plugin yields the same tool objects.
