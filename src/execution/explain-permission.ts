@@ -95,7 +95,7 @@ export async function explainPermission(options: { tool: Tool; input: unknown; c
   // The tool's own validation may depend on the session (an Edit of a file not read yet): reported, not in the way.
   const checked = await revalidateInput({ tool, input: parsed.data, context });
   const refusal = checked.ok ? undefined : checked.message;
-  const { call, verdict } = await evaluateCall({ tool, context }, parsed.data as Record<string, unknown>, undefined);
+  const { call, verdict } = await evaluateCall({ tool, context, input: parsed.data as Record<string, unknown> });
   const rules = collectRules(context.permissionContext);
   const writes = call.paths.some((entry) => entry.access === 'write');
   const places = writes ? protectedPlacesOf(protectionContextOf(context)) : [];
