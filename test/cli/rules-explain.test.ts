@@ -77,4 +77,14 @@ describe('codev rules explain', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('TOOL_NOT_FOUND');
   });
+
+  it('decides as codev tool does: the same behaviour and the same rule', async () => {
+    for (const command of ['git status', 'cat .env']) {
+      const explained = await explain(['Bash', command]);
+      const ran = await runCodev(['tool', 'Bash', JSON.stringify({ command }), '--cwd', root, '--json'], {});
+      const { decision } = JSON.parse(ran.stdout);
+      expect(decision.behavior, command).toBe(explained.decision);
+      expect(decision.rule, command).toBe(explained.verdict.rule?.rule);
+    }
+  });
 });

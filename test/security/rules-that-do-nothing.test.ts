@@ -7,6 +7,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/validate-config.ts';
+import { parseSkillFile } from '../../src/skills/parse-skill-file.ts';
 import { runToolUse } from '../../src/execution/run-tool-use.ts';
 import { createKernel } from '../../src/index.ts';
 import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
@@ -93,6 +94,12 @@ describe('a rule whose tool name is a tool in another case', () => {
     const agents = { reviewer: { description: 'reviews', prompt: 'review', disallowedTools: ['Write', 'bash'] } };
     expect(() => validateConfig({ value: { agents }, file: '/p/codev.config.ts' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', field: 'agents.reviewer.disallowedTools[1]' }));
     expect(() => validateConfig({ value: { agents: { reviewer: { ...agents.reviewer, disallowedTools: 'Write, Bash' } } } })).not.toThrow();
+  });
+
+  it("in a skill's allowed-tools: the skill is invalid, naming the file and the field", () => {
+    const parsed = parseSkillFile({ file: '/p/skills/deploy/SKILL.md', text: '---\ndescription: deploys\nallowed-tools: Read, bash(git push:*)\n---\nPush it.\n' });
+    expect('error' in parsed && parsed.error).toMatchObject({ code: 'SKILL_INVALID', file: '/p/skills/deploy/SKILL.md', field: 'allowed-tools' });
+    expect('skill' in parseSkillFile({ file: '/p/skills/deploy/SKILL.md', text: '---\ndescription: deploys\nallowed-tools: Read, Bash(git push:*)\n---\nPush it.\n' })).toBe(true);
   });
 
   it('where one slips through (the SDK, no command line), a wrong-case deny rule still denies the tool', async () => {
