@@ -14,6 +14,7 @@ Commands:
   instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
   queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny
   worker                Take jobs from the fleet's queue and run them, until stopped
+  rules <command>       How the permission rules decide a call (explain), a table of expected decisions (test)
 
 Options (every command):
   --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
@@ -28,6 +29,8 @@ Examples:
   codev tools
   codev tool Echo '{"message":"hi"}'
   codev tool Bash '{"command":"npm test"}' --allow 'Bash(npm test)'
+  codev rules explain Bash 'git status && rm -rf build'
+  codev rules test permissions.test.json
 
 Exit codes: 0 success, 1 failure (or a tool error), 2 bad usage.
 Run "codev <command> --help" for the options of a command.
@@ -303,4 +306,40 @@ Examples:
 
 Exit codes: 0 stopped cleanly, 1 an error (e.g. bullmq or ioredis not installed), 2 bad usage, 130 or 143
 quit by a second signal.
+`;
+
+export const RULES_HELP = `Usage: codev rules explain <Tool> <input> [options]
+       codev rules test <file.json> [--json] [--cwd DIR]
+
+explain: shows how the project's rules (config, .codev/settings.local.json, plugins, and the --allow,
+--deny and --ask given here) decide one call, with codev's own decision code and without running it: for
+Bash each command found, what it reads and writes, whether it only reads, the rule that covers or matches
+it; for file tools each path as written and as resolved (links followed), and why writing it is protected;
+then the verdict, its reason and the decision (allow, ask or deny). No hook runs.
+
+test: decides every case of a JSON table against the project's real rules (plugins loaded, no model, nothing
+run) and prints each case whose decision differs from the expected one, with its explanation, then
+"N passed, N failed". The file is an array (or { "cases": [...] }) of
+  { "name"?: "...", "tool": "Bash", "input": "git status" | { ... }, "expect": "allow" | "ask" | "deny", "mode"?: "dontAsk" }
+A bare string input is the command of Bash, the file_path of Read, Edit and Write, the url of WebFetch.
+"ask" is what a person (or a PermissionRequest hook) would be asked; in dontAsk mode an ask is a deny.
+
+Arguments:
+  Tool                  The tool name (aliases and legacy names work)
+  input                 The input as a JSON object, or the bare command, path or URL (see above)
+
+Options:
+  --permission-mode M   explain: default | acceptEdits | bypassPermissions | plan | auto | dontAsk
+  --allow RULE          explain: add an allow rule (repeatable); also --deny RULE and --ask RULE
+  --json                explain: the analysis as JSON; test: { passed, failed, results }
+  --cwd DIR             The project directory
+
+Exit codes: explain 0 (whatever the decision), test 0 all passed, 1 a case failed or a file is invalid,
+2 bad usage.
+
+Examples:
+  codev rules explain Bash 'git status && cat .env'
+  codev rules explain Read '{"file_path":"link/../secret.txt"}' --deny 'Read(secret.txt)'
+  codev rules explain Write src/app.ts --permission-mode acceptEdits --json
+  codev rules test permissions.test.json
 `;
