@@ -47,7 +47,7 @@ export interface DecideOptions {
  * commands parsed, the paths resolved): what `decidePermission` decides on, and what `codev rules explain`
  * shows.
  */
-export async function evaluateCall(options: Pick<DecideOptions, 'tool' | 'context' | 'input' | 'hookDecision'>): Promise<{ call: PreparedCall; verdict: Verdict }> {
+export async function evaluateCall(options: Pick<DecideOptions, 'tool' | 'context' | 'input' | 'hookDecision' | 'onPrepared'>): Promise<{ call: PreparedCall; verdict: Verdict }> {
   const { tool, context, input, hookDecision } = options;
   const permissionContext = context.permissionContext;
   const rules = collectRules(permissionContext);
