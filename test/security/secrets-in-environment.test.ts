@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run-command.ts';
 import { validateConfig } from '../../src/config/validate-config.ts';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { createFakeMessagesServer, createTestKernel, runTool, textReply, toolUseReply, type FakeMessagesServer, type TestKernel } from '../../src/testing/index.ts';
 import { cleanUp, runAttack, type AttackRun } from './run-attack.ts';
 
 // `codev tool Bash '{"command":"env"}'` runs without asking: it printed codev's own credentials into the
@@ -29,6 +29,7 @@ let saved: Array<[string, string | undefined]> = [];
 const runs: AttackRun[] = [];
 const servers: FakeMessagesServer[] = [];
 const folders: string[] = [];
+const kernels: TestKernel[] = [];
 beforeEach(() => {
   const all = { ...SECRETS, ...PLAIN };
   saved = Object.keys(all).map((name) => [name, process.env[name]]);
@@ -42,6 +43,7 @@ afterEach(async () => {
   runs.splice(0).forEach(cleanUp);
   await Promise.all(servers.splice(0).map((server) => server.close()));
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  await Promise.all(kernels.splice(0).map((test) => test.cleanup()));
 });
 
 async function attack(options: Parameters<typeof runAttack>[0]): Promise<AttackRun> {
@@ -51,7 +53,7 @@ async function attack(options: Parameters<typeof runAttack>[0]): Promise<AttackR
 }
 
 function withConfig(config: unknown): Record<string, string> {
-  return { 'package.json': JSON.stringify({ name: 'victim', private: true, codev: config }) };
+  return { '.codevrc.json': JSON.stringify(config) };
 }
 
 function expectNoSecret(text: string): void {
@@ -70,30 +72,42 @@ describe.each(modes)('Bash gets no credentials (sandbox %s)', (sandbox) => {
   });
 
   it('a command that prints a credential anyway (read from a file) has its value redacted in the result', async () => {
-    const run = await attack({ input: 'cat leak.txt; printf "%s" "$(cat leak.txt)" | base64 -d 2>/dev/null; true', sandbox, files: { 'leak.txt': `key=${SECRETS.ANTHROPIC_API_KEY}\ntoken=${SECRETS.GITHUB_TOKEN}\n` } });
+    const run = await attack({ input: 'cat leak.txt', sandbox, files: { 'leak.txt': `key=${SECRETS.ANTHROPIC_API_KEY}\ntoken=${SECRETS.GITHUB_TOKEN}\n` } });
     expectNoSecret(run.text);
     expect(run.text).toContain('key=[redacted $ANTHROPIC_API_KEY]');
     expect(run.text).toContain('token=[redacted $GITHUB_TOKEN]');
   });
 
   it('a background command gets no credentials either', async () => {
-    const run = await attack({ input: { command: 'env > bg-env.txt; touch bg-done', run_in_background: true }, sandbox });
-    const file = path.join(run.project.root, 'bg-done');
-    for (let attempt = 0; attempt < 200 && !readdirSync(run.project.root).includes('bg-done'); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(readdirSync(path.dirname(file))).toContain('bg-done');
-    const written = readFileSync(path.join(run.project.root, 'bg-env.txt'), 'utf8');
-    expectNoSecret(written);
-    expect(written).toContain(`LANG=${PLAIN.LANG}`);
+    const test = await createTestKernel({ files: withConfig({ environment: { set: { DEPLOY_TARGET: 'staging-eu-1' } } }) });
+    kernels.push(test);
+    const previous = process.env.CODEV_SANDBOX;
+    process.env.CODEV_SANDBOX = sandbox ? '1' : '0';
+    try {
+      const { result } = await runTool({ name: 'Bash', input: { command: 'env; echo ENV-DONE', run_in_background: true }, context: test.kernel.createToolUseContext(), canUseTool: () => ({ behavior: 'allow' }) });
+      const outputFile = (result.output as { outputFile: string }).outputFile;
+      // Bounded wait for the command to finish writing (`env` takes milliseconds).
+      for (let attempt = 0; attempt < 400 && !readFileSync(outputFile, 'utf8').includes('ENV-DONE'); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
+      const written = readFileSync(outputFile, 'utf8');
+      expect(written).toContain('ENV-DONE');
+      expectNoSecret(written);
+      expect(written).toContain(`LANG=${PLAIN.LANG}`);
+      expect(written).toContain('DEPLOY_TARGET=staging-eu-1');
+    } finally {
+      if (previous === undefined) delete process.env.CODEV_SANDBOX;
+      else process.env.CODEV_SANDBOX = previous;
+    }
   });
 });
 
 describe('the `environment` config', () => {
   it('`include` passes a named credential through, `set` sets one, `exclude` drops an ordinary one (and redacts it)', async () => {
     const files = withConfig({ environment: { include: ['GITHUB_TOKEN'], set: { DEPLOY_TARGET: 'staging-eu-1' }, exclude: ['CODEV_TEST_*'] } });
-    const run = await attack({ input: 'env; echo "plain is $CODEV_TEST_PLAIN"; echo "${CODEV_OUTSIDE_VALUE:-}"', files });
+    const run = await attack({ input: 'env; echo "plain is $CODEV_TEST_PLAIN"', allow: ['Bash'], files });
     expect(run.text).toContain(`GITHUB_TOKEN=${SECRETS.GITHUB_TOKEN}`);
     expect(run.text).toContain('DEPLOY_TARGET=staging-eu-1');
     expect(run.text).not.toContain('CODEV_TEST_PLAIN=');
+    expect(run.text).toMatch(/^plain is $/m);
     expect(run.text).not.toContain(SECRETS.ANTHROPIC_API_KEY);
     expect(run.text).not.toContain(SECRETS.AWS_SECRET_ACCESS_KEY);
   });
@@ -139,7 +153,7 @@ describe('hooks and MCP servers get no credentials', () => {
     };
     const run = await attack({ tool: 'mcp__env__environment', input: {}, allow: ['mcp__env'], files });
     expect(run.output.is_error).toBe(false);
-    const seen = JSON.parse(JSON.parse(run.text)[0].text) as Record<string, string>;
+    const seen = JSON.parse(run.text) as Record<string, string>;
     for (const name of ['ANTHROPIC_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'ANTHROPIC_AUTH_TOKEN', 'PGPASSWORD']) expect(seen[name]).toBeUndefined();
     expect(seen.GITHUB_TOKEN).toBe(SECRETS.GITHUB_TOKEN);
     expect(seen.DEPLOY_TARGET).toBe('staging-eu-1');
@@ -174,7 +188,7 @@ describe('the saved session', () => {
 
 describe('ordinary use', () => {
   it.each(modes)('npm and git still work (sandbox %s)', async (sandbox) => {
-    const run = await attack({ input: 'npm pkg get name && git status --short && git log --oneline | wc -l', sandbox, git: true });
+    const run = await attack({ input: 'npm pkg get name && git status --short && git log --oneline | wc -l', allow: ['Bash(npm pkg get:*)', 'Bash(git status:*)', 'Bash(git log:*)', 'Bash(wc:*)'], sandbox, git: true });
     expect(run.output.is_error).toBe(false);
     expect(run.text).toContain('"victim"');
   });
