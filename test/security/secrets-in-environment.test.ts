@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,23 @@ describe.each(modes)('Bash gets no credentials (sandbox %s)', (sandbox) => {
       if (previous === undefined) delete process.env.CODEV_SANDBOX;
       else process.env.CODEV_SANDBOX = previous;
     }
+  });
+});
+
+describe('what a command can still reach is redacted', () => {
+  it('a process environment read through /proc (sandbox off) comes back with the credentials redacted', async () => {
+    // As codev's own would be: started with the credentials (a process's /proc environ is the one it was started with).
+    const holder = spawn('sleep', ['60'], { env: process.env, stdio: 'ignore' });
+    let run: AttackRun;
+    try {
+      run = await attack({ input: `tr '\\0' '\\n' < /proc/${holder.pid}/environ`, mode: 'bypassPermissions', sandbox: false });
+    } finally {
+      holder.kill('SIGKILL');
+    }
+    expect(run.text).toContain(`LANG=${PLAIN.LANG}`);
+    expectNoSecret(run.text);
+    expect(run.text).toContain('ANTHROPIC_API_KEY=[redacted $ANTHROPIC_API_KEY]');
+    expect(run.text).toContain('AWS_SECRET_ACCESS_KEY=[redacted $AWS_SECRET_ACCESS_KEY]');
   });
 });
 
