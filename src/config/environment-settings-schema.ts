@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ENVIRONMENT_INHERIT, ENVIRONMENT_NAME, ENVIRONMENT_PATTERN } from '../processes/environment-policy.ts';
 
 type PatternListSchema = z.ZodOptional<z.ZodArray<z.ZodString>>;
 
@@ -13,6 +12,13 @@ export type EnvironmentSettingsSchema = z.ZodObject<
   },
   z.core.$strict
 >;
+
+// Written here, not imported from processes/: the config's schema is reached from codev/plugin, which stays light.
+const ENVIRONMENT_INHERIT = ['all', 'core', 'none'] as const;
+/** A name pattern of `include` and `exclude`: letters, digits, `_` and `*`, not starting with a digit. */
+const ENVIRONMENT_PATTERN = /^[A-Za-z_*][A-Za-z0-9_*]*$/;
+/** A variable name of `set`. */
+const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const pattern = z.string().regex(ENVIRONMENT_PATTERN, 'expected a variable name, or a pattern with * such as "MYAPP_*"');
 

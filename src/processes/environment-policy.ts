@@ -19,15 +19,6 @@ export interface EnvironmentPolicy {
 /** The starting set of an {@link EnvironmentPolicy}. */
 export type EnvironmentInherit = 'all' | 'core' | 'none';
 
-/** The inherit choices, for the config schema. */
-export const ENVIRONMENT_INHERIT = ['all', 'core', 'none'] as const satisfies readonly EnvironmentInherit[];
-
-/** A name pattern of `include` and `exclude`: letters, digits, `_` and `*`, not starting with a digit. */
-export const ENVIRONMENT_PATTERN = /^[A-Za-z_*][A-Za-z0-9_*]*$/;
-
-/** A variable name of `set`. */
-export const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /** Whether `name` matches one of `patterns` (`*` any run of characters, case ignored). */
 export function matchesEnvironmentPattern(name: string, patterns: readonly string[] | undefined): boolean {
   return (patterns ?? []).some((pattern) => new RegExp(`^${pattern.split('*').map(escape).join('.*')}$`, 'i').test(name));
