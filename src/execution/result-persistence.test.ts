@@ -53,6 +53,7 @@ describe('withheld credentials in results', () => {
       const text = resultText(result);
       expect(text).not.toContain(value);
       expect(text).toContain('token=[redacted $CODEV_TEST_SERVICE_TOKEN]');
+      expect(result.output).toContain('token=[redacted $CODEV_TEST_SERVICE_TOKEN]');
       if (size > 1_000) expect(readFileSync(result.persistedPath!, 'utf8')).toContain('token=[redacted $CODEV_TEST_SERVICE_TOKEN]');
       if (size > 1_000) expect(readFileSync(result.persistedPath!, 'utf8')).not.toContain(value);
     } finally {

@@ -181,7 +181,7 @@ describe('hooks and MCP servers get no credentials', () => {
 });
 
 describe('the saved session', () => {
-  it('redacts a credential a tool printed, in the transcript and in what the model was sent', async () => {
+  it('redacts a credential a tool printed, in the transcript, in what the model was sent and in what `codev run` prints', async () => {
     const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-secrets-')));
     folders.push(root);
     writeFileSync(path.join(root, 'package.json'), '{"name":"victim","private":true}');
@@ -189,7 +189,8 @@ describe('the saved session', () => {
     writeFileSync(path.join(root, 'leak.txt'), `aws=${SECRETS.AWS_SECRET_ACCESS_KEY}\n`);
     const server = await createFakeMessagesServer({ script: [toolUseReply('Bash', { command: 'cat leak.txt; env' }), textReply('done')], apiKey: 'test-key' });
     servers.push(server);
-    const io = { cwd: root, env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', CODEV_MAX_RETRIES: '0' }, stdout: () => {}, stderr: () => {}, readStdin: async () => '' };
+    let printed = '';
+    const io = { cwd: root, env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', CODEV_MAX_RETRIES: '0' }, stdout: (text: string) => void (printed += text), stderr: (text: string) => void (printed += text), readStdin: async () => '' };
     const code = await runCommand([path.join(root, 'agent.ts'), '--permission-mode', 'bypassPermissions'], io);
     expect(code).toBe(0);
     const sessions = path.join(root, '.codev', 'sessions');
@@ -201,6 +202,8 @@ describe('the saved session', () => {
     const sent = JSON.stringify(server.requests);
     expect(sent).toContain('[redacted $AWS_SECRET_ACCESS_KEY]');
     expectNoSecret(sent);
+    expect(printed).toContain('aws=[redacted $AWS_SECRET_ACCESS_KEY]');
+    expectNoSecret(printed);
   });
 });
 
