@@ -7,7 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run-command.ts';
 import { validateConfig } from '../../src/config/validate-config.ts';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { createFakeMessagesServer, createTestKernel, runTool, textReply, toolUseReply, type FakeMessagesServer, type TestKernel } from '../../src/testing/index.ts';
+import { resetReplSessions } from '../../src/repl/get-repl-session.ts';
+import { endSession } from '../../src/session/end-session.ts';
+import { bashTool } from '../../src/tools/Bash/index.ts';
+import { createReplTool } from '../../src/tools/REPL/index.ts';
+import { createFakeMessagesServer, createTestContext, createTestKernel, resultText, runTool, textReply, toolUseReply, type FakeMessagesServer, type TestKernel } from '../../src/testing/index.ts';
 import { cleanUp, runAttack, type AttackRun } from './run-attack.ts';
 
 // `codev tool Bash '{"command":"env"}'` runs without asking: it printed codev's own credentials into the
@@ -177,6 +181,27 @@ describe('hooks and MCP servers get no credentials', () => {
     expect(seen.DEPLOY_TARGET).toBe('staging-eu-1');
     expect(seen.SERVER_API_KEY).toBe('named-by-the-user-0008');
     expect(seen.PATH).toBeDefined();
+  });
+});
+
+describe('the REPL', () => {
+  it('the commands it runs get no credentials, and the policy reaches them', async () => {
+    const repl = createReplTool({ primitives: () => [bashTool] });
+    const context = { ...createTestContext({ tools: [repl] }), environment: { set: { DEPLOY_TARGET: 'staging-eu-1' } } };
+    // The REPL's own code has no `process` (its worker starts with PATH only); what it can reach is the commands it runs.
+    const code = "const r = await Bash({ command: 'env' });\nr.stdout";
+    try {
+      const { result } = await runTool({ name: 'REPL', input: { code }, context, canUseTool: () => ({ behavior: 'allow' }) });
+      const text = resultText(result);
+      expect(result.isError, text).toBe(false);
+      expect(text).toContain('DEPLOY_TARGET=staging-eu-1');
+      expect(text).toContain(`LANG=${PLAIN.LANG}`);
+      expectNoSecret(text);
+      expectNoSecret(JSON.stringify(result.output));
+    } finally {
+      resetReplSessions();
+      await endSession({ sessionDirectory: context.sessionDirectory, owned: false });
+    }
   });
 });
 
