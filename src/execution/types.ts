@@ -9,6 +9,7 @@ import type {
   PermissionDecision,
   ToolPermissionContext,
 } from '../permissions/types.ts';
+import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import type { ProgressPayload } from '../progress/types.ts';
 import type { CheckedPath, Tool, ToolContext, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
@@ -65,6 +66,11 @@ export interface ToolUseContext extends ToolContext {
    * always ask and the sandbox keeps them read-only. Absolute.
    */
   protectedFiles?: readonly string[];
+  /**
+   * Which of codev's environment variables the commands of these calls receive (the config's `environment`):
+   * credentials never by default (see `commandEnvironment`), and their values are redacted from results.
+   */
+  environment?: EnvironmentPolicy;
   /** Deferred tools whose schema has been sent (ToolSearch loaded them). */
   loadedDeferredTools?: ReadonlySet<string>;
   /** The OpenTelemetry `invoke_agent` span of the query the calls run in (set by the agent loop): each call's `execute_tool` span is its child. */

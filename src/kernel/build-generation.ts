@@ -68,7 +68,7 @@ export function buildGeneration(inputs: GenerationInputs): Generation {
     root,
     plugins: Object.freeze(plugins),
     tools: Object.freeze(assembleToolPool(permissionContext, extraTools, options)),
-    hooks: Object.freeze([...toToolHooks(config.hooks ?? [], { projectDir: root }), ...plugins.flatMap((plugin) => plugin.hooks)]),
+    hooks: Object.freeze([...toToolHooks(config.hooks ?? [], { projectDir: root, environment: config.environment }), ...plugins.flatMap((plugin) => plugin.hooks)]),
     ruleSets: Object.freeze(guard ? [guard, ...pluginRuleSets] : pluginRuleSets),
     permissionContext,
     errors: Object.freeze([...inputs.errors, ...ruleProblems.errors]),

@@ -191,7 +191,7 @@ function syncMcp(manager: McpManager): SyncMcp {
     const servers = Object.fromEntries(
       Object.entries(file.servers).map(([name, server]) => [name, 'command' in server ? { ...server, cwd: path.resolve(loaded.root, server.cwd ?? '.') } : server]),
     );
-    await manager.update(servers, { retryFailed });
+    await manager.update(servers, { retryFailed, environment: loaded.config.environment });
     return { tools: [...manager.tools, ...manager.resourceTools], errors: [...file.errors, ...manager.errors] };
   };
 }
