@@ -110,6 +110,14 @@ export interface WorkerOptions {
    * Default: the worker's working directory.
    */
   scriptRoots?: readonly string[];
+  /**
+   * The job repositories whose checkouts this worker trusts: named as jobs name them to git (a URL, or a local
+   * path), or as globs of such names (`*` any characters but `/`, `**` any), e.g. `git@github.com:acme/*`.
+   * A job's checkout of any other repository is worked in but never loaded from: its `codev.config.ts`,
+   * `plugins/`, `.mcp.json`, `.codev/` (local settings, agent types), `skills/`, `agents/` and `CLAUDE.md`
+   * are ignored, and the job runs with the project of its script. Default none.
+   */
+  trustedRepositories?: readonly string[];
   /** Where job checkouts go. Default a folder in the OS temp folder. */
   workspaceRoot?: string;
   /** Lock and stall settings of BullMQ (see the fleet docs); tests shorten them. */
