@@ -5,8 +5,9 @@ import { resolveRepository } from '../workspace/resolve-repository.ts';
  * its checkout's own config, local settings, plugins, MCP servers, skills, agent types and instructions load.
  * The repository is named as the job names it to git (a local path made absolute), never by anything the
  * checkout says; each pattern is such a name, or a glob of one: `*` any characters but `/`, `**` any.
- * A name with a `.` or `..` segment or a `%` escape is never trusted by a glob (git, a server or the OS
- * would resolve it to something else than the string that matched); only an exact pattern names it.
+ * A name with a `.` or `..` segment or a `%` escape is trusted only by a pattern that is the very same string:
+ * git, a server or the OS would resolve it to something else than the name that matched (`link/..` is not
+ * the folder that holds `link`).
  *
  * @example
  * isTrustedRepository({ repo: 'git@github.com:acme/app.git', trusted: ['git@github.com:acme/*'] }); // true
@@ -17,9 +18,9 @@ export function isTrustedRepository(options: { repo: string; trusted: readonly s
   // Judged on the name as given: making a local path absolute drops its `..` lexically, while the OS follows a link first.
   const plain = !/%/.test(options.repo) && !options.repo.split(/[/\\:]/).some((segment) => segment === '.' || segment === '..');
   return options.trusted.some((pattern) => {
+    if (!plain) return pattern.trim() === options.repo;
     const resolved = patternOf(pattern);
-    if (resolved === name) return true;
-    return plain && /[*?]/.test(resolved) && globRegExp(resolved).test(name);
+    return resolved === name || (/[*?]/.test(resolved) && globRegExp(resolved).test(name));
   });
 }
 
