@@ -119,6 +119,17 @@ describe("a worker's script-root check at the moment of import", () => {
     expect(existsSync(pwned())).toBe(false);
   }, 120_000);
 
+  it("never runs a script from the worker's job checkouts, even when they are inside its script folders", async () => {
+    const checkouts = path.join(scripts(), 'checkouts');
+    mkdirSync(path.join(checkouts, 'earlier-job'), { recursive: true });
+    writeFileSync(path.join(checkouts, 'earlier-job', 'agent.ts'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pwned())}, 'ran');\nexport default { system: 'x' };\n`);
+    fleet = await createFleet({ connection: redis.url, queue: `swap-${++queueNumber}`, env: {} });
+    const job = await fleet.submit({ script: path.join(checkouts, 'earlier-job', 'agent.ts'), prompt: 'work' });
+    worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [scripts()], workspaceRoot: checkouts });
+    expect(await job.result({ timeoutMs: 60_000 })).toMatchObject({ status: 'failed', error: { code: 'JOB_INVALID' } });
+    expect(existsSync(pwned())).toBe(false);
+  }, 120_000);
+
   it('runs a script reached through a link that stays inside the script folders (benign)', async () => {
     const link = path.join(scripts(), 'linked.ts');
     symlinkSync(path.join(scripts(), 'team', 'agent.ts'), link);

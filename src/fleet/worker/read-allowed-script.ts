@@ -16,9 +16,11 @@ export interface AllowedScript {
  * (`/proc/self/fd/N`: every link and `..` resolved by the OS, at this moment), and its text is read from the
  * same descriptor, to be run as it is (`loadAgentScript(file, { source })`). So a link or folder swapped
  * after the check cannot redirect what runs, and a path that appeared after the job was queued is judged
- * now. `JOB_INVALID` otherwise, naming the folders and the worker option that widens them.
+ * now. A script inside the worker's folder of job checkouts is never run, even when that folder is inside
+ * the script folders: a checkout holds what a job's repository and agent put there. `JOB_INVALID` otherwise,
+ * naming the folders and the worker option that widens them.
  */
-export function readAllowedScript(options: { script: string; roots: readonly string[]; worker: string }): AllowedScript {
+export function readAllowedScript(options: { script: string; roots: readonly string[]; workspaceRoot: string; worker: string }): AllowedScript {
   const { script, worker } = options;
   let descriptor: number;
   try {
@@ -37,6 +39,10 @@ export function readAllowedScript(options: { script: string; roots: readonly str
         field: 'script',
         hint: 'start the worker in the folder of your agent scripts, or name it: codev worker --scripts DIR (scriptRoots in fleet.worker())',
       });
+    }
+    const checkouts = realPathOf(options.workspaceRoot);
+    if (checkouts.some((root) => file === root || isPathInside(file, root))) {
+      throw new CodevError('JOB_INVALID', `Worker ${worker} runs no script from its job checkouts (${checkouts[0]}), not ${script}`, { field: 'script', hint: 'keep the agent scripts outside the workspace root (codev worker --workspace-root DIR)' });
     }
     return { file, source: readFileSync(descriptor, 'utf8') };
   } finally {

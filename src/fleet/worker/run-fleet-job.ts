@@ -59,7 +59,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
 
   if (state.ended) return { type: 'done', result: { ...state.ended, attempts: attempt, ...(data.workspace && { workspace: await finishEndedWorkspace({ scope, jobId, data, turn: state.turn, signal }) }) } };
   // Checked and read from one descriptor at the moment of import: what runs is the file that passed the check.
-  const script = readAllowedScript({ script: data.script, roots: scope.scriptRoots, worker: scope.worker });
+  const script = readAllowedScript({ script: data.script, roots: scope.scriptRoots, workspaceRoot: scope.workspaceRoot, worker: scope.worker });
   const definition = await loadAgentScript(script.file, { source: script.source });
   if (!definition) throw new CodevError('JOB_INVALID', `The script ${data.script} exports no agent definition`, { field: 'script', hint: 'export default defineAgent({ ... }) from the script' });
   const workspace = data.workspace ? await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: data.workspace, ...(resuming && { resumeTurn: state.turn }), signal }) : undefined;
