@@ -105,11 +105,11 @@ afterEach(async () => {
 });
 
 /** Runs one job on the hostile (or another) repository on a real `codev worker` process; its events, result and the model's requests. */
-async function runJob(options: { repo: string; trust?: string[] }): Promise<{ events: FleetEvent[]; result: FleetJobResult; requests: string }> {
+async function runJob(options: { repo: string; trust?: string[]; cwd?: string }): Promise<{ events: FleetEvent[]; result: FleetJobResult; requests: string }> {
   const queue = `trust-${++queueNumber}`;
   const trust = (options.trust ?? []).flatMap((repo) => ['--trust-workspace', repo]);
   worker = startCodevProcess({
-    args: ['worker', '--queue', queue, '--scripts', path.join(run, 'operator'), '--workspace-root', path.join(run, `workspaces-${queueNumber}`), '--lock-duration', '5000', '--stalled-interval', '2000', ...trust],
+    args: ['worker', '--queue', queue, ...(options.cwd ? ['--cwd', options.cwd] : []), '--scripts', path.join(run, 'operator'), '--workspace-root', path.join(run, `workspaces-${queueNumber}`), '--lock-duration', '5000', '--stalled-interval', '2000', ...trust],
     cwd: path.join(run, 'operator'),
     env: workerEnv(),
   });
@@ -156,5 +156,14 @@ describe('a fleet job in a checkout of a repository the operator trusts (--trust
     expect(toolResult(events, 'toolu_bash')?.status).toBe('ok');
     expect(result.workspace?.changedFiles).toContain('settings-pwned.txt');
     for (const mark of ['WORKSPACE-INSTRUCTIONS-MARK', 'WORKSPACE-SKILL-BODY']) expect(requests).toContain(mark);
+  }, 120_000);
+
+  it("trusts the repositories the worker's own config names (fleet.trustedRepositories)", async () => {
+    const trusting = path.join(run, 'trusting');
+    mkdirSync(trusting, { recursive: true });
+    writeFileSync(path.join(trusting, 'codev.config.json'), JSON.stringify({ fleet: { trustedRepositories: [path.join(run, 'hostile')] } }));
+    const { result } = await runJob({ repo: path.join(run, 'hostile'), cwd: trusting });
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    expect(existsSync(pwned('config'))).toBe(true);
   }, 120_000);
 });
