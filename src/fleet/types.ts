@@ -105,9 +105,10 @@ export interface WorkerOptions {
   /** Queue-wide: at most `max` session starts per `durationMs`, over every worker. */
   limiter?: { max: number; durationMs: number };
   /**
-   * The folders whose agent scripts this worker runs (symlinks resolved); a job naming a script elsewhere
-   * fails with `JOB_INVALID`. Whoever can write to the queue chooses the script: this is what a worker trusts.
-   * Default: the worker's working directory.
+   * The folders whose agent scripts this worker runs; a job naming a script elsewhere (or in `workspaceRoot`)
+   * fails with `JOB_INVALID`. Judged when the job runs, on the file the worker opened with every link resolved,
+   * and the text that runs is read from that same file. Whoever can write to the queue chooses the script: this
+   * is what a worker trusts. Default: the worker's working directory.
    */
   scriptRoots?: readonly string[];
   /**
