@@ -10,8 +10,9 @@ import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '..
 
 // Class 6, the script-root check: a worker runs only agent scripts inside its script folders. The check must
 // hold for the file actually imported: a link (to the script, or to a folder on its path) swapped to outside
-// the folders between the check and the import must not run the outside file. Another process swaps the link
-// as fast as it can while the worker runs job after job; judged by effect: the outside script's PWNED file.
+// the folders between the check and the import must not run the outside file. Whoever queues the job names the
+// path, so the link is theirs (outside the script folders); another process swaps it as fast as it can while the
+// worker runs job after job. Judged by effect: the outside script's PWNED file.
 
 const JOBS = 40;
 let run: string;
@@ -24,12 +25,15 @@ let queueNumber = 0;
 
 const scripts = () => path.join(run, 'scripts');
 const outside = () => path.join(run, 'outside');
+/** The folder of links the one who queues jobs controls. */
+const attacker = () => path.join(run, 'attacker');
 const pwned = () => path.join(run, 'PWNED-script');
 
 beforeAll(async () => {
   run = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-script-swap-')));
   mkdirSync(path.join(scripts(), 'team'), { recursive: true });
   mkdirSync(outside());
+  mkdirSync(attacker());
   const good = "export default { system: 'A fleet job.' };\n";
   const evil = `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pwned())}, 'ran');\nexport default { system: 'An evil job.' };\n`;
   writeFileSync(path.join(scripts(), 'package.json'), '{ "private": true }\n');
@@ -89,7 +93,7 @@ async function runJobs(script: string, count = JOBS): Promise<string[]> {
 
 describe("a worker's script-root check at the moment of import", () => {
   it('never runs an outside script through a link to the script swapped between the check and the import', async () => {
-    const link = path.join(scripts(), 'agent.ts');
+    const link = path.join(attacker(), 'agent.ts');
     symlinkSync(path.join(scripts(), 'good.ts'), link);
     await startSwapping({ link, first: path.join(scripts(), 'good.ts'), second: path.join(outside(), 'evil.ts') });
     const endings = await runJobs(link);
@@ -98,10 +102,10 @@ describe("a worker's script-root check at the moment of import", () => {
   }, 180_000);
 
   it('never runs an outside script through a folder on its path swapped for a link to outside', async () => {
-    const folder = path.join(scripts(), 'current');
+    const folder = path.join(attacker(), 'current');
     symlinkSync(path.join(scripts(), 'team'), folder);
     await startSwapping({ link: folder, first: path.join(scripts(), 'team'), second: outside() });
-    const endings = await runJobs(path.join(folder, 'agent.ts'));
+    const endings = await runJobs(path.join(folder, 'agent.ts'), 10 * JOBS);
     expect(existsSync(pwned())).toBe(false);
     for (const ending of endings) expect(['completed', 'JOB_INVALID']).toContain(ending);
   }, 180_000);
