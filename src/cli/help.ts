@@ -290,10 +290,14 @@ Options:
   --scripts DIR              Run only agent scripts inside DIR (repeatable; default: the current folder).
                              Whoever can write to the queue names the script: a job naming one elsewhere fails
   --workspace-root DIR       Where the checkouts of jobs with --repo go (default: a folder in the temp folder)
+  --trust-workspace REPO     Load the project a job's checkout of REPO carries (repeatable; a URL or path as jobs
+                             name it, or a glob: git@github.com:acme/*; also the config's fleet.trustedRepositories).
+                             By default none: a checkout's codev.config.ts, plugins/, .mcp.json, .codev/, skills/
+                             and CLAUDE.md are never run or read, and the job runs with its script's project
   --lock-duration MS         How long a running job's lock lasts without renewal (default 30000): a job whose
                              worker died is taken over after about this long
   --stalled-interval MS      How often locks are checked for dead workers (default 15000); shorten both for tests
-  --cwd DIR                  Where codev.config.ts is looked for (fleet.redisUrl, fleet.queue)
+  --cwd DIR                  Where codev.config.ts is looked for (fleet.redisUrl, fleet.queue, fleet.trustedRepositories)
 
 Environment:
   CODEV_REDIS_URL            The Redis when there is no --redis (before the config's fleet.redisUrl)
