@@ -7,7 +7,7 @@ const NAME_AND_FILE = new Set(['--rawfile', '--slurpfile']);
 /** Options followed by one value. */
 const ONE_VALUE = new Set(['--indent', '--from-file', '-f', '--library-path', '-L']);
 /** A filter that loads modules or data files (`import "x" as $d;`, `include "m";`) reads files it names only inside. */
-const LOADS_MODULES = /\b(?:import|include|modulemeta|get_search_list)\b/;
+const LOADS_MODULES = /\b(?:import|include)\s*"|\bmodulemeta\b/;
 
 /**
  * `jq`: the filter (the first operand, unless `-f FILE` gave it) and the files it reads: the other operands,

@@ -1,10 +1,13 @@
 import type { DescribeProgram, ProgramEffects } from './types.ts';
 
 /** `set` letters that only change how errors and tracing behave: `-e`, `-u`, `-x`, `-v`, `-C`, `-E`, `-f`, `-o pipefail`… */
-const SET_LETTERS = /^[-+][euxvCEfBbhmP]*o?$/;
-const SET_NAMES = new Set(['errexit', 'nounset', 'xtrace', 'verbose', 'pipefail', 'noclobber', 'errtrace', 'noglob', 'braceexpand', 'notify', 'hashall', 'monitor', 'physical']);
-/** `shopt` names that change neither which files a glob names nor what runs (not dotglob, globstar, nocaseglob, extglob, expand_aliases, extdebug). */
-const SHOPT_NAMES = new Set(['nullglob', 'failglob', 'inherit_errexit', 'lastpipe', 'nocasematch', 'checkwinsize', 'histappend', 'cmdhist']);
+const SET_LETTERS = /^[-+][euxvCEfBbhm]*o?$/;
+const SET_NAMES = new Set(['errexit', 'nounset', 'xtrace', 'verbose', 'pipefail', 'noclobber', 'errtrace', 'noglob', 'braceexpand', 'notify', 'hashall', 'monitor']);
+/**
+ * `shopt` names that change neither which files a glob names, nor what runs, nor where a `cd` goes (not
+ * dotglob, globstar, nocaseglob, extglob, expand_aliases, extdebug, lastpipe).
+ */
+const SHOPT_NAMES = new Set(['nullglob', 'failglob', 'inherit_errexit', 'nocasematch', 'checkwinsize', 'histappend', 'cmdhist']);
 
 const NO_OP: ProgramEffects = { readOnly: true, files: [] };
 const CHANGES_SHELL: ProgramEffects = { readOnly: false, files: [], unnamedFiles: 'it changes how the shell runs the commands after it' };
@@ -12,7 +15,8 @@ const CHANGES_SHELL: ProgramEffects = { readOnly: false, files: [], unnamedFiles
 /**
  * `set`: read-only (nothing but shell state changes) with only options that change error handling and
  * tracing (`set -euo pipefail`). `set` alone prints every variable; `-a` exports what later commands assign,
- * `-k` puts assignments anywhere in the environment, `--` sets the positional parameters: not no-ops.
+ * `-k` puts assignments anywhere in the environment, `-P` makes `cd link/..` physical, `--` sets the
+ * positional parameters: not no-ops.
  */
 export const describeSet: DescribeProgram = (args) => {
   if (args.length === 0) return CHANGES_SHELL;
