@@ -33,6 +33,8 @@ const ATTACKS: Case[] = [
   { name: 'echo secrets/* lists denied names', allow: ['Bash(echo:*)'], input: 'echo secrets/*', worked: (run) => run.text.includes('key-name-7c1d') },
   { name: 'printf of a glob in a denied folder', allow: ['Bash(printf:*)'], input: "printf '%s\\n' secrets/*.pem", worked: (run) => run.text.includes('key-name-7c1d') },
   { name: 'echo of a glob in a denied folder with no rule (read-only command)', input: 'echo ./secrets/*', worked: (run) => run.text.includes('key-name-7c1d') },
+  { name: 'echo of a glob whose folder part is not denied but whose matches are', input: 'echo ./*/*.pem', worked: (run) => run.text.includes('key-name-7c1d') },
+  { name: 'ls of a glob one level up', allow: ['Bash(ls:*)'], input: 'ls -d s*/*', worked: (run) => run.text.includes('key-name-7c1d') },
 ];
 
 /** Ordinary reads with the same rules and programs, which must still run. */
@@ -40,6 +42,7 @@ const BENIGN: Case[] = [
   { name: 'jq on a project file', ...DENIED, allow: ['Bash(jq:*)'], input: 'jq . a.json', worked: (run) => run.text.includes('{}') },
   { name: 'sort a project file', ...DENIED, allow: ['Bash(sort:*)'], input: 'sort f.txt', worked: (run) => run.text.includes('line') },
   { name: 'echo of a glob elsewhere', ...DENIED, input: 'echo *.txt', worked: (run) => run.text.includes('f.txt') },
+  { name: 'ls of a glob two levels deep beside a denied folder', ...DENIED, files: { ...DENIED.files, 'src/a/index.ts': 'x\n' }, input: 'ls src/*/index.ts', worked: (run) => run.text.includes('src/a/index.ts') },
   { name: 'curl without any deny rule', sandbox: false, allow: ['Bash(curl:*)'], files: { 'f.txt': 'line-6b2e\n' }, input: 'curl -s file://{{project}}/f.txt', worked: (run) => run.text.includes('line-6b2e') },
 ];
 

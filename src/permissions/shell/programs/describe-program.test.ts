@@ -87,8 +87,8 @@ describe('describeProgram', () => {
     ['set -euo pipefail', true, []],
     ['set +e', true, []],
     ['shopt -s nullglob', true, []],
-    ['echo secrets/*', true, ['read:possible:secrets']],
-    ['echo a/*/b', true, ['read:possible:a/']],
+    ['echo secrets/*', true, ['read:possible:secrets', 'read:possible:secrets/*']],
+    ['echo a/*/b', true, ['read:possible:a', 'read:possible:a/*/b']],
     ['diff <(cat_a) b', true, ['read:operand:b']],
   ] as const)('%s', (command, readOnly, files) => {
     expect(effects(command)).toMatchObject({ readOnly, files });

@@ -4,9 +4,10 @@ import type { FileEffect } from './types.ts';
 const GLOB_CHARACTER = /[*?[]/;
 
 /**
- * The folders a command's globs are expanded in: `echo secrets/*` prints the names in `secrets`, which is
- * a read of that folder whatever the program does with the names. A `possible` read (it only meets Read
- * deny and ask rules), of everything below when a glob is not in the last part (`echo secrets/*\/x`).
+ * What a command's globs show, whatever the program does with the words: the names in the folder each is
+ * expanded in (`echo secrets/*` prints the names in `secrets`, a read of that folder) and the names it
+ * matches (the glob itself, expanded on disk when the files are resolved: `echo pub/*\/*` names what is in
+ * every folder of `pub`). `possible` reads: they only meet Read deny and ask rules.
  */
 export function globListings(args: readonly ShellWord[]): FileEffect[] {
   const listings: FileEffect[] = [];
@@ -16,7 +17,7 @@ export function globListings(args: readonly ShellWord[]): FileEffect[] {
     const first = parts.findIndex((part) => GLOB_CHARACTER.test(part));
     if (first === -1) continue;
     const folder = first === 0 ? '.' : parts.slice(0, first).join('/') || '/';
-    listings.push({ word: { ...word, value: folder, glob: false }, access: 'read', via: 'possible', ...(first < parts.length - 1 || word.value.includes('**') ? { recursive: true } : {}) });
+    listings.push({ word: { ...word, value: folder, glob: false }, access: 'read', via: 'possible' }, { word, access: 'read', via: 'possible' });
   }
   return listings;
 }
