@@ -29,6 +29,8 @@ const ATTACKS: Case[] = [
   { name: 'sqlite3 .read of a denied file', allow: ['Bash(sqlite3:*)'], files: { ...DENIED.files, '.env': "select 'sk-live-4f9a';\n" }, input: "sqlite3 :memory: '.read .env'", worked: printed },
   { name: "sqlite3 readfile()", allow: ['Bash(sqlite3:*)'], input: "sqlite3 :memory: \"select readfile('.env');\"", worked: printed },
   { name: 'vim -es reading a file into its buffer', allow: ['Bash(vim:*)'], input: "vim -es -c 'r .env' -c '%print' -c 'q!' f.txt", worked: printed },
+  { name: 'git grep in the tracked files of the working tree', git: true, allow: ['Bash(git grep:*)'], input: 'git grep -h TOKEN', worked: printed },
+  { name: 'git grep with no rule (read-only command)', git: true, input: 'git grep -h sk-live', worked: printed },
   { name: 'python3 script allowed by name', allow: ['Bash(python3:*)'], files: { ...DENIED.files, 'r.py': "print(open('.env').read())\n" }, input: 'python3 r.py', worked: printed },
   { name: 'echo secrets/* lists denied names', allow: ['Bash(echo:*)'], input: 'echo secrets/*', worked: (run) => run.text.includes('key-name-7c1d') },
   { name: 'printf of a glob in a denied folder', allow: ['Bash(printf:*)'], input: "printf '%s\\n' secrets/*.pem", worked: (run) => run.text.includes('key-name-7c1d') },
