@@ -1,5 +1,4 @@
 import type { ShellWord } from '../shell-word.ts';
-import { globListings, isProcessSubstitution } from './glob-listings.ts';
 import { commandBaseName } from '../wrapper-commands.ts';
 import { describeAwk } from './describe-awk.ts';
 import { describeDd } from './describe-dd.ts';
@@ -13,6 +12,7 @@ import { describeTar } from './describe-tar.ts';
 import { describeCurl, describeWget } from './describe-transfer.ts';
 import { FILE_READERS } from './file-readers.ts';
 import { FILE_WRITERS } from './file-writers.ts';
+import { globListings, isProcessSubstitution } from './glob-listings.ts';
 import { PLAIN_PROGRAMS } from './plain-programs.ts';
 import { describeWithSpec, type ProgramSpec } from './program-spec.ts';
 import { SCRIPTED_PROGRAMS } from './scripted-programs.ts';
@@ -61,7 +61,7 @@ function programNamed(name: string): DescribeProgram | null {
  * What a command (its wrapper-stripped argv) does with files and code, from codev's knowledge of the
  * program (`/usr/bin/cat` is `cat`). An unknown program is not read-only, and every word it is given that
  * could name a file (an operand, or the value of a `--name=value` option) is a `possible` read, so that
- * `python3 x.py .env` still meets a `Read(.env)` deny rule.
+ * `make .env` still meets a `Read(.env)` deny rule; it may reach any other file too (`unnamedFiles`).
  */
 export function describeProgram(argv: readonly ShellWord[]): DescribedProgram {
   const name = argv[0];
@@ -76,7 +76,7 @@ export function describeProgram(argv: readonly ShellWord[]): DescribedProgram {
 /**
  * One object shape for every description, so the code reading them stays monomorphic. A whole process
  * substitution (`diff <(cat a) b`) is no file: it is a pipe from commands analyzed on their own. Every
- * glob also lists the folder it is expanded in (`echo secrets/*` prints the names in `secrets`).
+ * glob also shows names: of the folder it is expanded in and of what it matches (see {@link globListings}).
  */
 function described(known: boolean, effects: ProgramEffects, args: readonly ShellWord[]): DescribedProgram {
   const files = effects.files.filter((effect) => !isProcessSubstitution(effect.word));

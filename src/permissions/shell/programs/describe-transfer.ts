@@ -1,6 +1,6 @@
 import { literalWord } from '../read-word.ts';
-import { isOption, optionValues, readArguments } from './read-arguments.ts';
 import type { ShellWord } from '../types.ts';
+import { isOption, optionValues, readArguments } from './read-arguments.ts';
 import type { DescribeProgram, FileEffect } from './types.ts';
 
 /**
