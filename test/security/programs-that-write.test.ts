@@ -32,6 +32,8 @@ const ATTACKS: Case[] = [
   { name: 'vim -es', allow: ['Bash(vim:*)'], input: "vim -es -c 's/original/pwned/' -c 'wq' locked.txt", worked: changed },
   { name: 'ex', allow: ['Bash(ex:*)'], input: "ex -s -c 's/original/pwned/' -c 'wq' locked.txt", worked: changed },
   { name: 'vim -es writing another file', allow: ['Bash(vim:*)'], input: "vim -es -c 'w! locked.txt' -c 'q!' f.txt", worked: changed },
+  { name: 'ed writing a git hook (a protected place), no deny rule', deny: [], allow: ['Bash(ed:*)'], git: true, input: "ed -s .git/hooks/pre-commit <<< $'a\\ntouch PWNED\\n.\\nw'", worked: (run) => exists(run, '.git/hooks/pre-commit') },
+  { name: 'vim -es writing the config (a protected place) in bypassPermissions, no deny rule', deny: [], mode: 'bypassPermissions', git: true, input: "vim -es -c 'normal Gofoo' -c 'wq' .git/config", worked: (run) => readFileSync(path.join(run.project.root, '.git/config'), 'utf8').includes('foo') },
   { name: 'sort -o', allow: ['Bash(sort:*)'], input: 'sort -o locked.txt f.txt', worked: changed },
   { name: 'python3 with a script file (unknown program allowed by name)', allow: ['Bash(python3:*)'], files: { ...LOCKED.files, 'w.py': "open('locked.txt', 'w').write('pwned')\n" }, input: 'python3 w.py', worked: changed },
   { name: 'a program codev does not know', allow: ['Bash(perl:*)'], files: { ...LOCKED.files, 'w.pl': "open(F, '>', 'locked.txt'); print F 'pwned';\n" }, input: 'perl w.pl', worked: changed },

@@ -90,6 +90,13 @@ describe('describeProgram', () => {
     ['echo secrets/*', true, ['read:possible:secrets', 'read:possible:secrets/*']],
     ['echo a/*/b', true, ['read:possible:a', 'read:possible:a/*/b']],
     ['diff <(cat_a) b', true, ['read:operand:b']],
+    ['vim -es -c %s/a/b/ -c wq f', false, ['write:possible:%s/a/b/', 'write:possible:wq', 'write:operand:f']],
+    ['ed -s -p > f', false, ['write:possible:>', 'write:operand:f']],
+    ['sqlite3 -cmd .tables db select', false, ['write:possible:.tables', 'write:operand:db', 'write:possible:select']],
+    ['patch -p1 -i x.diff -o out', false, ['write:possible:1', 'read:option:x.diff', 'write:option:out']],
+    ['patch -oout -ix.diff', false, ['write:option:out', 'read:option:x.diff']],
+    ['patch f x.diff', false, ['write:operand:f', 'read:possible:x.diff']],
+    ['patch -d sub f', false, ['write:possible:sub', 'write:possible:f']],
   ] as const)('%s', (command, readOnly, files) => {
     expect(effects(command)).toMatchObject({ readOnly, files });
   });
