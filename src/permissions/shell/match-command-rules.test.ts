@@ -50,6 +50,16 @@ describe('matchCommandRules: deny and ask', () => {
 });
 
 describe('matchCommandRules: allow', () => {
+  it('needs no rule for set/shopt options that only set shell state, and does for the others', async () => {
+    expect(await match('set -euo pipefail; git status', ['git status:*'], 'allow')).toMatchObject({ parts: ['git status'] });
+    expect(await match('shopt -s nullglob; set +x\ngit status', ['git status:*'], 'allow')).toBeDefined();
+    for (const command of ['set; git status', 'set -k; git status', 'set -a; git status', 'set -- a; git status', 'shopt -s dotglob; git status', 'set -e > f; git status', 'set -e']) {
+      expect(await match(command, ['git status:*'], 'allow'), command).toBeUndefined();
+    }
+    expect(await match('set -e; rm x', ['rm *'], 'deny')).toBeDefined();
+    expect(await match('set -e; git status', ['set *'], 'deny')).toBeDefined();
+  });
+
   it('needs every simple command covered, possibly by different rules', async () => {
     const coverage = await match('git status && npm test', ['npm test', 'git status'], 'allow');
     expect(coverage).toEqual({ rules: [expect.objectContaining({ text: 'Bash(git status)' }), expect.objectContaining({ text: 'Bash(npm test)' })], parts: ['git status', 'npm test'] });

@@ -47,7 +47,8 @@ const APPENDED_ARGUMENTS = ' \u2026';
  *   denied than a clean one. Texts with non-ASCII characters are also compared in NFC and NFKC. When no rule matches for certain, a rule that *could* match is returned with
  *   `certain: false` (see {@link findPossibleMatch}).
  * - **allow**: only for an `ok` analysis with at least one command, none `dynamic` or `opaque`, each matched by some
- *   rule. Leading assignments must be harmless ({@link SAFE_ENVIRONMENT_VARIABLES}) unless the rule spells
+ *   rule, except shell-option builtins that change nothing a rule cares about (`set -euo pipefail`,
+ *   `shopt -s nullglob`). Leading assignments must be harmless ({@link SAFE_ENVIRONMENT_VARIABLES}) unless the rule spells
  *   them out; behind `sudo`/`doas` the rule must name the wrapper (`Bash(sudo apt update)`).
  *
  * Returns a {@link CommandRulesCoverage} for allow, a {@link CommandRuleMatch} for deny and ask, or undefined.
@@ -93,7 +94,7 @@ function coverAll(analysis: ShellAnalysis, index: CommandRuleIndex): CommandRule
   for (const command of analysis.commands) {
     if (command.dynamic || command.opaque) return undefined;
     const harmless = command.assignments.every((assignment) => SAFE_ENVIRONMENT_VARIABLES.has(assignment.name));
-    if (command.argv.length === 0) {
+    if (command.argv.length === 0 || isShellStateNoOp(command)) {
       if (harmless) continue;
       return undefined;
     }
@@ -104,6 +105,14 @@ function coverAll(analysis: ShellAnalysis, index: CommandRuleIndex): CommandRule
     coverage.parts.push(command.text);
   }
   return coverage.rules.length > 0 ? coverage : undefined;
+}
+
+/** The builtins that only set options of the shell (see `describeSet`), needing no rule of their own when they change nothing that matters. */
+const SHELL_OPTION_BUILTINS = new Set(['set', 'shopt']);
+
+/** `set -euo pipefail`, `shopt -s nullglob`: a builtin (no wrapper, no redirect) whose options change neither what runs nor which files a glob names. */
+function isShellStateNoOp(command: SimpleCommand): boolean {
+  return SHELL_OPTION_BUILTINS.has(command.rawArgv[0] ?? '') && command.wrappers.length === 0 && command.redirects.length === 0 && command.effects.readOnly && command.effects.files.length === 0;
 }
 
 const restrictiveCache = new WeakMap<ShellAnalysis, { command: string; parts: string[] }>();
