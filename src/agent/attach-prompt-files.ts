@@ -6,7 +6,8 @@ import { detectMediaType, isImageMediaType } from '../files/media/detect-media-t
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_INPUT_BYTES } from '../files/media/media-limits.ts';
 import type { MediaPart } from '../files/media/types.ts';
 import { notRegularFileError } from '../files/open-regular-file.ts';
-import { readDecisionForFile, type ReadScope } from '../permissions/read-decision-for-file.ts';
+import { readDecisionForFile } from '../permissions/read-decision-for-file.ts';
+import type { ReadScope } from '../permissions/read-scope.ts';
 import { readFileIfAllowed } from '../permissions/read-file-if-allowed.ts';
 import type { PromptInput, PromptPart } from './prompt-input.ts';
 

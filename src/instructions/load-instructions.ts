@@ -2,8 +2,9 @@ import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isPathInside } from '../files/is-path-inside.ts';
-import { deniedReadInodes } from '../permissions/denied-read-inodes.ts';
-import { readDecisionForFile, type DeniedInodes, type ReadScope } from '../permissions/read-decision-for-file.ts';
+import { deniedInodes as deniedInodesOf, type DeniedInodes } from '../permissions/denied-inodes.ts';
+import { readDecisionForFile, type DeniedInodesLookup } from '../permissions/read-decision-for-file.ts';
+import type { ReadScope } from '../permissions/read-scope.ts';
 import { findIncludes } from './find-includes.ts';
 import { instructionCandidates, userInstructionsDirectory, type InstructionScope } from './instruction-candidates.ts';
 import type { InstructionSources } from './instructions-setting.ts';
@@ -21,7 +22,7 @@ interface Walk {
   homeDirectory: string;
   scope: ReadScope;
   /** The hard-link check's table, made once per load when a file with several links is met. */
-  deniedInodes: DeniedInodes;
+  deniedInodes: DeniedInodesLookup;
   /** Real paths already used: a file is used once, however many names or includes reach it. */
   seen: Set<string>;
   result: LoadedInstructions;
@@ -55,8 +56,8 @@ export async function loadInstructions(options: { projectRoot: string; homeDirec
   const lexicalRoots = [path.resolve(options.projectRoot), userInstructionsDirectory(homeDirectory)];
   const roots = [...new Set([...lexicalRoots, ...(await Promise.all(lexicalRoots.map(realRoot)))])];
   const scope = options.readScope ?? noRules(path.resolve(options.projectRoot), homeDirectory);
-  let inodes: Promise<ReadonlyMap<string, string>> | undefined;
-  const deniedInodes = () => (inodes ??= deniedReadInodes(scope));
+  let inodes: Promise<DeniedInodes> | undefined;
+  const deniedInodes = () => (inodes ??= deniedInodesOf(scope));
   const homeRoots = [...new Set([path.resolve(homeDirectory), await realRoot(homeDirectory)])];
   const walk: Walk = { roots, homeRoots, homeDirectory, scope, deniedInodes, seen: new Set(), result: { files: [], warnings: [], watched: [] } };
   for (const candidate of instructionCandidates({ projectRoot: options.projectRoot, homeDirectory, sources: options.sources })) {

@@ -4,7 +4,7 @@ import { deniedPathsOnDisk } from './denied-paths-on-disk.ts';
 import type { ToolPermissionContext } from './types.ts';
 import { MAX_WALK_ENTRIES, walkFiles } from './walk-files.ts';
 
-/** `dev:ino` of a file: the same key for every name (hard link) of it. */
+/** A file's identity on this machine, `dev:ino`: the same key for every name (hard link) of it. */
 export function inodeKey(stats: { dev: number; ino: number }): string {
   return `${stats.dev}:${stats.ino}`;
 }
@@ -32,6 +32,7 @@ export async function deniedInodes(options: { permissionContext: ToolPermissionC
 export async function manyNamedFilesOf(paths: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const add = async (file: string) => {
+    // Not stat: a covered name that is a symlink is not its target (the rules match a path's real path where it is used), and a hard link is a regular file.
     const stats = await lstat(file).catch(() => undefined);
     if (stats?.isFile() && stats.nlink > 1) found.set(inodeKey(stats), file);
     return stats;
