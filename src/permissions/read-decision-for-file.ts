@@ -1,11 +1,10 @@
 import { isPathInside } from '../files/is-path-inside.ts';
 import { deniedInodes, type DeniedInodes } from './denied-inodes.ts';
 import { matchingPathRule } from './matching-path-rule.ts';
+import { realAnchorsOf } from './real-anchors-of.ts';
 import { readDeniedNameOf } from './read-denied-name-of.ts';
 import { readPathRules } from './read-path-rules.ts';
 import type { ReadScope } from './read-scope.ts';
-import type { PathAnchors } from './rules/parse-path-pattern.ts';
-import { resolvePathVariantsSync } from './rules/resolve-path-variants.ts';
 
 /** Whether a file may be read, and if not why: the rule that refuses it (as written), or the boundary it is past. */
 export type ReadDecision = { behavior: 'allow' } | { behavior: 'refuse'; reason: string; rule?: string };
@@ -40,15 +39,10 @@ export async function readDecisionForFile(options: {
   const { scope, realPath } = options;
   const rules = readPathRules(scope.permissionContext);
   const anchors = scope.anchors;
-  const realAnchors = { cwd: realOf(anchors.cwd, anchors), root: realOf(anchors.root, anchors), home: realOf(anchors.home, anchors) };
-  const rule = matchingPathRule({ rules: [...rules.deny, ...rules.ask], variants: { lexical: options.path, real: realPath }, anchors, realAnchors });
+  const rule = matchingPathRule({ rules: [...rules.deny, ...rules.ask], variants: { lexical: options.path, real: realPath }, anchors, realAnchors: realAnchorsOf(anchors) });
   if (rule) return { behavior: 'refuse', rule: rule.text, reason: `refused by ${rule.text}${rule.behavior === 'ask' ? ' (an ask rule, and nobody is asked here)' : ''}` };
   if (options.roots && !options.roots.some((root) => isPathInside(realPath, root))) return { behavior: 'refuse', reason: `outside the project (it is ${realPath})` };
   const denied = await readDeniedNameOf({ stats: options.stats, deniedInodes: options.deniedInodes ?? (() => deniedInodes(scope)) });
   if (denied !== undefined) return { behavior: 'refuse', reason: `it is ${denied} under another name (a hard link), which a Read deny rule covers` };
   return { behavior: 'allow' };
-}
-
-function realOf(directory: string, anchors: PathAnchors): string {
-  return resolvePathVariantsSync({ path: directory, cwd: anchors.cwd, home: anchors.home }).real;
 }

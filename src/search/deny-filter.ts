@@ -1,7 +1,7 @@
-import os from 'node:os';
-import { realpath } from 'node:fs/promises';
 import { matchingPathRule } from '../permissions/matching-path-rule.ts';
+import { realAnchorsOf } from '../permissions/real-anchors-of.ts';
 import { readPathRules } from '../permissions/read-path-rules.ts';
+import { readScopeOf } from '../permissions/read-scope.ts';
 import { resolvePathVariants } from '../permissions/rules/resolve-path-variants.ts';
 import type { ToolContext } from '../tool/types.ts';
 import { mapBounded } from './map-bounded.ts';
@@ -21,11 +21,8 @@ interface Anchors {
 export async function createReadDenyFilter(context: ToolContext, root: string): Promise<((file: string) => Promise<boolean>) | undefined> {
   const { deny, ask: askCandidates } = readPathRules(context.permissionContext);
   if (deny.length === 0 && askCandidates.length === 0) return undefined;
-  const extra = context as ToolContext & Anchors;
-  const anchors = { cwd: context.cwd, root: extra.projectRoot ?? context.cwd, home: extra.homeDirectory ?? os.homedir() };
-  const real = (directory: string) => realpath(directory).catch(() => directory);
-  const [realCwd, realRoot, realHome] = await Promise.all([real(anchors.cwd), real(anchors.root), real(anchors.home)]);
-  const realAnchors = { cwd: realCwd, root: realRoot, home: realHome };
+  const { anchors } = readScopeOf(context as ToolContext & Anchors);
+  const realAnchors = realAnchorsOf(anchors);
   const variantsOf = (file: string) => resolvePathVariants({ path: file, cwd: context.cwd, home: anchors.home });
   const rootVariants = await variantsOf(root);
   const ask = askCandidates.filter((rule) => !matchingPathRule({ rules: [rule], variants: rootVariants, anchors, realAnchors }));
