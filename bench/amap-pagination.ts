@@ -65,7 +65,7 @@ async function fetchPage(base: string, page: number): Promise<number> {
   return body.pois?.length ?? 0;
 }
 
-/** Runs `work` over `items` with at most `limit` in flight (the same worker pool as runtime.ts mapBounded). */
+/** Runs `work` over `items` with at most `limit` in flight (the same worker pool as src/files/map-bounded.ts). */
 async function bounded<T>(items: readonly number[], limit: number, work: (item: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array(items.length);
   let next = 0;

@@ -4,7 +4,7 @@ import { readPathRules } from '../permissions/read-path-rules.ts';
 import { readScopeOf } from '../permissions/read-scope.ts';
 import { resolvePathVariants } from '../permissions/rules/resolve-path-variants.ts';
 import type { ToolContext } from '../tool/types.ts';
-import { mapBounded } from './map-bounded.ts';
+import { mapBounded } from '../files/map-bounded.ts';
 
 /** The parts of a tool-use context the filter reads beyond ToolContext (present at run time). */
 interface Anchors {

@@ -1,7 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { checkOpenedFile } from '../permissions/opened-file-checks.ts';
 import type { CheckedPath, ToolContext } from '../tool/types.ts';
-import { mapBounded } from './map-bounded.ts';
+import { mapBounded } from '../files/map-bounded.ts';
 
 /**
  * The files of a search's results that are still what the permission decision judged: below the searched
