@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { mapBounded } from '../src/files/map-bounded.ts';
 import { createTestContext } from '../src/testing/create-test-context.ts';
 import { createFakeAmapServer, type FakeAmapServer } from '../src/testing/fake-map-servers/index.ts';
 import { runTool } from '../src/testing/run-tool.ts';
@@ -63,20 +64,6 @@ async function fetchPage(base: string, page: number): Promise<number> {
   const body = (await response.json()) as { status?: string; pois?: unknown[] };
   if (body.status !== '1') throw new Error(`page ${page}: ${JSON.stringify(body).slice(0, 200)}`);
   return body.pois?.length ?? 0;
-}
-
-/** Runs `work` over `items` with at most `limit` in flight (the same worker pool as runtime.ts mapBounded). */
-async function bounded<T>(items: readonly number[], limit: number, work: (item: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 const pagesAfterFirst = Array.from({ length: PAGES - 1 }, (_, index) => index + 2);
@@ -162,7 +149,7 @@ export const benchmark: TimedBenchmark = {
       for (const page of allPages) places += await fetchPage(base, page);
       return places;
     } }),
-    searchCase({ id: 'bounded', label: `baseline: page 1, then ${AMAP_PAGE_CONCURRENCY} at a time (fetch)`, roundTrips: 1 + Math.ceil((PAGES - 1) / AMAP_PAGE_CONCURRENCY), search: async (base) => (await fetchPage(base, 1)) + sum(await bounded(pagesAfterFirst, AMAP_PAGE_CONCURRENCY, (page) => fetchPage(base, page))) }),
+    searchCase({ id: 'bounded', label: `baseline: page 1, then ${AMAP_PAGE_CONCURRENCY} at a time (fetch)`, roundTrips: 1 + Math.ceil((PAGES - 1) / AMAP_PAGE_CONCURRENCY), search: async (base) => (await fetchPage(base, 1)) + sum(await mapBounded(pagesAfterFirst, AMAP_PAGE_CONCURRENCY, (page) => fetchPage(base, page))) }),
     searchCase({ id: 'first-then-all', label: `baseline: page 1, then ${PAGES - 1} at once`, roundTrips: 2, search: async (base) => (await fetchPage(base, 1)) + sum(await Promise.all(pagesAfterFirst.map((page) => fetchPage(base, page)))) }),
     searchCase({ id: 'parallel', label: `baseline: all ${PAGES} at once`, roundTrips: 1, search: async (base) => sum(await Promise.all(allPages.map((page) => fetchPage(base, page)))) }),
   ],

@@ -70,8 +70,10 @@ export type { OutputIssue, OutputOf, OutputSchema } from './agent/output/types.t
 export type { PromptInput, PromptPart } from './agent/prompt-input.ts';
 export { attachPromptFiles } from './agent/attach-prompt-files.ts';
 export type { AttachmentPolicy } from './agent/attach-prompt-files.ts';
-export { readDecisionForFile, readScopeOf } from './permissions/read-decision-for-file.ts';
-export type { ReadDecision, ReadScope } from './permissions/read-decision-for-file.ts';
+export { readDecisionForFile } from './permissions/read-decision-for-file.ts';
+export type { ReadDecision } from './permissions/read-decision-for-file.ts';
+export { readScopeOf } from './permissions/read-scope.ts';
+export type { ReadScope } from './permissions/read-scope.ts';
 export type { DocumentPart, FilePart, ImagePart, MediaPart, MediaSource } from './files/media/types.ts';
 export type { DocumentMediaType, ImageMediaType } from './files/media/detect-media-type.ts';
 export type { CompactBoundary, CompactionOptions } from './agent/compaction/types.ts';

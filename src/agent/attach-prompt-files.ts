@@ -1,4 +1,3 @@
-import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { formatBytes } from '../files/format-bytes.ts';
@@ -6,7 +5,9 @@ import { detectMediaType, isImageMediaType } from '../files/media/detect-media-t
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_INPUT_BYTES } from '../files/media/media-limits.ts';
 import type { MediaPart } from '../files/media/types.ts';
 import { notRegularFileError } from '../files/open-regular-file.ts';
-import { readDecisionForFile, type ReadScope } from '../permissions/read-decision-for-file.ts';
+import { withRealPaths } from '../files/with-real-paths.ts';
+import { readDecisionForFile } from '../permissions/read-decision-for-file.ts';
+import type { ReadScope } from '../permissions/read-scope.ts';
 import { readFileIfAllowed } from '../permissions/read-file-if-allowed.ts';
 import type { PromptInput, PromptPart } from './prompt-input.ts';
 
@@ -86,10 +87,4 @@ function withBytes(part: MediaPart, options: { file: string; bytes: Uint8Array }
 
 function byPath(part: PromptPart): part is MediaPart & { path: string } {
   return (part.type === 'image' || part.type === 'document' || part.type === 'file') && typeof (part as { path?: unknown }).path === 'string' && !('source' in part);
-}
-
-/** Each path and, when it exists, its real path. */
-async function withRealPaths(paths: readonly string[]): Promise<string[]> {
-  const real = await Promise.all(paths.map((entry) => realpath(entry).catch(() => undefined)));
-  return [...new Set([...paths.map((entry) => path.resolve(entry)), ...real.filter((entry): entry is string => entry !== undefined)])];
 }

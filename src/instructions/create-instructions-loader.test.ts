@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPermissionContext } from '../permissions/create-permission-context.ts';
-import { readScopeOf } from '../permissions/read-decision-for-file.ts';
+import { readScopeOf } from '../permissions/read-scope.ts';
 import { createInstructionsLoader } from './create-instructions-loader.ts';
 import { resolveInstructionSources } from './instructions-setting.ts';
 

@@ -1,4 +1,4 @@
-import { readScopeKey, type ReadScope } from '../permissions/read-decision-for-file.ts';
+import { readScopeKey, type ReadScope } from '../permissions/read-scope.ts';
 import { currentFileVersion } from './file-version.ts';
 import type { InstructionSources } from './instructions-setting.ts';
 import { loadInstructions } from './load-instructions.ts';

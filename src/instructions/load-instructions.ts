@@ -1,9 +1,10 @@
-import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isPathInside } from '../files/is-path-inside.ts';
-import { deniedReadInodes } from '../permissions/denied-read-inodes.ts';
-import { readDecisionForFile, type DeniedInodes, type ReadScope } from '../permissions/read-decision-for-file.ts';
+import { withRealPaths } from '../files/with-real-paths.ts';
+import { deniedInodes as deniedInodesOf, type DeniedInodes } from '../permissions/denied-inodes.ts';
+import { readDecisionForFile, type DeniedInodesLookup } from '../permissions/read-decision-for-file.ts';
+import { readScopeOf, type ReadScope } from '../permissions/read-scope.ts';
 import { findIncludes } from './find-includes.ts';
 import { instructionCandidates, userInstructionsDirectory, type InstructionScope } from './instruction-candidates.ts';
 import type { InstructionSources } from './instructions-setting.ts';
@@ -21,7 +22,7 @@ interface Walk {
   homeDirectory: string;
   scope: ReadScope;
   /** The hard-link check's table, made once per load when a file with several links is met. */
-  deniedInodes: DeniedInodes;
+  deniedInodes: DeniedInodesLookup;
   /** Real paths already used: a file is used once, however many names or includes reach it. */
   seen: Set<string>;
   result: LoadedInstructions;
@@ -53,11 +54,11 @@ interface Visit {
 export async function loadInstructions(options: { projectRoot: string; homeDirectory?: string; sources: Required<InstructionSources>; readScope?: ReadScope }): Promise<LoadedInstructions> {
   const homeDirectory = options.homeDirectory ?? os.homedir();
   const lexicalRoots = [path.resolve(options.projectRoot), userInstructionsDirectory(homeDirectory)];
-  const roots = [...new Set([...lexicalRoots, ...(await Promise.all(lexicalRoots.map(realRoot)))])];
+  const roots = await withRealPaths(lexicalRoots);
   const scope = options.readScope ?? noRules(path.resolve(options.projectRoot), homeDirectory);
-  let inodes: Promise<ReadonlyMap<string, string>> | undefined;
-  const deniedInodes = () => (inodes ??= deniedReadInodes(scope));
-  const homeRoots = [...new Set([path.resolve(homeDirectory), await realRoot(homeDirectory)])];
+  let inodes: Promise<DeniedInodes> | undefined;
+  const deniedInodes = () => (inodes ??= deniedInodesOf(scope));
+  const homeRoots = await withRealPaths([homeDirectory]);
   const walk: Walk = { roots, homeRoots, homeDirectory, scope, deniedInodes, seen: new Set(), result: { files: [], warnings: [], watched: [] } };
   for (const candidate of instructionCandidates({ projectRoot: options.projectRoot, homeDirectory, sources: options.sources })) {
     await visit(walk, { path: candidate.path, openAs: candidate.path, scope: candidate.scope, depth: 0 });
@@ -109,18 +110,6 @@ function warn(result: LoadedInstructions, options: { file: string; reason: strin
 
 /** The scope of a load made without a session's rules: no rule refuses, the project is still the boundary. */
 function noRules(projectRoot: string, homeDirectory: string): ReadScope {
-  return {
-    permissionContext: { mode: 'default', alwaysAllowRules: {}, alwaysDenyRules: {}, alwaysAskRules: {}, additionalWorkingDirectories: [] },
-    anchors: { cwd: projectRoot, root: projectRoot, home: homeDirectory },
-    workingDirectories: [projectRoot],
-  };
-}
-
-/** A root's real path (the project may sit below a symlink, as /tmp does on macOS); itself when it does not exist. */
-async function realRoot(root: string): Promise<string> {
-  try {
-    return await realpath(root);
-  } catch {
-    return root;
-  }
+  const permissionContext = { mode: 'default' as const, alwaysAllowRules: {}, alwaysDenyRules: {}, alwaysAskRules: {}, additionalWorkingDirectories: [] };
+  return readScopeOf({ cwd: projectRoot, homeDirectory, permissionContext });
 }

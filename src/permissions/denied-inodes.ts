@@ -1,12 +1,18 @@
+import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import type { PathAnchors } from './rules/parse-path-pattern.ts';
 import { deniedPathsOnDisk } from './denied-paths-on-disk.ts';
 import type { ToolPermissionContext } from './types.ts';
 import { MAX_WALK_ENTRIES, walkFiles } from './walk-files.ts';
 
-/** `dev:ino` of a file: the same key for every name (hard link) of it. */
+/** A file's identity on this machine, `dev:ino`: the same key for every name (hard link) of it. */
 export function inodeKey(stats: { dev: number; ino: number }): string {
   return `${stats.dev}:${stats.ino}`;
+}
+
+/** Whether `stats` are those of a regular file with more than one name: one another name (a hard link) can reach. */
+export function hasOtherNames(stats: Stats | undefined): stats is Stats {
+  return stats?.isFile() === true && stats.nlink > 1;
 }
 
 /** The files deny rules cover that have other names too, by inode (see {@link deniedInodes}). */
@@ -32,8 +38,9 @@ export async function deniedInodes(options: { permissionContext: ToolPermissionC
 export async function manyNamedFilesOf(paths: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const add = async (file: string) => {
+    // Not stat: a covered name that is a symlink is not its target (the rules match a path's real path where it is used), and a hard link is a regular file.
     const stats = await lstat(file).catch(() => undefined);
-    if (stats?.isFile() && stats.nlink > 1) found.set(inodeKey(stats), file);
+    if (hasOtherNames(stats)) found.set(inodeKey(stats), file);
     return stats;
   };
   for (const file of paths) {

@@ -11,11 +11,16 @@ import type { PermissionRule, ToolPermissionContext } from './types.ts';
  */
 export function findAddressRule(options: { permissionContext: ToolPermissionContext; url: string; address: string }): PermissionRule | undefined {
   const rules = collectRules(options.permissionContext);
-  const addressUrl = `http://${options.address.includes(':') ? `[${options.address}]` : options.address}/`;
+  const addressUrl = addressUrlOf(options.address);
   const names = (rule: PermissionRule) =>
     rule.value.toolName === 'WebFetch' &&
     rule.value.ruleContent !== undefined &&
     matchDomainRule(rule.value.ruleContent, addressUrl, { aliases: true }) &&
     !matchDomainRule(rule.value.ruleContent, options.url, { aliases: true });
   return rules.deny.find(names) ?? rules.ask.find(names);
+}
+
+/** The URL of the root of an IP address (`http://127.0.0.1/`, `http://[::1]/`): what a rule is matched against, and what to fetch to be asked. */
+export function addressUrlOf(address: string): string {
+  return `http://${address.includes(':') ? `[${address}]` : address}/`;
 }

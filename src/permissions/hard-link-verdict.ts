@@ -2,7 +2,7 @@ import { statSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import type { ToolContext } from '../tool/types.ts';
 import { deniedInodesNow } from './check-readable-inode.ts';
-import { inodeKey } from './denied-inodes.ts';
+import { hasOtherNames, inodeKey } from './denied-inodes.ts';
 import type { PreparedCall, PreparedPath } from './prepare-call.ts';
 import { protectedInodes } from './protected-inodes.ts';
 import type { ProtectedPlace } from './protected-paths.ts';
@@ -16,7 +16,7 @@ export function linkedFilesOf(call: PreparedCall): { entry: PreparedPath; stats:
   const found: { entry: PreparedPath; stats: Stats }[] = [];
   for (const entry of call.paths) {
     const stats = statSync(entry.variants.real, { throwIfNoEntry: false });
-    if (stats?.isFile() && stats.nlink > 1) found.push({ entry, stats });
+    if (hasOtherNames(stats)) found.push({ entry, stats });
   }
   return found;
 }

@@ -1,5 +1,5 @@
 import { lstat } from 'node:fs/promises';
-import { inodeKey } from './denied-inodes.ts';
+import { hasOtherNames, inodeKey } from './denied-inodes.ts';
 import { MAX_WALK_ENTRIES, walkFiles } from './walk-files.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function otherNamesBelow(options: { directories: readonly string[];
     for (const file of files) {
       if (known.has(file)) continue;
       const stats = await lstat(file).catch(() => undefined);
-      if (stats?.isFile() && stats.nlink > 1 && options.inodes.has(inodeKey(stats))) found.push(file);
+      if (hasOtherNames(stats) && options.inodes.has(inodeKey(stats))) found.push(file);
     }
   }
   return found;

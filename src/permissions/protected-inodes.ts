@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { inodeKey } from './denied-inodes.ts';
+import { hasOtherNames, inodeKey } from './denied-inodes.ts';
 import { RC_FILES, type ProtectedPlace } from './protected-paths.ts';
 import { MAX_WALK_ENTRIES, walkFiles } from './walk-files.ts';
 
@@ -27,7 +27,7 @@ export async function protectedInodes(options: { places: readonly ProtectedPlace
   const onDevice = (stats: { dev: number }) => options.dev === undefined || stats.dev === options.dev;
   const look = async (file: string) => {
     const stats = await lstat(file).catch(() => undefined);
-    if (stats?.isFile() && stats.nlink > 1 && onDevice(stats)) inodes.set(inodeKey(stats), file);
+    if (hasOtherNames(stats) && onDevice(stats)) inodes.set(inodeKey(stats), file);
     return stats;
   };
   const rcFiles = [options.home, ...options.workingDirectories].flatMap((directory) => RC_FILES.map((name) => path.join(directory, name)));

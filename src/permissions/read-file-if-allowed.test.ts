@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPermissionContext } from './create-permission-context.ts';
-import { readDecisionForFile, readScopeOf } from './read-decision-for-file.ts';
+import { readDecisionForFile } from './read-decision-for-file.ts';
+import { readScopeOf } from './read-scope.ts';
 import { readFileIfAllowed } from './read-file-if-allowed.ts';
 
 const folders: string[] = [];

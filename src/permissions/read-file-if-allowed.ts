@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { openedFilePath } from '../files/opened-file-path.ts';
+import { realPathOfHandle } from '../files/real-path-of-handle.ts';
 import { openRegularFile, type NonRegularFileType } from '../files/open-regular-file.ts';
 import { readUpTo } from '../files/read-up-to.ts';
 import type { ReadDecision } from './read-decision-for-file.ts';
@@ -37,7 +37,7 @@ export async function readFileIfAllowed(options: { file: string; path?: string; 
   if (!opened.ok) return { kind: 'not-regular', type: opened.type, stats: opened.stats };
   const { handle, stats } = opened;
   try {
-    const realPath = await openedFilePath(handle, options.file);
+    const realPath = await realPathOfHandle(handle, options.file);
     if (realPath === undefined) return { kind: 'refused', reason: 'it was removed or moved while it was opened', stats };
     const decision = await options.decide({ path: options.path ?? options.file, realPath, stats });
     if (decision.behavior === 'refuse') return { kind: 'refused', reason: decision.reason, ...(decision.rule && { rule: decision.rule }), realPath, stats };

@@ -1,9 +1,10 @@
-import os from 'node:os';
-import { realpath } from 'node:fs/promises';
-import { collectRules } from '../permissions/collect-rules.ts';
-import { matchPathRule, resolvePathVariants } from '../permissions/rules/resolve-path-variants.ts';
-import type { PermissionRule } from '../permissions/types.ts';
+import { matchingPathRule } from '../permissions/matching-path-rule.ts';
+import { realAnchorsOf } from '../permissions/real-anchors-of.ts';
+import { readPathRules } from '../permissions/read-path-rules.ts';
+import { readScopeOf } from '../permissions/read-scope.ts';
+import { resolvePathVariants } from '../permissions/rules/resolve-path-variants.ts';
 import type { ToolContext } from '../tool/types.ts';
+import { mapBounded } from '../files/map-bounded.ts';
 
 /** The parts of a tool-use context the filter reads beyond ToolContext (present at run time). */
 interface Anchors {
@@ -18,49 +19,21 @@ interface Anchors {
  * root, not that subtree). Returns undefined when no such rule exists, so the common case costs nothing.
  */
 export async function createReadDenyFilter(context: ToolContext, root: string): Promise<((file: string) => Promise<boolean>) | undefined> {
-  const rules = collectRules(context.permissionContext);
-  const isReadPathRule = (rule: PermissionRule) => rule.value.toolName === 'Read' && rule.value.ruleContent !== undefined;
-  const deny = rules.deny.filter(isReadPathRule);
-  const askCandidates = rules.ask.filter(isReadPathRule);
+  const { deny, ask: askCandidates } = readPathRules(context.permissionContext);
   if (deny.length === 0 && askCandidates.length === 0) return undefined;
-  const extra = context as ToolContext & Anchors;
-  const home = extra.homeDirectory ?? os.homedir();
-  const projectRoot = extra.projectRoot ?? context.cwd;
-  const real = (directory: string) => realpath(directory).catch(() => directory);
-  const [realCwd, realRoot, realHome] = await Promise.all([real(context.cwd), real(projectRoot), real(home)]);
-  const matches = async (rule: PermissionRule, file: string, behavior: 'deny' | 'ask', variants?: Awaited<ReturnType<typeof resolvePathVariants>>) =>
-    matchPathRule({
-      pattern: rule.value.ruleContent!,
-      variants: variants ?? (await resolvePathVariants({ path: file, cwd: context.cwd, home })),
-      cwd: context.cwd,
-      root: rule.root ?? projectRoot,
-      home,
-      behavior,
-      realAnchors: { cwd: realCwd, root: rule.root ?? realRoot, home: realHome },
-    });
-  const rootVariants = await resolvePathVariants({ path: root, cwd: context.cwd, home });
-  const ask: PermissionRule[] = [];
-  for (const rule of askCandidates) if (!(await matches(rule, root, 'ask', rootVariants))) ask.push(rule);
+  const { anchors } = readScopeOf(context as ToolContext & Anchors);
+  const realAnchors = realAnchorsOf(anchors);
+  const variantsOf = (file: string) => resolvePathVariants({ path: file, cwd: context.cwd, home: anchors.home });
+  const rootVariants = await variantsOf(root);
+  const ask = askCandidates.filter((rule) => !matchingPathRule({ rules: [rule], variants: rootVariants, anchors, realAnchors }));
   if (deny.length === 0 && ask.length === 0) return undefined;
-  return async (file: string) => {
-    const variants = await resolvePathVariants({ path: file, cwd: context.cwd, home });
-    for (const rule of deny) if (await matches(rule, file, 'deny', variants)) return true;
-    for (const rule of ask) if (await matches(rule, file, 'ask', variants)) return true;
-    return false;
-  };
+  const rules = [...deny, ...ask];
+  return async (file: string) => matchingPathRule({ rules, variants: await variantsOf(file), anchors, realAnchors }) !== undefined;
 }
 
 /** Keeps the files the predicate does not hide, in order, checking 32 at a time. */
 export async function removeHidden(files: readonly string[], hidden: ((file: string) => Promise<boolean>) | undefined): Promise<string[]> {
   if (!hidden) return [...files];
-  const flags = new Array<boolean>(files.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const index = next++;
-      flags[index] = await hidden(files[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(32, files.length) }, worker));
+  const flags = await mapBounded(files, 32, hidden);
   return files.filter((_, index) => !flags[index]);
 }

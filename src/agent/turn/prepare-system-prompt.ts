@@ -1,6 +1,6 @@
 import type { InstructionsLoader } from '../../instructions/create-instructions-loader.ts';
 import { withInstructions } from '../../instructions/format-instructions.ts';
-import { readScopeOf } from '../../permissions/read-decision-for-file.ts';
+import { readScopeOf } from '../../permissions/read-scope.ts';
 import type { AgentEvent } from '../types.ts';
 import type { TurnState } from './types.ts';
 

@@ -4,7 +4,7 @@ import { resolveInstructionSources } from '../../instructions/instructions-setti
 import { loadInstructions } from '../../instructions/load-instructions.ts';
 import type { InstructionFile } from '../../instructions/types.ts';
 import { createPermissionContext } from '../../permissions/create-permission-context.ts';
-import { readScopeOf } from '../../permissions/read-decision-for-file.ts';
+import { readScopeOf } from '../../permissions/read-scope.ts';
 import { INSTRUCTIONS_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import type { CommandIo } from './types.ts';

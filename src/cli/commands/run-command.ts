@@ -6,7 +6,7 @@ import { loadAgentScript } from '../../agent/load-agent-script.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from '../../agent/types.ts';
 import { CodevError } from '../../errors/codev-error.ts';
 import { createKernel } from '../../index.ts';
-import { readScopeOf } from '../../permissions/read-decision-for-file.ts';
+import { readScopeOf } from '../../permissions/read-scope.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
 import { RUN_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';

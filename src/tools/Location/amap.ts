@@ -1,8 +1,9 @@
 /** The Amap (高德) Web Service client (amap.md): GCJ-02, "lng,lat", string values, `[]` for empty. */
+import { mapBounded } from '../../files/map-bounded.ts';
 import { amapKey, baseUrl } from './config.ts';
 import { distanceMeters, fromAmapLngLat, parseCoordinates, toAmapLngLat, formatLatLng } from './geo.ts';
 import { AMAP_MAX_RESULTS, AMAP_PAGE_CONCURRENCY, AMAP_PAGE_SIZE, AMAP_QPS_RETRIES } from './limits.ts';
-import { fetchJson, mapBounded, withQuery } from './runtime.ts';
+import { fetchJson, withQuery } from './runtime.ts';
 import type { LocationRuntime } from './runtime.ts';
 import type { GeocodeMatch, LatLng, Place, RouteLeg, RouteStep, TravelMode } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { CodevError } from '../../errors/codev-error.ts';
-import { findAddressRule } from '../../permissions/find-address-rule.ts';
+import { addressUrlOf, findAddressRule } from '../../permissions/find-address-rule.ts';
 import type { ToolPermissionContext } from '../../permissions/types.ts';
 
 /**
@@ -10,8 +10,7 @@ import type { ToolPermissionContext } from '../../permissions/types.ts';
 export function refuseDeniedAddress(options: { permissionContext: ToolPermissionContext; url: string; address: string; hostname: string }): void {
   const rule = findAddressRule(options);
   if (!rule) return;
-  const shown = options.address.includes(':') ? `[${options.address}]` : options.address;
-  const instead = rule.behavior === 'ask' ? ` To be asked, fetch http://${shown}/ by its address.` : '';
+  const instead = rule.behavior === 'ask' ? ` To be asked, fetch ${addressUrlOf(options.address)} by its address.` : '';
   throw new CodevError('PERMISSION_DENIED', `Not fetched: ${options.hostname} resolves to ${options.address}, which the ${rule.behavior} rule '${rule.text}' from ${rule.source} settings names.${instead}`, {
     tool: 'WebFetch',
     hint: `rules that name an address hold for every host name that resolves to it`,
