@@ -24,6 +24,8 @@ export interface Attack {
   siblingFiles?: Record<string, string>;
   /** Make the project a git repository with one commit. */
   git?: boolean;
+  /** Runs last, before the tool: links, git config… (`root` and `outside` are real paths). */
+  setup?: (places: { root: string; outside: string }) => void;
 }
 
 export interface AttackRun {
@@ -47,6 +49,7 @@ export async function runAttack(attack: Attack): Promise<AttackRun> {
   for (const [relative, content] of Object.entries(attack.outsideFiles ?? {})) writeNew(path.join(outside, relative), content);
   for (const [relative, content] of Object.entries(attack.siblingFiles ?? {})) writeNew(path.join(`${root}-evil`, relative), content);
   if (attack.git) initRepository(root);
+  attack.setup?.({ root, outside });
   const fill = (text: string) => text.replaceAll('{{project}}', root).replaceAll('{{outside}}', outside);
   const input = typeof attack.input === 'string' ? { command: fill(attack.input) } : JSON.parse(fill(JSON.stringify(attack.input)));
   const argv = [attack.tool ?? 'Bash', JSON.stringify(input), '--cwd', root, '--json'];
