@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cachedByFile } from './cached-by-file.ts';
+import { CODE_EXTENSIONS, moduleSpecifiersOf } from './module-specifiers.ts';
+import { findPackage, resolveModule } from './resolve-module.ts';
+
+/** At most this many files are read and this many packages listed per graph: a bound, not a budget. */
+const MAX_FILES = 500;
+const MAX_PACKAGES = 300;
+
+/** What the code that loads from `entries` reaches: local files, and package folders in node_modules. */
+export interface ImportedPlaces {
+  files: string[];
+  packages: string[];
+}
+
+/**
+ * The static import graph of `entries` (the config, plugins, hook and MCP server scripts): every local file
+ * they import, directly or through other local files, and every node_modules package they or those files
+ * import, with the packages those depend on (their package.json `dependencies`, `optionalDependencies` and
+ * `peerDependencies`). Bounded (500 files, 300 packages) and cached per file by size, change time and
+ * inode, so an edited file is read again. Only code files are parsed; a shell script's own commands are
+ * not followed.
+ */
+export function importedPlacesOf(entries: readonly string[]): ImportedPlaces {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = entries.filter(isCode).map((entry) => path.resolve(entry));
+  const seen = new Set(queue);
+  for (let index = 0; index < queue.length && index < MAX_FILES; index += 1) {
+    const file = queue[index]!;
+    for (const specifier of specifiersOf(file)) {
+      const resolved = resolveModule(specifier, file);
+      if (resolved === undefined) continue;
+      if ('package' in resolved) {
+        addPackage(resolved.package, packages);
+        continue;
+      }
+      files.add(resolved.file);
+      if (!seen.has(resolved.file) && isCode(resolved.file)) {
+        seen.add(resolved.file);
+        queue.push(resolved.file);
+      }
+    }
+  }
+  return { files: [...files], packages: [...packages] };
+}
+
+function addPackage(folder: string, packages: Set<string>): void {
+  const queue = [folder];
+  while (queue.length > 0 && packages.size < MAX_PACKAGES) {
+    const current = queue.shift()!;
+    if (packages.has(current)) continue;
+    packages.add(current);
+    for (const name of dependenciesOf(current)) {
+      const found = findPackage(name, current);
+      if (found && !packages.has(found)) queue.push(found);
+    }
+  }
+}
+
+function isCode(file: string): boolean {
+  return CODE_EXTENSIONS.includes(path.extname(file));
+}
+
+function specifiersOf(file: string): readonly string[] {
+  return cachedByFile({ key: `imports:${file}`, file, compute: () => moduleSpecifiersOf(readFileSync(file, 'utf8')), fallback: [] });
+}
+
+function dependenciesOf(folder: string): readonly string[] {
+  const file = path.join(folder, 'package.json');
+  return cachedByFile({ key: `dependencies:${file}`, file, fallback: [], compute: () => {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return ['dependencies', 'optionalDependencies', 'peerDependencies'].flatMap((field) => {
+      const value = manifest[field];
+      return value !== null && typeof value === 'object' ? Object.keys(value) : [];
+    });
+  } });
+}

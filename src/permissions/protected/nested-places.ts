@@ -1,0 +1,51 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { CODEV_FOLDER, CONFIG_FILE_NAMES, MCP_CONFIG_FILE } from '../../files/codev-files.ts';
+
+/** A found place; `repository` for a nested `.git` folder (the sandbox keeps its internals, so commits work). */
+export interface NestedPlace {
+  path: string;
+  repository?: boolean;
+}
+
+/** Folders codev or git load code or settings from, by name. */
+const FOLDER_NAMES = new Set(['plugins', 'skills', CODEV_FOLDER, '.claude', '.husky', '.vscode', '.idea']);
+const FILE_NAMES = new Set([...CONFIG_FILE_NAMES, MCP_CONFIG_FILE]);
+/** Never descended into: too large to walk, and what is in them is found another way. */
+const SKIPPED = new Set(['node_modules', '.git']);
+const MAX_DIRECTORIES = 3_000;
+const MAX_DEPTH = 10;
+
+/**
+ * The places below the working directories that exist now and that a later `codev` or `git` run there
+ * would load from: folders named `plugins`, `skills`, `.codev`, `.claude`…, config files and `.mcp.json`,
+ * and nested repositories (`.git`). Links are not followed. For the sandbox, which protects paths, not
+ * names: one that does not exist yet cannot be mounted, and is left to the permission check. Bounded
+ * (3,000 folders, 10 deep), breadth first, skipping `node_modules`.
+ */
+export function nestedPlacesOf(workingDirectories: readonly string[]): NestedPlace[] {
+  const places: NestedPlace[] = [];
+  const queue = workingDirectories.map((directory) => ({ directory, depth: 0 }));
+  for (let index = 0; index < queue.length && index < MAX_DIRECTORIES; index += 1) {
+    const { directory, depth } = queue[index]!;
+    for (const entry of entriesOf(directory)) {
+      const full = path.join(directory, entry.name);
+      if (entry.name === '.git') {
+        if (depth > 0) places.push(entry.isDirectory() ? { path: full, repository: true } : { path: full });
+        continue;
+      }
+      if (entry.isDirectory() && FOLDER_NAMES.has(entry.name)) places.push({ path: full });
+      else if (!entry.isDirectory() && FILE_NAMES.has(entry.name)) places.push({ path: full });
+      else if (entry.isDirectory() && !SKIPPED.has(entry.name) && depth + 1 < MAX_DEPTH) queue.push({ directory: full, depth: depth + 1 });
+    }
+  }
+  return places;
+}
+
+function entriesOf(directory: string) {
+  try {
+    return readdirSync(directory, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
