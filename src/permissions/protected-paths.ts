@@ -4,16 +4,11 @@ import { isNormalizedPathInside } from '../files/is-path-inside.ts';
 import type { ToolHook } from '../hooks/types.ts';
 import { discoveredPlacesOf } from './protected/discovered-places.ts';
 import { linkedPlacesOf } from './protected/linked-places.ts';
+import { loadedFolderReason } from './protected/loaded-folder-reason.ts';
+import { lstatIfPresent } from '../files/lstat-if-present.ts';
 
 /** Folder names a write may never enter without an explicit prompt, at any depth (except in bypassPermissions mode). */
 export const PROTECTED_FOLDER_NAMES: readonly string[] = ['.git', CODEV_FOLDER, '.vscode', '.idea', '.husky', '.claude'];
-
-/**
- * Folder names codev loads code from when it runs with its working directory (or project root) above them:
- * the default plugin folder and the skills folder. Protected at any depth below a working directory (a
- * later `codev` run in `packages/app/` loads `packages/app/plugins/` and `packages/app/skills/`).
- */
-export const LOADED_FOLDER_NAMES: readonly string[] = ['plugins', 'skills'];
 
 /** Shell, git and package-manager rc files. */
 export const RC_FILES: readonly string[] = [
@@ -51,10 +46,11 @@ export interface ProtectedPlace {
   /** A git directory found through a `.git` file or `commondir`: the sandbox keeps its internals, not all of it. */
   repository?: boolean;
   /**
-   * A working directory, with folder names protected at any depth below it (not the folder itself): see
-   * {@link LOADED_FOLDER_NAMES}. The sandbox cannot mount a name, only paths; it skips these.
+   * A working directory, below which skill and plugin folders are protected at any depth (see
+   * `loadedFolderReason`); `unrooted` when no project root is above it. Not the folder itself: the sandbox,
+   * which protects paths, not names, skips these.
    */
-  names?: readonly string[];
+  loadsFolders?: 'rooted' | 'unrooted';
 }
 
 /** What a context knows of the project, for {@link protectedPlacesOf}. */
@@ -93,8 +89,8 @@ export function protectionContextOf(context: ProtectionContext & { permissionCon
  * settings, agent types, skills), the skill folders, `.git` and `.claude` of each working directory, the
  * plugin folders and the plugin files the config lists, the scripts hooks run and read, and other scripts
  * that run outside the sandbox (MCP stdio servers); the files and packages all of that code imports, git's
- * real places (see `discoveredPlacesOf`), the target of each place reached through a link, and the
- * plugin and skill folder names at any depth below a working directory. The permission check and the
+ * real places (see `discoveredPlacesOf`), the target of each place reached through a link, and each
+ * working directory as the place below which skill and plugin folders are protected at any depth. The permission check and the
  * sandbox both protect these (the sandbox every one it can mount), each one together with every folder
  * above it (renaming a parent moves it).
  */
@@ -128,17 +124,17 @@ export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] 
   ];
   // Whatever name reaches a place, the OS writes its target: a linked `plugins/` protects where it leads.
   places.push(...linkedPlacesOf(places));
-  places.push(...workingDirectories.map((directory) => ({ path: directory, why: 'a folder codev loads code from when run there', names: LOADED_FOLDER_NAMES })));
+  places.push(...workingDirectories.map((directory) => ({ path: directory, why: 'a folder codev loads code from when run there', loadsFolders: hasRootAbove(directory) ? ('rooted' as const) : ('unrooted' as const) })));
   const seen = new Set<string>();
-  const key = (place: ProtectedPlace) => (place.names ? `names:${place.path}` : place.path);
+  const key = (place: ProtectedPlace) => (place.loadsFolders ? `folders:${place.path}` : place.path);
   // Normalized once here, so that the checks can compare strings.
   return places.map((place) => ({ ...place, path: path.resolve(place.path) })).filter((place) => !seen.has(key(place)) && Boolean(seen.add(key(place))));
 }
 
 /**
  * Why a write to this path must be confirmed, or undefined. Protected: a protected folder name (`.git`,
- * `.codev`…) anywhere in the path, an rc file or codev config file name anywhere, a plugin or skill folder
- * name anywhere below a working directory, anything inside a
+ * `.codev`…) anywhere in the path, an rc file or codev config file name anywhere, a skill folder or a
+ * root's plugin folder anywhere below a working directory (see `loadedFolderReason`), anything inside a
  * protected place, and every folder above a protected place (moving or removing a parent moves or removes
  * it: `mv .git .gold` or `rm -rf hooks` then a new one in its place). Checked on every path variant (the link
  * and its target) by the caller.
@@ -151,16 +147,23 @@ export function protectedPathReason(target: string, places: readonly ProtectedPl
   if (PROTECTED_FILE_NAMES.has(name) || name.startsWith('.codevrc')) return `${target} is a protected configuration file`;
   const resolved = path.resolve(target);
   for (const place of places) {
-    if (place.names) {
-      const below = isNormalizedPathInside(resolved, place.path) ? path.relative(place.path, resolved).split(path.sep) : [];
-      const name = below.find((segment) => place.names!.includes(segment));
-      if (name) return `${target} is inside a folder named ${name} in ${place.path}, ${place.why}`;
+    if (place.loadsFolders) {
+      const reason = resolved !== place.path && isNormalizedPathInside(resolved, place.path) ? loadedFolderReason(resolved, place.path, place.loadsFolders === 'unrooted') : undefined;
+      if (reason) return reason;
       continue;
     }
     if (place.file ? resolved === place.path : isNormalizedPathInside(resolved, place.path)) return `${target} is ${place.path === resolved ? '' : 'inside '}${place.path}, ${place.why}`;
     if (isNormalizedPathInside(place.path, resolved)) return `${target} holds ${place.path}, ${place.why}; moving or removing it would let it be replaced`;
   }
   return undefined;
+}
+
+/** Whether `findProjectRoot` finds a root at or above `directory` (a package.json or .git). */
+function hasRootAbove(directory: string): boolean {
+  for (let current = directory; ; current = path.dirname(current)) {
+    if (lstatIfPresent(path.join(current, 'package.json')) || lstatIfPresent(path.join(current, '.git'))) return true;
+    if (path.dirname(current) === current) return false;
+  }
 }
 
 function unique(values: readonly string[]): string[] {

@@ -44,7 +44,7 @@ function sandboxedPlaces(places: readonly ProtectedPlace[]): string[] {
   const kinds = new Map(places.map((place) => [place.path, lstatIfPresent(place.path)]));
   const configured = places.some((place) => place.config && kinds.get(place.path)?.isFile());
   return places
-    .filter((place) => !place.names && !(place.file && kinds.get(place.path)?.isDirectory()) && !(place.config && configured && !kinds.get(place.path)))
+    .filter((place) => !place.loadsFolders && !(place.file && kinds.get(place.path)?.isDirectory()) && !(place.config && configured && !kinds.get(place.path)))
     .flatMap((place) => (place.repository ? gitInternals(place.path) : [place.path]));
 }
 
