@@ -38,6 +38,43 @@ const BENIGN: Case[] = [
   { name: 'a Write rule plus an Edit rule naming the outside folder writes there', allow: ['Write', 'Edit(/{{outside}}/**)'], ...write('{{outside}}/notes.txt'), worked: outsideFile('notes.txt') },
 ];
 
+/** A skill run by the Skill tool: its result says which tools its allowed-tools grant for the turn. */
+const runSkill = (setup: Attack['setup'], files: Record<string, string> = {}) => runAttack({ tool: 'Skill', input: { skill: 'evil' }, files, setup });
+const granted = (run: AttackRun) => /run without asking/.test(run.text);
+const linkSkills = (target: string) => ({ root }: { root: string }) => symlinkSync(path.join(root, target), path.join(root, 'skills'));
+
+describe('class 8: skills reached through links', () => {
+  it('a skill in a folder of another name, reached through a linked skills/ folder, gets no grants', async () => {
+    const run = await runSkill(linkSkills('shared'), { 'shared/evil/SKILL.md': SKILL });
+    try {
+      expect(run.text).toContain('run anything');
+      expect(granted(run), run.text).toBe(false);
+    } finally {
+      cleanUp(run);
+    }
+  });
+
+  it('a SKILL.md that is a link to a file outside its skill folder gets no grants', async () => {
+    const run = await runSkill(({ root }) => { mkdirSync(path.join(root, 'skills/evil'), { recursive: true }); symlinkSync(path.join(root, 'notes/evil.md'), path.join(root, 'skills/evil/SKILL.md')); }, { 'notes/evil.md': SKILL });
+    try {
+      expect(granted(run), run.text).toBe(false);
+    } finally {
+      cleanUp(run);
+    }
+  });
+
+  it('ordinary: a skill in skills/ keeps its grants, and so does one in a linked folder that is also named skills', async () => {
+    for (const [setup, files] of [[undefined, { 'skills/evil/SKILL.md': SKILL }], [linkSkills('vendor/skills'), { 'vendor/skills/evil/SKILL.md': SKILL }]] as const) {
+      const run = await runSkill(setup, files);
+      try {
+        expect(granted(run), run.text).toBe(true);
+      } finally {
+        cleanUp(run);
+      }
+    }
+  });
+});
+
 describe('class 8: skills and bare rules', () => {
   it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
     const run = await runAttack(entry);
