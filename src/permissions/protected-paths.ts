@@ -115,15 +115,16 @@ export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] 
     ...(context.pluginFiles ?? []).map((file) => ({ path: file, why: 'a plugin the config loads' })),
     ...(context.hooks ?? []).flatMap((hook) => hook.protectedFiles ?? []).map((file) => ({ path: file, why: 'run by a hook, outside the sandbox', file: true })),
     ...(context.protectedFiles ?? []).map((file) => ({ path: file, why: 'run outside the sandbox', file: true })),
-    ...discoveredPlacesOf({
+  ];
+  // Whatever name reaches a place, the OS writes its target: a linked `plugins/` protects where it leads.
+  places.push(...linkedPlacesOf(places, { entries: true }));
+  const discovered = discoveredPlacesOf({
       workingDirectories,
       configDirectories: context.configDirectories ?? projectDirectories,
       pluginDirectories: context.pluginDirectories ?? [],
       entryFiles: [...(context.pluginFiles ?? []), ...(context.hooks ?? []).flatMap((hook) => hook.protectedFiles ?? []), ...(context.protectedFiles ?? [])],
-    }),
-  ];
-  // Whatever name reaches a place, the OS writes its target: a linked `plugins/` protects where it leads.
-  places.push(...linkedPlacesOf(places));
+  });
+  places.push(...discovered);
   places.push(...workingDirectories.map((directory) => ({ path: directory, why: 'a folder codev loads code from when run there', loadsFolders: hasRootAbove(directory) ? ('rooted' as const) : ('unrooted' as const) })));
   const seen = new Set<string>();
   const key = (place: ProtectedPlace) => (place.loadsFolders ? `folders:${place.path}` : place.path);

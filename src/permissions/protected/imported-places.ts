@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { cachedByFile } from './cached-by-file.ts';
 import { CODE_EXTENSIONS, moduleSpecifiersOf } from './module-specifiers.ts';
@@ -47,15 +47,53 @@ export function importedPlacesOf(entries: readonly string[]): ImportedPlaces {
 }
 
 function addPackage(folder: string, packages: Set<string>): void {
+  for (const found of packageClosure(folder)) {
+    if (packages.size >= MAX_PACKAGES) return;
+    packages.add(found);
+  }
+}
+
+/** A package and what it depends on, with the signature of each manifest read (a change recomputes it). */
+interface Closure {
+  manifests: Map<string, string>;
+  packages: string[];
+}
+
+const closures = new Map<string, Closure>();
+
+/** `folder` and the packages it depends on, transitively, bounded; remembered until a manifest read changes. */
+function packageClosure(folder: string): string[] {
+  const hit = closures.get(folder);
+  if (hit && [...hit.manifests].every(([manifest, signature]) => signatureOf(manifest) === signature)) return hit.packages;
+  const manifests = new Map<string, string>();
+  const packages = new Set<string>();
   const queue = [folder];
   while (queue.length > 0 && packages.size < MAX_PACKAGES) {
     const current = queue.shift()!;
     if (packages.has(current)) continue;
     packages.add(current);
+    const manifest = path.join(current, 'package.json');
+    manifests.set(manifest, signatureOf(manifest));
     for (const name of dependenciesOf(current)) {
       const found = findPackage(name, current);
       if (found && !packages.has(found)) queue.push(found);
+      // A dependency installed later would change the closure: its place is watched as a manifest too.
+      if (!found) manifests.set(path.join(current, 'node_modules', name, 'package.json'), '');
     }
+  }
+  if (closures.size >= MAX_CLOSURES) closures.clear();
+  closures.set(folder, { manifests, packages: [...packages] });
+  return [...packages];
+}
+
+const MAX_CLOSURES = 200;
+
+function signatureOf(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  } catch {
+    return '';
   }
 }
 

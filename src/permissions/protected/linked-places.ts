@@ -15,15 +15,16 @@ const MAX_ENTRIES = 200;
 
 /**
  * The places reached through links: the real path of each place whose path runs through a symlink (a
- * `plugins/` or `.mcp.json` that is a link protects its target too), and the targets of the links directly
- * inside a folder place (`skills/evil` linked to a folder elsewhere). The caller protects both names.
+ * `plugins/` or `.mcp.json` that is a link protects its target too), and with `entries` the targets of the
+ * links directly inside a folder place (`skills/evil` linked to a folder elsewhere). The caller protects
+ * both names.
  */
-export function linkedPlacesOf(places: readonly Place[]): Place[] {
+export function linkedPlacesOf(places: readonly Place[], options: { entries: boolean }): Place[] {
   const linked: Place[] = [];
   for (const place of places) {
     const real = realPathOf(place.path);
     if (real !== place.path) linked.push({ ...place, path: real });
-    if (place.file || !lstatIfPresent(real)?.isDirectory()) continue;
+    if (!options.entries || place.file || !lstatIfPresent(real)?.isDirectory()) continue;
     for (const entry of linksIn(real)) linked.push({ path: realPathOf(entry), why: `${place.why}, through the link ${entry}` });
   }
   return linked;
