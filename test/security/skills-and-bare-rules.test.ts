@@ -1,6 +1,10 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../../src/testing/create-test-context.ts';
+import { runTool } from '../../src/testing/run-tool.ts';
+import { BUILTIN_TOOLS } from '../../src/tools/index.ts';
 import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-attack.ts';
 
 /**
@@ -93,6 +97,24 @@ describe('class 8: skills and bare rules', () => {
       expect(entry.worked(run), run.text).toBe(true);
     } finally {
       cleanUp(run);
+    }
+  });
+});
+
+describe('class 8: a bare Edit rule after a Read', () => {
+  // The attack the corpus missed: Edit needs the file read first, and once it was, a bare `Edit` edited outside.
+  it.each(['default', 'acceptEdits'] as const)('does not edit a file outside the working directories (%s)', async (mode) => {
+    const outside = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-bare-edit-')));
+    try {
+      const file = path.join(outside, 'profile.sh');
+      writeFileSync(file, 'echo hello\n');
+      const context = createTestContext({ tools: [...BUILTIN_TOOLS], mode, allow: ['Read', 'Edit', 'Write'] });
+      expect((await runTool({ name: 'Read', input: { file_path: file }, context })).result.status).toBe('ok');
+      const { result } = await runTool({ name: 'Edit', input: { file_path: file, old_string: 'echo hello', new_string: 'touch PWNED' }, context });
+      expect(result.decision?.behavior).not.toBe('allow');
+      expect(readFileSync(file, 'utf8')).toBe('echo hello\n');
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });
