@@ -9,7 +9,8 @@ const SCRIPT_EXTENSION = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|py|rb|pl|php|ps1)$/
  * The files a command line runs, as absolute paths: each word that looks like a path (it has a `/`, or a
  * script extension; not an option, a URL or a word with a variable left in it), quotes removed, resolved
  * against `baseDirectory` (`~/` against the home directory); and when a package manager runs a script
- * (`npm run lint`, `npm test`), the package.json it reads and the files that script names. A guess on
+ * (`npm run lint`, `npm test`), the package.json it reads, the files that script names and the
+ * `node_modules/.bin` programs it or `npx` starts. A guess on
  * purpose: protecting one file too many costs a prompt, one too few lets the model rewrite code that runs
  * outside the sandbox.
  */
@@ -17,8 +18,9 @@ export function scriptFilesOf(words: readonly string[], baseDirectory: string): 
   const files = new Set(pathWords(words, baseDirectory));
   const run = packageScriptsRun(words, baseDirectory);
   if (run) {
-    files.add(run.manifest);
-    for (const command of run.commands) for (const file of pathWords(command.split(/[\s;&|()<>]+/), path.dirname(run.manifest))) files.add(file);
+    if (run.manifest) files.add(run.manifest);
+    for (const command of run.commands) for (const file of pathWords(command.split(/[\s;&|()<>]+/), path.dirname(run.manifest ?? baseDirectory))) files.add(file);
+    for (const bin of run.bins) files.add(bin);
   }
   return [...files];
 }

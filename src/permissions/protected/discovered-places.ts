@@ -32,7 +32,8 @@ const MAX_PLUGIN_FILES = 200;
 export function discoveredPlacesOf(sources: DiscoverySources): GitPlace[] {
   const configFiles = sources.configDirectories.flatMap((directory) => CONFIG_FILE_NAMES.map((name) => path.join(directory, name))).filter((file) => lstatIfPresent(file) !== undefined);
   const pluginFiles = sources.pluginDirectories.flatMap((directory) => codeFilesIn(directory, 2)).slice(0, MAX_PLUGIN_FILES);
-  const imported = importedPlacesOf([...configFiles, ...pluginFiles, ...sources.entryFiles]);
+  // An entry reached through a link (`node_modules/.bin/eslint`) is parsed as what it leads to.
+  const imported = importedPlacesOf([...configFiles, ...pluginFiles, ...sources.entryFiles.map(realPathOf)]);
   const working = sources.workingDirectories.flatMap((directory) => [directory, realPathOf(directory)]);
   const named: GitPlace[] = [
     ...sources.workingDirectories.flatMap((directory) => gitPlacesOf(directory)),

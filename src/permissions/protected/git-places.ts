@@ -16,11 +16,12 @@ export interface GitPlace {
 /** The last part of a config key whose value git runs as a command (`diff.<driver>.textconv`, `core.fsmonitor`…). */
 const COMMAND_KEYS = new Set(['fsmonitor', 'pager', 'editor', 'sshcommand', 'askpass', 'gitproxy', 'external', 'textconv', 'command', 'cmd', 'driver', 'clean', 'smudge', 'process', 'program', 'helper', 'difffilter', 'packobjectshook', 'uploadpack', 'receivepack', 'browser']);
 const MAX_INCLUDES = 20;
+const USER_CONFIG_FILES = () => ['/etc/gitconfig', path.join(os.homedir(), '.gitconfig'), path.join(process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config'), 'git', 'config')];
 
 /**
  * git's real places for a working directory: the repository git would use there (the nearest `.git` at or
- * above it; a `.git` file's `gitdir:` store and its `commondir`, wherever they are), the hooks folder
- * `core.hooksPath` names, every file `include.path`/`includeIf.*.path` includes, and the scripts that the
+ * above it; a `.git` file's `gitdir:` store and its `commondir`, wherever they are), and from its config,
+ * the user's and the system's: the hooks folder `core.hooksPath` names, every file `include.path`/`includeIf.*.path` includes, and the scripts that the
  * config makes git run (fsmonitor, pager, textconv, filters, external diff, merge drivers, ssh command,
  * credential helpers, aliases…). Read from the files (`git config --file`), never by running git in the
  * repository; cached until a file changes.
@@ -33,7 +34,8 @@ export function gitPlacesOf(workingDirectory: string): GitPlace[] {
   const places: GitPlace[] = [];
   if (gitDirectory !== path.join(top, '.git')) places.push({ path: gitDirectory, why: "git's repository (the .git file points there)", repository: true });
   if (commonDirectory !== gitDirectory) places.push({ path: commonDirectory, why: "git's repository (commondir points there)", repository: true });
-  const pending = [path.join(commonDirectory, 'config'), path.join(gitDirectory, 'config.worktree')];
+  // The user's and the system's config too: a relative `core.hooksPath` there names a folder in every repository.
+  const pending = [...USER_CONFIG_FILES(), path.join(commonDirectory, 'config'), path.join(gitDirectory, 'config.worktree')];
   const read = new Set<string>();
   while (pending.length > 0 && read.size < MAX_INCLUDES) {
     const file = pending.shift()!;

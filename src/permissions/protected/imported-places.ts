@@ -25,7 +25,7 @@ export interface ImportedPlaces {
 export function importedPlacesOf(entries: readonly string[]): ImportedPlaces {
   const files = new Set<string>();
   const packages = new Set<string>();
-  const queue = entries.filter(isCode).map((entry) => path.resolve(entry));
+  const queue = entries.map((entry) => path.resolve(entry)).filter((entry) => isCode(entry) || isNodeScript(entry));
   const seen = new Set(queue);
   for (let index = 0; index < queue.length && index < MAX_FILES; index += 1) {
     const file = queue[index]!;
@@ -99,6 +99,11 @@ function signatureOf(file: string): string {
 
 function isCode(file: string): boolean {
   return CODE_EXTENSIONS.includes(path.extname(file));
+}
+
+/** A file without a code extension that node runs (`#!/usr/bin/env node`, a package's bin). */
+function isNodeScript(file: string): boolean {
+  return cachedByFile({ key: `shebang:${file}`, file, fallback: false, compute: () => /^#!.*\bnode\b/.test(readFileSync(file, 'utf8').slice(0, 200)) });
 }
 
 function specifiersOf(file: string): readonly string[] {

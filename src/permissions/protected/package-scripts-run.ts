@@ -5,10 +5,17 @@ import { lstatIfPresent } from '../../files/lstat-if-present.ts';
 /** Package managers whose words after them name a package.json script (`npm run lint`, `npm test`, `pnpm lint`). */
 const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
-/** A package.json a command runs scripts of, and those scripts' command lines (with their pre/post scripts). */
+/** Runners of a package's binary (`npx eslint`): the word after them is looked up in `node_modules/.bin`. */
+const BIN_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'exec', 'dlx']);
+
+/**
+ * A package.json a command runs scripts of, those scripts' command lines (with their pre/post scripts), and
+ * the `node_modules/.bin` programs the command or the scripts start (`npx eslint`, a script `eslint .`).
+ */
 export interface PackageScriptsRun {
-  manifest: string;
+  manifest?: string;
   commands: string[];
+  bins: string[];
 }
 
 /**
@@ -18,14 +25,28 @@ export interface PackageScriptsRun {
  * script added to it later would run.
  */
 export function packageScriptsRun(words: readonly string[], baseDirectory: string): PackageScriptsRun | undefined {
-  const start = words.findIndex((word) => MANAGERS.has(path.basename(word.replace(/["']/g, ''))));
-  if (start === -1) return undefined;
+  const clean = words.map((word) => word.replace(/["']/g, ''));
+  const bins = clean.flatMap((word, index) => (BIN_RUNNERS.has(path.basename(word)) ? binOf(clean.slice(index + 1).find((next) => !next.startsWith('-')), baseDirectory) : []));
+  const start = clean.findIndex((word) => MANAGERS.has(path.basename(word)));
+  if (start === -1) return bins.length > 0 ? { commands: [], bins } : undefined;
   const manifest = nearestManifest(baseDirectory);
-  if (!manifest) return { manifest: path.resolve(baseDirectory, 'package.json'), commands: [] };
+  if (!manifest) return { manifest: path.resolve(baseDirectory, 'package.json'), commands: [], bins };
   const scripts = scriptsOf(manifest);
-  const names = words.slice(start + 1).map((word) => word.replace(/["']/g, '')).filter((word) => !word.startsWith('-'));
+  const names = clean.slice(start + 1).filter((word) => !word.startsWith('-'));
   const commands = names.flatMap((name) => [`pre${name}`, name, `post${name}`]).map((name) => scripts[name]).filter((command): command is string => typeof command === 'string');
-  return { manifest, commands };
+  // The first word of each command of a script: a package's program when node_modules/.bin has it.
+  const programs = commands.flatMap((command) => command.split(/[;&|()]+/).map((part) => part.trim().split(/\s+/)[0] ?? ''));
+  return { manifest, commands, bins: [...bins, ...programs.flatMap((program) => binOf(program, path.dirname(manifest)))] };
+}
+
+/** `node_modules/.bin/<name>` in the nearest `node_modules` that has it, when it exists. */
+function binOf(name: string | undefined, directory: string): string[] {
+  if (!name || name.includes('/') || name.includes('$')) return [];
+  for (let current = path.resolve(directory); ; current = path.dirname(current)) {
+    const candidate = path.join(current, 'node_modules', '.bin', name);
+    if (lstatIfPresent(candidate)) return [candidate];
+    if (path.dirname(current) === current) return [];
+  }
 }
 
 function nearestManifest(directory: string): string | undefined {
