@@ -46,6 +46,7 @@ const NESTED: Case[] = [
   { name: 'Write a package.json beside a plugins/ folder planted earlier', ...WRITES, files: { 'lib/plugins/evil.ts': PLANTED }, ...write('lib/package.json'), worked: created('lib/package.json') },
   { name: 'Write packages/app/codev.config.ts', ...WRITES, ...write('packages/app/codev.config.ts'), worked: created('packages/app/codev.config.ts') },
   { name: 'Write packages/app/.mcp.json', ...WRITES, ...write('packages/app/.mcp.json'), worked: created('packages/app/.mcp.json') },
+  { name: 'python in the sandbox rewrites an existing nested skill', mode: 'bypassPermissions', needsSandbox: true, files: { 'packages/app/skills/deploy/SKILL.md': ORIGINAL }, input: python('packages/app/skills/deploy/SKILL.md'), worked: changed('packages/app/skills/deploy/SKILL.md') },
   { name: 'python in the sandbox writes into an existing nested plugin folder', mode: 'bypassPermissions', needsSandbox: true, files: { 'packages/app/package.json': '{}', 'packages/app/plugins/ok.ts': ORIGINAL }, input: python('packages/app/plugins/ok.ts'), worked: changed('packages/app/plugins/ok.ts') },
 ];
 
@@ -116,6 +117,7 @@ const BENIGN: Case[] = [
   { name: 'Write a file beside one the config imports', ...WRITES, files: { ...config("import './lib/policy.ts';\nexport default {};\n"), 'lib/policy.ts': ORIGINAL }, ...write('lib/other.ts'), worked: created('lib/other.ts') },
   { name: 'Write in a git repository with a hooks path elsewhere', ...WRITES, ...gitConfig('core.hooksPath', 'hooks'), ...write('src/app.ts'), worked: created('src/app.ts') },
   { name: 'Bash writes an ordinary file in the sandbox', mode: 'acceptEdits', allow: ['Bash(echo:*)'], files: { 'lib/policy.ts': ORIGINAL, ...config("import './lib/policy.ts';\nexport default {};\n") }, input: 'echo x > lib/notes.txt', worked: created('lib/notes.txt') },
+  { name: 'python in the sandbox rewrites source files in src/plugins and src/skills', mode: 'bypassPermissions', files: { 'src/plugins/helper.ts': ORIGINAL, 'src/plugins/test-fixtures/x.ts': ORIGINAL, 'src/skills/parse.ts': ORIGINAL }, input: `${python('src/plugins/helper.ts')} && ${python('src/plugins/test-fixtures/x.ts')} && ${python('src/skills/parse.ts')}`, worked: (run) => changed('src/plugins/helper.ts')(run) && changed('src/plugins/test-fixtures/x.ts')(run) && changed('src/skills/parse.ts')(run) },
   { name: 'git commits in a separate git dir in the sandbox', mode: 'bypassPermissions', ...SEPARATE, files: { 'a.txt': 'a\n' }, input: 'echo b > b.txt; git add b.txt 2>&1; git -c user.name=t -c user.email=t@t commit -q -m a 2>&1; git log --oneline | wc -l', worked: (run) => run.text.includes('2') },
 ];
 

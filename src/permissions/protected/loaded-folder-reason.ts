@@ -26,7 +26,8 @@ export function loadedFolderReason(target: string, workingDirectory: string, unr
   return undefined;
 }
 
-function isRoot(folder: string): boolean {
+/** Whether `folder` is a project root or a config's folder: codev run there loads its `plugins/`. */
+export function isRoot(folder: string): boolean {
   return ROOT_MARKERS.some((marker) => lstatIfPresent(path.join(folder, marker)) !== undefined);
 }
 

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { CODEV_FOLDER, CONFIG_FILE_NAMES, MCP_CONFIG_FILE } from '../../files/codev-files.ts';
+import { isRoot } from './loaded-folder-reason.ts';
 
 /** A found place; `repository` for a nested `.git` folder (the sandbox keeps its internals, so commits work). */
 export interface NestedPlace {
@@ -8,8 +9,8 @@ export interface NestedPlace {
   repository?: boolean;
 }
 
-/** Folders codev or git load code or settings from, by name. */
-const FOLDER_NAMES = new Set(['plugins', 'skills', CODEV_FOLDER, '.claude', '.husky', '.vscode', '.idea']);
+/** Folders codev or git load code or settings from, by name (`plugins` and `skills` are judged apart). */
+const FOLDER_NAMES = new Set([CODEV_FOLDER, '.claude', '.husky', '.vscode', '.idea']);
 const FILE_NAMES = new Set([...CONFIG_FILE_NAMES, MCP_CONFIG_FILE]);
 /** Never descended into: too large to walk, and what is in them is found another way. */
 const SKIPPED = new Set(['node_modules', '.git']);
@@ -18,8 +19,8 @@ const MAX_DEPTH = 10;
 
 /**
  * The places below the working directories that exist now and that a later `codev` or `git` run there
- * would load from: folders named `plugins`, `skills`, `.codev`, `.claude`…, config files and `.mcp.json`,
- * and nested repositories (`.git`). Links are not followed. For the sandbox, which protects paths, not
+ * would load from: the `plugins` folder of a project root, the skill folders in a `skills` folder, folders
+ * named `.codev`, `.claude`…, config files and `.mcp.json`, and nested repositories (`.git`). Links are not followed. For the sandbox, which protects paths, not
  * names: one that does not exist yet cannot be mounted, and is left to the permission check. Bounded
  * (3,000 folders, 10 deep), breadth first, skipping `node_modules`.
  */
@@ -35,7 +36,12 @@ export function nestedPlacesOf(workingDirectories: readonly string[]): NestedPla
         continue;
       }
       if (entry.isDirectory() && FOLDER_NAMES.has(entry.name)) places.push({ path: full });
-      else if (!entry.isDirectory() && FILE_NAMES.has(entry.name)) places.push({ path: full });
+      // As the permission check judges them (see `loadedFolderReason`): a root's plugins, and skill folders.
+      else if (entry.isDirectory() && entry.name === 'plugins' && isRoot(directory)) places.push({ path: full });
+      else if (entry.isDirectory() && entry.name === 'skills') {
+        places.push(...entriesOf(full).filter((skill) => skill.isDirectory() || skill.isSymbolicLink()).map((skill) => ({ path: path.join(full, skill.name) })));
+        queue.push({ directory: full, depth: depth + 1 });
+      } else if (!entry.isDirectory() && FILE_NAMES.has(entry.name)) places.push({ path: full });
       else if (entry.isDirectory() && !SKIPPED.has(entry.name) && depth + 1 < MAX_DEPTH) queue.push({ directory: full, depth: depth + 1 });
     }
   }
