@@ -118,3 +118,25 @@ describe('class 8: a bare Edit rule after a Read', () => {
     }
   });
 });
+
+describe("class 8: a skill's allowed-tools: Write", () => {
+  it('grants Write inside the project, never outside the working directories', async () => {
+    const project = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-skill-write-')));
+    const outside = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-skill-outside-')));
+    try {
+      mkdirSync(path.join(project, 'skills/writer'), { recursive: true });
+      writeFileSync(path.join(project, 'skills/writer/SKILL.md'), '---\nname: writer\ndescription: writes\nallowed-tools: Write\n---\nwrite\n');
+      const context = createTestContext({ tools: [...BUILTIN_TOOLS], cwd: project, allow: ['Skill'] });
+      const skill = await runTool({ name: 'Skill', input: { skill: 'writer' }, context });
+      expect(skill.result.status).toBe('ok');
+      const inside = await runTool({ name: 'Write', input: { file_path: path.join(project, 'notes.txt'), content: 'x' }, context });
+      expect(inside.result.decision?.behavior, 'the grant works inside').toBe('allow');
+      const { result } = await runTool({ name: 'Write', input: { file_path: path.join(outside, 'PWNED'), content: 'x' }, context });
+      expect(result.decision?.behavior).not.toBe('allow');
+      expect(existsSync(path.join(outside, 'PWNED'))).toBe(false);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});
