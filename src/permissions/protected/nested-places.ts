@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { CODEV_FOLDER, CONFIG_FILE_NAMES, MCP_CONFIG_FILE } from '../../files/codev-files.ts';
 import { isRoot } from './loaded-folder-reason.ts';
+import { realPathOf } from './real-path-of.ts';
 
 /** A found place; `repository` for a nested `.git` folder (the sandbox keeps its internals, so commits work). */
 export interface NestedPlace {
@@ -12,6 +13,8 @@ export interface NestedPlace {
 /** Folders codev or git load code or settings from, by name (`plugins` and `skills` are judged apart). */
 const FOLDER_NAMES = new Set([CODEV_FOLDER, '.claude', '.husky', '.vscode', '.idea']);
 const FILE_NAMES = new Set([...CONFIG_FILE_NAMES, MCP_CONFIG_FILE]);
+/** A link by one of these names protects its target (a nested `plugins` linked to `vendor/`). */
+const LINKED_NAMES = new Set([...FOLDER_NAMES, ...FILE_NAMES, 'plugins', 'skills']);
 /** Never descended into: too large to walk, and what is in them is found another way. */
 const SKIPPED = new Set(['node_modules', '.git']);
 const MAX_DIRECTORIES = 3_000;
@@ -20,7 +23,8 @@ const MAX_DEPTH = 10;
 /**
  * The places below the working directories that exist now and that a later `codev` or `git` run there
  * would load from: the `plugins` folder of a project root, the skill folders in a `skills` folder, folders
- * named `.codev`, `.claude`…, config files and `.mcp.json`, and nested repositories (`.git`). Links are not followed. For the sandbox, which protects paths, not
+ * named `.codev`, `.claude`…, config files and `.mcp.json`, nested repositories (`.git`), and the target of
+ * a link by one of those names. Links are not followed further. For the sandbox, which protects paths, not
  * names: one that does not exist yet cannot be mounted, and is left to the permission check. Bounded
  * (3,000 folders, 10 deep), breadth first, skipping `node_modules`.
  */
@@ -35,7 +39,8 @@ export function nestedPlacesOf(workingDirectories: readonly string[]): NestedPla
         if (depth > 0) places.push(entry.isDirectory() ? { path: full, repository: true } : { path: full });
         continue;
       }
-      if (entry.isDirectory() && FOLDER_NAMES.has(entry.name)) places.push({ path: full });
+      if (entry.isSymbolicLink() && LINKED_NAMES.has(entry.name)) places.push({ path: realPathOf(full) });
+      else if (entry.isDirectory() && FOLDER_NAMES.has(entry.name)) places.push({ path: full });
       // As the permission check judges them (see `loadedFolderReason`): a root's plugins, and skill folders.
       else if (entry.isDirectory() && entry.name === 'plugins' && isRoot(directory)) places.push({ path: full });
       else if (entry.isDirectory() && entry.name === 'skills') {
