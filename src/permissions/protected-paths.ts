@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { CODEV_FOLDER, CONFIG_FILE_NAMES, MCP_CONFIG_FILE, PROJECT_SKILL_FOLDERS } from '../files/codev-files.ts';
 import { isNormalizedPathInside } from '../files/is-path-inside.ts';
+import { lstatIfPresent } from '../files/lstat-if-present.ts';
 import type { ToolHook } from '../hooks/types.ts';
 import { discoveredPlacesOf } from './protected/discovered-places.ts';
 import { linkedPlacesOf } from './protected/linked-places.ts';
 import { loadedFolderReason } from './protected/loaded-folder-reason.ts';
-import { lstatIfPresent } from '../files/lstat-if-present.ts';
 
 /** Folder names a write may never enter without an explicit prompt, at any depth (except in bypassPermissions mode). */
 export const PROTECTED_FOLDER_NAMES: readonly string[] = ['.git', CODEV_FOLDER, '.vscode', '.idea', '.husky', '.claude'];
@@ -90,9 +90,9 @@ export function protectionContextOf(context: ProtectionContext & { permissionCon
  * plugin folders and the plugin files the config lists, the scripts hooks run and read, and other scripts
  * that run outside the sandbox (MCP stdio servers); the files and packages all of that code imports, git's
  * real places (see `discoveredPlacesOf`), the target of each place reached through a link, and each
- * working directory as the place below which skill and plugin folders are protected at any depth. The permission check and the
- * sandbox both protect these (the sandbox every one it can mount), each one together with every folder
- * above it (renaming a parent moves it).
+ * working directory as the place below which skill and plugin folders are protected at any depth. The
+ * permission check and the sandbox both protect these (the sandbox every one it can mount), each one
+ * together with every folder above it (renaming a parent moves it).
  */
 export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] {
   const root = context.projectRoot ?? context.cwd;
@@ -118,13 +118,12 @@ export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] 
   ];
   // Whatever name reaches a place, the OS writes its target: a linked `plugins/` protects where it leads.
   places.push(...linkedPlacesOf(places, { entries: true }));
-  const discovered = discoveredPlacesOf({
-      workingDirectories,
-      configDirectories: context.configDirectories ?? projectDirectories,
-      pluginDirectories: context.pluginDirectories ?? [],
-      entryFiles: [...(context.pluginFiles ?? []), ...(context.hooks ?? []).flatMap((hook) => hook.protectedFiles ?? []), ...(context.protectedFiles ?? [])],
-  });
-  places.push(...discovered);
+  places.push(...discoveredPlacesOf({
+    workingDirectories,
+    configDirectories: context.configDirectories ?? projectDirectories,
+    pluginDirectories: context.pluginDirectories ?? [],
+    entryFiles: [...(context.pluginFiles ?? []), ...(context.hooks ?? []).flatMap((hook) => hook.protectedFiles ?? []), ...(context.protectedFiles ?? [])],
+  }));
   places.push(...workingDirectories.map((directory) => ({ path: directory, why: 'a folder codev loads code from when run there', loadsFolders: hasRootAbove(directory) ? ('rooted' as const) : ('unrooted' as const) })));
   const seen = new Set<string>();
   const key = (place: ProtectedPlace) => (place.loadsFolders ? `folders:${place.path}` : place.path);

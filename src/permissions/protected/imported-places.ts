@@ -18,9 +18,9 @@ export interface ImportedPlaces {
  * The static import graph of `entries` (the config, plugins, hook and MCP server scripts): every local file
  * they import, directly or through other local files, and every node_modules package they or those files
  * import, with the packages those depend on (their package.json `dependencies`, `optionalDependencies` and
- * `peerDependencies`). Bounded (500 files, 300 packages) and cached per file by size, change time and
- * inode, so an edited file is read again. Only code files are parsed; a shell script's own commands are
- * not followed.
+ * `peerDependencies`). Bounded (500 files, 300 packages); each file is cached until its inode, size or
+ * times change, and a package's closure until one of its manifests does. Only code files (and entries
+ * node runs by their shebang) are parsed; a shell script's own commands are not followed.
  */
 export function importedPlacesOf(entries: readonly string[]): ImportedPlaces {
   const files = new Set<string>();
