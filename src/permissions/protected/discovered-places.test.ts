@@ -60,4 +60,17 @@ describe('discoveredPlacesOf', () => {
     const root = project({ 'store/HEAD': 'ref: refs/heads/main\n', 'store/commondir': '../common\n', 'common/config': '[core]\n\thooksPath = elsewhere\n', '.git': 'gitdir: store\n' });
     expect(discover(root)).toEqual(expect.arrayContaining(['store', 'common', 'elsewhere']));
   });
+
+  it("reads the user's git config too: a relative core.hooksPath there names a folder in every repository", () => {
+    const home = project({ '.gitconfig': '[core]\n\thooksPath = .githooks\n' });
+    const root = project({});
+    execFileSync('git', ['init', '-q', root]);
+    const previous = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      expect(discover(root)).toContain('.githooks');
+    } finally {
+      process.env.HOME = previous;
+    }
+  });
 });
