@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkRuleToolName } from '../permissions/rules/check-rule-tool-name.ts';
+import { BUILTIN_TOOL_NAMES } from '../permissions/rules/known-tool-names.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
 
 /** Agent type names: what the model writes as `subagent_type`. */
@@ -27,7 +29,14 @@ export type ConfigAgentsSchema = z.ZodDefault<
 /** A list of tool names, as a list or a comma-separated string (`Read, Grep, Bash`). */
 const toolList: ToolListSchema = z
   .union([z.array(z.string().min(1)), z.string()])
-  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean));
+  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
+  // A built-in's name in another case (`bash`) names no tool: the list would silently keep (or drop) nothing.
+  .superRefine((names, context) => {
+    for (const [index, name] of names.entries()) {
+      const problem = checkRuleToolName({ toolName: name.replace(/\(.*$/s, ''), knownNames: BUILTIN_TOOL_NAMES, complete: false });
+      if (problem?.severity === 'error') context.addIssue({ code: 'custom', path: [index], message: `RULE_INVALID: ${problem.message}` });
+    }
+  });
 
 /**
  * The fields of an agent type, as written in the config's `agents` entries and in an agent file's

@@ -10,11 +10,13 @@ import { validateAgentDefinition } from './validate-agent-definition.ts';
  * definition, checked as `defineAgent` checks it; undefined for a plain script, which ran when it was
  * imported. Its top-level code runs once, whatever its extension and however it fails. A script that throws
  * (or does not parse, or imports what does not resolve) is `SCRIPT_FAILED` naming the line in the user's file.
+ * With `source` (the script's text, read and checked by the caller, as a fleet worker does) that text runs, and
+ * the file is not read again by its name.
  */
-export async function loadAgentScript(file: string): Promise<AgentDefinition | undefined> {
+export async function loadAgentScript(file: string, options: { source?: string } = {}): Promise<AgentDefinition | undefined> {
   let loaded: unknown;
   try {
-    loaded = await createPluginImporter({ timeoutMs: Infinity }).import(file);
+    loaded = await createPluginImporter({ timeoutMs: Infinity }).import(file, { source: options.source });
   } catch (error) {
     if (CodevError.isInstance(error)) throw error;
     const explanation = await explainLoadError({ error, file });

@@ -14,6 +14,7 @@ Commands:
   instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
   queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny
   worker                Take jobs from the fleet's queue and run them, until stopped
+  rules <command>       How the permission rules decide a call (explain), a table of expected decisions (test)
 
 Options (every command):
   --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
@@ -28,6 +29,8 @@ Examples:
   codev tools
   codev tool Echo '{"message":"hi"}'
   codev tool Bash '{"command":"npm test"}' --allow 'Bash(npm test)'
+  codev rules explain Bash 'git status && rm -rf build'
+  codev rules test permissions.test.json
 
 Exit codes: 0 success, 1 failure (or a tool error), 2 bad usage.
 Run "codev <command> --help" for the options of a command.
@@ -74,6 +77,9 @@ defineAgent({...}) runs as an agent on the prompt (or its own \`prompt\`); any o
 An @file argument attaches that file where it stands in the prompt (from the current directory): an image
 (PNG, JPEG, GIF, WebP; resized past 2000 px or 3.75 MB), a PDF or a text document (20 MB at most), told
 apart by its bytes; @@word is the text @word. E.g. codev run agent.ts "what is wrong here" @shot.png @spec.pdf
+An @file obeys the project's Read rules and stays in the project (its real path, links followed): a file a
+Read deny or ask rule covers, a hard link to one, or a file outside the project ends the run with
+ATTACHMENT_REFUSED before any request (see --attach-outside and --allow-attachment).
 Text, tool calls, progress and results stream to the terminal. On a terminal, permission asks are
 prompted (yes once / always / no with feedback); without one, an ask is denied with the rule to add.
 On a terminal, the model's multiple-choice questions (AskUserQuestion) are asked too (a number, several
@@ -114,6 +120,8 @@ Options:
   --defer-asks               Without a terminal, an ask ends the run (exit 3) with the call saved, instead of a denial
   --approve ID, --deny ID    With --resume: answer the calls that wait for approval (repeatable), and go on
   --cwd DIR                  The project directory (default: the script's folder)
+  --attach-outside           Let @file attach files outside the project (Read rules still apply)
+  --allow-attachment PATH    Attach this file even if a Read rule refuses it or it is outside (repeatable)
 
 Ctrl-C (SIGINT) or SIGTERM (docker stop, a service manager) interrupts the running tools and ends the turn
 cleanly: every open call answered, the session saved and unlocked (go on with --resume); a second signal quits at once.
@@ -189,7 +197,8 @@ each followed by the files it includes with @path (relative to the including fil
 root or ~/.codev; at most 5 levels deep). Turn sources off with the config's
 \`instructions: { sources: { codev, agents, claude, user, project } }\`, or all with \`instructions: false\`.
 A file that is skipped (larger than 64 KiB, unreadable, or an include that is missing, outside or too deep)
-is named on stderr with why.
+is named on stderr with why; so is one the config's Read deny or ask rules refuse (also through a link or a
+hard link) or that links out of the project (INSTRUCTIONS_REFUSED).
 
 Options:
   --json        Print { enabled, files: [{ path, scope, bytes, includedFrom? }], warnings: [{ code, path, reason }] }
@@ -281,10 +290,14 @@ Options:
   --scripts DIR              Run only agent scripts inside DIR (repeatable; default: the current folder).
                              Whoever can write to the queue names the script: a job naming one elsewhere fails
   --workspace-root DIR       Where the checkouts of jobs with --repo go (default: a folder in the temp folder)
+  --trust-workspace REPO     Load the project a job's checkout of REPO carries (repeatable; a URL or path as jobs
+                             name it, or a glob: git@github.com:acme/*; also the config's fleet.trustedRepositories).
+                             By default none: a checkout's codev.config.ts, plugins/, .mcp.json, .codev/, skills/
+                             and CLAUDE.md are never run or read, and the job runs with its script's project
   --lock-duration MS         How long a running job's lock lasts without renewal (default 30000): a job whose
                              worker died is taken over after about this long
   --stalled-interval MS      How often locks are checked for dead workers (default 15000); shorten both for tests
-  --cwd DIR                  Where codev.config.ts is looked for (fleet.redisUrl, fleet.queue)
+  --cwd DIR                  Where codev.config.ts is looked for (fleet.redisUrl, fleet.queue, fleet.trustedRepositories)
 
 Environment:
   CODEV_REDIS_URL            The Redis when there is no --redis (before the config's fleet.redisUrl)
@@ -297,4 +310,40 @@ Examples:
 
 Exit codes: 0 stopped cleanly, 1 an error (e.g. bullmq or ioredis not installed), 2 bad usage, 130 or 143
 quit by a second signal.
+`;
+
+export const RULES_HELP = `Usage: codev rules explain <Tool> <input> [options]
+       codev rules test <file.json> [--json] [--cwd DIR]
+
+explain: shows how the project's rules (config, .codev/settings.local.json, plugins, and the --allow,
+--deny and --ask given here) decide one call, with codev's own decision code and without running it: for
+Bash each command found, what it reads and writes, whether it only reads, the rule that covers or matches
+it; for file tools each path as written and as resolved (links followed), and why writing it is protected;
+then the verdict, its reason and the decision (allow, ask or deny). No hook runs.
+
+test: decides every case of a JSON table against the project's real rules (plugins loaded, no model, nothing
+run) and prints each case whose decision differs from the expected one, with its explanation, then
+"N passed, N failed". The file is an array (or { "cases": [...] }) of
+  { "name"?: "...", "tool": "Bash", "input": "git status" | { ... }, "expect": "allow" | "ask" | "deny", "mode"?: "dontAsk" }
+A bare string input is the command of Bash, the file_path of Read, Edit and Write, the url of WebFetch.
+"ask" is what a person (or a PermissionRequest hook) would be asked; in dontAsk mode an ask is a deny.
+
+Arguments:
+  Tool                  The tool name (aliases and legacy names work)
+  input                 The input as a JSON object, or the bare command, path or URL (see above)
+
+Options:
+  --permission-mode M   explain: default | acceptEdits | bypassPermissions | plan | auto | dontAsk
+  --allow RULE          explain: add an allow rule (repeatable); also --deny RULE and --ask RULE
+  --json                explain: the analysis as JSON; test: { passed, failed, results }
+  --cwd DIR             The project directory
+
+Exit codes: explain 0 (whatever the decision), test 0 all passed, 1 a case failed or a file is invalid,
+2 bad usage.
+
+Examples:
+  codev rules explain Bash 'git status && cat .env'
+  codev rules explain Read '{"file_path":"link/../secret.txt"}' --deny 'Read(secret.txt)'
+  codev rules explain Write src/app.ts --permission-mode acceptEdits --json
+  codev rules test permissions.test.json
 `;

@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   instructions: async () => (await import('./commands/instructions-command.ts')).instructionsCommand,
   queue: async () => (await import('./commands/queue-command.ts')).queueCommand,
   worker: async () => (await import('./commands/worker-command.ts')).workerCommand,
+  rules: async () => (await import('./commands/rules-command.ts')).rulesCommand,
 };
 
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */
@@ -43,9 +44,11 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
     const verbose = isVerbose({ argv: rest, env: io.env });
     if (CodevError.isInstance(error)) {
       // The stack of what the user's code threw (its own frames; all of them with --verbose or CODEV_DEBUG=1).
-      const stack = error.code === 'CLI_USAGE' ? [] : formatUserStack(error.cause ?? (verbose ? error : undefined), { verbose });
+      // A rule given on the command line that can do nothing is a usage error too (`--deny 'bash(ls)'`).
+      const usage = error.code === 'CLI_USAGE' || (error.code === 'RULE_INVALID' && error.file === undefined && error.field?.startsWith('--') === true);
+      const stack = usage ? [] : formatUserStack(error.cause ?? (verbose ? error : undefined), { verbose });
       io.stderr(`codev ${command}: ${[error.format(), ...stack].join('\n')}\n`);
-      return error.code === 'CLI_USAGE' ? 2 : 1;
+      return usage ? 2 : 1;
     }
     io.stderr(`codev ${command}: ${[errorMessage(error), ...formatUserStack(error, { verbose })].join('\n')}\n`);
     return 1;

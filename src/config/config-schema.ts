@@ -8,6 +8,7 @@ import { parsePermissionRule } from '../permissions/rules/parse-rule.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
 import { configAgentsSchema, type ConfigAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { fleetSettingsSchema, type FleetSettingsSchema } from './fleet-settings-schema.ts';
+import { environmentSettingsSchema, type EnvironmentSettingsSchema } from './environment-settings-schema.ts';
 import { modelPricesSchema, type ModelPricesSchema } from './model-prices-schema.ts';
 import { sessionsSettingsSchema, type SessionsSettingsSchema } from './sessions-settings-schema.ts';
 import { instructionsSettingSchema, type InstructionsSettingSchema } from '../instructions/instructions-setting.ts';
@@ -89,6 +90,11 @@ type ConfigShape = {
   fleet: z.ZodOptional<FleetSettingsSchema>;
   /** Saved sessions: `{ retention: { olderThan?: '30d', keep?: 100 } }` prunes old ones by itself (see `pruneSessions`). */
   sessions: z.ZodOptional<SessionsSettingsSchema>;
+  /**
+   * The environment of the commands codev runs for the model (Bash, hook commands, MCP stdio servers):
+   * `{ inherit?: 'all' | 'core' | 'none', include?, exclude?, set? }`. Credentials are dropped unless `include` names them.
+   */
+  environment: z.ZodOptional<EnvironmentSettingsSchema>;
 };
 
 const ruleString: z.ZodString = z.string().superRefine((rule, context) => {
@@ -182,6 +188,7 @@ export const configSchema: z.ZodObject<ConfigShape, z.core.$strict> = z.strictOb
   tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
   fleet: fleetSettingsSchema.optional(),
   sessions: sessionsSettingsSchema.optional(),
+  environment: environmentSettingsSchema.optional(),
 } satisfies ConfigShape);
 
 /** The config as a user writes it: every field optional. */

@@ -17,6 +17,7 @@ describe('the fleet settings of the config', () => {
     expect(validateConfig({ value: {} }).fleet).toBeUndefined();
     expect(validateConfig({ value: { fleet: { redisUrl: ' redis://127.0.0.1:6379 ', queue: 'reviews.v2' } } }).fleet).toEqual({ redisUrl: 'redis://127.0.0.1:6379', queue: 'reviews.v2' });
     expect(validateConfig({ value: { fleet: {} } }).fleet).toEqual({});
+    expect(validateConfig({ value: { fleet: { trustedRepositories: [' git@github.com:acme/* '] } } }).fleet).toEqual({ trustedRepositories: ['git@github.com:acme/*'] });
   });
 
   it('refuse a queue name that cannot be part of a Redis key, and unknown keys', () => {
@@ -24,5 +25,7 @@ describe('the fleet settings of the config', () => {
     expect(invalidField({ fleet: { queue: '' } })).toBe('fleet.queue');
     expect(invalidField({ fleet: { redisUrl: '' } })).toBe('fleet.redisUrl');
     expect(invalidField({ fleet: { url: 'redis://127.0.0.1:6379' } })).toBe('fleet.url');
+    expect(invalidField({ fleet: { trustedRepositories: [''] } })).toBe('fleet.trustedRepositories[0]');
+    expect(invalidField({ fleet: { trustedRepositories: 'git@github.com:acme/*' } })).toBe('fleet.trustedRepositories');
   });
 });

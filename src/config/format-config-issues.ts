@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { describeValue } from './describe-value.ts';
-import { suggestKey } from './suggest-key.ts';
+import { suggestKey } from '../errors/suggest-key.ts';
 
 /** One config problem: the dotted field and what was expected there. */
 export interface ConfigIssue {

@@ -1,9 +1,14 @@
+import { withheldVariables } from '../processes/command-environment.ts';
 import type { ToolResultBlockParam, ToolResultContentBlock } from '../tool/types.ts';
+import { redactOutput } from './redact-output.ts';
+import { redactResultBlock } from './redact-result-block.ts';
 import type { StageOutcome, ToolCallState, ToolResultUpdate } from './types.ts';
 
 /**
  * The final result update of a call: the tool's block on success, the outcome's text (as an error block)
- * otherwise, with hook context appended as reminders the model reads next to the result.
+ * otherwise, with hook context appended as reminders the model reads next to the result. The values of
+ * the variables kept from commands as secrets (see `withheldVariables`) are redacted here, in the block and
+ * in the output data, the one place every result passes before the model, the transcript and the caller see it.
  */
 export function buildResult(state: ToolCallState, outcome: StageOutcome | undefined): ToolResultUpdate {
   const { toolUse } = state.request;
@@ -12,7 +17,8 @@ export function buildResult(state: ToolCallState, outcome: StageOutcome | undefi
     : state.block!;
   // A tool may fail without throwing (Bash with a non-zero exit): its block says so, and so does the result.
   const isError = base.is_error === true;
-  const block = appendContext(base, state.additionalContext);
+  const withheld = withheldVariables({ policy: state.request.context.environment });
+  const block = redactResultBlock(appendContext(base, state.additionalContext), withheld);
   return {
     type: 'result',
     toolUseId: toolUse.id,
@@ -21,7 +27,7 @@ export function buildResult(state: ToolCallState, outcome: StageOutcome | undefi
     isError,
     block,
     decision: state.decision,
-    output: outcome ? undefined : state.output,
+    output: outcome ? undefined : redactOutput(state.output, withheld),
     preventContinuation: outcome?.preventContinuation ?? state.preventContinuation,
     errorCode: outcome?.errorCode,
     thrown: outcome?.thrown,

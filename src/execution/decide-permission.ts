@@ -24,7 +24,7 @@ const MAX_REWRITES = 2;
  * model's input did. "Always allow" choices are saved.
  */
 export async function decidePermission(options: DecideOptions): Promise<PermissionDecision> {
-  const { call, verdict } = await evaluate(options, options.input, options.hookDecision);
+  const { call, verdict } = await evaluateCall(options);
   const decision = settle(options, call, verdict);
   // An allow or deny is returned as a value: returning a promise from an async function costs extra turns.
   return decision instanceof Promise ? await decision : decision;
@@ -38,13 +38,21 @@ export interface DecideOptions {
   context: ToolUseContext;
   canUseTool: CanUseTool;
   hookDecision?: { behavior: 'allow' | 'deny' | 'ask'; hookName: string; reason?: string };
+  /** Told each call as prepared for a verdict; the last one is the input the decision is about. */
+  onPrepared?: (call: PreparedCall) => void;
 }
 
-async function evaluate(options: DecideOptions, input: Record<string, unknown>, hookDecision: DecideOptions['hookDecision']) {
-  const { tool, context } = options;
+/**
+ * The engine's verdict on one input, before an ask is settled, with the call as prepared for it (the
+ * commands parsed, the paths resolved): what `decidePermission` decides on, and what `codev rules explain`
+ * shows.
+ */
+export async function evaluateCall(options: Pick<DecideOptions, 'tool' | 'context' | 'input' | 'hookDecision' | 'onPrepared'>): Promise<{ call: PreparedCall; verdict: Verdict }> {
+  const { tool, context, input, hookDecision } = options;
   const permissionContext = context.permissionContext;
   const rules = collectRules(permissionContext);
   const call = await prepareCall({ tool, input, context, home: context.homeDirectory, root: context.projectRoot, possibleFiles: hasPathRestrictions(rules) });
+  options.onPrepared?.(call);
   // Only writes are checked against the protected places: most calls need no list.
   const writes = call.paths.some((entry) => entry.access === 'write');
   const verdict = await evaluatePermission({
@@ -158,7 +166,7 @@ async function askUser(options: DecideOptions & {
   }
   // What will really run is the rewritten input: it must pass the deny rules, and an ask rule or safety
   // check that it newly hits is asked again (hooks first). The prompt already approved everything else.
-  const again = await evaluate(options, checked.input, undefined);
+  const again = await evaluateCall({ tool: options.tool, context: options.context, input: checked.input });
   if (again.verdict.behavior === 'deny') return settle({ ...options, rewrites }, again.call, again.verdict);
   if (again.verdict.behavior === 'ask' && again.verdict.immune) return askUser({ ...options, rewrites, call: again.call, verdict: again.verdict, askBase: { ...askBase, input: checked.input } });
   return allowed(checked.input);

@@ -35,3 +35,41 @@ describe('large results', () => {
     expect(resultText(result).length).toBe(300_000);
   });
 });
+
+describe('withheld credentials in results', () => {
+  const leaky = buildTool({
+    name: 'Leaky',
+    description: 'd',
+    inputSchema: z.object({ size: z.number() }),
+    maxResultSizeChars: 1_000,
+    call: ({ size }) => ({ data: `token=${process.env.CODEV_TEST_SERVICE_TOKEN}\n${'x'.repeat(size)}` }),
+  });
+
+  it.each([100, 5_000])('redacts a withheld value in the result and in the file a large one is saved to (%i chars)', async (size) => {
+    const value = 'service-token-value-0123456789';
+    process.env.CODEV_TEST_SERVICE_TOKEN = value;
+    try {
+      const { result } = await runTool({ name: 'Leaky', input: { size }, context: createTestContext({ tools: [leaky] }) });
+      const text = resultText(result);
+      expect(text).not.toContain(value);
+      expect(text).toContain('token=[redacted $CODEV_TEST_SERVICE_TOKEN]');
+      expect(result.output).toContain('token=[redacted $CODEV_TEST_SERVICE_TOKEN]');
+      if (size > 1_000) expect(readFileSync(result.persistedPath!, 'utf8')).toContain('token=[redacted $CODEV_TEST_SERVICE_TOKEN]');
+      if (size > 1_000) expect(readFileSync(result.persistedPath!, 'utf8')).not.toContain(value);
+    } finally {
+      delete process.env.CODEV_TEST_SERVICE_TOKEN;
+    }
+  });
+
+  it('leaves a value the environment policy includes', async () => {
+    const value = 'service-token-value-0123456789';
+    process.env.CODEV_TEST_SERVICE_TOKEN = value;
+    try {
+      const context = { ...createTestContext({ tools: [leaky] }), environment: { include: ['CODEV_TEST_SERVICE_TOKEN'] } };
+      const { result } = await runTool({ name: 'Leaky', input: { size: 10 }, context });
+      expect(resultText(result)).toContain(`token=${value}`);
+    } finally {
+      delete process.env.CODEV_TEST_SERVICE_TOKEN;
+    }
+  });
+});

@@ -9,8 +9,9 @@ import type {
   PermissionDecision,
   ToolPermissionContext,
 } from '../permissions/types.ts';
+import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import type { ProgressPayload } from '../progress/types.ts';
-import type { Tool, ToolContext, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
+import type { CheckedPath, Tool, ToolContext, ToolResultBlockParam, ToolUseBlock } from '../tool/types.ts';
 import type { SessionStore } from '../transcripts/types.ts';
 
 /** Observes every permission decision (in addition to the OpenTelemetry event). */
@@ -65,6 +66,11 @@ export interface ToolUseContext extends ToolContext {
    * always ask and the sandbox keeps them read-only. Absolute.
    */
   protectedFiles?: readonly string[];
+  /**
+   * Which of codev's environment variables the commands of these calls receive (the config's `environment`):
+   * credentials never by default (see `commandEnvironment`), and their values are redacted from results.
+   */
+  environment?: EnvironmentPolicy;
   /** Deferred tools whose schema has been sent (ToolSearch loaded them). */
   loadedDeferredTools?: ReadonlySet<string>;
   /** The OpenTelemetry `invoke_agent` span of the query the calls run in (set by the agent loop): each call's `execute_tool` span is its child. */
@@ -152,6 +158,8 @@ export interface ToolCallState {
   /** The parsed input (after hooks and prompts rewrote it). */
   input?: Record<string, unknown>;
   decision?: PermissionDecision;
+  /** The tool's own paths as the decision judged them, passed to `call()` (see ToolCallContext.checkedPaths). */
+  checkedPaths?: readonly CheckedPath[];
   /** A PreToolUse hook's permission answer. */
   hookDecision?: { behavior: 'allow' | 'deny' | 'ask'; hookName: string; reason?: string };
   output?: unknown;

@@ -35,13 +35,16 @@ export function lockPathOf(target: string): string {
  *
  * Waits (polling) while a live process holds it, up to `waitMs`, then fails with FILE_CONFLICT; an abort
  * stops the wait with TOOL_ABORTED. Where no lock can be made (a read-only or missing folder, a file system
- * without symlinks, a non-codev file in the way) it returns a no-op release.
+ * without symlinks, a non-codev file in the way) it returns a no-op release. `at`: a path naming the target's
+ * folder itself (see pinnedDirectoryPath), through which the lock is made and removed, so that a folder
+ * swapped for a symlink meanwhile cannot put it elsewhere; the journal keeps the lock's own path.
  */
-export async function acquireFileLock(target: string, options: { signal?: AbortSignal; waitMs?: number } = {}): Promise<() => Promise<void>> {
-  const lockPath = lockPathOf(target);
+export async function acquireFileLock(target: string, options: { signal?: AbortSignal; waitMs?: number; at?: string } = {}): Promise<() => Promise<void>> {
+  const namedLockPath = lockPathOf(target);
+  const lockPath = options.at === undefined ? namedLockPath : path.join(options.at, path.basename(namedLockPath));
   const owner = formatLockOwner(process.pid, randomBytes(6).toString('hex'));
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
-  const journaled = await journalTempFile(lockPath);
+  const journaled = await journalTempFile(namedLockPath);
   for (let attempt = 0; ; attempt++) {
     try {
       await symlink(owner, lockPath);

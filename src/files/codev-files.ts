@@ -25,6 +25,12 @@ export const CONFIG_FILE_NAMES: readonly string[] = [
 /** The project file of MCP servers, at the project root (the same format as Claude Code's). */
 export const MCP_CONFIG_FILE = '.mcp.json';
 
+/**
+ * The instruction files codev sends in every system prompt (see `instructionCandidates`): writing one is a
+ * protected write, since what it says (and the files its `@path` lines include) reaches the model.
+ */
+export const INSTRUCTION_FILES: readonly string[] = ['CODEV.md', 'AGENTS.md', 'CLAUDE.md'];
+
 /** codev's folder in a project: local settings, skills, agent types, sessions. */
 export const CODEV_FOLDER = '.codev';
 

@@ -42,6 +42,8 @@ export async function commitTextWrite<Plan extends TextWritePlan>(options: {
   context: ToolContext;
   plan: () => Promise<TextWritePlanResult<Plan>>;
   hooks?: AtomicWriteHooks;
+  /** Told the real path the write lands at, from the open folder; throwing refuses it (see writeFileAtomic). */
+  checkPlace?: (realPath: string | undefined) => void | Promise<void>;
 }): Promise<{ plan: Plan; gitDiff?: GitDiffState }> {
   const { filePath, context } = options;
   const { plan, written } = await withFileLock(
@@ -50,11 +52,11 @@ export async function commitTextWrite<Plan extends TextWritePlan>(options: {
       const planned = await options.plan();
       if (!planned.ok) throw planned.code ? new CodevError(planned.code, planned.message, { file: filePath }) : new Error(planned.message);
       const { plan } = planned;
-      const written = await writeFileAtomic(plan.realPath ?? filePath, encodeText(plan.newText, plan.encoding), { expected: plan.expected, hooks: options.hooks });
+      const written = await writeFileAtomic(plan.realPath ?? filePath, encodeText(plan.newText, plan.encoding), { expected: plan.expected, hooks: options.hooks, checkPlace: options.checkPlace });
       recordFileWrite(context, filePath, written, written.path);
       return { plan, written };
     },
-    { signal: context.signal },
+    { signal: context.signal, checkPlace: options.checkPlace },
   );
   const gitDiff = await getGitDiffState(written.path, { signal: context.signal });
   return gitDiff ? { plan, gitDiff } : { plan };

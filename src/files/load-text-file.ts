@@ -3,6 +3,7 @@ import { realpath } from 'node:fs/promises';
 import { fileIdentity, type FileIdentity } from './file-identity.ts';
 import { openRegularFile, type NonRegularFileType } from './open-regular-file.ts';
 import { readUpTo } from './read-up-to.ts';
+import { realPathOfHandle } from './real-path-of-handle.ts';
 import { decodeText, type DecodedText } from './text-encoding.ts';
 
 /**
@@ -18,6 +19,9 @@ interface Loaded {
   identity: FileIdentity;
 }
 
+/** Told the real path of an opened file (see realPathOfHandle) and its stats before it is read; throwing refuses it. */
+export type LoadCheck = (realPath: string | undefined, stats: Stats) => void | Promise<void>;
+
 /** A file as Edit and Write see it before changing it. */
 export type LoadedFile =
   | { kind: 'missing' }
@@ -29,9 +33,11 @@ export type LoadedFile =
 /**
  * Loads and decodes a file (following symlinks). A directory, FIFO, device or socket is answered as
  * 'not-regular' without a byte read (it would block, or never end); at most `maxBytes` + 1 bytes are read,
- * from the same handle that was checked. Errors other than "does not exist" are thrown.
+ * from the same handle that was checked. `checkOpened` is told the real path of the open file (as the
+ * kernel names it, see realPathOfHandle) and its stats before a byte is read; throwing refuses the load.
+ * Errors other than "does not exist" are thrown.
  */
-export async function loadTextFile(filePath: string, options: { maxBytes?: number } = {}): Promise<LoadedFile> {
+export async function loadTextFile(filePath: string, options: { maxBytes?: number; checkOpened?: LoadCheck } = {}): Promise<LoadedFile> {
   const maxBytes = options.maxBytes ?? MAX_TEXT_FILE_BYTES;
   let opened;
   try {
@@ -44,7 +50,9 @@ export async function loadTextFile(filePath: string, options: { maxBytes?: numbe
   if (!opened.ok) return { kind: 'not-regular', type: opened.type };
   const { handle, stats } = opened;
   try {
-    const loaded: Loaded = { stats, realPath: await realpath(filePath), identity: fileIdentity(stats) };
+    const named = await realPathOfHandle(handle, filePath);
+    await options.checkOpened?.(named, stats);
+    const loaded: Loaded = { stats, realPath: named ?? (await realpath(filePath)), identity: fileIdentity(stats) };
     if (stats.size > maxBytes) return { kind: 'too-large', ...loaded };
     const bytes = await readUpTo(handle, maxBytes + 1, stats.size);
     if (bytes.length > maxBytes) return { kind: 'too-large', ...loaded };

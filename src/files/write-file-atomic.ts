@@ -1,9 +1,10 @@
-import type { Stats } from 'node:fs';
-import { chmod, chown, lstat, mkdir, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { lstat, mkdir, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { fileIdentity, sameFileIdentity, type FileIdentity } from './file-identity.ts';
 import { nonRegularFileType, notRegularFileError } from './open-regular-file.ts';
+import { pinnedDirectoryPath, realPathOfHandle } from './real-path-of-handle.ts';
 import { journalTempFile } from './temp-file-journal.ts';
 import { tempPathFor } from './temp-path.ts';
 
@@ -52,6 +53,11 @@ export interface WrittenFile {
  *   with FILE_NOT_REGULAR: the rename would replace it.
  * - `expected`: what the target must still be right before the rename (the identity it had when it was
  *   read, or 'missing'); anything else fails with FILE_CONFLICT and writes nothing.
+ * - `checkPlace`: told the real path the write will land at, as the kernel names the open folder (see
+ *   realPathOfHandle): before the deepest existing folder gets new ones, once the folder is open, and again
+ *   right before the rename; throwing aborts the write with nothing left. The temp file and the rename go
+ *   through the open folder itself (`/proc/self/fd/N` on Linux), so a folder swapped for a symlink after the
+ *   check cannot move the write elsewhere.
  * - The temp file is listed in the process's journal before it is created, so that a process killed
  *   before the rename leaves nothing behind for long (see removeLeftoverTempFiles).
  *
@@ -60,45 +66,87 @@ export interface WrittenFile {
 export async function writeFileAtomic(
   filePath: string,
   data: Buffer | string,
-  options: { hooks?: AtomicWriteHooks; expected?: FileIdentity | 'missing' } = {},
+  options: { hooks?: AtomicWriteHooks; expected?: FileIdentity | 'missing'; checkPlace?: (realPath: string | undefined) => void | Promise<void> } = {},
 ): Promise<WrittenFile> {
   const target = await resolveWriteTarget(filePath);
   const directory = path.dirname(target);
-  const existing = await statIfPresent(target);
-  if (existing && !existing.isFile()) throw notRegularFileError(filePath, nonRegularFileType(existing));
-  if (!existing) await mkdir(directory, { recursive: true });
-  const tempPath = tempPathFor(target);
-  const journaled = await journalTempFile(tempPath);
-  let created = false;
+  const name = path.basename(target);
+  const checkPlace = options.checkPlace ?? (() => {});
+  if (!(await statIfPresent(directory))) {
+    await checkPlace(await realPathBelowDeepestFolder(directory, name));
+    await mkdir(directory, { recursive: true });
+  }
+  const folder = await open(directory, constants.O_RDONLY | constants.O_DIRECTORY);
   try {
-    // New files get 0o666 minus the umask, like any other new file; existing files keep their mode.
-    const handle = await open(tempPath, 'wx', existing ? 0o600 : 0o666);
-    created = true;
-    let written: Stats;
+    const landsAt = async () => {
+      const real = await realPathOfHandle(folder, directory);
+      return real === undefined ? undefined : path.join(real, name);
+    };
+    await checkPlace(await landsAt());
+    // Everything below goes through the open folder: the checked one, whatever its path names by then.
+    const at = (await pinnedDirectoryPath(folder)) ?? directory;
+    const pinnedTarget = path.join(at, name);
+    const existing = await statIfPresent(pinnedTarget);
+    if (existing && !existing.isFile()) throw notRegularFileError(filePath, nonRegularFileType(existing));
+    const tempName = path.basename(tempPathFor(target));
+    const tempPath = path.join(at, tempName);
+    const namedTempPath = path.join(directory, tempName);
+    const journaled = await journalTempFile(namedTempPath);
+    let created = false;
     try {
-      await handle.writeFile(data);
-      await handle.sync();
-      written = await handle.stat();
+      // New files get 0o666 minus the umask, like any other new file; existing files keep their mode.
+      const handle = await open(tempPath, 'wx', existing ? 0o600 : 0o666);
+      created = true;
+      let written: Stats;
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+        written = await handle.stat();
+        if (existing) {
+          await handle.chmod(existing.mode & 0o7777);
+          // Keep the owner where we may (root editing someone's file); otherwise the writer owns the new inode.
+          if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.()) await handle.chown(existing.uid, existing.gid).catch(() => {});
+        }
+      } finally {
+        await handle.close();
+      }
+      await options.hooks?.beforeRename?.(namedTempPath);
+      if (options.expected) await checkUnchanged(pinnedTarget, options.expected, filePath);
+      // The folder may have been moved since it was opened: it must still be where the check said.
+      await checkPlace(await landsAt());
+      await rename(tempPath, pinnedTarget);
+      created = false;
+      await folder.sync().catch(() => {}); // not every platform can fsync a directory; the rename itself is atomic
+      // A rename keeps the inode's mtime and size: these are the target's now.
+      return { path: target, mtimeMs: written.mtimeMs, size: written.size };
+    } catch (error) {
+      if (created) await unlink(tempPath).catch(() => {});
+      throw error;
     } finally {
-      await handle.close();
+      journaled();
     }
-    if (existing) {
-      await chmod(tempPath, existing.mode & 0o7777);
-      // Keep the owner where we may (root editing someone's file); otherwise the writer owns the new inode.
-      if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.()) await chown(tempPath, existing.uid, existing.gid).catch(() => {});
-    }
-    await options.hooks?.beforeRename?.(tempPath);
-    if (options.expected) await checkUnchanged(target, options.expected, filePath);
-    await rename(tempPath, target);
-    created = false;
-    await syncDirectory(directory);
-    // A rename keeps the inode's mtime and size: these are the target's now.
-    return { path: target, mtimeMs: written.mtimeMs, size: written.size };
-  } catch (error) {
-    if (created) await unlink(tempPath).catch(() => {});
-    throw error;
   } finally {
-    journaled();
+    await folder.close();
+  }
+}
+
+/** Where `directory/name` would really be once its missing folders are made: the deepest existing folder's real path, and the rest. */
+async function realPathBelowDeepestFolder(directory: string, name: string): Promise<string | undefined> {
+  let existing = directory;
+  const missing = [name];
+  while (!(await statIfPresent(existing))) {
+    const parent = path.dirname(existing);
+    if (parent === existing) return undefined;
+    missing.unshift(path.basename(existing));
+    existing = parent;
+  }
+  const folder = await open(existing, constants.O_RDONLY | constants.O_DIRECTORY).catch(() => undefined);
+  if (!folder) return undefined;
+  try {
+    const real = await realPathOfHandle(folder, existing);
+    return real === undefined ? undefined : path.join(real, ...missing);
+  } finally {
+    await folder.close();
   }
 }
 
@@ -115,17 +163,4 @@ async function statIfPresent(target: string): Promise<Stats | undefined> {
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
-}
-
-async function syncDirectory(directory: string): Promise<void> {
-  try {
-    const handle = await open(directory, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Not every platform can fsync a directory; the rename itself is still atomic.
-  }
 }

@@ -105,11 +105,20 @@ export interface WorkerOptions {
   /** Queue-wide: at most `max` session starts per `durationMs`, over every worker. */
   limiter?: { max: number; durationMs: number };
   /**
-   * The folders whose agent scripts this worker runs (symlinks resolved); a job naming a script elsewhere
-   * fails with `JOB_INVALID`. Whoever can write to the queue chooses the script: this is what a worker trusts.
-   * Default: the worker's working directory.
+   * The folders whose agent scripts this worker runs; a job naming a script elsewhere (or in `workspaceRoot`)
+   * fails with `JOB_INVALID`. Judged when the job runs, on the file the worker opened with every link resolved,
+   * and the text that runs is read from that same file. Whoever can write to the queue chooses the script: this
+   * is what a worker trusts. Default: the worker's working directory.
    */
   scriptRoots?: readonly string[];
+  /**
+   * The job repositories whose checkouts this worker trusts: named as jobs name them to git (a URL, or a local
+   * path), or as globs of such names (`*` any characters but `/`, `**` any), e.g. `git@github.com:acme/*`.
+   * A job's checkout of any other repository is worked in but never loaded from: its `codev.config.ts`,
+   * `plugins/`, `.mcp.json`, `.codev/` (local settings, agent types), `skills/`, `agents/` and `CLAUDE.md`
+   * are ignored, and the job runs with the project of its script. Default none.
+   */
+  trustedRepositories?: readonly string[];
   /** Where job checkouts go. Default a folder in the OS temp folder. */
   workspaceRoot?: string;
   /** Lock and stall settings of BullMQ (see the fleet docs); tests shorten them. */

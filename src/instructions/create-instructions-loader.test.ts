@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createPermissionContext } from '../permissions/create-permission-context.ts';
+import { readScopeOf } from '../permissions/read-decision-for-file.ts';
 import { createInstructionsLoader } from './create-instructions-loader.ts';
 import { resolveInstructionSources } from './instructions-setting.ts';
 
@@ -49,5 +51,18 @@ describe('createInstructionsLoader', () => {
     write('CODEV.md', 'after, longer');
     expect(texts(await loader.load())).toEqual(['before']);
     expect(texts(await loader.load({ fresh: true }))).toEqual(['after, longer']);
+  });
+
+  it('decides the files again under other Read rules, and not for a change of mode alone', async () => {
+    const { projectRoot, homeDirectory, write } = project();
+    write('CODEV.md', 'one @docs/more.md');
+    write('docs/more.md', 'more');
+    const loader = createInstructionsLoader({ projectRoot, homeDirectory, sources: resolveInstructionSources(true)!, checkIntervalMs: 60_000 });
+    const scope = (permissionContext: ReturnType<typeof createPermissionContext>) => readScopeOf({ cwd: projectRoot, homeDirectory, permissionContext });
+    expect(texts(await loader.load({ readScope: scope(createPermissionContext()) }))).toEqual(['one @docs/more.md', 'more']);
+    const denied = await loader.load({ readScope: scope(createPermissionContext({ deny: { session: ['Read(docs/**)'] } })) });
+    expect([denied.changed, texts(denied), denied.instructions.warnings.map((warning) => [warning.code, warning.rule])]).toEqual([true, ['one @docs/more.md'], [['INSTRUCTIONS_REFUSED', 'Read(docs/**)']]]);
+    const sameRules = await loader.load({ readScope: scope(createPermissionContext({ mode: 'acceptEdits', deny: { session: ['Read(docs/**)'] } })) });
+    expect(sameRules.changed).toBe(false);
   });
 });

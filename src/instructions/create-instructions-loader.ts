@@ -1,3 +1,4 @@
+import { readScopeKey, type ReadScope } from '../permissions/read-decision-for-file.ts';
 import { currentFileVersion } from './file-version.ts';
 import type { InstructionSources } from './instructions-setting.ts';
 import { loadInstructions } from './load-instructions.ts';
@@ -15,9 +16,10 @@ export interface InstructionsLoader {
    * The instructions as they are on disk: the first call reads them; a later one reads them again only when
    * a file looked at last time (present, missing or included) was added, changed or removed. `changed` is
    * true when this call read them (its warnings are new). At most one check per `checkIntervalMs`, unless `fresh`
-   * asks for one now (a query's first turn).
+   * asks for one now (a query's first turn). `readScope` is the session's Read decision for the files (see
+   * `loadInstructions`); other Read rules or working directories read them again.
    */
-  load(options?: { fresh?: boolean }): Promise<{ instructions: LoadedInstructions; changed: boolean }>;
+  load(options?: { fresh?: boolean; readScope?: ReadScope }): Promise<{ instructions: LoadedInstructions; changed: boolean }>;
 }
 
 /**
@@ -29,22 +31,27 @@ export function createInstructionsLoader(options: { projectRoot: string; homeDir
   let current: LoadedInstructions | undefined;
   let checkedAt = 0;
   let pending: Promise<{ instructions: LoadedInstructions; changed: boolean }> | undefined;
+  // The rules the current instructions were decided by: other rules (a deny added) decide them again.
+  let decidedBy: string | undefined;
 
-  async function refresh(fresh: boolean): Promise<{ instructions: LoadedInstructions; changed: boolean }> {
-    if (current && !fresh && performance.now() - checkedAt < interval) return { instructions: current, changed: false };
+  async function refresh(fresh: boolean, readScope: ReadScope | undefined): Promise<{ instructions: LoadedInstructions; changed: boolean }> {
+    const key = readScope && readScopeKey(readScope);
+    const sameRules = decidedBy === key;
+    if (current && sameRules && !fresh && performance.now() - checkedAt < interval) return { instructions: current, changed: false };
     const now = performance.now();
-    if (current && (await unchanged(current))) {
+    if (current && sameRules && (await unchanged(current))) {
       checkedAt = now;
       return { instructions: current, changed: false };
     }
-    current = await loadInstructions(options);
+    current = await loadInstructions({ ...options, ...(readScope && { readScope }) });
+    decidedBy = key;
     checkedAt = performance.now();
     return { instructions: current, changed: true };
   }
 
   return {
     load(loadOptions = {}) {
-      pending ??= refresh(loadOptions.fresh === true).finally(() => (pending = undefined));
+      pending ??= refresh(loadOptions.fresh === true, loadOptions.readScope).finally(() => (pending = undefined));
       return pending;
     },
   };

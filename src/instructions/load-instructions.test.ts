@@ -92,7 +92,7 @@ describe('loadInstructions', () => {
     expect(files.map((file) => path.basename(file.path))).toEqual(['AGENTS.md']);
   });
 
-  it('warns INSTRUCTIONS_SKIPPED, with the path, for a missing include, one outside, one too deep, a file too large and one unreadable', async () => {
+  it('warns INSTRUCTIONS_SKIPPED, with the path, for a missing include, one outside, one too deep, a file too large and one unreadable, and INSTRUCTIONS_REFUSED for a link out of the project', async () => {
     const chain = Object.fromEntries(Array.from({ length: MAX_INCLUDE_DEPTH + 1 }, (_, index) => [`chain/${index}.md`, `link @./${index + 1}.md`]));
     const { base, projectRoot, homeDirectory } = setUp({
       project: { 'CODEV.md': 'start @missing.md @../outside.md @chain/0.md @escape.md', 'AGENTS.md': 'x'.repeat(MAX_INSTRUCTION_FILE_BYTES + 1), ...chain, [`chain/${MAX_INCLUDE_DEPTH + 1}.md`]: 'end' },
@@ -102,7 +102,8 @@ describe('loadInstructions', () => {
     symlinkSync(path.join(base, 'outside.md'), path.join(projectRoot, 'escape.md'));
     mkdirSync(path.join(projectRoot, 'CLAUDE.md'));
     const { files, warnings } = await loadInstructions({ projectRoot, homeDirectory, sources: ALL });
-    expect(warnings.every((warning) => warning.code === 'INSTRUCTIONS_SKIPPED' && warning.message.includes(warning.path))).toBe(true);
+    expect(warnings.every((warning) => warning.message.includes(warning.path))).toBe(true);
+    expect(warnings.map((warning) => warning.code)).toEqual(['INSTRUCTIONS_SKIPPED', 'INSTRUCTIONS_SKIPPED', 'INSTRUCTIONS_SKIPPED', 'INSTRUCTIONS_REFUSED', 'INSTRUCTIONS_SKIPPED', 'INSTRUCTIONS_SKIPPED']);
     expect(warnings.map((warning) => path.relative(base, warning.path))).toEqual([
       'project/missing.md',
       'outside.md',

@@ -12,13 +12,21 @@ export interface InstructionFile {
   /** Its size in bytes. */
   bytes: number;
   text: string;
+  /** Its includes that were refused, each as `@path: why` (`@.env: refused by Read(.env)`), noted after its text. */
+  omitted?: string[];
 }
 
-/** A file that exists (or is included) but is not used, and why: too large, unreadable, missing, outside, too deep. */
+/**
+ * A file that exists (or is included) but is not used, and why: `INSTRUCTIONS_SKIPPED` when too large,
+ * unreadable, missing, outside or too deep; `INSTRUCTIONS_REFUSED` when the Read decision refused it (a Read
+ * deny or ask rule, a hard link to a denied file, a link out of the project).
+ */
 export interface InstructionsWarning {
-  code: 'INSTRUCTIONS_SKIPPED';
+  code: 'INSTRUCTIONS_SKIPPED' | 'INSTRUCTIONS_REFUSED';
   path: string;
   reason: string;
+  /** The rule that refused it, as written (`Read(.env)`), when one did. */
+  rule?: string;
   /** One line for a person: the path and the reason. */
   message: string;
 }

@@ -31,6 +31,7 @@ export function bindToolUseContext(options: {
     tools: generation.tools,
     sessionDirectory: contextOptions.sessionDirectory ?? session?.sessionDirectory ?? options.defaultSessionDirectory,
     hooks: generation.hooks,
+    environment: generation.config.environment,
     ruleSets: generation.ruleSets,
     localSettingsFile: generation.localSettingsFile,
     homeDirectory: session?.homeDirectory ?? os.homedir(),

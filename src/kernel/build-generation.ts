@@ -8,6 +8,7 @@ import type { ToolPermissionContext, UnloadedSource } from '../permissions/types
 import type { LoadedPlugin } from '../plugins/types.ts';
 import { assembleToolPool } from '../registry/assemble-tool-pool.ts';
 import { callTrackerOf } from './call-tracker.ts';
+import { checkGenerationRules } from './check-generation-rules.ts';
 import { failedSourceGuard } from './failed-source-guard.ts';
 import type { PluginEntry } from './settle-plugin-slots.ts';
 import type { Tool } from '../tool/types.ts';
@@ -36,7 +37,8 @@ export interface GenerationInputs {
  * Composes one registry generation: the permission context (config rules as `project`, local settings as
  * `local`, command-line rules as `cliArg`, plugin rule strings as `plugin`), the tool pool (built-ins,
  * then plugin, MCP and extra tools, deny-filtered and sorted), the hooks (config first, command entries made
- * into hooks run in `root`, then plugins in load order) and the rule sets (the failed-source guard first). No I/O; the result is frozen.
+ * into hooks run in `root`, then plugins in load order) and the rule sets (the failed-source guard first); every rule's
+ * tool name is checked against the complete registry (`checkGenerationRules`). No I/O; the result is frozen.
  *
  * Plugin tools come out with their `source` set and their calls counted per plugin, so a plugin retired by
  * a reload is disposed only after its running calls end. An unchanged plugin yields the same tool objects.
@@ -56,18 +58,21 @@ export function buildGeneration(inputs: GenerationInputs): Generation {
   const pluginTools = inputs.plugins.flatMap(({ plugin, tools }) =>
     tools.map((tool) => callTrackerOf(plugin).track(tool, plugin.toolSources.get(tool.name) ?? { type: 'plugin', file: plugin.file ?? plugin.id, plugin: plugin.name })),
   );
+  const extraTools = [...pluginTools, ...(inputs.mcpTools ?? []), ...(options.extraTools ?? [])];
+  // Checked against every tool there is, before deny rules filter the pool.
+  const ruleProblems = checkGenerationRules({ config, configFile: inputs.configFile, settings, localSettingsFile: inputs.localSettingsFile, commandLine: options, plugins, tools: [...(options.baseTools ?? []), ...extraTools] });
   return Object.freeze({
     number: inputs.number,
     config,
     configFile: inputs.configFile,
     root,
     plugins: Object.freeze(plugins),
-    tools: Object.freeze(assembleToolPool(permissionContext, [...pluginTools, ...(inputs.mcpTools ?? []), ...(options.extraTools ?? [])], options)),
-    hooks: Object.freeze([...toToolHooks(config.hooks ?? [], { projectDir: root }), ...plugins.flatMap((plugin) => plugin.hooks)]),
+    tools: Object.freeze(assembleToolPool(permissionContext, extraTools, options)),
+    hooks: Object.freeze([...toToolHooks(config.hooks ?? [], { projectDir: root, environment: config.environment }), ...plugins.flatMap((plugin) => plugin.hooks)]),
     ruleSets: Object.freeze(guard ? [guard, ...pluginRuleSets] : pluginRuleSets),
     permissionContext,
-    errors: Object.freeze([...inputs.errors]),
-    warnings: Object.freeze([...(inputs.configWarnings ?? []), ...lintRules(permissionContext)]),
+    errors: Object.freeze([...inputs.errors, ...ruleProblems.errors]),
+    warnings: Object.freeze([...(inputs.configWarnings ?? []), ...lintRules(permissionContext), ...ruleProblems.warnings]),
     localSettingsFile: inputs.localSettingsFile,
     pluginDirectories: Object.freeze((config.pluginDirs ?? ['plugins']).map((directory) => path.resolve(root, directory))),
     pluginFiles: Object.freeze(inputs.plugins.flatMap(({ plugin }) => (plugin.file ? [plugin.file] : []))),

@@ -49,14 +49,15 @@ const MIN_DEBOUNCE_MS = 50;
  */
 export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
+  const projectDirectory = path.resolve(options.projectDirectory ?? cwd);
   removeLeftoverPlaceholders();
   // A killed codev's temp files and write locks, in the background; close() waits for it (see leftoversRemoved).
   const tempFilesRemoved = removeLeftoverTempFiles().catch(() => undefined);
   const importer = createPluginImporter({ timeoutMs: options.loadTimeoutMs });
-  const mcpManager = options.mcp === false ? undefined : await createMcpManager({ cwd, ...options.mcp });
+  const mcpManager = options.mcp === false ? undefined : await createMcpManager({ cwd: projectDirectory, ...options.mcp });
   const mcp = mcpManager && syncMcp(mcpManager);
   // The probe worker lives for one load: what a plugin's top level left running there ends with it.
-  const first = await nextGeneration({ changes: FULL_RELOAD, cwd, importer, kernelOptions: options, mcp })
+  const first = await nextGeneration({ changes: FULL_RELOAD, cwd: projectDirectory, importer, kernelOptions: options, mcp })
     .catch(async (error: unknown) => {
       await mcpManager?.close();
       throw error;
@@ -79,7 +80,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   async function runReload(changes: KernelChanges): Promise<ReloadResult> {
     const previous = state;
     if (closed) return { ok: false, generation: previous.generation, errors: [] };
-    let attempt: Attempt = await nextGeneration({ previous, changes, cwd, importer, kernelOptions: options, mcp }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
+    let attempt: Attempt = await nextGeneration({ previous, changes, cwd: projectDirectory, importer, kernelOptions: options, mcp }).catch((error: unknown) => ({ status: 'failed' as const, errors: [unexpectedFailure(error)] }));
     await importer.close();
     if (attempt.status === 'unchanged' && changes.definitions) attempt = { status: 'built', state: renewed(previous), errors: [], loaded: [] };
     if (closed) {
@@ -117,14 +118,14 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   const queue = createReloadQueue<KernelChanges, ReloadResult>({ merge: mergeChanges, run: runReload });
   // A server's tool list changed (or its connection closed): build a generation with the new MCP tools.
   mcpManager?.onChange(() => void queue.request({ full: false, config: false, settings: false, paths: new Set() }));
-  const configDirectories = options.watch ? configSearchDirectories(cwd, (await findProjectRoot(cwd)) ?? cwd) : [];
+  const configDirectories = options.watch ? configSearchDirectories(projectDirectory, (await findProjectRoot(projectDirectory)) ?? projectDirectory) : [];
   const watchPlanOf = (current: KernelState) =>
     createWatchPlan({
       configDirectories,
       settingsFile: current.generation.localSettingsFile,
       pluginDirectories: current.generation.pluginDirectories,
       pluginFiles: current.slots.flatMap((slot) => (slot.source.kind === 'file' ? [slot.source.file] : [])),
-      projectDirectories: [cwd, current.generation.root],
+      projectDirectories: [projectDirectory, current.generation.root],
     });
   if (options.watch) {
     watcher = await watchProject({
@@ -191,7 +192,7 @@ function syncMcp(manager: McpManager): SyncMcp {
     const servers = Object.fromEntries(
       Object.entries(file.servers).map(([name, server]) => [name, 'command' in server ? { ...server, cwd: path.resolve(loaded.root, server.cwd ?? '.') } : server]),
     );
-    await manager.update(servers, { retryFailed });
+    await manager.update(servers, { retryFailed, environment: loaded.config.environment });
     return { tools: [...manager.tools, ...manager.resourceTools], errors: [...file.errors, ...manager.errors] };
   };
 }

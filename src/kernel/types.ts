@@ -12,8 +12,15 @@ import type { Tool } from '../tool/types.ts';
 
 /** Options of `createKernel`. */
 export interface KernelOptions extends RegistryOptions {
-  /** Where to look for `codev.config.ts` and `plugins/`. Default `process.cwd()`. */
+  /** The tools' working directory, and where to look for `codev.config.ts` and `plugins/`. Default `process.cwd()`. */
   cwd?: string;
+  /**
+   * Where the project is loaded from when that is not `cwd`: the config, the local settings, the plugins and
+   * the MCP servers, and so the project root the instructions and agent types come from. The tools still work
+   * in `cwd`, but nothing there is loaded (a fleet job's checkout of a repository its worker does not trust).
+   * The default Skill tool still searches `<cwd>/skills`: give it its folders (`createSkillTool`). Default `cwd`.
+   */
+  projectDirectory?: string;
   /** Overrides the config's `permissions.mode`. */
   permissionMode?: PermissionMode;
   /** Extra rules from the command line (source `cliArg`). */

@@ -5,6 +5,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport';
 import type { CallToolResult, ReadResourceResult, Resource as McpResourceInfo, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { commandEnvironment } from '../processes/command-environment.ts';
+import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import { codevVersion } from '../version/codev-version.ts';
 
 export type { CallToolResult, McpResourceInfo, McpToolInfo, ReadResourceResult };
@@ -88,6 +90,12 @@ export interface ConnectMcpServerOptions {
   cwd?: string;
   connectTimeoutMs?: number;
   callTimeoutMs?: number;
+  /**
+   * A stdio server's environment besides its own `env`: the `core` variables of codev's (`HOME`, `PATH`,
+   * `USER`, `LANG`, ...; `none` when the policy says so) with the policy's `include` and `set`, never
+   * credentials unless `include` names them (see `commandEnvironment`). Its configured `env` is passed as written.
+   */
+  environment?: EnvironmentPolicy;
 }
 
 /**
@@ -98,7 +106,7 @@ export interface ConnectMcpServerOptions {
  */
 export async function connectMcpServer(options: ConnectMcpServerOptions): Promise<McpServerConnection> {
   const { name, config } = options;
-  const { client: { Client }, stdio: { StdioClientTransport, getDefaultEnvironment }, http: { StreamableHTTPClientTransport }, types: { ErrorCode, McpError, ProgressNotificationSchema, ToolListChangedNotificationSchema } } = await loadSdk();
+  const { client: { Client }, stdio: { StdioClientTransport }, http: { StreamableHTTPClientTransport }, types: { ErrorCode, McpError, ProgressNotificationSchema, ToolListChangedNotificationSchema } } = await loadSdk();
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS;
   let stderr = '';
@@ -108,7 +116,7 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     const stdio = new StdioClientTransport({
       command: config.command,
       args: config.args ?? [],
-      env: { ...getDefaultEnvironment(), ...config.env },
+      env: { ...commandEnvironment({ policy: options.environment, inherit: options.environment?.inherit === 'none' ? 'none' : 'core' }), ...config.env },
       cwd: stdioServerDirectory(config, options.cwd),
       stderr: 'pipe',
     });

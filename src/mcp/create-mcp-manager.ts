@@ -1,5 +1,6 @@
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import type { Tool } from '../tool/types.ts';
 import { createListMcpResourcesTool } from './tools/ListMcpResourcesTool/index.ts';
 import { createReadMcpResourceTool } from './tools/ReadMcpResourceTool/index.ts';
@@ -58,9 +59,10 @@ export interface McpManager {
   /**
    * Makes the set of servers this one: new and changed entries connect (in parallel), removed ones close,
    * unchanged ones stay connected (failed ones too, unless `retryFailed`). Resolves when every server is
-   * connected or failed; never rejects.
+   * connected or failed; never rejects. `environment`: the config's, for the stdio servers' (see
+   * `ConnectMcpServerOptions.environment`); a change restarts them.
    */
-  update(servers: Readonly<Record<string, McpServerConfig>>, options?: { retryFailed?: boolean }): Promise<void>;
+  update(servers: Readonly<Record<string, McpServerConfig>>, options?: { retryFailed?: boolean; environment?: EnvironmentPolicy }): Promise<void>;
   /** Re-lists one server's tools now (what `notifications/tools/list_changed` does). */
   refresh(server: string): Promise<void>;
   /**
@@ -104,6 +106,8 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
   const lifetime = new AbortController();
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
+  let environment: EnvironmentPolicy | undefined;
+  const keyOf = (config: McpServerConfig) => JSON.stringify('command' in config ? [config, environment ?? {}] : config);
   /** Runs `task` after every earlier update or reconnect, so the set of entries changes one step at a time. */
   const serially = <T>(task: () => Promise<T>): Promise<T> => {
     const run = chain.then(task);
@@ -128,10 +132,10 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
   }
 
   async function start(name: string, config: McpServerConfig, reconnects = 0): Promise<Entry> {
-    const entry: Entry = { name, config, key: JSON.stringify(config), status: 'failed', tools: [], errors: [], built: new Map(), refreshAgain: false, reconnects, connectedAt: 0 };
+    const entry: Entry = { name, config, key: keyOf(config), status: 'failed', tools: [], errors: [], built: new Map(), refreshAgain: false, reconnects, connectedAt: 0 };
     let connection: McpServerConnection | undefined;
     try {
-      connection = await connect({ name, config, cwd: options.cwd, connectTimeoutMs: options.connectTimeoutMs, callTimeoutMs: options.callTimeoutMs });
+      connection = await connect({ name, config, cwd: options.cwd, environment, connectTimeoutMs: options.connectTimeoutMs, callTimeoutMs: options.callTimeoutMs });
       const definitions = await connection.listTools();
       entry.connection = connection;
       entry.status = 'connected';
@@ -215,11 +219,12 @@ export async function createMcpManager(options: McpManagerOptions = {}): Promise
     return entry.refreshing;
   }
 
-  function update(servers: Readonly<Record<string, McpServerConfig>>, updateOptions: { retryFailed?: boolean } = {}): Promise<void> {
+  function update(servers: Readonly<Record<string, McpServerConfig>>, updateOptions: { retryFailed?: boolean; environment?: EnvironmentPolicy } = {}): Promise<void> {
     return serially(async () => {
       if (closed) return;
+      environment = updateOptions.environment;
       const stale = [...entries.values()].filter(
-        (entry) => servers[entry.name] === undefined || JSON.stringify(servers[entry.name]) !== entry.key || (updateOptions.retryFailed && entry.status !== 'connected'),
+        (entry) => servers[entry.name] === undefined || keyOf(servers[entry.name]!) !== entry.key || (updateOptions.retryFailed && entry.status !== 'connected'),
       );
       for (const entry of stale) entries.delete(entry.name);
       const fresh = Object.entries(servers).filter(([name]) => !entries.has(name));

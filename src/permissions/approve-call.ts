@@ -57,7 +57,7 @@ function firstUnapprovedPath(call: PreparedCall, options: { allowRules: readonly
   }
   for (const entry of call.paths) {
     if (entry.origin === 'possible') continue;
-    const outside = !isInWorkingDirectories(entry.variants.lexical, workingDirectories) || !isInWorkingDirectories(entry.variants.real, workingDirectories);
+    const outside = [entry.variants.lexical, entry.variants.real, entry.variants.written ?? entry.variants.real].some((name) => !isInWorkingDirectories(name, workingDirectories));
     // A bare tool rule (`Write`, a skill's `allowed-tools: Write`) approves the tool, not every place: a write
     // outside the working directories needs a rule that names it.
     if (entry.origin === 'tool' && options.blanket && !(outside && entry.access === 'write')) continue;

@@ -1,8 +1,10 @@
+import { caseInsensitiveToolName } from './rules/known-tool-names.ts';
 import { parsePermissionRule } from './rules/parse-rule.ts';
 import {
   PERMISSION_RULE_SOURCES,
   type PermissionBehavior,
   type PermissionRule,
+  type PermissionRuleValue,
   type RulesBySource,
   type ToolPermissionContext,
 } from './types.ts';
@@ -20,7 +22,8 @@ const cache = new WeakMap<ToolPermissionContext, CollectedRules>();
 
 /**
  * Parses every rule of the context once per context object. Contexts are replaced, never mutated, so the
- * cache cannot go stale. (Plugins' rule strings are in the context under the `plugin` source.)
+ * cache cannot go stale. (Plugins' rule strings are in the context under the `plugin` source.) A deny or ask
+ * rule naming a built-in tool in another case (`bash(ls)`) covers that tool; an allow rule stays exact.
  */
 export function collectRules(context: ToolPermissionContext): CollectedRules {
   const cached = cache.get(context);
@@ -31,7 +34,7 @@ export function collectRules(context: ToolPermissionContext): CollectedRules {
     for (const source of PERMISSION_RULE_SOURCES) {
       for (const text of bySource[source] ?? []) {
         try {
-          rules.push({ source, behavior, text, value: parsePermissionRule(text) });
+          rules.push({ source, behavior, text, value: widen(behavior, parsePermissionRule(text)) });
         } catch (error) {
           invalid.push({ text, message: error instanceof Error ? error.message : String(error) });
         }
@@ -47,4 +50,11 @@ export function collectRules(context: ToolPermissionContext): CollectedRules {
   };
   cache.set(context, collected);
   return collected;
+}
+
+/** A deny or ask rule's tool name made the built-in one it differs from only in case: widening them is the safe side. */
+function widen(behavior: PermissionBehavior, value: PermissionRuleValue): PermissionRuleValue {
+  if (behavior === 'allow') return value;
+  const toolName = caseInsensitiveToolName(value.toolName);
+  return toolName === undefined ? value : { ...value, toolName };
 }

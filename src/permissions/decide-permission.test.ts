@@ -287,7 +287,8 @@ describe('file commands inside shell commands', () => {
   it('code no analysis reads asks under a Read or Edit deny outside the sandbox, whatever allows it; inside, the sandbox holds it to the rule', async () => {
     for (const deny of ['Read(./.env)', 'Edit(./secrets/**)']) {
       const context = createTestContext({ tools, allow: ['Bash(python3:*)', 'Bash(bash:*)', 'Bash(echo:*)'], deny: [deny] });
-      for (const command of [`python3 -c 'print(open(".env").read())'`, 'bash -c "$X"', 'echo x | bash', '$RUN .env', 'python3 -c "$(echo print)"']) {
+      // A script file, like any program codev cannot fully describe, may read or write any file too (issue 29).
+      for (const command of [`python3 -c 'print(open(".env").read())'`, 'bash -c "$X"', 'echo x | bash', '$RUN .env', 'python3 -c "$(echo print)"', 'python3 script.py']) {
         const { asked, canUseTool } = recordingPrompt({ behavior: 'deny', message: 'no' });
         const outside = await runTool({ name: 'Bash', input: { command }, context, canUseTool });
         expect(outside.result.status, `${deny} ${command}`).toBe('denied');
@@ -295,7 +296,7 @@ describe('file commands inside shell commands', () => {
         expect(asked[0]!.decisionReason, `${deny} ${command}`).toMatchObject({ type: 'rule', rule: { text: deny } });
       }
       expect((await runTool({ name: 'Bash', input: { command: `python3 -c 'print(1)'`, sandboxed: true }, context })).result.status, deny).toBe('ok');
-      expect((await runTool({ name: 'Bash', input: { command: 'python3 script.py' }, context })).result.status, deny).toBe('ok');
+      expect((await runTool({ name: 'Bash', input: { command: 'python3 script.py', sandboxed: true }, context })).result.status, deny).toBe('ok');
     }
     const noPathRule = createTestContext({ tools, allow: ['Bash(python3:*)'], deny: ['WebFetch(domain:example.com)'] });
     expect((await runTool({ name: 'Bash', input: { command: `python3 -c 'print(1)'` }, context: noPathRule })).result.status).toBe('ok');

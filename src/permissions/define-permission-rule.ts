@@ -1,5 +1,7 @@
 import { CodevError } from '../errors/codev-error.ts';
 import type { Tool, ToolContext } from '../tool/types.ts';
+import { checkRuleLists } from './check-rule-lists.ts';
+import { BUILTIN_TOOL_NAMES } from './rules/known-tool-names.ts';
 import { parsePermissionRule } from './rules/parse-rule.ts';
 import type { RuleFunctionAnswer } from './types.ts';
 
@@ -56,6 +58,9 @@ export function definePermissionRule(definition: PermissionRuleDefinition | Perm
     }
     rules.forEach((rule) => parsePermissionRule(rule));
   }
+  // A rule naming a built-in in another case (`bash(rm:*)`) can do nothing as written: a load error, not a silent gap.
+  const wrongName = checkRuleLists({ lists: (['allow', 'deny', 'ask'] as const).map((behavior) => ({ behavior, rules: lists[behavior], field: behavior })), knownNames: BUILTIN_TOOL_NAMES, complete: false }).errors[0];
+  if (wrongName) throw wrongName;
   const ruleSet: PermissionRuleSet = {
     name: spec.name ?? 'rules',
     allow: Object.freeze([...lists.allow]),

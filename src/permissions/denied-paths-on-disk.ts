@@ -5,7 +5,8 @@ import { matchParsedPathPattern } from './rules/match-path-pattern.ts';
 import { parsePathPattern, type PathAnchors } from './rules/parse-path-pattern.ts';
 import type { PermissionRule, ToolPermissionContext } from './types.ts';
 import { MAX_WALK_ENTRIES, walkFiles } from './walk-files.ts';
-import { pathExists } from '../files/path-exists.ts';
+import { findEquivalentPaths } from './find-equivalent-paths.ts';
+import { RESTRICTIVE_FORMS, restrictiveForms } from './rules/unicode-forms.ts';
 
 /**
  * The existing files and folders the Read and Edit deny rules cover, for the sandbox to hide (Read) or
@@ -31,17 +32,20 @@ async function pathsOf(rule: PermissionRule, options: { anchors: PathAnchors; wo
   if (!pattern) return [];
   const core = [...pattern.segments];
   while (core.at(-1) === '**') core.pop();
-  if (!core.some(hasGlobSyntax)) {
-    const target = path.posix.join(pattern.base, ...core);
-    return (await pathExists(target)) ? [target] : [];
-  }
-  const roots = pattern.base === path.posix.sep ? options.workingDirectories : [pattern.base];
+  // A name the rule spells in one Unicode form may be on disk in another (see restrictiveForms).
+  if (!core.some(hasGlobSyntax)) return findEquivalentPaths(path.posix.join(pattern.base, ...core));
+  const forms = restrictiveForms({ pattern: rule.value.ruleContent!, ...anchors }).flatMap(({ pattern: text, ...formAnchors }, index) => {
+    const parsed = parsePathPattern({ pattern: text, behavior: 'deny', ...formAnchors });
+    return parsed ? [{ form: RESTRICTIVE_FORMS[index]!, pattern: parsed }] : [];
+  });
+  const matches = (file: string) => matchParsedPathPattern(pattern, file) || forms.some((entry) => matchParsedPathPattern(entry.pattern, file.normalize(entry.form)));
+  const roots = pattern.base === path.posix.sep ? options.workingDirectories : await findEquivalentPaths(pattern.base);
   const found: string[] = [];
   for (const root of roots) {
     await walkFiles(root, {
       limit: MAX_WALK_ENTRIES,
       visit: (file) => {
-        if (!matchParsedPathPattern(pattern, file)) return;
+        if (!matches(file)) return;
         found.push(file);
         return 'skip';
       },

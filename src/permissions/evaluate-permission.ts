@@ -5,6 +5,7 @@ import type { CollectedRules } from './collect-rules.ts';
 import type { PermissionRuleSet } from './define-permission-rule.ts';
 import { approveCall } from './approve-call.ts';
 import { findRuleMatchBelow } from './find-rule-match-below.ts';
+import { hardLinkVerdict, linkedFilesOf } from './hard-link-verdict.ts';
 import { findMatchingRule, pathRuleApplies, type RuleMatch } from './match-rules.ts';
 import type { PreparedCall } from './prepare-call.ts';
 import { plantedRootReason } from './protected/loaded-folder-reason.ts';
@@ -23,9 +24,11 @@ export type Verdict =
  * Order (first that applies wins):
  *  1. a hook's deny; 2. deny rules that match for certain (a folder read or written whole counts when a
  *     denied file is in it); 3. rule functions' deny; 4. the tool's `checkPermissions` deny;
+ *  4b. another name (a hard link) of a file a Read or Edit deny rule covers (see `hardLinkVerdict`);
  *  5. immune asks: ask rules; a deny rule that could match what cannot be checked (opaque or computed shell
  *     code, a file only known at run time); a hook's ask; rule functions' ask; the tool's own safety checks;
  *     writes to protected places (or a folder above one); writes only known at run time outside the sandbox;
+ *     writes to another name of a protected file;
  *  6. bypassPermissions mode allows; 7. a hook's allow; 8. rule functions' allow;
  *  9. what the call is approved by allow rules, the tool, or acceptEdits, and every file it touches approved
  *     by allow rules or the working-directory policy (in plan mode only for read-only calls) — see `approveCall`;
@@ -66,11 +69,16 @@ export async function evaluatePermission(options: {
   const own = isThenable(ownAnswer) ? await ownAnswer : ownAnswer;
   if (own.behavior === 'deny') return { behavior: 'deny', source: 'config', reason: own.decisionReason ?? { type: 'tool', reason: own.message }, message: own.message };
   const input = own.behavior === 'allow' && own.updatedInput ? (own.updatedInput as Record<string, unknown>) : call.input;
+  // Another name (hard link) of a denied or protected file is that file; only files with several names are looked up.
+  const linked = call.paths.length > 0 ? linkedFilesOf(call) : [];
+  const byLink = linked.length > 0 ? await hardLinkVerdict({ linked, context, protectedPlaces: options.protectedPlaces, workingDirectories: options.workingDirectories }) : undefined;
+  if (byLink?.behavior === 'deny') return { behavior: 'deny', source: 'config', reason: byLink.reason, message: byLink.message };
 
   const askFound = findRule(call, rules.ask, 'ask');
   const ask = askFound instanceof Promise ? await askFound : askFound;
   const immune = immuneAsk({ call, hookDecision, protectedPlaces: options.protectedPlaces, own, deny, ask, functionAnswers });
   if (immune) return immune;
+  if (byLink) return { behavior: 'ask', immune: true, reason: byLink.reason, message: byLink.message };
 
   if (mode === 'bypassPermissions') return { behavior: 'allow', source: 'config', reason: { type: 'mode', mode }, input };
   if (hookDecision?.behavior === 'allow') return { behavior: 'allow', source: 'hook', reason: { type: 'hook', hookName: hookDecision.hookName, reason: hookDecision.reason }, input };
@@ -126,7 +134,7 @@ function immuneAsk(options: {
   if (own.behavior === 'ask' && own.decisionReason?.type === 'safetyCheck') return { behavior: 'ask', immune: true, reason: own.decisionReason, message: own.message };
   if (call.paths.length === 0 && call.unresolvedWrites.length === 0) return undefined;
   const writes = call.paths.filter((entry) => entry.access === 'write' && entry.origin !== 'possible');
-  const targets = writes.flatMap((entry) => [entry.variants.lexical, entry.variants.real]);
+  const targets = writes.flatMap((entry) => [entry.variants.lexical, entry.variants.real, entry.variants.written ?? entry.variants.real]);
   const safety = targets.map((target) => protectedPathReason(target, options.protectedPlaces)).find(Boolean) ?? plantedRootReason(targets);
   if (safety) return { behavior: 'ask', immune: true, reason: { type: 'safetyCheck', reason: safety }, message: `${safety}. Writing there always needs approval.` };
   if (call.unresolvedWrites.length > 0 && !call.commands.every((command) => command.sandboxed)) {

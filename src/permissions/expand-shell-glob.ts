@@ -1,5 +1,4 @@
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { hasGlobSyntax, matchGlobSegment } from './rules/match-glob-segment.ts';
 
 /** Past this many names, a glob is taken as "anything below its fixed part". */
@@ -28,7 +27,7 @@ export async function expandShellGlob(pattern: string): Promise<GlobExpansion> {
     const next: string[] = [];
     for (const directory of current) {
       if (segment === '**') next.push(directory, ...(await descendants(directory, budget)));
-      else if (!hasGlobSyntax(segment)) next.push(path.posix.join(directory, segment));
+      else if (!hasGlobSyntax(segment)) next.push(childPath(directory, segment));
       else next.push(...(await matching(directory, segment, budget)));
       if (next.length > MAX_MATCHES || budget.entries < 0) return { below: base };
     }
@@ -39,7 +38,7 @@ export async function expandShellGlob(pattern: string): Promise<GlobExpansion> {
 
 async function matching(directory: string, segment: string, budget: { entries: number }): Promise<string[]> {
   const names = await list(directory, budget);
-  return names.filter((entry) => matchGlobSegment(segment, entry.name)).map((entry) => path.posix.join(directory, entry.name));
+  return names.filter((entry) => matchGlobSegment(segment, entry.name)).map((entry) => childPath(directory, entry.name));
 }
 
 async function descendants(directory: string, budget: { entries: number }): Promise<string[]> {
@@ -48,12 +47,17 @@ async function descendants(directory: string, budget: { entries: number }): Prom
   while (pending.length > 0 && budget.entries >= 0 && found.length <= MAX_MATCHES) {
     const current = pending.pop()!;
     for (const entry of await list(current, budget)) {
-      const child = path.posix.join(current, entry.name);
+      const child = childPath(current, entry.name);
       found.push(child);
       if (entry.isDirectory()) pending.push(child);
     }
   }
   return found;
+}
+
+/** `name` in `directory`, joined as written: `path.join` would collapse `link/..` by name; the kernel follows the link. */
+function childPath(directory: string, name: string): string {
+  return directory.endsWith('/') ? `${directory}${name}` : `${directory}/${name}`;
 }
 
 async function list(directory: string, budget: { entries: number }) {

@@ -21,4 +21,13 @@ describe('lintRules', () => {
     expect(about('Bash(')).toBe(1);
     expect(warnings).toHaveLength(6);
   });
+
+  it('warns about command and path patterns that cannot mean what they look like', () => {
+    const context = createPermissionContext({
+      deny: { project: ['Bash(npm:* test)', 'Read($HOME/.ssh/**)', 'Read(~alice/x)', 'Edit(src:*)', 'Bash(npm test:*)', 'Read(~/.ssh/**)', 'Bash(echo a\\:*b)'] },
+    });
+    const warnings = lintRules(context);
+    for (const rule of ['npm:* test', '$HOME', '~alice', 'src:*']) expect(warnings.filter((warning) => warning.includes(rule)), rule).toHaveLength(1);
+    expect(warnings).toHaveLength(4);
+  });
 });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expandShellGlob } from './expand-shell-glob.ts';
-import { resolvePathVariantsSync } from './rules/resolve-path-variants.ts';
+import { resolvePathVariantsSync, type PathVariants } from './rules/resolve-path-variants.ts';
 import { shellFileRequests, type ShellFileRequest } from './shell-file-requests.ts';
 import { analyzeShellCommandCached } from './shell/analyze-shell-command-cached.ts';
 import type { ShellAnalysis } from './shell/analyze-shell-command.ts';
@@ -13,7 +13,7 @@ import { callToolMethod } from '../tool/build-tool.ts';
 export interface PreparedPath {
   path: string;
   access: 'read' | 'write';
-  variants: { lexical: string; real: string };
+  variants: PathVariants;
   /**
    * Where it came from: the tool's own target; a shell redirect or a file a command writes through an
    * option or script (`sed 'w f'`), both checked like the Edit tool's writes; a file a recognised command is
@@ -93,6 +93,8 @@ export async function prepareCall(options: {
     else names.push(target.value);
   }
   const paths = dedupe(pathRequests.map((request) => ({ ...request, variants: resolvePathVariantsSync({ path: request.path, cwd: context.cwd, home }) })));
+  // `missing/../x`: the name before `..` may be made a link to anywhere before the path is used.
+  for (const entry of paths) if (entry.variants.unresolvable !== undefined) unresolved[entry.access].push(entry.path);
   const root = options.root ?? context.cwd;
   const realAnchors = paths.length > 0 ? resolveAnchors({ cwd: context.cwd, root, home }) : { cwd: context.cwd, root, home };
   return { tool, input, targets, commands, paths, urls, names, unresolvedWrites: unresolved.write, unresolvedReads: unresolved.read, cwd: context.cwd, home, root, realAnchors };
@@ -114,7 +116,8 @@ async function resolveRequest(request: ShellFileRequest, cwd: string): Promise<P
       resolved.push({ path: target, ...base });
       continue;
     }
-    const expansion = await expandShellGlob(path.posix.resolve(cwd, target));
+    // Joined as written: the kernel resolves `link/..` in a glob's folder through the link.
+    const expansion = await expandShellGlob(path.posix.isAbsolute(target) ? target : `${cwd}/${target}`);
     if ('below' in expansion) resolved.push({ path: expansion.below, ...base, recursive: true });
     else resolved.push(...expansion.paths.map((match) => ({ path: match, ...base })));
   }
@@ -124,7 +127,7 @@ async function resolveRequest(request: ShellFileRequest, cwd: string): Promise<P
 function dedupe(paths: PreparedPath[]): PreparedPath[] {
   const seen = new Set<string>();
   return paths.filter((entry) => {
-    const key = `${entry.access}\u0000${entry.origin}\u0000${entry.recursive === true}\u0000${entry.variants.lexical}\u0000${entry.variants.real}`;
+    const key = `${entry.access}\u0000${entry.origin}\u0000${entry.recursive === true}\u0000${entry.variants.lexical}\u0000${entry.variants.real}\u0000${entry.variants.written}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

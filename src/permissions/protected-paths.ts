@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CODEV_FOLDER, CONFIG_FILE_NAMES, MCP_CONFIG_FILE, PROJECT_SKILL_FOLDERS } from '../files/codev-files.ts';
+import { CODEV_FOLDER, CONFIG_FILE_NAMES, INSTRUCTION_FILES, MCP_CONFIG_FILE, PROJECT_SKILL_FOLDERS } from '../files/codev-files.ts';
 import { isNormalizedPathInside } from '../files/is-path-inside.ts';
 import { lstatIfPresent } from '../files/lstat-if-present.ts';
 import type { ToolHook } from '../hooks/types.ts';
@@ -29,6 +29,9 @@ export const RC_FILES: readonly string[] = [
 
 /** File names whose writes always ask, at any depth: rc files, codev's config and the MCP server list. */
 const PROTECTED_FILE_NAMES = new Set([...RC_FILES, ...CONFIG_FILE_NAMES, MCP_CONFIG_FILE]);
+
+/** Instruction file names, lower-cased: on a case-insensitive disk `claude.md` is CLAUDE.md. */
+const INSTRUCTION_NAMES = new Set(INSTRUCTION_FILES.map((name) => name.toLowerCase()));
 
 /** A file or folder (it may not exist yet) whose change would change what codev loads or runs outside the sandbox. */
 export interface ProtectedPlace {
@@ -145,6 +148,7 @@ export function protectedPathReason(target: string, places: readonly ProtectedPl
   if (folder) return `${target} is inside a protected directory (${folder})`;
   const name = segments.at(-1) ?? '';
   if (PROTECTED_FILE_NAMES.has(name) || name.startsWith('.codevrc')) return `${target} is a protected configuration file`;
+  if (INSTRUCTION_NAMES.has(name.toLowerCase())) return `${target} is an instruction file (its text and includes are sent to the model)`;
   const resolved = path.resolve(target);
   for (const place of places) {
     if (place.loadsFolders) {

@@ -9,7 +9,12 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 15_000;
 
 /** Imports plugin, config and agent files; see `createPluginImporter`. */
 export interface PluginImporter {
-  import<T = unknown>(file: string): Promise<T>;
+  /**
+   * Imports `file`. With `source` (its text, read and checked by the caller) that text is what runs, and
+   * `file` only names it (its relative imports resolve from there): a link swapped after the check cannot
+   * redirect the import. Only for an import without a time limit: the probe would read the file by name.
+   */
+  import<T = unknown>(file: string, options?: { source?: string }): Promise<T>;
   /** How long an import, and a plugin's `setup()`, may take (ms); `Infinity` for no limit. */
   readonly timeoutMs: number;
   /**
@@ -43,8 +48,9 @@ export function createPluginImporter(options: { timeoutMs?: number } = {}): Plug
   return {
     timeoutMs,
     close: () => probe.close(),
-    async import<T>(file: string): Promise<T> {
-      if (!Number.isFinite(timeoutMs)) return importModuleOnce<T>({ jiti, file });
+    async import<T>(file: string, importOptions: { source?: string } = {}): Promise<T> {
+      if (!Number.isFinite(timeoutMs)) return importModuleOnce<T>({ jiti, file, source: importOptions.source });
+      if (importOptions.source !== undefined) throw new Error('An import with its source given has no time limit: the probe reads the file by name');
       await probe.probe({ file, timeoutMs });
       // The host's import can still wait forever on something the probe's stand-in answered at once.
       return withinLoadTimeout(importModuleOnce<T>({ jiti, file }), {

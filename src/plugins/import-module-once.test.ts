@@ -47,4 +47,12 @@ describe('importModuleOnce', () => {
     expect(await importModuleOnce({ jiti, file: file('virtual.js') })).toMatchObject({ default: 42 });
     expect(await runs('virtual.js')).toBe(1);
   });
+
+  it('runs the source it is given under the file\'s name, never what the file holds now (an ES module included)', async () => {
+    await writeFile(file('swapped.mjs'), "export default 'on disk';\n");
+    await writeFile(file('helper.mjs'), "export const helper = 'beside it';\n");
+    const source = "import { helper } from './helper.mjs';\nexport default 'checked ' + helper;\n";
+    expect(await importModuleOnce({ jiti, file: file('swapped.mjs'), source })).toMatchObject({ default: 'checked beside it' });
+  });
 });
+

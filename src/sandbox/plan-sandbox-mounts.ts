@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isNormalizedPathInside } from '../files/is-path-inside.ts';
+import { INSTRUCTION_FILES } from '../files/codev-files.ts';
 import { lstatIfPresent } from '../files/lstat-if-present.ts';
 import { RC_FILES } from '../permissions/protected-paths.ts';
 
@@ -21,8 +22,8 @@ export interface SandboxMount {
   folder?: boolean;
 }
 
-/** Names kept read-only in every writable directory when they exist: shell and tool rc files, editor folders. */
-const EXISTING_NAMES: readonly string[] = [...RC_FILES, '.vscode', '.idea', '.husky', '.gitmodules'];
+/** Names kept read-only in every writable directory when they exist: shell and tool rc files, editor folders, instruction files. */
+const EXISTING_NAMES: readonly string[] = [...RC_FILES, ...INSTRUCTION_FILES, '.vscode', '.idea', '.husky', '.gitmodules'];
 /** Inside a repository's `.git`: what makes git run programs or read another configuration. */
 const GIT_INTERNALS: readonly string[] = ['config', 'hooks', 'modules', 'worktrees'];
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
+import { checkRuleLists } from '../permissions/check-rule-lists.ts';
+import { BUILTIN_TOOL_NAMES } from '../permissions/rules/known-tool-names.ts';
 import { frontmatterKeyLine as keyLine, parseFrontmatter, splitTopLevel } from './parse-frontmatter.ts';
 import type { FrontmatterValue, Skill } from './types.ts';
 
@@ -38,6 +40,8 @@ export function parseSkillFile(options: { file: string; text: string; plugin?: s
   }
   const allowedTools = toolList(data['allowed-tools']);
   if (allowedTools === undefined) return fail('"allowed-tools" must be a list or a comma-separated string', { line: lineOf('allowed-tools'), field: 'allowed-tools' });
+  const wrongName = checkRuleLists({ lists: [{ behavior: 'allow', rules: allowedTools, field: 'allowed-tools', file }], knownNames: BUILTIN_TOOL_NAMES, complete: false }).errors[0];
+  if (wrongName) return fail(wrongName.message, { line: lineOf('allowed-tools'), field: 'allowed-tools', hint: wrongName.hint });
   const disable = data['disable-model-invocation'] ?? false;
   if (typeof disable !== 'boolean') return fail('"disable-model-invocation" must be true or false', { line: lineOf('disable-model-invocation'), field: 'disable-model-invocation' });
 

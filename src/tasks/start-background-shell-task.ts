@@ -3,6 +3,7 @@ import { appendFileSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { getSessionState } from '../session/get-session-state.ts';
 import type { BackgroundTask, BackgroundTaskStatus } from '../session/types.ts';
+import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import { startShellProcess, type ShellIsolation } from './start-shell-process.ts';
 import { waitForTask } from './wait-for-task.ts';
 
@@ -21,6 +22,8 @@ export function startBackgroundShellTask(options: {
   cwd: string;
   sessionDirectory: string;
   isolation: ShellIsolation;
+  /** Which of codev's environment variables the command receives (see `commandEnvironment`). */
+  environment?: EnvironmentPolicy;
   timeoutMs?: number;
   /** The agent that started it (see `BackgroundTask.owner`). */
   owner?: string;

@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { CodevError } from '../errors/codev-error.ts';
 import { prepareSandboxedSpawn } from '../sandbox/prepare-sandboxed-spawn.ts';
+import { commandEnvironment } from '../processes/command-environment.ts';
 import { createCommandMarker } from '../processes/command-marker.ts';
+import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import { endWithCodev } from '../processes/end-with-codev.ts';
 import { killProcessTree } from '../processes/kill-process-tree.ts';
 
@@ -41,13 +43,15 @@ const PIPE_DRAIN_MS = 200;
  * Starts `bash -c <command>` in `cwd`, detached into its own process group so that the whole tree can be
  * killed, optionally inside the bubblewrap sandbox. Its environment carries a fresh command mark (see
  * `createCommandMarker`), which the kill looks for, and it is tied to codev's life (see `endWithCodev`).
- * `stdio` is passed to `spawn` (pipes by default).
+ * `stdio` is passed to `spawn` (pipes by default). Its environment is codev's less credentials, per
+ * `environment` (see `commandEnvironment`).
  */
 export function startShellProcess(options: {
   command: string;
   cwd: string;
   isolation: ShellIsolation;
   sessionDirectory: string;
+  environment?: EnvironmentPolicy;
   stdio?: ['ignore', 'pipe' | number, 'pipe' | number];
 }): ShellProcess {
   const sandboxed = options.isolation.sandbox
@@ -70,7 +74,7 @@ export function startShellProcess(options: {
       cwd: options.cwd,
       detached: true,
       stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
-      env: shellEnvironment({ ...sandboxed?.env, ...marker.environment }),
+      env: shellEnvironment(options.environment, { ...sandboxed?.env, ...marker.environment }),
     }),
   );
   const leaderExited = new Promise<void>((resolve) => {
@@ -96,11 +100,11 @@ export function startShellProcess(options: {
 }
 
 /**
- * The environment of a shell command: codev's, with the sandbox's additions, and without `CDPATH` (with
- * it, `cd src` may go somewhere else than `./src`, which the permission check reads it as).
+ * The environment of a shell command: codev's per the policy, with the sandbox's additions, and without
+ * `CDPATH` (with it, `cd src` may go somewhere else than `./src`, which the permission check reads it as).
  */
-function shellEnvironment(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
-  const environment: NodeJS.ProcessEnv = { ...process.env, ...extra };
+function shellEnvironment(policy: EnvironmentPolicy | undefined, extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = { ...commandEnvironment({ policy }), ...extra };
   delete environment.CDPATH;
   return environment;
 }

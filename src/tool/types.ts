@@ -80,9 +80,22 @@ export interface ToolContext {
   agent?: AgentScope;
 }
 
+/** A path the permission decision judged: as named, and resolved through symlinks as it was then. Absolute. */
+export interface CheckedPath {
+  access: 'read' | 'write';
+  lexical: string;
+  real: string;
+}
+
 /** The context of `call()`: the tool context plus the call's own handles. */
 export interface ToolCallContext<Progress extends ProgressPayload = ToolProgress> extends ToolContext {
   toolUseId: string;
+  /**
+   * The tool's own paths as the permission decision judged them (set by the call pipeline; absent when
+   * `call()` runs without one). File tools check that what they open is still what was judged (see
+   * `checkOpenedPath`): a folder swapped for a symlink since must not carry the decision elsewhere.
+   */
+  checkedPaths?: readonly CheckedPath[];
   /** Report progress; delivered to `runToolUse`'s consumer as a `progress` update. */
   onProgress: OnProgress<Progress>;
   /** For tools that run other tools (Agent, REPL): every inner call must go through permissions too. */

@@ -3,6 +3,8 @@ import { loadConfig } from '../../config/load-config.ts';
 import { resolveInstructionSources } from '../../instructions/instructions-setting.ts';
 import { loadInstructions } from '../../instructions/load-instructions.ts';
 import type { InstructionFile } from '../../instructions/types.ts';
+import { createPermissionContext } from '../../permissions/create-permission-context.ts';
+import { readScopeOf } from '../../permissions/read-decision-for-file.ts';
 import { INSTRUCTIONS_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import type { CommandIo } from './types.ts';
@@ -19,7 +21,11 @@ export async function instructionsCommand(argv: readonly string[], io: CommandIo
   }
   const { config, root } = await loadConfig({ cwd: values.cwd ?? io.cwd });
   const sources = resolveInstructionSources(config.instructions);
-  const { files, warnings } = sources ? await loadInstructions({ projectRoot: root, homeDirectory: io.env.HOME ?? os.homedir(), sources }) : { files: [], warnings: [] };
+  const homeDirectory = io.env.HOME ?? os.homedir();
+  // The config's Read deny and ask rules refuse files here as they do in an agent's system prompt.
+  const permissionContext = createPermissionContext({ deny: { project: config.permissions?.deny ?? [] }, ask: { project: config.permissions?.ask ?? [] } });
+  const readScope = readScopeOf({ cwd: root, projectRoot: root, homeDirectory, permissionContext });
+  const { files, warnings } = sources ? await loadInstructions({ projectRoot: root, homeDirectory, sources, readScope }) : { files: [], warnings: [] };
   for (const warning of warnings) io.stderr(`codev: ${warning.message}\n`);
   if (values.json) {
     const rows = files.map(({ path, scope, bytes, includedFrom }) => ({ path, scope, bytes, ...(includedFrom && { includedFrom }) }));

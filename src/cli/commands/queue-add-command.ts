@@ -7,6 +7,7 @@ import { PERMISSION_MODES, type PermissionMode } from '../../permissions/types.t
 import { QUEUE_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { positiveIntegerOption, positiveNumberOption } from './number-options.ts';
+import { checkRuleFlags } from './check-rule-flags.ts';
 import { readPromptsFile } from './read-prompts-file.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
@@ -44,6 +45,7 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
   if (values.ref !== undefined && values.repo === undefined) throw new CodevError('CLI_USAGE', '--ref needs --repo', { hint: 'e.g. --repo git@github.com:acme/app.git --ref main' });
   const mode = values['permission-mode'];
   if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
+  checkRuleFlags(values);
   const prompts = values.prompts === undefined ? undefined : await readPromptsFile({ file: values.prompts, cwd });
   const submission: Omit<SubmitOptions, 'prompt' | 'prompts'> = {
     script,

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { attachPromptFiles, type AttachmentPolicy } from '../../agent/attach-prompt-files.ts';
 import { createAgent, DEFAULT_MODEL } from '../../agent/create-agent.ts';
 import { loadAgentScript } from '../../agent/load-agent-script.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from '../../agent/types.ts';
 import { CodevError } from '../../errors/codev-error.ts';
 import { createKernel } from '../../index.ts';
+import { readScopeOf } from '../../permissions/read-decision-for-file.ts';
 import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
 import { RUN_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
@@ -46,6 +48,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     'defer-asks': { type: 'boolean' },
     approve: { type: 'string', multiple: true },
     deny: { type: 'string', multiple: true },
+    'attach-outside': { type: 'boolean' },
+    'allow-attachment': { type: 'string', multiple: true },
   });
   if (values.help) {
     io.stdout(RUN_HELP);
@@ -94,8 +98,10 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     }
     // From here, the first SIGINT or SIGTERM stops the query cleanly: its open calls answered, the agent and
     // the kernel closed, the session's lock released; the command then exits with the signal's code.
+    // @file attachments obey the Read rules and stay in the project, checked on the files opened, before any request.
+    const attached = wordsPrompt && (await attachPromptFiles({ prompt: wordsPrompt, cwd: io.cwd, policy: attachmentPolicy({ kernel, io, values }) }));
     stop = stopOnSignals(io);
-    const prompt = wordsPrompt ?? definition.prompt;
+    const prompt = attached ?? definition.prompt;
     if (!prompt && !approvals) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
     const interactive = io.isTTY === true && format === 'text';
     const colors = createColors({ isTTY: io.isTTY === true, env: io.env });
@@ -132,6 +138,18 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     await kernel.close();
     stop?.dispose();
   }
+}
+
+/** What `@file` may attach: the project's working directories under its Read rules, unless the person widened it. */
+function attachmentPolicy(options: { kernel: Awaited<ReturnType<typeof createKernel>>; io: CommandIo; values: { 'attach-outside'?: boolean; 'allow-attachment'?: string[] } }): AttachmentPolicy {
+  const { kernel, io, values } = options;
+  const readScope = readScopeOf({ cwd: kernel.cwd, projectRoot: kernel.root, homeDirectory: io.env.HOME, permissionContext: kernel.permissionContext });
+  return {
+    readScope,
+    ...(!values['attach-outside'] && { roots: readScope.workingDirectories }),
+    allowed: (values['allow-attachment'] ?? []).map((file) => path.resolve(io.cwd, file)),
+    hints: { outside: 'add --attach-outside to attach files outside the project', rule: 'add --allow-attachment <path> to attach this file anyway' },
+  };
 }
 
 /** `--max-budget-usd` and `--max-query-tokens` as agent options. */

@@ -12,6 +12,7 @@ import type { ToolResultBlockParam } from '../../tool/types.ts';
 import { TOOL_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
+import { checkRuleFlags, throwRuleErrors } from './check-rule-flags.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import type { CommandIo } from './types.ts';
 
@@ -42,11 +43,13 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
       throw new CodevError('CLI_USAGE', (error as Error).message, { hint: "quote the rule for the shell, e.g. --allow 'Bash(npm test)'" });
     }
   }
+  checkRuleFlags(values);
   const input = parseInput(rawInput === '-' ? await io.readStdin() : rawInput);
   const kernel = await createKernel({ cwd: values.cwd ?? io.cwd, env: io.env, permissionMode: mode as PermissionMode | undefined, allow: values.allow, deny: values.deny, ask: values.ask });
   // The first SIGINT or SIGTERM cancels the call (its processes stopped, the kernel closed): exit 130 or 143.
   const stop = stopOnSignals(io);
   try {
+    throwRuleErrors(kernel.errors);
     printLoadErrors(kernel, io.stderr);
     const context = kernel.createToolUseContext({ signal: stop.signal });
     // Held and never released, the session folder outlives the command (kernel.close() ends only the

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { loadConfig } from '../../config/load-config.ts';
 import { CodevError } from '../../errors/codev-error.ts';
 import { redactRedisUrl } from '../../fleet/redis/redact-redis-url.ts';
+import { isRemoteRepository } from '../../fleet/workspace/resolve-repository.ts';
 import { waitForRedis } from '../../fleet/redis/wait-for-redis.ts';
 import { WORKER_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
@@ -24,6 +26,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
     rate: { type: 'string' },
     'workspace-root': { type: 'string' },
     scripts: { type: 'string', multiple: true },
+    'trust-workspace': { type: 'string', multiple: true },
     'lock-duration': { type: 'string' },
     'stalled-interval': { type: 'string' },
   });
@@ -36,7 +39,9 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   const limiter = values.rate === undefined ? undefined : parseRate(values.rate);
   const lockDurationMs = positiveIntegerOption('lock-duration', values['lock-duration']);
   const stalledIntervalMs = positiveIntegerOption('stalled-interval', values['stalled-interval']);
-  const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd: values.cwd ?? io.cwd, env: io.env });
+  const cwd = values.cwd ?? io.cwd;
+  const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd, env: io.env });
+  const trustedRepositories = await trustedRepositoriesOf({ flags: values['trust-workspace'] ?? [], cwd });
   const say = (line: string) => io.stderr(`codev worker: ${line}\n`);
   const stop = new AbortController();
   let force = false;
@@ -48,7 +53,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   try {
     if (!(await redisAnswers({ target, signal: stop.signal, say }))) return 0;
     return await withFleet(target, async (fleet) => {
-      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [values.cwd ?? io.cwd]).map((folder) => path.resolve(values.cwd ?? io.cwd, folder)), env: io.env, onLog: say });
+      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [cwd]).map((folder) => path.resolve(cwd, folder)), trustedRepositories, env: io.env, onLog: say });
       const rate = values.rate === undefined ? '' : `, at most ${values.rate} session starts over the queue`;
       say(`ready: ${worker.name} takes jobs from queue "${target.queue}" at ${redactRedisUrl(target.url)} (concurrency ${concurrency}${rate}); Ctrl-C or SIGTERM stops it`);
       await new Promise((resolve) => (stop.signal.aborted ? resolve(undefined) : stop.signal.addEventListener('abort', resolve, { once: true })));
@@ -59,6 +64,20 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   } finally {
     stopListening();
   }
+}
+
+/**
+ * The repositories whose checkouts the worker loads projects from: `--trust-workspace` and the config's
+ * `fleet.trustedRepositories` (the operator's, from the folder the worker runs in), local paths made absolute
+ * from there, globs kept.
+ */
+async function trustedRepositoriesOf(options: { flags: readonly string[]; cwd: string }): Promise<string[]> {
+  const configured = (await loadConfig({ cwd: options.cwd })).config.fleet?.trustedRepositories ?? [];
+  return [...options.flags, ...configured].map((repo) => {
+    const trimmed = repo.trim();
+    if (trimmed === '' || trimmed.startsWith('-')) throw new CodevError('CLI_USAGE', `"${repo}" is not a repository to trust`, { hint: 'e.g. --trust-workspace git@github.com:acme/app.git (or a glob: git@github.com:acme/*)' });
+    return isRemoteRepository(trimmed) ? trimmed : path.resolve(options.cwd, trimmed);
+  });
 }
 
 /** Waits until Redis answers (true), saying why at each retry; false when stopped first. */

@@ -41,6 +41,7 @@ export const callTool: Stage = function callTool(state) {
       Object.assign({}, context, {
         toolUseId: toolUse.id,
         toolSpan: state.span,
+        checkedPaths: state.checkedPaths,
         canUseTool,
         assistantMessage,
         onProgress: (progress: ProgressPayload) => {

@@ -14,6 +14,10 @@ export const checkPermission: Stage = async function checkPermission(state) {
     context,
     canUseTool,
     hookDecision: state.hookDecision,
+    // What call() opens is checked against these: the files as judged, not as they may be by then.
+    onPrepared: (call) => {
+      state.checkedPaths = call.paths.filter((entry) => entry.origin === 'tool').map((entry) => ({ access: entry.access, ...entry.variants }));
+    },
   });
   state.decision = decision;
   context.onDecision?.({ toolName: state.tool!.name, toolUseId: toolUse.id, decision });

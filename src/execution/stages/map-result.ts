@@ -1,7 +1,9 @@
 import { errorMessage } from '../../errors/codev-error.ts';
+import { withheldVariables } from '../../processes/command-environment.ts';
 import { persistLargeResult } from '../../results/persist-large-result.ts';
 import { hasMediaBlocks, resultSize } from '../../results/result-size.ts';
 import { toolUseError } from '../messages.ts';
+import { redactResultBlock } from '../redact-result-block.ts';
 import type { Stage, StageOutcome, ToolCallState } from '../types.ts';
 
 /**
@@ -24,6 +26,8 @@ export function mapOutput(state: ToolCallState): void | Promise<void> {
     state.persistedPath = undefined;
     return;
   }
+  // The file outlives the call beside the saved session: what buildResult will redact is redacted before it is written.
+  block = redactResultBlock(block, withheldVariables({ policy: context.environment }));
   return persistLargeResult({ block, threshold, sessionDirectory: context.sessionDirectory, resultsDirectory: context.resultsDirectory }).then((persisted) => {
     state.block = persisted.block;
     state.persistedPath = persisted.persistedPath;

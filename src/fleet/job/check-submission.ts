@@ -3,6 +3,8 @@ import path from 'node:path';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import { validateAllowRule } from '../../permissions/rules/match-tool-name.ts';
+import { checkRuleToolName } from '../../permissions/rules/check-rule-tool-name.ts';
+import { BUILTIN_TOOL_NAMES } from '../../permissions/rules/known-tool-names.ts';
 import type { SubmitOptions } from '../types.ts';
 import { fleetJobDataSchema, type FleetJobData } from './fleet-job-data.ts';
 
@@ -51,6 +53,8 @@ function checkRules(rules: readonly string[] | undefined, behavior: 'allow' | 'd
     try {
       const value = parsePermissionRule(rule);
       if (behavior === 'allow') problem = validateAllowRule(value);
+      const name = checkRuleToolName({ toolName: value.toolName, knownNames: BUILTIN_TOOL_NAMES, complete: false });
+      if (name?.severity === 'error') problem ??= name.message;
     } catch (error) {
       problem = errorMessage(error);
     }

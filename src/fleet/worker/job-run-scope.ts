@@ -14,6 +14,8 @@ export interface JobRunScope {
   worker: string;
   /** The folders whose agent scripts this worker runs. */
   scriptRoots: readonly string[];
+  /** The repositories whose checkouts' own projects this worker loads (see `isTrustedRepository`); usually none. */
+  trustedRepositories: readonly string[];
   /** Where job checkouts go. */
   workspaceRoot: string;
   env: Readonly<Record<string, string | undefined>>;

@@ -1,11 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Job } from 'bullmq';
 import { createAgent } from '../../agent/create-agent.ts';
 import { loadAgentScript } from '../../agent/load-agent-script.ts';
 import type { AgentEvent } from '../../agent/types.ts';
-import { createKernel } from '../../kernel/create-kernel.ts';
-import { getAllBaseTools } from '../../tools/get-all-base-tools.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import { createEventSender } from '../events/create-event-sender.ts';
@@ -17,9 +13,11 @@ import { finishJobWorkspace } from '../workspace/finish-job-workspace.ts';
 import { prepareJobWorkspace } from '../workspace/prepare-job-workspace.ts';
 import { removeJobWorkspace } from '../workspace/remove-job-workspace.ts';
 import { checkpointJob } from './checkpoint-job.ts';
-import { checkScriptAllowed } from './check-script-allowed.ts';
+import { createJobKernel } from './create-job-kernel.ts';
+import { ignoredProjectFiles } from './ignored-project-files.ts';
 import { observeSessionStore } from './observe-session-store.ts';
 import type { JobRunScope } from './job-run-scope.ts';
+import { readAllowedScript } from './read-allowed-script.ts';
 import { sumCost } from './sum-cost.ts';
 
 /** The longest a model's `retry-after` may be waited in place; a longer one backs off the whole queue instead. */
@@ -60,13 +58,15 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   await publish({ type: 'job-start', jobId, attempt, worker: scope.worker, ...(resuming && { resumedFromTurn: state.turn }), startedAt: new Date().toISOString() });
 
   if (state.ended) return { type: 'done', result: { ...state.ended, attempts: attempt, ...(data.workspace && { workspace: await finishEndedWorkspace({ scope, jobId, data, turn: state.turn, signal }) }) } };
-  if (!existsSync(data.script)) throw new CodevError('JOB_INVALID', `The agent script ${data.script} does not exist on worker ${scope.worker}`, { field: 'script', hint: 'every worker needs the script at the same absolute path (a shared checkout of your scripts)' });
-  checkScriptAllowed({ script: data.script, roots: scope.scriptRoots, worker: scope.worker });
-  const definition = await loadAgentScript(data.script);
+  // Checked and read from one descriptor at the moment of import: what runs is the file that passed the check.
+  const script = readAllowedScript({ script: data.script, roots: scope.scriptRoots, workspaceRoot: scope.workspaceRoot, worker: scope.worker });
+  const definition = await loadAgentScript(script.file, { source: script.source });
   if (!definition) throw new CodevError('JOB_INVALID', `The script ${data.script} exports no agent definition`, { field: 'script', hint: 'export default defineAgent({ ... }) from the script' });
   const workspace = data.workspace ? await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: data.workspace, ...(resuming && { resumeTurn: state.turn }), signal }) : undefined;
-  const kernel = await createKernel({ baseTools: getAllBaseTools(), cwd: workspace?.path ?? path.dirname(data.script), env: scope.env, permissionMode: data.permissions.mode ?? (data.deferAsks ? 'default' : 'dontAsk'), allow: data.permissions.allow, deny: data.permissions.deny, ask: data.permissions.ask });
+  const { kernel, trusted } = await createJobKernel({ data, script: script.file, workspace, scope });
   try {
+    const ignored = workspace && !trusted ? ignoredProjectFiles(workspace.path) : [];
+    if (ignored.length > 0) await publish({ type: 'warning', code: 'WORKSPACE_UNTRUSTED', message: `Worker ${scope.worker} does not trust ${data.workspace!.repo}: the checkout's ${ignored.join(', ')} were not loaded (the job runs with the project of its script). The worker's operator can trust it: codev worker --trust-workspace URL (fleet.trustedRepositories).` });
     // What failed to load is the job's news too: a tool it needs may be missing.
     for (const error of kernel.errors) await publish({ type: 'warning', code: error.code, message: error.format() });
     // Without it the job would spend tokens with every call its rules could allow denied: no retry loads it either.

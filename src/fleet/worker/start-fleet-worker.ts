@@ -61,6 +61,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     store: createRedisSessionStore({ redis, prefix: options.keys.sessions }),
     worker: name,
     scriptRoots: (options.scriptRoots ?? [process.cwd()]).map((root) => path.resolve(root)),
+    trustedRepositories: [...(options.trustedRepositories ?? [])],
     workspaceRoot: options.workspaceRoot ?? path.join(os.tmpdir(), 'codev-fleet-workspaces'),
     env: options.env ?? process.env,
     publish,

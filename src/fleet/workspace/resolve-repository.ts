@@ -2,7 +2,7 @@ import path from 'node:path';
 import { CodevError } from '../../errors/codev-error.ts';
 
 /** git's own rule: a colon before the first slash makes a URL or `host:path`, except a Windows drive letter. */
-function isRemote(repo: string): boolean {
+export function isRemoteRepository(repo: string): boolean {
   const colon = repo.indexOf(':');
   const slash = repo.search(/[/\\]/);
   return colon > 0 && (slash < 0 || colon < slash) && !/^[A-Za-z]:[\\/]/.test(repo);
@@ -17,5 +17,5 @@ export function resolveRepository(repo: string): string {
   if (repo.trim() === '' || repo.startsWith('-')) {
     throw new CodevError('INPUT_INVALID', `"${repo}" is not a repository`, { field: 'workspace.repo', hint: 'give a git URL or the path of a repository' });
   }
-  return isRemote(repo) ? repo : path.resolve(repo);
+  return isRemoteRepository(repo) ? repo : path.resolve(repo);
 }

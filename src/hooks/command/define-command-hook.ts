@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CodevError } from '../../errors/codev-error.ts';
+import { commandEnvironment } from '../../processes/command-environment.ts';
+import type { EnvironmentPolicy } from '../../processes/environment-policy.ts';
 import { defineHook } from '../define-hook.ts';
 import { markHookFailure } from '../hook-progress.ts';
 import type { HookInput, ToolHook } from '../types.ts';
@@ -25,8 +27,10 @@ export interface CommandHookOptions {
   sessionId?: string;
   /** `transcript_path` on stdin. Default `''` (codev keeps no transcript file). */
   transcriptPath?: string;
-  /** The environment, before the project variables are added. Default `process.env`. */
+  /** The environment, before the policy and the project variables: default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /** Which of `env`'s variables the command receives: never credentials by default (see `commandEnvironment`). */
+  environment?: EnvironmentPolicy;
   /**
    * Receives non-blocking failures (a non-zero exit other than 2, a timeout, bad JSON). Default: a hook
    * other than PreToolUse with nothing else to say throws, so the kernel (or the subagent run) reports it
@@ -53,7 +57,7 @@ export function defineCommandHook(config: CommandHookConfig, options: CommandHoo
   }
   const onFailure = config.onFailure ?? 'continue';
   const name = config.name ?? `${config.event}(${config.matcher ?? '*'}): ${shorten(config.command)}`;
-  const env = { ...(options.env ?? process.env), CODEV_PROJECT_DIR: options.projectDir, CLAUDE_PROJECT_DIR: options.projectDir };
+  const env = { ...commandEnvironment({ base: options.env, policy: options.environment }), CODEV_PROJECT_DIR: options.projectDir, CLAUDE_PROJECT_DIR: options.projectDir };
   const session = { sessionId: options.sessionId ?? PROCESS_SESSION_ID, transcriptPath: options.transcriptPath ?? '' };
 
   async function handler(input: HookInput) {

@@ -3,7 +3,7 @@ import type { ToolHook } from '../types.ts';
 import { defineCommandHook, type CommandHookOptions } from './define-command-hook.ts';
 import type { CommandHookConfig } from './types.ts';
 
-const made = new WeakMap<CommandHookConfig, { projectDir: string; hook: ToolHook }>();
+const made = new WeakMap<CommandHookConfig, { projectDir: string; environment: CommandHookOptions['environment']; hook: ToolHook }>();
 
 /**
  * The config's `hooks` as `ToolHook`s: `defineHook` objects as they are, command entries through
@@ -14,9 +14,9 @@ export function toToolHooks(entries: readonly (ToolHook | CommandHookConfig)[], 
   return entries.map((entry) => {
     if (isToolHook(entry)) return entry;
     const cached = made.get(entry);
-    if (cached && cached.projectDir === options.projectDir) return cached.hook;
+    if (cached && cached.projectDir === options.projectDir && cached.environment === options.environment) return cached.hook;
     const hook = defineCommandHook(entry, options);
-    made.set(entry, { projectDir: options.projectDir, hook });
+    made.set(entry, { projectDir: options.projectDir, environment: options.environment, hook });
     return hook;
   });
 }

@@ -94,6 +94,15 @@ describe('matchDomainRule', () => {
   });
 });
 
+describe('matchDomainRule and Unicode forms', () => {
+  it('compares hosts after IDNA mapping: NFC, NFD and full-width spellings are one host', () => {
+    expect(matchDomainRule('domain:caf\u00e9.test', 'http://cafe\u0301.test/')).toBe(true);
+    expect(matchDomainRule('domain:cafe\u0301.test', 'http://caf\u00e9.test/')).toBe(true);
+    expect(matchDomainRule('domain:\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.test', 'http://example.test/')).toBe(true);
+    expect(matchDomainRule('domain:example.test', 'http://\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.test/')).toBe(true);
+  });
+});
+
 describe('validateDomainRule', () => {
   it('accepts domain patterns', () => {
     for (const content of ['domain:example.com', 'domain:*.example.com', 'domain:*', 'domain:example.*', 'domain:[::1]']) {

@@ -143,3 +143,20 @@ describe('matchPathPattern adversarial paths', () => {
     expect(performance.now() - started).toBeLessThan(HANG_GUARD_MS);
   });
 });
+
+describe('matchPathPattern and Unicode forms', () => {
+  const nfc = 'caf\u00e9.txt';
+  const nfd = 'cafe\u0301.txt';
+  it('deny and ask match the name in the other form, composed or decomposed, and in full-width letters', () => {
+    expect(match(nfc, `/proj/${nfd}`)).toBe(true);
+    expect(match(nfd, `/proj/${nfc}`, 'ask')).toBe(true);
+    expect(match('donn\u00e9es/**', '/proj/donne\u0301es/k')).toBe(true);
+    expect(match('\uff53\uff45\uff43\uff52\uff45\uff54.txt', '/proj/secret.txt')).toBe(true);
+  });
+
+  it('allow stays exact, and an accent still makes another name', () => {
+    expect(match(nfc, `/proj/${nfd}`, 'allow')).toBe(false);
+    expect(match(nfc, `/proj/${nfc}`, 'allow')).toBe(true);
+    expect(match(nfc, '/proj/cafe.txt')).toBe(false);
+  });
+});

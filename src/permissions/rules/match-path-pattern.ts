@@ -3,6 +3,7 @@ import type { PermissionBehavior } from '../types.ts';
 import { matchGlobSegment } from './match-glob-segment.ts';
 import { parsePathPattern } from './parse-path-pattern.ts';
 import type { PathAnchors, PathPattern } from './parse-path-pattern.ts';
+import { restrictiveForms } from './unicode-forms.ts';
 
 /** What {@link matchPathPattern} needs: the rule pattern, the path, its anchors and the rule's behaviour. */
 export interface MatchPathPatternOptions extends PathAnchors {
@@ -16,11 +17,23 @@ export interface MatchPathPatternOptions extends PathAnchors {
 /**
  * Does a gitignore-style Read/Edit pattern match this path? `*` matches within one segment, `**` any
  * depth, `?` one character, `[...]` a class. Containment is by whole segments: `src/**` never matches
- * `src-evil/x`. See {@link parsePathPattern} for anchors and the allow/deny differences.
+ * `src-evil/x`. See {@link parsePathPattern} for anchors and the allow/deny differences. A deny or ask
+ * pattern also matches the path in NFC and NFKC (see {@link restrictiveForms}); an allow matches as written.
  */
 export function matchPathPattern(options: MatchPathPatternOptions): boolean {
+  if (matchPathPatternAsWritten(options)) return true;
+  return options.behavior !== 'allow' && restrictiveFormsOf(options).some(matchPathPatternAsWritten);
+}
+
+function matchPathPatternAsWritten(options: MatchPathPatternOptions): boolean {
   const pattern = parsePathPattern(options);
   return pattern !== undefined && matchParsedPathPattern(pattern, path.posix.resolve(options.cwd, options.path));
+}
+
+/** The options in each Unicode form a deny or ask rule also holds in (see {@link restrictiveForms}). */
+function restrictiveFormsOf(options: MatchPathPatternOptions): MatchPathPatternOptions[] {
+  const { pattern, path: target, cwd, root, home } = options;
+  return restrictiveForms({ pattern, path: target, cwd, root, home }).map((texts) => ({ ...texts, behavior: options.behavior }));
 }
 
 /** {@link matchPathPattern} for a pattern parsed once and many absolute, normalized paths (a folder walked). */
@@ -36,6 +49,11 @@ export function matchParsedPathPattern(pattern: PathPattern, target: string): bo
  * have some left to match what is inside it.
  */
 export function matchPathPatternBelow(options: MatchPathPatternOptions): boolean {
+  if (matchPathPatternBelowAsWritten(options)) return true;
+  return options.behavior !== 'allow' && restrictiveFormsOf(options).some(matchPathPatternBelowAsWritten);
+}
+
+function matchPathPatternBelowAsWritten(options: MatchPathPatternOptions): boolean {
   const pattern = parsePathPattern(options);
   if (pattern === undefined) return false;
   const folder = path.posix.resolve(options.cwd, options.path);

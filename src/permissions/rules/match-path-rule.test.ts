@@ -64,6 +64,14 @@ describe('matchPathRule with symlinks', () => {
   it('does not let .. after a link escape lexically', async () => {
     expect(await check({ pattern: './src/**', path: 'src/../link/secret', behavior: 'allow' })).toBe(false);
   });
+
+  it('reads .. after a link beside the target; the name collapsed by hand still meets deny, never allow alone', async () => {
+    // link -> outside, so link/../x is <temporary>/x, not <project>/x.
+    expect(await check({ pattern: `/${temporary}/x`, path: 'link/../x', behavior: 'deny' })).toBe(true);
+    expect(await check({ pattern: './x', path: 'link/../x', behavior: 'deny' })).toBe(true);
+    expect(await check({ pattern: './**', path: 'link/../x', behavior: 'allow' })).toBe(false);
+    expect(await check({ pattern: `/${temporary}/x`, path: 'link/../x', behavior: 'allow' })).toBe(false);
+  });
 });
 
 describe('matchPathRule with a symlinked cwd', () => {

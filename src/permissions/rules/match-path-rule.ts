@@ -19,9 +19,10 @@ export interface MatchPathRuleOptions extends PathAnchors {
 }
 
 /**
- * Matches a Read/Edit rule against both names of a path. Deny and ask match when EITHER the lexical or the
- * real path matches, so a symlink can neither hide a denied target nor be denied only by its name. Allow
- * matches only when BOTH do, so an allowed directory cannot be used to write through a link to outside.
+ * Matches a Read/Edit rule against the names of a path. Deny and ask match when ANY of the lexical, the
+ * real (or the written) path matches, so a symlink can neither hide a denied target nor be denied only by
+ * its name. Allow matches only when ALL do, so an allowed directory cannot be used to write through a link
+ * to outside.
  */
 export function matchPathRule(options: MatchPathRuleOptions): boolean {
   const { pattern, variants, behavior, realAnchors } = options;
@@ -29,5 +30,8 @@ export function matchPathRule(options: MatchPathRuleOptions): boolean {
     matchPathPattern({ pattern, path: candidate, behavior, cwd: anchors.cwd, root: anchors.root, home: anchors.home });
   const lexical = matches(variants.lexical, options);
   const real = matches(variants.real, options) || (realAnchors !== undefined && matches(variants.real, realAnchors));
-  return behavior === 'allow' ? lexical && real : lexical || real;
+  // The name read by `..` collapsed (`link/../x` as `x`) is no place the OS opens: deny and ask see it too
+  // (wider is the safe side), and an allow must cover it as well.
+  const written = variants.written === undefined ? undefined : matches(variants.written, options);
+  return behavior === 'allow' ? lexical && real && written !== false : lexical || real || written === true;
 }

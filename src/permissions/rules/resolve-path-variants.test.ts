@@ -71,10 +71,20 @@ describe('resolvePathVariants (real symlinks)', () => {
     expect(await resolve('~/proj/link/secret')).toEqual({ lexical: `${project}/link/secret`, real: `${outside}/secret` });
   });
 
-  it('resolves .. lexically in the lexical name', async () => {
+  it('resolves .. the way the kernel does: beside the link target, the collapsed name kept as written', async () => {
     const variants = await resolve('link/../src/a.ts');
-    expect(variants.lexical).toBe(`${project}/src/a.ts`);
-    expect(variants.real).toBe(`${project}/src/a.ts`);
+    expect(variants).toEqual({ lexical: `${temporary}/src/a.ts`, real: `${temporary}/src/a.ts`, written: `${project}/src/a.ts` });
+    expect(await resolve('src/../src/a.ts')).toEqual({ lexical: `${project}/src/a.ts`, real: `${project}/src/a.ts` });
+    // A link above the `..` (a cwd under a linked /tmp) keeps its name when the parent is the same folder.
+    await symlink(project, path.join(temporary, 'alias'));
+    expect(await resolve(`${temporary}/alias/src/../src/a.ts`)).toEqual({ lexical: `${temporary}/alias/src/a.ts`, real: `${project}/src/a.ts` });
+  });
+
+  it('marks a .. after a missing name, a file or a loop as unresolvable', async () => {
+    expect((await resolve('missing/../src/a.ts')).unresolvable).toBeDefined();
+    expect((await resolve('src/a.ts/../a.ts')).unresolvable).toBeDefined();
+    expect((await resolve('src/new/file/../x')).unresolvable).toBeDefined();
+    expect((await resolve(`${'src/'.repeat(1100)}../x`)).unresolvable).toBeDefined();
   });
 
   it('survives a path through a regular file and a symlink loop', async () => {
@@ -82,5 +92,6 @@ describe('resolvePathVariants (real symlinks)', () => {
     await symlink(path.join(project, 'loop-a'), path.join(project, 'loop-b'));
     expect((await resolve('src/a.ts/child')).real).toBe(`${project}/src/a.ts/child`);
     expect((await resolve('loop-a')).lexical).toBe(`${project}/loop-a`);
+    expect((await resolve('loop-a/../x')).unresolvable).toBeDefined();
   });
 });

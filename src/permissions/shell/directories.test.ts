@@ -14,7 +14,7 @@ describe('changeDirectory', () => {
   const cd = (...words: string[]) => words.map(literalWord);
   it.each([
     [['.'], cd('cd', 'src'), ['src']],
-    [['.', 'a'], cd('cd', '..'), ['..', '.']],
+    [['.', 'a'], cd('cd', '..'), ['..', '.', 'a/..']],
     [['.'], cd('cd', '/etc'), ['/etc']],
     [['.'], cd('cd'), ['~']],
     [['.'], cd('cd', '~/x'), ['~/x']],
@@ -22,7 +22,8 @@ describe('changeDirectory', () => {
     [['.'], cd('cd', '-'), undefined],
     [['.'], cd('popd'), undefined],
     [['.'], cd('pushd', 'lib'), ['lib']],
-    [['.'], cd('cd', '-P', 'a/..'), undefined],
+    [['.'], cd('cd', '-P', 'a/..'), ['a/..']],
+    [['.'], cd('cd', 'link/../x'), ['x', 'link/../x']],
     [['.'], cd('cd', '-L', 'a'), ['a']],
     [['.'], cd('source', 'env.sh'), undefined],
     [undefined, cd('cd', 'x'), undefined],
@@ -39,7 +40,9 @@ describe('changeDirectory', () => {
 describe('resolveInDirectory', () => {
   it('joins relative paths, keeps absolute and home paths, refuses to climb out of home by name', () => {
     expect(resolveInDirectory('src', 'a.txt')).toBe('src/a.txt');
-    expect(resolveInDirectory('src', '../x')).toBe('x');
+    expect(resolveInDirectory('src', '../x')).toBe('src/../x');
+    expect(resolveInDirectory('src', '../x', { logical: true })).toBe('x');
+    expect(resolveInDirectory('src/.', './/a/../x')).toBe('src/a/../x');
     expect(resolveInDirectory('.', '../x')).toBe('../x');
     expect(resolveInDirectory('src', '/etc/passwd')).toBe('/etc/passwd');
     expect(resolveInDirectory('~/a', 'b')).toBe('~/a/b');

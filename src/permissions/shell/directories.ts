@@ -36,8 +36,10 @@ export function isDirectoryChange(argv: readonly ShellWord[]): boolean {
 
 /**
  * Where the shell is after `cd`, `pushd` or `popd` succeeds: the operand joined to each candidate (an
- * absolute one replaces it; none means `~`). `cd -`, `popd`, `pushd +N`, `~user`, a dynamic operand and
- * `cd -P` through `..` (physical, where a name cannot tell) are unknown.
+ * absolute one replaces it; none means `~`). An operand with `..` gives two candidates: bash's logical
+ * reading (`link/..` collapsed by name, what `cd` does by default) and the kernel's (kept as `link/..`, to
+ * be resolved through the link; what `cd -P` does, and what `cd` falls back to when the logical folder is
+ * missing). `cd -`, `popd`, `pushd +N`, `~user` and a dynamic operand are unknown.
  */
 export function changeDirectory(current: Directories, argv: readonly ShellWord[]): Directories {
   const [name, ...rest] = argv;
@@ -47,11 +49,13 @@ export function changeDirectory(current: Directories, argv: readonly ShellWord[]
   const operand = rest[skipped.next];
   if (operand === undefined) return name?.value === 'pushd' ? undefined : ['~'];
   const target = operand.value;
-  const physical = skipped.options.some((option) => option.name === '-P');
-  if (operand.dynamic || operand.glob || operand.userTilde || target === '-' || /^[+-]\d+$/.test(target) || target === '' || (physical && target.split('/').includes('..'))) return undefined;
-  if (path.posix.isAbsolute(target)) return [path.posix.normalize(target)];
-  if (isHome(target)) return resolveAll(['~'], target.slice(2));
-  return current === undefined ? undefined : resolveAll(current, target);
+  if (operand.dynamic || operand.glob || operand.userTilde || target === '-' || /^[+-]\d+$/.test(target) || target === '') return undefined;
+  const from = path.posix.isAbsolute(target) || isHome(target) ? ['.'] : current;
+  if (from === undefined) return undefined;
+  const physical = resolveAll(from, target);
+  if (!hasParentStep(target)) return physical;
+  if (skipped.options.some((option) => option.name === '-P')) return physical;
+  return unionDirectories(resolveAll(from, target, { logical: true }), physical);
 }
 
 /** Every place either side may be: the union, or unknown when either is. */
@@ -63,26 +67,42 @@ export function unionDirectories(left: Directories, right: Directories): Directo
 }
 
 /**
- * A path as seen from `directory`: `x` in `src` is `src/x`; absolute and `~` paths stay. Undefined when it
- * climbs out of the home directory by name (`~/..`), which a `~`-relative form cannot say.
+ * A path as seen from `directory`: `x` in `src` is `src/x`; absolute and `~` paths stay. `..` is kept (and
+ * resolved later through the links before it, as the kernel does), except in a logical `cd` operand.
+ * Undefined when a logical path climbs out of the home directory by name (`~/..`), which a `~`-relative
+ * form cannot say.
  */
-export function resolveInDirectory(directory: string, target: string): string | undefined {
-  if (path.posix.isAbsolute(target)) return path.posix.normalize(target);
-  if (isHome(target)) return joinPath('~', target.slice(2));
-  return joinPath(directory, target);
+export function resolveInDirectory(directory: string, target: string, options: { logical?: boolean } = {}): string | undefined {
+  const tidy = options.logical ? path.posix.normalize : tidyPath;
+  if (path.posix.isAbsolute(target)) return tidy(target);
+  if (isHome(target)) return joinPath('~', target.slice(2), tidy);
+  return joinPath(directory, target, tidy);
 }
 
-function resolveAll(current: readonly string[], target: string): Directories {
-  const joined = current.map((directory) => joinPath(directory, target));
+function resolveAll(current: readonly string[], target: string, options: { logical?: boolean } = {}): Directories {
+  const joined = current.map((directory) => resolveInDirectory(directory, target, options));
   return joined.includes(undefined) ? undefined : limit(joined as string[]);
 }
 
-function joinPath(directory: string, target: string): string | undefined {
-  if (path.posix.isAbsolute(directory)) return path.posix.join(directory, target);
-  if (!isHome(directory)) return path.posix.normalize(path.posix.join(directory, target));
-  const below = path.posix.normalize(path.posix.join(directory.slice(2) || '.', target));
+function joinPath(directory: string, target: string, tidy: (path: string) => string): string | undefined {
+  if (path.posix.isAbsolute(directory)) return tidy(`${directory}/${target}`);
+  if (!isHome(directory)) return tidy(directory === '.' ? target : `${directory}/${target}`);
+  const below = tidy(`${directory.slice(2) || '.'}/${target}`);
   if (below === '..' || below.startsWith('../')) return undefined;
   return below === '.' ? '~' : `~/${below}`;
+}
+
+/** Whether a path has a `..` step. */
+function hasParentStep(target: string): boolean {
+  return target.split('/').includes('..');
+}
+
+/** `.` steps and doubled slashes dropped, `..` kept: what a `..` leaves depends on the links before it. */
+function tidyPath(target: string): string {
+  if (!hasParentStep(target)) return path.posix.normalize(target);
+  const names = target.split('/').filter((name) => name !== '' && name !== '.');
+  const joined = names.join('/');
+  return target.startsWith('/') ? `/${joined}` : joined || '.';
 }
 
 function isHome(target: string): boolean {

@@ -1,6 +1,7 @@
 import type { PermissionRule } from '../types.ts';
 import { findCandidate, type CommandRuleIndex } from './command-rule-index.ts';
 import { couldMatchCommandPattern, matchCompiledPattern, type PatternUnit } from './match-command-pattern.ts';
+import { SCRIPTED_PROGRAMS } from './programs/scripted-programs.ts';
 import type { ShellAnalysis, ShellWord, SimpleCommand } from './types.ts';
 import { commandBaseName } from './wrapper-commands.ts';
 
@@ -9,7 +10,8 @@ import { commandBaseName } from './wrapper-commands.ts';
  * none could. The command could hide a match when it does not parse; when it runs opaque code (a shell
  * fed from a pipe, inline Python, `bash -c "$X"`); when a part is computed at run time and the rule fits
  * its shape (`$CMD x` could be `touch x`); or when a program codev does not know is handed words a rule
- * names (`setsid touch x`, `doit touch x`: it may run them).
+ * names (`setsid touch x`, `doit touch x`: it may run them), or one whose script may (`sqlite3 db '.system
+ * touch x'`, `vim -c '!touch x'`).
  */
 export function findPossibleMatch(analysis: ShellAnalysis, index: CommandRuleIndex): { rule: PermissionRule; part: string; certain: false; reason: string } | undefined {
   const { rules } = index;
@@ -24,7 +26,7 @@ export function findPossibleMatch(analysis: ShellAnalysis, index: CommandRuleInd
       const rule = rules.find((candidate) => shapes.some((shape) => couldMatchCommandPattern(candidate.value.ruleContent!, shape)));
       if (rule) return { rule, part: command.text, certain: false, reason: `part of "${command.text}" is only known at run time` };
     }
-    if (!command.effects.known || command.dynamic) {
+    if (!command.effects.known || command.dynamic || Object.hasOwn(SCRIPTED_PROGRAMS, commandBaseName(command.argv[0] ?? ''))) {
       const match = matchLaterWords(command, index);
       if (match) return { rule: match.rule, part: match.part, certain: false, reason: `"${command.argv[0] ?? command.rawArgv[0]}" may run "${match.part}"` };
     }

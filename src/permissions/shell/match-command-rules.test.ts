@@ -25,6 +25,13 @@ describe('matchCommandRules: deny and ask', () => {
     expect(await match('rm$IFS-rf x', ['rm -rf *'], 'deny')).toBeDefined();
   });
 
+  it('matches a rule in one Unicode form against the command in another; allow stays exact', async () => {
+    expect(await match('rm cafe\u0301.txt', ['rm caf\u00e9.txt'], 'deny')).toMatchObject({ rule: { text: 'Bash(rm caf\u00e9.txt)' } });
+    expect(await match('rm -f caf\u00e9.txt x', ['rm -f cafe\u0301.txt:*'], 'ask')).toBeDefined();
+    expect(await match('rm cafe\u0301.txt', ['rm caf\u00e9.txt'], 'allow')).toBeUndefined();
+    expect(await match('rm cafe.txt', ['rm caf\u00e9.txt'], 'deny')).toBeUndefined();
+  });
+
   it('matches the whole command string too', async () => {
     expect(await match('git add . && git commit', ['git add . && git commit'], 'deny')).toBeDefined();
   });
@@ -43,6 +50,16 @@ describe('matchCommandRules: deny and ask', () => {
 });
 
 describe('matchCommandRules: allow', () => {
+  it('needs no rule for set/shopt options that only set shell state, and does for the others', async () => {
+    expect(await match('set -euo pipefail; git status', ['git status:*'], 'allow')).toMatchObject({ parts: ['git status'] });
+    expect(await match('shopt -s nullglob; set +x\ngit status', ['git status:*'], 'allow')).toBeDefined();
+    for (const command of ['set; git status', 'set -k; git status', 'set -a; git status', 'set -- a; git status', 'shopt -s dotglob; git status', 'set -e > f; git status', 'set -e']) {
+      expect(await match(command, ['git status:*'], 'allow'), command).toBeUndefined();
+    }
+    expect(await match('set -e; rm x', ['rm *'], 'deny')).toBeDefined();
+    expect(await match('set -e; git status', ['set *'], 'deny')).toBeDefined();
+  });
+
   it('needs every simple command covered, possibly by different rules', async () => {
     const coverage = await match('git status && npm test', ['npm test', 'git status'], 'allow');
     expect(coverage).toEqual({ rules: [expect.objectContaining({ text: 'Bash(git status)' }), expect.objectContaining({ text: 'Bash(npm test)' })], parts: ['git status', 'npm test'] });

@@ -1,7 +1,8 @@
 import type { PermissionRule } from '../types.ts';
 import { commandRuleIndex, findCandidate, type CommandRuleIndex } from './command-rule-index.ts';
 import { findPossibleMatch } from './find-possible-match.ts';
-import { matchCompiledPattern } from './match-command-pattern.ts';
+import { compileCommandPattern, matchCompiledPattern } from './match-command-pattern.ts';
+import { restrictiveForms } from '../rules/unicode-forms.ts';
 import { SAFE_ENVIRONMENT_VARIABLES } from './safe-environment-variables.ts';
 import { splitCommandBestEffort } from './split-command-best-effort.ts';
 import type { ShellAnalysis, SimpleCommand } from './types.ts';
@@ -43,10 +44,11 @@ const APPENDED_ARGUMENTS = ' \u2026';
  *   assignments kept, its `rawArgv` (wrappers kept), the same with `/usr/bin/rm` shortened to `rm` or with
  *   `$IFS` read as a space, or the whole command string. When the analysis failed, the parts are a
  *   deliberately over-split guess ({@link splitCommandBestEffort}), so an unparseable command is never less
- *   denied than a clean one. When no rule matches for certain, a rule that *could* match is returned with
+ *   denied than a clean one. Texts with non-ASCII characters are also compared in NFC and NFKC. When no rule matches for certain, a rule that *could* match is returned with
  *   `certain: false` (see {@link findPossibleMatch}).
  * - **allow**: only for an `ok` analysis with at least one command, none `dynamic` or `opaque`, each matched by some
- *   rule. Leading assignments must be harmless ({@link SAFE_ENVIRONMENT_VARIABLES}) unless the rule spells
+ *   rule, except shell-option builtins that change nothing a rule cares about (`set -euo pipefail`,
+ *   `shopt -s nullglob`). Leading assignments must be harmless ({@link SAFE_ENVIRONMENT_VARIABLES}) unless the rule spells
  *   them out; behind `sudo`/`doas` the rule must name the wrapper (`Bash(sudo apt update)`).
  *
  * Returns a {@link CommandRulesCoverage} for allow, a {@link CommandRuleMatch} for deny and ask, or undefined.
@@ -66,7 +68,24 @@ function findAny(options: MatchCommandRulesOptions, index: CommandRuleIndex): Co
     const pattern = index.patterns[position]!;
     return { rule: index.rules[position]!, part: parts.find((part) => matchCompiledPattern(pattern, part))!, certain: true };
   }
-  return index.rules.length > 0 ? findPossibleMatch(options.analysis, index) : undefined;
+  return findInOtherForms(index, parts) ?? (index.rules.length > 0 ? findPossibleMatch(options.analysis, index) : undefined);
+}
+
+/**
+ * A deny or ask rule that matches a part once both are in the same Unicode form (`Bash(cat café.txt)`
+ * written composed, the command decomposed): the file system keeps the two names apart, but the rule
+ * meant both. Only texts with a non-ASCII character are tried again.
+ */
+function findInOtherForms(index: CommandRuleIndex, parts: readonly string[]): CommandRuleMatch | undefined {
+  const command = parts.join('\u0000');
+  for (const rule of index.rules) {
+    for (const texts of restrictiveForms({ pattern: rule.value.ruleContent!, command })) {
+      const pattern = compileCommandPattern(texts.pattern);
+      const part = texts.command.split('\u0000').find((candidate) => matchCompiledPattern(pattern, candidate));
+      if (part !== undefined) return { rule, part, certain: true };
+    }
+  }
+  return undefined;
 }
 
 function coverAll(analysis: ShellAnalysis, index: CommandRuleIndex): CommandRulesCoverage | undefined {
@@ -75,7 +94,7 @@ function coverAll(analysis: ShellAnalysis, index: CommandRuleIndex): CommandRule
   for (const command of analysis.commands) {
     if (command.dynamic || command.opaque) return undefined;
     const harmless = command.assignments.every((assignment) => SAFE_ENVIRONMENT_VARIABLES.has(assignment.name));
-    if (command.argv.length === 0) {
+    if (command.argv.length === 0 || isShellStateNoOp(command)) {
       if (harmless) continue;
       return undefined;
     }
@@ -86,6 +105,14 @@ function coverAll(analysis: ShellAnalysis, index: CommandRuleIndex): CommandRule
     coverage.parts.push(command.text);
   }
   return coverage.rules.length > 0 ? coverage : undefined;
+}
+
+/** The builtins that only set options of the shell (see `describeSet`), needing no rule of their own when they change nothing that matters. */
+const SHELL_OPTION_BUILTINS = new Set(['set', 'shopt']);
+
+/** `set -euo pipefail`, `shopt -s nullglob`: a builtin (no wrapper, no redirect) whose options change neither what runs nor which files a glob names. */
+function isShellStateNoOp(command: SimpleCommand): boolean {
+  return SHELL_OPTION_BUILTINS.has(command.rawArgv[0] ?? '') && command.wrappers.length === 0 && command.redirects.length === 0 && command.effects.readOnly && command.effects.files.length === 0;
 }
 
 const restrictiveCache = new WeakMap<ShellAnalysis, { command: string; parts: string[] }>();

@@ -3,7 +3,7 @@ import { analyzeCommandSync } from './analyze-command-sync.ts';
 const SEARCH = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'find', 'locate', 'fd', 'git grep']);
 const READ = new Set(['cat', 'head', 'tail', 'less', 'more', 'wc', 'stat', 'file', 'strings', 'jq', 'awk', 'cut', 'sort', 'uniq', 'tr', 'sed', 'nl', 'od', 'xxd', 'hexdump', 'git show', 'git log', 'git diff', 'git blame']);
 const LIST = new Set(['ls', 'tree', 'du', 'exa', 'eza', 'git ls-files', 'git status']);
-const NEUTRAL = new Set(['echo', 'printf', 'true', 'false', 'cd']);
+const NEUTRAL = new Set(['echo', 'printf', 'true', 'false', 'cd', 'set', 'shopt']);
 
 /** How a command can be shown collapsed: a search, a read, a listing, or none of these. */
 export type CommandKind = 'search' | 'read' | 'list';

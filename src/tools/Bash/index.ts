@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CodevError } from '../../errors/codev-error.ts';
 import type { BashProgress } from '../../progress/types.ts';
+import type { ToolUseContext } from '../../execution/types.ts';
 import { agentIdOf } from '../../tool/agent-id-of.ts';
 import { DEFAULT_BACKGROUND_TIMEOUT_MS, startBackgroundShellTask } from '../../tasks/start-background-shell-task.ts';
 import { buildTool } from '../../tool/build-tool.ts';
@@ -55,17 +56,18 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
   },
   mapToolResultToToolResultBlockParam: mapBashResult,
   async call(input, context) {
+    const { environment } = context as typeof context & Partial<ToolUseContext>;
     const isolation = await withDeniedPaths(resolveIsolation({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox, context }), context);
     if (input.run_in_background) {
       const timeoutMs = Math.min(input.timeout ?? DEFAULT_BACKGROUND_TIMEOUT_MS, MAX_BACKGROUND_TIMEOUT_MS);
-      const task = startBackgroundShellTask({ command: input.command, description: input.description, cwd: context.cwd, sessionDirectory: context.sessionDirectory, isolation, timeoutMs, owner: agentIdOf(context) });
+      const task = startBackgroundShellTask({ command: input.command, description: input.description, cwd: context.cwd, sessionDirectory: context.sessionDirectory, isolation, environment, timeoutMs, owner: agentIdOf(context) });
       const data: BashOutput = { stdout: '', stderr: '', interrupted: false, timedOut: false, timeoutMs, backgroundTaskId: task.id, outputFile: task.outputFile, sandboxed: isolation.sandbox };
       return { data: input.timeout !== undefined && input.timeout > MAX_BACKGROUND_TIMEOUT_MS ? { ...data, timeoutClamped: true } : data };
     }
     const requested = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const timeoutMs = Math.min(requested, MAX_TIMEOUT_MS);
     const outputPath = bashOutputPath({ sessionDirectory: context.sessionDirectory, resultsDirectory: context.resultsDirectory, toolUseId: context.toolUseId });
-    const { killError, ...result } = await runForegroundCommand({ command: input.command, cwd: context.cwd, isolation, sessionDirectory: context.sessionDirectory, timeoutMs, signal: context.signal, onProgress: context.onProgress, outputPath });
+    const { killError, ...result } = await runForegroundCommand({ command: input.command, cwd: context.cwd, isolation, environment, sessionDirectory: context.sessionDirectory, timeoutMs, signal: context.signal, onProgress: context.onProgress, outputPath });
     if (killError) throw killError;
     if (result.interrupted) throw new CodevError('TOOL_ABORTED', 'The command was interrupted; its processes were killed.', { tool: 'Bash' });
     // Big output is already in the file; small output is cut (and saved) here if it is over the inline limit.

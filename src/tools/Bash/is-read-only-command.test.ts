@@ -26,6 +26,15 @@ describe('isReadOnly / isConcurrencySafe', () => {
     ['PAGER=evil git log', false],
     ['npm test', false],
     ['echo "unterminated', false],
+    ['tar -tf a.tar', true],
+    ['tar -xf a.tar', false],
+    ['set -euo pipefail; git status', true],
+    ['set -k; git status', false],
+    ['diff <(cat a) <(sort b)', true],
+    ['diff <(rm a) b', false],
+    ["jq -n --rawfile s f '$s'", true],
+    ['sqlite3 db .tables', false],
+    ['git apply x.diff', false],
   ])('%s → %s', (command, expected) => {
     expect(bashTool.isReadOnly({ command })).toBe(expected);
     expect(bashTool.isConcurrencySafe({ command })).toBe(expected);
@@ -36,6 +45,7 @@ describe('isReadOnly / isConcurrencySafe', () => {
     expect(classifyCommand('cat a.ts')).toBe('read');
     expect(classifyCommand('ls -la')).toBe('list');
     expect(classifyCommand('npm test')).toBeUndefined();
+    expect(classifyCommand('set -e; git status')).toBe('list');
     expect(bashTool.renderToolUseMessage({ command: 'rg foo' }, { verbose: false, color: false })).toBe('rg foo [search]');
   });
 });

@@ -1,4 +1,5 @@
 import type { CodevError } from '../../errors/codev-error.ts';
+import type { EnvironmentPolicy } from '../../processes/environment-policy.ts';
 import type { BashProgress, OnProgress } from '../../progress/types.ts';
 import { startShellProcess, type ShellIsolation } from '../../tasks/start-shell-process.ts';
 import { OutputCollector, type CollectedOutput } from './collect-output.ts';
@@ -27,6 +28,8 @@ export async function runForegroundCommand(options: {
   command: string;
   cwd: string;
   isolation: ShellIsolation;
+  /** Which of codev's environment variables the command receives (see `commandEnvironment`). */
+  environment?: EnvironmentPolicy;
   sessionDirectory: string;
   timeoutMs: number;
   signal: AbortSignal;
@@ -36,7 +39,7 @@ export async function runForegroundCommand(options: {
   maxOutputBytes?: number;
 }): Promise<ForegroundResult> {
   const startedAt = Date.now();
-  const shell = startShellProcess({ command: options.command, cwd: options.cwd, isolation: options.isolation, sessionDirectory: options.sessionDirectory });
+  const shell = startShellProcess({ command: options.command, cwd: options.cwd, isolation: options.isolation, environment: options.environment, sessionDirectory: options.sessionDirectory });
   const pipes = [shell.child.stdout, shell.child.stderr];
   const output = new OutputCollector({
     outputPath: options.outputPath,

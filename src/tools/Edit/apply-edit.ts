@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CodevErrorCode } from '../../errors/codes.ts';
 import type { FileIdentity } from '../../files/file-identity.ts';
 import { checkFileState, fileStateMessage } from '../../files/file-state.ts';
-import { loadTextFile, MAX_TEXT_FILE_BYTES } from '../../files/load-text-file.ts';
+import { loadTextFile, MAX_TEXT_FILE_BYTES, type LoadCheck } from '../../files/load-text-file.ts';
 import { notRegularFileMessage } from '../../files/open-regular-file.ts';
 import { normalizeLineEndings, type TextEncoding } from '../../files/text-encoding.ts';
 
@@ -64,11 +64,11 @@ const refuse = (errorCode: number, message: string, code?: CodevErrorCode): Plan
  * Plans an edit: every check of the reference (relative path, identical strings, missing file, read state,
  * not found, not unique) and the new text. Used by `validateInput`, and again by `call()` right before writing.
  */
-export async function planEdit(input: EditInput, context: { cwd: string; sessionDirectory: string }): Promise<PlanResult> {
+export async function planEdit(input: EditInput, context: { cwd: string; sessionDirectory: string; checkOpened?: LoadCheck }): Promise<PlanResult> {
   const { file_path: filePath, old_string: oldString, new_string: newString } = input;
   if (!path.isAbsolute(filePath)) return refuse(EDIT_ERRORS.relativePath, EDIT_MESSAGES.relativePath(filePath));
   if (oldString === newString) return refuse(EDIT_ERRORS.noChange, EDIT_MESSAGES.noChange);
-  const file = await loadTextFile(filePath);
+  const file = await loadTextFile(filePath, { checkOpened: context.checkOpened });
   if (file.kind === 'missing') {
     if (oldString === '') return { ok: true, plan: { type: 'create', originalText: '', newText: newString, encoding: 'utf8', expected: 'missing', replacements: 1 } };
     return refuse(EDIT_ERRORS.fileMissing, EDIT_MESSAGES.fileMissing(context.cwd));

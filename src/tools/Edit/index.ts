@@ -4,6 +4,7 @@ import { commitTextWrite, planValidation } from '../../files/commit-text-write.t
 import { renderPatchSummary, snippetFromPatch } from '../../files/snippet.ts';
 import { structuredPatch } from '../../files/structured-patch.ts';
 import type { FileChangeOutput } from '../../files/types.ts';
+import { openedFileChecks } from '../../permissions/opened-file-checks.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { planEdit } from './apply-edit.ts';
 import { EDIT_DESCRIPTION, EDIT_PROMPT, EDIT_TOOL_NAME } from './prompt.ts';
@@ -48,10 +49,13 @@ export const editTool = buildTool({
   async call(input, context) {
     // Planned again under the file's lock: a hook, a slow prompt or another writer may have changed the
     // file since validateInput, and an edit queued behind another applies to what that one wrote.
+    // What is opened and where the write lands are checked against the permission decision (races, hard links).
+    const { checkOpened, checkPlace } = openedFileChecks(context, input.file_path);
     const { plan, gitDiff } = await commitTextWrite({
       filePath: input.file_path,
       context,
-      plan: () => planEdit(input, context),
+      plan: () => planEdit(input, { cwd: context.cwd, sessionDirectory: context.sessionDirectory, checkOpened }),
+      checkPlace,
     });
     const data: EditOutput = {
       filePath: input.file_path,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { createReadDenyFilter, removeHidden } from '../../search/deny-filter.ts';
+import { checkSearchRoot } from '../../search/check-search-root.ts';
+import { keepJudgedFiles } from '../../search/keep-judged-files.ts';
 import { listFiles } from '../../search/list-files.ts';
 import { sortByModifiedTime } from '../../search/sort-by-mtime.ts';
 import { buildTool } from '../../tool/build-tool.ts';
@@ -55,11 +57,13 @@ export const globTool = buildTool({
   async call(input, context) {
     const started = performance.now();
     const { root, pattern } = resolveGlob(input, context.cwd);
+    await checkSearchRoot(context, root);
     const matcher = picomatch(pattern, { dot: true });
     const lastSegment = pattern.split('/').at(-1)!;
     const listing = await listFiles({ root, signal: context.signal, nameGlob: lastSegment.includes('**') ? undefined : lastSegment });
     const matched = listing.files.filter((file) => matcher(relativePosixPath(root, file)));
-    const visible = await removeHidden(matched, await createReadDenyFilter(context, root));
+    const judged = await keepJudgedFiles(context, matched);
+    const visible = await removeHidden(matched.filter((file) => judged.has(file)), await createReadDenyFilter(context, root));
     const sorted = await sortByModifiedTime(visible, context.signal);
     const data: GlobOutput = {
       filenames: sorted.slice(0, GLOB_RESULT_LIMIT),

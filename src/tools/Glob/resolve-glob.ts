@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { resolveToolPath } from '../../permissions/rules/resolve-path-variants.ts';
 
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
 
@@ -12,9 +13,13 @@ export function resolveGlob(input: { pattern: string; path?: string }, cwd: stri
   if (path.posix.isAbsolute(pattern)) {
     const segments = pattern.split('/');
     const firstGlob = segments.findIndex((segment) => GLOB_CHARS.test(segment));
-    if (firstGlob === -1) return { root: path.posix.dirname(path.posix.normalize(pattern)), pattern: path.posix.basename(pattern) };
-    return { root: path.posix.normalize(segments.slice(0, firstGlob).join('/') || '/'), pattern: segments.slice(firstGlob).join('/') };
+    if (firstGlob === -1) {
+      const file = resolveToolPath({ path: pattern, cwd });
+      return { root: path.posix.dirname(file), pattern: path.posix.basename(file) };
+    }
+    return { root: resolveToolPath({ path: segments.slice(0, firstGlob).join('/') || '/', cwd }), pattern: segments.slice(firstGlob).join('/') };
   }
-  const root = input.path ? path.resolve(cwd, input.path) : cwd;
+  // `link/..` is resolved through the link, as the kernel (and the permission check) does.
+  const root = input.path ? resolveToolPath({ path: input.path, cwd }) : cwd;
   return { root, pattern: pattern.replace(/^(\.\/)+/, '') };
 }

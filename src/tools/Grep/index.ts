@@ -2,9 +2,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { createReadDenyFilter, removeHidden } from '../../search/deny-filter.ts';
+import { checkSearchRoot } from '../../search/check-search-root.ts';
 import { globFilter } from '../../search/glob-filter.ts';
+import { keepJudgedFiles } from '../../search/keep-judged-files.ts';
 import { locateRipgrep } from '../../search/locate-ripgrep.ts';
 import { sortByModifiedTime } from '../../search/sort-by-mtime.ts';
+import { resolveToolPath } from '../../permissions/rules/resolve-path-variants.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { formatHits, grepResultText, type GrepOutput } from './format.ts';
 import { DEFAULT_HEAD_LIMIT, GREP_DESCRIPTION, GREP_MAX_RESULT_SIZE_CHARS, GREP_PROMPT } from './prompt.ts';
@@ -48,7 +51,7 @@ export function splitGlobs(glob: string | undefined): string[] {
 }
 
 function searchRoot(input: GrepInput, cwd: string): string {
-  return input.path ? path.resolve(cwd, input.path) : cwd;
+  return input.path ? resolveToolPath({ path: input.path, cwd }) : cwd;
 }
 
 /** Grep: ripgrep (or the pure-Node fallback) over the files .gitignore does not exclude; three output modes. */
@@ -76,6 +79,7 @@ export const grepTool = buildTool({
   },
   async call(input, context) {
     const root = searchRoot(input, context.cwd);
+    await checkSearchRoot(context, root);
     const mode = input.output_mode ?? 'files_with_matches';
     const around = input.context ?? input['-C'] ?? 0;
     const query: GrepQuery = {
@@ -94,7 +98,8 @@ export const grepTool = buildTool({
     const rg = await locateRipgrep();
     const outcome = rg.source === 'none' ? await searchWithNode(query) : await searchWithRipgrep(rg.command, query);
     const hidden = await createReadDenyFilter(context, root);
-    const visibleFiles = new Set(await removeHidden(outcome.hits.map((hit) => hit.file), hidden));
+    const judged = await keepJudgedFiles(context, outcome.hits.map((hit) => hit.file));
+    const visibleFiles = new Set(await removeHidden([...judged], hidden));
     const byGlob = globFilter(query.globs);
     const relative = (file: string) => (query.rootIsFile ? path.basename(file) : path.relative(root, file).split(path.sep).join('/'));
     let hits = outcome.hits.filter((hit) => visibleFiles.has(hit.file) && byGlob(relative(hit.file)));

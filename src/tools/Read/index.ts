@@ -1,8 +1,9 @@
 import type { Stats } from 'node:fs';
 import { realpath, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
 import { notRegularFileError, openRegularFile } from '../../files/open-regular-file.ts';
 import { readUpTo } from '../../files/read-up-to.ts';
+import { realPathOfHandle } from '../../files/real-path-of-handle.ts';
+import { checkOpenedFile } from '../../permissions/opened-file-checks.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { sniffFileKind } from './detect-file-kind.ts';
 import { readInputSchema } from './input-schema.ts';
@@ -17,6 +18,7 @@ import { formatPdfPages, readPdf } from './read-pdf.ts';
 import { readTextFile } from './read-text-file.ts';
 import { recordRead } from './record-read.ts';
 import { validateReadInput } from './validate-read-input.ts';
+import { resolveToolPath } from '../../permissions/rules/resolve-path-variants.ts';
 
 export type { ReadInput } from './input-schema.ts';
 import type { ReadInput } from './input-schema.ts';
@@ -38,7 +40,7 @@ export const readTool = buildTool({
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
   validateInput: validateReadInput,
-  getPermissionTargets: (input) => [{ kind: 'path', path: path.resolve(input.file_path), access: 'read' }],
+  getPermissionTargets: (input) => [{ kind: 'path', path: input.file_path, access: 'read' }],
   toAutoClassifierInput: (input) => input.file_path,
   getActivityDescription: (input) => (input.file_path ? `Reading ${input.file_path}` : 'Reading a file'),
   renderToolUseMessage: (input) => {
@@ -48,20 +50,25 @@ export const readTool = buildTool({
   renderToolResultMessage: (output: ReadOutput) => summarizeRead(output),
   mapToolResultToToolResultBlockParam: mapReadResult,
   async call(input, context) {
-    const absolutePath = path.resolve(input.file_path);
+    // `link/../x` is `x` beside the link's target, as the permission check resolved it.
+    const absolutePath = resolveToolPath({ path: input.file_path, cwd: context.cwd });
     // One handle, checked to be a regular file, for everything read: the path may have been swapped for a FIFO since validateInput.
     const opened = await openRegularFile(absolutePath);
     if (!opened.ok) throw notRegularFileError(absolutePath, opened.type);
     const { handle, stats } = opened;
     let output: ReadOutput;
+    let real: string | undefined;
     try {
+      // The file the kernel opened, not the path: it must be what the permission decision judged.
+      real = await realPathOfHandle(handle, absolutePath);
+      await checkOpenedFile({ context, requested: absolutePath, real, access: 'read', stats });
       output = await readOpenFile({ input, absolutePath, handle, stats });
     } finally {
       await handle.close();
     }
     const entry = { mtimeMs: stats.mtimeMs, size: stats.size, partial: output.type === 'image' ? false : output.partial };
     recordRead(context, { path: absolutePath, ...entry });
-    const real = await realpath(absolutePath).catch(() => absolutePath);
+    real ??= await realpath(absolutePath).catch(() => absolutePath);
     if (real !== absolutePath) recordRead(context, { path: real, ...entry }); // Edit also looks records up by real path
     return { data: output };
   },

@@ -19,7 +19,7 @@ describe('Read tool definition', () => {
     expect(readTool.maxResultSizeChars).toBe(Infinity);
     expect(readTool.searchHint).toBeTruthy();
     expect(await readTool.prompt({ permissionContext: readContext().permissionContext, tools: [] })).toContain('absolute path');
-    expect(await readTool.getPermissionTargets(input, readContext())).toEqual([{ kind: 'path', path: '/tmp/a.txt', access: 'read' }]);
+    expect(await readTool.getPermissionTargets(input, readContext())).toEqual([{ kind: 'path', path: '/tmp/x/../a.txt', access: 'read' }]); // `..` is resolved by the permission check, through links
     expect(Object.keys(readTool.jsonSchema.properties as object)).toEqual(['file_path', 'offset', 'limit', 'pages']);
   });
 });

@@ -8,6 +8,7 @@ import { formatBytes } from '../../files/format-bytes.ts';
 import { MAX_DOCUMENT_BYTES } from './limits.ts';
 import { parsePageRange } from './parse-page-range.ts';
 import { suggestSimilarFile } from './suggest-similar-file.ts';
+import { resolveToolPath } from '../../permissions/rules/resolve-path-variants.ts';
 
 /**
  * Read's own checks, before permissions: an absolute path, an existing regular file (a FIFO, device or
@@ -20,7 +21,7 @@ export async function validateReadInput(input: ReadInput, context: ToolContext):
     const suggestion = filePath === '~' || filePath.startsWith('~/') ? path.join(os.homedir(), filePath.slice(1)) : path.resolve(context.cwd, filePath);
     return fail(`file_path must be an absolute path, but got "${filePath}". Use the absolute path instead, e.g. "${suggestion}".`);
   }
-  const absolute = path.resolve(filePath);
+  const absolute = resolveToolPath({ path: filePath, cwd: context.cwd });
   let opened;
   try {
     opened = await openRegularFile(absolute);

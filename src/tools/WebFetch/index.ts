@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorMessage } from '../../errors/codev-error.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { applyPrompt } from './apply-prompt.ts';
+import { createAddressCheckedFetch } from './create-address-checked-fetch.ts';
 import { formatAnswer, formatMarkdown, formatRedirect, truncateMarkdown } from './format-result.ts';
 import { loadPage } from './load-page.ts';
 import {
@@ -14,6 +15,7 @@ import {
   WEB_FETCH_TIMEOUT_MS,
 } from './prompt.ts';
 import { formatBytes } from './read-limited-body.ts';
+import { refuseDeniedAddress } from './refuse-denied-address.ts';
 import { resolveModelClient } from './resolve-model-client.ts';
 import type { WebFetchOptions, WebFetchOutput } from './types.ts';
 import { upgradeUrl } from './upgrade-url.ts';
@@ -79,7 +81,8 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
       const env = options.env ?? process.env;
       const url = upgradeUrl(input.url);
       const cacheTtlMs = options.cacheTtlMs ?? (Number(env.CODEV_WEBFETCH_CACHE_TTL_MS) || WEB_FETCH_CACHE_TTL_MS);
-      const loaded = await loadPage({ url, env, fetch: options.fetch ?? fetch, cache, cacheTtlMs, maxBytes, timeoutMs, signal: context.signal });
+      const direct = options.fetch ?? createAddressCheckedFetch((address, hostname) => refuseDeniedAddress({ permissionContext: context.permissionContext, url, address, hostname }));
+      const loaded = await loadPage({ url, env, fetch: direct, readerFetch: options.fetch ?? fetch, cache, cacheTtlMs, maxBytes, timeoutMs, signal: context.signal });
       const durationMs = () => Math.round(performance.now() - started);
       if ('redirect' in loaded) {
         const { redirect } = loaded;

@@ -15,7 +15,10 @@ import { withDeadline } from './with-deadline.ts';
 export async function loadPage(options: {
   url: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** Connects to the page's host. */
   fetch: FetchFunction;
+  /** Connects to Jina Reader. Default: `fetch`. */
+  readerFetch?: FetchFunction;
   cache: WebFetchCache;
   cacheTtlMs: number;
   maxBytes: number;
@@ -32,7 +35,7 @@ export async function loadPage(options: {
   let page: FetchedPage;
   if (source === 'jina') {
     const baseUrl = options.env.JINA_READER_BASE_URL || JINA_READER_DEFAULT_BASE_URL;
-    page = await withDeadline(deadline, (signal) => fetchJina({ url: options.url, apiKey: apiKey!, baseUrl, fetch: options.fetch, signal, maxBytes: options.maxBytes, timeoutMs: options.timeoutMs }));
+    page = await withDeadline(deadline, (signal) => fetchJina({ url: options.url, apiKey: apiKey!, baseUrl, fetch: options.readerFetch ?? options.fetch, signal, maxBytes: options.maxBytes, timeoutMs: options.timeoutMs }));
     // Jina follows redirects itself; content from another host still needs that host's permission.
     if (!isPermittedRedirect(options.url, page.finalUrl)) return { redirect: { originalUrl: options.url, redirectUrl: page.finalUrl, statusCode: 302 } };
   } else {

@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { createFakeMessagesServer } from '../../testing/fake-messages-server/create-fake-messages-server.ts';
@@ -59,6 +60,15 @@ describe('WebFetch: fetching and converting', () => {
     const binary = await fetchWith(tool(), { url: `${server.url}/logo.png` });
     expect(binary.result.status).toBe('ok');
     expect(binary.text).toContain('binary content (image/png, 6 bytes)');
+  });
+
+  it('fetches a host by name and decodes gzip, deflate and brotli bodies as fetch does', async () => {
+    const encoders = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+    const server = await site(Object.fromEntries(Object.entries(encoders).map(([encoding, encode]) => [`/${encoding}`, (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': encoding }).end(encode(`plain text, sent as ${encoding}`))])));
+    for (const encoding of Object.keys(encoders)) {
+      const { text } = await fetchWith(tool(), { url: `http://localhost:${server.port}/${encoding}` }, ['WebFetch(domain:localhost)']);
+      expect(text).toContain(`plain text, sent as ${encoding}`);
+    }
   });
 
   it('notes an HTTP error status', async () => {

@@ -5,6 +5,7 @@ import { commitTextWrite, planValidation } from '../../files/commit-text-write.t
 import { renderPatchSummary, snippetFromPatch } from '../../files/snippet.ts';
 import { structuredPatch } from '../../files/structured-patch.ts';
 import type { FileChangeOutput } from '../../files/types.ts';
+import { openedFileChecks } from '../../permissions/opened-file-checks.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { planWrite } from './plan-write.ts';
 import { WRITE_DESCRIPTION, WRITE_PROMPT, WRITE_TOOL_NAME } from './prompt.ts';
@@ -41,10 +42,13 @@ export const writeTool = buildTool({
   },
   async call(input, context) {
     // Planned again under the file's lock (see Edit): the file may have changed since validateInput.
+    // What is opened and where the write lands are checked against the permission decision (races, hard links).
+    const { checkOpened, checkPlace } = openedFileChecks(context, input.file_path);
     const { plan, gitDiff } = await commitTextWrite({
       filePath: input.file_path,
       context,
-      plan: () => planWrite(input, context),
+      plan: () => planWrite(input, { sessionDirectory: context.sessionDirectory, checkOpened }),
+      checkPlace,
     });
     const data: WriteOutput = {
       filePath: input.file_path,

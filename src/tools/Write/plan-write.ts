@@ -2,7 +2,7 @@ import type { TextWritePlanResult } from '../../files/commit-text-write.ts';
 import path from 'node:path';
 import type { FileIdentity } from '../../files/file-identity.ts';
 import { checkFileState, fileStateMessage } from '../../files/file-state.ts';
-import { loadTextFile } from '../../files/load-text-file.ts';
+import { loadTextFile, type LoadCheck } from '../../files/load-text-file.ts';
 import { notRegularFileMessage } from '../../files/open-regular-file.ts';
 import { normalizeLineEndings, type TextEncoding } from '../../files/text-encoding.ts';
 
@@ -33,10 +33,10 @@ export type WritePlanResult = TextWritePlanResult<WritePlan>;
  * current read. An overwritten text file keeps its encoding and its line endings (when it has any line
  * breaks).
  */
-export async function planWrite(input: WriteInput, context: { sessionDirectory: string }): Promise<WritePlanResult> {
+export async function planWrite(input: WriteInput, context: { sessionDirectory: string; checkOpened?: LoadCheck }): Promise<WritePlanResult> {
   const { file_path: filePath, content } = input;
   if (!path.isAbsolute(filePath)) return { ok: false, errorCode: WRITE_ERRORS.relativePath, message: `file_path must be an absolute path, not a relative one: ${filePath}` };
-  const file = await loadTextFile(filePath);
+  const file = await loadTextFile(filePath, { checkOpened: context.checkOpened });
   if (file.kind === 'missing') return { ok: true, plan: { type: 'create', newText: content, encoding: 'utf8', expected: 'missing' } };
   if (file.kind === 'not-regular') {
     if (file.type === 'directory') return { ok: false, errorCode: WRITE_ERRORS.isDirectory, code: 'FILE_NOT_REGULAR', message: `${filePath} is a directory, not a file.` };

@@ -13,9 +13,16 @@ export function describeGitReader({ name, args, directory }: GitSubcommandContex
   const reader = GIT_READERS[name]!;
   const scan = scanGitOptions({ args, rules: reader.rules, shortValues: reader.values.short + (reader.values.attached ?? ''), directory });
   const operands = listGitOperands(args, reader.values);
+  const worktree = WORKTREE_READERS.has(name) && !args.some((word) => INDEX_ONLY.has(word.value));
   return {
     readOnly: scan.readOnly && !operands.unresolvedOption,
     files: [...scan.files, ...gitOperandEffects({ reader, args, operands, directory })],
     ...(scan.opaque ? { opaque: scan.opaque } : {}),
+    ...(worktree ? { unnamedFiles: `git ${name} prints what the tracked files of the working tree hold, whatever their names` } : {}),
   };
 }
+
+/** The readers that print the contents of working-tree files no word names: `git diff`, `git grep`, `git diff-files`. */
+const WORKTREE_READERS = new Set(['diff', 'grep', 'diff-files']);
+/** Options with which they read only the index (or, `--no-index`, only the files named). */
+const INDEX_ONLY = new Set(['--cached', '--staged', '--no-index']);

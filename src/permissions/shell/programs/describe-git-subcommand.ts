@@ -30,6 +30,19 @@ const OTHER_SHORT_VALUES: Readonly<Record<string, string>> = { clone: 'obj' };
  * program or write a file are looked for.
  */
 export function describeGitSubcommand(context: GitSubcommandContext): ProgramEffects {
+  const effects = describeByName(context);
+  if (effects.readOnly || effects.unnamedFiles || NAMES_ITS_FILES.has(context.name)) return effects;
+  return { ...effects, unnamedFiles: `git ${context.name || '(a subcommand only known at run time)'} may change or read files of the working tree it does not name` };
+}
+
+/**
+ * The subcommands that, beyond the files their words name, only touch the repository's own store (which is
+ * protected) or remotes. Any other that is not read-only (`commit -a`, `stash pop`, `reset --hard`, `merge`,
+ * `switch`, `add -A`, a runner) reads or rewrites working-tree files it does not name.
+ */
+const NAMES_ITS_FILES = new Set(['branch', 'tag', 'remote', 'reflog', 'fetch', 'push', 'ls-remote', 'gc', 'prune', 'config', 'rm', 'mv', 'restore', 'clean', 'checkout', 'apply', 'init', 'clone', 'archive', 'help', 'update-ref', 'symbolic-ref', 'count-objects', 'fsck']);
+
+function describeByName(context: GitSubcommandContext): ProgramEffects {
   if (Object.hasOwn(DESCRIPTIONS, context.name)) return DESCRIPTIONS[context.name]!(context);
   const rules = Object.hasOwn(OTHER_SUBCOMMAND_RULES, context.name) ? OTHER_SUBCOMMAND_RULES[context.name]! : REMOTE_PROGRAM_RULES;
   const shortValues = Object.hasOwn(OTHER_SHORT_VALUES, context.name) ? OTHER_SHORT_VALUES[context.name]! : '';

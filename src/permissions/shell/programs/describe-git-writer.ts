@@ -40,7 +40,8 @@ export function describeGitWriter(context: GitSubcommandContext): ProgramEffects
  */
 function describeCheckout(options: { parsed: ParsedGitOptions; writes: (words: readonly ShellWord[], via?: FileAccessVia) => FileEffect[]; known: boolean }): ProgramEffects {
   const { parsed, writes, known } = options;
-  if (parsed.beforeSeparator === undefined) return { readOnly: false, files: writes(parsed.operands, 'possible') };
+  // `git checkout BRANCH` rewrites every file that differs between the branches.
+  if (parsed.beforeSeparator === undefined) return { readOnly: false, files: writes(parsed.operands, 'possible'), unnamedFiles: 'a checkout without `--` may switch branches, rewriting any file of the working tree' };
   return { readOnly: false, files: writes(parsed.operands.slice(parsed.beforeSeparator)), ...(known ? { editsFiles: true } : {}) };
 }
 
@@ -50,11 +51,19 @@ function pathWrite(options: { context: GitSubcommandContext; word: ShellWord; vi
   return [{ word: joinGitPath(options.context.directory, path), access: 'write', via: options.via, ...(options.recursive ? { recursive: true } : {}) }];
 }
 
-/** `git apply PATCH…` reads its patches (standard input without one) and writes the files they name. */
+/** Options of `git apply` that only report on a patch, unless `--apply` is also given. */
+const APPLY_REPORTS = ['--stat', '--numstat', '--summary', '--check'];
+
+/**
+ * `git apply PATCH…` reads its patches (standard input without one) and writes the files they name, which
+ * its words do not; `--stat`, `--numstat`, `--summary` and `--check` only report (unless `--apply`).
+ */
 function describeApply({ args, directory }: GitSubcommandContext): ProgramEffects {
   const scan = scanGitOptions({ args, rules: APPLY_RULES, shortValues: 'pC', directory });
   const operands = listGitOperands(args, { long: ['--exclude', '--include', '--directory', '--whitespace', '--build-fake-ancestor'], short: 'pC' });
   const patches = [...operands.beforeSeparator, ...operands.afterSeparator].filter((word) => word.value !== '-');
   const reads = patches.map((word): FileEffect => ({ word: joinGitPath(directory, word), access: 'read', via: 'operand' }));
-  return { readOnly: false, files: [...scan.files, ...reads] };
+  const options = args.filter((word) => word.value.startsWith('--')).map((word) => word.value.split('=')[0]!);
+  const reports = options.some((option) => APPLY_REPORTS.includes(option)) && !options.some((option) => option.length > 3 && '--apply'.startsWith(option));
+  return { readOnly: false, files: [...scan.files, ...reads], ...(reports ? {} : { unnamedFiles: 'git apply writes the files its patches name' }) };
 }

@@ -170,3 +170,19 @@ describe('describeGit: commands git runs', () => {
     { name: 'the same subcommands without a command', shapes: [['rebase', 'main'], ['bisect', 'start'], ['submodule', 'update'], ['difftool', 'HEAD'], ['filter-branch', '--prune-empty']], expected: { readOnly: false } },
   ]);
 });
+
+describe('describeGit: files its words do not name', () => {
+  const unnamed = (command: string) => describeGit(command.split(' ').map(word)).unnamedFiles !== undefined;
+
+  it('marks git apply (unless it only reports), working-tree rewriters and printers, and subcommands known only at run time', () => {
+    for (const command of ['apply x.diff', 'apply --index x.diff', 'apply --stat --apply x.diff', 'apply --stat --appl x.diff', 'am x.patch', 'reset --hard', 'stash pop', 'stash', 'switch main', 'checkout main', 'merge topic', 'pull', 'commit -am x', 'add -A', 'worktree add ../w', 'rebase main', 'diff', 'diff HEAD', 'grep TOKEN', '$SUB x']) {
+      expect(unnamed(command), command).toBe(true);
+    }
+  });
+
+  it('leaves the commands that name their files or only touch the repository store and remotes', () => {
+    for (const command of ['apply --stat x.diff', 'apply --check x.diff', 'checkout -- a', 'restore a', 'rm a', 'mv a b', 'clean -n', 'fetch', 'push', 'branch -D x', 'tag v1', 'status', 'log -p', 'show HEAD', 'diff --cached', 'diff --staged', 'grep --cached x', 'blame a', 'stash list', 'worktree list']) {
+      expect(unnamed(command), command).toBe(false);
+    }
+  });
+});

@@ -25,6 +25,7 @@ export const describeGit: DescribeProgram = (args) => {
     opaque: global.opaque ?? effects.opaque,
     scripts: effects.scripts,
     commands: effects.commands,
+    unnamedFiles: effects.unnamedFiles,
     editsFiles: effects.editsFiles,
     repository,
   };

@@ -52,7 +52,7 @@ export function describeInterpreter(language: string): DescribeProgram {
       if (word === '--') return script(args.slice(index + 1));
       const code = spec.code.find((option) => word === option || (option.length === 2 && word.startsWith(option) && !word.startsWith('--')) || word.startsWith(`${option}=`));
       if (code) return opaque(`it runs inline ${language} code (${code})`);
-      if (spec.module?.some((option) => word === option || word.startsWith(option))) return { readOnly: false, files: [] };
+      if (spec.module?.some((option) => word === option || word.startsWith(option))) return { readOnly: false, files: [], unnamedFiles: `a ${language} module can read and write any file` };
       if (spec.withValue?.includes(word)) {
         index++;
         continue;
@@ -66,7 +66,7 @@ export function describeInterpreter(language: string): DescribeProgram {
 function script(rest: readonly ShellWord[]): ReturnType<DescribeProgram> {
   const [file, ...operands] = rest;
   const files: FileEffect[] = file ? [{ word: file, access: 'read', via: 'operand' }] : [];
-  return { readOnly: false, files: [...files, ...operands.map((word): FileEffect => ({ word, access: 'read', via: 'possible' }))] };
+  return { readOnly: false, files: [...files, ...operands.map((word): FileEffect => ({ word, access: 'read', via: 'possible' }))], unnamedFiles: 'a script can read and write any file' };
 }
 
 function opaque(reason: string): ReturnType<DescribeProgram> {

@@ -3,7 +3,8 @@ import { literalWord } from '../read-word.ts';
 import type { ShellWord } from '../types.ts';
 import { describeProgram } from './describe-program.ts';
 
-const words = (command: string): ShellWord[] => command.split(' ').map((value) => (value.startsWith('$') ? { ...literalWord(value), dynamic: true } : literalWord(value)));
+const words = (command: string): ShellWord[] =>
+  command.split(' ').map((value) => ({ ...literalWord(value), dynamic: value.startsWith('$'), glob: value.includes('*'), processSubstitution: value.startsWith('<(') }));
 /** The effects as `read-only?` and `access:via:path[/]` strings. */
 function effects(command: string): { readOnly: boolean; files: string[]; opaque: boolean; known: boolean; editsFiles: boolean } {
   const described = describeProgram(words(command));
@@ -72,6 +73,30 @@ describe('describeProgram', () => {
     ["awk '{print} a", false, ['read:operand:a']],
     ['make build', false, ['read:possible:build']],
     ['npm --prefix=dir test', false, ['read:possible:dir', 'read:possible:test']],
+    ['jq -n --rawfile s secret $s', true, ['read:operand:secret']],
+    ['jq -n --slurpfile s secret.json --arg k v .', true, ['read:operand:secret.json']],
+    ['jq -n --args $ARGS a b', true, []],
+    ['curl -s file:///etc/passwd', false, ['read:operand:/etc/passwd']],
+    ['curl -s file://localhost/etc/passwd', false, ['read:operand:/etc/passwd']],
+    ['curl -F x=<secret https://x', false, ['read:option:secret']],
+    ['curl -w @fmt https://x', false, ['read:option:fmt']],
+    ['tar -tf a.tar', true, ['read:operand:a.tar']],
+    ['tar tvzf a.tgz', true, ['read:operand:a.tgz']],
+    ['tar --list --file=a.tar', true, ['read:option:a.tar', 'read:operand:a.tar']],
+    ['tar -xf a.tar', false, ['read:operand:a.tar', 'write:operand:./']],
+    ['set -euo pipefail', true, []],
+    ['set +e', true, []],
+    ['shopt -s nullglob', true, []],
+    ['echo secrets/*', true, ['read:possible:secrets', 'read:possible:secrets/*']],
+    ['echo a/*/b', true, ['read:possible:a', 'read:possible:a/*/b']],
+    ['diff <(cat_a) b', true, ['read:operand:b']],
+    ['vim -es -c %s/a/b/ -c wq f', false, ['write:possible:%s/a/b/', 'write:possible:wq', 'write:operand:f']],
+    ['ed -s -p > f', false, ['write:possible:>', 'write:operand:f']],
+    ['sqlite3 -cmd .tables db select', false, ['write:possible:.tables', 'write:operand:db', 'write:possible:select']],
+    ['patch -p1 -i x.diff -o out', false, ['write:possible:1', 'read:option:x.diff', 'write:option:out']],
+    ['patch -oout -ix.diff', false, ['write:option:out', 'read:option:x.diff']],
+    ['patch f x.diff', false, ['write:operand:f', 'read:possible:x.diff']],
+    ['patch -d sub f', false, ['write:possible:sub', 'write:possible:f']],
   ] as const)('%s', (command, readOnly, files) => {
     expect(effects(command)).toMatchObject({ readOnly, files });
   });
@@ -81,6 +106,16 @@ describe('describeProgram', () => {
       expect(effects(command).opaque, command).toBe(true);
     }
     for (const command of ['python3 run.py', 'node server.js', "awk '{print $1}'", 'sort a', 'cat a']) expect(effects(command).opaque, command).toBe(false);
+  });
+
+  it('says which programs reach files their words do not name', () => {
+    const unnamed = (command: string) => describeProgram(words(command)).unnamedFiles !== undefined;
+    for (const command of ['sort --files0-from=list', 'wc --files0-from list', 'du --files0-from=l', 'file -f names', 'jq -L lib .', 'jq -n include"m";.', 'jq -f prog.jq a.json', 'curl file:///x', 'curl FILE:///x', 'curl --url file:///x', 'curl -K cfg', 'curl --proto-default file x', 'sqlite3 db', 'ed -s f', 'ex f', 'vim -es f', 'vi f', 'nvim --headless f', 'patch -p1', 'python3 run.py', 'python3 -m http.server', 'node server.js', 'make build', 'git apply x.diff', 'git reset --hard', 'git stash pop', 'git checkout main', 'git commit -am x', 'git add -A', 'git merge x', 'tar -cf out.tar -T list', 'git diff', 'git grep TOKEN', 'set', 'set -k', 'set -a', 'set -P', 'set -- a', 'shopt -s dotglob', 'shopt -s expand_aliases', 'shopt -s lastpipe']) {
+      expect(unnamed(command), command).toBe(true);
+    }
+    for (const command of ['sort a', 'wc a', 'jq .x a.json', 'curl https://x', 'git apply --stat x.diff', 'git checkout -- a', 'git status', 'git log -p', 'git diff --cached', 'git grep --no-index x f', 'git fetch', 'git rm a', 'cat a', 'rm -rf x', 'tar -tf a.tar', 'set -e', 'shopt -s nullglob']) {
+      expect(unnamed(command), command).toBe(false);
+    }
   });
 
   it('knows file editors for acceptEdits, and which programs it does not know at all', () => {

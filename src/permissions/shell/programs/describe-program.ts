@@ -5,13 +5,17 @@ import { describeDd } from './describe-dd.ts';
 import { describeFind } from './describe-find.ts';
 import { describeGit } from './describe-git.ts';
 import { describeInterpreter, interpreterOf } from './describe-interpreter.ts';
+import { describeJq } from './describe-jq.ts';
 import { describeSed } from './describe-sed.ts';
+import { describeSet, describeShopt } from './describe-shell-options.ts';
 import { describeTar } from './describe-tar.ts';
 import { describeCurl, describeWget } from './describe-transfer.ts';
 import { FILE_READERS } from './file-readers.ts';
 import { FILE_WRITERS } from './file-writers.ts';
+import { globListings, isProcessSubstitution } from './glob-listings.ts';
 import { PLAIN_PROGRAMS } from './plain-programs.ts';
 import { describeWithSpec, type ProgramSpec } from './program-spec.ts';
+import { SCRIPTED_PROGRAMS } from './scripted-programs.ts';
 import { SEARCH_PROGRAMS } from './search-programs.ts';
 import type { DescribedProgram, DescribeProgram, FileEffect, ProgramEffects } from './types.ts';
 
@@ -23,6 +27,10 @@ const DESCRIPTIONS: Readonly<Record<string, DescribeProgram>> = {
   dd: describeDd,
   find: describeFind,
   git: describeGit,
+  jq: describeJq,
+  set: describeSet,
+  shopt: describeShopt,
+  ...SCRIPTED_PROGRAMS,
   sed: describeSed,
   tar: describeTar,
   curl: describeCurl,
@@ -53,25 +61,34 @@ function programNamed(name: string): DescribeProgram | null {
  * What a command (its wrapper-stripped argv) does with files and code, from codev's knowledge of the
  * program (`/usr/bin/cat` is `cat`). An unknown program is not read-only, and every word it is given that
  * could name a file (an operand, or the value of a `--name=value` option) is a `possible` read, so that
- * `python3 x.py .env` still meets a `Read(.env)` deny rule.
+ * `make .env` still meets a `Read(.env)` deny rule; it may reach any other file too (`unnamedFiles`).
  */
 export function describeProgram(argv: readonly ShellWord[]): DescribedProgram {
   const name = argv[0];
-  if (!name || name.dynamic) return described(false, { readOnly: false, files: [] });
-  const describe = programNamed(commandBaseName(name.value));
+  if (!name || name.dynamic) return described(false, { readOnly: false, files: [], unnamedFiles: 'its program is only known at run time' }, []);
+  const base = commandBaseName(name.value);
+  const describe = programNamed(base);
   const args = argv.slice(1);
-  return describe ? described(true, describe(args)) : described(false, { readOnly: false, files: args.flatMap(possibleFile) });
+  if (describe) return described(true, describe(args), args);
+  return described(false, { readOnly: false, files: args.flatMap(possibleFile), unnamedFiles: `"${base}" is a program codev does not describe, which may read or write any file` }, args);
 }
 
-/** One object shape for every description, so the code reading them stays monomorphic. */
-function described(known: boolean, effects: ProgramEffects): DescribedProgram {
+/**
+ * One object shape for every description, so the code reading them stays monomorphic. A whole process
+ * substitution (`diff <(cat a) b`) is no file: it is a pipe from commands analyzed on their own. Every
+ * glob also shows names: of the folder it is expanded in and of what it matches (see {@link globListings}).
+ */
+function described(known: boolean, effects: ProgramEffects, args: readonly ShellWord[]): DescribedProgram {
+  const files = effects.files.filter((effect) => !isProcessSubstitution(effect.word));
+  files.push(...globListings(args));
   return {
     known,
     readOnly: effects.readOnly,
-    files: effects.files,
+    files,
     opaque: effects.opaque,
     scripts: effects.scripts,
     commands: effects.commands,
+    unnamedFiles: effects.unnamedFiles,
     editsFiles: effects.editsFiles,
     repository: effects.repository,
   };

@@ -6,15 +6,20 @@ import type { DescribeProgram, FileEffect } from './types.ts';
 /** Options whose value tar runs as a program or command (GTFOBins' `--checkpoint-action=exec=sh`). */
 const RUNS = ['--to-command', '--use-compress-program', '-I', '--checkpoint-action', '--info-script', '--new-volume-script', '-F', '--rsh-command', '--rmt-command', '--index-file'];
 const MODES = new Set(['c', 'x', 't', 'r', 'u', 'd', 'A']);
+/** The options a listing may have and stay read-only: `-tvzf a.tgz`, `--list --verbose --file=a.tar`. */
+const LISTING_LETTERS = new Set(['-t', '-v', '-f', '-z', '-j', '-J', '-a', '-Z']);
+const LISTING_FLAGS = ['list', 'verbose', 'gzip', 'gunzip', 'bzip2', 'xz', 'lzma', 'zstd', 'auto-compress', 'force-local', 'numeric-owner', 'full-time', 'utc', 'wildcards', 'no-wildcards'];
+const LISTING_OPTIONS = new Set([...LISTING_LETTERS, ...LISTING_FLAGS.map((flag) => `--${flag}`), '--file']);
 
 /**
  * tar: creating (`c`, `r`, `u`) reads its operands whole and writes the archive; extracting (`x`) reads
- * the archive and writes anything below `-C DIR` (or `.`); listing (`t`) reads the archive. The mode may be
+ * the archive and writes anything below `-C DIR` (or `.`); listing (`t`) reads the archive and is read-only
+ * (unless an option runs a program, or the archive is `host:file`, reached through rsh). The mode may be
  * a first word without a dash (`tar czf out.tgz src`). Options that run programs make it opaque.
  */
 export const describeTar: DescribeProgram = (args) => {
   const words = bundleFirstWord(args);
-  const read = readArguments(words, { shortWithValue: 'fCIFTXbgKLMNV', longWithValue: ['file', 'directory', 'use-compress-program', 'info-script', 'new-volume-script', 'files-from', 'exclude-from', 'to-command', 'checkpoint-action', 'rsh-command', 'rmt-command', 'index-file', 'transform', 'exclude', 'owner', 'group', 'mode', 'mtime', 'newer', 'label', 'format', 'blocking-factor'] });
+  const read = readArguments(words, { shortWithValue: 'fCIFTXbgKLMNV', longWithValue: ['file', 'directory', 'use-compress-program', 'info-script', 'new-volume-script', 'files-from', 'exclude-from', 'to-command', 'checkpoint-action', 'rsh-command', 'rmt-command', 'index-file', 'transform', 'exclude', 'owner', 'group', 'mode', 'mtime', 'newer', 'label', 'format', 'blocking-factor'], longFlags: LISTING_FLAGS });
   const mode = read.options.map((option) => option.name.replace(/^-/, '')).find((letter) => MODES.has(letter)) ?? (hasOption(read.options, ['--create', '--append', '--update']) ? 'c' : hasOption(read.options, ['--extract', '--get']) ? 'x' : 't');
   const archives = optionValues(read.options, ['-f', '--file']);
   const directory = optionValues(read.options, ['-C', '--directory']).at(-1) ?? literalWord('.');
@@ -24,7 +29,11 @@ export const describeTar: DescribeProgram = (args) => {
   if (creates) files.push(...read.operands.map((word): FileEffect => ({ word, access: 'read', via: 'operand', recursive: true })));
   if (mode === 'x') files.push({ word: directory, access: 'write', via: 'operand', recursive: true });
   const runs = hasOption(read.options, RUNS);
-  return { readOnly: false, files, ...(runs ? { opaque: 'tar runs a program named by an option' } : {}) };
+  // `host:file` is an archive on another machine, reached through rsh, unless --force-local.
+  const remote = archives.some((archive) => archive.dynamic || archive.value.includes(':')) && !hasOption(read.options, ['--force-local']);
+  const readOnly = mode === 't' && !runs && !remote && read.unknownLong.length === 0 && read.options.every((option) => LISTING_OPTIONS.has(option.name));
+  const namesFrom = creates && hasOption(read.options, ['-T', '--files-from']);
+  return { readOnly, files, ...(runs ? { opaque: 'tar runs a program named by an option' } : {}), ...(namesFrom ? { unnamedFiles: 'it archives the files a list names' } : {}) };
 };
 
 /** `tar czf x.tgz dir` is `tar -czf x.tgz dir`: the first word is a bundle of options even without a dash. */

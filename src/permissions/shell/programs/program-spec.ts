@@ -27,6 +27,8 @@ export interface ProgramSpec {
   /** Options whose value is a file it writes (`sort -o F`) or reads (`grep -f F`). */
   writeOptions?: readonly string[];
   readOptions?: readonly string[];
+  /** Options whose value is a file listing the files it reads (`sort --files0-from F`): those are named nowhere in its words. */
+  namesFromOptions?: readonly string[];
   /** Options whose value is a folder its operands are copied or moved into (`cp -t DIR`). */
   targetOptions?: readonly string[];
   /** Options that make it change something (`date -s`): then it is not read-only. */
@@ -56,7 +58,8 @@ export function describeWithSpec(spec: ProgramSpec, args: readonly ShellWord[]):
   const runs = hasOption(options, spec.runOptions);
   const readOnly = spec.readOnly && !runs && !writesOperand && !hasOption(options, spec.unsafeOptions) && !hasOption(options, spec.writeOptions);
   const opaque = runs ? `it runs a program named by an option (${optionValues(options, spec.runOptions).map((word) => word.value).join(', ') || 'without a value'})` : undefined;
-  return { readOnly, files, opaque, editsFiles: spec.editsFiles };
+  const unnamedFiles = hasOption(options, spec.namesFromOptions) ? `it reads the files named in ${optionValues(options, spec.namesFromOptions).map((word) => word.value).join(', ') || 'a list'}` : undefined;
+  return { readOnly, files, opaque, editsFiles: spec.editsFiles, ...(unnamedFiles ? { unnamedFiles } : {}) };
 }
 
 function operandEffects(options: { spec: ProgramSpec; read: ReadArguments; recursive: boolean; patternGiven: boolean; argumentsGiven: boolean; targets: ShellWord[] }): FileEffect[] {

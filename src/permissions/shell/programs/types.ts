@@ -38,6 +38,13 @@ export interface ProgramEffects {
   scripts?: ShellWord[];
   /** Commands it runs, given as words (`git bisect run make test`): analyzed like a wrapped command. */
   commands?: ShellWord[][];
+  /**
+   * Files it may read or write that its words do not name, and why: the files a patch names (`patch`, `git
+   * apply`), a list of names read from a file (`sort --files0-from`), an editor or sqlite3 script, a
+   * `file://` URL, a script an interpreter runs. Outside the sandbox such a command cannot be held to the
+   * Read and Edit deny rules, so any such rule makes it ask.
+   */
+  unnamedFiles?: string;
   /** It changes files as its purpose (`mkdir`, `rm`, `sed -i`): acceptEdits approves it when its files are inside the working directories. */
   editsFiles?: boolean;
   /**

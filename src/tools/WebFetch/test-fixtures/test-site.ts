@@ -4,10 +4,11 @@ import type { AddressInfo, Socket } from 'node:net';
 
 export type Route = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
 
-/** A real HTTP server on 127.0.0.1 for WebFetch tests; counts requests per path. */
-export async function createTestSite(routes: Record<string, Route>): Promise<{ url: string; port: number; hits: Record<string, number>; close(): Promise<void> }> {
+/** A real HTTP server on `host` (127.0.0.1 unless told) for WebFetch tests; counts requests per path. */
+export async function createTestSite(routes: Record<string, Route>, host = '127.0.0.1'): Promise<{ url: string; port: number; hits: Record<string, number>; connections(): number; close(): Promise<void> }> {
   const hits: Record<string, number> = {};
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
     hits[path] = (hits[path] ?? 0) + 1;
@@ -19,15 +20,17 @@ export async function createTestSite(routes: Record<string, Route>): Promise<{ u
     void Promise.resolve(route(request, response)).catch(() => response.destroy());
   });
   server.on('connection', (socket) => {
+    connections++;
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => server.listen(0, host, resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     hits,
+    connections: () => connections,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

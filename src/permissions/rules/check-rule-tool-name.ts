@@ -1,0 +1,37 @@
+import { suggestKey } from '../../errors/suggest-key.ts';
+import { LEGACY_TOOL_NAMES } from './legacy-tool-names.ts';
+
+/** What is wrong with the tool name of a rule: an error (the rule can do nothing as written) or a warning. */
+export interface RuleToolNameProblem {
+  severity: 'error' | 'warning';
+  message: string;
+  /** The name probably meant. */
+  suggestion?: string;
+}
+
+/**
+ * Checks the tool name of a parsed rule against the tools that exist. `complete` says whether `knownNames`
+ * holds every tool there is (the plugins and MCP servers loaded), or only the built-ins.
+ *
+ * - a known name (or a legacy alias), a glob (`mcp__github__*`, `*`) or an `mcp__` name: fine;
+ * - a known name in another case (`bash`, `MCP__github`): always an error, with the name meant;
+ * - once the registry is complete, a name within two edits of a tool (`Bsh`, `Reads`): an error too;
+ * - any other name: a warning, because a plugin or MCP server may still add that tool (under `--watch`, or
+ *   when a server reconnects), and until then the rule covers nothing.
+ */
+export function checkRuleToolName(options: { toolName: string; knownNames: readonly string[]; complete: boolean }): RuleToolNameProblem | undefined {
+  const name = options.toolName.trim();
+  const candidates = [...new Set([...options.knownNames, ...Object.keys(LEGACY_TOOL_NAMES)])];
+  if (candidates.includes(name) || name.includes('*')) return undefined;
+  if (/^mcp__/i.test(name)) {
+    if (name.startsWith('mcp__')) return undefined;
+    const meant = `mcp__${name.slice(5)}`;
+    return { severity: 'error', suggestion: meant, message: `"${name}" names no tool: tool names are case-sensitive; did you mean "${meant}"?` };
+  }
+  const sameLetters = candidates.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+  if (sameLetters) return { severity: 'error', suggestion: sameLetters, message: `"${name}" names no tool: tool names are case-sensitive; did you mean "${sameLetters}"?` };
+  const suggestion = suggestKey({ key: name, candidates });
+  if (suggestion && options.complete) return { severity: 'error', suggestion, message: `"${name}" names no tool; did you mean "${suggestion}"?` };
+  const meant = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+  return { severity: 'warning', ...(suggestion && { suggestion }), message: `"${name}" names no tool${meant}; the rule covers nothing until a plugin or MCP server adds a tool of that name` };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { commandEnvironment, withheldVariables } from './command-environment.ts';
+import { isCredentialName, isProviderSetting } from './is-credential-name.ts';
+import { redactSecrets } from './redact-secrets.ts';
+
+describe('isCredentialName', () => {
+  it.each([
+    'ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN', 'OPENAI_API_KEY', 'AZURE_CLIENT_SECRET',
+    'GITHUB_TOKEN', 'GH_TOKEN', 'NPM_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID', 'AWS_SESSION_TOKEN', 'GOOGLE_APPLICATION_CREDENTIALS',
+    'PGPASSWORD', 'MYSQL_PWD', 'DB_PASSWD', 'SMTP_PASS', 'SSH_AUTH_SOCK', 'GPG_PRIVATE_KEY', 'STRIPE_SECRET', 'MYAPIKEY', 'KEY', 'api_key',
+    'npm_config__authToken', 'npm_config_//registry.npmjs.org/:_authToken', 'githubToken', 'SENTRY_AUTH_TOKEN', 'CLIENTSECRET', 'SIGNING_KEYS',
+  ])('%s is a credential', (name) => expect(isCredentialName(name)).toBe(true));
+
+  it.each([
+    'PATH', 'HOME', 'PWD', 'OLDPWD', 'LANG', 'LC_ALL', 'TERM', 'SHELL', 'USER', 'TMPDIR', 'KEYBOARD_LAYOUT', 'XKB_KEYMAP', 'MONKEY_MODE', 'TOKENIZERS_PARALLELISM',
+    'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'XAUTHORITY', 'AWS_REGION', 'AWS_PROFILE', 'NODE_OPTIONS', 'CODEV_SANDBOX', 'EDITOR', 'PASSAGE', 'SECRETARY_NAME',
+  ])('%s is not', (name) => expect(isCredentialName(name)).toBe(false));
+
+  it('model provider and cloud settings are kept from commands, but only credential names are redacted', () => {
+    for (const name of ['ANTHROPIC_BASE_URL', 'CLAUDE_PROJECT_DIR', 'AZURE_STORAGE_CONNECTION_STRING', 'openai_org']) expect(isProviderSetting(name)).toBe(true);
+    expect(isProviderSetting('MY_ANTHROPIC_MODE')).toBe(false);
+    const base = { ANTHROPIC_BASE_URL: 'https://api.example', CLAUDE_PROJECT_DIR: '/work/project', PATH: '/bin' };
+    expect(commandEnvironment({ base })).toEqual({ PATH: '/bin' });
+    expect(withheldVariables({ base })).toEqual([]);
+  });
+});
+
+describe('commandEnvironment', () => {
+  const base = { PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8', GITHUB_TOKEN: 'ghp_x', EDITOR: 'vi', MYAPP_MODE: 'fast', MYAPP_KEY: 'k', UNSET: undefined };
+
+  it('by default passes everything but credentials', () => {
+    expect(commandEnvironment({ base })).toEqual({ PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8', EDITOR: 'vi', MYAPP_MODE: 'fast' });
+  });
+
+  it('include passes credentials it names; exclude wins over include; set wins over all', () => {
+    const policy = { include: ['github_token', 'MYAPP_*'], exclude: ['MYAPP_KEY', 'EDITOR'], set: { EDITOR: 'nano', CI: '1' } };
+    expect(commandEnvironment({ base, policy })).toEqual({ PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8', GITHUB_TOKEN: 'ghp_x', MYAPP_MODE: 'fast', EDITOR: 'nano', CI: '1' });
+  });
+
+  it('core keeps the core names and what include adds; none keeps only what include and set add', () => {
+    expect(commandEnvironment({ base, policy: { inherit: 'core', include: ['MYAPP_MODE'] } })).toEqual({ PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8', MYAPP_MODE: 'fast' });
+    expect(commandEnvironment({ base, policy: { inherit: 'none', include: ['PATH'], set: { A: 'b' } } })).toEqual({ PATH: '/usr/bin', A: 'b' });
+    expect(commandEnvironment({ base, policy: { inherit: 'all' }, inherit: 'core' })).toEqual({ PATH: '/usr/bin', HOME: '/home/u', LANG: 'C.UTF-8' });
+  });
+
+  it('withholds the credentials include does not name, and what exclude names', () => {
+    expect(withheldVariables({ base }).map((variable) => variable.name)).toEqual(['GITHUB_TOKEN', 'MYAPP_KEY']);
+    expect(withheldVariables({ base, policy: { include: ['GITHUB_TOKEN'], exclude: ['EDITOR'] } }).map((variable) => variable.name)).toEqual(['EDITOR', 'MYAPP_KEY']);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('replaces every occurrence, longest value first, and leaves short values alone', () => {
+    const secrets = [{ name: 'SHORT', value: 'abc' }, { name: 'INNER', value: 'secret-1234' }, { name: 'OUTER', value: 'xx-secret-1234-yy' }];
+    expect(redactSecrets('a xx-secret-1234-yy b secret-1234 c secret-1234 abc', secrets)).toBe('a [redacted $OUTER] b [redacted $INNER] c [redacted $INNER] abc');
+  });
+});
