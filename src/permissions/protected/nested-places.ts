@@ -22,13 +22,14 @@ const MAX_DEPTH = 10;
 
 /**
  * The places below the working directories that exist now and that a later `codev` or `git` run there
- * would load from: the `plugins` folder of a project root, the skill folders in a `skills` folder, folders
- * named `.codev`, `.claude`…, config files and `.mcp.json`, nested repositories (`.git`), and the target of
- * a link by one of those names. Links are not followed further. For the sandbox, which protects paths, not
- * names: one that does not exist yet cannot be mounted, and is left to the permission check. Bounded
- * (3,000 folders, 10 deep), breadth first, skipping `node_modules`.
+ * would load from: the `plugins` folder of a project root (of any folder when `unrooted`: no root above),
+ * the skill folders in a `skills` folder, folders named `.codev`, `.claude`…, config files and `.mcp.json`,
+ * nested repositories (`.git`), and the target of a link by one of those names. Links are not followed
+ * further. For the sandbox, which protects paths, not names: one that does not exist yet cannot be
+ * mounted, and is left to the permission check. Bounded (3,000 folders, 10 deep), breadth first, skipping
+ * `node_modules`.
  */
-export function nestedPlacesOf(workingDirectories: readonly string[]): NestedPlace[] {
+export function nestedPlacesOf(workingDirectories: readonly string[], options: { unrooted?: boolean } = {}): NestedPlace[] {
   const places: NestedPlace[] = [];
   const queue = workingDirectories.map((directory) => ({ directory, depth: 0 }));
   for (let index = 0; index < queue.length && index < MAX_DIRECTORIES; index += 1) {
@@ -42,7 +43,7 @@ export function nestedPlacesOf(workingDirectories: readonly string[]): NestedPla
       if (entry.isSymbolicLink() && LINKED_NAMES.has(entry.name)) places.push({ path: realPathOf(full) });
       else if (entry.isDirectory() && FOLDER_NAMES.has(entry.name)) places.push({ path: full });
       // As the permission check judges them (see `loadedFolderReason`): a root's plugins, and skill folders.
-      else if (entry.isDirectory() && entry.name === 'plugins' && isRoot(directory)) places.push({ path: full });
+      else if (entry.isDirectory() && entry.name === 'plugins' && (options.unrooted || isRoot(directory))) places.push({ path: full });
       else if (entry.isDirectory() && entry.name === 'skills') {
         places.push(...entriesOf(full).filter((skill) => skill.isDirectory() || skill.isSymbolicLink()).map((skill) => ({ path: path.join(full, skill.name) })));
         queue.push({ directory: full, depth: depth + 1 });

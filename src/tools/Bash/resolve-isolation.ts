@@ -25,11 +25,13 @@ export function resolveIsolation(options: { dangerouslyDisableSandbox?: boolean;
   if (!choice.sandbox) return { sandbox: false, ...(choice.unavailable ? { unavailable: choice.unavailable } : {}) };
   const { context } = options;
   const writableDirectories = [context.cwd, ...context.permissionContext.additionalWorkingDirectories];
+  const places = protectedPlacesOf(protectionContextOf(context));
+  const unrooted = places.some((place) => place.loadsFolders === 'unrooted');
   return {
     sandbox: true,
     writableDirectories,
     allowNetwork: readSandboxSettings().allowNetwork,
-    protectedPlaces: sandboxedPlaces([...protectedPlacesOf(protectionContextOf(context)), ...nestedPlacesOf(writableDirectories).map((place) => ({ ...place, why: 'found below a working directory' }))]),
+    protectedPlaces: sandboxedPlaces([...places, ...nestedPlacesOf(writableDirectories, { unrooted }).map((place) => ({ ...place, why: 'found below a working directory' }))]),
   };
 }
 
