@@ -6,6 +6,7 @@ import type { ToolHook } from '../hooks/types.ts';
 import { discoveredPlacesOf } from './protected/discovered-places.ts';
 import { linkedPlacesOf } from './protected/linked-places.ts';
 import { loadedFolderReason } from './protected/loaded-folder-reason.ts';
+import { nestedPlacesOf } from './protected/nested-places.ts';
 
 /** Folder names a write may never enter without an explicit prompt, at any depth (except in bypassPermissions mode). */
 export const PROTECTED_FOLDER_NAMES: readonly string[] = ['.git', CODEV_FOLDER, '.vscode', '.idea', '.husky', '.claude'];
@@ -92,8 +93,9 @@ export function protectionContextOf(context: ProtectionContext & { permissionCon
  * settings, agent types, skills), the skill folders, `.git` and `.claude` of each working directory, the
  * plugin folders and the plugin files the config lists, the scripts hooks run and read, and other scripts
  * that run outside the sandbox (MCP stdio servers); the files and packages all of that code imports, git's
- * real places (see `discoveredPlacesOf`), the target of each place reached through a link, and each
- * working directory as the place below which skill and plugin folders are protected at any depth. The
+ * real places (see `discoveredPlacesOf`), the target of each place reached through a link (nested ones
+ * too, see `nestedPlacesOf`), and each working directory as the place below which skill and plugin
+ * folders are protected at any depth. The
  * permission check and the sandbox both protect these (the sandbox every one it can mount), each one
  * together with every folder above it (renaming a parent moves it).
  */
@@ -127,7 +129,11 @@ export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] 
     pluginDirectories: context.pluginDirectories ?? [],
     entryFiles: [...(context.pluginFiles ?? []), ...(context.hooks ?? []).flatMap((hook) => hook.protectedFiles ?? []), ...(context.protectedFiles ?? [])],
   }));
-  places.push(...workingDirectories.map((directory) => ({ path: directory, why: 'a folder codev loads code from when run there', loadsFolders: hasRootAbove(directory) ? ('rooted' as const) : ('unrooted' as const) })));
+  const loadsFolders = workingDirectories.map((directory) => ({ path: directory, why: 'a folder codev loads code from when run there', loadsFolders: hasRootAbove(directory) ? ('rooted' as const) : ('unrooted' as const) }));
+  places.push(...loadsFolders);
+  // A nested link by a loaded name (`packages/app/plugins` → `vendor/`): its target carries no such name.
+  const nested = nestedPlacesOf(workingDirectories, { unrooted: loadsFolders.some((place) => place.loadsFolders === 'unrooted') });
+  places.push(...nested.filter((place) => place.linked).map((place) => ({ path: place.path, why: 'the target of a link named like a place codev loads from' })));
   const seen = new Set<string>();
   const key = (place: ProtectedPlace) => (place.loadsFolders ? `folders:${place.path}` : place.path);
   // Normalized once here, so that the checks can compare strings.

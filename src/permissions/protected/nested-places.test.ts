@@ -22,4 +22,17 @@ describe('nestedPlacesOf', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('sees a link added after a walk: the folder that holds it changed', () => {
+    const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-nested-')));
+    try {
+      for (const folder of ['packages/app', 'vendor']) mkdirSync(path.join(root, folder), { recursive: true });
+      writeFileSync(path.join(root, 'packages/app/package.json'), '{}');
+      expect(nestedPlacesOf([root]).filter((place) => place.linked)).toEqual([]);
+      symlinkSync(path.join(root, 'vendor'), path.join(root, 'packages/app/plugins'));
+      expect(nestedPlacesOf([root]).filter((place) => place.linked).map((place) => place.path)).toEqual([path.join(root, 'vendor')]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
