@@ -18,8 +18,9 @@ export interface Approval {
  * read-only command), or in acceptEdits a command made only of readers and file editors (`mkdir`, `rm`,
  * `sed -i`…). And every file it touches: a Read/Edit allow rule, or the working-directory policy: inside
  * them reads are fine, a command's own operands are approved with it, and other writes (the tool's own, a
- * redirect, a write through an option) need acceptEdits; outside them, an allow rule is needed. Files only
- * known at run time are never approved.
+ * redirect, a write through an option) need acceptEdits; outside them, an allow rule is needed, and for
+ * a write one that names the place (a bare `Write` rule is not enough). Files only known at run time are
+ * never approved.
  */
 export function approveCall(options: {
   call: PreparedCall;
@@ -55,9 +56,12 @@ function firstUnapprovedPath(call: PreparedCall, options: { allowRules: readonly
     return { reason: { type: 'other', reason: 'unresolved read' }, message: `This ${name} call reads a file whose name is only known at run time (${call.unresolvedReads.join(', ')}).` };
   }
   for (const entry of call.paths) {
-    if (entry.origin === 'possible' || (entry.origin === 'tool' && options.blanket)) continue;
-    if (coverPath(call, options.allowRules, entry)) continue;
+    if (entry.origin === 'possible') continue;
     const outside = [entry.variants.lexical, entry.variants.real, entry.variants.written ?? entry.variants.real].some((name) => !isInWorkingDirectories(name, workingDirectories));
+    // A bare tool rule (`Write`, a skill's `allowed-tools: Write`) approves the tool, not every place: a write
+    // outside the working directories needs a rule that names it.
+    if (entry.origin === 'tool' && options.blanket && !(outside && entry.access === 'write')) continue;
+    if (coverPath(call, options.allowRules, entry)) continue;
     if (outside) {
       const verb = entry.access === 'read' ? 'read' : 'write';
       return { reason: { type: 'workingDirectory', path: entry.variants.real }, message: `${name} wants to ${verb} ${describe(entry)}, which is outside the working directories.` };

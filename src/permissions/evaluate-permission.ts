@@ -8,6 +8,7 @@ import { findRuleMatchBelow } from './find-rule-match-below.ts';
 import { hardLinkVerdict, linkedFilesOf } from './hard-link-verdict.ts';
 import { findMatchingRule, pathRuleApplies, type RuleMatch } from './match-rules.ts';
 import type { PreparedCall } from './prepare-call.ts';
+import { plantedRootReason } from './protected/loaded-folder-reason.ts';
 import { protectedPathReason, type ProtectedPlace } from './protected-paths.ts';
 import type { DecisionSource, PermissionDecisionReason, PermissionMode, PermissionRule, PermissionResult, UnloadedSource } from './types.ts';
 import { unloadedSourcesMessage, unloadedSourcesOf } from './unloaded-sources-rule.ts';
@@ -133,7 +134,8 @@ function immuneAsk(options: {
   if (own.behavior === 'ask' && own.decisionReason?.type === 'safetyCheck') return { behavior: 'ask', immune: true, reason: own.decisionReason, message: own.message };
   if (call.paths.length === 0 && call.unresolvedWrites.length === 0) return undefined;
   const writes = call.paths.filter((entry) => entry.access === 'write' && entry.origin !== 'possible');
-  const safety = writes.flatMap((entry) => [entry.variants.lexical, entry.variants.real, entry.variants.written ?? entry.variants.real]).map((target) => protectedPathReason(target, options.protectedPlaces)).find(Boolean);
+  const targets = writes.flatMap((entry) => [entry.variants.lexical, entry.variants.real, entry.variants.written ?? entry.variants.real]);
+  const safety = targets.map((target) => protectedPathReason(target, options.protectedPlaces)).find(Boolean) ?? plantedRootReason(targets);
   if (safety) return { behavior: 'ask', immune: true, reason: { type: 'safetyCheck', reason: safety }, message: `${safety}. Writing there always needs approval.` };
   if (call.unresolvedWrites.length > 0 && !call.commands.every((command) => command.sandboxed)) {
     const reason = `it writes to a file only known at run time (${call.unresolvedWrites.join(', ')}), which could be a protected file, and it does not run in the sandbox`;

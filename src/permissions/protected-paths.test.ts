@@ -49,3 +49,42 @@ describe('protectedPathReason', () => {
     expect(protectedPathReason('/p/notes.txt', places)).toBeUndefined();
   });
 });
+
+describe('skill and plugin folders below a working directory', () => {
+  it('protects skill folders at any depth, and plugin folders of folders that are or can be a project root', async () => {
+    const { mkdtempSync, mkdirSync, realpathSync, writeFileSync, rmSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-loaded-')));
+    try {
+      writeFileSync(path.join(root, 'package.json'), '{}');
+      mkdirSync(path.join(root, 'packages/app'), { recursive: true });
+      writeFileSync(path.join(root, 'packages/app/package.json'), '{}');
+      mkdirSync(path.join(root, 'lib/plugins'), { recursive: true });
+      const rooted = protectedPlacesOf({ cwd: root });
+      for (const [target, expected] of [
+        ['packages/app/plugins/evil.ts', true],
+        ['packages/app/skills/x/SKILL.md', true],
+        ['src/skills/x/SKILL.md', true],
+        ['src/skills/x', true],
+        ['src/skills', true],
+        ['lib/package.json', true],
+        ['src/skills/parse.ts', false],
+        ['src/plugins/helper.ts', false],
+        ['packages/app/src/index.ts', false],
+        ['packages/app/package.json', false],
+      ] as const) {
+        expect(protectedPathReason(path.join(root, target), rooted) !== undefined, target).toBe(expected);
+      }
+      // With no project root above the working directory, codev loads the plugins of whatever folder it runs in.
+      const bare = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-unrooted-')));
+      try {
+        expect(protectedPathReason(path.join(bare, 'src/plugins/helper.ts'), protectedPlacesOf({ cwd: bare }))).toBeDefined();
+      } finally {
+        rmSync(bare, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

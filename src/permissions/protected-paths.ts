@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { CODEV_FOLDER, CONFIG_FILE_NAMES, INSTRUCTION_FILES, MCP_CONFIG_FILE, PROJECT_SKILL_FOLDERS } from '../files/codev-files.ts';
 import { isNormalizedPathInside } from '../files/is-path-inside.ts';
+import { lstatIfPresent } from '../files/lstat-if-present.ts';
 import type { ToolHook } from '../hooks/types.ts';
+import { discoveredPlacesOf } from './protected/discovered-places.ts';
+import { linkedPlacesOf } from './protected/linked-places.ts';
+import { loadedFolderReason } from './protected/loaded-folder-reason.ts';
+import { nestedPlacesOf } from './protected/nested-places.ts';
 
 /** Folder names a write may never enter without an explicit prompt, at any depth (except in bypassPermissions mode). */
 export const PROTECTED_FOLDER_NAMES: readonly string[] = ['.git', CODEV_FOLDER, '.vscode', '.idea', '.husky', '.claude'];
@@ -42,6 +47,14 @@ export interface ProtectedPlace {
   file?: boolean;
   /** One of the config file names: once a config file exists, a second one is refused when loading. */
   config?: boolean;
+  /** A git directory found through a `.git` file or `commondir`: the sandbox keeps its internals, not all of it. */
+  repository?: boolean;
+  /**
+   * A working directory, below which skill and plugin folders are protected at any depth (see
+   * `loadedFolderReason`); `unrooted` when no project root is above it. Not the folder itself: the sandbox,
+   * which protects paths, not names, skips these.
+   */
+  loadsFolders?: 'rooted' | 'unrooted';
 }
 
 /** What a context knows of the project, for {@link protectedPlacesOf}. */
@@ -79,8 +92,12 @@ export function protectionContextOf(context: ProtectionContext & { permissionCon
  * sandbox: a config file in each directory the config is searched in, `.mcp.json`, `.codev/` (the local
  * settings, agent types, skills), the skill folders, `.git` and `.claude` of each working directory, the
  * plugin folders and the plugin files the config lists, the scripts hooks run and read, and other scripts
- * that run outside the sandbox (MCP stdio servers). The permission check and the sandbox both protect
- * exactly these, each one together with every folder above it (renaming a parent moves it).
+ * that run outside the sandbox (MCP stdio servers); the files and packages all of that code imports, git's
+ * real places (see `discoveredPlacesOf`), the target of each place reached through a link (nested ones
+ * too, see `nestedPlacesOf`), and each working directory as the place below which skill and plugin
+ * folders are protected at any depth. The
+ * permission check and the sandbox both protect these (the sandbox every one it can mount), each one
+ * together with every folder above it (renaming a parent moves it).
  */
 export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] {
   const root = context.projectRoot ?? context.cwd;
@@ -104,14 +121,29 @@ export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] 
     ...(context.hooks ?? []).flatMap((hook) => hook.protectedFiles ?? []).map((file) => ({ path: file, why: 'run by a hook, outside the sandbox', file: true })),
     ...(context.protectedFiles ?? []).map((file) => ({ path: file, why: 'run outside the sandbox', file: true })),
   ];
+  // Whatever name reaches a place, the OS writes its target: a linked `plugins/` protects where it leads.
+  places.push(...linkedPlacesOf(places, { entries: true }));
+  places.push(...discoveredPlacesOf({
+    workingDirectories,
+    configDirectories: context.configDirectories ?? projectDirectories,
+    pluginDirectories: context.pluginDirectories ?? [],
+    entryFiles: [...(context.pluginFiles ?? []), ...(context.hooks ?? []).flatMap((hook) => hook.protectedFiles ?? []), ...(context.protectedFiles ?? [])],
+  }));
+  const loadsFolders = workingDirectories.map((directory) => ({ path: directory, why: 'a folder codev loads code from when run there', loadsFolders: hasRootAbove(directory) ? ('rooted' as const) : ('unrooted' as const) }));
+  places.push(...loadsFolders);
+  // A nested link by a loaded name (`packages/app/plugins` → `vendor/`): its target carries no such name.
+  const nested = nestedPlacesOf(workingDirectories, { unrooted: loadsFolders.some((place) => place.loadsFolders === 'unrooted') });
+  places.push(...nested.filter((place) => place.linked).map((place) => ({ path: place.path, why: 'the target of a link named like a place codev loads from' })));
   const seen = new Set<string>();
+  const key = (place: ProtectedPlace) => (place.loadsFolders ? `folders:${place.path}` : place.path);
   // Normalized once here, so that the checks can compare strings.
-  return places.map((place) => ({ ...place, path: path.resolve(place.path) })).filter((place) => !seen.has(place.path) && Boolean(seen.add(place.path)));
+  return places.map((place) => ({ ...place, path: path.resolve(place.path) })).filter((place) => !seen.has(key(place)) && Boolean(seen.add(key(place))));
 }
 
 /**
  * Why a write to this path must be confirmed, or undefined. Protected: a protected folder name (`.git`,
- * `.codev`…) anywhere in the path, an rc file or codev config file name anywhere, anything inside a
+ * `.codev`…) anywhere in the path, an rc file or codev config file name anywhere, a skill folder or a
+ * root's plugin folder anywhere below a working directory (see `loadedFolderReason`), anything inside a
  * protected place, and every folder above a protected place (moving or removing a parent moves or removes
  * it: `mv .git .gold` or `rm -rf hooks` then a new one in its place). Checked on every path variant (the link
  * and its target) by the caller.
@@ -125,10 +157,23 @@ export function protectedPathReason(target: string, places: readonly ProtectedPl
   if (INSTRUCTION_NAMES.has(name.toLowerCase())) return `${target} is an instruction file (its text and includes are sent to the model)`;
   const resolved = path.resolve(target);
   for (const place of places) {
+    if (place.loadsFolders) {
+      const reason = resolved !== place.path && isNormalizedPathInside(resolved, place.path) ? loadedFolderReason(resolved, place.path, place.loadsFolders === 'unrooted') : undefined;
+      if (reason) return reason;
+      continue;
+    }
     if (place.file ? resolved === place.path : isNormalizedPathInside(resolved, place.path)) return `${target} is ${place.path === resolved ? '' : 'inside '}${place.path}, ${place.why}`;
     if (isNormalizedPathInside(place.path, resolved)) return `${target} holds ${place.path}, ${place.why}; moving or removing it would let it be replaced`;
   }
   return undefined;
+}
+
+/** Whether `findProjectRoot` finds a root at or above `directory` (a package.json or .git). */
+function hasRootAbove(directory: string): boolean {
+  for (let current = directory; ; current = path.dirname(current)) {
+    if (lstatIfPresent(path.join(current, 'package.json')) || lstatIfPresent(path.join(current, '.git'))) return true;
+    if (path.dirname(current) === current) return false;
+  }
 }
 
 function unique(values: readonly string[]): string[] {

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { packageScriptsRun } from './protected/package-scripts-run.ts';
 
 /** Extensions of files a command runs, when the word has no slash (`node check.mjs`). */
 const SCRIPT_EXTENSION = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|py|rb|pl|php|ps1)$/;
@@ -7,10 +8,24 @@ const SCRIPT_EXTENSION = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|py|rb|pl|php|ps1)$/
 /**
  * The files a command line runs, as absolute paths: each word that looks like a path (it has a `/`, or a
  * script extension; not an option, a URL or a word with a variable left in it), quotes removed, resolved
- * against `baseDirectory` (`~/` against the home directory). A guess on purpose: protecting one file too
- * many costs a prompt, one too few lets the model rewrite code that runs outside the sandbox.
+ * against `baseDirectory` (`~/` against the home directory); and when a package manager runs a script
+ * (`npm run lint`, `npm test`), the package.json it reads, the files that script names and the
+ * `node_modules/.bin` programs it or `npx` starts. A guess on
+ * purpose: protecting one file too many costs a prompt, one too few lets the model rewrite code that runs
+ * outside the sandbox.
  */
 export function scriptFilesOf(words: readonly string[], baseDirectory: string): string[] {
+  const files = new Set(pathWords(words, baseDirectory));
+  const run = packageScriptsRun(words, baseDirectory);
+  if (run) {
+    if (run.manifest) files.add(run.manifest);
+    for (const command of run.commands) for (const file of pathWords(command.split(/[\s;&|()<>]+/), path.dirname(run.manifest ?? baseDirectory))) files.add(file);
+    for (const bin of run.bins) files.add(bin);
+  }
+  return [...files];
+}
+
+function pathWords(words: readonly string[], baseDirectory: string): string[] {
   const files = new Set<string>();
   for (const raw of words) {
     const word = raw.replace(/["']/g, '');

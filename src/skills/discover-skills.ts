@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { parseSkillFile } from './parse-skill-file.ts';
+import { skillReachedThroughLink } from './skill-reached-through-link.ts';
 import type { Skill, SkillDiscovery } from './types.ts';
 
 /** The file that makes a folder a skill. */
@@ -14,8 +15,9 @@ export type SkillDirectory = string | { directory: string; plugin?: string };
  * Finds the skills in the given folders: every `<directory>/<name>/SKILL.md`, folders in order and
  * names sorted. A missing folder is skipped; a folder without SKILL.md is not a skill. A bad SKILL.md
  * becomes an error value naming the file and line, never a throw. When two folders define the same name,
- * the first wins and the second is an error value. Reads the disk on every call (no cache), so edits
- * show at once.
+ * the first wins and the second is an error value. A skill reached through a link to a place not named
+ * like a skill folder loads without its `allowed-tools` (an error value says so): the model could have
+ * written it there. Reads the disk on every call (no cache), so edits show at once.
  */
 export async function discoverSkills(options: { directories: readonly SkillDirectory[] }): Promise<SkillDiscovery> {
   const skills: Skill[] = [];
@@ -42,6 +44,10 @@ export async function discoverSkills(options: { directories: readonly SkillDirec
       if ('error' in parsed) {
         errors.push(parsed.error);
         continue;
+      }
+      if (parsed.skill.allowedTools.length > 0 && (await skillReachedThroughLink({ file, skillsFolder: directory }))) {
+        errors.push(new CodevError('SKILL_INVALID', `Skill "${parsed.skill.name}" in ${file} is reached through a link to a place not named like a skill folder, so its allowed-tools are ignored`, { file, field: 'allowed-tools', hint: 'link the skills folder to a folder that is also named skills, with the skill folders and SKILL.md files themselves inside it' }));
+        parsed.skill = Object.freeze({ ...parsed.skill, allowedTools: Object.freeze([]) });
       }
       const previous = byName.get(parsed.skill.name);
       if (previous) {

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { lstatIfPresent } from '../../files/lstat-if-present.ts';
+import { nestedPlacesOf } from '../../permissions/protected/nested-places.ts';
 import { protectedPlacesOf, protectionContextOf, type ProtectedPlace } from '../../permissions/protected-paths.ts';
 import { isSandboxAvailable, sandboxUnavailableReason } from '../../sandbox/is-sandbox-available.ts';
 import { readSandboxSettings } from '../../sandbox/sandbox-settings.ts';
@@ -22,22 +24,39 @@ export function resolveIsolation(options: { dangerouslyDisableSandbox?: boolean;
   const choice = sandboxChoice(options);
   if (!choice.sandbox) return { sandbox: false, ...(choice.unavailable ? { unavailable: choice.unavailable } : {}) };
   const { context } = options;
+  const writableDirectories = [context.cwd, ...context.permissionContext.additionalWorkingDirectories];
+  const places = protectedPlacesOf(protectionContextOf(context));
+  const unrooted = places.some((place) => place.loadsFolders === 'unrooted');
   return {
     sandbox: true,
-    writableDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories],
+    writableDirectories,
     allowNetwork: readSandboxSettings().allowNetwork,
-    protectedPlaces: sandboxedPlaces(protectedPlacesOf(protectionContextOf(context))),
+    protectedPlaces: sandboxedPlaces([...places, ...nestedPlacesOf(writableDirectories, { unrooted }).map((place) => ({ ...place, why: 'found below a working directory' }))]),
   };
 }
 
 /**
  * The protected places the sandbox mounts: not a folder guessed as a hook's script (`cd
- * "$CODEV_PROJECT_DIR" && …` stays writable), and not the missing config names once a config file exists
- * (loading refuses a second one, so they need no placeholder).
+ * "$CODEV_PROJECT_DIR" && …` stays writable), not the missing config names once a config file exists
+ * (loading refuses a second one, so they need no placeholder), not names protected at any depth (a mount
+ * needs a path), and of a git directory found through a `.git` file only what makes git run programs or
+ * read another configuration (commits still work).
  */
 function sandboxedPlaces(places: readonly ProtectedPlace[]): string[] {
   const kinds = new Map(places.map((place) => [place.path, lstatIfPresent(place.path)]));
   const configured = places.some((place) => place.config && kinds.get(place.path)?.isFile());
-  return places.filter((place) => !(place.file && kinds.get(place.path)?.isDirectory()) && !(place.config && configured && !kinds.get(place.path))).map((place) => place.path);
+  return places
+    .filter((place) => !place.loadsFolders && !(place.file && kinds.get(place.path)?.isDirectory()) && !(place.config && configured && !kinds.get(place.path)))
+    .flatMap((place) => (place.repository ? gitInternals(place.path) : [place.path]));
+}
+
+/**
+ * Inside a git directory, what makes git run programs or read another configuration: blocked where
+ * missing when an empty folder (or `commondir` holding `.`) is harmless there, else only when present.
+ */
+function gitInternals(gitDirectory: string): string[] {
+  const always = ['hooks', 'modules', 'worktrees', 'commondir'].map((name) => path.join(gitDirectory, name));
+  const present = ['config', 'config.worktree', 'info'].map((name) => path.join(gitDirectory, name)).filter((internal) => lstatIfPresent(internal));
+  return [...always, ...present];
 }
 
