@@ -12,9 +12,11 @@ export interface ProgramSpec {
   /**
    * Its operands: files it reads, files it writes, folders (or files) whose names it lists, files it copies
    * (`copy`: the last operand is written, the others read), links it makes (`link`: the last operand is
-   * written, and so are its targets, which the link lets anyone write through), or no files at all.
+   * written, and so are its targets, which the link lets anyone write through), files it moves (`move`: every
+   * operand is written), or no files at all. A folder moved or linked to gives everything in it a new name, so
+   * the sources of `move` and `link` are written whole (the rules on what is below them apply).
    */
-  operands: 'read' | 'write' | 'list' | 'copy' | 'link' | 'none';
+  operands: 'read' | 'write' | 'list' | 'copy' | 'link' | 'move' | 'none';
   /** What it reads without file operands: `.` for listings and recursive searches. */
   defaultOperand?: string;
   arguments?: ArgumentSpec;
@@ -75,12 +77,14 @@ function operandEffects(options: { spec: ProgramSpec; read: ReadArguments; recur
     case 'write':
       return [...operands, ...options.targets].map((word) => effect(word, 'write'));
     case 'copy':
-    case 'link': {
+    case 'link':
+    case 'move': {
       const destinations = options.targets.length > 0 ? options.targets : operands.slice(-1);
       const sources = options.targets.length > 0 ? operands : operands.slice(0, -1);
-      // A link can be written through: making one needs what writing its target needs (`ln -s .git g`).
-      const sourceAccess = spec.operands === 'link' ? 'write' : 'read';
-      return [...sources.map((word) => effect(word, sourceAccess)), ...destinations.map((word): FileEffect => ({ word, access: 'write', via: 'operand' }))];
+      // A link can be written through: making one needs what writing its target needs (`ln -s .git g`); and
+      // what is in a folder moved or linked to is reached by the new name (`mv config c && cat c/.env`).
+      const source = (word: ShellWord): FileEffect => (spec.operands === 'copy' ? effect(word, 'read') : { word, access: 'write', via: 'operand', recursive: true });
+      return [...sources.map(source), ...destinations.map((word): FileEffect => ({ word, access: 'write', via: 'operand' }))];
     }
   }
 }
