@@ -57,6 +57,7 @@ describe('describeProgram', () => {
     ['cp a b dir', false, ['read:operand:a', 'read:operand:b', 'write:operand:dir']],
     ['cp -t dir a', false, ['read:operand:a', 'write:operand:dir']],
     ['cp -a src dst', false, ['read:operand:src/', 'write:operand:dst']],
+    ['cp -l a b', false, ['write:operand:a/', 'write:operand:b']],
     ['ln -s target link', false, ['write:operand:target/', 'write:operand:link']],
     ['chmod -R 755 dir', false, ['write:operand:dir/']],
     ['tee a b', false, ['write:operand:a', 'write:operand:b']],

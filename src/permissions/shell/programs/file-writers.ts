@@ -24,6 +24,7 @@ export const FILE_WRITERS: Readonly<Record<string, ProgramSpec>> = {
     arguments: { shortWithValue: 'St', longWithValue: ['suffix', 'target-directory', 'sparse', 'reflink', 'preserve', 'no-preserve', 'backup'] },
     targetOptions: ['-t', '--target-directory'],
     recursiveOptions: [...RECURSIVE, '-a', '--archive'],
+    linkOptions: ['-l', '--link', '-s', '--symbolic-link'],
   },
   install: {
     operands: 'copy',
