@@ -59,6 +59,7 @@ describe('describeProgram', () => {
     ['cp -a src dst', false, ['read:operand:src/', 'write:operand:dst']],
     ['cp -l a b', false, ['write:operand:a/', 'write:operand:b']],
     ['ln -s target link', false, ['write:operand:target/', 'write:operand:link']],
+    ['ln -s ../t d/link', false, ['write:operand:../t/', 'write:operand:d/link', 'write:operand:d/../t/']],
     ['chmod -R 755 dir', false, ['write:operand:dir/']],
     ['tee a b', false, ['write:operand:a', 'write:operand:b']],
     ['dd if=a of=b bs=1M', false, ['read:operand:a', 'write:operand:b']],

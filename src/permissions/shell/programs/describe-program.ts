@@ -5,6 +5,7 @@ import { describeDd } from './describe-dd.ts';
 import { describeFind } from './describe-find.ts';
 import { describeGit } from './describe-git.ts';
 import { describeInterpreter, interpreterOf } from './describe-interpreter.ts';
+import { describeLn } from './describe-ln.ts';
 import { describeSed } from './describe-sed.ts';
 import { describeTar } from './describe-tar.ts';
 import { describeCurl, describeWget } from './describe-transfer.ts';
@@ -23,6 +24,7 @@ const DESCRIPTIONS: Readonly<Record<string, DescribeProgram>> = {
   dd: describeDd,
   find: describeFind,
   git: describeGit,
+  ln: describeLn,
   sed: describeSed,
   tar: describeTar,
   curl: describeCurl,
