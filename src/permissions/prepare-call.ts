@@ -103,7 +103,8 @@ export async function prepareCall(options: {
 /** A shell file request as paths (one per directory it may run in, globs expanded), or undefined when unknowable. */
 async function resolveRequest(request: ShellFileRequest, cwd: string): Promise<PathRequest[] | undefined> {
   const { word } = request;
-  if (word.dynamic || word.userTilde || word.processSubstitution || word.value === '') return undefined;
+  // A `~` prefix other than `~/` (`if=~+/x`, a value after `=` that bash expands too) names a place only the run knows.
+  if (word.dynamic || word.userTilde || word.processSubstitution || word.value === '' || /^~[^/]/.test(word.value)) return undefined;
   const absolute = path.posix.isAbsolute(word.value) || word.value === '~' || word.value.startsWith('~/');
   const directories = request.directories ?? (absolute ? ['.'] : undefined);
   if (directories === undefined) return undefined;

@@ -343,7 +343,8 @@ class Collector {
   private sink(context: Context): CommandSink {
     return {
       add: (command) => {
-        if (this.pipeProducer !== undefined && command.appendedArguments && command.inputFrom === undefined) command.inputFrom = this.pipeProducer;
+        // What xargs hands on (appended, or put where `-I R` says) comes from the command feeding the pipe.
+        if (this.pipeProducer !== undefined && (command.appendedArguments || command.wrappers.includes('xargs')) && command.inputFrom === undefined) command.inputFrom = this.pipeProducer;
         this.commands.push(command);
         this.signs.noteCommand(command);
         if (this.commands.length > SHELL_LIMITS.maxCommands) {

@@ -124,7 +124,8 @@ function appendDoubleQuoted(node: Node, builder: WordBuilder): void {
 }
 
 function appendUnquoted(raw: string, builder: WordBuilder): void {
-  if (builder.value === '' && /^~[A-Za-z_]/.test(raw)) builder.userTilde = true;
+  // `~user`, and `~+` ($PWD), `~-` ($OLDPWD), `~N`/`~+N`/`~-N` (the directory stack): known only at run time.
+  if (builder.value === '' && /^~(?:[A-Za-z_]|[+-]?\d*(?:\/|$))/.test(raw) && raw !== '~' && !raw.startsWith('~/')) builder.userTilde = true;
   for (let index = 0; index < raw.length; index++) {
     const character = raw[index]!;
     if (character === '\\' && index + 1 < raw.length) {

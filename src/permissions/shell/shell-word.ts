@@ -6,7 +6,7 @@ export interface ShellWord {
   dynamic: boolean;
   /** Contains an unquoted glob character (`*`, `?`, `[`). */
   glob: boolean;
-  /** Starts with an unquoted `~user` (a plain `~` or `~/` is left to the caller to expand). */
+  /** Starts with an unquoted `~user`, `~+`, `~-` or `~N` (a plain `~` or `~/` is left to the caller to expand). */
   userTilde: boolean;
   /** Is, or contains, a process substitution `<(…)`/`>(…)` (a `/dev/fd` path at run time). */
   processSubstitution: boolean;

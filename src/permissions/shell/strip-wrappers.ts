@@ -60,7 +60,10 @@ function stripOne(result: StrippedCommand, { name, spec }: { name: string; spec:
   if (skipped.unknown || split.length > 0) result.uncertain = true;
   if (spec.appendsInput) {
     result.runsInput = true;
-    result.appendedArguments = !skipped.options.some((option) => spec.appendsInput!.replaceOptions.includes(option.name));
+    const replaced = skipped.options.filter((option) => spec.appendsInput!.replaceOptions.includes(option.name)).map((option) => option.value || '{}');
+    result.appendedArguments = replaced.length === 0;
+    // `xargs -I R cmd R`: a word holding R is an input line, a name only the run knows (as find's `{}`).
+    result.argv = result.argv.map((word) => (replaced.some((text) => word.value.includes(text)) ? { ...word, dynamic: true } : word));
   }
   return true;
 }

@@ -57,10 +57,17 @@ export const globTool = buildTool({
   async call(input, context) {
     const started = performance.now();
     const { root, pattern } = resolveGlob(input, context.cwd);
-    await checkSearchRoot(context, root);
+    const opened = await checkSearchRoot(context, root);
     const matcher = picomatch(pattern, { dot: true });
     const lastSegment = pattern.split('/').at(-1)!;
-    const listing = await listFiles({ root, signal: context.signal, nameGlob: lastSegment.includes('**') ? undefined : lastSegment });
+    let listing: Awaited<ReturnType<typeof listFiles>>;
+    try {
+      // Listed through the checked folder itself; the names are given below `root` again.
+      listing = await listFiles({ root: opened.searchAs, signal: context.signal, nameGlob: lastSegment.includes('**') ? undefined : lastSegment });
+    } finally {
+      await opened.close();
+    }
+    listing.files = listing.files.map(opened.named);
     const matched = listing.files.filter((file) => matcher(relativePosixPath(root, file)));
     const judged = await keepJudgedFiles(context, matched);
     const visible = await removeHidden(matched.filter((file) => judged.has(file)), await createReadDenyFilter(context, root));

@@ -13,7 +13,7 @@ import { formatHits, grepResultText, type GrepOutput } from './format.ts';
 import { DEFAULT_HEAD_LIMIT, GREP_DESCRIPTION, GREP_MAX_RESULT_SIZE_CHARS, GREP_PROMPT } from './prompt.ts';
 import { searchWithNode } from './search-node.ts';
 import { searchWithRipgrep } from './search-ripgrep.ts';
-import type { GrepQuery } from './types.ts';
+import type { GrepQuery, SearchOutcome } from './types.ts';
 
 export type { GrepOutput } from './format.ts';
 
@@ -79,29 +79,39 @@ export const grepTool = buildTool({
   },
   async call(input, context) {
     const root = searchRoot(input, context.cwd);
-    await checkSearchRoot(context, root);
     const mode = input.output_mode ?? 'files_with_matches';
     const around = input.context ?? input['-C'] ?? 0;
-    const query: GrepQuery = {
-      pattern: input.pattern,
-      root,
-      rootIsFile: !(await stat(root)).isDirectory(),
-      mode,
-      globs: splitGlobs(input.glob),
-      type: input.type,
-      ignoreCase: input['-i'] ?? false,
-      multiline: input.multiline ?? false,
-      before: mode === 'content' ? (input['-B'] ?? around) : 0,
-      after: mode === 'content' ? (input['-A'] ?? around) : 0,
-      signal: context.signal,
-    };
-    const rg = await locateRipgrep();
-    const outcome = rg.source === 'none' ? await searchWithNode(query) : await searchWithRipgrep(rg.command, query);
+    const before = mode === 'content' ? (input['-B'] ?? around) : 0;
+    const after = mode === 'content' ? (input['-A'] ?? around) : 0;
+    const rootIsFile = !(await stat(root)).isDirectory();
+    const opened = await checkSearchRoot(context, root);
+    let outcome: SearchOutcome;
+    try {
+      // The search opens the checked folder itself (opened.searchAs); its hits are named below `root` again.
+      const query: GrepQuery = {
+        pattern: input.pattern,
+        root: opened.searchAs,
+        rootIsFile,
+        mode,
+        globs: splitGlobs(input.glob),
+        type: input.type,
+        ignoreCase: input['-i'] ?? false,
+        multiline: input.multiline ?? false,
+        before,
+        after,
+        signal: context.signal,
+      };
+      const rg = await locateRipgrep();
+      outcome = rg.source === 'none' ? await searchWithNode(query) : await searchWithRipgrep(rg.command, query);
+    } finally {
+      await opened.close();
+    }
+    for (const hit of outcome.hits) hit.file = rootIsFile ? root : opened.named(hit.file);
     const hidden = await createReadDenyFilter(context, root);
     const judged = await keepJudgedFiles(context, outcome.hits.map((hit) => hit.file));
     const visibleFiles = new Set(await removeHidden([...judged], hidden));
-    const byGlob = globFilter(query.globs);
-    const relative = (file: string) => (query.rootIsFile ? path.basename(file) : path.relative(root, file).split(path.sep).join('/'));
+    const byGlob = globFilter(splitGlobs(input.glob));
+    const relative = (file: string) => (rootIsFile ? path.basename(file) : path.relative(root, file).split(path.sep).join('/'));
     let hits = outcome.hits.filter((hit) => visibleFiles.has(hit.file) && byGlob(relative(hit.file)));
     if (mode === 'files_with_matches') {
       const order = await sortByModifiedTime(hits.map((hit) => hit.file), context.signal);
@@ -114,7 +124,7 @@ export const grepTool = buildTool({
       headLimit: input.head_limit ?? DEFAULT_HEAD_LIMIT,
       offset: input.offset ?? 0,
       lineNumbers: input['-n'] ?? true,
-      separators: query.before > 0 || query.after > 0,
+      separators: before > 0 || after > 0,
       truncated: outcome.truncated,
     });
     return { data };

@@ -6,6 +6,7 @@ import { describeFind } from './describe-find.ts';
 import { describeGit } from './describe-git.ts';
 import { describeInterpreter, interpreterOf } from './describe-interpreter.ts';
 import { describeJq } from './describe-jq.ts';
+import { describeLn } from './describe-ln.ts';
 import { describeSed } from './describe-sed.ts';
 import { describeSet, describeShopt } from './describe-shell-options.ts';
 import { describeTar } from './describe-tar.ts';
@@ -31,6 +32,7 @@ const DESCRIPTIONS: Readonly<Record<string, DescribeProgram>> = {
   set: describeSet,
   shopt: describeShopt,
   ...SCRIPTED_PROGRAMS,
+  ln: describeLn,
   sed: describeSed,
   tar: describeTar,
   curl: describeCurl,

@@ -16,7 +16,7 @@ export const FILE_WRITERS: Readonly<Record<string, ProgramSpec>> = {
   mkdir: { operands: 'write', readOnly: false, editsFiles: true, arguments: { shortWithValue: 'm', longWithValue: ['mode', 'context'] } },
   truncate: { operands: 'write', readOnly: false, editsFiles: true, arguments: { shortWithValue: 'sr', longWithValue: ['size', 'reference'] }, readOptions: ['-r', '--reference'] },
   tee: { operands: 'write', readOnly: false, editsFiles: true, arguments: { longFlags: ['output-error', 'append', 'ignore-interrupts'] } },
-  mv: { operands: 'write', readOnly: false, editsFiles: true, arguments: { shortWithValue: 'St', longWithValue: ['suffix', 'target-directory', 'backup'] }, targetOptions: ['-t', '--target-directory'] },
+  mv: { operands: 'move', readOnly: false, editsFiles: true, arguments: { shortWithValue: 'St', longWithValue: ['suffix', 'target-directory', 'backup'] }, targetOptions: ['-t', '--target-directory'] },
   cp: {
     operands: 'copy',
     readOnly: false,
@@ -24,6 +24,7 @@ export const FILE_WRITERS: Readonly<Record<string, ProgramSpec>> = {
     arguments: { shortWithValue: 'St', longWithValue: ['suffix', 'target-directory', 'sparse', 'reflink', 'preserve', 'no-preserve', 'backup'] },
     targetOptions: ['-t', '--target-directory'],
     recursiveOptions: [...RECURSIVE, '-a', '--archive'],
+    linkOptions: ['-l', '--link', '-s', '--symbolic-link'],
   },
   install: {
     operands: 'copy',

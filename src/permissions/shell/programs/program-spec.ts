@@ -12,9 +12,11 @@ export interface ProgramSpec {
   /**
    * Its operands: files it reads, files it writes, folders (or files) whose names it lists, files it copies
    * (`copy`: the last operand is written, the others read), links it makes (`link`: the last operand is
-   * written, and so are its targets, which the link lets anyone write through), or no files at all.
+   * written, and so are its targets, which the link lets anyone write through), files it moves (`move`: every
+   * operand is written), or no files at all. A folder moved or linked to gives everything in it a new name, so
+   * the sources of `move` and `link` are written whole (the rules on what is below them apply).
    */
-  operands: 'read' | 'write' | 'list' | 'copy' | 'link' | 'none';
+  operands: 'read' | 'write' | 'list' | 'copy' | 'link' | 'move' | 'none';
   /** What it reads without file operands: `.` for listings and recursive searches. */
   defaultOperand?: string;
   arguments?: ArgumentSpec;
@@ -35,6 +37,8 @@ export interface ProgramSpec {
   unsafeOptions?: readonly string[];
   /** Options whose value is a program or command it runs (`rg --pre`, `sort --compress-program`). */
   runOptions?: readonly string[];
+  /** Options that make a `copy` link its sources instead (`cp -l`, `cp -s`): they are then written, as `ln`'s are. */
+  linkOptions?: readonly string[];
   /** Options that make it read (or write) whole folders (`grep -r`, `rm -r`). */
   recursiveOptions?: readonly string[];
   /** Always reads whole folders (`rg`, `ag`). */
@@ -51,7 +55,8 @@ export function describeWithSpec(spec: ProgramSpec, args: readonly ShellWord[]):
   const options = read.options;
   const recursive = spec.recursive === true || hasOption(options, spec.recursiveOptions);
   const targets = optionValues(options, spec.targetOptions);
-  const files = operandEffects({ spec, read, recursive, patternGiven: hasOption(options, spec.patternFirst), argumentsGiven: hasOption(options, spec.leadingArguments?.unless), targets });
+  const kind = hasOption(options, spec.linkOptions) ? 'link' : spec.operands;
+  const files = operandEffects({ spec, kind, read, recursive, patternGiven: hasOption(options, spec.patternFirst), argumentsGiven: hasOption(options, spec.leadingArguments?.unless), targets });
   for (const word of optionValues(options, spec.readOptions)) files.push({ word, access: 'read', via: 'option' });
   for (const word of optionValues(options, spec.writeOptions)) files.push({ word, access: 'write', via: 'option' });
   const writesOperand = spec.writesOperandAt !== undefined && files.some((effect) => effect.access === 'write' && effect.via === 'operand');
@@ -62,14 +67,14 @@ export function describeWithSpec(spec: ProgramSpec, args: readonly ShellWord[]):
   return { readOnly, files, opaque, editsFiles: spec.editsFiles, ...(unnamedFiles ? { unnamedFiles } : {}) };
 }
 
-function operandEffects(options: { spec: ProgramSpec; read: ReadArguments; recursive: boolean; patternGiven: boolean; argumentsGiven: boolean; targets: ShellWord[] }): FileEffect[] {
+function operandEffects(options: { spec: ProgramSpec; kind: ProgramSpec['operands']; read: ReadArguments; recursive: boolean; patternGiven: boolean; argumentsGiven: boolean; targets: ShellWord[] }): FileEffect[] {
   const { spec, read, recursive } = options;
   let operands = read.operands.filter((word) => word.value !== '-');
   if (spec.patternFirst && !options.patternGiven) operands = read.operands.slice(1).filter((word) => word.value !== '-');
   if (spec.leadingArguments && !options.argumentsGiven) operands = operands.slice(spec.leadingArguments.count);
   if (operands.length === 0 && spec.defaultOperand !== undefined && (spec.operands === 'list' || recursive)) operands = [literalWord(spec.defaultOperand)];
   const effect = (word: ShellWord, access: 'read' | 'write'): FileEffect => ({ word, access, via: 'operand', ...(recursive && spec.operands !== 'list' ? { recursive: true } : {}) });
-  switch (spec.operands) {
+  switch (options.kind) {
     case 'none':
       return [];
     case 'read':
@@ -78,12 +83,14 @@ function operandEffects(options: { spec: ProgramSpec; read: ReadArguments; recur
     case 'write':
       return [...operands, ...options.targets].map((word) => effect(word, 'write'));
     case 'copy':
-    case 'link': {
+    case 'link':
+    case 'move': {
       const destinations = options.targets.length > 0 ? options.targets : operands.slice(-1);
       const sources = options.targets.length > 0 ? operands : operands.slice(0, -1);
-      // A link can be written through: making one needs what writing its target needs (`ln -s .git g`).
-      const sourceAccess = spec.operands === 'link' ? 'write' : 'read';
-      return [...sources.map((word) => effect(word, sourceAccess)), ...destinations.map((word): FileEffect => ({ word, access: 'write', via: 'operand' }))];
+      // A link can be written through: making one needs what writing its target needs (`ln -s .git g`); and
+      // what is in a folder moved or linked to is reached by the new name (`mv config c && cat c/.env`).
+      const source = (word: ShellWord): FileEffect => (options.kind === 'copy' ? effect(word, 'read') : { word, access: 'write', via: 'operand', recursive: true });
+      return [...sources.map(source), ...destinations.map((word): FileEffect => ({ word, access: 'write', via: 'operand' }))];
     }
   }
 }
