@@ -10,6 +10,7 @@ import { describeLn } from './describe-ln.ts';
 import { describeSed } from './describe-sed.ts';
 import { describeSet, describeShopt } from './describe-shell-options.ts';
 import { describeTar } from './describe-tar.ts';
+import { describeUnzip } from './describe-unzip.ts';
 import { describeCurl, describeWget } from './describe-transfer.ts';
 import { FILE_READERS } from './file-readers.ts';
 import { FILE_WRITERS } from './file-writers.ts';
@@ -35,6 +36,7 @@ const DESCRIPTIONS: Readonly<Record<string, DescribeProgram>> = {
   ln: describeLn,
   sed: describeSed,
   tar: describeTar,
+  unzip: describeUnzip,
   curl: describeCurl,
   wget: describeWget,
   hostname: (args) => ({ ...describeWithSpec(PLAIN_PROGRAMS.hostname!, args), ...(args.some((word) => !word.value.startsWith('-')) ? { readOnly: false } : {}) }),
