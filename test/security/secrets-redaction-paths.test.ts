@@ -2,8 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { runCommand } from '../../src/cli/commands/run-command.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { cleanUp, runAttack } from './run-attack.ts';
 
 // What a command prints of a withheld credential is redacted where the model and the saved session read it.
 // These are the other ways out of a run: the progress of a command still running (reported after 2 s),
@@ -56,5 +58,36 @@ describe('a running command\'s progress', () => {
     const { printed } = await runLeakingAgent([]);
     expect(printed).toContain('aws=[redacted $AWS_SECRET_ACCESS_KEY]');
     expect(printed).not.toContain(SECRET.value);
+  });
+});
+
+describe('a credential printed in another spelling', () => {
+  // What the environment policy cannot stop (sandbox off, every call allowed): a process's environment read
+  // through /proc, printed as JSON (quotes and backslashes escaped) or URL-encoded, as programs print values.
+  const ESCAPED = { name: 'DEPLOY_PASSWORD', value: 'pa"ss\\word/with+odd&chars=0204' };
+  let savedEscaped: string | undefined;
+  beforeEach(() => {
+    savedEscaped = process.env[ESCAPED.name];
+    process.env[ESCAPED.name] = ESCAPED.value;
+  });
+  afterEach(() => {
+    if (savedEscaped === undefined) delete process.env[ESCAPED.name];
+    else process.env[ESCAPED.name] = savedEscaped;
+  });
+
+  it.each([
+    ['as JSON (jq -R)', (pid: number) => `tr '\\0' '\\n' < /proc/${pid}/environ | grep DEPLOY_PASSWORD | jq -R .`, JSON.stringify(ESCAPED.value).slice(1, -1)],
+    ['URL-encoded (jq @uri)', (pid: number) => `tr '\\0' '\\n' < /proc/${pid}/environ | grep DEPLOY_PASSWORD | cut -d= -f2- | jq -Rr @uri`, encodeURIComponent(ESCAPED.value)],
+  ] as const)('%s, it is redacted', async (_name, command, spelling) => {
+    const holder = spawn('sleep', ['60'], { env: process.env, stdio: 'ignore' });
+    try {
+      const run = await runAttack({ input: command(holder.pid!), mode: 'bypassPermissions', sandbox: false });
+      cleanUp(run);
+      expect(run.text).toContain('[redacted $DEPLOY_PASSWORD]');
+      expect(run.text).not.toContain(spelling);
+      expect(run.text).not.toContain(ESCAPED.value);
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 });
