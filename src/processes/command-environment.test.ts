@@ -68,4 +68,10 @@ describe('redactSecrets', () => {
     const secrets = [{ name: 'SHORT', value: 'abc' }, { name: 'INNER', value: 'secret-1234' }, { name: 'OUTER', value: 'xx-secret-1234-yy' }];
     expect(redactSecrets('a xx-secret-1234-yy b secret-1234 c secret-1234 abc', secrets)).toBe('a [redacted $OUTER] b [redacted $INNER] c [redacted $INNER] abc');
   });
+
+  it('replaces the value JSON-escaped and URL-encoded too', () => {
+    const secrets = [{ name: 'PASSWORD', value: 'pa"ss\\word/+&=1' }];
+    const text = `raw=pa"ss\\word/+&=1 json="pa\\"ss\\\\word/+&=1" url=pa%22ss%5Cword%2F%2B%26%3D1`;
+    expect(redactSecrets(text, secrets)).toBe('raw=[redacted $PASSWORD] json="[redacted $PASSWORD]" url=[redacted $PASSWORD]');
+  });
 });
