@@ -62,3 +62,19 @@ describe.each(modes)('credentials by other names (sandbox %s)', (sandbox) => {
     expect(run.text).not.toContain(SECRETS.REDIS_URL);
   });
 });
+
+describe('the fleet\'s own connection', () => {
+  it('a job\'s commands do not get CODEV_REDIS_URL (the queue every job and its transcripts live in), even without a password in it', async () => {
+    const previous = process.env.CODEV_REDIS_URL;
+    process.env.CODEV_REDIS_URL = 'redis://queue.internal:6379/3';
+    try {
+      const run = await runAttack({ input: 'env' });
+      runs.push(run);
+      expect(run.text).not.toContain('redis://queue.internal');
+      expect(run.text).toMatch(/^PATH=/m);
+    } finally {
+      if (previous === undefined) delete process.env.CODEV_REDIS_URL;
+      else process.env.CODEV_REDIS_URL = previous;
+    }
+  });
+});
