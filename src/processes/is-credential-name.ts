@@ -19,14 +19,18 @@ const CREDENTIAL_ENDINGS = ['PASSWORD', 'PASSWD', 'SECRET', 'TOKEN', 'APIKEY', '
  */
 const PROVIDER_PREFIXES = ['ANTHROPIC_', 'CLAUDE_', 'OPENAI_', 'AZURE_'];
 
+/** codev's own connections that no command needs: the fleet's queue holds every job, its events and transcripts. */
+const CODEV_CONNECTIONS = ['CODEV_REDIS_URL'];
+
 /**
  * Whether a variable is a model provider's or cloud's setting (`ANTHROPIC_*`, `CLAUDE_*`, `OPENAI_*`,
- * `AZURE_*`): kept from commands like credentials, but its value is not redacted unless its name is also a
- * credential's (`CLAUDE_PROJECT_DIR` is a path that output names all the time).
+ * `AZURE_*`) or codev's own connection (`CODEV_REDIS_URL`): kept from commands like credentials, but its
+ * value is not redacted unless its name is also a credential's (`CLAUDE_PROJECT_DIR` is a path that output
+ * names all the time).
  */
 export function isProviderSetting(name: string): boolean {
   const upper = name.toUpperCase();
-  return PROVIDER_PREFIXES.some((prefix) => upper.startsWith(prefix));
+  return PROVIDER_PREFIXES.some((prefix) => upper.startsWith(prefix)) || CODEV_CONNECTIONS.includes(upper);
 }
 
 /**
