@@ -91,3 +91,26 @@ describe('a credential printed in another spelling', () => {
     }
   });
 });
+
+describe('a large output saved beside the session', () => {
+  // Bash keeps a large output in a file beside the session and tells the model to Read it: the Read result
+  // is redacted, but the file itself is part of the saved session.
+  it.each([
+    ['over the inline limit (saved when the command ends)', 40_000],
+    ['over the memory limit (streamed to the file while it runs)', 400_000],
+  ] as const)('%s holds no withheld value', async (_name, size) => {
+    const filler = `${'x'.repeat(99)}\n`.repeat(Math.ceil(size / 100));
+    const run = await runAttack({ input: 'cat leak.txt', sandbox: false, allow: ['Bash(cat leak.txt)'], files: { 'leak.txt': `aws=${SECRET.value}\n${filler}tail=${SECRET.value}\n` } });
+    try {
+      const saved = /Full output saved to: (\S+)/.exec(run.text)?.[1];
+      expect(saved, run.text.slice(0, 300)).toBeDefined();
+      const written = readFileSync(saved!, 'utf8');
+      expect(written).toContain('aws=[redacted $AWS_SECRET_ACCESS_KEY]');
+      expect(written).toContain('tail=[redacted $AWS_SECRET_ACCESS_KEY]');
+      expect(written).not.toContain(SECRET.value);
+      expect(run.text).not.toContain(SECRET.value);
+    } finally {
+      cleanUp(run);
+    }
+  });
+});
