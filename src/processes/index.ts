@@ -11,3 +11,4 @@ export type { EnvironmentInherit, EnvironmentPolicy } from './environment-policy
 export { isCredentialName, isProviderSetting } from './is-credential-name.ts';
 export { isCredentialValue } from './is-credential-value.ts';
 export { redactSecrets } from './redact-secrets.ts';
+export { redactSecretsInFile } from './redact-secrets-in-file.ts';

@@ -12,12 +12,16 @@ export const MIN_REDACTED_LENGTH = 8;
  */
 export function redactSecrets(text: string, secrets: ReadonlyArray<{ name: string; value: string }>): string {
   let redacted = text;
-  const spellings = secrets.flatMap(({ name, value }) => spellingsOf(value).map((spelling) => ({ name, value: spelling })));
-  const longestFirst = spellings.filter((secret) => secret.value.length >= MIN_REDACTED_LENGTH).sort((a, b) => b.value.length - a.value.length || a.name.localeCompare(b.name));
-  for (const { name, value } of longestFirst) {
+  for (const { name, value } of secretSpellings(secrets)) {
     if (redacted.includes(value)) redacted = redacted.split(value).join(`[redacted $${name}]`);
   }
   return redacted;
+}
+
+/** Every spelling {@link redactSecrets} replaces (at least {@link MIN_REDACTED_LENGTH} long), longest first. */
+export function secretSpellings(secrets: ReadonlyArray<{ name: string; value: string }>): Array<{ name: string; value: string }> {
+  const spellings = secrets.flatMap(({ name, value }) => spellingsOf(value).map((spelling) => ({ name, value: spelling })));
+  return spellings.filter((secret) => secret.value.length >= MIN_REDACTED_LENGTH).sort((a, b) => b.value.length - a.value.length || a.name.localeCompare(b.name));
 }
 
 /** The value, and its JSON-escaped and URL-encoded spellings where they differ from it. */
