@@ -99,7 +99,7 @@ export async function explainPermission(options: { tool: Tool; input: unknown; c
   const rules = collectRules(context.permissionContext);
   const writes = call.paths.some((entry) => entry.access === 'write');
   const places = writes ? protectedPlacesOf(protectionContextOf(context)) : [];
-  const commandRules = (list: readonly PermissionRule[]) => list.filter((rule) => rule.value.ruleContent !== undefined && matchesToolName(rule.value.toolName, tool));
+  const commandRules = (list: readonly PermissionRule[]) => list.filter((rule) => rule.value.ruleContent !== undefined && matchesToolName(rule.value.toolName, tool, { ignoreCase: rule.value.ignoreCase }));
   const allowRules = commandRules(rules.allow);
   const restrictive = [...commandRules(rules.deny).map((rule) => ({ rule, behavior: 'deny' as const })), ...commandRules(rules.ask).map((rule) => ({ rule, behavior: 'ask' as const }))];
   return {

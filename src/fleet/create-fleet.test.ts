@@ -115,6 +115,8 @@ describe('createFleet', () => {
     await openFleet();
     expect(await rejectionCode(fleet.submit({ script, prompt: 'x', permissions: { allow: ['Bash(npm test'] } }))).toBe('JOB_INVALID');
     expect(await rejectionCode(fleet.submit({ script, prompt: 'x', permissions: { deny: [''] } }))).toBe('JOB_INVALID');
+    // A deny rule that can match nothing (no domain: pattern) is refused, not queued to stop nothing.
+    expect(await rejectionCode(fleet.submit({ script, prompt: 'x', permissions: { deny: ['WebFetch(127.0.0.1)'] } }))).toBe('JOB_INVALID');
     expect(await rejectionCode(fleet.submit({ script: path.join(PROJECT, 'missing.ts'), prompt: 'x' }))).toBe('JOB_INVALID');
     expect(await rejectionCode(fleet.submit({ script, prompts: ['ok', ' '] }))).toBe('JOB_INVALID');
     expect(await rejectionCode(fleet.submit({ script, prompt: 'x', attempts: 0 }))).toBe('JOB_INVALID');

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { commandEnvironment } from '../processes/command-environment.ts';
 
 /** The outcome of one git command; a failure carries git's stderr. Never thrown. */
 export type GitResult =
@@ -28,6 +29,11 @@ export interface RunGitOptions {
   environment?: Record<string, string>;
   /** Largest stdout accepted, in bytes; default 16 MiB. */
   maxBuffer?: number;
+  /**
+   * Start git from codev's environment less its credentials (see `commandEnvironment`), for a command that
+   * may run the repository's hooks or filters for the model (an agent's worktree) and needs no network.
+   */
+  withoutCredentials?: boolean;
 }
 
 export const GIT_TIMEOUT_MS = 30_000;
@@ -48,8 +54,9 @@ export function isTransientGitFailure(stderr: string): boolean {
   return TRANSIENT_FAILURES.some((pattern) => pattern.test(stderr));
 }
 
-function gitEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', LANGUAGE: 'C', ...extra };
+function gitEnvironment(extra: Record<string, string> = {}, withoutCredentials = false): NodeJS.ProcessEnv {
+  const base = withoutCredentials ? commandEnvironment() : process.env;
+  const env: NodeJS.ProcessEnv = { ...base, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', LANGUAGE: 'C', ...extra };
   for (const name of REPOSITORY_VARIABLES) delete env[name];
   return env;
 }
@@ -66,7 +73,7 @@ function runGitOnce(args: readonly string[], options: RunGitOptions): Promise<Gi
         signal: options.signal,
         windowsHide: true,
         encoding: 'utf8',
-        env: gitEnvironment(options.environment),
+        env: gitEnvironment(options.environment, options.withoutCredentials),
       },
       (error, stdout, stderr) => {
         if (!error) return resolve({ ok: true, stdout, stderr });

@@ -39,5 +39,5 @@ export function findResourceServer(servers: readonly McpResourceServer[], name: 
 export function visibleResourceServers(servers: readonly McpResourceServer[], permissionContext: ToolPermissionContext): McpResourceServer[] {
   const blanket = collectRules(permissionContext).deny.filter((rule) => rule.value.ruleContent === undefined);
   // A tool name with an empty tool part: only rules that cover the whole server match it.
-  return servers.filter((server) => !blanket.some((rule) => matchesToolName(rule.value.toolName, { name: `mcp__${normalizeMcpName(server.name)}__` })));
+  return servers.filter((server) => !blanket.some((rule) => matchesToolName(rule.value.toolName, { name: `mcp__${normalizeMcpName(server.name)}__` }, { ignoreCase: rule.value.ignoreCase })));
 }

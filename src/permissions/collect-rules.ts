@@ -23,7 +23,8 @@ const cache = new WeakMap<ToolPermissionContext, CollectedRules>();
 /**
  * Parses every rule of the context once per context object. Contexts are replaced, never mutated, so the
  * cache cannot go stale. (Plugins' rule strings are in the context under the `plugin` source.) A deny or ask
- * rule naming a built-in tool in another case (`bash(ls)`) covers that tool; an allow rule stays exact.
+ * rule naming a built-in tool in another case (`bash(ls)`) covers that tool, and one naming an MCP tool
+ * (`mcp__GitHub`) covers it in any case; an allow rule stays exact.
  */
 export function collectRules(context: ToolPermissionContext): CollectedRules {
   const cached = cache.get(context);
@@ -52,9 +53,14 @@ export function collectRules(context: ToolPermissionContext): CollectedRules {
   return collected;
 }
 
-/** A deny or ask rule's tool name made the built-in one it differs from only in case: widening them is the safe side. */
+/**
+ * A deny or ask rule's tool name made the built-in one it differs from only in case, and one naming an MCP
+ * server or tool compared ignoring case (its tools are only known once the servers connect, too late to
+ * refuse the rule): widening them is the safe side.
+ */
 function widen(behavior: PermissionBehavior, value: PermissionRuleValue): PermissionRuleValue {
   if (behavior === 'allow') return value;
+  if (/^mcp__/i.test(value.toolName.trim())) return { ...value, ignoreCase: true };
   const toolName = caseInsensitiveToolName(value.toolName);
   return toolName === undefined ? value : { ...value, toolName };
 }

@@ -6,7 +6,7 @@ import { matchPathRule } from './rules/match-path-rule.ts';
 import { matchesToolName, validateAllowRule } from './rules/match-tool-name.ts';
 import { matchCommandRules } from './shell/match-command-rules.ts';
 import { unreadableCodeReason } from './shell/unreadable-code-reason.ts';
-import type { PermissionRule } from './types.ts';
+import type { PermissionRule, PermissionRuleValue } from './types.ts';
 
 /**
  * A deny or ask rule that matches a call. `certain: false` when it only could: the call holds code or
@@ -29,11 +29,11 @@ export function findMatchingRule(call: PreparedCall, rules: readonly PermissionR
   for (const rule of candidateRules(rules, call.tool)) {
     const { toolName, ruleContent } = rule.value;
     if (ruleContent === undefined) {
-      if (namesTool(toolName, call.tool)) return { rule, certain: true };
+      if (namesTool(rule.value, call.tool)) return { rule, certain: true };
       continue;
     }
     if (pathRuleApplies(rule) && call.paths.some((entry) => pathAccessCovered(rule, entry, behavior) && matchPath(call, rule, entry, behavior))) return { rule, certain: true };
-    const ownRule = namesTool(toolName, call.tool);
+    const ownRule = namesTool(rule.value, call.tool);
     if (!ownRule && !(toolName === 'WebFetch' && call.urls.length > 0)) continue;
     // A `param:value` reading that does not match falls through to the other readings (`Bash(timeout:*)` is
     // also a legacy command prefix): for a deny, trying every reading is the safe side.
@@ -82,7 +82,7 @@ function unsandboxedCodeMatch(call: PreparedCall, rules: readonly PermissionRule
 
 /** The whole-tool allow rule naming the call's tool, if any. */
 export function findBlanketRule(call: PreparedCall, allRules: readonly PermissionRule[]): PermissionRule | undefined {
-  return perTool(blanketRules, allRules, call.tool, () => usableAllowRules(allRules).find((rule) => rule.value.ruleContent === undefined && namesTool(rule.value.toolName, call.tool)) ?? null) ?? undefined;
+  return perTool(blanketRules, allRules, call.tool, () => usableAllowRules(allRules).find((rule) => rule.value.ruleContent === undefined && namesTool(rule.value, call.tool)) ?? null) ?? undefined;
 }
 
 /**
@@ -95,7 +95,7 @@ export function coverTargets(call: PreparedCall, allRules: readonly PermissionRu
   const rules = usableAllowRules(allRules);
   if (call.targets.length === 0) return undefined;
   const used: PermissionRule[] = [];
-  const own = perTool(ownContentRules, allRules, call.tool, () => rules.filter((rule) => rule.value.ruleContent !== undefined && namesTool(rule.value.toolName, call.tool)));
+  const own = perTool(ownContentRules, allRules, call.tool, () => rules.filter((rule) => rule.value.ruleContent !== undefined && namesTool(rule.value, call.tool)));
   for (const { command, analysis } of call.commands) {
     const match = matchCommandRules({ analysis, command, rules: own, behavior: 'allow' });
     if (!match) return undefined;
@@ -169,16 +169,18 @@ const MAX_RULE_NAMES = 2_000;
 const nameMatches = new Map<string, Map<string, boolean>>();
 
 /** `matchesToolName`, remembered: the same rules meet the same tools on every call. */
-function namesTool(ruleToolName: string, tool: { name: string }): boolean {
+function namesTool(rule: PermissionRuleValue, tool: { name: string }): boolean {
   let byRule = nameMatches.get(tool.name);
   if (!byRule) {
     if (nameMatches.size >= MAX_TOOLS) nameMatches.clear();
     nameMatches.set(tool.name, (byRule = new Map()));
   }
-  let matched = byRule.get(ruleToolName);
+  // A NUL cannot be in a rule's name: it keeps the case-blind comparison apart from the exact one.
+  const key = rule.ignoreCase ? `\0${rule.toolName}` : rule.toolName;
+  let matched = byRule.get(key);
   if (matched === undefined) {
     if (byRule.size >= MAX_RULE_NAMES) byRule.clear();
-    byRule.set(ruleToolName, (matched = matchesToolName(ruleToolName, tool)));
+    byRule.set(key, (matched = matchesToolName(rule.toolName, tool, { ignoreCase: rule.ignoreCase })));
   }
   return matched;
 }
@@ -208,6 +210,6 @@ function perTool<Value>(cache: PerTool<Value>, rules: readonly PermissionRule[],
  */
 function candidateRules(rules: readonly PermissionRule[], tool: { name: string }): readonly PermissionRule[] {
   return perTool(candidates, rules, tool, () =>
-    rules.filter((rule) => pathRuleApplies(rule) || namesTool(rule.value.toolName, tool) || (rule.value.ruleContent !== undefined && rule.value.toolName === 'WebFetch')),
+    rules.filter((rule) => pathRuleApplies(rule) || namesTool(rule.value, tool) || (rule.value.ruleContent !== undefined && rule.value.toolName === 'WebFetch')),
   );
 }

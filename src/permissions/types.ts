@@ -50,6 +50,8 @@ export interface PermissionRuleValue {
   toolName: string;
   /** The text inside the parentheses, unescaped. Absent for a whole-tool rule. */
   ruleContent?: string;
+  /** The tool name is compared ignoring case: set on deny and ask rules naming an MCP server or tool (see `collectRules`). */
+  ignoreCase?: boolean;
 }
 
 /** A rule as the engine holds it: parsed, with its behaviour and source. */

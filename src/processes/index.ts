@@ -9,4 +9,6 @@ export { killProcessTree, KILL_GRACE_MS, SWEEP_BUDGET_MS } from './kill-process-
 export { commandEnvironment, withheldVariables } from './command-environment.ts';
 export type { EnvironmentInherit, EnvironmentPolicy } from './environment-policy.ts';
 export { isCredentialName, isProviderSetting } from './is-credential-name.ts';
+export { isCredentialValue } from './is-credential-value.ts';
 export { redactSecrets } from './redact-secrets.ts';
+export { redactSecretsInFile } from './redact-secrets-in-file.ts';

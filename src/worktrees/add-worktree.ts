@@ -29,7 +29,8 @@ const interrupted = () => new CodevError('TOOL_ABORTED', 'creating the agent wor
 
 async function addWithFreeName(options: AddWorktreeOptions): Promise<{ path: string; branch: string }> {
   const folder = path.join(options.repoRoot, WORKTREES_DIRECTORY);
-  const git = { cwd: options.repoRoot, signal: options.signal, timeoutMs: ADD_TIMEOUT_MS };
+  // `worktree add` runs the repository's post-checkout hook: for the model, so without codev's credentials.
+  const git = { cwd: options.repoRoot, signal: options.signal, timeoutMs: ADD_TIMEOUT_MS, withoutCredentials: true };
   let transientRetries = 0;
   for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; ) {
     if (options.signal?.aborted) throw interrupted();

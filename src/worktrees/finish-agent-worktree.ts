@@ -35,7 +35,8 @@ function parseStatusPaths(stdout: string): string[] {
  * interrupted or not.
  */
 export async function finishAgentWorktree(worktree: AgentWorktree): Promise<FinishedAgentWorktree> {
-  const git = { cwd: worktree.path };
+  // The worktree is the agent's: `status` there may run the filters its attributes name.
+  const git = { cwd: worktree.path, withoutCredentials: true };
   const { baseCommit: base, path, branch } = worktree;
   const status = await gitOutput(['status', '--porcelain=v1', '-z', '--untracked-files=all'], git);
   const head = (await gitOutput(['rev-parse', '--verify', 'HEAD^{commit}'], git)).trim();

@@ -25,7 +25,7 @@ const deleteBranchArgs = (branch: string, tip: string) => ['update-ref', '-m', '
  */
 export function removeWorktree(options: RemoveWorktreeOptions): Promise<void> {
   return runInRepository(options.commonDir, async function removeNow() {
-    const git = { cwd: options.repoRoot, timeoutMs: REMOVE_TIMEOUT_MS };
+    const git = { cwd: options.repoRoot, timeoutMs: REMOVE_TIMEOUT_MS, withoutCredentials: true };
     const removeArgs = ['worktree', 'remove', '--force', options.path];
     const removed = await runGit(removeArgs, git);
     if (!removed.ok) throw gitFailure(removeArgs, git, removed, `remove it by hand: git worktree remove --force ${options.path}`);
@@ -42,7 +42,7 @@ export function removeWorktree(options: RemoveWorktreeOptions): Promise<void> {
  * the repository's turn.
  */
 export async function discardWorktree(options: { repoRoot: string; path: string; branch: string; baseCommit: string }): Promise<void> {
-  const git = { cwd: options.repoRoot, timeoutMs: REMOVE_TIMEOUT_MS };
+  const git = { cwd: options.repoRoot, timeoutMs: REMOVE_TIMEOUT_MS, withoutCredentials: true };
   // Twice --force: an interrupted add leaves its worktree locked ("initializing").
   await runGit(['worktree', 'remove', '--force', '--force', options.path], git);
   await runGit(deleteBranchArgs(options.branch, options.baseCommit), git);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
 import { createAddressCheckedFetch } from '../../src/tools/WebFetch/create-address-checked-fetch.ts';
@@ -87,6 +88,62 @@ describe.skipIf(!isSandboxAvailable())('WebFetch rules that name an address hold
     expect(output.is_error).toBe(false);
     expect(JSON.stringify(output.content)).toContain('Tomatoes need full sun');
     expect(site.hits['/secret']).toBe(before + 1);
+  });
+});
+
+/**
+ * Two `codev tool WebFetch` calls in one process (one page cache), with an `/etc/hosts` that maps `localhost`
+ * to 127.0.0.2 (a loopback address no loopback alias names, so only the address check at connect time can
+ * refuse it; `localhost` is the name WebFetch keeps on http): each call's parsed `--json` output.
+ */
+function fetchTwiceThroughHosts(url: string, first: readonly string[], second: readonly string[]): Promise<Array<{ is_error: boolean; error_code?: string; content: unknown }>> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'fetch-twice.mjs');
+  writeFileSync(path.join(folder, 'hosts-127.0.0.2'), '127.0.0.2 localhost\n');
+  const args = ['--dev-bind', '/', '/', '--ro-bind', path.join(folder, 'hosts-127.0.0.2'), '/etc/hosts', '--', process.execPath, script, url, folder, JSON.stringify(first), JSON.stringify(second)];
+  return new Promise((resolve, reject) => {
+    const child = spawn('bwrap', args, { env: { PATH: process.env.PATH, HOME: EMPTY_HOME }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const guard = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
+    child.on('close', () => {
+      clearTimeout(guard);
+      try {
+        resolve(stdout.trim().split('\n').map((line) => JSON.parse(line)));
+      } catch {
+        reject(new Error(`the two calls printed no JSON:\n${stdout}\n${stderr}`));
+      }
+    });
+  });
+}
+
+describe.skipIf(!isSandboxAvailable())('a cached page is served only where its address may be fetched', () => {
+  let other: Awaited<ReturnType<typeof createTestSite>>;
+  beforeAll(async () => {
+    other = await createTestSite({ '/secret': html(ARTICLE_HTML) }, '127.0.0.2');
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+
+  it('a page fetched from an address is not served from the cache past a rule, added since, that denies that address', async () => {
+    const url = `http://localhost:${other.port}/secret`;
+    const [first, second] = await fetchTwiceThroughHosts(url, ['--allow', 'WebFetch(domain:localhost)'], ['--allow', 'WebFetch(domain:localhost)', '--deny', 'WebFetch(domain:127.0.0.2)']);
+    expect(first!.is_error).toBe(false);
+    expect(JSON.stringify(first!.content)).toContain('Tomatoes need full sun');
+    expect(second!.is_error).toBe(true);
+    expect(second!.error_code).toBe('PERMISSION_DENIED');
+    expect(JSON.stringify(second!.content)).not.toContain('Tomatoes need full sun');
+  });
+
+  it('benign: the cached page is still served (no second request) when the rules allow its address', async () => {
+    const url = `http://localhost:${other.port}/secret?benign`;
+    const before = other.hits['/secret'] ?? 0;
+    const [first, second] = await fetchTwiceThroughHosts(url, ['--allow', 'WebFetch(domain:localhost)'], ['--allow', 'WebFetch(domain:localhost)', '--deny', 'WebFetch(domain:10.0.0.1)']);
+    expect(JSON.stringify(first!.content)).toContain('Tomatoes need full sun');
+    expect(JSON.stringify(second!.content)).toContain('Tomatoes need full sun');
+    expect(other.hits['/secret']).toBe(before + 1);
   });
 });
 

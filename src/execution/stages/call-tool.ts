@@ -3,10 +3,12 @@ import { runPostToolUseHooks } from '../../hooks/run-post-tool-use-hooks.ts';
 import { addRulesToContext } from '../../permissions/create-permission-context.ts';
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import type { ProgressPayload } from '../../progress/types.ts';
+import { withheldVariables } from '../../processes/command-environment.ts';
 import { callToolMethod } from '../../tool/build-tool.ts';
 import type { ToolResult } from '../../tool/types.ts';
 import { forwardHookProgress, hookCallBase } from '../hook-call-base.ts';
 import { CANCEL_MESSAGE, toolUseError } from '../messages.ts';
+import { redactOutput } from '../redact-output.ts';
 import type { Stage, StageOutcome, StageResult, ToolCallState, ToolUseUpdate } from '../types.ts';
 
 const MAX_ERROR_CHARS = 10_000;
@@ -101,7 +103,10 @@ async function* drainAndFinish(state: ToolCallState, run: CallRun, callStartedAt
 
 async function* drainProgress(state: ToolCallState, run: CallRun): AsyncGenerator<ToolUseUpdate, void, void> {
   const toolUseId = state.request.toolUse.id;
-  while (run.queue.length > 0) yield { type: 'progress', toolUseId, toolName: state.tool!.name, progress: run.queue.shift()! };
+  if (run.queue.length === 0) return;
+  // Progress carries what a command printed while it runs (codev run prints it, a fleet worker publishes it): redacted as its result will be.
+  const withheld = withheldVariables({ policy: state.request.context.environment });
+  while (run.queue.length > 0) yield { type: 'progress', toolUseId, toolName: state.tool!.name, progress: redactOutput(run.queue.shift()!, withheld) };
 }
 
 /** The state after a call that returned (its data, context, turn rules, interrupt), or the cancellation. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import { validateAllowRule } from '../../permissions/rules/match-tool-name.ts';
+import { checkRuleContent } from '../../permissions/rules/check-rule-content.ts';
 import { checkRuleToolName } from '../../permissions/rules/check-rule-tool-name.ts';
 import { BUILTIN_TOOL_NAMES } from '../../permissions/rules/known-tool-names.ts';
 import type { SubmitOptions } from '../types.ts';
@@ -55,6 +56,7 @@ function checkRules(rules: readonly string[] | undefined, behavior: 'allow' | 'd
       if (behavior === 'allow') problem = validateAllowRule(value);
       const name = checkRuleToolName({ toolName: value.toolName, knownNames: BUILTIN_TOOL_NAMES, complete: false });
       if (name?.severity === 'error') problem ??= name.message;
+      problem ??= checkRuleContent({ behavior, value })?.message;
     } catch (error) {
       problem = errorMessage(error);
     }

@@ -34,6 +34,19 @@ describe('checkRuleToolName', () => {
   });
 });
 
+describe('checkRuleToolName for MCP names once the servers are connected', () => {
+  const known = [...BUILTIN_TOOL_NAMES, 'mcp__github__get_issue', 'mcp__github__create_issue'];
+  it('a server or tool in another case, or a near miss of one, is an error naming it', () => {
+    expect(check('mcp__GitHub', true, known)).toMatchObject({ severity: 'error', suggestion: 'mcp__github' });
+    expect(check('mcp__github__Get_Issue', true, known)).toMatchObject({ severity: 'error', suggestion: 'mcp__github__get_issue' });
+    expect(check('mcp__github_get_issue', true, known)).toMatchObject({ severity: 'error', suggestion: 'mcp__github__get_issue' });
+  });
+  it('an exact server or tool, a glob, and a server not connected are fine; before the servers connect nothing is checked', () => {
+    for (const name of ['mcp__github', 'mcp__github__get_issue', 'mcp__GitHub__*', 'mcp__linear__create_ticket']) expect(check(name, true, known), name).toBeUndefined();
+    expect(check('mcp__GitHub', false, known)).toBeUndefined();
+  });
+});
+
 describe('caseInsensitiveToolName', () => {
   it('gives the built-in a wrong-case name means, and nothing for exact or unknown names', () => {
     expect(caseInsensitiveToolName('bash')).toBe('Bash');

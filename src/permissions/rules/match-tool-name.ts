@@ -7,13 +7,16 @@ import { matchWildcard } from './match-wildcard.ts';
  * every tool of that server; a `*` makes the name a glob over the whole tool name (`mcp__github__get_*`,
  * `mcp__github__*`, `mcp__*`, `*`). Canonical names only: aliases and labels never match.
  * For allow rules, skip the rule when {@link validateAllowRule} warns: unanchored globs only deny and ask.
+ * `ignoreCase` compares both names in lower case (deny and ask rules naming MCP tools).
  */
-export function matchesToolName(ruleToolName: string, tool: { name: string }): boolean {
-  const ruleName = normalizeToolName(ruleToolName.trim());
+export function matchesToolName(ruleToolName: string, tool: { name: string }, options: { ignoreCase?: boolean } = {}): boolean {
+  const written = normalizeToolName(ruleToolName.trim());
+  const ruleName = options.ignoreCase ? written.toLowerCase() : written;
+  const toolName = options.ignoreCase ? tool.name.toLowerCase() : tool.name;
   if (ruleName === '') return false;
-  if (ruleName === tool.name) return true;
-  if (ruleName.includes('*')) return matchWildcard(ruleName, tool.name);
-  return isMcpServerName(ruleName) && tool.name.startsWith(`${ruleName}__`);
+  if (ruleName === toolName) return true;
+  if (ruleName.includes('*')) return matchWildcard(ruleName, toolName);
+  return isMcpServerName(ruleName) && toolName.startsWith(`${ruleName}__`);
 }
 
 /**

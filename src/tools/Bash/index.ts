@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CodevError } from '../../errors/codev-error.ts';
+import { withheldVariables } from '../../processes/command-environment.ts';
+import { redactSecretsInFile } from '../../processes/redact-secrets-in-file.ts';
 import type { BashProgress } from '../../progress/types.ts';
 import type { ToolUseContext } from '../../execution/types.ts';
 import { agentIdOf } from '../../tool/agent-id-of.ts';
@@ -70,8 +72,11 @@ export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>(
     const { killError, ...result } = await runForegroundCommand({ command: input.command, cwd: context.cwd, isolation, environment, sessionDirectory: context.sessionDirectory, timeoutMs, signal: context.signal, onProgress: context.onProgress, outputPath });
     if (killError) throw killError;
     if (result.interrupted) throw new CodevError('TOOL_ABORTED', 'The command was interrupted; its processes were killed.', { tool: 'Bash' });
+    // The saved output is part of the saved session: redacted as the result will be.
+    const secrets = withheldVariables({ policy: environment });
+    if (result.persistedOutputPath) await redactSecretsInFile(result.persistedOutputPath, secrets);
     // Big output is already in the file; small output is cut (and saved) here if it is over the inline limit.
-    const kept = result.persistedOutputPath ? {} : await persistBashOutput({ stdout: result.stdout, stderr: result.stderr, sessionDirectory: context.sessionDirectory, resultsDirectory: context.resultsDirectory, toolUseId: context.toolUseId });
+    const kept = result.persistedOutputPath ? {} : await persistBashOutput({ stdout: result.stdout, stderr: result.stderr, sessionDirectory: context.sessionDirectory, resultsDirectory: context.resultsDirectory, toolUseId: context.toolUseId, secrets });
     return {
       data: { ...result, ...kept, timeoutMs, sandboxed: isolation.sandbox, ...(requested > MAX_TIMEOUT_MS ? { timeoutClamped: true } : {}) },
     };

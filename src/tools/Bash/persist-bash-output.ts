@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { redactSecrets } from '../../processes/redact-secrets.ts';
 import { ensureSessionDirectory } from '../../session/ensure-session-directory.ts';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../../session/private-modes.ts';
 import { MAX_INLINE_OUTPUT_CHARS } from './bash-output.ts';
@@ -30,6 +31,8 @@ export async function persistBashOutput(options: {
   sessionDirectory: string;
   resultsDirectory?: string;
   toolUseId: string;
+  /** Values redacted in the saved file (see `redactSecrets`): the file is part of the saved session. */
+  secrets?: ReadonlyArray<{ name: string; value: string }>;
 }): Promise<{ stdout: string; stderr: string; persistedOutputPath?: string; persistedOutputSize?: number }> {
   const { stdout, stderr } = options;
   const limit = MAX_INLINE_OUTPUT_CHARS - 2_000;
@@ -37,7 +40,7 @@ export async function persistBashOutput(options: {
   const persistedOutputPath = bashOutputPath(options);
   if (options.resultsDirectory === undefined) await ensureSessionDirectory(options.sessionDirectory);
   await mkdir(path.dirname(persistedOutputPath), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
-  const full = stderr === '' ? stdout : `${stdout}${stdout.endsWith('\n') || stdout === '' ? '' : '\n'}--- stderr ---\n${stderr}`;
+  const full = redactSecrets(stderr === '' ? stdout : `${stdout}${stdout.endsWith('\n') || stdout === '' ? '' : '\n'}--- stderr ---\n${stderr}`, options.secrets ?? []);
   await writeFile(persistedOutputPath, full, { mode: PRIVATE_FILE_MODE });
   const stderrKept = Math.min(stderr.length, Math.floor(limit / 4));
   const stdoutKept = limit - stderrKept;

@@ -14,4 +14,6 @@ export interface FetchedPage {
   source: 'direct' | 'jina';
   /** Jina's warning, e.g. "Target URL returned error 404". */
   warning?: string;
+  /** The addresses its host names resolved to when it was fetched directly: a cache hit is judged by them again. */
+  addresses?: ReadonlyArray<{ address: string; hostname: string }>;
 }

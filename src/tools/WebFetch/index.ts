@@ -81,8 +81,14 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
       const env = options.env ?? process.env;
       const url = upgradeUrl(input.url);
       const cacheTtlMs = options.cacheTtlMs ?? (Number(env.CODEV_WEBFETCH_CACHE_TTL_MS) || WEB_FETCH_CACHE_TTL_MS);
-      const direct = options.fetch ?? createAddressCheckedFetch((address, hostname) => refuseDeniedAddress({ permissionContext: context.permissionContext, url, address, hostname }));
-      const loaded = await loadPage({ url, env, fetch: direct, readerFetch: options.fetch ?? fetch, cache, cacheTtlMs, maxBytes, timeoutMs, signal: context.signal });
+      const passed: Array<{ address: string; hostname: string }> = [];
+      const check = (address: string, hostname: string) => refuseDeniedAddress({ permissionContext: context.permissionContext, url, address, hostname });
+      const direct = options.fetch ?? createAddressCheckedFetch((address, hostname) => {
+        check(address, hostname);
+        passed.push({ address, hostname });
+      });
+      const addressCheck = options.fetch ? undefined : { check, passed };
+      const loaded = await loadPage({ url, env, fetch: direct, readerFetch: options.fetch ?? fetch, cache, cacheTtlMs, maxBytes, timeoutMs, signal: context.signal, addressCheck });
       const durationMs = () => Math.round(performance.now() - started);
       if ('redirect' in loaded) {
         const { redirect } = loaded;

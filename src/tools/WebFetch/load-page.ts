@@ -1,3 +1,4 @@
+import type { CheckAddress } from './create-address-checked-fetch.ts';
 import { fetchDirect } from './fetch-direct.ts';
 import { fetchJina } from './fetch-jina.ts';
 import { isPermittedRedirect } from './is-permitted-redirect.ts';
@@ -24,12 +25,20 @@ export async function loadPage(options: {
   maxBytes: number;
   timeoutMs: number;
   signal: AbortSignal;
+  /**
+   * The address check of `fetch`'s connections and what it let through: a page is cached with the addresses
+   * it came from, and served from the cache only if they pass the check again (the rules may have changed).
+   */
+  addressCheck?: { check: CheckAddress; passed: ReadonlyArray<{ address: string; hostname: string }> };
 }): Promise<{ page: FetchedPage; cached: boolean } | { redirect: WebFetchRedirect }> {
   const apiKey = options.env.JINA_API_KEY;
   const source = apiKey && !isLoopbackHost(new URL(options.url).hostname) ? 'jina' : 'direct';
   const key = webFetchCacheKey(source, options.url);
   const hit = options.cache.get(key, options.cacheTtlMs);
-  if (hit) return { page: hit, cached: true };
+  if (hit) {
+    for (const { address, hostname } of hit.addresses ?? []) options.addressCheck?.check(address, hostname);
+    return { page: hit, cached: true };
+  }
 
   const deadline = { signal: options.signal, timeoutMs: options.timeoutMs, what: `Fetching ${options.url}` };
   let page: FetchedPage;
@@ -43,6 +52,7 @@ export async function loadPage(options: {
     if ('redirect' in fetched) return fetched;
     page = fetched.page;
   }
+  if (options.addressCheck && options.addressCheck.passed.length > 0) page = { ...page, addresses: [...options.addressCheck.passed] };
   if (!page.binary && page.code < 400) {
     options.cache.set(key, page);
     if (page.finalUrl !== options.url) options.cache.set(webFetchCacheKey(source, page.finalUrl), page);
