@@ -34,6 +34,7 @@ describe('isTrustedRepository against names that end a host or a path early', ()
   it("never lets * or ? cross a URL's : or @, so a glob of hosts cannot match another host", () => {
     expect(isTrustedRepository({ repo: 'git@evil.test:x.corp.test:team/app', trusted: ['git@*.corp.test:team/*'] })).toBe(false);
     expect(isTrustedRepository({ repo: 'https://evil.test:443@x.corp.test/team/app', trusted: ['https://*.corp.test/team/*'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'git@evil.test:x.corp.test:team/app', trusted: ['git@**.corp.test:team/**'] })).toBe(false);
     expect(isTrustedRepository({ repo: 'git@build.corp.test:team/app', trusted: ['git@*.corp.test:team/*'] })).toBe(true);
     expect(isTrustedRepository({ repo: 'https://build.corp.test/team/app.git', trusted: ['https://*.corp.test/team/*'] })).toBe(true);
   });
@@ -46,9 +47,5 @@ describe('isTrustedRepository against names that end a host or a path early', ()
     expect(isTrustedRepository({ repo: 'https://github.com/acme/app\ngit@evil.test:x', trusted: ['https://github.com/acme/**'] })).toBe(false);
     expect(isTrustedRepository({ repo: 'https://github.com/acme/app ', trusted: ['https://github.com/acme/*'] })).toBe(false);
     expect(isTrustedRepository({ repo: 'https://github.com/acme/app?x=1', trusted: ['https://github.com/acme/app?x=1'] })).toBe(true);
-  });
-
-  it('still trusts every repository under ** (any characters)', () => {
-    expect(isTrustedRepository({ repo: 'git@github.com:acme/app.git', trusted: ['**'] })).toBe(true);
   });
 });
