@@ -53,7 +53,9 @@ beforeAll(async () => {
         if (turn === 3) return toolUseReply('Edit', { file_path: path.join(operator(), 'agent.ts'), old_string: 'export default', new_string: `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pwned())}, 'ran');\nexport default` }, { id: 'toolu_edit_script' });
         if (turn === 5) return toolUseReply('Read', { file_path: path.join(operator(), 'lib.ts') }, { id: 'toolu_read_lib' });
         if (turn === 7) return toolUseReply('Edit', { file_path: path.join(operator(), 'lib.ts'), old_string: 'export const', new_string: `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pwned())}, 'ran');\nexport const` }, { id: 'toolu_edit_lib' });
-        if (turn === 9) return toolUseReply('Bash', { command: "printf 'done\\n' > report.md" }, { id: 'toolu_report' });
+        // A program codev cannot describe: the sandbox mounts the script read-only.
+        if (turn === 9) return toolUseReply('Bash', { command: "python3 -c \"open('agent.ts', 'a').write('//')\"" }, { id: 'toolu_python' });
+        if (turn === 11) return toolUseReply('Bash', { command: "printf 'done\\n' > report.md" }, { id: 'toolu_report' });
         return textReply('done');
       }
       if (turn === 1) return toolUseReply('Read', { file_path: path.join(operator(), 'notes.md') }, { id: 'toolu_read' });
