@@ -79,10 +79,10 @@ afterEach(async () => {
   fleet = undefined;
 });
 
-async function runJobs(count: number, options: { workspace?: boolean } = {}): Promise<{ events: FleetEvent[]; result: FleetJobResult; requests: string }[]> {
+async function runJobs(count: number, options: { workspace?: boolean; workspaceRoot?: string } = {}): Promise<{ events: FleetEvent[]; result: FleetJobResult; requests: string }[]> {
   const queue = `cwd-${++queueNumber}`;
   worker = startCodevProcess({
-    args: ['worker', '--queue', queue, '--scripts', operator(), '--workspace-root', path.join(run, `workspaces-${queueNumber}`), '--lock-duration', '5000', '--stalled-interval', '2000'],
+    args: ['worker', '--queue', queue, '--scripts', operator(), '--workspace-root', options.workspaceRoot ?? path.join(run, `workspaces-${queueNumber}`), '--lock-duration', '5000', '--stalled-interval', '2000'],
     cwd: operator(),
     env: { CODEV_REDIS_URL: redis.url, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', CODEV_MAX_RETRIES: '0' },
   });
@@ -129,5 +129,13 @@ describe("a fleet job in an untrusted checkout and its script's project", () => 
     expect(toolResult(first!.events, 'toolu_edit_lib')?.status).not.toBe('ok');
     expect(toolResult(first!.events, 'toolu_report')?.status).toBe('ok');
     rmSync(path.join(operator(), 'report.md'), { force: true });
+  }, 180_000);
+
+  it("reads and writes nothing of the operator's folder when the checkouts folder is inside it (--workspace-root ./work)", async () => {
+    const [first] = await runJobs(1, { workspaceRoot: path.join(operator(), 'work') });
+    expect(first!.result.status, JSON.stringify(first!.result.error)).toBe('completed');
+    expect(first!.requests).not.toContain('OPERATOR-PRIVATE-NOTES');
+    for (const planted of ['planted.ts', 'planted-write.ts']) expect(existsSync(path.join(operator(), planted)), planted).toBe(false);
+    expect(first!.result.workspace?.changedFiles).toEqual(['work.md']);
   }, 180_000);
 });
