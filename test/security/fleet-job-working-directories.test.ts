@@ -128,7 +128,8 @@ describe("a fleet job in an untrusted checkout and its script's project", () => 
     expect(toolResult(first!.events, 'toolu_edit_script')?.status).not.toBe('ok');
     expect(toolResult(first!.events, 'toolu_edit_lib')?.status).not.toBe('ok');
     expect(toolResult(first!.events, 'toolu_report')?.status).toBe('ok');
-    rmSync(path.join(operator(), 'report.md'), { force: true });
+    // The second job, without a workspace too, wrote new files in the operator's folder: its working directory.
+    for (const file of ['report.md', 'work.md', 'planted.ts', 'planted-write.ts']) rmSync(path.join(operator(), file), { force: true });
   }, 180_000);
 
   it("reads and writes nothing of the operator's folder when the checkouts folder is inside it (--workspace-root ./work)", async () => {
