@@ -113,7 +113,9 @@ export interface WorkerOptions {
   scriptRoots?: readonly string[];
   /**
    * The job repositories whose checkouts this worker trusts: named as jobs name them to git (a URL, or a local
-   * path), or as globs of such names (`*` any characters but `/`, `**` any), e.g. `git@github.com:acme/*`.
+   * path), or as globs of such names (`*` any characters but `/`, `:` and `@`, `**` any but `:` and `@`), e.g.
+   * `git@github.com:acme/*`. A name with a `.` or `..` segment, `%`, `?`, `#`, a backslash, a space or a
+   * control character is trusted only by the very same string.
    * A job's checkout of any other repository is worked in but never loaded from: its `codev.config.ts`,
    * `plugins/`, `.mcp.json`, `.codev/` (local settings, agent types), `skills/`, `agents/` and `CLAUDE.md`
    * are ignored, and the job runs with the project of its script. Default none.

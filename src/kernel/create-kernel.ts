@@ -155,7 +155,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       const base = contextOptions.carryOver && contextGenerations.get(contextOptions.carryOver)?.permissionContext;
       const defaultSessionDirectory = path.join(generation.root, '.codev', 'sessions', sessionId);
       const context = bindToolUseContext({ generation, cwd, defaultSessionDirectory, contextOptions, base });
-      if (mcpManager) context.protectedFiles = mcpManager.protectedFiles;
+      const protectedFiles = [...(options.protectedFiles ?? []), ...(mcpManager?.protectedFiles ?? [])];
+      if (protectedFiles.length > 0) context.protectedFiles = protectedFiles;
       contextGenerations.set(context, generation);
       sessionDirectories.add(context.sessionDirectory);
       return context;

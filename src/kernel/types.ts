@@ -21,6 +21,11 @@ export interface KernelOptions extends RegistryOptions {
    * The default Skill tool still searches `<cwd>/skills`: give it its folders (`createSkillTool`). Default `cwd`.
    */
   projectDirectory?: string;
+  /**
+   * Files that run outside the sandbox besides the project's own (a fleet worker's agent script, which later
+   * jobs run too): writing one, or a file or package it imports, asks, like a plugin's. Absolute.
+   */
+  protectedFiles?: readonly string[];
   /** Overrides the config's `permissions.mode`. */
   permissionMode?: PermissionMode;
   /** Extra rules from the command line (source `cliArg`). */

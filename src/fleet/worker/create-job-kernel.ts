@@ -26,7 +26,8 @@ export interface JobKernel {
 export async function createJobKernel(options: { data: FleetJobData; script: string; workspace?: JobWorkspace; scope: JobRunScope }): Promise<JobKernel> {
   const { data, workspace, scope } = options;
   const project = path.dirname(options.script);
-  const common = { env: scope.env, permissionMode: data.permissions.mode ?? (data.deferAsks ? 'default' : 'dontAsk'), allow: data.permissions.allow, deny: data.permissions.deny, ask: data.permissions.ask } as const;
+  // The script runs on the worker outside any sandbox for every later job: no job's model may change it or what it imports.
+  const common = { env: scope.env, protectedFiles: [options.script], permissionMode: data.permissions.mode ?? (data.deferAsks ? 'default' : 'dontAsk'), allow: data.permissions.allow, deny: data.permissions.deny, ask: data.permissions.ask } as const;
   if (!workspace) return { kernel: await createKernel({ ...common, baseTools: getAllBaseTools(), cwd: project }), trusted: true };
   if (isTrustedRepository({ repo: data.workspace!.repo, trusted: scope.trustedRepositories })) return { kernel: await createKernel({ ...common, baseTools: getAllBaseTools(), cwd: workspace.path }), trusted: true };
   // The Skill tool's own search starts in the working directory: this one searches the operator's folders only.

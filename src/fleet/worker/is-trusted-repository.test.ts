@@ -29,3 +29,23 @@ describe('isTrustedRepository', () => {
     expect(isTrustedRepository({ repo: 'https://github.com/acme/%2e%2e/evil', trusted: ['https://github.com/acme/**'] })).toBe(false);
   });
 });
+
+describe('isTrustedRepository against names that end a host or a path early', () => {
+  it("never lets * or ? cross a URL's : or @, so a glob of hosts cannot match another host", () => {
+    expect(isTrustedRepository({ repo: 'git@evil.test:x.corp.test:team/app', trusted: ['git@*.corp.test:team/*'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'https://evil.test:443@x.corp.test/team/app', trusted: ['https://*.corp.test/team/*'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'git@evil.test:x.corp.test:team/app', trusted: ['git@**.corp.test:team/**'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'git@build.corp.test:team/app', trusted: ['git@*.corp.test:team/*'] })).toBe(true);
+    expect(isTrustedRepository({ repo: 'https://build.corp.test/team/app.git', trusted: ['https://*.corp.test/team/*'] })).toBe(true);
+  });
+
+  it('trusts a name with a ? or # (a query or fragment git or curl cut off), a backslash, a space or a control character only by the very same pattern', () => {
+    expect(isTrustedRepository({ repo: 'https://evil.test#.corp.test/team/app', trusted: ['https://*.corp.test/team/*'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'https://evil.test?.corp.test/team/app', trusted: ['https://*.corp.test/team/*'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'https://github.com/acme/..?', trusted: ['https://github.com/acme/*'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'https://github.com/acme/x/..#', trusted: ['https://github.com/acme/**'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'https://github.com/acme/app\ngit@evil.test:x', trusted: ['https://github.com/acme/**'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'https://github.com/acme/app ', trusted: ['https://github.com/acme/*'] })).toBe(false);
+    expect(isTrustedRepository({ repo: 'https://github.com/acme/app?x=1', trusted: ['https://github.com/acme/app?x=1'] })).toBe(true);
+  });
+});

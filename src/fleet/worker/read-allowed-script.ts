@@ -17,7 +17,8 @@ export interface AllowedScript {
  * same descriptor, to be run as it is (`loadAgentScript(file, { source })`). So a link or folder swapped
  * after the check cannot redirect what runs, and a path that appeared after the job was queued is judged
  * now. A script inside the worker's folder of job checkouts is never run, even when that folder is inside
- * the script folders: a checkout holds what a job's repository and agent put there. `JOB_INVALID` otherwise,
+ * the script folders, by a link or by a second mount of it: a checkout holds what a job's repository and
+ * agent put there. `JOB_INVALID` otherwise,
  * naming the folders and the worker option that widens them.
  */
 export function readAllowedScript(options: { script: string; roots: readonly string[]; workspaceRoot: string; worker: string }): AllowedScript {
@@ -41,7 +42,7 @@ export function readAllowedScript(options: { script: string; roots: readonly str
       });
     }
     const checkouts = realPathOf(options.workspaceRoot);
-    if (checkouts.some((root) => file === root || isPathInside(file, root))) {
+    if (checkouts.some((root) => file === root || isPathInside(file, root) || isFolderAbove({ folder: root, file }))) {
       throw new CodevError('JOB_INVALID', `Worker ${worker} runs no script from its job checkouts (${checkouts[0]}), not ${script}`, { field: 'script', hint: 'keep the agent scripts outside the workspace root (codev worker --workspace-root DIR)' });
     }
     return { file, source: readFileSync(descriptor, 'utf8') };
@@ -67,6 +68,27 @@ function namedPath(options: { descriptor: number; script: string; stats: Stats }
     // Gone or unreadable: refused below.
   }
   throw new CodevError('JOB_INVALID', `The agent script ${options.script} changed while the worker checked it`, { field: 'script', hint: 'do not move or replace the scripts while workers run them' });
+}
+
+/**
+ * Whether `folder` is one of the folders above `file` by identity (device and inode), whatever their names:
+ * a mount can show the folder of checkouts a second time under another path that no link resolves.
+ */
+function isFolderAbove(options: { folder: string; file: string }): boolean {
+  const target = statSync(options.folder);
+  for (let directory = path.dirname(options.file); ; directory = path.dirname(directory)) {
+    const stats = statIfPresent(directory);
+    if (stats && stats.dev === target.dev && stats.ino === target.ino) return true;
+    if (path.dirname(directory) === directory) return false;
+  }
+}
+
+function statIfPresent(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A script folder's real path; none when it does not exist (it holds no scripts). */

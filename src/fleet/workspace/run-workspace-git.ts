@@ -13,6 +13,10 @@ const PINNED_CONFIG = [
   'tag.gpgSign=false',
   'push.gpgSign=false',
   'protocol.ext.allow=never',
+  // Never into a submodule: its config is the repository's or the agent's, and a .gitmodules git rejects would fail the fetch.
+  'submodule.recurse=false',
+  'fetch.recurseSubmodules=false',
+  'push.recurseSubmodules=no',
   'gc.auto=0',
   'maintenance.auto=false',
   'advice.detachedHead=false',
