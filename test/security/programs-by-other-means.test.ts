@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+
+/**
+ * Issue 29, class 9, other programs: awk redirects and getline, gzip/gunzip writing the name derived from
+ * their operand, and git commands printing committed files no word names (`git log -p`, `git show`,
+ * `git cat-file --batch` or a blob hash), run outside the sandbox with a Read deny rule on `.env` and an Edit
+ * deny rule on `locked.txt`. Each attack is judged by its effect: the secret printed or the file changed.
+ */
+interface Case extends Attack {
+  name: string;
+  worked: (run: AttackRun) => boolean;
+}
+
+const SECRET = 'TOKEN=sk-live-4f9a';
+const printed = (run: AttackRun) => run.text.includes('sk-live-4f9a');
+const changed = (run: AttackRun) => readFileSync(path.join(run.project.root, 'locked.txt'), { encoding: 'utf8', flag: 'a+' }) !== 'original\n';
+const RULES = { sandbox: false, deny: ['Read(.env)', 'Edit(locked.txt)'], files: { '.env': `${SECRET}\n`, 'f.txt': 'line\n', 'locked.txt': 'original\n' } } as const;
+const gzipped = (name: string) => ({ root }: { root: string }) => execFileSync('sh', ['-c', `gzip -c f.txt > ${name}`], { cwd: root });
+/** The hash git gives the `.env` blob (its content is fixed). */
+const BLOB = 'e9ae04abceaa55b7b477d41e3f38f5f98e2b48e9';
+
+const ATTACKS: Case[] = [
+  { name: 'awk getline < a denied file', allow: ['Bash(awk:*)'], input: `awk 'BEGIN { while ((getline line < ".env") > 0) print line }'`, worked: printed },
+  { name: 'awk getline < a name built at run time', allow: ['Bash(awk:*)'], input: `awk 'BEGIN { f = "." "env"; while ((getline line < f) > 0) print line }'`, worked: printed },
+  { name: 'awk ARGV set to a denied file', allow: ['Bash(awk:*)'], input: `awk 'BEGIN { ARGV[1] = ".env"; ARGC = 2 } { print }'`, worked: printed },
+  { name: 'awk print > a denied file', allow: ['Bash(awk:*)'], input: `awk 'BEGIN { print "pwned" > "locked.txt" }'`, worked: changed },
+  { name: 'awk printf >> a denied file', allow: ['Bash(awk:*)'], input: `awk '{ printf "%s", $0 >> "locked.txt" }' f.txt`, worked: changed },
+  { name: 'gzip -d writing the name without .gz', allow: ['Bash(gzip:*)'], setup: gzipped('locked.txt.gz'), input: 'gzip -df locked.txt.gz', worked: changed },
+  { name: 'gunzip writing the name without .gz', allow: ['Bash(gunzip:*)'], setup: gzipped('locked.txt.gz'), input: 'gunzip -f locked.txt.gz', worked: changed },
+  { name: 'gunzip of a .z file', allow: ['Bash(gunzip:*)'], setup: gzipped('locked.txt.z'), input: 'gunzip -f locked.txt.z', worked: changed },
+  { name: 'gunzip -S with its own suffix', allow: ['Bash(gunzip:*)'], setup: gzipped('locked.txt.q'), input: 'gunzip -f -S .q locked.txt.q', worked: changed },
+  { name: 'git log -p prints a committed denied file (no rule)', git: true, input: 'git log -p', worked: printed },
+  { name: 'git log --patch --all (no rule)', git: true, input: 'git log --patch --all', worked: printed },
+  { name: 'git show of the commit (no rule)', git: true, input: 'git show HEAD', worked: printed },
+  { name: 'git show of the blob by its hash (no rule)', git: true, input: `git show ${BLOB}`, worked: printed },
+  { name: 'git cat-file --batch fed the object on stdin', git: true, allow: ['Bash(git cat-file:*)', 'Bash(echo:*)'], input: 'echo HEAD:.env | git cat-file --batch', worked: printed },
+  { name: 'git cat-file --batch-all-objects (no rule)', git: true, input: 'git cat-file --batch-all-objects --batch', worked: printed },
+  { name: 'git cat-file -p of the blob by its hash (no rule)', git: true, input: `git cat-file -p ${BLOB}`, worked: printed },
+  { name: 'git diff-tree -p of the root commit (no rule)', git: true, input: 'git diff-tree -p --root HEAD', worked: printed },
+];
+
+
+/** The same programs doing ordinary work under the same rules. */
+const BENIGN: Case[] = [
+  { name: 'awk comparing a field', allow: ['Bash(awk:*)'], files: { ...RULES.files, 'n.txt': '1 a\n200 b\n' }, input: `awk '$1 > 100 { print $2 }' n.txt`, worked: (run) => run.text.includes('b') },
+  { name: 'awk printing a sum', allow: ['Bash(awk:*)'], files: { ...RULES.files, 'n.txt': '1\n2\n' }, input: `awk '{ s += $1 } END { print s }' n.txt`, worked: (run) => run.text.includes('3') },
+  { name: 'git log --oneline', git: true, input: 'git log --oneline', worked: (run) => run.text.includes('initial') },
+  { name: 'git log -p with no deny rule', git: true, deny: [], input: 'git log -p', worked: (run) => run.text.includes('f.txt') },
+];
+
+async function attempt(entry: Case): Promise<void> {
+  const run = await runAttack({ ...RULES, ...entry });
+  try {
+    expect(entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
+  } finally {
+    cleanUp(run);
+  }
+}
+
+describe('class 9: other programs that read or write by other means (sandbox off)', () => {
+  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => attempt(entry));
+
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('still runs: %s', async (_name, entry) => {
+    const run = await runAttack({ ...RULES, ...entry });
+    try {
+      expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
+      expect(entry.worked(run), run.text.slice(0, 300)).toBe(true);
+    } finally {
+      cleanUp(run);
+    }
+  });
+});
