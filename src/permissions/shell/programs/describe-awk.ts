@@ -11,9 +11,13 @@ const RUNS_COMMANDS = /\bsystem\s*\(|\|/;
  */
 const REACHES_FILES = /\bprintf?\b[^;{}\n]*>|\bgetline\b[^;{}\n]*<|\bARGV\b|@(include|load)\b/;
 
+/** Options that only set how input is split or a variable: the others write (`-o`, `--profile`) or load code. */
+const READ_ONLY_OPTIONS = new Set(['-F', '--field-separator', '-v', '--assign']);
+
 /**
  * awk: the first operand is the program unless `-f FILE` gave it; the rest are input files (`var=value`
- * operands are assignments). Never read-only (`print > "file"` writes); opaque when the program can run a
+ * operands are assignments). Read-only when its program is in its words and neither runs a command nor
+ * redirects (`print > "file"` writes), with no option but `-F` and `-v`; opaque when the program can run a
  * command or comes from a file nobody read; reaching files its words do not name when it redirects.
  */
 export const describeAwk: DescribeProgram = (args) => {
@@ -27,5 +31,6 @@ export const describeAwk: DescribeProgram = (args) => {
   const files: FileEffect[] = [...programFiles.map((word): FileEffect => ({ word, access: 'read', via: 'option' })), ...inputs.map((word): FileEffect => ({ word, access: 'read', via: 'operand' }))];
   const opaque = programFiles.length > 0 ? 'an awk program read from a file' : texts.some((text) => text.dynamic || RUNS_COMMANDS.test(text.value)) ? 'an awk program that runs commands' : undefined;
   const redirects = texts.some((text) => REACHES_FILES.test(text.value));
-  return { readOnly: false, files, ...(opaque ? { opaque } : {}), ...(redirects ? { unnamedFiles: 'an awk program reads and writes the files its redirects, getline and ARGV name' } : {}) };
+  const plainOptions = read.unknownLong.length === 0 && read.options.every((option) => READ_ONLY_OPTIONS.has(option.name));
+  return { readOnly: !opaque && !redirects && plainOptions && texts.length > 0, files, ...(opaque ? { opaque } : {}), ...(redirects ? { unnamedFiles: 'an awk program reads and writes the files its redirects, getline and ARGV name' } : {}) };
 };

@@ -72,7 +72,7 @@ describe('describeProgram', () => {
     ['python3 run.py a', false, ['read:operand:run.py', 'read:possible:a']],
     ['python3 -m http.server', false, []],
     ['node server.js', false, ['read:operand:server.js']],
-    ["awk '{print} a", false, ['read:operand:a']],
+    ["awk '{print} a", true, ['read:operand:a']],
     ['make build', false, ['read:possible:build']],
     ['npm --prefix=dir test', false, ['read:possible:dir', 'read:possible:test']],
     ['jq -n --rawfile s secret $s', true, ['read:operand:secret']],
