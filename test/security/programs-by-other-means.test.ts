@@ -7,7 +7,8 @@ import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts
 /**
  * Issue 29, class 9, other programs: awk redirects and getline, gzip/gunzip writing the name derived from
  * their operand, and git commands printing committed files no word names (`git log -p`, `git show`,
- * `git cat-file --batch` or a blob hash), run outside the sandbox with a Read deny rule on `.env` and an Edit
+ * `git cat-file --batch` or a blob hash), the output operand of `uniq`/`xxd` after a `-`, and the files and
+ * folders a wrapper's options name (`xargs -a`, `time -o`, `strace -o`, `env -C`), run outside the sandbox with a Read deny rule on `.env` and an Edit
  * deny rule on `locked.txt`. Each attack is judged by its effect: the secret printed or the file changed.
  */
 interface Case extends Attack {
@@ -41,6 +42,14 @@ const ATTACKS: Case[] = [
   { name: 'git cat-file --batch-all-objects (no rule)', git: true, input: 'git cat-file --batch-all-objects --batch', worked: printed },
   { name: 'git cat-file -p of the blob by its hash (no rule)', git: true, input: `git cat-file -p ${BLOB}`, worked: printed },
   { name: 'git diff-tree -p of the root commit (no rule)', git: true, input: 'git diff-tree -p --root HEAD', worked: printed },
+  { name: "uniq's output operand after - for standard input (no rule)", input: 'uniq - locked.txt < f.txt', worked: changed },
+  { name: "xxd -r's output operand after - (no rule)", allow: ['Bash(xxd:*)'], input: 'xxd -r -p - locked.txt <<< 78', worked: changed },
+  { name: 'xargs -a reading its arguments from a denied file (no rule)', input: 'xargs -a .env echo', worked: printed },
+  { name: 'xargs --arg-file=', allow: ['Bash(xargs:*)', 'Bash(echo:*)'], input: 'xargs --arg-file=.env echo', worked: printed },
+  { name: 'time -o writing a denied file (no rule)', input: '/usr/bin/time -o locked.txt true', worked: changed },
+  { name: 'strace -o writing a denied file (no rule)', input: 'strace -o locked.txt true', worked: changed },
+  { name: 'env -C running a command in a denied folder (no rule)', files: { ...RULES.files, 'secrets/key.pem': `${SECRET}\n` }, deny: ['Read(./secrets/**)'], input: 'env -C secrets cat key.pem', worked: printed },
+  { name: 'env --chdir=', files: { ...RULES.files, 'secrets/key.pem': `${SECRET}\n` }, deny: ['Read(./secrets/**)'], input: 'env --chdir=secrets cat key.pem', worked: printed },
 ];
 
 
@@ -49,6 +58,8 @@ const BENIGN: Case[] = [
   { name: 'awk comparing a field', allow: ['Bash(awk:*)'], files: { ...RULES.files, 'n.txt': '1 a\n200 b\n' }, input: `awk '$1 > 100 { print $2 }' n.txt`, worked: (run) => run.text.includes('b') },
   { name: 'awk printing a sum', allow: ['Bash(awk:*)'], files: { ...RULES.files, 'n.txt': '1\n2\n' }, input: `awk '{ s += $1 } END { print s }' n.txt`, worked: (run) => run.text.includes('3') },
   { name: 'git log --oneline', git: true, input: 'git log --oneline', worked: (run) => run.text.includes('initial') },
+  { name: 'uniq of a file to standard output', input: 'uniq f.txt', worked: (run) => run.text.includes('line') },
+  { name: 'timeout running an ordinary reader', input: 'timeout 5 cat f.txt', worked: (run) => run.text.includes('line') },
   { name: 'git log -p with no deny rule', git: true, deny: [], input: 'git log -p', worked: (run) => run.text.includes('f.txt') },
 ];
 
