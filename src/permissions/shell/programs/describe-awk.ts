@@ -6,10 +6,11 @@ const RUNS_COMMANDS = /\bsystem\s*\(|\|/;
 
 /**
  * awk statements that reach files the operands do not name: `print > "f"`, `printf … >> f`, `getline < f`,
- * an `ARGV` entry set to a file name, gawk's `@include`/`@load`. A comparison (`$3 > 100 {print}`) is no
- * redirect: only a `>` after `print`/`printf` in the same statement is.
+ * an `ARGV` entry set to a file name, gawk's `@include`/`@load`. A comparison before any `print`
+ * (`$3 > 100 { print }`) is no redirect; a `>` anywhere after one is taken for one, as strings, regexes and
+ * backslash-newlines can hide where its statement ends.
  */
-const REACHES_FILES = /\bprintf?\b[^;{}\n]*>|\bgetline\b[^;{}\n]*<|\bARGV\b|@(include|load)\b/;
+const REACHES_FILES = /\bprintf?\b[\s\S]*>|\bgetline\b[\s\S]*<|\bARGV\b|@(include|load)\b/;
 
 /** Options that only set how input is split or a variable: the others write (`-o`, `--profile`) or load code. */
 const READ_ONLY_OPTIONS = new Set(['-F', '--field-separator', '-v', '--assign']);
