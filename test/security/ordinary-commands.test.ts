@@ -11,7 +11,9 @@ interface Case extends Attack {
   shows: string | RegExp;
 }
 
+/** `.env` is ignored, as in most projects: a committed one is printed by `git log -p`. */
 const FILES = {
+  '.gitignore': '.env\n',
   '.env': 'TOKEN=sk-live-4f9a\n',
   'README.md': '# demo\nhello world\n',
   'data.json': '{"name":"demo","list":[1,2,3]}\n',
@@ -95,6 +97,7 @@ describe('over-blocking: ordinary developer commands stay allowed', () => {
       run = await runAttack({ git: true, deny: ['Read(.env)'], files: FILES, ...entry });
       expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
       expect(run.text, run.text.slice(0, 300)).toMatch(entry.shows);
+      expect(run.text).not.toContain('sk-live-4f9a');
     } finally {
       if (run) cleanUp(run);
     }
