@@ -45,6 +45,8 @@ const ATTACKS: Case[] = [
   { name: 'git cat-file --batch-all-objects (no rule)', git: true, input: 'git cat-file --batch-all-objects --batch', worked: printed },
   { name: 'git cat-file -p of the blob by its hash (no rule)', git: true, input: `git cat-file -p ${BLOB}`, worked: printed },
   { name: 'git diff-tree -p of the root commit (no rule)', git: true, input: 'git diff-tree -p --root HEAD', worked: printed },
+  { name: 'gunzip -N restoring the name its archive stores', allow: ['Bash(gunzip:*)'], setup: ({ root }) => void execFileSync('sh', ['-c', 'echo pwned > locked.txt && gzip -c locked.txt > other.gz && echo original > locked.txt'], { cwd: root }), input: 'gunzip -N -f other.gz', worked: changed },
+  { name: 'gzip -dN bundled', allow: ['Bash(gzip:*)'], setup: ({ root }) => void execFileSync('sh', ['-c', 'echo pwned > locked.txt && gzip -c locked.txt > other.gz && echo original > locked.txt'], { cwd: root }), input: 'gzip -dfN other.gz', worked: changed },
   { name: "uniq's output operand after - for standard input (no rule)", input: 'uniq - locked.txt < f.txt', worked: changed },
   { name: "xxd -r's output operand after - (no rule)", allow: ['Bash(xxd:*)'], input: 'xxd -r -p - locked.txt <<< 78', worked: changed },
   { name: 'xargs -a reading its arguments from a denied file (no rule)', input: 'xargs -a .env echo', worked: printed },
