@@ -10,7 +10,8 @@ const TARBALL = /\.t[ag]z$/i;
 /**
  * gzip, gunzip, bzip2, xz and zstd write the file named after their operand, not the operand itself:
  * `gzip f` writes `f.gz` (or `-S` suffix), `gzip -d f.gz` writes `f`. Each operand written is joined by both
- * names, so an Edit deny rule on `locked.txt` holds for `gunzip locked.txt.gz`.
+ * names, so an Edit deny rule on `locked.txt` holds for `gunzip locked.txt.gz`; with `-N` the name is the one
+ * the archive stores.
  */
 export function describeCompressor(name: string): DescribeProgram {
   const spec = FILE_WRITERS[name]!;
@@ -20,7 +21,9 @@ export function describeCompressor(name: string): DescribeProgram {
       { ...effect, word: { ...effect.word, value: `${effect.word.value}${suffixOf(name, args)}` } },
       { ...effect, word: { ...effect.word, value: decompressed(effect.word.value) } },
     ]);
-    return { ...effects, files: [...effects.files, ...derived] };
+    // `-N` (`--name`) decompresses to the name the archive stores, which no word names.
+    const storedName = args.some((word) => word.dynamic || word.value.startsWith('--na') || /^-[a-zA-Z]*N/.test(word.value));
+    return { ...effects, files: [...effects.files, ...derived], ...(storedName ? { unnamedFiles: 'with -N it writes the name its archive stores' } : {}) };
   };
 }
 
