@@ -36,7 +36,8 @@ export function resolveCommand(options: {
   const name = stripped.argv[0];
   const runsInput = options.runsInput === true || stripped.runsInput;
   const body = readShellBody(stripped.argv, options.redirects);
-  const effects = describeProgram(stripped.appendedArguments ? [...stripped.argv, XARGS_INPUT] : stripped.argv);
+  const described = describeProgram(stripped.appendedArguments ? [...stripped.argv, XARGS_INPUT] : stripped.argv);
+  const effects = stripped.files.length === 0 ? described : { ...described, readOnly: described.readOnly && stripped.files.every((file) => file.access === 'read'), files: [...described.files, ...stripped.files] };
   const scripts = effects.scripts ?? [];
   const argv = stripped.argv.map((word) => word.value);
   const unsafeName = name !== undefined && (name.glob || name.userTilde || name.processSubstitution);
@@ -54,7 +55,7 @@ export function resolveCommand(options: {
     directories,
     effects,
     inputFrom: options.inputFrom,
-    opaque: opaqueReason({ body, runsInput, scripts, words, options }),
+    opaque: stripped.chdir === undefined ? opaqueReason({ body, runsInput, scripts, words, options }) : `it runs in ${stripped.chdir}, where its relative names are not the ones checked`,
   };
   const index = sink.add(command);
   if (body?.kind === 'static') sink.analyzeBody(body.body, directories);

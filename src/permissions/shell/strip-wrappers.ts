@@ -1,3 +1,4 @@
+import type { FileEffect } from './programs/types.ts';
 import { literalWord } from './read-word.ts';
 import { skipOptions } from './skip-options.ts';
 import type { ShellWord } from './types.ts';
@@ -16,6 +17,10 @@ export interface StrippedCommand {
   appendedArguments: boolean;
   /** xargs feeds it its input: a shell it starts runs text nobody has seen. */
   runsInput: boolean;
+  /** Files the wrappers' options name (`xargs -a F`, `time -o F`). */
+  files: FileEffect[];
+  /** A folder a wrapper runs the command in (`env -C DIR`), where its relative names are not where they seem. */
+  chdir?: string;
 }
 
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
@@ -26,7 +31,7 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
  * alone prints the environment.
  */
 export function stripWrappers(words: readonly ShellWord[]): StrippedCommand {
-  const result: StrippedCommand = { argv: [...words], wrappers: [], assignments: [], uncertain: false, appendedArguments: false, runsInput: false };
+  const result: StrippedCommand = { argv: [...words], wrappers: [], assignments: [], uncertain: false, appendedArguments: false, runsInput: false, files: [] };
   for (;;) {
     const first = result.argv[0];
     if (!first || first.dynamic) return result;
@@ -54,6 +59,8 @@ function stripOne(result: StrippedCommand, { name, spec }: { name: string; spec:
   const splitWords = split.flatMap((option) => option.value!.split(/\s+/).filter(Boolean)).map(literalWord);
   const rest = [...splitWords, ...result.argv.slice(index)];
   if (rest.length === 0) return false;
+  const dynamic = result.argv.slice(1, index).some((word) => word.dynamic);
+  addOptionFiles(result, { spec, options: skipped.options, dynamic });
   result.argv = rest;
   result.wrappers.push(name);
   result.assignments.push(...assignments);
@@ -66,4 +73,13 @@ function stripOne(result: StrippedCommand, { name, spec }: { name: string; spec:
     result.argv = result.argv.map((word) => (replaced.some((text) => word.value.includes(text)) ? { ...word, dynamic: true } : word));
   }
   return true;
+}
+
+/** The files and folder a wrapper's options name; a value from a word only known at run time stays dynamic. */
+function addOptionFiles(result: StrippedCommand, { spec, options, dynamic }: { spec: WrapperSpec; options: readonly { name: string; value?: string }[]; dynamic: boolean }): void {
+  const valuesOf = (names: readonly string[] | undefined) => options.filter((option) => names?.includes(option.name) && option.value !== undefined).map((option) => ({ ...literalWord(option.value!), dynamic }));
+  for (const word of valuesOf(spec.readOptions)) result.files.push({ word, access: 'read', via: 'option' });
+  for (const word of valuesOf(spec.writeOptions)) result.files.push({ word, access: 'write', via: 'option' });
+  const chdir = valuesOf(spec.chdirOptions).at(-1);
+  if (chdir) result.chdir = chdir.value;
 }

@@ -15,6 +15,11 @@ export interface WrapperSpec {
   splitString?: readonly string[];
   /** Runs the command with other privileges: an allow rule must name the wrapper itself. */
   elevates?: boolean;
+  /** Options whose value is a file it reads (`xargs -a F`) or writes (`time -o F`, `strace -o F`). */
+  readOptions?: readonly string[];
+  writeOptions?: readonly string[];
+  /** Options whose value is the folder the command runs in (`env -C DIR`): its relative names are judged from elsewhere. */
+  chdirOptions?: readonly string[];
   /** Runs the command once per input chunk, appending the input as arguments unless told to replace. */
   appendsInput?: { replaceOptions: readonly string[] };
 }
@@ -43,6 +48,7 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
       longWithValue: ['--format', '--output'],
       longFlags: ['--append', '--verbose', '--portability', '--quiet'],
     },
+    writeOptions: ['-o', '--output'],
     // The bash keyword `time` times a whole pipeline, assignments included: `time FOO=1 rm x`.
     takesAssignments: true,
   },
@@ -65,6 +71,7 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
     },
     takesAssignments: true,
     splitString: ['-S', '--split-string'],
+    chdirOptions: ['-C', '--chdir'],
   },
   sudo: {
     options: {
@@ -76,6 +83,7 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
     takesAssignments: true,
     notWrapperWith: ['-e', '--edit', '-l', '--list', '-v', '--validate', '-V', '--version', '-K'],
     elevates: true,
+    chdirOptions: ['-D', '--chdir'],
   },
   doas: { options: { shortWithValue: 'uC', shortFlags: 'nsL' }, elevates: true },
   gtimeout: { options: { shortWithValue: 'sk', shortFlags: 'v', longWithValue: ['--signal', '--kill-after'], longFlags: ['--preserve-status', '--foreground', '--verbose'] }, positional: 1 },
@@ -102,15 +110,15 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
   },
   runuser: { options: { shortWithValue: 'ugGsw', shortFlags: 'lmpP', longWithValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'], longFlags: ['--login', '--preserve-environment', '--pty'] }, notWrapperWith: ['-c', '--command', '--session-command'], scanAllWords: true, elevates: true },
   pkexec: { options: { longWithValue: ['--user'], longFlags: ['--disable-internal-agent', '--keep-cwd'] }, elevates: true },
-  strace: { options: { shortWithValue: 'eoOpPsSuIbEXa', shortFlags: 'cCdDfFhiqrtTvVwxyzZk', longWithValue: ['--output', '--expr', '--trace', '--signal', '--attach', '--user', '--env', '--string-limit'], longFlags: ['--follow-forks', '--summary-only', '--quiet'] } },
-  ltrace: { options: { shortWithValue: 'aAeEFlnopsuxXwD', shortFlags: 'bcCfhiLrStTV', longWithValue: ['--output', '--library'], longFlags: ['--demangle', '--no-signals'] } },
+  strace: { options: { shortWithValue: 'eoOpPsSuIbEXa', shortFlags: 'cCdDfFhiqrtTvVwxyzZk', longWithValue: ['--output', '--expr', '--trace', '--signal', '--attach', '--user', '--env', '--string-limit'], longFlags: ['--follow-forks', '--summary-only', '--quiet'] }, writeOptions: ['-o', '--output'] },
+  ltrace: { options: { shortWithValue: 'aAeEFlnopsuxXwD', shortFlags: 'bcCfhiLrStTV', longWithValue: ['--output', '--library'], longFlags: ['--demangle', '--no-signals'] }, writeOptions: ['-o', '--output'] },
   faketime: { options: { shortWithValue: 'p', shortFlags: 'mf', longFlags: ['--exclude-monotonic', '--disable-shm', '--date-prog'] }, positional: 1, notWrapperWith: ['-p'] },
   firejail: { options: { longFlags: [] } },
   torsocks: { options: { shortWithValue: 'upaP', shortFlags: 'diq', longWithValue: ['--user', '--pass', '--address', '--port'], longFlags: ['--debug', '--quiet', '--isolate', '--shell'] } },
   proxychains: { options: { shortWithValue: 'f', shortFlags: 'q' } },
   proxychains4: { options: { shortWithValue: 'f', shortFlags: 'q' } },
   'dbus-run-session': { options: { longWithValue: ['--config-file', '--dbus-daemon'] } },
-  'xvfb-run': { options: { shortWithValue: 'nsfepwe', shortFlags: 'alh', longWithValue: ['--server-num', '--server-args', '--auth-file', '--error-file', '--xauth-protocol', '--wait'], longFlags: ['--auto-servernum', '--listen-tcp'] } },
+  'xvfb-run': { options: { shortWithValue: 'nsfepwe', shortFlags: 'alh', longWithValue: ['--server-num', '--server-args', '--auth-file', '--error-file', '--xauth-protocol', '--wait'], longFlags: ['--auto-servernum', '--listen-tcp'] }, writeOptions: ['-f', '--auth-file', '-e', '--error-file'] },
   unbuffer: { options: { shortFlags: 'p' } },
   eatmydata: { options: {} },
   nocache: { options: {} },
@@ -119,7 +127,7 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
   valgrind: { options: { longFlags: [] } },
   setpriv: { options: { shortFlags: 'd', longFlags: [] } },
   cgexec: { options: { shortWithValue: 'g', longFlags: ['--sticky'] } },
-  'systemd-run': { options: { shortWithValue: 'pEMuHsrq', shortFlags: 'tPGdS', longWithValue: ['--unit', '--property', '--description', '--slice', '--uid', '--gid', '--working-directory', '--setenv', '--machine', '--host', '--on-active', '--on-calendar'], longFlags: ['--user', '--system', '--scope', '--pty', '--pipe', '--wait', '--collect', '--quiet', '--same-dir', '--no-block', '--shell'] } },
+  'systemd-run': { options: { shortWithValue: 'pEMuHsrq', shortFlags: 'tPGdS', longWithValue: ['--unit', '--property', '--description', '--slice', '--uid', '--gid', '--working-directory', '--setenv', '--machine', '--host', '--on-active', '--on-calendar'], longFlags: ['--user', '--system', '--scope', '--pty', '--pipe', '--wait', '--collect', '--quiet', '--same-dir', '--no-block', '--shell'] }, chdirOptions: ['--working-directory'] },
   'ssh-agent': { options: { shortWithValue: 'aEPt', shortFlags: 'cDdks' } },
   toybox: { options: {} },
   xargs: {
@@ -131,6 +139,7 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
       longFlags: ['--null', '--open-tty', '--interactive', '--no-run-if-empty', '--verbose', '--exit', '--show-limits', '--replace', '--eof', '--max-lines'],
     },
     appendsInput: { replaceOptions: ['-I', '-i', '--replace'] },
+    readOptions: ['-a', '--arg-file'],
   },
 };
 

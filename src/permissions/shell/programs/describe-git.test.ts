@@ -174,14 +174,14 @@ describe('describeGit: commands git runs', () => {
 describe('describeGit: files its words do not name', () => {
   const unnamed = (command: string) => describeGit(command.split(' ').map(word)).unnamedFiles !== undefined;
 
-  it('marks git apply (unless it only reports), working-tree rewriters and printers, and subcommands known only at run time', () => {
-    for (const command of ['apply x.diff', 'apply --index x.diff', 'apply --stat --apply x.diff', 'apply --stat --appl x.diff', 'am x.patch', 'reset --hard', 'stash pop', 'stash', 'switch main', 'checkout main', 'merge topic', 'pull', 'commit -am x', 'add -A', 'worktree add ../w', 'rebase main', 'diff', 'diff HEAD', 'grep TOKEN', '$SUB x']) {
+  it('marks git apply (unless it only reports), working-tree rewriters and printers, printers of committed or staged files, and subcommands known only at run time', () => {
+    for (const command of ['apply x.diff', 'apply --index x.diff', 'apply --stat --apply x.diff', 'apply --stat --appl x.diff', 'am x.patch', 'reset --hard', 'stash pop', 'stash', 'switch main', 'checkout main', 'merge topic', 'pull', 'commit -am x', 'add -A', 'worktree add ../w', 'rebase main', 'diff', 'diff HEAD', 'grep TOKEN', '$SUB x', 'log -p', 'log --patch', 'show HEAD', 'show e9ae04ab', 'cat-file -p e9ae04ab', 'cat-file --batch', 'diff-tree -p HEAD', 'diff --cached', 'diff --staged', 'grep --cached x']) {
       expect(unnamed(command), command).toBe(true);
     }
   });
 
-  it('leaves the commands that name their files or only touch the repository store and remotes', () => {
-    for (const command of ['apply --stat x.diff', 'apply --check x.diff', 'checkout -- a', 'restore a', 'rm a', 'mv a b', 'clean -n', 'fetch', 'push', 'branch -D x', 'tag v1', 'status', 'log -p', 'show HEAD', 'diff --cached', 'diff --staged', 'grep --cached x', 'blame a', 'stash list', 'worktree list']) {
+  it('leaves the commands that name their files or only touch the repository store and remotes without printing committed files', () => {
+    for (const command of ['apply --stat x.diff', 'apply --check x.diff', 'checkout -- a', 'restore a', 'rm a', 'mv a b', 'clean -n', 'fetch', 'push', 'branch -D x', 'tag v1', 'status', 'log --oneline', 'log --stat', 'cat-file -t HEAD', 'blame a', 'stash list', 'worktree list']) {
       expect(unnamed(command), command).toBe(false);
     }
   });

@@ -1,6 +1,7 @@
 import type { ShellWord } from '../shell-word.ts';
 import { commandBaseName } from '../wrapper-commands.ts';
 import { describeAwk } from './describe-awk.ts';
+import { describeCompressor } from './describe-compressor.ts';
 import { describeDd } from './describe-dd.ts';
 import { describeFind } from './describe-find.ts';
 import { describeGit } from './describe-git.ts';
@@ -27,6 +28,11 @@ const DESCRIPTIONS: Readonly<Record<string, DescribeProgram>> = {
   mawk: describeAwk,
   nawk: describeAwk,
   dd: describeDd,
+  gzip: describeCompressor('gzip'),
+  gunzip: describeCompressor('gunzip'),
+  bzip2: describeCompressor('bzip2'),
+  xz: describeCompressor('xz'),
+  zstd: describeCompressor('zstd'),
   find: describeFind,
   git: describeGit,
   jq: describeJq,

@@ -9,13 +9,15 @@ const MODES = new Set(['c', 'x', 't', 'r', 'u', 'd', 'A']);
 /** The options a listing may have and stay read-only: `-tvzf a.tgz`, `--list --verbose --file=a.tar`. */
 const LISTING_LETTERS = new Set(['-t', '-v', '-f', '-z', '-j', '-J', '-a', '-Z']);
 const LISTING_FLAGS = ['list', 'verbose', 'gzip', 'gunzip', 'bzip2', 'xz', 'lzma', 'zstd', 'auto-compress', 'force-local', 'numeric-owner', 'full-time', 'utc', 'wildcards', 'no-wildcards'];
+const CREATE_OPTIONS = new Set(['-c', '--create']);
 const LISTING_OPTIONS = new Set([...LISTING_LETTERS, ...LISTING_FLAGS.map((flag) => `--${flag}`), '--file']);
 
 /**
  * tar: creating (`c`, `r`, `u`) reads its operands whole and writes the archive; extracting (`x`) reads
  * the archive and writes anything below `-C DIR` (or `.`); listing (`t`) reads the archive and is read-only
  * (unless an option runs a program, or the archive is `host:file`, reached through rsh). The mode may be
- * a first word without a dash (`tar czf out.tgz src`). Options that run programs make it opaque.
+ * a first word without a dash (`tar czf out.tgz src`); creating to standard output (`-cf -`) only reads.
+ * Options that run programs make it opaque.
  */
 export const describeTar: DescribeProgram = (args) => {
   const words = bundleFirstWord(args);
@@ -31,7 +33,9 @@ export const describeTar: DescribeProgram = (args) => {
   const runs = hasOption(read.options, RUNS);
   // `host:file` is an archive on another machine, reached through rsh, unless --force-local.
   const remote = archives.some((archive) => archive.dynamic || archive.value.includes(':')) && !hasOption(read.options, ['--force-local']);
-  const readOnly = mode === 't' && !runs && !remote && read.unknownLong.length === 0 && read.options.every((option) => LISTING_OPTIONS.has(option.name));
+  // `tar -cf - dir` writes the archive to standard output: only its reads of `dir` (checked above) remain.
+  const toOutput = mode === 'c' && archives.length > 0 && archives.every((archive) => archive.value === '-') && hasOption(read.options, ['-c', '--create']);
+  const readOnly = (mode === 't' || toOutput) && !runs && !remote && read.unknownLong.length === 0 && read.options.every((option) => LISTING_OPTIONS.has(option.name) || (toOutput && CREATE_OPTIONS.has(option.name)));
   const namesFrom = creates && hasOption(read.options, ['-T', '--files-from']);
   return { readOnly, files, ...(runs ? { opaque: 'tar runs a program named by an option' } : {}), ...(namesFrom ? { unnamedFiles: 'it archives the files a list names' } : {}) };
 };

@@ -79,7 +79,8 @@ function operandEffects(options: { spec: ProgramSpec; kind: ProgramSpec['operand
       return [];
     case 'read':
     case 'list':
-      return operands.map((word, index) => effect(word, index === spec.writesOperandAt ? 'write' : 'read'));
+      // A `-` (standard input) still takes its place: `uniq - OUT`, `xxd -r - OUT` write OUT.
+      return operands.map((word) => effect(word, spec.writesOperandAt !== undefined && word === positional(options)[spec.writesOperandAt] ? 'write' : 'read'));
     case 'write':
       return [...operands, ...options.targets].map((word) => effect(word, 'write'));
     case 'copy':
@@ -93,4 +94,9 @@ function operandEffects(options: { spec: ProgramSpec; kind: ProgramSpec['operand
       return [...sources.map(source), ...destinations.map((word): FileEffect => ({ word, access: 'write', via: 'operand' }))];
     }
   }
+}
+
+/** The operands in their places, a `-` included. */
+function positional(options: { spec: ProgramSpec; read: ReadArguments; patternGiven: boolean }): ShellWord[] {
+  return options.spec.patternFirst && !options.patternGiven ? options.read.operands.slice(1) : options.read.operands;
 }
