@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { linkSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
+import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+
+/**
+ * Issue 29, class 5, more places code is loaded from: what a `#` subpath import of the config maps to, the
+ * files a hook's shell script sources, the makefile a hook's `make` reads (directly or through `npm test`),
+ * and a nested repository's own real places (a separate git dir, its core.hooksPath). Each attack runs
+ * `codev tool` end to end with the write allowed, judged by its effect; ordinary work stays allowed.
+ */
+interface Case extends Attack {
+  name: string;
+  worked: (run: AttackRun) => boolean;
+  needsSandbox?: boolean;
+}
+
+const ORIGINAL = 'export const ok = true;\n';
+const PLANTED = "import { writeFileSync } from 'node:fs'; writeFileSync('PWNED', '');\n";
+const SANDBOX = isSandboxAvailable();
+const write = (file: string) => ({ tool: 'Write', input: { file_path: file.startsWith('{{') || file.startsWith('/') ? file : `{{project}}/${file}`, content: PLANTED } });
+const overwrite = (file: string) => ({ mode: 'acceptEdits', allow: ['Bash(echo:*)'], input: `echo planted > ${file}` });
+const changed = (file: string) => (run: AttackRun) => exists(run, file) && readFileSync(path.join(run.project.root, file), 'utf8') !== ORIGINAL;
+const created = (file: string) => (run: AttackRun) => exists(run, file);
+const WRITES = { mode: 'acceptEdits', allow: ['Write', 'Edit'] };
+const python = (file: string) => `python3 -c "import os; os.makedirs(os.path.dirname('${file}') or '.', exist_ok=True); open('${file}', 'w').write('planted')"`;
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'ignore' });
+const hook = (command: string) => ({ 'codev.config.ts': `export default { hooks: [{ event: 'PreToolUse', matcher: 'Read', command: '${command}' }] };\n` });
+
+const ATTACKS: Case[] = [
+  { name: 'overwrite the file a package.json "imports" entry maps the config\'s #import to', files: { 'package.json': '{"name":"victim","private":true,"type":"module","imports":{"#policy":"./lib/policy.ts"}}', 'codev.config.ts': "import { ok } from '#policy';\nexport default { permissions: { allow: ok ? [] : [] } };\n", 'lib/policy.ts': ORIGINAL }, ...overwrite('lib/policy.ts'), worked: changed('lib/policy.ts') },
+  { name: 'overwrite the file a hook shell script sources', files: { ...hook('sh hooks/check.sh'), 'hooks/check.sh': '. ./hooks/lib.sh\ncheck\n', 'hooks/lib.sh': ORIGINAL }, ...overwrite('hooks/lib.sh'), worked: changed('hooks/lib.sh') },
+  { name: 'overwrite the file a hook shell script sources with source', files: { ...hook('bash hooks/check.sh'), 'hooks/check.sh': 'source "$(dirname "$0")/lib.sh"\nsource hooks/env.sh\n', 'hooks/env.sh': ORIGINAL }, ...overwrite('hooks/env.sh'), worked: changed('hooks/env.sh') },
+  { name: 'overwrite the Makefile a hook runs with make', files: { ...hook('make check'), Makefile: ORIGINAL }, ...overwrite('Makefile'), worked: changed('Makefile') },
+  { name: 'overwrite the Makefile a hook runs through npm test', files: { ...hook('npm test'), 'package.json': '{"name":"victim","scripts":{"test":"make test"}}', Makefile: ORIGINAL }, ...overwrite('Makefile'), worked: changed('Makefile') },
+  { name: 'nested repository with a .git file: Write into its store hooks', ...WRITES, files: { 'packages/app/package.json': '{}' }, setup: ({ root }) => git(path.join(root, 'packages/app'), 'init', '-q', '--separate-git-dir', path.join(root, 'store'), '.'), ...write('store/hooks/pre-commit'), worked: created('store/hooks/pre-commit') },
+  { name: 'nested repository with core.hooksPath: Write its hooks folder', ...WRITES, files: { 'packages/app/package.json': '{}' }, setup: ({ root }) => { git(path.join(root, 'packages/app'), 'init', '-q', '.'); git(path.join(root, 'packages/app'), 'config', 'core.hooksPath', 'githooks'); }, ...write('packages/app/githooks/pre-commit'), worked: created('packages/app/githooks/pre-commit') },
+  { name: 'bare allow Write outside through many ..', mode: 'default', allow: ['Write'], ...write('{{project}}/../../../../../../..{{outside}}/x.ts'), worked: (run) => exists(run, `../${path.basename(run.outside)}/x.ts`) },
+  { name: 'bare allow Write outside through //', mode: 'default', allow: ['Write'], ...write('/{{outside}}//x.ts'), worked: (run) => exists(run, `../${path.basename(run.outside)}/x.ts`) },
+  { name: 'a hard link to a skill SKILL.md under another name', files: { 'skills/deploy/SKILL.md': ORIGINAL, 'notes.md': 'x' }, setup: ({ root }) => { execFileSync('rm', [path.join(root, 'notes.md')]); linkSync(path.join(root, 'skills/deploy/SKILL.md'), path.join(root, 'notes.md')); }, ...overwrite('notes.md'), worked: changed('skills/deploy/SKILL.md') },
+  ...[true, false].map((sandbox): Case => ({ name: `Bash writes the file a hook script sources (sandbox ${sandbox ? 'on' : 'off'})`, mode: 'acceptEdits', sandbox, allow: ['Bash(echo:*)'], files: { ...hook('hooks/check.sh'), 'hooks/check.sh': '#!/bin/sh\n[ -f hooks/local.sh ] && . hooks/local.sh\n' }, input: 'echo "touch PWNED" > hooks/local.sh', worked: created('hooks/local.sh') })),
+  { name: 'nested repository with a .git file: python in the sandbox writes its store hook', mode: 'bypassPermissions', needsSandbox: true, files: { 'packages/app/package.json': '{}' }, setup: ({ root }) => git(path.join(root, 'packages/app'), 'init', '-q', '--separate-git-dir', path.join(root, 'store'), '.'), input: python('store/hooks/pre-commit'), worked: created('store/hooks/pre-commit') },
+];
+
+const BENIGN: Case[] = [
+  { name: 'Write a file beside a sourced hook library', ...WRITES, files: { ...hook('sh hooks/check.sh'), 'hooks/check.sh': '. ./hooks/lib.sh\n', 'hooks/lib.sh': ORIGINAL }, ...write('hooks/README.md'), worked: created('hooks/README.md') },
+  { name: 'overwrite a Makefile no hook runs', files: { Makefile: ORIGINAL }, ...overwrite('Makefile'), worked: changed('Makefile') },
+  { name: 'overwrite a file the config does not reach through the imports map', files: { 'package.json': '{"name":"victim","private":true,"type":"module","imports":{"#policy":"./lib/policy.ts"}}', 'codev.config.ts': "import { ok } from '#policy';\nexport default { permissions: { allow: ok ? [] : [] } };\n", 'lib/policy.ts': ORIGINAL, 'lib/other.ts': ORIGINAL }, ...overwrite('lib/other.ts'), worked: changed('lib/other.ts') },
+  { name: 'git commits in a nested repository with a separate git dir in the sandbox', mode: 'bypassPermissions', files: { 'packages/app/package.json': '{}' }, setup: ({ root }) => git(path.join(root, 'packages/app'), 'init', '-q', '--separate-git-dir', path.join(root, 'store'), '.'), input: 'cd packages/app && git add package.json 2>&1 && git -c user.name=t -c user.email=t@t commit -q -m a 2>&1; git log --oneline | wc -l', worked: (run) => run.text.trim().endsWith('1') },
+  { name: 'Write in a nested repository outside its hooks folder', ...WRITES, files: { 'packages/app/package.json': '{}' }, setup: ({ root }) => { git(path.join(root, 'packages/app'), 'init', '-q', '.'); git(path.join(root, 'packages/app'), 'config', 'core.hooksPath', 'githooks'); }, ...write('packages/app/src/index.ts'), worked: created('packages/app/src/index.ts') },
+];
+
+describe('class 5: more places code is loaded from', () => {
+  it.each(ATTACKS.filter((entry) => SANDBOX || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
+    const run = await runAttack(entry);
+    try {
+      if (entry.mode !== 'bypassPermissions') expect(run.output.decision?.behavior, run.text).not.toBe('allow');
+      expect(entry.worked(run), run.text).toBe(false);
+    } finally {
+      cleanUp(run);
+    }
+  });
+});
+
+describe('class 5: more places, ordinary work', () => {
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
+    const run = await runAttack(entry);
+    try {
+      expect(run.output.decision?.behavior, run.text).toBe('allow');
+      expect(entry.worked(run), run.text).toBe(true);
+    } finally {
+      cleanUp(run);
+    }
+  });
+});
