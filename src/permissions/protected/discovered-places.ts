@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE_NAMES } from '../../files/codev-files.ts';
-import { isPathInside } from '../../files/is-path-inside.ts';
+import { isNormalizedPathInside } from '../../files/is-path-inside.ts';
 import { lstatIfPresent } from '../../files/lstat-if-present.ts';
 import { gitPlacesOf, type GitPlace } from './git-places.ts';
 import { importedPlacesOf } from './imported-places.ts';
@@ -37,7 +37,7 @@ export function discoveredPlacesOf(sources: DiscoverySources): GitPlace[] {
   // An entry reached through a link (`node_modules/.bin/eslint`) is parsed as what it leads to.
   const entries = sources.entryFiles.map(realPathOf);
   const imported = importedPlacesOf([...configFiles, ...pluginFiles, ...entries]);
-  const working = sources.workingDirectories.flatMap((directory) => [directory, realPathOf(directory)]);
+  const working = sources.workingDirectories.flatMap((directory) => [path.resolve(directory), realPathOf(directory)]);
   const named: GitPlace[] = [
     ...sources.workingDirectories.flatMap((directory) => gitPlacesOf(directory)),
     ...imported.files.map((file) => ({ path: file, why: 'imported by code codev loads (the config, a plugin, a hook or MCP server script)', file: true })),
@@ -50,7 +50,7 @@ export function discoveredPlacesOf(sources: DiscoverySources): GitPlace[] {
     // protect the whole project: its files are the project's own, protected where the graph reaches them.
     ...imported.packages.flatMap((folder) => {
       const real = realPathOf(folder);
-      if (working.some((directory) => isPathInside(directory, real))) return [];
+      if (working.some((directory) => isNormalizedPathInside(directory, real))) return [];
       return [...new Set([folder, real])].map((place) => ({ path: place, why: 'a package imported by code codev loads (the config, a plugin, a hook or MCP server script)' }));
     }),
   ];
