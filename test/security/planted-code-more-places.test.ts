@@ -8,7 +8,9 @@ import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-a
 /**
  * Issue 29, class 5, more places code is loaded from: what a `#` subpath import of the config maps to, the
  * files a hook's shell script sources, the makefile a hook's `make` reads (directly or through `npm test`),
- * and a nested repository's own real places (a separate git dir, its core.hooksPath). Each attack runs
+ * the modules a hook's python script imports from its folder, the files yarn and pnpm load into a hook's
+ * `yarn`/`pnpm` (the release and plugins `.yarnrc.yml` names, `.pnp.cjs`, `.pnpmfile.cjs`), and a nested
+ * repository's own real places (a separate git dir, its core.hooksPath). Each attack runs
  * `codev tool` end to end with the write allowed, judged by its effect; ordinary work stays allowed.
  */
 interface Case extends Attack {
@@ -41,6 +43,13 @@ const ATTACKS: Case[] = [
   { name: 'bare allow Write outside through //', mode: 'default', allow: ['Write'], ...write('/{{outside}}//x.ts'), worked: (run) => exists(run, `../${path.basename(run.outside)}/x.ts`) },
   { name: 'a hard link to a skill SKILL.md under another name', files: { 'skills/deploy/SKILL.md': ORIGINAL, 'notes.md': 'x' }, setup: ({ root }) => { execFileSync('rm', [path.join(root, 'notes.md')]); linkSync(path.join(root, 'skills/deploy/SKILL.md'), path.join(root, 'notes.md')); }, ...overwrite('notes.md'), worked: changed('skills/deploy/SKILL.md') },
   ...[true, false].map((sandbox): Case => ({ name: `Bash writes the file a hook script sources (sandbox ${sandbox ? 'on' : 'off'})`, mode: 'acceptEdits', sandbox, allow: ['Bash(echo:*)'], files: { ...hook('hooks/check.sh'), 'hooks/check.sh': '#!/bin/sh\n[ -f hooks/local.sh ] && . hooks/local.sh\n' }, input: 'echo "touch PWNED" > hooks/local.sh', worked: created('hooks/local.sh') })),
+  { name: 'overwrite a module a hook\'s python script imports from its folder', files: { ...hook('python3 hooks/check.py'), 'hooks/check.py': 'import sys\nfrom policy import rules\nimport helpers.io as io\n', 'hooks/policy.py': ORIGINAL }, ...overwrite('hooks/policy.py'), worked: changed('hooks/policy.py') },
+  { name: 'Write a module beside a hook\'s python script that shadows what it imports', ...WRITES, files: { ...hook('python3 hooks/check.py'), 'hooks/check.py': 'import json\n' }, ...write('hooks/json.py'), worked: created('hooks/json.py') },
+  { name: 'Write the package module a hook\'s python script imports (helpers/io.py)', ...WRITES, files: { ...hook('python3 hooks/check.py'), 'hooks/check.py': 'import helpers.io as io\n' }, ...write('hooks/helpers/io.py'), worked: created('hooks/helpers/io.py') },
+  { name: 'overwrite the yarn release .yarnrc.yml names, which yarn runs for a hook\'s yarn lint', files: { ...hook('yarn lint'), 'package.json': '{"name":"victim","scripts":{"lint":"echo ok"}}', '.yarnrc.yml': 'yarnPath: .yarn/releases/yarn-4.1.0.cjs\nplugins:\n  - path: .yarn/plugins/plugin-x.cjs\n', '.yarn/releases/yarn-4.1.0.cjs': ORIGINAL }, ...overwrite('.yarn/releases/yarn-4.1.0.cjs'), worked: changed('.yarn/releases/yarn-4.1.0.cjs') },
+  { name: 'Write the yarn plugin .yarnrc.yml names, which yarn loads for a hook\'s yarn lint', ...WRITES, files: { ...hook('yarn lint'), 'package.json': '{"name":"victim","scripts":{"lint":"echo ok"}}', '.yarnrc.yml': 'plugins:\n  - path: .yarn/plugins/plugin-x.cjs\n    spec: x\n' }, ...write('.yarn/plugins/plugin-x.cjs'), worked: created('.yarn/plugins/plugin-x.cjs') },
+  { name: 'overwrite .pnp.cjs, which yarn loads into a hook\'s yarn lint', files: { ...hook('yarn run lint'), 'package.json': '{"name":"victim","scripts":{"lint":"node x.js"}}', '.pnp.cjs': ORIGINAL }, ...overwrite('.pnp.cjs'), worked: changed('.pnp.cjs') },
+  { name: 'Write .pnpmfile.cjs, which pnpm runs for a hook\'s pnpm install', ...WRITES, files: hook('pnpm install --frozen-lockfile') , ...write('.pnpmfile.cjs'), worked: created('.pnpmfile.cjs') },
   { name: 'nested repository with a .git file: python in the sandbox writes its store hook', mode: 'bypassPermissions', needsSandbox: true, files: { 'packages/app/package.json': '{}' }, setup: ({ root }) => git(path.join(root, 'packages/app'), 'init', '-q', '--separate-git-dir', path.join(root, 'store'), '.'), input: python('store/hooks/pre-commit'), worked: created('store/hooks/pre-commit') },
 ];
 
@@ -48,6 +57,8 @@ const BENIGN: Case[] = [
   { name: 'Write a file beside a sourced hook library', ...WRITES, files: { ...hook('sh hooks/check.sh'), 'hooks/check.sh': '. ./hooks/lib.sh\n', 'hooks/lib.sh': ORIGINAL }, ...write('hooks/README.md'), worked: created('hooks/README.md') },
   { name: 'overwrite a Makefile no hook runs', files: { Makefile: ORIGINAL }, ...overwrite('Makefile'), worked: changed('Makefile') },
   { name: 'overwrite a file the config does not reach through the imports map', files: { 'package.json': '{"name":"victim","private":true,"type":"module","imports":{"#policy":"./lib/policy.ts"}}', 'codev.config.ts': "import { ok } from '#policy';\nexport default { permissions: { allow: ok ? [] : [] } };\n", 'lib/policy.ts': ORIGINAL, 'lib/other.ts': ORIGINAL }, ...overwrite('lib/other.ts'), worked: changed('lib/other.ts') },
+  { name: 'Write a python module no hook imports', ...WRITES, files: { ...hook('python3 hooks/check.py'), 'hooks/check.py': 'import json\n' }, ...write('src/json.py'), worked: created('src/json.py') },
+  { name: 'Write a file in .yarn/ that .yarnrc.yml does not name', ...WRITES, files: { ...hook('yarn lint'), '.yarnrc.yml': 'yarnPath: .yarn/releases/yarn-4.1.0.cjs\n' }, ...write('.yarn/cache/x.zip'), worked: created('.yarn/cache/x.zip') },
   { name: 'git commits in a nested repository with a separate git dir in the sandbox', mode: 'bypassPermissions', files: { 'packages/app/package.json': '{}' }, setup: ({ root }) => git(path.join(root, 'packages/app'), 'init', '-q', '--separate-git-dir', path.join(root, 'store'), '.'), input: 'cd packages/app && git add package.json 2>&1 && git -c user.name=t -c user.email=t@t commit -q -m a 2>&1; git log --oneline | wc -l', worked: (run) => run.text.trim().endsWith('1') },
   { name: 'Write in a nested repository outside its hooks folder', ...WRITES, files: { 'packages/app/package.json': '{}' }, setup: ({ root }) => { git(path.join(root, 'packages/app'), 'init', '-q', '.'); git(path.join(root, 'packages/app'), 'config', 'core.hooksPath', 'githooks'); }, ...write('packages/app/src/index.ts'), worked: created('packages/app/src/index.ts') },
 ];
