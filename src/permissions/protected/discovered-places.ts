@@ -8,6 +8,7 @@ import { importedPlacesOf } from './imported-places.ts';
 import { linkedPlacesOf } from './linked-places.ts';
 import { CODE_EXTENSIONS } from './module-specifiers.ts';
 import { realPathOf } from './real-path-of.ts';
+import { pythonImportedFilesOf } from './python-imports.ts';
 import { sourcedFilesOf } from './sourced-files.ts';
 
 /** What {@link discoveredPlacesOf} looks at: where code that runs outside the sandbox is loaded from. */
@@ -25,8 +26,9 @@ const MAX_PLUGIN_FILES = 200;
  * The protected places found on disk rather than named by the config: git's real places for each working
  * directory (see `gitPlacesOf`), and what the code codev loads imports (see `importedPlacesOf`) — the
  * config file found in the config directories, every code file in the plugin folders (two levels deep),
- * and the given entry files (plugin files, hook and MCP server scripts), and the files shell scripts among
- * those entries source (see `sourcedFilesOf`). Each with the place it reaches
+ * and the given entry files (plugin files, hook and MCP server scripts), the files shell scripts among
+ * those entries source (see `sourcedFilesOf`) and the local modules python scripts import (see
+ * `pythonImportedFilesOf`). Each with the place it reaches
  * through links (see `linkedPlacesOf`). A package is listed by its path
  * and its real path (pnpm links them); a package linked to a folder holding a working directory (a project
  * importing itself by name) is left out, or the whole project would be protected.
@@ -42,6 +44,7 @@ export function discoveredPlacesOf(sources: DiscoverySources): GitPlace[] {
     ...sources.workingDirectories.flatMap((directory) => gitPlacesOf(directory)),
     ...imported.files.map((file) => ({ path: file, why: 'imported by code codev loads (the config, a plugin, a hook or MCP server script)', file: true })),
     ...sourcedFilesOf(entries).map((file) => ({ path: file, why: 'sourced by a shell script a hook or MCP server runs', file: true })),
+    ...pythonImportedFilesOf(entries).map((file) => ({ path: file, why: 'imported by a python script a hook or MCP server runs', file: true })),
   ];
   return [
     ...named,
