@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { makefilesRun } from './protected/makefiles-run.ts';
+import { packageManagerFilesOf } from './protected/package-manager-files.ts';
 import { packageScriptsRun } from './protected/package-scripts-run.ts';
 
 /** Extensions of files a command runs, when the word has no slash (`node check.mjs`). */
@@ -11,12 +12,13 @@ const SCRIPT_EXTENSION = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|py|rb|pl|php|ps1)$/
  * script extension; not an option, a URL or a word with a variable left in it), quotes removed, resolved
  * against `baseDirectory` (`~/` against the home directory); and when a package manager runs a script
  * (`npm run lint`, `npm test`), the package.json it reads, the files that script names and the
- * `node_modules/.bin` programs it or `npx` starts; and the makefiles `make` reads, in the command or a script. A guess on
+ * `node_modules/.bin` programs it or `npx` starts; the makefiles `make` reads, in the command or a script, and the files the package manager itself
+ * loads as code (see `packageManagerFilesOf`). A guess on
  * purpose: protecting one file too many costs a prompt, one too few lets the model rewrite code that runs
  * outside the sandbox.
  */
 export function scriptFilesOf(words: readonly string[], baseDirectory: string): string[] {
-  const files = new Set([...pathWords(words, baseDirectory), ...makefilesRun(words, baseDirectory)]);
+  const files = new Set([...pathWords(words, baseDirectory), ...makefilesRun(words, baseDirectory), ...packageManagerFilesOf(words, baseDirectory)]);
   const run = packageScriptsRun(words, baseDirectory);
   if (run) {
     if (run.manifest) files.add(run.manifest);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /** The names `make` looks for in its folder, in its order. */
-const MAKEFILE_NAMES: readonly string[] = ['GNUmakefile', 'makefile', 'Makefile'];
+export const MAKEFILE_NAMES: readonly string[] = ['GNUmakefile', 'makefile', 'Makefile'];
 const MAKE_PROGRAMS = new Set(['make', 'gmake']);
 
 /**
