@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { cachedByFile } from './cached-by-file.ts';
 import { CODE_EXTENSIONS, moduleSpecifiersOf } from './module-specifiers.ts';
-import { packageImportOf } from './package-imports.ts';
+import { packageMapOf } from './package-map-of.ts';
 import { findPackage, resolveModule, type ResolvedModule } from './resolve-module.ts';
 
 /** At most this many files are read and this many packages listed per graph: a bound, not a budget. */
@@ -18,7 +18,7 @@ export interface ImportedPlaces {
 /**
  * The static import graph of `entries` (the config, plugins, hook and MCP server scripts): every local file
  * they import, directly or through other local files, and every node_modules package they or those files
- * import (a `#` subpath import through the package.json `imports` field that maps it, protected too), with the packages those depend on (their package.json `dependencies`, `optionalDependencies` and
+ * import (a `#` subpath import or the project's own name through the package.json field that maps it, protected too), with the packages those depend on (their package.json `dependencies`, `optionalDependencies` and
  * `peerDependencies`). Bounded (500 files, 300 packages); each file is cached until its inode, size or
  * times change, and a package's closure until one of its manifests does. Only code files (and entries
  * node runs by their shebang) are parsed; a shell script's own commands are not followed.
@@ -46,13 +46,13 @@ export function importedPlacesOf(entries: readonly string[]): ImportedPlaces {
 }
 
 /**
- * What one specifier names: a `#` subpath import goes through the `imports` field of the package.json
- * above the file, which is protected itself (a changed entry would load another file).
+ * What one specifier names: a `#` subpath import, or the project's own name, goes through the `imports` or
+ * `exports` field of the package.json above the file, which is protected itself (a changed entry would
+ * load another file).
  */
 function resolvedOf(specifier: string, from: string, files: Set<string>): NonNullable<ResolvedModule>[] {
-  if (!specifier.startsWith('#')) return [resolveModule(specifier, from)].filter((resolved) => resolved !== undefined);
-  const mapped = packageImportOf(specifier, from);
-  if (!mapped) return [];
+  const mapped = packageMapOf(specifier, from);
+  if (!mapped) return [resolveModule(specifier, from)].filter((resolved) => resolved !== undefined);
   files.add(mapped.manifest);
   return mapped.targets.map((target) => resolveModule(target, mapped.manifest)).filter((resolved) => resolved !== undefined);
 }
