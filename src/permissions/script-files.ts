@@ -3,6 +3,7 @@ import path from 'node:path';
 import { makefilesRun } from './protected/makefiles-run.ts';
 import { packageManagerFilesOf } from './protected/package-manager-files.ts';
 import { packageScriptsRun } from './protected/package-scripts-run.ts';
+import { pythonModulesRun } from './protected/python-modules-run.ts';
 
 /** Extensions of files a command runs, when the word has no slash (`node check.mjs`). */
 const SCRIPT_EXTENSION = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|py|rb|pl|php|ps1)$/;
@@ -12,20 +13,20 @@ const SCRIPT_EXTENSION = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|py|rb|pl|php|ps1)$/
  * script extension; not an option, a URL or a word with a variable left in it), quotes removed, resolved
  * against `baseDirectory` (`~/` against the home directory); and when a package manager runs a script
  * (`npm run lint`, `npm test`), the package.json it reads, the files that script names and the
- * `node_modules/.bin` programs it or `npx` starts; the makefiles `make` reads, in the command or a script, and the files the package manager itself
+ * `node_modules/.bin` programs it or `npx` starts; the makefiles `make` reads and the module files `python -m` runs, in the command or a script, and the files the package manager itself
  * loads as code (see `packageManagerFilesOf`). A guess on
  * purpose: protecting one file too many costs a prompt, one too few lets the model rewrite code that runs
  * outside the sandbox.
  */
 export function scriptFilesOf(words: readonly string[], baseDirectory: string): string[] {
-  const files = new Set([...pathWords(words, baseDirectory), ...makefilesRun(words, baseDirectory), ...packageManagerFilesOf(words, baseDirectory)]);
+  const files = new Set([...pathWords(words, baseDirectory), ...makefilesRun(words, baseDirectory), ...packageManagerFilesOf(words, baseDirectory), ...pythonModulesRun(words, baseDirectory)]);
   const run = packageScriptsRun(words, baseDirectory);
   if (run) {
     if (run.manifest) files.add(run.manifest);
     for (const command of run.commands) {
       const commandWords = command.split(/[\s;&|()<>]+/);
       const directory = path.dirname(run.manifest ?? baseDirectory);
-      for (const file of [...pathWords(commandWords, directory), ...makefilesRun(commandWords, directory)]) files.add(file);
+      for (const file of [...pathWords(commandWords, directory), ...makefilesRun(commandWords, directory), ...pythonModulesRun(commandWords, directory)]) files.add(file);
     }
     for (const bin of run.bins) files.add(bin);
   }
