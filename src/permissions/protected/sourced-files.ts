@@ -7,7 +7,7 @@ import { cachedByFile } from './cached-by-file.ts';
 const MAX_FILES = 100;
 const SHELL_EXTENSIONS = new Set(['.sh', '.bash', '.zsh', '.ksh']);
 /** `. file` or `source file` at a command's start (a line's start, or after `;`, `&&`, `||`, `then`…). */
-const SOURCE = /(?:^|[;&|({]|\bthen|\bdo|\belse)\s*(?:\.|source)\s+("[^"\n]*"|'[^'\n]*'|[^\s;&|)]+)/gm;
+const SOURCE = /(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:\.|source)[ \t]+([^\n]+)/gm;
 
 /**
  * The files shell scripts among `entries` source (`. lib.sh`, `source "$(dirname "$0")/env.sh"`), and
@@ -39,13 +39,27 @@ function isShellScript(file: string): boolean {
 }
 
 function sourcedWordsOf(script: string): readonly string[] {
-  return cachedByFile({ key: `sourced:${script}`, file: script, fallback: [], compute: () => [...readFileSync(script, 'utf8').matchAll(SOURCE)].map((match) => match[1]!.replace(/^["']|["']$/g, '')) });
+  return cachedByFile({ key: `sourced:${script}`, file: script, fallback: [], compute: () => [...readFileSync(script, 'utf8').matchAll(SOURCE)].map((match) => firstWord(match[1]!)) });
+}
+
+/** The first shell word of `text`, quotes removed, a `$(…)` in it kept whole (`$(dirname "$0")/lib.sh`). */
+function firstWord(text: string): string {
+  let depth = 0;
+  let word = '';
+  for (const character of text.replace(/["']/g, '')) {
+    if (depth === 0 && /[\s;&|]/.test(character)) break;
+    if (character === '(' || character === '{') depth += 1;
+    if ((character === ')' || character === '}') && depth > 0) depth -= 1;
+    word += character;
+  }
+  return word;
 }
 
 function candidatesOf(word: string, scriptDirectory: string): string[] {
   if (word.startsWith('~/')) return [path.join(os.homedir(), word.slice(2))];
   if (word.startsWith('$')) {
-    const rest = /^\$(?:\([^)]*\)|\{[^}]*\}|\w+)\/(.+)$/.exec(word)?.[1];
+    // What follows the last substitution: `$(cd "$(dirname "$0")" && pwd)/lib.sh` is lib.sh in the script's folder.
+    const rest = /^\$(?:.*[)}]|\w+)\/([^$()]+)$/.exec(word)?.[1];
     return rest && !rest.includes('$') ? [path.resolve(scriptDirectory, rest)] : [];
   }
   if (word.includes('$')) return [];
