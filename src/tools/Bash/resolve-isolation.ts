@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { lstatIfPresent } from '../../files/lstat-if-present.ts';
+import { HOOK_MANAGER_FILES } from '../../permissions/protected/git-places.ts';
 import { MAKEFILE_NAMES } from '../../permissions/protected/makefiles-run.ts';
 import { nestedPlacesOf } from '../../permissions/protected/nested-places.ts';
 import { PACKAGE_MANAGER_FILE_NAMES } from '../../permissions/protected/package-manager-files.ts';
@@ -39,9 +40,9 @@ export function resolveIsolation(options: { dangerouslyDisableSandbox?: boolean;
 
 /**
  * Missing files a program looks for by name (`make` tries GNUmakefile, makefile, then Makefile; yarn,
- * pnpm and bun their own files): a placeholder folder there stops it (`GNUmakefile: Is a directory`).
+ * pnpm and bun their own files; hook managers their configs): a placeholder folder there stops it (`GNUmakefile: Is a directory`).
  */
-const LOOKED_UP_BY_NAME = new Set([...MAKEFILE_NAMES, ...PACKAGE_MANAGER_FILE_NAMES]);
+const LOOKED_UP_BY_NAME = new Set([...MAKEFILE_NAMES, ...PACKAGE_MANAGER_FILE_NAMES, ...HOOK_MANAGER_FILES]);
 
 /**
  * The protected places the sandbox mounts: not a folder guessed as a hook's script (`cd
