@@ -4,6 +4,7 @@ import { isNormalizedPathInside } from '../files/is-path-inside.ts';
 import { lstatIfPresent } from '../files/lstat-if-present.ts';
 import type { ToolHook } from '../hooks/types.ts';
 import { discoveredPlacesOf } from './protected/discovered-places.ts';
+import { gitPlacesOf } from './protected/git-places.ts';
 import { linkedPlacesOf } from './protected/linked-places.ts';
 import { loadedFolderReason } from './protected/loaded-folder-reason.ts';
 import { nestedPlacesOf } from './protected/nested-places.ts';
@@ -56,6 +57,9 @@ export interface ProtectedPlace {
    */
   loadsFolders?: 'rooted' | 'unrooted';
 }
+
+/** How many nested repositories' configurations are read per decision: a bound, not a budget. */
+const MAX_NESTED_REPOSITORIES = 50;
 
 /** What a context knows of the project, for {@link protectedPlacesOf}. */
 export interface ProtectionContext {
@@ -134,6 +138,9 @@ export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] 
   // A nested link by a loaded name (`packages/app/plugins` → `vendor/`): its target carries no such name.
   const nested = nestedPlacesOf(workingDirectories, { unrooted: loadsFolders.some((place) => place.loadsFolders === 'unrooted') });
   places.push(...nested.filter((place) => place.linked).map((place) => ({ path: place.path, why: 'the target of a link named like a place codev loads from' })));
+  // A nested repository's own real places (its separate store, core.hooksPath, included files, the programs
+  // its config runs): git run in that folder uses them, and no name in their paths marks them.
+  places.push(...nested.filter((place) => !place.linked && path.basename(place.path) === '.git').slice(0, MAX_NESTED_REPOSITORIES).flatMap((place) => gitPlacesOf(path.dirname(place.path))));
   const seen = new Set<string>();
   const key = (place: ProtectedPlace) => (place.loadsFolders ? `folders:${place.path}` : place.path);
   // Normalized once here, so that the checks can compare strings.

@@ -16,6 +16,17 @@ export interface GitPlace {
 /** The last part of a config key whose value git runs as a command (`diff.<driver>.textconv`, `core.fsmonitor`…). */
 const COMMAND_KEYS = new Set(['fsmonitor', 'pager', 'editor', 'sshcommand', 'askpass', 'gitproxy', 'external', 'textconv', 'command', 'cmd', 'driver', 'clean', 'smudge', 'process', 'program', 'helper', 'difffilter', 'packobjectshook', 'uploadpack', 'receivepack', 'browser']);
 const MAX_INCLUDES = 20;
+/**
+ * Configs of git hook managers, read from the work tree's top by the hooks they install (pre-commit,
+ * lefthook, lint-staged behind husky): the commands in them run at the next commit, outside any sandbox.
+ */
+export const HOOK_MANAGER_FILES: readonly string[] = [
+  '.pre-commit-config.yaml',
+  '.pre-commit-config.yml',
+  ...['lefthook', '.lefthook', 'lefthook-local', '.lefthook-local'].flatMap((stem) => ['yml', 'yaml', 'json', 'toml'].map((extension) => `${stem}.${extension}`)),
+  ...['', '.json', '.yaml', '.yml', '.mjs', '.cjs', '.js'].map((extension) => `.lintstagedrc${extension}`),
+  ...['mjs', 'cjs', 'js', 'ts', 'mts', 'cts'].map((extension) => `lint-staged.config.${extension}`),
+];
 const USER_CONFIG_FILES = () => ['/etc/gitconfig', path.join(os.homedir(), '.gitconfig'), path.join(process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config'), 'git', 'config')];
 
 /**
@@ -23,7 +34,8 @@ const USER_CONFIG_FILES = () => ['/etc/gitconfig', path.join(os.homedir(), '.git
  * above it; a `.git` file's `gitdir:` store and its `commondir`, wherever they are), and from its config,
  * the user's and the system's: the hooks folder `core.hooksPath` names, every file `include.path`/`includeIf.*.path` includes, and the scripts that the
  * config makes git run (fsmonitor, pager, textconv, filters, external diff, merge drivers, ssh command,
- * credential helpers, aliases…). Read from the files (`git config --file`), never by running git in the
+ * credential helpers, aliases…), and the configs of hook managers at the work tree's top (see
+ * `HOOK_MANAGER_FILES`). Read from the files (`git config --file`), never by running git in the
  * repository; cached until a file changes.
  */
 export function gitPlacesOf(workingDirectory: string): GitPlace[] {
@@ -31,7 +43,7 @@ export function gitPlacesOf(workingDirectory: string): GitPlace[] {
   if (!repository) return [];
   const { top, gitDirectory } = repository;
   const commonDirectory = readCommonDirectory(gitDirectory);
-  const places: GitPlace[] = [];
+  const places: GitPlace[] = HOOK_MANAGER_FILES.map((name) => ({ path: path.join(top, name), why: "a git hook manager's config (the commands git's hooks run)", file: true }));
   if (gitDirectory !== path.join(top, '.git')) places.push({ path: gitDirectory, why: "git's repository (the .git file points there)", repository: true });
   if (commonDirectory !== gitDirectory) places.push({ path: commonDirectory, why: "git's repository (commondir points there)", repository: true });
   // The user's and the system's config too: a relative `core.hooksPath` there names a folder in every repository.

@@ -2,7 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { cachedByFile } from './cached-by-file.ts';
 import { CODE_EXTENSIONS, moduleSpecifiersOf } from './module-specifiers.ts';
-import { findPackage, resolveModule } from './resolve-module.ts';
+import { packageMapOf } from './package-map-of.ts';
+import { findPackage, resolveModule, type ResolvedModule } from './resolve-module.ts';
 
 /** At most this many files are read and this many packages listed per graph: a bound, not a budget. */
 const MAX_FILES = 500;
@@ -17,7 +18,7 @@ export interface ImportedPlaces {
 /**
  * The static import graph of `entries` (the config, plugins, hook and MCP server scripts): every local file
  * they import, directly or through other local files, and every node_modules package they or those files
- * import, with the packages those depend on (their package.json `dependencies`, `optionalDependencies` and
+ * import (a `#` subpath import or the project's own name through the package.json field that maps it, protected too), with the packages those depend on (their package.json `dependencies`, `optionalDependencies` and
  * `peerDependencies`). Bounded (500 files, 300 packages); each file is cached until its inode, size or
  * times change, and a package's closure until one of its manifests does. Only code files (and entries
  * node runs by their shebang) are parsed; a shell script's own commands are not followed.
@@ -29,9 +30,7 @@ export function importedPlacesOf(entries: readonly string[]): ImportedPlaces {
   const seen = new Set(queue);
   for (let index = 0; index < queue.length && index < MAX_FILES; index += 1) {
     const file = queue[index]!;
-    for (const specifier of specifiersOf(file)) {
-      const resolved = resolveModule(specifier, file);
-      if (resolved === undefined) continue;
+    for (const resolved of specifiersOf(file).flatMap((specifier) => resolvedOf(specifier, file, files))) {
       if ('package' in resolved) {
         addPackage(resolved.package, packages);
         continue;
@@ -44,6 +43,18 @@ export function importedPlacesOf(entries: readonly string[]): ImportedPlaces {
     }
   }
   return { files: [...files], packages: [...packages] };
+}
+
+/**
+ * What one specifier names: a `#` subpath import, or the project's own name, goes through the `imports` or
+ * `exports` field of the package.json above the file, which is protected itself (a changed entry would
+ * load another file).
+ */
+function resolvedOf(specifier: string, from: string, files: Set<string>): NonNullable<ResolvedModule>[] {
+  const mapped = packageMapOf(specifier, from);
+  if (!mapped) return [resolveModule(specifier, from)].filter((resolved) => resolved !== undefined);
+  files.add(mapped.manifest);
+  return mapped.targets.map((target) => resolveModule(target, mapped.manifest)).filter((resolved) => resolved !== undefined);
 }
 
 function addPackage(folder: string, packages: Set<string>): void {
@@ -88,10 +99,11 @@ function packageClosure(folder: string): string[] {
 
 const MAX_CLOSURES = 200;
 
+/** Checked for every manifest of a closure on each decision: a missing one (a dependency not installed) must not throw, which costs ten times a stat. */
 function signatureOf(file: string): string {
   try {
-    const stat = statSync(file);
-    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return stat ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : '';
   } catch {
     return '';
   }

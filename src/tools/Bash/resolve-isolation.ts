@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { lstatIfPresent } from '../../files/lstat-if-present.ts';
+import { HOOK_MANAGER_FILES } from '../../permissions/protected/git-places.ts';
+import { MAKEFILE_NAMES } from '../../permissions/protected/makefiles-run.ts';
 import { nestedPlacesOf } from '../../permissions/protected/nested-places.ts';
+import { PACKAGE_MANAGER_FILE_NAMES } from '../../permissions/protected/package-manager-files.ts';
 import { protectedPlacesOf, protectionContextOf, type ProtectedPlace } from '../../permissions/protected-paths.ts';
 import { isSandboxAvailable, sandboxUnavailableReason } from '../../sandbox/is-sandbox-available.ts';
 import { readSandboxSettings } from '../../sandbox/sandbox-settings.ts';
@@ -36,9 +39,16 @@ export function resolveIsolation(options: { dangerouslyDisableSandbox?: boolean;
 }
 
 /**
+ * Missing files a program looks for by name (`make` tries GNUmakefile, makefile, then Makefile; yarn,
+ * pnpm and bun their own files; hook managers their configs): a placeholder folder there stops it (`GNUmakefile: Is a directory`).
+ */
+const LOOKED_UP_BY_NAME = new Set([...MAKEFILE_NAMES, ...PACKAGE_MANAGER_FILE_NAMES, ...HOOK_MANAGER_FILES]);
+
+/**
  * The protected places the sandbox mounts: not a folder guessed as a hook's script (`cd
  * "$CODEV_PROJECT_DIR" && …` stays writable), not the missing config names once a config file exists
- * (loading refuses a second one, so they need no placeholder), not names protected at any depth (a mount
+ * (loading refuses a second one, so they need no placeholder), not a missing file a program looks up by
+ * name (left to the permission check), not names protected at any depth (a mount
  * needs a path), and of a git directory found through a `.git` file only what makes git run programs or
  * read another configuration (commits still work).
  */
@@ -46,7 +56,7 @@ function sandboxedPlaces(places: readonly ProtectedPlace[]): string[] {
   const kinds = new Map(places.map((place) => [place.path, lstatIfPresent(place.path)]));
   const configured = places.some((place) => place.config && kinds.get(place.path)?.isFile());
   return places
-    .filter((place) => !place.loadsFolders && !(place.file && kinds.get(place.path)?.isDirectory()) && !(place.config && configured && !kinds.get(place.path)))
+    .filter((place) => !place.loadsFolders && !(place.file && kinds.get(place.path)?.isDirectory()) && !(place.config && configured && !kinds.get(place.path)) && !(place.file && !kinds.get(place.path) && LOOKED_UP_BY_NAME.has(path.basename(place.path))))
     .flatMap((place) => (place.repository ? gitInternals(place.path) : [place.path]));
 }
 
