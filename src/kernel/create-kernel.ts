@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { refreshWithheld } from '../processes/command-environment.ts';
 import { findProjectRoot } from '../config/find-project-root.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import type { ToolUseContext } from '../execution/types.ts';
@@ -155,6 +156,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       const base = contextOptions.carryOver && contextGenerations.get(contextOptions.carryOver)?.permissionContext;
       const defaultSessionDirectory = path.join(generation.root, '.codev', 'sessions', sessionId);
       const context = bindToolUseContext({ generation, cwd, defaultSessionDirectory, contextOptions, base });
+      // Results are redacted with the credentials of the environment as it is now (see withheldVariables).
+      refreshWithheld(context.environment);
       const protectedFiles = [...(options.protectedFiles ?? []), ...(mcpManager?.protectedFiles ?? [])];
       if (protectedFiles.length > 0) context.protectedFiles = protectedFiles;
       contextGenerations.set(context, generation);

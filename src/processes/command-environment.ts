@@ -26,18 +26,39 @@ export function commandEnvironment(options: { policy?: EnvironmentPolicy; base?:
     if (matchesEnvironmentPattern(name, policy.exclude)) continue;
     environment[name] = value;
   }
+  if (!options.base) refreshWithheld(options.policy);
   return { ...environment, ...policy.set };
 }
+
+/** A kept list of withheld variables, by policy (`NO_POLICY` for none). */
+const snapshots = new WeakMap<object, ReadonlyArray<{ name: string; value: string }>>();
+const NO_POLICY = {};
 
 /**
  * The variables of `base` (default `process.env`) that `policy` keeps from commands as secrets: those
  * that look like credentials (by name or value) and `include` does not name, and those `exclude` names. What a command
- * prints of their values is redacted (see `redactSecrets`).
+ * prints of their values is redacted (see `redactSecrets`). Without `base`, the answer is the one taken when
+ * codev last started a command under this policy (or first asked): every result is redacted with it, and
+ * reading the whole environment again costs more than a whole tool call.
  */
-export function withheldVariables(options: { policy?: EnvironmentPolicy; base?: Environment } = {}): Array<{ name: string; value: string }> {
-  const { policy = {} } = options;
+export function withheldVariables(options: { policy?: EnvironmentPolicy; base?: Environment } = {}): ReadonlyArray<{ name: string; value: string }> {
+  if (options.base) return findWithheld(options.policy ?? {}, options.base);
+  return snapshots.get(options.policy ?? NO_POLICY) ?? refreshWithheld(options.policy);
+}
+
+/**
+ * Takes the withheld variables of `process.env` under `policy` again: when a command starts (with what the
+ * environment holds now) and when a tool-use context is made.
+ */
+export function refreshWithheld(policy: EnvironmentPolicy | undefined): ReadonlyArray<{ name: string; value: string }> {
+  const withheld = findWithheld(policy ?? {}, process.env);
+  snapshots.set(policy ?? NO_POLICY, withheld);
+  return withheld;
+}
+
+function findWithheld(policy: EnvironmentPolicy, base: Environment): Array<{ name: string; value: string }> {
   const withheld: Array<{ name: string; value: string }> = [];
-  for (const [name, value] of Object.entries(options.base ?? process.env)) {
+  for (const [name, value] of Object.entries(base)) {
     if (value === undefined) continue;
     const excluded = matchesEnvironmentPattern(name, policy.exclude);
     if (excluded || (isCredential(name, value) && !matchesEnvironmentPattern(name, policy.include))) withheld.push({ name, value });
@@ -47,5 +68,15 @@ export function withheldVariables(options: { policy?: EnvironmentPolicy; base?: 
 
 /** A variable whose name or value says it holds a credential (see `isCredentialName` and `isCredentialValue`). */
 function isCredential(name: string, value: string): boolean {
-  return isCredentialName(name) || isCredentialValue(value);
+  const key = `${name}=${value}`;
+  let answer = credentials.get(key);
+  if (answer === undefined) {
+    // Bounded: an environment is small, but a long-running process may see many values come and go.
+    if (credentials.size >= 4096) credentials.clear();
+    credentials.set(key, (answer = isCredentialName(name) || isCredentialValue(value)));
+  }
+  return answer;
 }
+
+/** `isCredential` by `name=value`: every command start and result asks again about the same variables. */
+const credentials = new Map<string, boolean>();

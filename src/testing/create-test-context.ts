@@ -8,6 +8,7 @@ import type { PermissionRuleSet } from '../permissions/define-permission-rule.ts
 import { createPermissionContext } from '../permissions/create-permission-context.ts';
 import type { PermissionClassifier, PermissionMode, RulesBySource } from '../permissions/types.ts';
 import type { Tool } from '../tool/types.ts';
+import { refreshWithheld } from '../processes/command-environment.ts';
 
 /**
  * A ToolUseContext for tests and scripts without a project: the given tools, hooks and rules, a session
@@ -32,6 +33,8 @@ export function createTestContext(options: {
   const directory = removeAtExit(mkdtempSync(path.join(os.tmpdir(), 'codev-test-')));
   const bySource = (rules: RulesBySource | readonly string[] | undefined): RulesBySource => (Array.isArray(rules) ? { session: rules } : ((rules as RulesBySource | undefined) ?? {}));
   const cwd = options.cwd ?? directory;
+  // As a kernel's context does: results are redacted with the environment's credentials as they are now.
+  refreshWithheld(undefined);
   return {
     cwd,
     signal: options.signal ?? new AbortController().signal,
