@@ -53,6 +53,12 @@ export interface ProgramEffects {
    * the model cannot have planted.
    */
   repository?: { directory: string };
+  /**
+   * git: it prints what files hold in the repository's index or history whatever their names (`git log -p`,
+   * `git show`, `git cat-file -p`, `git diff --cached`), which the sandbox does not hide: held to the Read
+   * rules by the paths the repository has ever held (see `repositoryPathsMatch`).
+   */
+  printsRepositoryContent?: boolean;
 }
 
 /** Describes one invocation of a program; `args` are the words after the program's name. */
