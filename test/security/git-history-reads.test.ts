@@ -28,7 +28,7 @@ const removeInNextCommit = ({ root }: { root: string }) => {
 };
 
 const ATTACKS: (Attack & { name: string })[] = [
-  ...['git log -p', 'git show HEAD', 'git show HEAD:.env', 'git cat-file -p HEAD:.env', 'git -C . log -p --all'].map((input) => ({ name: input, input })),
+  ...['git log -p', 'git show HEAD', 'git diff', 'git grep --cached TOKEN', 'git diff-tree -p --root HEAD', 'git show HEAD:.env', 'git cat-file -p HEAD:.env', 'git -C . log -p --all'].map((input) => ({ name: input, input })),
   { name: 'git diff --cached after staging', input: 'git diff --cached', setup: stage },
   { name: 'git log -p after .env was renamed and removed', input: 'git log -p', setup: removeInNextCommit },
   { name: 'git log -p under an ask rule', input: 'git log -p', deny: [], ask: ['Read(.env)'] },
