@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanUp, runAttack, type Attack } from './run-attack.ts';
@@ -33,6 +33,23 @@ const ATTACKS: (Attack & { name: string })[] = [
   { name: 'git log -p after .env was renamed and removed', input: 'git log -p', setup: removeInNextCommit },
   { name: 'git log -p under an ask rule', input: 'git log -p', deny: [], ask: ['Read(.env)'] },
 ];
+
+/** A repository outside the project whose history holds `.env`, read from a project that never held one. */
+const outsideRepository = ({ outside }: { outside: string }) => {
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: path.join(outside, 'other'), stdio: 'ignore' });
+  mkdirSync(path.join(outside, 'other'));
+  writeFileSync(path.join(outside, 'other', '.env'), `TOKEN=${SECRET}\n`);
+  git('init', '-q', '.');
+  git('add', '.env');
+  git('commit', '-q', '-m', 'one');
+  git('rm', '-q', '.env');
+  git('commit', '-q', '-m', 'two');
+};
+const IGNORED = { '.gitignore': '.env\n', 'a.txt': 'one-5d1c\n' };
+ATTACKS.push(
+  { name: 'an exported GIT_DIR pointing at another repository', input: 'export GIT_DIR={{outside}}/other/.git && git log -p', files: IGNORED, setup: outsideRepository, allow: ['Bash(export:*)', 'Bash(git log:*)', 'Read({{outside}}/**)'] },
+  { name: 'git --git-dir at another repository', input: 'git --git-dir={{outside}}/other/.git log -p', files: IGNORED, setup: outsideRepository, allow: ['Bash(git:*)', 'Read({{outside}}/**)'] },
+);
 
 describe('git commands that print committed or staged files are held to Read rules', () => {
   it.each(ATTACKS.flatMap((entry) => [[`${entry.name} (sandbox)`, entry] as const, [`${entry.name} (no sandbox)`, { ...entry, sandbox: false }] as const]))('%s', async (_name, entry) => {
