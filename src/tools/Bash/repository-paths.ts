@@ -24,9 +24,9 @@ const MAX_OUTPUT = 32 * 1024 * 1024;
  * The paths the repository git finds from `directory` has in its index (`git ls-files`) or in any commit
  * reachable from a ref or a reflog (`git log --all --reflog --name-only`, without rename detection, so a
  * renamed file counts under both names, and with merges' own changes). git runs without the user's global
- * and system configuration, without a pager, fsmonitor, textconv, external diff or signature check, bounded
- * in time and output. Undefined when they cannot be listed (no repository, an error, a bound reached):
- * the caller must assume any path. Remembered per folder until the index, HEAD, packed-refs or a refs
+ * and system configuration, without a pager, fsmonitor, textconv, external diff, signature check or
+ * transport, bounded in time and output. Undefined when they cannot be listed (no repository, an error, a
+ * bound reached): the caller must assume any path. Remembered per folder until the index, HEAD, packed-refs or a refs
  * folder changes.
  */
 export async function repositoryPaths(directory: string): Promise<RepositoryPaths | undefined> {
@@ -70,8 +70,10 @@ async function unchanged(files: Entry['files']): Promise<boolean> {
 
 /** git in `directory` with only the repository's own configuration, no pager and no fsmonitor; undefined on any failure. */
 function runGit(directory: string, args: readonly string[]): Promise<string | undefined> {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? directory, LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0' };
-  const options = ['--no-pager', '-c', 'core.fsmonitor=false', '-c', 'log.showSignature=false', '-c', 'core.quotePath=false'];
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? directory, LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1', GIT_NO_REPLACE_OBJECTS: '1' };
+  // The repository may be one the model planted: no transport (a promisor remote's lazy fetch), no fsmonitor,
+  // no signature program; replaced commits are listed as they are and, through refs/replace, as replaced.
+  const options = ['--no-pager', '-c', 'core.fsmonitor=false', '-c', 'log.showSignature=false', '-c', 'protocol.allow=never', '-c', 'core.quotePath=false'];
   return new Promise((resolve) => {
     execFile('git', [...options, ...args], { cwd: directory, env, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT, encoding: 'utf8' }, (error, stdout) => resolve(error ? undefined : stdout.replace(/\n$/, '')));
   });
