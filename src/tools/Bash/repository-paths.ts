@@ -26,8 +26,8 @@ const MAX_OUTPUT = 32 * 1024 * 1024;
  * renamed file counts under both names, and with merges' own changes). git runs without the user's global
  * and system configuration, without a pager, fsmonitor, textconv, external diff, signature check or
  * transport, bounded in time and output. Undefined when they cannot be listed (no repository, an error, a
- * bound reached): the caller must assume any path. Remembered per folder until the index, HEAD, packed-refs or a refs
- * folder changes.
+ * bound reached): the caller must assume any path. Remembered per folder until the index, HEAD, its
+ * reflog, packed-refs or a refs folder changes.
  */
 export async function repositoryPaths(directory: string): Promise<RepositoryPaths | undefined> {
   const cached = cache.get(directory);
