@@ -7,6 +7,7 @@ import type { PermissionResult } from '../../permissions/types.ts';
 import type { ToolContext } from '../../tool/types.ts';
 import { configuredGitProgram } from './configured-git-programs.ts';
 import { isTrustedRepository } from './is-trusted-repository.ts';
+import { repositoryContentMatch } from './repository-content-match.ts';
 import { sandboxChoice } from './resolve-isolation.ts';
 
 /**
@@ -14,7 +15,8 @@ import { sandboxChoice } from './resolve-isolation.ts';
  * permission; a command whose programs only read is allowed (its redirects are file writes the engine
  * checks, and a `git` in it must run in a repository the model cannot have planted, whose configuration
  * starts no program: a textconv, filter, external diff, fsmonitor, pager), also when bubblewrap is missing;
- * anything else asks when bubblewrap is missing and otherwise passes to the rules.
+ * anything else asks when bubblewrap is missing and otherwise passes to the rules. A git command printing
+ * the index or history asks when the repository holds a path a Read deny or ask rule covers.
  */
 export async function checkBashPermissions<Input extends { command: string; dangerouslyDisableSandbox?: boolean }>(input: Input, context: ToolContext): Promise<PermissionResult<Input>> {
   const isolation = sandboxChoice({ dangerouslyDisableSandbox: input.dangerouslyDisableSandbox });
@@ -22,6 +24,9 @@ export async function checkBashPermissions<Input extends { command: string; dang
     return { behavior: 'ask', message: `Run outside of the sandbox: ${input.command}`, decisionReason: { type: 'safetyCheck', reason: 'dangerouslyDisableSandbox' } };
   }
   const analysis = await analyzeShellCommandCached(input.command);
+  // In the sandbox too: it hides the working file, not git's copies of it.
+  const printed = await repositoryContentMatch(analysis, context);
+  if (printed) return { behavior: 'ask', message: `${printed}: ${input.command}`, decisionReason: { type: 'safetyCheck', reason: printed } };
   if (analysisReadsOnly(analysis, { redirects: false }) && (await repositoriesTrusted(analysis, context))) {
     return { behavior: 'allow', updatedInput: input, decisionReason: { type: 'tool', reason: 'read-only command' } };
   }

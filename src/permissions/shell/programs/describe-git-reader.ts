@@ -22,6 +22,8 @@ export function describeGitReader({ name, args, directory }: GitSubcommandContex
     ...(scan.opaque ? { opaque: scan.opaque } : {}),
     ...(worktree ? { unnamedFiles: `git ${name} prints what the tracked files of the working tree hold, whatever their names` } : {}),
     ...(history && !worktree ? { unnamedFiles: `git ${name} prints what committed files held, whatever their names` } : {}),
+    // `git diff` prints the index's side of each tracked file too.
+    ...(history || worktree ? { printsRepositoryContent: { repositoryKnown: true } } : {}),
   };
 }
 

@@ -32,7 +32,7 @@ const OTHER_SHORT_VALUES: Readonly<Record<string, string>> = { clone: 'obj' };
 export function describeGitSubcommand(context: GitSubcommandContext): ProgramEffects {
   const effects = describeByName(context);
   if (effects.readOnly || effects.unnamedFiles || NAMES_ITS_FILES.has(context.name)) return effects;
-  return { ...effects, unnamedFiles: `git ${context.name || '(a subcommand only known at run time)'} may change or read files of the working tree it does not name` };
+  return { ...effects, unnamedFiles: `git ${context.name || '(a subcommand only known at run time)'} may change or read files of the working tree it does not name`, ...(context.name ? {} : { printsRepositoryContent: { repositoryKnown: true } }) };
 }
 
 /**

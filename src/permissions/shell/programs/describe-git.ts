@@ -28,5 +28,6 @@ export const describeGit: DescribeProgram = (args) => {
     unnamedFiles: effects.unnamedFiles,
     editsFiles: effects.editsFiles,
     repository,
+    ...(effects.printsRepositoryContent ? { printsRepositoryContent: { repositoryKnown: global.readOnly && effects.printsRepositoryContent.repositoryKnown } } : {}),
   };
 };

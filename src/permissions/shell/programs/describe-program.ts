@@ -101,6 +101,7 @@ function described(known: boolean, effects: ProgramEffects, args: readonly Shell
     unnamedFiles: effects.unnamedFiles,
     editsFiles: effects.editsFiles,
     repository: effects.repository,
+    ...(effects.printsRepositoryContent ? { printsRepositoryContent: effects.printsRepositoryContent } : {}),
   };
 }
 

@@ -53,6 +53,14 @@ export interface ProgramEffects {
    * the model cannot have planted.
    */
   repository?: { directory: string };
+  /**
+   * git: it prints what files hold in the repository's index or history whatever their names (`git log -p`,
+   * `git show`, `git cat-file -p`, `git diff --cached`), which the sandbox does not hide: held to the Read
+   * rules by the paths the repository has ever held. `repositoryKnown` is false when an option
+   * (`--git-dir`, `-c`, a `-C` known only at run time) may point git elsewhere than the repository
+   * discovered from `repository.directory`.
+   */
+  printsRepositoryContent?: { repositoryKnown: boolean };
 }
 
 /** Describes one invocation of a program; `args` are the words after the program's name. */
