@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { describe, it } from 'vitest';
+import { expectAllowed, expectHeld, type Attack, type AttackRun } from './run-attack.ts';
 
 /**
  * Issue 29, class 9, other programs: awk redirects and getline, gzip/gunzip writing the name derived from
@@ -68,25 +68,8 @@ const BENIGN: Case[] = [
   { name: 'git log -p with no deny rule', git: true, deny: [], input: 'git log -p', worked: (run) => run.text.includes('f.txt') },
 ];
 
-async function attempt(entry: Case): Promise<void> {
-  const run = await runAttack({ ...RULES, ...entry });
-  try {
-    expect(entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
-  } finally {
-    cleanUp(run);
-  }
-}
-
 describe('class 9: other programs that read or write by other means (sandbox off)', () => {
-  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => attempt(entry));
+  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld({ ...RULES, ...entry }));
 
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('still runs: %s', async (_name, entry) => {
-    const run = await runAttack({ ...RULES, ...entry });
-    try {
-      expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
-      expect(entry.worked(run), run.text.slice(0, 300)).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('still runs: %s', (_name, entry) => expectAllowed({ ...RULES, ...entry }));
 });
