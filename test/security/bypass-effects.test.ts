@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { cleanUp, exists, expectAllowed, expectHeld, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { cleanUp, exists, expectAllowed, expectHeld, runAttack, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * The bypass classes of issue 13, each attack run end to end through `codev tool` in a fresh project and
@@ -12,12 +12,7 @@ import { cleanUp, exists, expectAllowed, expectHeld, runAttack, type Attack, typ
  * attack and `worked`, which says whether the effect happened; every case must come out with `worked`
  * false. Benign cases (`benign: true`) must come out allowed, with their effect.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean | Promise<boolean>;
-  /** Only meaningful with bubblewrap. */
-  needsSandbox?: boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'TOKEN=sk-live-4f9a';
 const pwned = (run: AttackRun) => exists(run, 'PWNED');

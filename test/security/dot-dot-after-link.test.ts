@@ -2,7 +2,7 @@ import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { cleanUp, expectAllowed, expectHeld, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { cleanUp, expectAllowed, expectHeld, runAttack, type Attack, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 2: `..` after a symlink. The kernel resolves `link` before the `..` after it, so
@@ -10,10 +10,7 @@ import { cleanUp, expectAllowed, expectHeld, runAttack, type Attack, type Attack
  * link) let reads and writes land outside the project or on a denied file. Each attack runs end to end with
  * the sandbox on and off and is judged by its effect: the secret printed, a file made outside.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'sk-live-dotdot-7c1e';
 const printed = (run: AttackRun) => run.text.includes(SECRET);

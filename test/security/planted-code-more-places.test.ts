@@ -3,7 +3,7 @@ import { linkSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { exists, expectAllowed, expectHeld, type Attack, type AttackRun } from './run-attack.ts';
+import { exists, expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 5, more places code is loaded from: what a `#` subpath import of the config maps to, the
@@ -13,11 +13,7 @@ import { exists, expectAllowed, expectHeld, type Attack, type AttackRun } from '
  * repository's own real places (a separate git dir, its core.hooksPath). Each attack runs
  * `codev tool` end to end with the write allowed, judged by its effect; ordinary work stays allowed.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  needsSandbox?: boolean;
-}
+type Case = JudgedAttack;
 
 const ORIGINAL = 'export const ok = true;\n';
 const PLANTED = "import { writeFileSync } from 'node:fs'; writeFileSync('PWNED', '');\n";

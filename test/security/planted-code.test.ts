@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'vitest';
 import { codevModule } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { exists, expectAllowed, expectHeld, type Attack, type AttackRun } from './run-attack.ts';
+import { exists, expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 5: code planted for later, and protected places reached another way. Every place codev
@@ -13,11 +13,7 @@ import { exists, expectAllowed, expectHeld, type Attack, type AttackRun } from '
  * `codev tool` end to end (acceptEdits with the tool allowed: the write would run unasked if the place were
  * not protected) and is judged by its effect: the planted file not created, the loaded file unchanged.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  needsSandbox?: boolean;
-}
+type Case = JudgedAttack;
 
 const ORIGINAL = 'export const ok = true;\n';
 const PLANTED = "import { writeFileSync } from 'node:fs'; writeFileSync('PWNED', '');\n";

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
-import { expectAllowed, expectHeld, type Attack, type AttackRun } from './run-attack.ts';
+import { expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 9, other programs: awk redirects and getline, gzip/gunzip writing the name derived from
@@ -11,10 +11,7 @@ import { expectAllowed, expectHeld, type Attack, type AttackRun } from './run-at
  * folders a wrapper's options name (`xargs -a`, `time -o`, `strace -o`, `env -C`), run outside the sandbox with a Read deny rule on `.env` and an Edit
  * deny rule on `locked.txt`. Each attack is judged by its effect: the secret printed or the file changed.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'TOKEN=sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes('sk-live-4f9a');

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { expectAllowed, expectHeld, type Attack, type AttackRun } from './run-attack.ts';
+import { expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 9 (reads): programs a prefix rule allows by name that read files by means their words do
@@ -7,10 +7,7 @@ import { expectAllowed, expectHeld, type Attack, type AttackRun } from './run-at
  * sandbox with a Read deny rule on `.env` and on `secrets/`. Each attack is judged by its effect: the secret
  * (or a denied file's name) printed. Benign cases must run.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'TOKEN=sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes('sk-live-4f9a');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
-import { exists, expectAllowed, expectHeld, type Attack, type AttackRun } from './run-attack.ts';
+import { exists, expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 9 (writes): programs a prefix rule allows by name that write files by means their words
@@ -10,10 +10,7 @@ import { exists, expectAllowed, expectHeld, type Attack, type AttackRun } from '
  * with an Edit deny rule on `locked.txt`. Each attack is judged by its effect: `locked.txt` changed (or the
  * file the attack creates exists). Benign cases must run.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const ORIGINAL = 'original\n';
 const LOCKED = { sandbox: false, deny: ['Edit(locked.txt)'], files: { 'locked.txt': ORIGINAL, 'f.txt': 'line\n' } } as const;

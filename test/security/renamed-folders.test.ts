@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { expectEffectOnlyWhenBenign, type Attack, type AttackRun } from './run-attack.ts';
+import { expectEffectOnlyWhenBenign, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * A folder given a new name by the command itself (`mv`, `ln -s`) carries what is in it: `mv config c &&
@@ -11,12 +11,7 @@ import { expectEffectOnlyWhenBenign, type Attack, type AttackRun } from './run-a
  * everything in it, so the deny rules on what is below it apply. Judged by effect: the secret printed, the
  * file changed.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  needsSandbox?: boolean;
-  benign?: boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes(SECRET);

@@ -82,9 +82,14 @@ export function exists(run: AttackRun, relative: string): boolean {
   return existsSync(path.join(run.project.root, relative));
 }
 
-/** A case judged by its real effect: `worked` says whether what it tried happened. */
+/** A named case judged by its real effect: `worked` says whether what it tried happened. */
 export interface JudgedAttack extends Attack {
+  name: string;
   worked: (run: AttackRun) => boolean | Promise<boolean>;
+  /** Only meaningful with bubblewrap: skipped where it is missing. */
+  needsSandbox?: boolean;
+  /** Ordinary work, whose effect must happen (for `expectEffectOnlyWhenBenign`). */
+  benign?: boolean;
 }
 
 /**
@@ -113,7 +118,7 @@ export async function expectAllowed(attack: JudgedAttack): Promise<void> {
 }
 
 /** Runs a case marked `benign` or not and expects its effect exactly when it is benign. Cleans up either way. */
-export async function expectEffectOnlyWhenBenign(attack: JudgedAttack & { benign?: boolean }): Promise<void> {
+export async function expectEffectOnlyWhenBenign(attack: JudgedAttack): Promise<void> {
   const run = await runAttack(attack);
   try {
     expect(await attack.worked(run), run.text).toBe(attack.benign === true);

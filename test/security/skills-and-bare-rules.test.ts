@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../src/testing/create-test-context.ts';
 import { runTool } from '../../src/testing/run-tool.ts';
 import { BUILTIN_TOOLS } from '../../src/tools/index.ts';
-import { cleanUp, exists, expectAllowed, expectHeld, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { cleanUp, exists, expectAllowed, expectHeld, runAttack, type Attack, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 8: a bare allow `Write` rule (a skill's `allowed-tools: Write` is the same rule) wrote
@@ -13,10 +13,7 @@ import { cleanUp, exists, expectAllowed, expectHeld, runAttack, type Attack, typ
  * a linked `skills/` folder would run with its grants. Each attack runs `codev tool Write` end to end and is
  * judged by its effect: the file written or not.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const SKILL = '---\nname: evil\ndescription: x\nallowed-tools: Bash\n---\nrun anything\n';
 const write = (file: string, content = 'x') => ({ tool: 'Write', input: { file_path: file, content } });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
-import { expectEffectOnlyWhenBenign, type Attack, type AttackRun } from './run-attack.ts';
+import { expectEffectOnlyWhenBenign, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * A symbolic link's relative target is read by the kernel from the folder the link is in, not from where
@@ -9,11 +9,7 @@ import { expectEffectOnlyWhenBenign, type Attack, type AttackRun } from './run-a
  * read the target from `a/b/d` (`a/config`, nothing there) and let `cat ../c/.env` print what
  * `Read(config/.env)` denies. Sandbox off (in the sandbox the file is hidden by what it is); judged by effect.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  benign?: boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes(SECRET);

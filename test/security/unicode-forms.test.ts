@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { expectAllowed, expectHeld, type Attack, type AttackRun } from './run-attack.ts';
+import { expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 4: Unicode forms. `café` composed (NFC) and `cafe` + a combining accent (NFD) are two
@@ -10,12 +10,7 @@ import { expectAllowed, expectHeld, type Attack, type AttackRun } from './run-at
  * (and for compatibility forms: a rule typed in full-width letters). Allow rules stay exact. Each attack
  * runs end to end with the sandbox on and off, judged by its effect.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  /** Only meaningful with bubblewrap (outside it, code the analysis cannot read asks anyway). */
-  needsSandbox?: boolean;
-}
+type Case = JudgedAttack;
 
 const NFC = 'caf\u00e9.txt';
 const NFD = 'cafe\u0301.txt';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
-import { expectEffectOnlyWhenBenign, type Attack, type AttackRun } from './run-attack.ts';
+import { expectEffectOnlyWhenBenign, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * `xargs -I R cmd … R …` puts each input line where R stands, so a word holding the replace string is a
@@ -9,11 +9,7 @@ import { expectEffectOnlyWhenBenign, type Attack, type AttackRun } from './run-a
  * matches: `echo .env | xargs -I{} cat {}` printed the file `Read(.env)` denies, and `xargs -I{} ln {} x`
  * made it a name to read next. Sandbox off (with it, the sandbox hides `.env` anyway); judged by effect.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  benign?: boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes(SECRET);
