@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { cleanUp, exists, expectAllowed, expectHeld, runAttack, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * The bypass classes of issue 13, each attack run end to end through `codev tool` in a fresh project and
@@ -12,12 +12,7 @@ import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-a
  * attack and `worked`, which says whether the effect happened; every case must come out with `worked`
  * false. Benign cases (`benign: true`) must come out allowed, with their effect.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean | Promise<boolean>;
-  /** Only meaningful with bubblewrap. */
-  needsSandbox?: boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'TOKEN=sk-live-4f9a';
 const pwned = (run: AttackRun) => exists(run, 'PWNED');
@@ -186,14 +181,7 @@ describe.each([
   ['F. outside the working directories', OUTSIDE],
   ['G. hidden writes under prefix rules', HIDDEN_WRITES],
 ])('%s', (_title, cases) => {
-  it.each(cases.filter((entry) => SANDBOX || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(await entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(cases.filter((entry) => SANDBOX || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld(entry));
 });
 
 describe('planted config files', () => {
@@ -220,15 +208,7 @@ describe('planted config files', () => {
 });
 
 describe('ordinary work', () => {
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
-      expect(await entry.worked(run), run.text.slice(0, 300)).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectAllowed(entry));
 });
 
 describe('H. smaller', () => {

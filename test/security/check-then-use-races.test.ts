@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ToolUseContext } from '../../src/execution/types.ts';
 import type { PermissionMode } from '../../src/permissions/types.ts';
 import { createTestContext } from '../../src/testing/create-test-context.ts';
 import { resultText, runTool } from '../../src/testing/run-tool.ts';
 import { BUILTIN_TOOLS } from '../../src/tools/index.ts';
+import { useTemporaryFolders, writeWithFolders } from './temporary-folders.ts';
 
 /**
  * Check-then-use races (issue 29, class 1), run through the real tool pipeline on real files: the folder a
@@ -16,21 +16,8 @@ import { BUILTIN_TOOLS } from '../../src/tools/index.ts';
  * project or into a protected place, or a secret printed.
  */
 const SECRET = 'sk-live-4f9a';
-const made: string[] = [];
-afterEach(() => {
-  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const created = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
-  made.push(created);
-  return created;
-}
-
-function write(file: string, content: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
-}
+const folder = useTemporaryFolders();
+const write = writeWithFolders;
 
 /** A project (with `docs/` and a git-like `.git/hooks`) and a folder outside it holding a secret. */
 function setUp(options: { mode?: PermissionMode; deny?: string[] } = {}) {

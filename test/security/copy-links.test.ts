@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { describe, it } from 'vitest';
+import { expectEffectOnlyWhenBenign, type Attack } from './run-attack.ts';
 
 /**
  * `cp -l` and `cp -s` make links, not copies: the new name is the file itself (a hard link) or leads to it
@@ -32,15 +32,8 @@ const CASES: Case[] = [
   { name: 'cp -r a folder nothing protects, then append to the copy', benign: true, files: { 'src/a.txt': 'alpha\n' }, ...OFF, input: "cp -r src dst && echo 'PWNED' >> dst/a.txt", changed: 'dst/a.txt' },
 ];
 
-const runs: AttackRun[] = [];
-afterAll(() => runs.forEach(cleanUp));
-
 describe('cp -l and cp -s make links: their sources are written', () => {
   for (const attack of CASES) {
-    it(attack.name, async () => {
-      const run = await runAttack(attack);
-      runs.push(run);
-      expect(readFileSync(path.join(run.project.root, attack.changed), 'utf8').includes('PWNED'), run.text).toBe(attack.benign === true);
-    });
+    it(attack.name, () => expectEffectOnlyWhenBenign({ ...attack, worked: (run) => readFileSync(path.join(run.project.root, attack.changed), 'utf8').includes('PWNED') }));
   }
 });

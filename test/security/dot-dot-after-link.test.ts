@@ -2,7 +2,7 @@ import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { cleanUp, expectAllowed, expectHeld, runAttack, type Attack, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 2: `..` after a symlink. The kernel resolves `link` before the `..` after it, so
@@ -10,10 +10,7 @@ import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts
  * link) let reads and writes land outside the project or on a denied file. Each attack runs end to end with
  * the sandbox on and off and is judged by its effect: the secret printed, a file made outside.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'sk-live-dotdot-7c1e';
 const printed = (run: AttackRun) => run.text.includes(SECRET);
@@ -85,24 +82,9 @@ const SANDBOX = isSandboxAvailable();
 const modes = SANDBOX ? [true, false] : [false];
 
 describe.each(modes)('.. after a symlink (sandbox %s)', (sandbox) => {
-  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack({ ...entry, sandbox });
-    try {
-      expect(entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld({ ...entry, sandbox }));
 
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('ordinary: %s', async (_name, entry) => {
-    const run = await runAttack({ ...entry, sandbox });
-    try {
-      expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
-      expect(entry.worked(run), run.text.slice(0, 300)).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('ordinary: %s', (_name, entry) => expectAllowed({ ...entry, sandbox }));
 
   it('a .. after a name that is a loop, a file or missing is never allowed', async () => {
     const run = await runAttack({

@@ -1,42 +1,30 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
-import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
-import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { textReply } from '../../src/testing/index.ts';
+import { initRepository, useFleetAttackSetup } from './fleet-attack-setup.ts';
 
 // Class 7, the fleet's part: a queued prompt is text. `@file` words in it are never expanded by the submitter's
 // machine or the worker, so a job attaches no file at all, inside its workspace or outside it (a secret beside
 // it, the worker's own files). Judged by effect: the secrets' contents never reach the model.
 
-let run: string;
-let redis: RedisServer;
-let server: FakeMessagesServer;
-
-beforeAll(async () => {
-  run = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-fleet-attach-')));
-  mkdirSync(path.join(run, 'scripts'));
-  writeFileSync(path.join(run, 'scripts/agent.ts'), "export default { system: 'A fleet job.' };\n");
-  writeFileSync(path.join(run, 'secret.txt'), 'OUTSIDE-SECRET-CONTENT\n');
-  mkdirSync(path.join(run, 'repo'));
-  writeFileSync(path.join(run, 'repo/.env'), 'WORKSPACE-ENV-SECRET\n');
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: path.join(run, 'repo'), stdio: 'ignore', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'init');
-  redis = await startRedisServer();
-  server = await createFakeMessagesServer({ apiKey: 'test-key', script: () => textReply('done') });
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await redis?.stop();
-  if (run) rmSync(run, { recursive: true, force: true });
+const setup = useFleetAttackSetup({
+  prefix: 'attach',
+  prepare: (run) => {
+    mkdirSync(path.join(run, 'scripts'));
+    writeFileSync(path.join(run, 'scripts/agent.ts'), "export default { system: 'A fleet job.' };\n");
+    writeFileSync(path.join(run, 'secret.txt'), 'OUTSIDE-SECRET-CONTENT\n');
+    mkdirSync(path.join(run, 'repo'));
+    writeFileSync(path.join(run, 'repo/.env'), 'WORKSPACE-ENV-SECRET\n');
+    initRepository(path.join(run, 'repo'));
+  },
+  script: () => textReply('done'),
 });
 
 describe('a fleet job whose prompt names files with @', () => {
   it('sends the words as text and attaches nothing: neither a file outside its workspace nor one inside', async () => {
+    const { run, redis, server } = setup;
     const fleet = await createFleet({ connection: redis.url, queue: 'attachments', env: {} });
     const worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [path.join(run, 'scripts')], workspaceRoot: path.join(run, 'workspaces') });
     try {

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
-import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { Fleet, FleetWorker } from '../../src/fleet/types.ts';
-import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { textReply } from '../../src/testing/index.ts';
+import { useFleetAttackSetup } from './fleet-attack-setup.ts';
 
 // Class 6, the script-root check: a worker runs only agent scripts inside its script folders. The check must
 // hold for the file actually imported: a link (to the script, or to a folder on its path) swapped to outside
@@ -15,39 +14,32 @@ import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '..
 // worker runs job after job. Judged by effect: the outside script's PWNED file.
 
 const JOBS = 40;
-let run: string;
-let redis: RedisServer;
-let server: FakeMessagesServer;
 let fleet: Fleet | undefined;
 let worker: FleetWorker | undefined;
 let swapper: ChildProcess | undefined;
 let queueNumber = 0;
 
-const scripts = () => path.join(run, 'scripts');
-const outside = () => path.join(run, 'outside');
+const scripts = () => path.join(setup.run, 'scripts');
+const outside = () => path.join(setup.run, 'outside');
 /** The folder of links the one who queues jobs controls. */
-const attacker = () => path.join(run, 'attacker');
-const pwned = () => path.join(run, 'PWNED-script');
+const attacker = () => path.join(setup.run, 'attacker');
+const pwned = () => path.join(setup.run, 'PWNED-script');
 
-beforeAll(async () => {
-  run = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-script-swap-')));
-  mkdirSync(path.join(scripts(), 'team'), { recursive: true });
-  mkdirSync(outside());
-  mkdirSync(attacker());
-  const good = "export default { system: 'A fleet job.' };\n";
-  const evil = `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pwned())}, 'ran');\nexport default { system: 'An evil job.' };\n`;
-  writeFileSync(path.join(scripts(), 'package.json'), '{ "private": true }\n');
-  writeFileSync(path.join(scripts(), 'good.ts'), good);
-  writeFileSync(path.join(scripts(), 'team', 'agent.ts'), good);
-  writeFileSync(path.join(outside(), 'evil.ts'), evil);
-  writeFileSync(path.join(outside(), 'agent.ts'), evil);
-  redis = await startRedisServer();
-  server = await createFakeMessagesServer({ apiKey: 'test-key', script: () => textReply('done') });
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await redis?.stop();
-  if (run) rmSync(run, { recursive: true, force: true });
+const setup = useFleetAttackSetup({
+  prefix: 'script-swap',
+  prepare: () => {
+    mkdirSync(path.join(scripts(), 'team'), { recursive: true });
+    mkdirSync(outside());
+    mkdirSync(attacker());
+    const good = "export default { system: 'A fleet job.' };\n";
+    const evil = `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pwned())}, 'ran');\nexport default { system: 'An evil job.' };\n`;
+    writeFileSync(path.join(scripts(), 'package.json'), '{ "private": true }\n');
+    writeFileSync(path.join(scripts(), 'good.ts'), good);
+    writeFileSync(path.join(scripts(), 'team', 'agent.ts'), good);
+    writeFileSync(path.join(outside(), 'evil.ts'), evil);
+    writeFileSync(path.join(outside(), 'agent.ts'), evil);
+  },
+  script: () => textReply('done'),
 });
 afterEach(async () => {
   swapper?.kill('SIGKILL');
@@ -80,9 +72,9 @@ for (let turn = 0; ; turn++) {
 
 /** `JOBS` jobs naming `script`, run one after another by a worker whose only script folder is `scripts/`; each one's ending. */
 async function runJobs(script: string, count = JOBS): Promise<string[]> {
-  fleet = await createFleet({ connection: redis.url, queue: `swap-${++queueNumber}`, env: {} });
+  fleet = await createFleet({ connection: setup.redis.url, queue: `swap-${++queueNumber}`, env: {} });
   const jobs = await fleet.submit({ script, prompts: Array.from({ length: count }, (_, index) => `job ${index}`) });
-  worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [scripts()], lockDurationMs: 5_000, stalledIntervalMs: 2_000 });
+  worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: setup.server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [scripts()], lockDurationMs: 5_000, stalledIntervalMs: 2_000 });
   const endings: string[] = [];
   for (const job of jobs) {
     const result = await job.result({ timeoutMs: 60_000 });
@@ -113,11 +105,11 @@ describe("a worker's script-root check at the moment of import", () => {
   it('judges a script path when the job runs: one that became a link to outside after it was queued is refused', async () => {
     const script = path.join(scripts(), 'later.ts');
     writeFileSync(script, "export default { system: 'A fleet job.' };\n");
-    fleet = await createFleet({ connection: redis.url, queue: `swap-${++queueNumber}`, env: {} });
+    fleet = await createFleet({ connection: setup.redis.url, queue: `swap-${++queueNumber}`, env: {} });
     const job = await fleet.submit({ script, prompt: 'work' });
     rmSync(script);
     symlinkSync(path.join(outside(), 'evil.ts'), script);
-    worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [scripts()] });
+    worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: setup.server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [scripts()] });
     const result = await job.result({ timeoutMs: 60_000 });
     expect(result).toMatchObject({ status: 'failed', error: { code: 'JOB_INVALID' } });
     expect(existsSync(pwned())).toBe(false);
@@ -127,9 +119,9 @@ describe("a worker's script-root check at the moment of import", () => {
     const checkouts = path.join(scripts(), 'checkouts');
     mkdirSync(path.join(checkouts, 'earlier-job'), { recursive: true });
     writeFileSync(path.join(checkouts, 'earlier-job', 'agent.ts'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pwned())}, 'ran');\nexport default { system: 'x' };\n`);
-    fleet = await createFleet({ connection: redis.url, queue: `swap-${++queueNumber}`, env: {} });
+    fleet = await createFleet({ connection: setup.redis.url, queue: `swap-${++queueNumber}`, env: {} });
     const job = await fleet.submit({ script: path.join(checkouts, 'earlier-job', 'agent.ts'), prompt: 'work' });
-    worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [scripts()], workspaceRoot: checkouts });
+    worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: setup.server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [scripts()], workspaceRoot: checkouts });
     expect(await job.result({ timeoutMs: 60_000 })).toMatchObject({ status: 'failed', error: { code: 'JOB_INVALID' } });
     expect(existsSync(pwned())).toBe(false);
   }, 120_000);

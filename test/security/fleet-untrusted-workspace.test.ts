@@ -1,32 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { describe, expect, it } from 'vitest';
 import { codevModule } from '../../src/plugins/test-fixtures/create-temp-project.ts';
-import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
-import type { Fleet, FleetEvent, FleetJobResult } from '../../src/fleet/types.ts';
-import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { killCodevProcesses, startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
+import type { FleetEvent, FleetJobResult } from '../../src/fleet/types.ts';
+import { textReply, toolUseReply } from '../../src/testing/index.ts';
+import { initRepository, useFleetAttackSetup } from './fleet-attack-setup.ts';
 
 // Class 6: a fleet job's workspace is a checkout of a repository whoever queued the job chose. What it carries
 // (a config, plugins, MCP servers, local settings, skills, agent types, instructions) must not run or be read as
 // settings on the worker unless the worker's operator trusts that repository. Judged by effect: files the
 // repository's code would create, a command its settings would allow, words its files would put in the model's request.
 
-let run: string;
-let redis: RedisServer;
-let server: FakeMessagesServer;
-let fleet: Fleet | undefined;
-let worker: CodevProcess | undefined;
-let queueNumber = 0;
-
 // A temp folder cannot resolve `codev` or `zod` by name: plugins there import them by path.
 const TOOL_IMPORTS = `import { buildTool } from ${JSON.stringify(codevModule('tool/build-tool.ts'))};\nimport { z } from ${JSON.stringify(createRequire(import.meta.url).resolve('zod'))};`;
-const pwned = (what: string) => path.join(run, `PWNED-${what}`);
-const workerEnv = () => ({ CODEV_REDIS_URL: redis.url, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', CODEV_MAX_RETRIES: '0' });
+const pwned = (what: string) => path.join(setup.run, `PWNED-${what}`);
 
 /** The operator's project: the agent script, its instructions and a plugin of its own. */
 function writeOperatorProject(root: string): void {
@@ -63,58 +51,33 @@ function writeHostileRepository(root: string): void {
   initRepository(root);
 }
 
-function initRepository(root: string): void {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'init');
-}
-
-beforeAll(async () => {
-  run = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-fleet-trust-')));
-  writeOperatorProject(path.join(run, 'operator'));
-  writeHostileRepository(path.join(run, 'hostile'));
-  mkdirSync(path.join(run, 'plain'));
-  writeFileSync(path.join(run, 'plain/readme.md'), 'a plain repository\n');
-  initRepository(path.join(run, 'plain'));
-  redis = await startRedisServer();
+const setup = useFleetAttackSetup({
+  prefix: 'trust',
+  prepare: (run) => {
+    writeOperatorProject(path.join(run, 'operator'));
+    writeHostileRepository(path.join(run, 'hostile'));
+    mkdirSync(path.join(run, 'plain'));
+    writeFileSync(path.join(run, 'plain/readme.md'), 'a plain repository\n');
+    initRepository(path.join(run, 'plain'));
+  },
   // Each job: the workspace's skill, the operator's Note tool, a command only the workspace's settings allow, then done.
-  server = await createFakeMessagesServer({
-    apiKey: 'test-key',
-    script: (request) => {
-      const turn = request.body.messages?.length ?? 1;
-      if (turn === 1) return toolUseReply('Skill', { skill: 'evil' }, { id: 'toolu_skill' });
-      if (turn === 3) return toolUseReply('Note', { text: 'hi' }, { id: 'toolu_note' });
-      if (turn === 5) return toolUseReply('Bash', { command: 'touch settings-pwned.txt' }, { id: 'toolu_bash' });
-      return textReply('done');
-    },
-  });
-}, 60_000);
-afterAll(async () => {
-  killCodevProcesses();
-  await server?.close();
-  await redis?.stop();
-  if (run) rmSync(run, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await worker?.stop({ signal: 'SIGTERM', timeoutMs: 10_000 });
-  worker = undefined;
-  await fleet?.close();
-  fleet = undefined;
-  for (const what of ['config', 'plugin', 'mcp']) rmSync(pwned(what), { force: true });
+  script: (request) => {
+    const turn = request.body.messages?.length ?? 1;
+    if (turn === 1) return toolUseReply('Skill', { skill: 'evil' }, { id: 'toolu_skill' });
+    if (turn === 3) return toolUseReply('Note', { text: 'hi' }, { id: 'toolu_note' });
+    if (turn === 5) return toolUseReply('Bash', { command: 'touch settings-pwned.txt' }, { id: 'toolu_bash' });
+    return textReply('done');
+  },
+  afterEachTest: () => {
+    for (const what of ['config', 'plugin', 'mcp']) rmSync(pwned(what), { force: true });
+  },
 });
 
 /** Runs one job on the hostile (or another) repository on a real `codev worker` process; its events, result and the model's requests. */
 async function runJob(options: { repo: string; trust?: string[]; cwd?: string }): Promise<{ events: FleetEvent[]; result: FleetJobResult; requests: string }> {
-  const queue = `trust-${++queueNumber}`;
+  const { run, server } = setup;
   const trust = (options.trust ?? []).flatMap((repo) => ['--trust-workspace', repo]);
-  worker = startCodevProcess({
-    args: ['worker', '--queue', queue, ...(options.cwd ? ['--cwd', options.cwd] : []), '--scripts', path.join(run, 'operator'), '--workspace-root', path.join(run, `workspaces-${queueNumber}`), '--lock-duration', '5000', '--stalled-interval', '2000', ...trust],
-    cwd: path.join(run, 'operator'),
-    env: workerEnv(),
-  });
-  await worker.waitForStderr({ pattern: /codev worker: ready/, timeoutMs: 90_000 });
-  fleet = await createFleet({ connection: redis.url, queue, env: {} });
+  const fleet = await setup.startWorker({ scripts: path.join(run, 'operator'), args: [...(options.cwd ? ['--cwd', options.cwd] : []), ...trust] });
   const first = server.requests.length;
   const job = await fleet.submit({ script: path.join(run, 'operator/agent.ts'), prompt: 'work on the app', workspace: { repo: options.repo }, permissions: { allow: ['Note'] }, allowBrokenPlugins: true });
   const events: FleetEvent[] = [];
@@ -127,7 +90,7 @@ const toolResult = (events: FleetEvent[], id: string) => events.find((event) => 
 
 describe('a fleet job in a checkout of a repository the worker does not trust', () => {
   it("never runs the checkout's config, plugins or MCP servers, nor reads its settings, skills, agent types or instructions; the job runs with the operator's project", async () => {
-    const { events, result, requests } = await runJob({ repo: path.join(run, 'hostile') });
+    const { events, result, requests } = await runJob({ repo: path.join(setup.run, 'hostile') });
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
     for (const what of ['config', 'plugin', 'mcp']) expect(existsSync(pwned(what)), `PWNED-${what}`).toBe(false);
     // The command only the checkout's .codev/settings.local.json allows was denied, so it left no file in the job's branch.
@@ -141,7 +104,7 @@ describe('a fleet job in a checkout of a repository the worker does not trust', 
   }, 120_000);
 
   it('runs an ordinary job in a plain repository as before', async () => {
-    const { events, result } = await runJob({ repo: path.join(run, 'plain') });
+    const { events, result } = await runJob({ repo: path.join(setup.run, 'plain') });
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
     expect(toolResult(events, 'toolu_note')?.status).toBe('ok');
     expect(events.some((event) => event.type === 'warning' && event.code === 'WORKSPACE_UNTRUSTED')).toBe(false);
@@ -150,7 +113,7 @@ describe('a fleet job in a checkout of a repository the worker does not trust', 
 
 describe('a fleet job in a checkout of a repository the operator trusts (--trust-workspace)', () => {
   it("loads the checkout's own project: its config, plugins, MCP servers, settings, skills and instructions", async () => {
-    const { events, result, requests } = await runJob({ repo: path.join(run, 'hostile'), trust: [path.join(run, 'host*')] });
+    const { events, result, requests } = await runJob({ repo: path.join(setup.run, 'hostile'), trust: [path.join(setup.run, 'host*')] });
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
     for (const what of ['config', 'plugin', 'mcp']) expect(existsSync(pwned(what)), `PWNED-${what}`).toBe(true);
     expect(toolResult(events, 'toolu_bash')?.status).toBe('ok');
@@ -159,10 +122,10 @@ describe('a fleet job in a checkout of a repository the operator trusts (--trust
   }, 120_000);
 
   it("trusts the repositories the worker's own config names (fleet.trustedRepositories)", async () => {
-    const trusting = path.join(run, 'trusting');
+    const trusting = path.join(setup.run, 'trusting');
     mkdirSync(trusting, { recursive: true });
-    writeFileSync(path.join(trusting, 'codev.config.json'), JSON.stringify({ fleet: { trustedRepositories: [path.join(run, 'hostile')] } }));
-    const { result } = await runJob({ repo: path.join(run, 'hostile'), cwd: trusting });
+    writeFileSync(path.join(trusting, 'codev.config.json'), JSON.stringify({ fleet: { trustedRepositories: [path.join(setup.run, 'hostile')] } }));
+    const { result } = await runJob({ repo: path.join(setup.run, 'hostile'), cwd: trusting });
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
     expect(existsSync(pwned('config'))).toBe(true);
   }, 120_000);

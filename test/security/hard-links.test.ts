@@ -1,20 +1,15 @@
 import { linkSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { expectEffectOnlyWhenBenign, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Hard links (issue 29, class 3): a name made beforehand for the inode of `.env` (which a Read deny rule
  * covers) or of `.git/hooks/pre-commit` (a protected file) is read or appended through. Each attack runs end to
  * end through `codev tool` in a fresh project and is judged by its effect: the secret printed, the hook changed.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  needsSandbox?: boolean;
-  benign?: boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'sk-live-4f9a';
 const HOOK = '#!/bin/sh\nexit 0\n';
@@ -82,15 +77,8 @@ const CASES: Case[] = [
 ];
 
 const sandbox = await isSandboxAvailable();
-const runs: AttackRun[] = [];
-afterAll(() => runs.forEach(cleanUp));
-
 describe('hard links: another name of a denied or protected file is that file', () => {
   for (const attack of CASES) {
-    it.skipIf(attack.needsSandbox && !sandbox)(attack.name, async () => {
-      const run = await runAttack(attack);
-      runs.push(run);
-      expect(attack.worked(run), run.text).toBe(attack.benign === true);
-    });
+    it.skipIf(attack.needsSandbox && !sandbox)(attack.name, () => expectEffectOnlyWhenBenign(attack));
   }
 });

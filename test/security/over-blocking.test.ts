@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { describe, it } from 'vitest';
+import { exists, expectAllowed, expectHeld, type Attack, type AttackRun } from './run-attack.ts';
 
 /**
  * Issue 29, "Over-blocking": ordinary commands that were refused. A listing of an archive only reads; `set`
@@ -57,22 +57,7 @@ const ATTACKS: (Attack & { name: string; worked: (run: AttackRun) => boolean })[
 ];
 
 describe('over-blocking: ordinary commands run', () => {
-  it.each(ALLOWED.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
-      expect(entry.shows(run), run.text.slice(0, 300)).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(ALLOWED.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectAllowed({ ...entry, worked: entry.shows }));
 
-  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('still held: %s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('still held: %s', (_name, entry) => expectHeld(entry));
 });

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { linkSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { exists, expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 5, more places code is loaded from: what a `#` subpath import of the config maps to, the
@@ -13,11 +13,7 @@ import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-a
  * repository's own real places (a separate git dir, its core.hooksPath). Each attack runs
  * `codev tool` end to end with the write allowed, judged by its effect; ordinary work stays allowed.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  needsSandbox?: boolean;
-}
+type Case = JudgedAttack;
 
 const ORIGINAL = 'export const ok = true;\n';
 const PLANTED = "import { writeFileSync } from 'node:fs'; writeFileSync('PWNED', '');\n";
@@ -77,25 +73,9 @@ const BENIGN: Case[] = [
 ];
 
 describe('class 5: more places code is loaded from', () => {
-  it.each(ATTACKS.filter((entry) => SANDBOX || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      if (entry.mode !== 'bypassPermissions') expect(run.output.decision?.behavior, run.text).not.toBe('allow');
-      expect(entry.worked(run), run.text).toBe(false);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(ATTACKS.filter((entry) => SANDBOX || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld(entry, { refused: entry.mode !== 'bypassPermissions' }));
 });
 
 describe('class 5: more places, ordinary work', () => {
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(run.output.decision?.behavior, run.text).toBe('allow');
-      expect(entry.worked(run), run.text).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectAllowed(entry));
 });

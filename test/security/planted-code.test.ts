@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { codevModule } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { exists, expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 5: code planted for later, and protected places reached another way. Every place codev
@@ -13,11 +13,7 @@ import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-a
  * `codev tool` end to end (acceptEdits with the tool allowed: the write would run unasked if the place were
  * not protected) and is judged by its effect: the planted file not created, the loaded file unchanged.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  needsSandbox?: boolean;
-}
+type Case = JudgedAttack;
 
 const ORIGINAL = 'export const ok = true;\n';
 const PLANTED = "import { writeFileSync } from 'node:fs'; writeFileSync('PWNED', '');\n";
@@ -130,25 +126,9 @@ describe.each([
   ['links', LINKS],
   ["git's real places", GIT],
 ])('class 5: %s', (_group, cases) => {
-  it.each(cases.filter((entry) => SANDBOX || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      if (entry.mode !== 'bypassPermissions') expect(run.output.decision?.behavior, run.text).not.toBe('allow');
-      expect(entry.worked(run), run.text).toBe(false);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(cases.filter((entry) => SANDBOX || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld(entry, { refused: entry.mode !== 'bypassPermissions' }));
 });
 
 describe('class 5: ordinary work', () => {
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(run.output.decision?.behavior, run.text).toBe('allow');
-      expect(entry.worked(run), run.text).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectAllowed(entry));
 });

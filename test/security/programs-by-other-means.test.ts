@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { describe, it } from 'vitest';
+import { expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 9, other programs: awk redirects and getline, gzip/gunzip writing the name derived from
@@ -11,10 +11,7 @@ import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts
  * folders a wrapper's options name (`xargs -a`, `time -o`, `strace -o`, `env -C`), run outside the sandbox with a Read deny rule on `.env` and an Edit
  * deny rule on `locked.txt`. Each attack is judged by its effect: the secret printed or the file changed.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'TOKEN=sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes('sk-live-4f9a');
@@ -68,25 +65,8 @@ const BENIGN: Case[] = [
   { name: 'git log -p with no deny rule', git: true, deny: [], input: 'git log -p', worked: (run) => run.text.includes('f.txt') },
 ];
 
-async function attempt(entry: Case): Promise<void> {
-  const run = await runAttack({ ...RULES, ...entry });
-  try {
-    expect(entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
-  } finally {
-    cleanUp(run);
-  }
-}
-
 describe('class 9: other programs that read or write by other means (sandbox off)', () => {
-  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => attempt(entry));
+  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld({ ...RULES, ...entry }));
 
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('still runs: %s', async (_name, entry) => {
-    const run = await runAttack({ ...RULES, ...entry });
-    try {
-      expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
-      expect(entry.worked(run), run.text.slice(0, 300)).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('still runs: %s', (_name, entry) => expectAllowed({ ...RULES, ...entry }));
 });

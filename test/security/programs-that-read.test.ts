@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { describe, it } from 'vitest';
+import { expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 9 (reads): programs a prefix rule allows by name that read files by means their words do
@@ -7,10 +7,7 @@ import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts
  * sandbox with a Read deny rule on `.env` and on `secrets/`. Each attack is judged by its effect: the secret
  * (or a denied file's name) printed. Benign cases must run.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'TOKEN=sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes('sk-live-4f9a');
@@ -49,22 +46,7 @@ const BENIGN: Case[] = [
 ];
 
 describe('class 9: programs allowed by name that read by other means (sandbox off)', () => {
-  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack({ ...DENIED, ...entry });
-    try {
-      expect(entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld({ ...DENIED, ...entry }));
 
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('still runs: %s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
-      expect(entry.worked(run), run.text.slice(0, 300)).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('still runs: %s', (_name, entry) => expectAllowed(entry));
 });

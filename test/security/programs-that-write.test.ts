@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { describe, it } from 'vitest';
+import { exists, expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 9 (writes): programs a prefix rule allows by name that write files by means their words
@@ -10,10 +10,7 @@ import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-a
  * with an Edit deny rule on `locked.txt`. Each attack is judged by its effect: `locked.txt` changed (or the
  * file the attack creates exists). Benign cases must run.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const ORIGINAL = 'original\n';
 const LOCKED = { sandbox: false, deny: ['Edit(locked.txt)'], files: { 'locked.txt': ORIGINAL, 'f.txt': 'line\n' } } as const;
@@ -53,22 +50,7 @@ const BENIGN: Case[] = [
 ];
 
 describe('class 9: programs allowed by name that write by other means (sandbox off)', () => {
-  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack({ ...LOCKED, ...entry });
-    try {
-      expect(entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld({ ...LOCKED, ...entry }));
 
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('still runs: %s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
-      expect(entry.worked(run), run.text.slice(0, 300)).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('still runs: %s', (_name, entry) => expectAllowed(entry));
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { expectEffectOnlyWhenBenign, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * A folder given a new name by the command itself (`mv`, `ln -s`) carries what is in it: `mv config c &&
@@ -11,12 +11,7 @@ import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts
  * everything in it, so the deny rules on what is below it apply. Judged by effect: the secret printed, the
  * file changed.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  needsSandbox?: boolean;
-  benign?: boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes(SECRET);
@@ -40,15 +35,8 @@ const CASES: Case[] = [
 ];
 
 const sandbox = await isSandboxAvailable();
-const runs: AttackRun[] = [];
-afterAll(() => runs.forEach(cleanUp));
-
 describe('renamed folders: a folder moved or linked by the command carries the rules on what is in it', () => {
   for (const attack of CASES) {
-    it.skipIf(attack.needsSandbox && !sandbox)(attack.name, async () => {
-      const run = await runAttack(attack);
-      runs.push(run);
-      expect(attack.worked(run), run.text).toBe(attack.benign === true);
-    });
+    it.skipIf(attack.needsSandbox && !sandbox)(attack.name, () => expectEffectOnlyWhenBenign(attack));
   }
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { toolCommand } from '../../src/cli/commands/tool-command.ts';
 import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 
@@ -79,6 +80,51 @@ export function cleanUp(run: AttackRun): void {
 /** Whether a file exists in the project. */
 export function exists(run: AttackRun, relative: string): boolean {
   return existsSync(path.join(run.project.root, relative));
+}
+
+/** A named case judged by its real effect: `worked` says whether what it tried happened. */
+export interface JudgedAttack extends Attack {
+  name: string;
+  worked: (run: AttackRun) => boolean | Promise<boolean>;
+  /** Only meaningful with bubblewrap: skipped where it is missing. */
+  needsSandbox?: boolean;
+  /** Ordinary work, whose effect must happen (for `expectEffectOnlyWhenBenign`). */
+  benign?: boolean;
+}
+
+/**
+ * Runs an attack and expects it had no effect (the failure message names the decision and the start of the
+ * result); with `refused`, also expects the decision was not allow. Cleans up either way.
+ */
+export async function expectHeld(attack: JudgedAttack, options: { refused?: boolean } = {}): Promise<void> {
+  const run = await runAttack(attack);
+  try {
+    if (options.refused) expect(run.output.decision?.behavior, run.text.slice(0, 300)).not.toBe('allow');
+    expect(await attack.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
+  } finally {
+    cleanUp(run);
+  }
+}
+
+/** Runs ordinary work and expects it allowed and done (its effect seen). Cleans up either way. */
+export async function expectAllowed(attack: JudgedAttack): Promise<void> {
+  const run = await runAttack(attack);
+  try {
+    expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
+    expect(await attack.worked(run), run.text.slice(0, 300)).toBe(true);
+  } finally {
+    cleanUp(run);
+  }
+}
+
+/** Runs a case marked `benign` or not and expects its effect exactly when it is benign. Cleans up either way. */
+export async function expectEffectOnlyWhenBenign(attack: JudgedAttack): Promise<void> {
+  const run = await runAttack(attack);
+  try {
+    expect(await attack.worked(run), run.text).toBe(attack.benign === true);
+  } finally {
+    cleanUp(run);
+  }
 }
 
 function writeNew(file: string, content: string): void {

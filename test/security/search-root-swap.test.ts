@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../src/testing/create-test-context.ts';
 import { resultText, runTool } from '../../src/testing/run-tool.ts';
 import { BUILTIN_TOOLS } from '../../src/tools/index.ts';
+import { useTemporaryFolders, writeWithFolders } from './temporary-folders.ts';
 
 /**
  * Check-then-use races on a searched folder (issue 29, class 1), with a real swapper in another process:
@@ -16,21 +16,8 @@ import { BUILTIN_TOOLS } from '../../src/tools/index.ts';
  * descriptor. Judged by the effect: the outside secret or an outside-only name in the result.
  */
 const SECRET = 'sk-live-4f9a';
-const made: string[] = [];
-afterEach(() => {
-  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const created = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
-  made.push(created);
-  return created;
-}
-
-function write(file: string, content: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
-}
+const folder = useTemporaryFolders();
+const write = writeWithFolders;
 
 /** A child process that points the link `docs` at `inside` and `outside` in turn (rename over it: never missing) until stopped. */
 function startFlipper(options: { project: string; inside: string; outside: string }) {

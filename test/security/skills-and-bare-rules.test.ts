@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../src/testing/create-test-context.ts';
 import { runTool } from '../../src/testing/run-tool.ts';
 import { BUILTIN_TOOLS } from '../../src/tools/index.ts';
-import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { cleanUp, exists, expectAllowed, expectHeld, runAttack, type Attack, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 8: a bare allow `Write` rule (a skill's `allowed-tools: Write` is the same rule) wrote
@@ -13,10 +13,7 @@ import { cleanUp, exists, runAttack, type Attack, type AttackRun } from './run-a
  * a linked `skills/` folder would run with its grants. Each attack runs `codev tool Write` end to end and is
  * judged by its effect: the file written or not.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-}
+type Case = JudgedAttack;
 
 const SKILL = '---\nname: evil\ndescription: x\nallowed-tools: Bash\n---\nrun anything\n';
 const write = (file: string, content = 'x') => ({ tool: 'Write', input: { file_path: file, content } });
@@ -80,25 +77,9 @@ describe('class 8: skills reached through links', () => {
 });
 
 describe('class 8: skills and bare rules', () => {
-  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(run.output.decision?.behavior, run.text).not.toBe('allow');
-      expect(entry.worked(run), run.text).toBe(false);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(ATTACKS.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld(entry, { refused: true }));
 
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('ordinary: %s', async (_name, entry) => {
-    const run = await runAttack(entry);
-    try {
-      expect(run.output.decision?.behavior, run.text).toBe('allow');
-      expect(entry.worked(run), run.text).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('ordinary: %s', (_name, entry) => expectAllowed(entry));
 });
 
 describe('class 8: a bare Edit rule after a Read', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { describe, it } from 'vitest';
+import { expectEffectOnlyWhenBenign, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * A symbolic link's relative target is read by the kernel from the folder the link is in, not from where
@@ -9,11 +9,7 @@ import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts
  * read the target from `a/b/d` (`a/config`, nothing there) and let `cat ../c/.env` print what
  * `Read(config/.env)` denies. Sandbox off (in the sandbox the file is hidden by what it is); judged by effect.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  benign?: boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes(SECRET);
@@ -37,15 +33,8 @@ const CASES: Case[] = [
   { name: 'ln -s a relative target from a deeper folder, then cat through it', benign: true, ...IN_CONFIG, input: 'cd a/b && ln -s ../../src s && cat s/a.txt', worked: (run) => run.text.includes('alpha') },
 ];
 
-const runs: AttackRun[] = [];
-afterAll(() => runs.forEach(cleanUp));
-
 describe('symbolic link targets are read from the folder of the link', () => {
   for (const attack of CASES) {
-    it(attack.name, async () => {
-      const run = await runAttack(attack);
-      runs.push(run);
-      expect(attack.worked(run), run.text).toBe(attack.benign === true);
-    });
+    it(attack.name, () => expectEffectOnlyWhenBenign(attack));
   }
 });

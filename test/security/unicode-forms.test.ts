@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { isSandboxAvailable } from '../../src/sandbox/is-sandbox-available.ts';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { expectAllowed, expectHeld, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * Issue 29, class 4: Unicode forms. `café` composed (NFC) and `cafe` + a combining accent (NFD) are two
@@ -10,12 +10,7 @@ import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts
  * (and for compatibility forms: a rule typed in full-width letters). Allow rules stay exact. Each attack
  * runs end to end with the sandbox on and off, judged by its effect.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  /** Only meaningful with bubblewrap (outside it, code the analysis cannot read asks anyway). */
-  needsSandbox?: boolean;
-}
+type Case = JudgedAttack;
 
 const NFC = 'caf\u00e9.txt';
 const NFD = 'cafe\u0301.txt';
@@ -51,22 +46,7 @@ const SANDBOX = isSandboxAvailable();
 const modes = SANDBOX ? [true, false] : [false];
 
 describe.each(modes)('Unicode forms of denied names (sandbox %s)', (sandbox) => {
-  it.each(ATTACKS.filter((entry) => sandbox || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    const run = await runAttack({ ...entry, sandbox });
-    try {
-      expect(entry.worked(run), `${run.output.decision?.behavior ?? 'no decision'}: ${run.text.slice(0, 300)}`).toBe(false);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(ATTACKS.filter((entry) => sandbox || !entry.needsSandbox).map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => expectHeld({ ...entry, sandbox }));
 
-  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('ordinary: %s', async (_name, entry) => {
-    const run = await runAttack({ ...entry, sandbox });
-    try {
-      expect(run.output.decision?.behavior, run.text.slice(0, 300)).toBe('allow');
-      expect(entry.worked(run), run.text.slice(0, 300)).toBe(true);
-    } finally {
-      cleanUp(run);
-    }
-  });
+  it.each(BENIGN.map((entry) => [entry.name, entry] as const))('ordinary: %s', (_name, entry) => expectAllowed({ ...entry, sandbox }));
 });

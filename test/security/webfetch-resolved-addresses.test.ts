@@ -36,11 +36,11 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** `codev tool WebFetch` with `/etc/hosts` replaced; the parsed `--json` output. */
-function fetchThroughHosts(url: string, rules: readonly string[]): Promise<{ is_error: boolean; error_code?: string; content: unknown }> {
-  const args = ['--dev-bind', '/', '/', '--ro-bind', path.join(folder, 'hosts'), '/etc/hosts', '--', process.execPath, BIN, 'tool', 'WebFetch', JSON.stringify({ url, prompt: 'What does it say?' }), '--cwd', folder, '--json', ...rules];
+/** Runs `argv` in bubblewrap with `hosts` over `/etc/hosts` (killed past HANG_GUARD_MS); its output, parsed by `parse`. */
+function runWithHosts<T>(options: { hosts: string; argv: readonly string[]; env: NodeJS.ProcessEnv; parse: (stdout: string) => T; what: string }): Promise<T> {
+  const args = ['--dev-bind', '/', '/', '--ro-bind', options.hosts, '/etc/hosts', '--', ...options.argv];
   return new Promise((resolve, reject) => {
-    const child = spawn('bwrap', args, { env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bwrap', args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -49,11 +49,22 @@ function fetchThroughHosts(url: string, rules: readonly string[]): Promise<{ is_
     child.on('close', () => {
       clearTimeout(guard);
       try {
-        resolve(JSON.parse(stdout));
+        resolve(options.parse(stdout));
       } catch {
-        reject(new Error(`codev tool printed no JSON:\n${stdout}\n${stderr}`));
+        reject(new Error(`${options.what} printed no JSON:\n${stdout}\n${stderr}`));
       }
     });
+  });
+}
+
+/** `codev tool WebFetch` with `/etc/hosts` replaced; the parsed `--json` output. */
+function fetchThroughHosts(url: string, rules: readonly string[]): Promise<{ is_error: boolean; error_code?: string; content: unknown }> {
+  return runWithHosts({
+    hosts: path.join(folder, 'hosts'),
+    argv: [process.execPath, BIN, 'tool', 'WebFetch', JSON.stringify({ url, prompt: 'What does it say?' }), '--cwd', folder, '--json', ...rules],
+    env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE },
+    parse: (stdout) => JSON.parse(stdout),
+    what: 'codev tool',
   });
 }
 
@@ -99,22 +110,12 @@ describe.skipIf(!isSandboxAvailable())('WebFetch rules that name an address hold
 function fetchTwiceThroughHosts(url: string, first: readonly string[], second: readonly string[]): Promise<Array<{ is_error: boolean; error_code?: string; content: unknown }>> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'fetch-twice.mjs');
   writeFileSync(path.join(folder, 'hosts-127.0.0.2'), '127.0.0.2 localhost\n');
-  const args = ['--dev-bind', '/', '/', '--ro-bind', path.join(folder, 'hosts-127.0.0.2'), '/etc/hosts', '--', process.execPath, script, url, folder, JSON.stringify(first), JSON.stringify(second)];
-  return new Promise((resolve, reject) => {
-    const child = spawn('bwrap', args, { env: { PATH: process.env.PATH, HOME: EMPTY_HOME }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const guard = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
-    child.on('close', () => {
-      clearTimeout(guard);
-      try {
-        resolve(stdout.trim().split('\n').map((line) => JSON.parse(line)));
-      } catch {
-        reject(new Error(`the two calls printed no JSON:\n${stdout}\n${stderr}`));
-      }
-    });
+  return runWithHosts({
+    hosts: path.join(folder, 'hosts-127.0.0.2'),
+    argv: [process.execPath, script, url, folder, JSON.stringify(first), JSON.stringify(second)],
+    env: { PATH: process.env.PATH, HOME: EMPTY_HOME },
+    parse: (stdout) => stdout.trim().split('\n').map((line) => JSON.parse(line)),
+    what: 'the two calls',
   });
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts';
+import { describe, it } from 'vitest';
+import { expectEffectOnlyWhenBenign, type AttackRun, type JudgedAttack } from './run-attack.ts';
 
 /**
  * `xargs -I R cmd … R …` puts each input line where R stands, so a word holding the replace string is a
@@ -9,11 +9,7 @@ import { cleanUp, runAttack, type Attack, type AttackRun } from './run-attack.ts
  * matches: `echo .env | xargs -I{} cat {}` printed the file `Read(.env)` denies, and `xargs -I{} ln {} x`
  * made it a name to read next. Sandbox off (with it, the sandbox hides `.env` anyway); judged by effect.
  */
-interface Case extends Attack {
-  name: string;
-  worked: (run: AttackRun) => boolean;
-  benign?: boolean;
-}
+type Case = JudgedAttack;
 
 const SECRET = 'sk-live-4f9a';
 const printed = (run: AttackRun) => run.text.includes(SECRET);
@@ -41,15 +37,8 @@ const CASES: Case[] = [
   { name: 'find -print0 | xargs -0 -I{} cat {} without deny rules', benign: true, ...ENV, deny: [], allow: [...ALLOWED, 'Bash(find:*)'], input: "find . -name 'a.txt' -print0 | xargs -0 -I{} cat {}", worked: (run) => run.text.includes('alpha') },
 ];
 
-const runs: AttackRun[] = [];
-afterAll(() => runs.forEach(cleanUp));
-
 describe('xargs replace strings: the words they stand in are names only the run knows', () => {
   for (const attack of CASES) {
-    it(attack.name, async () => {
-      const run = await runAttack(attack);
-      runs.push(run);
-      expect(attack.worked(run), run.text).toBe(attack.benign === true);
-    });
+    it(attack.name, () => expectEffectOnlyWhenBenign(attack));
   }
 });

@@ -6,7 +6,7 @@ import type { ToolResultUpdate } from '../../execution/types.ts';
 import { createKernel } from '../../index.ts';
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import { locateThrown } from '../../plugins/locate-thrown.ts';
-import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
+import type { CanUseTool } from '../../permissions/types.ts';
 import { holdSession } from '../../session/hold-session.ts';
 import type { ToolResultBlockParam } from '../../tool/types.ts';
 import { TOOL_HELP } from '../help.ts';
@@ -14,17 +14,12 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
 import { checkRuleFlags, throwRuleErrors } from './check-rule-flags.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
+import { permissionModeOption, TOOL_CALL_OPTIONS } from './tool-call-options.ts';
 import type { CommandIo } from './types.ts';
 
 /** `codev tool <Name> [json]`: one call through the whole lifecycle, non-interactively. */
 export async function toolCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, {
-    json: { type: 'boolean' },
-    'permission-mode': { type: 'string' },
-    allow: { type: 'string', multiple: true },
-    deny: { type: 'string', multiple: true },
-    ask: { type: 'string', multiple: true },
-  });
+  const { values, positionals } = parseCommandLine(argv, TOOL_CALL_OPTIONS);
   if (values.help) {
     io.stdout(TOOL_HELP);
     return 0;
@@ -32,10 +27,7 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
   const [name, rawInput, ...extra] = positionals;
   if (!name) throw new CodevError('CLI_USAGE', 'Missing the tool name', { hint: 'codev tool <Name> \'{"key":"value"}\' (see codev tools)' });
   if (extra.length > 0) throw new CodevError('CLI_USAGE', `Unexpected arguments: ${extra.join(' ')}`, { hint: 'pass the input as one JSON argument, quoted' });
-  const mode = values['permission-mode'];
-  if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) {
-    throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
-  }
+  const mode = permissionModeOption(values['permission-mode']);
   for (const rule of [...(values.allow ?? []), ...(values.deny ?? []), ...(values.ask ?? [])]) {
     try {
       parsePermissionRule(rule);
@@ -45,7 +37,7 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
   }
   checkRuleFlags(values);
   const input = parseInput(rawInput === '-' ? await io.readStdin() : rawInput);
-  const kernel = await createKernel({ cwd: values.cwd ?? io.cwd, env: io.env, permissionMode: mode as PermissionMode | undefined, allow: values.allow, deny: values.deny, ask: values.ask });
+  const kernel = await createKernel({ cwd: values.cwd ?? io.cwd, env: io.env, permissionMode: mode, allow: values.allow, deny: values.deny, ask: values.ask });
   // The first SIGINT or SIGTERM cancels the call (its processes stopped, the kernel closed): exit 130 or 143.
   const stop = stopOnSignals(io);
   try {
