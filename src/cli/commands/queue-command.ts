@@ -1,5 +1,5 @@
-import { CodevError } from '../../errors/codev-error.ts';
 import { QUEUE_HELP } from '../help.ts';
+import { dispatchSubcommand, type SubcommandActions } from './dispatch-subcommand.ts';
 import { queueAddCommand } from './queue-add-command.ts';
 import { queueAnswerCommand } from './queue-answer-command.ts';
 import { queueCancelCommand } from './queue-cancel-command.ts';
@@ -7,7 +7,7 @@ import { queueStatusCommand } from './queue-status-command.ts';
 import { queueWatchCommand } from './queue-watch-command.ts';
 import type { CommandIo } from './types.ts';
 
-const ACTIONS: Readonly<Record<string, (argv: readonly string[], io: CommandIo) => Promise<number>>> = {
+const ACTIONS: SubcommandActions = {
   add: queueAddCommand,
   watch: queueWatchCommand,
   status: queueStatusCommand,
@@ -18,16 +18,5 @@ const ACTIONS: Readonly<Record<string, (argv: readonly string[], io: CommandIo) 
 
 /** `codev queue <add|watch|status|cancel|approve|deny>`: the jobs of a fleet (see QUEUE_HELP). */
 export async function queueCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const [action, ...rest] = argv;
-  if (action === undefined) {
-    io.stderr(QUEUE_HELP);
-    return 2;
-  }
-  if (action === '--help' || action === '-h' || action === 'help') {
-    io.stdout(QUEUE_HELP);
-    return 0;
-  }
-  const run = ACTIONS[action];
-  if (!run) throw new CodevError('CLI_USAGE', `Unknown queue command "${action}"`, { hint: `use one of ${Object.keys(ACTIONS).join(', ')} (codev queue --help)` });
-  return run(rest, io);
+  return dispatchSubcommand({ name: 'queue', help: QUEUE_HELP, actions: ACTIONS, argv, io });
 }
