@@ -5,6 +5,8 @@ import type { PersistedSession, ToolUseContext } from '../execution/types.ts';
 import { findLatestSession } from '../transcripts/find-latest-session.ts';
 import { resolveSessionId } from '../transcripts/resolve-session-id.ts';
 import { messagesUpTo } from '../transcripts/messages-up-to.ts';
+import { forkByCopy } from '../transcripts/fork-by-copy.ts';
+import { rewriteMovedPaths } from '../transcripts/rewrite-moved-paths.ts';
 import { repairConversation } from '../transcripts/repair-conversation.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
@@ -152,7 +154,10 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     } else if (options.fork || options.at) {
       // A fork (or a resume at an earlier message) goes on in a new session; the original stays as it was.
       sessionId = sessionId === resumeId || sessionId === undefined ? randomUUID() : sessionId;
-      loaded = persist ? await store.fork({ from: fromId, to: metadata(sessionId), at: options.at }) : await readUpTo(store, fromId, options.at);
+      const moves = options.movedPaths;
+      // Moved folders are rewritten in the copy a fork makes, never in the session it was forked from.
+      if (moves && moves.length > 0) loaded = persist ? await forkByCopy({ store, from: fromId, to: metadata(sessionId), at: options.at, moves }) : await readUpTo(store, fromId, options.at).then((read) => ({ ...read, messages: rewriteMovedPaths(read.messages, moves) }));
+      else loaded = persist ? await store.fork({ from: fromId, to: metadata(sessionId), at: options.at }) : await readUpTo(store, fromId, options.at);
       if (persist) writer = await store.open({ id: sessionId });
     } else {
       sessionId = fromId;

@@ -282,6 +282,13 @@ export interface AgentOptions {
   fork?: boolean;
   /** With `resume`: go on from this message (its uuid, see `getSessionMessages`), in a new session forked there. */
   at?: string;
+  /**
+   * With `fork` or `at`: folders the resumed session worked in that are now elsewhere (a job's checkout on
+   * another machine). The new session's copy of the messages names the new folders instead (text, tool
+   * calls' inputs, tool results; the original session stays as it was), and its last message tells the model
+   * the folder moved, so that it does not go on writing to the old one. Ignored without `fork` or `at`.
+   */
+  movedPaths?: readonly { from: string; to: string }[];
   /** The session this agent's session belongs to: set by the Agent tool for a subagent of a persisted session. */
   parentSession?: PersistedSession;
   /** Set by the Agent tool when this agent is a subagent: its id, its type and the scope it was started from. */
