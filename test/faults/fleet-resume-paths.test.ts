@@ -1,0 +1,191 @@
+/**
+ * A job resumed on a worker with another `--workspace-root` (and, with a folder per attempt, any resumed
+ * job) works in a checkout at another absolute path than the transcript's. Real Redis, real git, real
+ * `codev worker` processes and the fake Messages server, whose model takes the folder it writes to from its
+ * context (the Glob result, then its own earlier calls), as a model does. The first worker is killed with
+ * SIGKILL in the middle of the job; a second one, with another workspace root, finishes it: its branch
+ * holds every file the transcript says was written, and nothing was written in the first root after the
+ * kill. And a job whose transcript names a write its branch does not hold fails with WORKSPACE_MISMATCH
+ * instead of `completed`.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { fleetKeys } from '../../src/fleet/fleet-keys.ts';
+import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
+import { createRedisSessionStore } from '../../src/fleet/session-store/create-redis-session-store.ts';
+import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
+import type { FleetEvent } from '../../src/fleet/types.ts';
+import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+
+const NOTES = 6;
+const HANG_GUARD_MS = 90_000;
+// realpath: the checkouts' paths as the tools name them (the temp folder may be behind a link).
+const RUN = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-resume-paths-')));
+const PROJECT = path.join(RUN, 'project');
+const REPO = path.join(RUN, 'repo');
+
+let redis: RedisServer;
+let server: FakeMessagesServer;
+const workers: ChildProcess[] = [];
+
+const blocksOf = (messages: readonly Anthropic.MessageParam[]) => messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content));
+
+/**
+ * The model's next step follows from its context alone: it finds its folder with Glob, then writes note 1,
+ * 2, … next to the file its last call wrote (the path it sees in the conversation). A prompt with OUTSIDE
+ * also writes a file next to the checkout, which no branch can hold.
+ */
+function nextReply(messages: readonly Anthropic.MessageParam[]) {
+  const blocks = blocksOf(messages);
+  const writes = blocks.filter((block): block is Anthropic.ToolUseBlockParam => block.type === 'tool_use' && block.name === 'Write');
+  const globbed = blocks.find((block): block is Anthropic.ToolResultBlockParam => block.type === 'tool_result' && block.tool_use_id === 'toolu_glob');
+  if (!globbed) return toolUseReply('Glob', { pattern: 'README.md' }, { id: 'toolu_glob' });
+  const folder = writes.length > 0 ? path.dirname((writes.at(-1)!.input as { file_path: string }).file_path) : path.dirname(String(typeof globbed.content === 'string' ? globbed.content : (globbed.content as Anthropic.TextBlockParam[])[0]!.text).split('\n')[0]!);
+  const outside = JSON.stringify(messages[0]).includes('OUTSIDE');
+  if (outside && writes.length === 1) return toolUseReply('Write', { file_path: path.join(RUN, 'outside.txt'), content: 'not in any branch\n' }, { id: 'toolu_outside' });
+  const done = writes.length - (outside && writes.length > 1 ? 1 : 0);
+  if (done < NOTES) return toolUseReply('Write', { file_path: path.join(outside && writes.length > 1 ? path.dirname((writes[0]!.input as { file_path: string }).file_path) : folder, `note-${done + 1}.txt`), content: `note ${done + 1}\n` }, { id: `toolu_write_${done + 1}` });
+  return textReply(`${NOTES} notes written`);
+}
+
+/** Starts `codev worker` with its own workspace root and resolves once it says it is ready. */
+function startWorker(queue: string, workspaceRoot: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', queue, '--lock-duration', '2000', '--stalled-interval', '1000', '--workspace-root', workspaceRoot], {
+    cwd: PROJECT,
+    env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  workers.push(child);
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`codev worker did not get ready in 30 s:\n${stderr}`)), 30_000);
+    child.stderr!.on('data', (chunk) => {
+      stderr += chunk;
+      if (/ready/.test(stderr)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`codev worker exited (${code}) before it was ready:\n${stderr}`)));
+  });
+}
+
+/** Every file under `root` with its size and modification time: what a later write would change. */
+function snapshot(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else files[file] = `${statSync(file).size}:${statSync(file).mtimeMs}`;
+    }
+  };
+  if (existsSync(root)) walk(root);
+  return files;
+}
+
+/** The file the branch of the job holds at `file`, or undefined. */
+function branchFile(jobId: string, file: string): string | undefined {
+  try {
+    return execFileSync('git', ['show', `codev/jobs/${jobId}:${file}`], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every successful Write of the job's transcript: its path and content. */
+async function transcriptWrites(queue: string, sessionId: string): Promise<{ file: string; content: string }[]> {
+  const client = await connectRedis({ url: redis.url });
+  try {
+    const transcript = await createRedisSessionStore({ redis: client, prefix: fleetKeys(queue).sessions }).read(sessionId);
+    const blocks = blocksOf(transcript.messages.map((entry) => entry.message));
+    const failed = new Set(blocks.filter((block) => block.type === 'tool_result' && block.is_error).map((block) => (block as Anthropic.ToolResultBlockParam).tool_use_id));
+    return blocks
+      .filter((block): block is Anthropic.ToolUseBlockParam => block.type === 'tool_use' && block.name === 'Write' && !failed.has(block.id))
+      .map((block) => {
+        const input = block.input as { file_path: string; content: string };
+        return { file: input.file_path, content: input.content };
+      });
+  } finally {
+    client.disconnect();
+  }
+}
+
+beforeAll(async () => {
+  mkdirSync(PROJECT);
+  writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-resume-paths", "private": true }\n');
+  writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You write notes.' };\n");
+  mkdirSync(REPO);
+  writeFileSync(path.join(REPO, 'README.md'), 'notes go here\n');
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@localhost', ...args], { cwd: REPO, stdio: 'ignore' });
+  git('init', '--quiet', '--initial-branch', 'main');
+  git('add', '.');
+  git('commit', '--quiet', '--message', 'start');
+  redis = await startRedisServer();
+  server = await createFakeMessagesServer({ apiKey: 'test-key', script: (request) => nextReply(request.body.messages ?? []) });
+});
+afterAll(async () => {
+  for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  await server?.close();
+  await redis?.stop();
+  rmSync(RUN, { recursive: true, force: true });
+});
+
+// A rule as broad as an operator's may be: writes anywhere under the run folder, both workers' roots included.
+const permissions = { allow: ['Glob', 'Write', `Edit(/${RUN}/**)`] };
+
+describe('a fleet job resumed in a checkout at another path', () => {
+  it('killed on a worker with one --workspace-root and finished on one with another, its branch holds every file its transcript wrote, and the first root got no write after the kill', async () => {
+    const queue = `resume-paths-${process.pid}`;
+    const [rootA, rootB] = [path.join(RUN, 'root-a'), path.join(RUN, 'root-b')];
+    const first = await startWorker(queue, rootA);
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    try {
+      const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `write ${NOTES} notes`, workspace: { repo: REPO }, permissions });
+      const events: FleetEvent[] = [];
+      let before: Record<string, string> | undefined;
+      for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) })) {
+        events.push(event);
+        // In the middle of the job: notes 1-3 are checkpointed, note 4's call runs on the first worker.
+        if (!before && event.type === 'tool-call' && event.toolUseId === 'toolu_write_4') {
+          first.kill('SIGKILL');
+          await new Promise((resolve) => first.once('exit', resolve));
+          before = snapshot(rootA);
+          await startWorker(queue, rootB);
+        }
+      }
+      expect(before).toBeDefined();
+      expect(events.filter((event) => event.type === 'job-start')).toHaveLength(2);
+      const result = await job.result({ timeoutMs: 5_000 });
+      expect(result.status, JSON.stringify(result.error)).toBe('completed');
+
+      const writes = await transcriptWrites(queue, result.sessionId!);
+      expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
+      for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+      expect(snapshot(rootA)).toEqual(before);
+    } finally {
+      await fleet.close();
+    }
+  }, 120_000);
+
+  it('a job whose transcript wrote a file its branch cannot hold fails with WORKSPACE_MISMATCH, not completed', async () => {
+    const queue = `resume-mismatch-${process.pid}`;
+    await startWorker(queue, path.join(RUN, 'root-c'));
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    try {
+      const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'write notes, and one OUTSIDE the checkout', workspace: { repo: REPO }, permissions });
+      const result = await job.result({ timeoutMs: HANG_GUARD_MS });
+      expect(readFileSync(path.join(RUN, 'outside.txt'), 'utf8')).toBe('not in any branch\n');
+      expect(result.status).toBe('failed');
+      expect(result.error?.code).toBe('WORKSPACE_MISMATCH');
+    } finally {
+      await fleet.close();
+    }
+  }, 120_000);
+});
