@@ -36,17 +36,23 @@ const workers: ChildProcess[] = [];
 
 const blocksOf = (messages: readonly Anthropic.MessageParam[]) => messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content));
 
+/** The folder a STUBBORN model remembers from its first Glob, whatever its conversation says later. */
+let remembered: string | undefined;
+
 /**
  * The model's next step follows from its context alone: it finds its folder with Glob, then writes note 1,
  * 2, … next to the file its last call wrote (the path it sees in the conversation). A prompt with OUTSIDE
- * also writes a file next to the checkout, which no branch can hold.
+ * also writes a file next to the checkout, which no branch can hold; one with STUBBORN writes in the folder
+ * its first Glob found, whatever the conversation says.
  */
 function nextReply(messages: readonly Anthropic.MessageParam[]) {
   const blocks = blocksOf(messages);
   const writes = blocks.filter((block): block is Anthropic.ToolUseBlockParam => block.type === 'tool_use' && block.name === 'Write');
   const globbed = blocks.find((block): block is Anthropic.ToolResultBlockParam => block.type === 'tool_result' && block.tool_use_id === 'toolu_glob');
   if (!globbed) return toolUseReply('Glob', { pattern: 'README.md' }, { id: 'toolu_glob' });
-  const folder = writes.length > 0 ? path.dirname((writes.at(-1)!.input as { file_path: string }).file_path) : path.dirname(String(typeof globbed.content === 'string' ? globbed.content : (globbed.content as Anthropic.TextBlockParam[])[0]!.text).split('\n')[0]!);
+  const found = path.dirname(String(typeof globbed.content === 'string' ? globbed.content : (globbed.content as Anthropic.TextBlockParam[])[0]!.text).split('\n')[0]!);
+  if (JSON.stringify(messages[0]).includes('STUBBORN')) remembered ??= found;
+  const folder = remembered && JSON.stringify(messages[0]).includes('STUBBORN') ? remembered : writes.length > 0 ? path.dirname((writes.at(-1)!.input as { file_path: string }).file_path) : found;
   const outside = JSON.stringify(messages[0]).includes('OUTSIDE');
   if (outside && writes.length === 1) return toolUseReply('Write', { file_path: path.join(RUN, 'outside.txt'), content: 'not in any branch\n' }, { id: 'toolu_outside' });
   const done = writes.length - (outside && writes.length > 1 ? 1 : 0);
@@ -137,41 +143,59 @@ afterAll(async () => {
   rmSync(RUN, { recursive: true, force: true });
 });
 
+/**
+ * Runs a job on a worker with root-a, kills it with SIGKILL while note 4's call runs (notes 1-3 are
+ * checkpointed), and lets a worker with root-b finish it. `before` and `after` list root-a's files at the kill
+ * and at the end.
+ */
+async function runKilledJob(options: { name: string; prompt: string }) {
+  const queue = `resume-${options.name}-${process.pid}`;
+  const [rootA, rootB] = [path.join(RUN, `${options.name}-a`), path.join(RUN, `${options.name}-b`)];
+  const first = await startWorker(queue, rootA);
+  const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+  try {
+    const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: options.prompt, workspace: { repo: REPO }, permissions });
+    const events: FleetEvent[] = [];
+    let before: Record<string, string> | undefined;
+    for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) })) {
+      events.push(event);
+      if (!before && event.type === 'tool-call' && event.toolUseId === 'toolu_write_4') {
+        first.kill('SIGKILL');
+        await new Promise((resolve) => first.once('exit', resolve));
+        before = snapshot(rootA);
+        await startWorker(queue, rootB);
+      }
+    }
+    expect(before).toBeDefined();
+    expect(events.filter((event) => event.type === 'job-start')).toHaveLength(2);
+    return { job, events, before, after: snapshot(rootA), result: await job.result({ timeoutMs: 5_000 }), queue };
+  } finally {
+    await fleet.close();
+  }
+}
+
 // A rule as broad as an operator's may be: writes anywhere under the run folder, both workers' roots included.
 const permissions = { allow: ['Glob', 'Write', `Edit(/${RUN}/**)`] };
 
 describe('a fleet job resumed in a checkout at another path', () => {
   it('killed on a worker with one --workspace-root and finished on one with another, its branch holds every file its transcript wrote, and the first root got no write after the kill', async () => {
-    const queue = `resume-paths-${process.pid}`;
-    const [rootA, rootB] = [path.join(RUN, 'root-a'), path.join(RUN, 'root-b')];
-    const first = await startWorker(queue, rootA);
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
-    try {
-      const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `write ${NOTES} notes`, workspace: { repo: REPO }, permissions });
-      const events: FleetEvent[] = [];
-      let before: Record<string, string> | undefined;
-      for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) })) {
-        events.push(event);
-        // In the middle of the job: notes 1-3 are checkpointed, note 4's call runs on the first worker.
-        if (!before && event.type === 'tool-call' && event.toolUseId === 'toolu_write_4') {
-          first.kill('SIGKILL');
-          await new Promise((resolve) => first.once('exit', resolve));
-          before = snapshot(rootA);
-          await startWorker(queue, rootB);
-        }
-      }
-      expect(before).toBeDefined();
-      expect(events.filter((event) => event.type === 'job-start')).toHaveLength(2);
-      const result = await job.result({ timeoutMs: 5_000 });
-      expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    const { job, result, before, after, queue } = await runKilledJob({ name: 'paths', prompt: `write ${NOTES} notes` });
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    const writes = await transcriptWrites(queue, result.sessionId!);
+    expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
+    for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    expect(after).toEqual(before);
+  }, 120_000);
 
-      const writes = await transcriptWrites(queue, result.sessionId!);
-      expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
-      for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
-      expect(snapshot(rootA)).toEqual(before);
-    } finally {
-      await fleet.close();
-    }
+  it("a resumed call that still names the first worker's checkout is denied, even with a rule that allows the path, and writes nothing there", async () => {
+    const { result, before, after, events } = await runKilledJob({ name: 'stubborn', prompt: `write ${NOTES} notes, STUBBORN` });
+    const resumed = events.slice(events.findLastIndex((event) => event.type === 'job-start'));
+    const results = resumed.filter((event) => event.type === 'tool-result' && /^toolu_write_/.test((event as { toolUseId: string }).toolUseId));
+    expect(results.length).toBeGreaterThan(0);
+    for (const denied of results) expect((denied as { status?: string }).status, JSON.stringify(denied)).not.toBe('ok');
+    expect(after).toEqual(before);
+    // Nothing the transcript calls written is missing from the branch: the denied calls wrote nothing.
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
   }, 120_000);
 
   it('a job whose transcript wrote a file its branch cannot hold fails with WORKSPACE_MISMATCH, not completed', async () => {

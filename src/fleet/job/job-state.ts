@@ -15,6 +15,8 @@ export interface JobState {
   messageUuid?: string;
   /** The workspace commit of the last completed turn. */
   commit?: string;
+  /** The absolute checkout folders of the job's attempts, the latest last: a resumed session's paths are moved from them. */
+  checkouts?: string[];
   /** USD spent over every attempt (null once a model had no price). */
   spentUsd: number | null;
   cancelled: boolean;
@@ -33,6 +35,7 @@ export async function readJobState(redis: Redis, key: string): Promise<JobState>
     turn: Number(fields.turn ?? 0),
     ...(fields.messageUuid && { messageUuid: fields.messageUuid }),
     ...(fields.commit && { commit: fields.commit }),
+    ...(fields.checkouts && { checkouts: JSON.parse(fields.checkouts) as string[] }),
     spentUsd: fields.spentUsd === undefined ? 0 : fields.spentUsd === 'null' ? null : Number(fields.spentUsd),
     cancelled: fields.cancelled === '1',
     ...(fields.parked && { parked: JSON.parse(fields.parked) as JobState['parked'] }),

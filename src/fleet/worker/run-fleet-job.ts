@@ -9,9 +9,11 @@ import { fleetJobDataSchema, type FleetJobData } from '../job/fleet-job-data.ts'
 import { jobResultOf } from '../job/job-result-of.ts';
 import { readJobState, writeJobState, type JobState } from '../job/job-state.ts';
 import type { FleetEvent, FleetJobResult } from '../types.ts';
+import { checkBranchAgainstTranscript } from '../workspace/check-branch-against-transcript.ts';
 import { finishJobWorkspace } from '../workspace/finish-job-workspace.ts';
 import { prepareJobWorkspace } from '../workspace/prepare-job-workspace.ts';
 import { removeJobWorkspace } from '../workspace/remove-job-workspace.ts';
+import { checkoutMoves } from './checkout-moves.ts';
 import { checkpointJob } from './checkpoint-job.ts';
 import { createJobKernel } from './create-job-kernel.ts';
 import { ignoredProjectFiles } from './ignored-project-files.ts';
@@ -63,7 +65,10 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   const definition = await loadAgentScript(script.file, { source: script.source });
   if (!definition) throw new CodevError('JOB_INVALID', `The script ${data.script} exports no agent definition`, { field: 'script', hint: 'export default defineAgent({ ... }) from the script' });
   const workspace = data.workspace ? await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: data.workspace, ...(resuming && { resumeTurn: state.turn }), signal }) : undefined;
-  const { kernel, trusted } = await createJobKernel({ data, script: script.file, workspace, scope });
+  // The transcript names the folders of earlier attempts: the fork names this one instead, and they are denied.
+  const moved = workspace && checkoutMoves({ earlier: state.checkouts, current: workspace.path, data });
+  if (moved) await writeJobState(scope.redis, stateKey, { checkouts: moved.checkouts });
+  const { kernel, trusted } = await createJobKernel({ data: moved?.data ?? data, script: script.file, workspace, scope });
   try {
     const ignored = workspace && !trusted ? ignoredProjectFiles(workspace.path) : [];
     if (ignored.length > 0) await publish({ type: 'warning', code: 'WORKSPACE_UNTRUSTED', message: `Worker ${scope.worker} does not trust ${data.workspace!.repo}: the checkout's ${ignored.join(', ')} were not loaded (the job runs with the project of its script). The worker's operator can trust it: codev worker --trust-workspace URL (fleet.trustedRepositories).` });
@@ -91,7 +96,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
       maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, state.turn),
       maxBudgetUsd: remainingBudget(data.maxBudgetUsd ?? definition.maxBudgetUsd, spent ?? 0),
       maxRetryWaitMs: Math.min(definition.maxRetryWaitMs ?? IN_PLACE_RETRY_WAIT_MS, IN_PLACE_RETRY_WAIT_MS),
-      ...(resuming && { resume: state.sessionId, ...(state.approvals === undefined && { at: state.messageUuid }) }),
+      ...(resuming && { resume: state.sessionId, ...(state.approvals === undefined && { at: state.messageUuid, ...(moved && { movedPaths: moved.moves }) }) }),
     });
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     let text: string | undefined;
@@ -136,6 +141,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
       await publish({ type: 'job-parked', jobId, waiting });
       return { type: 'parked', result: parked };
     }
+    if (workspace && agent.sessionId) await checkBranchAgainstTranscript({ messages: (await store.read(agent.sessionId)).messages.map((entry) => entry.message), checkout: workspace.path, jobId });
     // Kept before the workspace is finished: a worker dying now leaves an attempt that only finishes it.
     const completed = jobResultOf({ ...base, status: 'completed' });
     await writeJobState(scope.redis, stateKey, { ended: completed });

@@ -21,7 +21,7 @@ const PARK_MS = 30 * 24 * 60 * 60 * 1_000;
 /** The settings FLEET-FEASIBILITY measured: a dead worker's job is taken over within about 45 s. */
 const DEFAULTS = { lockDurationMs: 30_000, stalledIntervalMs: 15_000, maxStalledCount: 3 };
 /** Codes that no retry can fix: the job fails at once. */
-const UNRECOVERABLE = new Set(['JOB_INVALID', 'SCRIPT_FAILED', 'PLUGIN_LOAD_FAILED', 'AGENT_INVALID', 'MODEL_NOT_CONFIGURED', 'MODEL_AUTHENTICATION_FAILED', 'JOB_CANCELLED']);
+const UNRECOVERABLE = new Set(['JOB_INVALID', 'SCRIPT_FAILED', 'PLUGIN_LOAD_FAILED', 'AGENT_INVALID', 'MODEL_NOT_CONFIGURED', 'MODEL_AUTHENTICATION_FAILED', 'JOB_CANCELLED', 'WORKSPACE_MISMATCH']);
 
 /**
  * A BullMQ worker that runs fleet jobs (see `runFleetJob`) and turns how each attempt ended into BullMQ's
