@@ -42,7 +42,7 @@ function pathRewriter(moves: readonly MovedPath[]): (text: string) => string {
 
 function rewriteMessage(message: Anthropic.MessageParam, rewrite: (text: string) => string): Anthropic.MessageParam {
   if (typeof message.content === 'string') return { ...message, content: rewrite(message.content) };
-  return { ...message, content: message.content.map((block) => rewriteBlock(block, rewrite)) as typeof message.content };
+  return { ...message, content: message.content.map((block) => rewriteBlock(block, rewrite)) } as Anthropic.MessageParam;
 }
 
 function rewriteBlock(block: Anthropic.ContentBlockParam, rewrite: (text: string) => string): Anthropic.ContentBlockParam {

@@ -189,7 +189,7 @@ describe('a fleet job resumed in a checkout at another path', () => {
 
   it("a resumed call that still names the first worker's checkout is denied, even with a rule that allows the path, and writes nothing there", async () => {
     const { result, before, after, events } = await runKilledJob({ name: 'stubborn', prompt: `write ${NOTES} notes, STUBBORN` });
-    const resumed = events.slice(events.findLastIndex((event) => event.type === 'job-start'));
+    const resumed = events.slice(events.map((event) => event.type).lastIndexOf('job-start'));
     const results = resumed.filter((event) => event.type === 'tool-result' && /^toolu_write_/.test((event as { toolUseId: string }).toolUseId));
     expect(results.length).toBeGreaterThan(0);
     for (const denied of results) expect((denied as { status?: string }).status, JSON.stringify(denied)).not.toBe('ok');
