@@ -6,7 +6,7 @@ import { findLatestSession } from '../transcripts/find-latest-session.ts';
 import { resolveSessionId } from '../transcripts/resolve-session-id.ts';
 import { messagesUpTo } from '../transcripts/messages-up-to.ts';
 import { forkByCopy } from '../transcripts/fork-by-copy.ts';
-import { rewriteMovedPaths } from '../transcripts/rewrite-moved-paths.ts';
+import { rewriteMovedPaths, rewriteMovedTranscript } from '../transcripts/rewrite-moved-paths.ts';
 import { repairConversation } from '../transcripts/repair-conversation.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
@@ -168,6 +168,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
         await writer?.close();
         throw error;
       }
+      if (options.movedPaths) loaded = rewriteMovedTranscript(loaded, options.movedPaths);
     }
     if (persist) persistedSession = { id: sessionId!, store, closeWith: (close) => void children.push(close) };
     // A subagent's transcript stays open for SendMessage's later runs, and closes with its parent's.

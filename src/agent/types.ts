@@ -283,10 +283,12 @@ export interface AgentOptions {
   /** With `resume`: go on from this message (its uuid, see `getSessionMessages`), in a new session forked there. */
   at?: string;
   /**
-   * With `fork` or `at`: folders the resumed session worked in that are now elsewhere (a job's checkout on
-   * another machine). The new session's copy of the messages names the new folders instead (text, tool
-   * calls' inputs, tool results; the original session stays as it was), and its last message tells the model
-   * the folder moved, so that it does not go on writing to the old one. Ignored without `fork` or `at`.
+   * With `resume`: folders the resumed session worked in that are now elsewhere (a job's checkout on another
+   * machine), each `from` with its new place `to`. With `fork` or `at`, the new session's copy of the
+   * messages names the new folders instead (text, tool calls' inputs, tool results; the original session
+   * stays as it was) and its last message tells the model the folder moved, so that it does not go on
+   * writing to the old one. Without them (the session goes on in itself) the loaded conversation and the
+   * calls waiting for approval are rewritten in memory only: the stored lines are never edited.
    */
   movedPaths?: readonly { from: string; to: string }[];
   /** The session this agent's session belongs to: set by the Agent tool for a subagent of a persisted session. */

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { MessageEntry } from './types.ts';
+import type { LoadedTranscript, MessageEntry } from './types.ts';
 
 /** A folder the session worked in, and the folder it works in now. Both absolute. */
 export interface MovedPath {
@@ -23,6 +23,24 @@ export function rewriteMovedPaths(entries: readonly MessageEntry[], moves: reado
   const last = rewritten.at(-1);
   if (last?.message.role === 'user') last.message = { ...last.message, content: [...contentBlocks(last.message.content), { type: 'text', text: movedNote(moved) }] };
   return rewritten;
+}
+
+/**
+ * A session loaded to go on in itself, with the moved folders' paths rewritten in memory only (the stored
+ * lines are never edited): its messages, and the calls that wait for approval, which run with their
+ * rewritten input once approved. No note is added: what the model reads then names only the new folders.
+ */
+export function rewriteMovedTranscript(loaded: LoadedTranscript, moves: readonly MovedPath[]): LoadedTranscript {
+  const moved = moves.filter((move) => move.from !== move.to);
+  if (moved.length === 0) return loaded;
+  const rewrite = pathRewriter(moved);
+  const messages = loaded.messages.map((entry) => ({ ...entry, message: rewriteMessage(entry.message, rewrite) }));
+  if (!loaded.pending) return { ...loaded, messages };
+  const pending = {
+    toolUses: loaded.pending.toolUses.map((use) => ({ ...use, input: rewriteValue(use.input, rewrite) as Record<string, unknown> })),
+    results: loaded.pending.results.map((block) => rewriteBlock(block, rewrite) as typeof block),
+  };
+  return { ...loaded, messages, pending };
 }
 
 /** What the model is told in the resumed turn. */

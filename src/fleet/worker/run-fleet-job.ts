@@ -96,7 +96,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
       maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, state.turn),
       maxBudgetUsd: remainingBudget(data.maxBudgetUsd ?? definition.maxBudgetUsd, spent ?? 0),
       maxRetryWaitMs: Math.min(definition.maxRetryWaitMs ?? IN_PLACE_RETRY_WAIT_MS, IN_PLACE_RETRY_WAIT_MS),
-      ...(resuming && { resume: state.sessionId, ...(state.approvals === undefined && { at: state.messageUuid, ...(moved && { movedPaths: moved.moves }) }) }),
+      ...(resuming && { resume: state.sessionId, ...(state.approvals === undefined && { at: state.messageUuid }), ...(moved && { movedPaths: moved.moves }) }),
     });
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     let text: string | undefined;
@@ -141,7 +141,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
       await publish({ type: 'job-parked', jobId, waiting });
       return { type: 'parked', result: parked };
     }
-    if (workspace && agent.sessionId) await checkBranchAgainstTranscript({ messages: (await store.read(agent.sessionId)).messages.map((entry) => entry.message), checkout: workspace.path, jobId });
+    if (workspace && agent.sessionId) await checkBranchAgainstTranscript({ messages: (await store.read(agent.sessionId)).messages.map((entry) => entry.message), checkout: workspace.path, earlierCheckouts: moved?.checkouts, jobId });
     // Kept before the workspace is finished: a worker dying now leaves an attempt that only finishes it.
     const completed = jobResultOf({ ...base, status: 'completed' });
     await writeJobState(scope.redis, stateKey, { ended: completed });

@@ -56,6 +56,15 @@ describe('findWorkspaceMismatches', () => {
     writeFileSync(file('kept.txt'), 'kept');
     expect(await findWorkspaceMismatches({ messages, checkout })).toEqual([]);
   });
+
+  it("judges a write under an earlier attempt's checkout at its place in this one", async () => {
+    writeFileSync(file('carried.txt'), 'carried');
+    const messages = calls(
+      { id: 't1', name: 'Write', input: { file_path: '/old/job/1/carried.txt', content: 'carried' } },
+      { id: 't2', name: 'Write', input: { file_path: '/old/job/1/lost.txt', content: 'lost' } },
+    );
+    expect(await findWorkspaceMismatches({ messages, checkout, earlierCheckouts: ['/old/job/1', checkout] })).toEqual([{ file: file('lost.txt'), toolUseId: 't2', problem: 'missing' }]);
+  });
 });
 
 describe('checkBranchAgainstTranscript', () => {

@@ -17,12 +17,16 @@ export interface WorkspaceMismatch {
  * Compares a job's checkout, as its branch is about to be made from it, with what its transcript says was
  * written (see `transcriptWrites`): every file a successful Write, Edit or NotebookEdit wrote must be inside
  * the checkout, exist, and hold what the last such call left (a Write's whole content, an Edit's new text).
- * Paths a later call may have changed are not judged. Returns the mismatches, none when the two agree.
+ * Paths a later call may have changed are not judged. A path under one of `earlierCheckouts` (the folders
+ * the job's earlier attempts worked in, whose writes their checkpoints carried over) is judged at its place
+ * in this checkout: writes there by this attempt are denied (see `checkoutMoves`), so a successful one is an
+ * earlier attempt's. Returns the mismatches, none when the two agree.
  */
-export async function findWorkspaceMismatches(options: { messages: readonly Anthropic.MessageParam[]; checkout: string }): Promise<WorkspaceMismatch[]> {
+export async function findWorkspaceMismatches(options: { messages: readonly Anthropic.MessageParam[]; checkout: string; earlierCheckouts?: readonly string[] }): Promise<WorkspaceMismatch[]> {
   const checkout = path.resolve(options.checkout);
   const mismatches: WorkspaceMismatch[] = [];
-  for (const write of transcriptWrites({ messages: options.messages, checkout })) {
+  for (const written of transcriptWrites({ messages: options.messages, checkout })) {
+    const write = { ...written, file: movedHere(written.file, { checkout, earlier: options.earlierCheckouts ?? [] }) };
     const problem = await judge(write, checkout);
     if (problem) mismatches.push({ file: write.file, toolUseId: write.toolUseId, problem });
   }
@@ -33,7 +37,7 @@ export async function findWorkspaceMismatches(options: { messages: readonly Anth
  * {@link findWorkspaceMismatches}, throwing `WORKSPACE_MISMATCH` naming the files when there is any: a job
  * whose branch lacks what its transcript wrote must not be reported completed.
  */
-export async function checkBranchAgainstTranscript(options: { messages: readonly Anthropic.MessageParam[]; checkout: string; jobId: string }): Promise<void> {
+export async function checkBranchAgainstTranscript(options: { messages: readonly Anthropic.MessageParam[]; checkout: string; earlierCheckouts?: readonly string[]; jobId: string }): Promise<void> {
   const mismatches = await findWorkspaceMismatches(options);
   if (mismatches.length === 0) return;
   const listed = mismatches.map((mismatch) => `${mismatch.file} (${mismatch.problem}, call ${mismatch.toolUseId})`).join(', ');
@@ -43,9 +47,20 @@ export async function checkBranchAgainstTranscript(options: { messages: readonly
   });
 }
 
+/** `file` at its place in `checkout` when it is under an earlier checkout (the deepest one that holds it); else as it is. */
+function movedHere(file: string, options: { checkout: string; earlier: readonly string[] }): string {
+  if (isInside(file, options.checkout)) return file;
+  const from = options.earlier.filter((folder) => isInside(file, folder)).sort((a, b) => b.length - a.length)[0];
+  return from === undefined ? file : path.join(options.checkout, path.relative(from, file));
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
 async function judge(write: TranscriptWrite, checkout: string): Promise<WorkspaceMismatch['problem'] | undefined> {
-  const relative = path.relative(checkout, write.file);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return 'outside';
+  if (!isInside(write.file, checkout)) return 'outside';
   let bytes: Buffer;
   try {
     bytes = await readFile(write.file);
