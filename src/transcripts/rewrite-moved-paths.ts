@@ -38,7 +38,7 @@ export function rewriteMovedTranscript(loaded: LoadedTranscript, moves: readonly
   if (!loaded.pending) return { ...loaded, messages };
   const pending = {
     toolUses: loaded.pending.toolUses.map((use) => ({ ...use, input: rewriteValue(use.input, rewrite) as Record<string, unknown> })),
-    results: loaded.pending.results.map((block) => rewriteBlock(block, rewrite) as typeof block),
+    results: loaded.pending.results.map((block) => rewriteBlock(block as Anthropic.ToolResultBlockParam, rewrite) as unknown as typeof block),
   };
   return { ...loaded, messages, pending };
 }
