@@ -38,26 +38,34 @@ const blocksOf = (messages: readonly Anthropic.MessageParam[]) => messages.flatM
 
 /** The folder a STUBBORN model remembers from its first Glob, whatever its conversation says later. */
 let remembered: string | undefined;
+const OUTSIDE_FILE = path.join(RUN, 'outside.txt');
+
+/** The files a job's model writes, in order: an absolute one is written where it says, the others in the model's folder. */
+function planOf(prompt: string): string[] {
+  if (prompt.includes('ASK')) return ['note-1.txt', 'asked.txt', 'note-2.txt'];
+  if (prompt.includes('OUTSIDE')) return ['note-1.txt', OUTSIDE_FILE, 'note-2.txt'];
+  return Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`);
+}
 
 /**
- * The model's next step follows from its context alone: it finds its folder with Glob, then writes note 1,
- * 2, … next to the file its last call wrote (the path it sees in the conversation). A prompt with OUTSIDE
- * also writes a file next to the checkout, which no branch can hold; one with STUBBORN writes in the folder
- * its first Glob found, whatever the conversation says.
+ * The model's next step follows from its context alone: it finds its folder with Glob, then writes each file
+ * of its plan next to the file its last call wrote (the path it sees in the conversation). A STUBBORN model
+ * writes in the folder its first Glob found, whatever the conversation says later.
  */
 function nextReply(messages: readonly Anthropic.MessageParam[]) {
+  const prompt = JSON.stringify(messages[0]);
   const blocks = blocksOf(messages);
   const writes = blocks.filter((block): block is Anthropic.ToolUseBlockParam => block.type === 'tool_use' && block.name === 'Write');
   const globbed = blocks.find((block): block is Anthropic.ToolResultBlockParam => block.type === 'tool_result' && block.tool_use_id === 'toolu_glob');
   if (!globbed) return toolUseReply('Glob', { pattern: 'README.md' }, { id: 'toolu_glob' });
   const found = path.dirname(String(typeof globbed.content === 'string' ? globbed.content : (globbed.content as Anthropic.TextBlockParam[])[0]!.text).split('\n')[0]!);
-  if (JSON.stringify(messages[0]).includes('STUBBORN')) remembered ??= found;
-  const folder = remembered && JSON.stringify(messages[0]).includes('STUBBORN') ? remembered : writes.length > 0 ? path.dirname((writes.at(-1)!.input as { file_path: string }).file_path) : found;
-  const outside = JSON.stringify(messages[0]).includes('OUTSIDE');
-  if (outside && writes.length === 1) return toolUseReply('Write', { file_path: path.join(RUN, 'outside.txt'), content: 'not in any branch\n' }, { id: 'toolu_outside' });
-  const done = writes.length - (outside && writes.length > 1 ? 1 : 0);
-  if (done < NOTES) return toolUseReply('Write', { file_path: path.join(outside && writes.length > 1 ? path.dirname((writes[0]!.input as { file_path: string }).file_path) : folder, `note-${done + 1}.txt`), content: `note ${done + 1}\n` }, { id: `toolu_write_${done + 1}` });
-  return textReply(`${NOTES} notes written`);
+  if (prompt.includes('STUBBORN')) remembered ??= found;
+  const written = writes.map((write) => (write.input as { file_path: string }).file_path).filter((file) => file !== OUTSIDE_FILE);
+  const folder = prompt.includes('STUBBORN') ? remembered! : written.length > 0 ? path.dirname(written.at(-1)!) : found;
+  const next = planOf(prompt)[writes.length];
+  if (next === undefined) return textReply('all written');
+  const file = path.isAbsolute(next) ? next : path.join(folder, next);
+  return toolUseReply('Write', { file_path: file, content: `${next} of ${prompt.length}\n` }, { id: `toolu_write_${writes.length + 1}` });
 }
 
 /** Starts `codev worker` with its own workspace root and resolves once it says it is ready. */
@@ -198,6 +206,36 @@ describe('a fleet job resumed in a checkout at another path', () => {
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
   }, 120_000);
 
+  it('a parked job answered after its worker is gone runs its approved write in the new checkout, and its branch holds every file its transcript wrote', async () => {
+    const queue = `resume-parked-${process.pid}`;
+    const [rootA, rootB] = [path.join(RUN, 'parked-a'), path.join(RUN, 'parked-b')];
+    const first = await startWorker(queue, rootA);
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    try {
+      const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'write notes, ASK before asked.txt', workspace: { repo: REPO }, permissions: { ...permissions, ask: ['Edit(asked.txt)'] }, deferAsks: true });
+      let before: Record<string, string> | undefined;
+      for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) })) {
+        if (event.type !== 'job-parked') continue;
+        // The event comes before the worker hands the job back to BullMQ: it is killed once the job is parked there.
+        while ((await fleet.status({ ids: [job.id] })).jobs[0]?.state !== 'parked') await new Promise((resolve) => setTimeout(resolve, 50));
+        first.kill('SIGKILL');
+        await new Promise((resolve) => first.once('exit', resolve));
+        before = snapshot(rootA);
+        await startWorker(queue, rootB);
+        await fleet.answer({ jobId: job.id, approvals: Object.fromEntries(event.waiting.map((call) => [call.toolUseId, { behavior: 'allow' as const }])) });
+      }
+      expect(before).toBeDefined();
+      const result = await job.result({ timeoutMs: 5_000 });
+      expect(result.status, JSON.stringify(result.error)).toBe('completed');
+      const writes = await transcriptWrites(queue, result.sessionId!);
+      expect(writes.map((write) => path.basename(write.file))).toEqual(['note-1.txt', 'asked.txt', 'note-2.txt']);
+      for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+      expect(snapshot(rootA)).toEqual(before);
+    } finally {
+      await fleet.close();
+    }
+  }, 120_000);
+
   it('a job whose transcript wrote a file its branch cannot hold fails with WORKSPACE_MISMATCH, not completed', async () => {
     const queue = `resume-mismatch-${process.pid}`;
     await startWorker(queue, path.join(RUN, 'root-c'));
@@ -205,7 +243,7 @@ describe('a fleet job resumed in a checkout at another path', () => {
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'write notes, and one OUTSIDE the checkout', workspace: { repo: REPO }, permissions });
       const result = await job.result({ timeoutMs: HANG_GUARD_MS });
-      expect(readFileSync(path.join(RUN, 'outside.txt'), 'utf8')).toBe('not in any branch\n');
+      expect(existsSync(OUTSIDE_FILE)).toBe(true);
       expect(result.status).toBe('failed');
       expect(result.error?.code).toBe('WORKSPACE_MISMATCH');
     } finally {
