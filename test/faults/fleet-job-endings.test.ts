@@ -18,6 +18,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { appendJobEvent } from '../../src/fleet/events/append-job-event.ts';
 import { endJob } from '../../src/fleet/events/end-job.ts';
 import { fleetKeys } from '../../src/fleet/fleet-keys.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
@@ -230,4 +231,22 @@ describe('fleet job endings', () => {
       for (const connection of connections) connection.disconnect();
     }
   }, 60_000);
+
+  it("an end is told only while the fence's lock holds the attempt's token, and a stream that already ends with a job-end (told before end-once) is not ended again", async () => {
+    const queue = `fence-${++queueNumber}`;
+    const keys = fleetKeys(queue);
+    const result = (jobId: string): FleetJobResult => ({ jobId, status: 'completed', turns: 1, costUsd: 0, attempts: 1 });
+    const fenced = `fenced-${process.pid}`;
+    const lockKey = `bull:${queue}:${fenced}:lock`;
+    await client.set(lockKey, 'new-attempt');
+    expect(await endJob({ redis: client, keys, result: result(fenced), attempt: 1, fence: { lockKey, token: 'old-attempt' } })).toBe(false);
+    expect(await jobEnds(queue, fenced)).toHaveLength(0);
+    expect(await endJob({ redis: client, keys, result: result(fenced), attempt: 2, fence: { lockKey, token: 'new-attempt' } })).toBe(true);
+    expect(await jobEnds(queue, fenced)).toHaveLength(1);
+
+    const told = `told-${process.pid}`;
+    await appendJobEvent({ redis: client, key: keys.events(told), event: { type: 'job-end', jobId: told, result: result(told) }, attempt: 1 });
+    expect(await endJob({ redis: client, keys, result: { ...result(told), status: 'failed' }, attempt: 1 })).toBe(false);
+    expect(await jobEnds(queue, told)).toEqual([result(told)]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { endJob, JOB_END_FIELD } from '../events/end-job.ts';
+import { endJob, JOB_END_FIELD, KEEP_ENDED_SECONDS } from '../events/end-job.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
 import { jobResultOf } from '../job/job-result-of.ts';
 import { readJobState } from '../job/job-state.ts';
@@ -8,6 +8,8 @@ import { bullKey } from './bull-key.ts';
 
 /** What BullMQ writes when a job stalled more than `maxStalledCount` times (as it fails it, or to fail it at its next take). */
 const STALLED_REASON = 'job stalled more than allowable limit';
+/** A job BullMQ failed longer ago than this is not ended again: its end, told then, may have expired with its keys. */
+const FAILED_LONG_AGO_MS = (KEEP_ENDED_SECONDS * 1_000) / 2;
 
 /**
  * Ends a job that BullMQ ended behind codev's back, with no `job-end` on its stream: one its stall limit
@@ -18,13 +20,14 @@ const STALLED_REASON = 'job stalled more than allowable limit';
  */
 export async function endLostJob(options: { redis: Redis; keys: FleetKeys; queue: string; jobId: string }): Promise<boolean> {
   const { redis, keys, queue, jobId } = options;
-  const replies = await redis.pipeline().hexists(keys.state(jobId), JOB_END_FIELD).hmget(bullKey(queue, jobId), 'timestamp', 'failedReason', 'defa', 'ats').zscore(bullKey(queue, 'failed'), jobId).exec();
+  const replies = await redis.pipeline().hexists(keys.state(jobId), JOB_END_FIELD).hmget(bullKey(queue, jobId), 'timestamp', 'failedReason', 'defa', 'ats', 'finishedOn').zscore(bullKey(queue, 'failed'), jobId).exec();
   const [ended, fields, failed] = (replies ?? []).map(([error, value]) => {
     if (error) throw error;
     return value;
   }) as [number, (string | null)[], string | null];
   if (ended === 1) return false;
-  const [timestamp = null, failedReason = null, deferredFailure = null, attemptsStarted = null] = fields;
+  const [timestamp = null, failedReason = null, deferredFailure = null, attemptsStarted = null, finishedOn = null] = fields;
+  if (failed !== null && Date.now() - Number(finishedOn ?? Date.now()) > FAILED_LONG_AGO_MS) return false;
   const error = lostError({ jobId, queue, present: timestamp !== null, failed: failed !== null, failedReason, deferredFailure });
   if (!error) return false;
   const attempts = Number(attemptsStarted ?? 0);
