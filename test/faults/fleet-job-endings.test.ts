@@ -152,8 +152,10 @@ describe('fleet job endings', () => {
     expect(existsSync(path.join(root, job.id))).toBe(true);
     // Past its lock: the other worker's stall checker fails the job at its first stall, and no codev code of the stopped one runs.
     stopped.child.kill('SIGSTOP');
-    const watching = runCodev(['queue', 'watch', job.id, '--redis', redis.url, '--queue', queue], {});
     await startWorker(fleet, root);
+    // Told by the workers, with no client waiting: the handle above stopped reading at the tool call.
+    expect(await eventually(async () => (await jobEnds(queue, job.id)).length > 0)).toBe(true);
+    const watching = runCodev(['queue', 'watch', job.id, '--redis', redis.url, '--queue', queue], {});
 
     const result = await job.result({ timeoutMs: HANG_GUARD_MS });
     expect(result).toMatchObject({ jobId: job.id, status: 'failed', error: { code: 'JOB_STALLED' } });
@@ -163,6 +165,21 @@ describe('fleet job endings', () => {
     expect(await jobEnds(queue, job.id)).toHaveLength(1);
     await expectExpiring(queue, job.id);
     expect(await eventually(() => !existsSync(path.join(root, job.id)))).toBe(true);
+    stopped.child.kill('SIGKILL');
+  }, 180_000);
+
+  it('a job cancelled while its worker is stopped, then failed by the stall limit, ends cancelled', async () => {
+    const queue = `stalled-cancelled-${++queueNumber}`;
+    const root = path.join(run, `workspaces-${queueNumber}`);
+    const stopped = await startWorkerProcess(queue, root);
+    const fleet = await openFleet(queue);
+    const job = await submitSlowJob(fleet);
+    stopped.child.kill('SIGSTOP');
+    // The cancel goes to a worker that cannot hear it.
+    await fleet.cancel(job.id);
+    await startWorker(fleet, root);
+    expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ jobId: job.id, status: 'cancelled' });
+    expect(await jobEnds(queue, job.id)).toHaveLength(1);
     stopped.child.kill('SIGKILL');
   }, 180_000);
 

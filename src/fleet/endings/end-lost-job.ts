@@ -15,7 +15,7 @@ const FAILED_LONG_AGO_MS = (KEEP_ENDED_SECONDS * 1_000) / 2;
  * Ends a job that BullMQ ended behind codev's back, with no `job-end` on its stream: one its stall limit
  * failed (or marked to fail at its next take), `JOB_STALLED`; one no longer in BullMQ (removed, trimmed,
  * drained, obliterated, its data gone), `JOB_REMOVED`; one failed otherwise, `JOB_FAILED` with BullMQ's
- * reason. A job BullMQ still has going is left alone. Ends it once (see `endJob`): resolves whether this
+ * reason (`cancelled` instead, when it had been cancelled). A job BullMQ still has going is left alone. Ends it once (see `endJob`): resolves whether this
  * call ended it. Reads only a few fields of BullMQ's job, never its data.
  */
 export async function endLostJob(options: { redis: Redis; keys: FleetKeys; queue: string; jobId: string }): Promise<boolean> {
@@ -32,7 +32,9 @@ export async function endLostJob(options: { redis: Redis; keys: FleetKeys; queue
   if (!error) return false;
   const attempts = Number(attemptsStarted ?? 0);
   const state = await readJobState(redis, keys.state(jobId));
-  return endJob({ redis, keys, result: jobResultOf({ jobId, state, attempts, status: 'failed', error }), attempt: attempts });
+  // Cancelled while its worker was gone (nobody ran it to tell the cancel): what ended it is the cancel.
+  const result = state.cancelled ? jobResultOf({ jobId, state, attempts, status: 'cancelled' }) : jobResultOf({ jobId, state, attempts, status: 'failed', error });
+  return endJob({ redis, keys, result, attempt: attempts });
 }
 
 function lostError(options: { jobId: string; queue: string; present: boolean; failed: boolean; failedReason: string | null; deferredFailure: string | null }): FleetJobResult['error'] | undefined {
