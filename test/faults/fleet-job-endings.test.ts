@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Anthropic from '@anthropic-ai/sdk';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
@@ -183,7 +183,7 @@ describe('fleet job endings', () => {
     stopped.child.kill('SIGKILL');
   }, 180_000);
 
-  it('jobs removed through BullMQ (a waiting one removed, an active one with its obliterated queue) end for their waiting clients with JOB_REMOVED, with no worker left; a worker started later removes the left checkout', async () => {
+  it('jobs removed through BullMQ (a waiting one removed, one drained, an active one with its obliterated queue) end for their waiting clients with JOB_REMOVED, with no worker left; a worker started later removes the left checkout', async () => {
     const queue = `removed-${++queueNumber}`;
     const root = path.join(run, `workspaces-${queueNumber}`);
     const stopped = await startWorkerProcess(queue, root);
@@ -191,16 +191,19 @@ describe('fleet job endings', () => {
     const active = await submitSlowJob(fleet);
     stopped.child.kill('SIGSTOP');
     const waiting = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'quick' });
+    const drained = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'quick' });
     const bullQueue = new Queue(queue, { connection: { url: redis.url } });
     try {
       await bullQueue.remove(waiting.id);
       expect(await waiting.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ jobId: waiting.id, status: 'failed', error: { code: 'JOB_REMOVED' } });
+      await bullQueue.drain();
+      expect(await drained.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ jobId: drained.id, status: 'failed', error: { code: 'JOB_REMOVED' } });
       await bullQueue.obliterate({ force: true });
     } finally {
       await bullQueue.close();
     }
     expect(await active.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ jobId: active.id, status: 'failed', error: { code: 'JOB_REMOVED' } });
-    for (const job of [waiting, active]) {
+    for (const job of [waiting, drained, active]) {
       expect(await jobEnds(queue, job.id)).toHaveLength(1);
       await expectExpiring(queue, job.id);
     }
@@ -227,6 +230,27 @@ describe('fleet job endings', () => {
     const ends = await jobEnds(queue, job.id);
     expect(ends).toHaveLength(1);
     expect(ends[0]).toMatchObject({ status: 'failed', turns: 1, error: { code: 'JOB_REMOVED' } });
+    await expectExpiring(queue, job.id);
+  }, 120_000);
+
+  it("a job BullMQ failed without codev's code (a plain BullMQ worker took it) is ended by a codev worker's sweep with BullMQ's reason", async () => {
+    const queue = `failed-${++queueNumber}`;
+    const fleet = await openFleet(queue);
+    const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'quick', attempts: 1 });
+    const plain = new Worker(queue, async () => {
+      throw new Error('not a codev worker');
+    }, { connection: { url: redis.url } });
+    try {
+      await new Promise((resolve) => plain.once('failed', resolve));
+    } finally {
+      await plain.close();
+    }
+    expect(await jobEnds(queue, job.id)).toHaveLength(0);
+    await startWorker(fleet, path.join(run, `workspaces-${queueNumber}`));
+    expect(await eventually(async () => (await jobEnds(queue, job.id)).length > 0)).toBe(true);
+    const ends = await jobEnds(queue, job.id);
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({ status: 'failed', error: { code: 'JOB_FAILED', message: expect.stringContaining('not a codev worker') } });
     await expectExpiring(queue, job.id);
   }, 120_000);
 
