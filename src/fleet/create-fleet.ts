@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CodevError } from '../errors/codev-error.ts';
 import { createJobHandle } from './create-job-handle.ts';
+import { endLostJob } from './endings/end-lost-job.ts';
 import { endJob, KEEP_ENDED_SECONDS } from './events/end-job.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
 import { checkSubmission } from './job/check-submission.ts';
@@ -43,7 +44,8 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   // BullMQ prints a connection error a queue has no listener for; the client reconnects and commands wait.
   queue.on('error', () => {});
   const connect = () => connectRedis({ url, name: 'codev-fleet:events', maxRetriesPerRequest: SUBMITTER_RETRIES, onConnection: () => {} });
-  const handleOf = (id: string): JobHandle => createJobHandle({ id, eventsKey: keys.events(id), connect, cancel });
+  const endIfLost = (jobId: string) => endLostJob({ redis, keys, queue: queueName, jobId });
+  const handleOf = (id: string): JobHandle => createJobHandle({ id, eventsKey: keys.events(id), connect, cancel, endIfLost });
 
   async function submit(submitOptions: SubmitOptions): Promise<JobHandle | JobHandle[]> {
     const jobs = checkSubmission(submitOptions);
@@ -73,12 +75,13 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
     }
     // BullMQ forgets a removed job: what `status` shows of it is kept beside its state, for as long as its events.
     const summary = { ...(await summaryOf(job, redis, keys.state(id))), state: 'cancelled' as const };
-    await job.remove();
-    const now = Date.now();
-    await redis.multi().hset(keys.state(id), 'summary', JSON.stringify(summary)).zadd(keys.cancelled, now, id).zremrangebyscore(keys.cancelled, 0, now - KEEP_ENDED_SECONDS * 1_000).exec();
+    // Ended before it is removed: whoever sees it gone (a sweep, a waiting handle) finds its end told, as cancelled.
     const jobState = await readJobState(redis, keys.state(id));
     const result = jobResultOf({ jobId: id, state: jobState, attempts: job.attemptsStarted, status: 'cancelled' });
     await endJob({ redis, keys, result, attempt: job.attemptsStarted });
+    await job.remove();
+    const now = Date.now();
+    await redis.multi().hset(keys.state(id), 'summary', JSON.stringify(summary)).zadd(keys.cancelled, now, id).zremrangebyscore(keys.cancelled, 0, now - KEEP_ENDED_SECONDS * 1_000).exec();
   }
 
   return {

@@ -3,13 +3,27 @@ import { CodevError } from '../errors/codev-error.ts';
 import { readJobEvents } from './events/read-job-events.ts';
 import type { FleetEvent, FleetJobResult, JobHandle } from './types.ts';
 
+/** How often a handle that waits with nothing new looks whether BullMQ ended the job behind codev's back. */
+const LOOK_EVERY_MS = 5_000;
+
 /**
  * A handle on a job by id: its events read from the job's stream (from the first, so a handle made late
- * misses nothing), its result the `job-end` event's, and its cancellation the fleet's.
+ * misses nothing), its result the `job-end` event's, and its cancellation the fleet's. While it waits,
+ * `endIfLost` runs now and then (it ends a job BullMQ failed or no longer has, once, on the job's stream),
+ * so a handle never waits forever on a job nothing will end, even with no worker left.
  */
-export function createJobHandle(options: { id: string; eventsKey: string; connect: () => Promise<Redis>; cancel: (id: string) => Promise<void> }): JobHandle {
-  const { id } = options;
-  const events = (eventOptions: { signal?: AbortSignal } = {}): AsyncIterable<FleetEvent> => readJobEvents({ connect: options.connect, key: options.eventsKey, signal: eventOptions.signal });
+export function createJobHandle(options: { id: string; eventsKey: string; connect: () => Promise<Redis>; cancel: (id: string) => Promise<void>; endIfLost?: (id: string) => Promise<unknown> }): JobHandle {
+  const { id, endIfLost } = options;
+  const events = (eventOptions: { signal?: AbortSignal } = {}): AsyncIterable<FleetEvent> => {
+    let lookedAt = 0;
+    const onIdle = async () => {
+      if (!endIfLost || Date.now() - lookedAt < LOOK_EVERY_MS) return;
+      lookedAt = Date.now();
+      // A failed look (Redis away) is tried again at the next; the read itself says when Redis is gone for good.
+      await endIfLost(id).catch(() => {});
+    };
+    return readJobEvents({ connect: options.connect, key: options.eventsKey, signal: eventOptions.signal, onIdle });
+  };
   return {
     id,
     events,

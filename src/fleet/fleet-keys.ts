@@ -10,6 +10,8 @@ export interface FleetKeys {
   cancelChannel: string;
   /** The jobs cancelled while they waited (BullMQ no longer has them), by when: `status` lists them. */
   cancelled: string;
+  /** Held by the one worker that sweeps for jobs BullMQ ended behind codev's back (see `startJobEndings`). */
+  sweepLock: string;
   events(jobId: string): string;
   state(jobId: string): string;
 }
@@ -20,6 +22,7 @@ export function fleetKeys(queue: string): FleetKeys {
     sessions: `${base}:sessions`,
     cancelChannel: `${base}:cancel`,
     cancelled: `${base}:cancelled`,
+    sweepLock: `${base}:sweep-lock`,
     events: (jobId) => `${base}:job:${jobId}:events`,
     state: (jobId) => `${base}:job:${jobId}:state`,
   };

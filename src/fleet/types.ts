@@ -79,7 +79,11 @@ export interface JobHandle {
   readonly id: string;
   /** Every event of the job from its start, live, in order; ends after `job-end`. */
   events(options?: { signal?: AbortSignal }): AsyncIterable<FleetEvent>;
-  /** Waits for the job to end (bounded by `timeoutMs` when given). */
+  /**
+   * Waits for the job to end (bounded by `timeoutMs` when given). A job BullMQ ended without codev (its stall
+   * limit, a removal, a drained or obliterated queue; an id it never had) ends while it waits, `failed` with
+   * `JOB_STALLED` or `JOB_REMOVED`, even with no worker left.
+   */
   result(options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<FleetJobResult>;
   /** Cancels a waiting job at once, a running one through its query's signal (its transcript kept). */
   cancel(): Promise<void>;

@@ -1,17 +1,63 @@
 import type { Redis } from 'ioredis';
 import type { FleetKeys } from '../fleet-keys.ts';
 import type { FleetJobResult } from '../types.ts';
-import { appendJobEvent } from './append-job-event.ts';
+import { MAX_EVENTS } from './append-job-event.ts';
 
 /** How long an ended job's events and state stay readable: as long as BullMQ keeps the job itself. */
 export const KEEP_ENDED_SECONDS = 7 * 24 * 60 * 60;
 
+/** The field of a job's state that holds the stream entry of its one `job-end`. */
+export const JOB_END_FIELD = 'jobEnd';
+
 /**
- * Tells a job's end on its stream (`job-end`, what `result()` returns) and lets its events and state expire
- * with the job, so a fleet that ran a million jobs does not keep a million streams.
+ * One script, so that no second ender can slip between the look and the append. A stream ended before the
+ * marker existed ends with its `job-end` entry: that counts as the end too (and gets the marker).
+ * KEYS: events, state[, lock]; ARGV: event, attempt, keep seconds, max events, marker field[, token].
  */
-export async function endJob(options: { redis: Redis; keys: FleetKeys; result: FleetJobResult; attempt: number }): Promise<void> {
-  const { redis, keys, result } = options;
-  await appendJobEvent({ redis, key: keys.events(result.jobId), event: { type: 'job-end', jobId: result.jobId, result }, attempt: options.attempt });
-  await redis.multi().expire(keys.events(result.jobId), KEEP_ENDED_SECONDS).expire(keys.state(result.jobId), KEEP_ENDED_SECONDS).exec();
+const END_ONCE = `
+if KEYS[3] and redis.call('GET', KEYS[3]) ~= ARGV[6] then return -1 end
+if redis.call('HEXISTS', KEYS[2], ARGV[5]) == 1 then return 0 end
+local ended = nil
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+if last then
+  for i = 1, #last[2], 2 do
+    if last[2][i] == 'event' and string.sub(last[2][i + 1], 1, 17) == '{"type":"job-end"' then ended = last[1] end
+  end
+end
+local added = 0
+if not ended then
+  ended = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[4], '*', 'event', ARGV[1], 'attempt', ARGV[2])
+  added = 1
+end
+redis.call('HSET', KEYS[2], ARGV[5], ended)
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return added
+`;
+
+/** Only the attempt that holds the job's lock may end it: BullMQ's lock key of the job and the attempt's token. */
+export interface JobEndFence {
+  lockKey: string;
+  token: string;
+}
+
+/**
+ * Ends a job once: tells its end on its stream (`job-end`, what `result()` returns) unless the job has ended
+ * already, and lets its events and state expire with the job, in one atomic step. Whoever ends a job — its
+ * worker, a worker that saw BullMQ fail it, a client that saw BullMQ lose it, `cancel()` — calls this, and the
+ * first wins: the others are no-ops, so a job has exactly one `job-end`. With a `fence`, nothing happens unless
+ * the lock still holds the token. Resolves whether this call ended the job.
+ */
+export async function endJob(options: { redis: Redis; keys: FleetKeys; result: FleetJobResult; attempt: number; fence?: JobEndFence }): Promise<boolean> {
+  const { redis, keys, result, fence } = options;
+  const event = JSON.stringify({ type: 'job-end', jobId: result.jobId, result });
+  const eventKeys = [keys.events(result.jobId), keys.state(result.jobId), ...(fence ? [fence.lockKey] : [])];
+  const args = [event, String(options.attempt), String(KEEP_ENDED_SECONDS), String(MAX_EVENTS), JOB_END_FIELD, ...(fence ? [fence.token] : [])];
+  const added = await redis.eval(END_ONCE, eventKeys.length, ...eventKeys, ...args);
+  return added === 1;
+}
+
+/** Whether the job has ended (its state holds the marker `endJob` writes). */
+export async function hasJobEnded(redis: Redis, keys: FleetKeys, jobId: string): Promise<boolean> {
+  return (await redis.hexists(keys.state(jobId), JOB_END_FIELD)) === 1;
 }

@@ -7,9 +7,10 @@ const BLOCK_MS = 1_000;
 /**
  * A job's events from its first, live: blocking reads of its stream on a connection of their own (a
  * blocking read holds its connection), ending after the `job-end` event or when `signal` aborts. The
- * connection is made by `connect` and always quit.
+ * connection is made by `connect` and always quit. `onIdle` runs after each read that found nothing new
+ * (the job handle looks there whether BullMQ ended the job behind codev's back).
  */
-export async function* readJobEvents(options: { connect: () => Promise<Redis>; key: string; signal?: AbortSignal }): AsyncGenerator<FleetEvent, void, void> {
+export async function* readJobEvents(options: { connect: () => Promise<Redis>; key: string; signal?: AbortSignal; onIdle?: () => Promise<void> }): AsyncGenerator<FleetEvent, void, void> {
   const { key, signal } = options;
   const redis = await options.connect();
   try {
@@ -22,6 +23,7 @@ export async function* readJobEvents(options: { connect: () => Promise<Redis>; k
         yield event;
         if (event.type === 'job-end') return;
       }
+      if (!reply && !signal?.aborted) await options.onIdle?.();
     }
   } finally {
     redis.disconnect();

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { appendJobEvent } from '../events/append-job-event.ts';
 import { endJob } from '../events/end-job.ts';
+import { startJobEndings } from '../endings/start-job-endings.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
 import { jobResultOf } from '../job/job-result-of.ts';
 import { readJobState } from '../job/job-state.ts';
@@ -140,6 +141,8 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   });
   worker.on('error', (error) => log(`worker error: ${errorMessage(error)}`));
   await worker.waitUntilReady();
+  // Jobs BullMQ ends without codev's code (stall limit, removal) end for their clients too; ended jobs' checkouts go.
+  const endings = startJobEndings({ redis, keys: options.keys, queue: options.queue, worker, workspaceRoot: scope.workspaceRoot, intervalMs: Math.max(1_000, defaults.stalledIntervalMs), running: (jobId) => running.has(jobId), log });
   log(`worker ${name} takes jobs from queue "${options.queue}" (concurrency ${options.concurrency ?? 1})`);
 
   return {
@@ -150,6 +153,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       const closing = worker.close();
       if (stopping) for (const controller of running.values()) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
       await closing;
+      await endings.stop();
       await queue.close();
       for (const client of connections) client.disconnect();
     },

@@ -1,0 +1,48 @@
+import type { Redis } from 'ioredis';
+import { endJob, JOB_END_FIELD, KEEP_ENDED_SECONDS } from '../events/end-job.ts';
+import type { FleetKeys } from '../fleet-keys.ts';
+import { jobResultOf } from '../job/job-result-of.ts';
+import { readJobState } from '../job/job-state.ts';
+import type { FleetJobResult } from '../types.ts';
+import { bullKey } from './bull-key.ts';
+
+/** What BullMQ writes when a job stalled more than `maxStalledCount` times (as it fails it, or to fail it at its next take). */
+const STALLED_REASON = 'job stalled more than allowable limit';
+/** A job BullMQ failed longer ago than this is not ended again: its end, told then, may have expired with its keys. */
+const FAILED_LONG_AGO_MS = (KEEP_ENDED_SECONDS * 1_000) / 2;
+
+/**
+ * Ends a job that BullMQ ended behind codev's back, with no `job-end` on its stream: one its stall limit
+ * failed (or marked to fail at its next take), `JOB_STALLED`; one no longer in BullMQ (removed, trimmed,
+ * drained, obliterated, its data gone), `JOB_REMOVED`; one failed otherwise, `JOB_FAILED` with BullMQ's
+ * reason (`cancelled` instead, when it had been cancelled). A job BullMQ still has going is left alone. Ends it once (see `endJob`): resolves whether this
+ * call ended it. Reads only a few fields of BullMQ's job, never its data.
+ */
+export async function endLostJob(options: { redis: Redis; keys: FleetKeys; queue: string; jobId: string }): Promise<boolean> {
+  const { redis, keys, queue, jobId } = options;
+  const replies = await redis.pipeline().hexists(keys.state(jobId), JOB_END_FIELD).hmget(bullKey(queue, jobId), 'timestamp', 'failedReason', 'defa', 'ats', 'finishedOn').zscore(bullKey(queue, 'failed'), jobId).exec();
+  const [ended, fields, failed] = (replies ?? []).map(([error, value]) => {
+    if (error) throw error;
+    return value;
+  }) as [number, (string | null)[], string | null];
+  if (ended === 1) return false;
+  const [timestamp = null, failedReason = null, deferredFailure = null, attemptsStarted = null, finishedOn = null] = fields;
+  if (failed !== null && Date.now() - Number(finishedOn ?? Date.now()) > FAILED_LONG_AGO_MS) return false;
+  const error = lostError({ jobId, queue, present: timestamp !== null, failed: failed !== null, failedReason, deferredFailure });
+  if (!error) return false;
+  const attempts = Number(attemptsStarted ?? 0);
+  const state = await readJobState(redis, keys.state(jobId));
+  // Cancelled while its worker was gone (nobody ran it to tell the cancel): what ended it is the cancel.
+  const result = state.cancelled ? jobResultOf({ jobId, state, attempts, status: 'cancelled' }) : jobResultOf({ jobId, state, attempts, status: 'failed', error });
+  return endJob({ redis, keys, result, attempt: attempts });
+}
+
+function lostError(options: { jobId: string; queue: string; present: boolean; failed: boolean; failedReason: string | null; deferredFailure: string | null }): FleetJobResult['error'] | undefined {
+  const { jobId, queue } = options;
+  if (!options.present) return { code: 'JOB_REMOVED', message: `Job ${jobId} is no longer in queue "${queue}" (removed, trimmed, drained or obliterated through BullMQ) and had not ended` };
+  if (options.deferredFailure === STALLED_REASON || (options.failed && options.failedReason === STALLED_REASON)) {
+    return { code: 'JOB_STALLED', message: `Job ${jobId} stalled more than maxStalledCount times: the workers running it lost its lock (they died, or paused longer than lockDuration)` };
+  }
+  if (options.failed) return { code: 'JOB_FAILED', message: `BullMQ failed job ${jobId}: ${options.failedReason ?? 'no reason given'}` };
+  return undefined;
+}
