@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { FleetEvent } from '../types.ts';
 
 /** Streams keep this many events per job at most (about: Redis trims whole nodes), the oldest dropped first. */
-const MAX_EVENTS = 100_000;
+export const MAX_EVENTS = 100_000;
 
 /**
  * Appends one event to a job's stream, where `events()` of any process reads it in order. The entry is the
