@@ -92,7 +92,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       if (isFencedError(error) && !controller.signal.aborted) controller.abort(error);
       throw error;
     };
-    const attemptScope: JobRunScope = { ...scope, publish: (event) => appendFencedJobEvent({ redis, key: options.keys.events(event.jobId), event: event.event, attempt: event.attempt, fence }).catch(stopIfFenced) };
+    const attemptScope: JobRunScope = { ...scope, publish: (published) => appendFencedJobEvent({ redis, key: options.keys.events(published.jobId), event: published.event, attempt: published.attempt, fence }).catch(stopIfFenced) };
     const publish = attemptScope.publish;
     log(`job ${jobId}: attempt ${job.attemptsStarted}`);
     try {
