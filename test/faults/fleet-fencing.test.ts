@@ -144,6 +144,10 @@ async function expectFencedOutcome(options: { queue: string; jobId: string; remo
   // The transcript: each step once.
   const client = await connectRedis({ url: redis.url });
   try {
+    // The job's state was last written by the attempt that ended it: no stale checkpoint went back a turn.
+    const state = await client.hgetall(fleetKeys(queue).state(jobId));
+    expect(Number(state.turn)).toBe(result!.turns);
+    expect(git(remote, 'merge-base', '--is-ancestor', state.commit!, `codev/jobs/${jobId}`)).toBe('');
     const transcript = await createRedisSessionStore({ redis: client, prefix: fleetKeys(queue).sessions }).read(result!.sessionId!);
     const uses = transcript.messages.flatMap((entry) => (typeof entry.message.content === 'string' ? [] : entry.message.content)).filter((block) => block.type === 'tool_use');
     expect(uses.map((block) => (block as Anthropic.ToolUseBlockParam).id)).toEqual(Array.from({ length: TURNS }, (_, index) => `toolu_step_${index + 1}`));
