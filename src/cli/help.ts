@@ -294,8 +294,8 @@ Options:
                              name it, or a glob: git@github.com:acme/*; also the config's fleet.trustedRepositories).
                              By default none: a checkout's codev.config.ts, plugins/, .mcp.json, .codev/, skills/
                              and CLAUDE.md are never run or read, and the job runs with its script's project
-  --lock-duration MS         How long a running job's lock lasts without renewal (default 30000): a job whose
-                             worker died is taken over after about this long
+  --lock-duration MS         How long a running job's lock lasts without renewal (default 30000, at least 5000): a
+                             job whose worker died is taken over after about this long
   --stalled-interval MS      How often locks are checked for dead workers (default 15000); shorten both for tests
   --cwd DIR                  Where codev.config.ts is looked for (fleet.redisUrl, fleet.queue, fleet.trustedRepositories)
 

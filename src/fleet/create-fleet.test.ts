@@ -76,7 +76,7 @@ async function openFleet(): Promise<Fleet> {
 }
 
 async function startWorker(): Promise<void> {
-  worker = await fleet.worker({ env: env(), lockDurationMs: 2_000, stalledIntervalMs: 1_000, workspaceRoot: path.join(PROJECT, 'workspaces') });
+  worker = await fleet.worker({ env: env(), lockDurationMs: 5_000, stalledIntervalMs: 2_500, workspaceRoot: path.join(PROJECT, 'workspaces') });
 }
 
 async function collect(job: JobHandle): Promise<FleetEvent[]> {
@@ -275,7 +275,7 @@ describe('createFleet', () => {
     let checkout = '';
     replies((index) => (index === 0 ? toolUseReply('Write', { file_path: path.join(checkout, 'NOTES.md'), content: 'written by the job\n' }, { id: 'toolu_write' }) : textReply('wrote it')));
     const job = await fleet.submit({ script, prompt: 'write notes', workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Write', 'Edit'] } });
-    checkout = path.join(PROJECT, 'workspaces', job.id);
+    checkout = path.join(PROJECT, 'workspaces', job.id, '1');
     const result = await job.result({ timeoutMs: 30_000 });
     expect(result).toMatchObject({ status: 'completed', workspace: { branch: expect.stringContaining(job.id), changedFiles: ['NOTES.md'] } });
     expect(result.workspace!.patch).toContain('+written by the job');

@@ -280,7 +280,11 @@ describe('fleet job endings', () => {
     const fenced = `fenced-${process.pid}`;
     const lockKey = `bull:${queue}:${fenced}:lock`;
     await client.set(lockKey, 'new-attempt');
-    expect(await endJob({ redis: client, keys, result: result(fenced), attempt: 1, fence: { lockKey, token: 'old-attempt' } })).toBe(false);
+    const stale = await endJob({ redis: client, keys, result: result(fenced), attempt: 1, fence: { lockKey, token: 'old-attempt' } }).then(
+      () => 'ended',
+      (error: { code?: string }) => error.code,
+    );
+    expect(stale).toBe('JOB_ATTEMPT_FENCED');
     expect(await jobEnds(queue, fenced)).toHaveLength(0);
     expect(await endJob({ redis: client, keys, result: result(fenced), attempt: 2, fence: { lockKey, token: 'new-attempt' } })).toBe(true);
     expect(await jobEnds(queue, fenced)).toHaveLength(1);

@@ -6,7 +6,7 @@
  * from the last checkpoint), split at the second `job-start` event (as the bench process read it from the
  * job's stream): BullMQ noticing the stalled job and handing it over, then the attempt resuming. The job
  * must then complete. With the default settings (lockDuration 30 s, stalledInterval 15 s) and with short
- * ones (2 s / 1 s), fresh processes each run. Not run on its own.
+ * ones (5 s / 2.5 s, the shortest lock a worker accepts), fresh processes each run. Not run on its own.
  */
 import { median } from '../statistics.mjs';
 import { startWorkerProcesses, stopAll } from '../start-worker-process.mjs';
@@ -16,7 +16,7 @@ const TURNS = 8;
 const KILL_AT_REQUEST = 4;
 export const SETTINGS = [
   { id: 'default', label: 'default (lockDuration 30 s, stalledInterval 15 s)', runs: { full: 3, quick: 1 }, waitMs: 120_000 },
-  { id: 'short', label: 'short (lockDuration 2 s, stalledInterval 1 s)', lockDurationMs: 2_000, stalledIntervalMs: 1_000, runs: { full: 5, quick: 2 }, waitMs: 30_000 },
+  { id: 'short', label: 'short (lockDuration 5 s, stalledInterval 2.5 s: the shortest safe lock)', lockDurationMs: 5_000, stalledIntervalMs: 2_500, runs: { full: 5, quick: 2 }, waitMs: 30_000 },
 ];
 
 export async function measureRecovery(bench) {

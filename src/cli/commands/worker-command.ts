@@ -4,6 +4,7 @@ import { CodevError } from '../../errors/codev-error.ts';
 import { redactRedisUrl } from '../../fleet/redis/redact-redis-url.ts';
 import { isRemoteRepository } from '../../fleet/workspace/resolve-repository.ts';
 import { waitForRedis } from '../../fleet/redis/wait-for-redis.ts';
+import { checkLockSettings } from '../../fleet/worker/check-lock-settings.ts';
 import { WORKER_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { listenForStopSignals } from './listen-for-stop-signals.ts';
@@ -39,6 +40,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   const limiter = values.rate === undefined ? undefined : parseRate(values.rate);
   const lockDurationMs = positiveIntegerOption('lock-duration', values['lock-duration']);
   const stalledIntervalMs = positiveIntegerOption('stalled-interval', values['stalled-interval']);
+  checkLockSettings({ lockDurationMs, stalledIntervalMs }, { lockDuration: '--lock-duration', stalledInterval: '--stalled-interval' });
   const cwd = values.cwd ?? io.cwd;
   const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd, env: io.env });
   const trustedRepositories = await trustedRepositoriesOf({ flags: values['trust-workspace'] ?? [], cwd });

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { FleetKeys } from '../fleet-keys.ts';
+import { fencedError, type JobFence } from '../job/job-fence.ts';
 import type { FleetJobResult } from '../types.ts';
 import { MAX_EVENTS } from './append-job-event.ts';
 
@@ -35,25 +36,20 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return added
 `;
 
-/** Only the attempt that holds the job's lock may end it: BullMQ's lock key of the job and the attempt's token. */
-export interface JobEndFence {
-  lockKey: string;
-  token: string;
-}
-
 /**
  * Ends a job once: tells its end on its stream (`job-end`, what `result()` returns) unless the job has ended
  * already, and lets its events and state expire with the job, in one atomic step. Whoever ends a job — its
  * worker, a worker that saw BullMQ fail it, a client that saw BullMQ lose it, `cancel()` — calls this, and the
  * first wins: the others are no-ops, so a job has exactly one `job-end`. With a `fence`, nothing happens unless
- * the lock still holds the token. Resolves whether this call ended the job.
+ * the lock still holds the token: a stale attempt's end rejects with 'JOB_ATTEMPT_FENCED'. Resolves whether this call ended the job.
  */
-export async function endJob(options: { redis: Redis; keys: FleetKeys; result: FleetJobResult; attempt: number; fence?: JobEndFence }): Promise<boolean> {
+export async function endJob(options: { redis: Redis; keys: FleetKeys; result: FleetJobResult; attempt: number; fence?: JobFence }): Promise<boolean> {
   const { redis, keys, result, fence } = options;
   const event = JSON.stringify({ type: 'job-end', jobId: result.jobId, result });
   const eventKeys = [keys.events(result.jobId), keys.state(result.jobId), ...(fence ? [fence.lockKey] : [])];
   const args = [event, String(options.attempt), String(KEEP_ENDED_SECONDS), String(MAX_EVENTS), JOB_END_FIELD, ...(fence ? [fence.token] : [])];
   const added = await redis.eval(END_ONCE, eventKeys.length, ...eventKeys, ...args);
+  if (added === -1 && fence) throw fencedError(fence);
   return added === 1;
 }
 

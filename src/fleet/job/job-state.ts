@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { ToolApproval } from '../../agent/types.ts';
 import type { FleetJobResult } from '../types.ts';
+import { FENCE_LUA, fencedError, type JobFence } from './job-fence.ts';
+import { runRedisScript } from './run-redis-script.ts';
 
 /**
  * What a job has done so far, kept apart from BullMQ's job data so that writing it never races BullMQ's own
@@ -44,13 +46,29 @@ export async function readJobState(redis: Redis, key: string): Promise<JobState>
   };
 }
 
-/** Writes the given fields (undefined ones are removed). */
-export async function writeJobState(redis: Redis, key: string, fields: Partial<JobState>): Promise<void> {
+/** Sets ARGV[3..] pairs (ARGV[2] of them) and removes the names after them, when the fence holds. */
+const FENCED_WRITE_LUA = `${FENCE_LUA}local count = tonumber(ARGV[2])
+for index = 1, count do redis.call('HSET', KEYS[2], ARGV[1 + 2 * index], ARGV[2 + 2 * index]) end
+for index = 3 + 2 * count, #ARGV do redis.call('HDEL', KEYS[2], ARGV[index]) end
+return 1`;
+
+/**
+ * Writes the given fields (undefined ones are removed). With `fence`, the write is an attempt's: it happens
+ * only while the attempt holds its job's lock, checked in the same Lua script, else it rejects with
+ * 'JOB_ATTEMPT_FENCED' and writes nothing. Writes of a job's clients (cancel, answers) have no fence.
+ */
+export async function writeJobState(redis: Redis, key: string, fields: Partial<JobState>, fence?: JobFence): Promise<void> {
   const set: Record<string, string> = {};
   const removed: string[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) removed.push(name);
     else set[name] = typeof value === 'object' && value !== null ? JSON.stringify(value) : value === true ? '1' : value === false ? '0' : String(value);
+  }
+  if (fence) {
+    const pairs = Object.entries(set).flat();
+    const written = await runRedisScript({ redis, lua: FENCED_WRITE_LUA, keys: [fence.lockKey, key], args: [fence.token, pairs.length / 2, ...pairs, ...removed] });
+    if (written !== 1) throw fencedError(fence);
+    return;
   }
   const batch = redis.multi();
   if (Object.keys(set).length > 0) batch.hset(key, set);

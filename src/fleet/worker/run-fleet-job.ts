@@ -7,6 +7,7 @@ import type { CanUseTool } from '../../permissions/types.ts';
 import { createEventSender } from '../events/create-event-sender.ts';
 import { fleetJobDataSchema, type FleetJobData } from '../job/fleet-job-data.ts';
 import { jobResultOf } from '../job/job-result-of.ts';
+import { checkJobFence, type JobFence } from '../job/job-fence.ts';
 import { readJobState, writeJobState, type JobState } from '../job/job-state.ts';
 import type { FleetEvent, FleetJobResult } from '../types.ts';
 import { checkBranchAgainstTranscript } from '../workspace/check-branch-against-transcript.ts';
@@ -37,17 +38,23 @@ export type JobRunOutcome =
  * agent run on the job's Redis session, fresh (the prompt) or going on from the last completed turn (a
  * worker died: the session is forked at that turn's last message, so what the dead worker wrote after it
  * is not in the transcript, and the workspace is at that turn's commit). Each turn boundary is a checkpoint.
- * Every agent event goes to the job's stream. A script or job that can never run throws `JOB_INVALID`,
+ * Every agent event goes to the job's stream. Every effect of the attempt is fenced by `fence` (its BullMQ job
+ * lock and token): each state write, checkpoint and event is conditional on the lock in Redis, and every push
+ * is made only right after the lock was seen held, the result branch only after the fenced `ended` write. The
+ * attempt works in its own checkout, `<workspaceRoot>/<jobId>/<attempt>`, and resumes from the commit the
+ * fenced state names. A lost lock rejects with 'JOB_ATTEMPT_FENCED'. A script or job that can never run throws `JOB_INVALID`,
  * `SCRIPT_FAILED` or `PLUGIN_LOAD_FAILED` (part of the project failed to load, unless the job allows it); what
  * may pass on a retry throws as it is.
  */
-export async function runFleetJob(options: { job: Job; scope: JobRunScope; signal: AbortSignal }): Promise<JobRunOutcome> {
-  const { job, scope, signal } = options;
+export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence: JobFence; signal: AbortSignal }): Promise<JobRunOutcome> {
+  const { job, scope, fence, signal } = options;
   const jobId = job.id!;
   const data = parseJobData(job.data);
   const stateKey = scope.keys.state(jobId);
   const state = await readJobState(scope.redis, stateKey);
   const attempt = job.attemptsStarted;
+  const folder = { root: scope.workspaceRoot, jobId, attempt: String(attempt) };
+  const beforePush = () => checkJobFence(scope.redis, fence);
   const events = createEventSender((event) => scope.publish({ jobId, event, attempt }));
   // Lifecycle events wait for everything before them; the agent's own stream does not wait (see createEventSender).
   const publish = async (event: FleetEvent) => {
@@ -59,15 +66,15 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   const resuming = state.sessionId !== undefined && state.messageUuid !== undefined;
   await publish({ type: 'job-start', jobId, attempt, worker: scope.worker, ...(resuming && { resumedFromTurn: state.turn }), startedAt: new Date().toISOString() });
 
-  if (state.ended) return { type: 'done', result: { ...state.ended, attempts: attempt, ...(data.workspace && { workspace: await finishEndedWorkspace({ scope, jobId, data, turn: state.turn, signal }) }) } };
+  if (state.ended) return { type: 'done', result: { ...state.ended, attempts: attempt, ...(data.workspace && { workspace: await finishEndedWorkspace({ folder, data, state, beforePush, signal }) }) } };
   // Checked and read from one descriptor at the moment of import: what runs is the file that passed the check.
   const script = readAllowedScript({ script: data.script, roots: scope.scriptRoots, workspaceRoot: scope.workspaceRoot, worker: scope.worker });
   const definition = await loadAgentScript(script.file, { source: script.source });
   if (!definition) throw new CodevError('JOB_INVALID', `The script ${data.script} exports no agent definition`, { field: 'script', hint: 'export default defineAgent({ ... }) from the script' });
-  const workspace = data.workspace ? await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: data.workspace, ...(resuming && { resumeTurn: state.turn }), signal }) : undefined;
+  const workspace = data.workspace ? await prepareJobWorkspace({ ...folder, spec: data.workspace, ...(resuming && { resumeTurn: state.turn, ...(state.commit && { resumeCommit: state.commit }) }), signal }) : undefined;
   // The transcript names the folders of earlier attempts: the fork names this one instead, and they are denied.
   const moved = workspace && checkoutMoves({ earlier: state.checkouts, current: workspace.path, data });
-  if (moved) await writeJobState(scope.redis, stateKey, { checkouts: moved.checkouts });
+  if (moved) await writeJobState(scope.redis, stateKey, { checkouts: moved.checkouts }, fence);
   const { kernel, trusted } = await createJobKernel({ data: moved?.data ?? data, script: script.file, workspace, scope });
   try {
     const ignored = workspace && !trusted ? ignoredProjectFiles(workspace.path) : [];
@@ -108,18 +115,18 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
       const run = resuming ? agent.resume({ signal, ...(state.approvals && { approvals: state.approvals }) }) : agent.query(data.prompt, { signal });
       for await (const event of run) {
         // The answers were taken: a retry after this point goes on from the session, not from them again.
-        if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }).then(() => true);
-        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
+        if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }, fence).then(() => true);
+        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
         // A new session (the first attempt, or a fork at the last checkpoint): a retry goes on from its start.
-        if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid() }));
+        if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid() }, fence));
         if (event.type === 'text') text = event.text;
-        if (event.type === 'usage') await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.totalCostUsd) });
+        if (event.type === 'usage') await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.totalCostUsd) }, fence);
         if (event.type === 'tool-deferred') waiting.push({ toolUseId: event.toolUseId, toolName: event.toolName, input: event.input, message: event.message });
         if (event.type === 'error' && event.error.code === 'MODEL_RATE_LIMITED') rateLimit = { delayMs: Math.max(1_000, (event.error.retryAfterSeconds ?? 10) * 1_000), message: event.error.message };
         // The query's whole cost: its compaction summaries and tool calls' requests (WebFetch) are no turn's usage.
         if (event.type === 'end') {
           end = event;
-          await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.costUsd) });
+          await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.costUsd) }, fence);
         }
         await events.send(event);
       }
@@ -128,7 +135,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
       await agent.close();
     }
     if (!end) throw new CodevError('JOB_INVALID', 'The agent ended without an end event');
-    if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
+    if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
     const latest = await readJobState(scope.redis, stateKey);
     const base = { jobId, state: latest, attempts: attempt, end, text };
     if (latest.cancelled) return { type: 'cancelled', result: jobResultOf({ ...base, status: 'cancelled' }) };
@@ -136,7 +143,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
     if (end.reason === 'error' && rateLimit) return { type: 'rate-limited', ...rateLimit };
     if (end.reason === 'error') throw new CodevError('MODEL_REQUEST_FAILED', `The job's agent ended with an error: ${text ?? 'see its error event'}`);
     if (end.reason === 'deferred') {
-      await writeJobState(scope.redis, stateKey, { parked: waiting });
+      await writeJobState(scope.redis, stateKey, { parked: waiting }, fence);
       const parked = jobResultOf({ ...base, status: 'parked' });
       await publish({ type: 'job-parked', jobId, waiting });
       return { type: 'parked', result: parked };
@@ -144,24 +151,24 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
     if (workspace && agent.sessionId) await checkBranchAgainstTranscript({ messages: (await store.read(agent.sessionId)).messages.map((entry) => entry.message), checkout: workspace.path, earlierCheckouts: moved?.checkouts, jobId });
     // Kept before the workspace is finished: a worker dying now leaves an attempt that only finishes it.
     const completed = jobResultOf({ ...base, status: 'completed' });
-    await writeJobState(scope.redis, stateKey, { ended: completed });
-    const finished = workspace ? await finishJobWorkspace({ workspace, signal }) : undefined;
+    await writeJobState(scope.redis, stateKey, { ended: completed }, fence);
+    const finished = workspace ? await finishJobWorkspace({ workspace, beforePush, signal }) : undefined;
     return { type: 'done', result: { ...completed, ...(finished && { workspace: finished }) } };
   } finally {
     await kernel.close();
     // The checkout is this attempt's: the next one restores it from the job's last checkpoint.
-    if (workspace) await removeJobWorkspace({ root: scope.workspaceRoot, jobId });
+    if (workspace) await removeJobWorkspace(folder);
   }
 }
 
 /** The workspace of a job whose agent finished before its worker died: restored at the last turn and finished. */
-async function finishEndedWorkspace(options: { scope: JobRunScope; jobId: string; data: FleetJobData; turn: number; signal: AbortSignal }) {
-  const { scope, jobId, signal } = options;
-  const workspace = await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: options.data.workspace!, resumeTurn: options.turn, signal });
+async function finishEndedWorkspace(options: { folder: { root: string; jobId: string; attempt: string }; data: FleetJobData; state: JobState; beforePush: () => Promise<void>; signal: AbortSignal }) {
+  const { folder, state, signal } = options;
+  const workspace = await prepareJobWorkspace({ ...folder, spec: options.data.workspace!, resumeTurn: state.turn, ...(state.commit && { resumeCommit: state.commit }), signal });
   try {
-    return await finishJobWorkspace({ workspace, signal });
+    return await finishJobWorkspace({ workspace, beforePush: options.beforePush, signal });
   } finally {
-    await removeJobWorkspace({ root: scope.workspaceRoot, jobId });
+    await removeJobWorkspace(folder);
   }
 }
 

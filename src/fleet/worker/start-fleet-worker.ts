@@ -8,12 +8,15 @@ import { endJob } from '../events/end-job.ts';
 import { startJobEndings } from '../endings/start-job-endings.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
 import { jobResultOf } from '../job/job-result-of.ts';
+import { checkJobFence, isFencedError, type JobFence } from '../job/job-fence.ts';
 import { readJobState } from '../job/job-state.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
 import { redactRedisUrl } from '../redis/redact-redis-url.ts';
 import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
 import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
+import { appendFencedJobEvent } from './append-fenced-job-event.ts';
+import { checkLockSettings } from './check-lock-settings.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { runFleetJob } from './run-fleet-job.ts';
 
@@ -30,9 +33,14 @@ const UNRECOVERABLE = new Set(['JOB_INVALID', 'SCRIPT_FAILED', 'PLUGIN_LOAD_FAIL
  * (the whole queue backs off for the model's `retry-after`, and the attempt is not spent), cancelled or
  * failing for good (unrecoverable), or failing for now (BullMQ retries with backoff). Every ending is told
  * on the job's stream (`job-end`, `job-retry`). Cancellations arrive on a channel every worker listens to;
- * the one running the job aborts its query.
+ * the one running the job aborts its query. Each attempt is fenced by its BullMQ job lock (see `JobFence`):
+ * an attempt whose lock renewal fails, or whose fenced write is refused, aborts its query at once, publishes
+ * nothing more as the job and removes its checkout. Lock settings that cannot be fenced are refused with
+ * 'FLEET_LOCK_UNSAFE' (see `checkLockSettings`).
  */
 export async function startFleetWorker(options: WorkerOptions & { url: string; queue: string; keys: FleetKeys }): Promise<FleetWorker> {
+  const defaults = { ...DEFAULTS, ...definedOf(options) };
+  checkLockSettings(defaults);
   const { bullmq } = await loadFleetModules();
   const name = options.name ?? `${os.hostname()}:${process.pid}`;
   const log = options.onLog ?? (() => {});
@@ -48,10 +56,13 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   };
   const redis = await connect('commands');
   const subscriber = await connect('cancel');
-  const running = new Map<string, AbortController>();
+  /** The attempts this worker runs, with the fence each writes under. */
+  const running = new Set<{ jobId: string; fence: JobFence; controller: AbortController }>();
   let stopping = false;
   await subscriber.subscribe(options.keys.cancelChannel);
-  subscriber.on('message', (_channel: string, jobId: string) => running.get(jobId)?.abort(new CodevError('JOB_CANCELLED', `Job ${jobId} was cancelled`)));
+  subscriber.on('message', (_channel: string, jobId: string) => {
+    for (const attempt of running) if (attempt.jobId === jobId) attempt.controller.abort(new CodevError('JOB_CANCELLED', `Job ${jobId} was cancelled`));
+  });
   const queue = new bullmq.Queue(options.queue, { connection: redis });
   // Its connection's losses are told by the connection's own watcher (see connect()): BullMQ would print each.
   queue.on('error', () => {});
@@ -71,14 +82,24 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   async function processJob(job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<FleetJobResult> {
     const jobId = job.id!;
     const controller = new AbortController();
-    running.set(jobId, controller);
+    // BullMQ's own lock of the job (`<prefix>:<queue>:<jobId>:lock`), holding this attempt's token while it is the job's.
+    const fence: JobFence = { lockKey: `${job.queueQualifiedName}:${jobId}:lock`, token: token ?? '' };
+    const attempt = { jobId, fence, controller };
+    running.add(attempt);
     const forward = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forward, { once: true });
+    // A refused write stops the whole attempt at once, not only the step that made it.
+    const stopIfFenced = (error: unknown): never => {
+      if (isFencedError(error) && !controller.signal.aborted) controller.abort(error);
+      throw error;
+    };
+    const attemptScope: JobRunScope = { ...scope, publish: (published) => appendFencedJobEvent({ redis, key: options.keys.events(published.jobId), event: published.event, attempt: published.attempt, fence }).catch(stopIfFenced) };
+    const publish = attemptScope.publish;
     log(`job ${jobId}: attempt ${job.attemptsStarted}`);
     try {
-      const outcome = await runFleetJob({ job, scope, signal: controller.signal });
+      const outcome = await runFleetJob({ job, scope: attemptScope, fence, signal: controller.signal }).catch(stopIfFenced);
       if (outcome.type === 'done') {
-        await endJob({ redis, keys: options.keys, result: outcome.result, attempt: job.attemptsStarted });
+        await endJob({ redis, keys: options.keys, result: outcome.result, attempt: job.attemptsStarted, fence });
         log(`job ${jobId}: ${outcome.result.endReason ?? 'done'} after ${outcome.result.turns} turn(s)`);
         return outcome.result;
       }
@@ -93,9 +114,14 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
         await queue.rateLimit(outcome.delayMs);
         throw new bullmq.RateLimitError();
       }
-      await endJob({ redis, keys: options.keys, result: outcome.result, attempt: job.attemptsStarted });
+      await endJob({ redis, keys: options.keys, result: outcome.result, attempt: job.attemptsStarted, fence });
       throw new bullmq.UnrecoverableError(`JOB_CANCELLED: job ${jobId} was cancelled`);
     } catch (error) {
+      if (isFencedError(error) || isFencedError(controller.signal.reason)) {
+        // Another attempt may hold the job: this one tells nothing (no retry, no end) and BullMQ, checking the token too, moves nothing.
+        log(`job ${jobId}: attempt ${job.attemptsStarted} lost its job lock (fenced): stopped, nothing more published, its checkout removed`);
+        throw error instanceof Error ? error : new Error(errorMessage(error));
+      }
       if (error instanceof bullmq.DelayedError || error instanceof bullmq.WaitingError || error instanceof bullmq.UnrecoverableError || error instanceof bullmq.RateLimitError) throw error;
       if (stopping) {
         // Stopped with the worker, not failed: back to the queue without spending an attempt, for another worker.
@@ -104,16 +130,16 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
         await job.moveToWait(token);
         throw new bullmq.WaitingError();
       }
-      throw await failed({ job, error });
+      throw await failed({ job, error, fence, publish });
     } finally {
       signal?.removeEventListener('abort', forward);
-      running.delete(jobId);
+      running.delete(attempt);
     }
   }
 
   /** Tells the stream how an attempt failed, and whether BullMQ is to try again. */
-  async function failed(options: { job: Job; error: unknown }): Promise<Error> {
-    const { job, error } = options;
+  async function failed(options: { job: Job; error: unknown; fence: JobFence; publish: JobRunScope['publish'] }): Promise<Error> {
+    const { job, error, fence, publish } = options;
     const jobId = job.id!;
     const code = CodevError.isInstance(error) ? error.code : 'JOB_FAILED';
     const message = CodevError.isInstance(error) ? error.format() : errorMessage(error);
@@ -125,11 +151,10 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     }
     const state = await readJobState(redis, scope.keys.state(jobId));
     const result = jobResultOf({ jobId, state, attempts: job.attemptsStarted, status: 'failed', error: { code, message } });
-    await endJob({ redis, keys: scope.keys, result, attempt: job.attemptsStarted });
+    await endJob({ redis, keys: scope.keys, result, attempt: job.attemptsStarted, fence });
     return new bullmq.UnrecoverableError(`${code}: ${message}`);
   }
 
-  const defaults = { ...DEFAULTS, ...definedOf(options) };
   const worker = new bullmq.Worker(options.queue, processJob, {
     connection: await connect('worker'),
     concurrency: options.concurrency ?? 1,
@@ -140,9 +165,15 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     name,
   });
   worker.on('error', (error) => log(`worker error: ${errorMessage(error)}`));
+  // BullMQ could not renew a lock: the attempts of those jobs that no longer hold it stop at once.
+  worker.on('lockRenewalFailed', (jobIds: string[]) => {
+    for (const attempt of running) {
+      if (jobIds.includes(attempt.jobId)) void checkJobFence(redis, attempt.fence).catch((error: unknown) => isFencedError(error) && attempt.controller.abort(error));
+    }
+  });
   await worker.waitUntilReady();
   // Jobs BullMQ ends without codev's code (stall limit, removal) end for their clients too; ended jobs' checkouts go.
-  const endings = startJobEndings({ redis, keys: options.keys, queue: options.queue, worker, workspaceRoot: scope.workspaceRoot, intervalMs: Math.max(1_000, defaults.stalledIntervalMs), running: (jobId) => running.has(jobId), log });
+  const endings = startJobEndings({ redis, keys: options.keys, queue: options.queue, worker, workspaceRoot: scope.workspaceRoot, intervalMs: Math.max(1_000, defaults.stalledIntervalMs), running: (jobId) => [...running].some((attempt) => attempt.jobId === jobId), log });
   log(`worker ${name} takes jobs from queue "${options.queue}" (concurrency ${options.concurrency ?? 1})`);
 
   return {
@@ -151,7 +182,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       stopping = closeOptions.force === true;
       // Takes no more jobs and waits for the running ones; forced, they end their queries at once and go back to the queue.
       const closing = worker.close();
-      if (stopping) for (const controller of running.values()) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
+      if (stopping) for (const { controller } of running) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
       await closing;
       await endings.stop();
       await queue.close();

@@ -17,9 +17,11 @@ export interface JobCheckpoint {
  * Fetches the job's hidden refs (`refs/codev/jobs/<jobId>/*`) from `repo` into the clone at `cwd` and picks
  * the checkpoint of the highest turn at most `resumeTurn` (none when it is 0: a fresh start, which still
  * keeps the recorded base commit). Refs of higher turns (written by an attempt that died before its
- * transcript recorded them) are ignored.
+ * transcript recorded them) are ignored. With `resumeCommit` (the commit the job's fenced state names for
+ * `resumeTurn`) that commit is the checkpoint, whatever the turn's ref holds: 'WORKSPACE_FAILED' when the
+ * fetched refs do not reach it.
  */
-export async function findJobCheckpoint(options: { cwd: string; repo: string; jobId: string; resumeTurn: number; signal?: AbortSignal }): Promise<JobCheckpoint> {
+export async function findJobCheckpoint(options: { cwd: string; repo: string; jobId: string; resumeTurn: number; resumeCommit?: string; signal?: AbortSignal }): Promise<JobCheckpoint> {
   const { cwd, signal } = options;
   const refs = jobRefs(options.jobId);
   const refspec = `+${refs.namespace}*:${refs.namespace}*`;
@@ -34,6 +36,12 @@ export async function findJobCheckpoint(options: { cwd: string; repo: string; jo
       found.turn = turn;
       found.commit = commit;
     }
+  }
+  if (options.resumeCommit !== undefined && options.resumeTurn > 0) {
+    const known = await workspaceGitOutput(['cat-file', '-e', `${options.resumeCommit}^{commit}`], { cwd, signal }).then(() => true, () => false);
+    if (!known) throw new CodevError('WORKSPACE_FAILED', `${options.repo} no longer holds commit ${options.resumeCommit}, the checkpoint of turn ${options.resumeTurn} of job ${options.jobId}`, { hint: `something rewrote ${refs.namespace}turn-${options.resumeTurn}; start the job again under a new id` });
+    found.turn = options.resumeTurn;
+    found.commit = options.resumeCommit;
   }
   if (found.commit !== undefined && found.baseCommit === undefined) {
     throw new CodevError('WORKSPACE_FAILED', `${options.repo} has checkpoints of job ${options.jobId} but not its base ref ${refs.base}`, {

@@ -12,6 +12,8 @@ export interface FinishJobWorkspaceOptions {
   workspace: JobWorkspace;
   /** Cap of the returned patch in bytes; default 1 MiB (`MAX_PATCH_BYTES`). */
   maxPatchBytes?: number;
+  /** Runs right before the push, and throws to prevent it: the worker checks there that its attempt still holds the job. */
+  beforePush?: () => Promise<void>;
   signal?: AbortSignal;
 }
 
@@ -30,6 +32,7 @@ export async function finishJobWorkspace(options: FinishJobWorkspaceOptions): Pr
   await restoreTrustedGitConfig(workspace);
   const commit = await commitCheckout({ ...git, message: [`codev: job ${jobId}, finished`, `Codev-Job: ${jobId}\nCodev-Base: ${baseCommit}`] });
   const refs = jobRefs(jobId);
+  await options.beforePush?.();
   await pushJobRef({ ...git, repo: workspace.repo, commit, ref: refs.branch, force: true });
   const names = await workspaceGitOutput(['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', baseCommit, commit, '--'], { ...git, timeoutMs: TREE_TIMEOUT_MS });
   const changedFiles = names.split('\0').filter(Boolean).sort();

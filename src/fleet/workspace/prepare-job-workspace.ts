@@ -1,10 +1,13 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { attemptFolders } from './attempt-folders.ts';
 import { checkJobId } from './check-job-id.ts';
 import { findJobCheckpoint } from './find-job-checkpoint.ts';
 import { jobRefs } from './job-refs.ts';
 import { pushJobRef } from './push-job-ref.ts';
+import { removeDeadAttemptFolders } from './remove-dead-attempt-folders.ts';
+import { removeJobWorkspace } from './remove-job-workspace.ts';
 import { resolveBaseCommit } from './resolve-base-commit.ts';
 import { resolveRepository } from './resolve-repository.ts';
 import { saveTrustedGitConfig } from './save-trusted-git-config.ts';
@@ -20,6 +23,16 @@ export interface PrepareJobWorkspaceOptions {
   spec: JobWorkspaceSpec;
   /** The transcript's last completed turn, when the job goes on from one; absent or 0: the job starts over. */
   resumeTurn?: number;
+  /**
+   * The commit the job's state names for `resumeTurn` (written by the attempt that held the job's lock): the
+   * checkout starts there rather than at whatever the turn's ref holds, which a stale attempt may have pushed.
+   */
+  resumeCommit?: string;
+  /**
+   * The attempt's own folder name: the checkout is then `<root>/<jobId>/<attempt>`, never one a stale attempt
+   * still writes in, and the checkouts of earlier attempts on this machine whose process is gone are removed.
+   */
+  attempt?: string;
   signal?: AbortSignal;
 }
 
@@ -33,9 +46,9 @@ async function cloneAndCheckOut(options: PrepareJobWorkspaceOptions & { root: st
     timeoutMs: CLONE_TIMEOUT_MS,
     hint: 'check that workspace.repo names a repository this worker can read',
   });
-  await saveTrustedGitConfig({ root, jobId });
+  await saveTrustedGitConfig({ checkout });
   const refs = jobRefs(jobId);
-  const found = await findJobCheckpoint({ cwd: checkout, repo, jobId, resumeTurn: options.resumeTurn ?? 0, signal });
+  const found = await findJobCheckpoint({ cwd: checkout, repo, jobId, resumeTurn: options.resumeTurn ?? 0, ...(options.resumeCommit && { resumeCommit: options.resumeCommit }), signal });
   let baseCommit = found.baseCommit;
   if (baseCommit === undefined) {
     baseCommit = await resolveBaseCommit({ cwd: checkout, repo, ref: options.spec.ref, signal });
@@ -48,8 +61,8 @@ async function cloneAndCheckOut(options: PrepareJobWorkspaceOptions & { root: st
 }
 
 /**
- * Makes the checkout of a fleet job at `<root>/<jobId>`, holding exactly the files of the transcript's last
- * completed turn. A leftover folder of an earlier attempt on this machine is removed first: it may hold edits
+ * Makes the checkout of a fleet job at `<root>/<jobId>` (or `<root>/<jobId>/<attempt>`, see `attempt`), holding
+ * exactly the files of the transcript's last completed turn. A leftover folder of an earlier attempt on this machine is removed first: it may hold edits
  * of a turn the transcript does not know. Then `repo` is cloned and:
  * - when `resumeTurn` is given, the checkpoint of the highest turn at most `resumeTurn` is checked out
  *   (`turn` says which: the caller compares it with `resumeTurn`);
@@ -69,9 +82,15 @@ export async function prepareJobWorkspace(options: PrepareJobWorkspaceOptions): 
   const resumeTurn = options.resumeTurn ?? 0;
   if (!Number.isSafeInteger(resumeTurn) || resumeTurn < 0) throw new CodevError('INPUT_INVALID', `resumeTurn ${resumeTurn} is not a turn number`, { field: 'resumeTurn', hint: 'give the last completed turn: 0 or more' });
   const root = path.resolve(options.root);
-  const checkout = path.join(root, jobId);
+  const folders = options.attempt === undefined ? undefined : attemptFolders(root, jobId, options.attempt);
+  const checkout = folders?.checkout ?? path.join(root, jobId);
   try {
     await mkdir(root, { recursive: true });
+    if (folders) {
+      await removeDeadAttemptFolders({ job: folders.job, keep: options.attempt! });
+      await mkdir(path.dirname(folders.owner), { recursive: true });
+      await writeFile(folders.owner, String(process.pid));
+    }
     await rm(checkout, { recursive: true, force: true, maxRetries: 3 });
   } catch (error) {
     throw new CodevError('WORKSPACE_FAILED', `could not clear ${checkout} for the job's checkout: ${errorMessage(error)}`, { file: checkout, cause: error, hint: `check that ${root} is writable` });
@@ -79,7 +98,7 @@ export async function prepareJobWorkspace(options: PrepareJobWorkspaceOptions): 
   try {
     return await cloneAndCheckOut({ ...options, root, repo, checkout });
   } catch (error) {
-    await rm(checkout, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+    await (folders ? removeJobWorkspace({ root, jobId, attempt: options.attempt! }) : rm(checkout, { recursive: true, force: true, maxRetries: 3 })).catch(() => undefined);
     throw error;
   }
 }

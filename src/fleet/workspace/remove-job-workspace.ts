@@ -1,18 +1,30 @@
-import { rm } from 'node:fs/promises';
+import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { attemptFolders, ownerPath } from './attempt-folders.ts';
 import { checkJobId } from './check-job-id.ts';
 import { trustedGitConfigPath } from './save-trusted-git-config.ts';
 
 /**
- * Removes a job's checkout `<root>/<jobId>` and the copy of its git config; a folder already gone is fine.
- * Only those two paths are touched (the job id is checked, so it cannot climb out of `root`), and a busy
- * folder is retried a few times before 'WORKSPACE_FAILED'.
+ * Removes a job's checkout and the copy of its git config; a folder already gone is fine. Without `attempt`
+ * the checkout is `<root>/<jobId>`; with it, that attempt's `<root>/<jobId>/<attempt>` (and its owner file),
+ * then the job's folder when no other attempt's checkout is left in it. Only those paths are touched (the job
+ * id is checked, so it cannot climb out of `root`), and a busy folder is retried a few times before
+ * 'WORKSPACE_FAILED'.
  */
-export async function removeJobWorkspace(options: { root: string; jobId: string }): Promise<void> {
+export async function removeJobWorkspace(options: { root: string; jobId: string; attempt?: string }): Promise<void> {
   const root = path.resolve(options.root);
   const jobId = checkJobId(options.jobId);
-  for (const target of [path.join(root, jobId), trustedGitConfigPath(root, jobId)]) {
+  if (options.attempt === undefined) return await removeAttemptFolder(path.join(root, jobId));
+  const folders = attemptFolders(root, jobId, options.attempt);
+  await removeAttemptFolder(folders.checkout);
+  // Emptied bookkeeping folders first, then the job's folder: each only when nothing else is left in it.
+  for (const folder of [path.dirname(trustedGitConfigPath(folders.checkout)), path.dirname(folders.owner), folders.job]) await rmdir(folder).catch(() => undefined);
+}
+
+/** Removes the checkout `folder`, its saved git config and its owner file (when it is an attempt's). */
+export async function removeAttemptFolder(checkout: string): Promise<void> {
+  for (const target of [checkout, trustedGitConfigPath(checkout), ownerPath(path.dirname(checkout), path.basename(checkout))]) {
     try {
       await rm(target, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     } catch (error) {

@@ -12,7 +12,7 @@ import type { JobWorkspace } from './types.ts';
  */
 export async function restoreTrustedGitConfig(workspace: JobWorkspace): Promise<void> {
   const gitFolder = path.join(workspace.path, '.git');
-  const saved = trustedGitConfigPath(path.dirname(workspace.path), workspace.jobId);
+  const saved = trustedGitConfigPath(workspace.path);
   const config = path.join(gitFolder, 'config');
   try {
     const folder = await lstat(gitFolder);
