@@ -99,7 +99,7 @@ async function openFleet(queue: string): Promise<Fleet> {
 /** A `codev worker` process on `queue`, ready. */
 async function startWorkerProcess(queue: string, workspaceRoot: string): Promise<CodevProcess> {
   const worker = startCodevProcess({
-    args: ['worker', '--redis', redis.url, '--queue', queue, '--lock-duration', '2000', '--stalled-interval', '1000', '--workspace-root', workspaceRoot],
+    args: ['worker', '--redis', redis.url, '--queue', queue, '--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', workspaceRoot],
     cwd: PROJECT,
     env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
   });
@@ -109,7 +109,7 @@ async function startWorkerProcess(queue: string, workspaceRoot: string): Promise
 
 /** A worker in this process (its stall checker fails a job at its first stall). */
 async function startWorker(fleet: Fleet, workspaceRoot: string): Promise<FleetWorker> {
-  const worker = await fleet.worker({ lockDurationMs: 2_000, stalledIntervalMs: 1_000, maxStalledCount: 0, workspaceRoot, scriptRoots: [PROJECT], env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' } });
+  const worker = await fleet.worker({ lockDurationMs: 5_000, stalledIntervalMs: 2_500, maxStalledCount: 0, workspaceRoot, scriptRoots: [PROJECT], env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' } });
   workers.push(worker);
   return worker;
 }

@@ -70,7 +70,7 @@ function nextReply(messages: readonly Anthropic.MessageParam[]) {
 
 /** Starts `codev worker` with its own workspace root and resolves once it says it is ready. */
 function startWorker(queue: string, workspaceRoot: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', queue, '--lock-duration', '2000', '--stalled-interval', '1000', '--workspace-root', workspaceRoot], {
+  const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', queue, '--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', workspaceRoot], {
     cwd: PROJECT,
     env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
