@@ -1,0 +1,115 @@
+/**
+ * A fleet at scale, against its own redis-server and real `codev` processes:
+ * - `codev queue watch` with no ids follows every unfinished job (not the first 50), over one blocking
+ *   connection and one command connection, whatever their number (it opened one connection per job);
+ * - a big prompt is kept about once in Redis (it was also in every attempt's `end` event, the whole
+ *   transcript with it), and one past the limit is refused at submit;
+ * - `codev queue clean` removes ended jobs' sessions, hidden refs, keys and checkouts, never a running one's.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
+import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
+import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+
+const JOBS = 1_000;
+const HANG_GUARD_MS = 120_000;
+/** A watch needs its command connection and one blocking connection; a few more would still be "small". */
+const MAX_WATCH_CLIENTS = 3;
+
+let redis: RedisServer;
+let project: string;
+let client: Redis;
+const children = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  client = await connectRedis({ url: redis.url, name: 'scale-test' });
+  project = mkdtempSync(path.join(os.tmpdir(), 'codev-fleet-scale-'));
+  writeFileSync(path.join(project, 'package.json'), '{ "private": true }\n');
+  writeFileSync(path.join(project, 'agent.ts'), "export default { system: 'x' };\n");
+}, 30_000);
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  client?.disconnect();
+  await redis?.stop();
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+/** `codev <args>` in the project; its stdout lines handed to `onLine` as they come. */
+function startCodev(options: { args: string[]; onLine?: (line: string) => void }): { child: ChildProcess; exited: Promise<{ code: number | null; stderr: string }> } {
+  const child = spawn(process.execPath, [BIN, ...options.args], { cwd: project, env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, CODEV_REDIS_URL: redis.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let stderr = '';
+  let partial = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  child.stdout!.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) options.onLine?.(line);
+  });
+  const guard = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      children.delete(child);
+      resolve({ code, stderr });
+    }),
+  );
+  return { child, exited };
+}
+
+/** The clients Redis itself counts whose name starts with `prefix` (CLIENT LIST, not what codev says). */
+async function clientsNamed(prefix: string): Promise<number> {
+  const list = (await client.client('LIST')) as string;
+  return list.split('\n').filter((line) => / name=(\S*)/.exec(line)?.[1]?.startsWith(prefix)).length;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + HANG_GUARD_MS;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('codev queue watch at scale', () => {
+  it(`follows every one of ${JOBS} unfinished jobs over one blocking connection`, async () => {
+    const queue = 'watch-all';
+    const fleet = await createFleet({ connection: redis.url, queue });
+    try {
+      const handles = await fleet.submit({ script: path.join(project, 'agent.ts'), prompts: Array.from({ length: JOBS }, (_, index) => `task ${index}`), cwd: project });
+      const ended = new Set<string>();
+      let lines = 0;
+      const watch = startCodev({
+        args: ['queue', 'watch', '--queue', queue],
+        onLine: (line) => {
+          lines++;
+          const { jobId, event } = JSON.parse(line) as { jobId: string; event: { type: string } };
+          if (event.type === 'job-end') ended.add(jobId);
+        },
+      });
+      // The first job's end on the watch's output: it reads by then.
+      await handles[0]!.cancel();
+      await until(() => ended.size === 1, 'the watch to see the first end');
+      let most = await clientsNamed('codev-fleet');
+      for (const [index, handle] of handles.slice(1).entries()) {
+        await handle.cancel();
+        if (index % 100 === 0) most = Math.max(most, await clientsNamed('codev-fleet'));
+      }
+      const { code, stderr } = await watch.exited;
+      expect(ended.size, stderr).toBe(JOBS);
+      expect(lines).toBeGreaterThanOrEqual(JOBS);
+      expect(code, stderr).toBe(1);
+      // Our own fleet's command connection is one of them.
+      expect(most).toBeLessThanOrEqual(MAX_WATCH_CLIENTS + 1);
+    } finally {
+      await fleet.close();
+    }
+  }, HANG_GUARD_MS * 2);
+});
