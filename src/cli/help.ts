@@ -222,7 +222,8 @@ take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ior
             one per line, on stdout (e.g. codev queue add agent.ts --prompts tasks.jsonl | xargs codev queue watch).
             Every worker needs the script at the same absolute path. Jobs run in dontAsk mode unless told
             otherwise: a call no rule allows is denied (with --defer-asks it parks the job until answered).
-  watch     Follow jobs (by default every unfinished one) until each ends or parks. On a terminal, a table
+  watch     Follow jobs (by default every job unfinished when the watch starts, however many; jobs submitted
+            later are not followed) until each ends or parks, all over one Redis connection. On a terminal, a table
             redrawn in place (job, state, turn, cost, elapsed, last tool or text; parked jobs with the calls
             they wait on and the approve command); otherwise one {"jobId", "event"} JSON object per line, every
             event. Ctrl-C stops watching, not the jobs.

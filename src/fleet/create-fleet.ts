@@ -3,9 +3,11 @@ import type { Redis } from 'ioredis';
 import { CodevError } from '../errors/codev-error.ts';
 import { createJobHandle } from './create-job-handle.ts';
 import { endJob, KEEP_ENDED_SECONDS } from './events/end-job.ts';
+import { readJobEventStreams } from './events/read-job-event-streams.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
 import { checkSubmission } from './job/check-submission.ts';
 import { jobResultOf } from './job/job-result-of.ts';
+import { listUnfinishedJobIds } from './job/list-unfinished-job-ids.ts';
 import { readJobState, writeJobState } from './job/job-state.ts';
 import { connectRedis } from './redis/connect-redis.ts';
 import { loadFleetModules } from './redis/load-fleet-modules.ts';
@@ -109,6 +111,10 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       await writeJobState(redis, keys.state(jobId), { approvals: answered });
       // The job goes on once every waiting call has its answer.
       if (state.parked.every((call) => answered[call.toolUseId] !== undefined)) await job.promote();
+    },
+    async watch(watchOptions = {}) {
+      const jobIds = watchOptions.ids ? [...new Set(watchOptions.ids)] : await listUnfinishedJobIds(queue);
+      return { jobIds, ...readJobEventStreams({ connect, keyOf: keys.events, jobIds, ...(watchOptions.signal && { signal: watchOptions.signal }) }) };
     },
     worker: (workerOptions = {}) => startFleetWorker({ ...workerOptions, url, queue: queueName, keys }),
     async close() {

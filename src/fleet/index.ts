@@ -7,3 +7,4 @@ export { createRedisSessionStore } from './session-store/create-redis-session-st
 export type { FinishedJobWorkspace, JobWorkspaceSpec } from './workspace/types.ts';
 export type { JobPermissions } from './job/fleet-job-data.ts';
 export type { Fleet, FleetEvent, FleetJobResult, FleetOptions, FleetWorker, JobHandle, JobLifeEvent, JobSummary, SubmitOptions, WorkerOptions } from './types.ts';
+export type { JobEventOf, JobEventStreams } from './events/read-job-event-streams.ts';

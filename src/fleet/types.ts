@@ -3,6 +3,7 @@ import type { AgentEvent, EndReason, Usage } from '../agent/types.ts';
 import type { ToolApproval } from '../agent/types.ts';
 import type { JobPermissions } from './job/fleet-job-data.ts';
 import type { FinishedJobWorkspace, JobWorkspaceSpec } from './workspace/types.ts';
+import type { JobEventStreams } from './events/read-job-event-streams.ts';
 
 /** Where the fleet lives: one Redis, one queue name. */
 export interface FleetOptions {
@@ -152,6 +153,11 @@ export interface Fleet {
   /** Answers a parked job's waiting calls; once each has its answer the job goes on, on any worker. */
   answer(options: { jobId: string; approvals: Readonly<Record<string, ToolApproval>> }): Promise<void>;
   cancel(id: string): Promise<void>;
+  /**
+   * The events of many jobs (`ids`, else every job unfinished now, however many), live, over one connection:
+   * `jobIds` are the jobs followed; a job is dropped after its `job-end`, or by `forget`.
+   */
+  watch(options?: { ids?: readonly string[]; signal?: AbortSignal }): Promise<JobEventStreams & { jobIds: readonly string[] }>;
   worker(options?: WorkerOptions): Promise<FleetWorker>;
   close(): Promise<void>;
 }

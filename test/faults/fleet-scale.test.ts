@@ -94,7 +94,8 @@ describe('codev queue watch at scale', () => {
           if (event.type === 'job-end') ended.add(jobId);
         },
       });
-      // The first job's end on the watch's output: it reads by then.
+      // Reading (a blocking connection is open) once it has listed the jobs to follow: cancelled before, a job is not unfinished.
+      await until(async () => (await clientsNamed('codev-fleet:events')) > 0, 'the watch to read');
       await handles[0]!.cancel();
       await until(() => ended.size === 1, 'the watch to see the first end');
       let most = await clientsNamed('codev-fleet');
