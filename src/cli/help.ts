@@ -250,6 +250,8 @@ Options of add:
   --defer-asks               A call that needs permission parks the job until codev queue approve/deny
   --allow-broken-plugins     Run the jobs even when part of the project (a plugin, the config, an MCP server) fails
                              to load on the worker; else such a job fails at once (PLUGIN_LOAD_FAILED)
+  --max-prompt-bytes N       The largest prompt accepted, in bytes (default 1048576); a bigger one refuses the
+                             submit (JOB_INVALID naming the prompt, its size and the limit)
 
 Options (every queue command):
   --redis URL                The Redis, redis://[user:password@]host:port[/db] (rediss:// for TLS)

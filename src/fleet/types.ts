@@ -41,6 +41,11 @@ export interface SubmitOptions {
   allowBrokenPlugins?: boolean;
   /** Where `script` is resolved. Default `process.cwd()`. */
   cwd?: string;
+  /**
+   * The largest prompt accepted, in bytes of UTF-8 (default `MAX_PROMPT_BYTES`, 1 MiB): a prompt is kept in the
+   * job's data and again in its session, and a bigger one is refused (`JOB_INVALID`) before anything is queued.
+   */
+  maxPromptBytes?: number;
 }
 
 /** What the fleet adds to an agent's events: where the job is in its life. */
@@ -51,8 +56,17 @@ export type JobLifeEvent =
   | { type: 'job-retry'; jobId: string; reason: 'rate-limited' | 'failed' | 'worker-stopped'; delayMs?: number; message: string }
   | { type: 'job-end'; jobId: string; result: FleetJobResult };
 
-/** An event of a job: the agent's own, in the order its queries made them, and the job's life around them. */
-export type FleetEvent = AgentEvent | JobLifeEvent;
+/**
+ * A job's `end` event: the agent's, less its transcript (the job's session keeps that, once): a fleet job's
+ * stream would otherwise hold the whole conversation again for every attempt. `messageCount` says how long it was.
+ */
+export type FleetEndEvent = Omit<Extract<AgentEvent, { type: 'end' }>, 'messages'> & { messageCount: number };
+
+/**
+ * An event of a job: the agent's own (its `end` a summary, see `FleetEndEvent`), in the order its queries
+ * made them, and the job's life around them.
+ */
+export type FleetEvent = Exclude<AgentEvent, { type: 'end' }> | FleetEndEvent | JobLifeEvent;
 
 /** How a job ended. */
 export interface FleetJobResult {

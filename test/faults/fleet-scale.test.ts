@@ -12,9 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CodevError } from '../../src/errors/codev-error.ts';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { MAX_PROMPT_BYTES } from '../../src/fleet/job/check-submission.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
+import { createFakeMessagesServer, textReply } from '../../src/testing/index.ts';
 import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
 
 const JOBS = 1_000;
@@ -113,4 +116,57 @@ describe('codev queue watch at scale', () => {
       await fleet.close();
     }
   }, HANG_GUARD_MS * 2);
+});
+
+/** Bytes Redis says the keys matching `pattern` take (MEMORY USAGE, every sample). */
+async function memoryOf(pattern: string): Promise<number> {
+  let total = 0;
+  for (const key of await client.keys(pattern)) total += Number(await client.memory('USAGE', key, 'SAMPLES', '0')) || 0;
+  return total;
+}
+
+describe('a big prompt', () => {
+  it('is kept about once per place that needs it: the job, the session; its end event is a summary', async () => {
+    const queue = 'big-prompt';
+    const server = await createFakeMessagesServer({ apiKey: 'test-key', script: () => textReply('done') });
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [project] });
+    try {
+      const prompt = `${'a big task '.repeat(Math.floor((MAX_PROMPT_BYTES - 1_000) / 11))}`;
+      const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt, attempts: 1 });
+      expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'completed' });
+      const events: { type: string }[] = [];
+      for await (const event of job.events()) events.push(event);
+      const end = events.find((event) => event.type === 'end');
+      expect(end).toMatchObject({ type: 'end', reason: 'end_turn', messageCount: 2 });
+      expect(end).not.toHaveProperty('messages');
+      const streamBytes = await memoryOf(`codev-fleet:${queue}:job:${job.id}:events`);
+      expect(streamBytes).toBeLessThan(prompt.length / 10);
+      // The job's data and its session: twice, not three times or more.
+      const everything = (await memoryOf(`codev-fleet:${queue}:*`)) + (await memoryOf(`bull:${queue}:*`));
+      expect(everything).toBeGreaterThan(prompt.length * 2);
+      expect(everything).toBeLessThan(prompt.length * 2.5);
+    } finally {
+      await worker.close({ force: true });
+      await fleet.close();
+      await server.close();
+    }
+  }, HANG_GUARD_MS);
+
+  it('past the limit is refused at submit, naming the field, the size and the limit; the limit can be raised', async () => {
+    const fleet = await createFleet({ connection: redis.url, queue: 'too-big' });
+    try {
+      const prompt = 'x'.repeat(MAX_PROMPT_BYTES + 1);
+      const refusal = await fleet.submit({ script: path.join(project, 'agent.ts'), prompts: ['small', prompt], cwd: project }).catch((error: unknown) => error);
+      expect(CodevError.isInstance(refusal) && refusal.code).toBe('JOB_INVALID');
+      expect(refusal).toMatchObject({ field: 'prompts[1]' });
+      expect((refusal as Error).message).toContain(String(MAX_PROMPT_BYTES + 1));
+      expect((refusal as Error).message).toContain(String(MAX_PROMPT_BYTES));
+      expect((await fleet.status()).jobs).toHaveLength(0);
+      const raised = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt, maxPromptBytes: MAX_PROMPT_BYTES * 2, cwd: project });
+      expect((await fleet.status({ ids: [raised.id] })).jobs[0]?.prompt).toHaveLength(MAX_PROMPT_BYTES + 1);
+    } finally {
+      await fleet.close();
+    }
+  });
 });
