@@ -12,7 +12,7 @@ Commands:
   run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
   sessions              List the saved sessions of this project; show or remove one, prune old ones
   instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
-  queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny
+  queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny, clean
   worker                Take jobs from the fleet's queue and run them, until stopped
   rules <command>       How the permission rules decide a call (explain), a table of expected decisions (test)
 
@@ -213,6 +213,7 @@ export const QUEUE_HELP = `Usage: codev queue add <agent.ts> (--prompt TEXT | --
        codev queue cancel JOB_ID...
        codev queue approve JOB_ID TOOL_USE_ID...
        codev queue deny JOB_ID TOOL_USE_ID... [--message TEXT]
+       codev queue clean [--older-than DURATION] [--dry-run] [--workspace-root DIR]
 
 Agent jobs on a fleet: a BullMQ queue in Redis that \`codev worker\` processes (on this machine or any other)
 take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ioredis).
@@ -232,6 +233,12 @@ take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ior
   cancel    Cancel jobs: a waiting one at once, a running one through its worker (its transcript kept).
   approve   Allow calls a parked job waits on; deny refuses them (--message tells the model why). Once every
             call it waits on is answered, the job goes on, on any worker.
+  clean     Remove ended jobs (completed, failed, cancelled) that ended more than --older-than ago (default 7d;
+            s, m, h or d; 0 for all): their sessions, hidden refs refs/codev/jobs/<id>/* in their repositories
+            (the result branch codev/jobs/<id> is kept), events, state and queue record, and with
+            --workspace-root their checkouts on this machine. A running job is never touched. --dry-run says
+            what would go. One line per job on stdout, progress on stderr; exit 1 when a part could not be
+            removed (run it again). A completed job's hidden refs are removed by its worker as it ends.
 
 Options of add:
   -p, --prompt TEXT          The prompt of one job
@@ -266,6 +273,7 @@ Examples:
   codev queue add agent.ts --prompts tasks.jsonl --repo git@github.com:acme/app.git --ref main | xargs codev queue watch
   codev queue status
   codev queue approve 6f1c0d2e-... toolu_01ABC
+  codev queue clean --older-than 3d --dry-run
 
 Exit codes: 0 success (watch: every job completed), 1 an error, an invalid job, an unknown job id (watch: a job
 failed or was cancelled), 2 bad usage, 3 watch: a job waits for approval, 130 or 143 watch stopped by Ctrl-C or SIGTERM.

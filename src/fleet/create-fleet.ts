@@ -12,6 +12,7 @@ import { readJobState, writeJobState } from './job/job-state.ts';
 import { connectRedis } from './redis/connect-redis.ts';
 import { loadFleetModules } from './redis/load-fleet-modules.ts';
 import { resolveRedisUrl } from './redis/resolve-redis-url.ts';
+import { cleanEndedJobs } from './retention/clean-ended-jobs.ts';
 import type { Fleet, FleetOptions, JobHandle, JobSummary, SubmitOptions } from './types.ts';
 import { startFleetWorker } from './worker/start-fleet-worker.ts';
 
@@ -116,6 +117,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       const jobIds = watchOptions.ids ? [...new Set(watchOptions.ids)] : await listUnfinishedJobIds(queue);
       return { jobIds, ...readJobEventStreams({ connect, keyOf: keys.events, jobIds, ...(watchOptions.signal && { signal: watchOptions.signal }) }) };
     },
+    clean: (cleanOptions = {}) => cleanEndedJobs({ ...cleanOptions, redis, queue, keys }),
     worker: (workerOptions = {}) => startFleetWorker({ ...workerOptions, url, queue: queueName, keys }),
     async close() {
       await queue.close();

@@ -8,3 +8,5 @@ export type { FinishedJobWorkspace, JobWorkspaceSpec } from './workspace/types.t
 export type { JobPermissions } from './job/fleet-job-data.ts';
 export type { Fleet, FleetEndEvent, FleetEvent, FleetJobResult, FleetOptions, FleetWorker, JobHandle, JobLifeEvent, JobSummary, SubmitOptions, WorkerOptions } from './types.ts';
 export type { JobEventOf, JobEventStreams } from './events/read-job-event-streams.ts';
+export type { CleanOptions, CleanReport } from './retention/clean-ended-jobs.ts';
+export type { CleanedJob } from './retention/clean-ended-job.ts';

@@ -4,6 +4,7 @@ import type { ToolApproval } from '../agent/types.ts';
 import type { JobPermissions } from './job/fleet-job-data.ts';
 import type { FinishedJobWorkspace, JobWorkspaceSpec } from './workspace/types.ts';
 import type { JobEventStreams } from './events/read-job-event-streams.ts';
+import type { CleanOptions, CleanReport } from './retention/clean-ended-jobs.ts';
 
 /** Where the fleet lives: one Redis, one queue name. */
 export interface FleetOptions {
@@ -172,6 +173,12 @@ export interface Fleet {
    * `jobIds` are the jobs followed; a job is dropped after its `job-end`, or by `forget`.
    */
   watch(options?: { ids?: readonly string[]; signal?: AbortSignal }): Promise<JobEventStreams & { jobIds: readonly string[] }>;
+  /**
+   * Removes ended jobs (completed, failed, cancelled) older than `olderThanMs` (default a week): their sessions,
+   * hidden refs in their repositories (not the result branch), events, state, BullMQ record and, given the
+   * `workspaceRoot`, checkouts left on this machine. A job that runs is never touched.
+   */
+  clean(options?: CleanOptions): Promise<CleanReport>;
   worker(options?: WorkerOptions): Promise<FleetWorker>;
   close(): Promise<void>;
 }

@@ -6,8 +6,8 @@
  *   transcript with it), and one past the limit is refused at submit;
  * - `codev queue clean` removes ended jobs' sessions, hidden refs, keys and checkouts, never a running one's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
@@ -16,8 +16,9 @@ import { CodevError } from '../../src/errors/codev-error.ts';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { MAX_PROMPT_BYTES } from '../../src/fleet/job/check-submission.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
+import { redisSessionKeys } from '../../src/fleet/session-store/redis-session-keys.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
-import { createFakeMessagesServer, textReply } from '../../src/testing/index.ts';
+import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type RecordedRequest } from '../../src/testing/index.ts';
 import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
 
 const JOBS = 1_000;
@@ -169,4 +170,98 @@ describe('a big prompt', () => {
       await fleet.close();
     }
   });
+});
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
+const hiddenRefs = (repo: string, jobId: string) => git(repo, 'for-each-ref', '--format=%(refname)', `refs/codev/jobs/${jobId}/`).split('\n').filter(Boolean);
+
+/** A bare repository with one commit on main. */
+function bareRepository(): string {
+  const seed = mkdtempSync(path.join(os.tmpdir(), 'codev-scale-seed-'));
+  const remote = path.join(project, `remote-${path.basename(seed)}.git`);
+  git(seed, 'init', '-q', '-b', 'main');
+  writeFileSync(path.join(seed, 'README.md'), 'hello\n');
+  git(seed, 'add', '.');
+  git(seed, 'commit', '-qm', 'seed');
+  git(os.tmpdir(), 'clone', '-q', '--bare', seed, remote);
+  rmSync(seed, { recursive: true, force: true });
+  return remote;
+}
+
+describe('retention', () => {
+  it('a completed job\'s hidden refs go as it ends; codev queue clean removes ended jobs\' sessions, refs, keys and checkouts, never a running job\'s', async () => {
+    const queue = 'retention';
+    const remote = bareRepository();
+    const workspaceRoot = path.join(project, 'workspaces');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // Two turns each (a denied call, then an answer): the jobs have a base and turn refs. "fail" fails its
+    // second request; "hold" waits in it until released: that job runs while the clean does.
+    const reply = async (request: RecordedRequest) => {
+      const messages = request.body.messages ?? [];
+      const task = JSON.stringify(messages[0]?.content ?? '');
+      if (messages.length === 1) return toolUseReply('Read', { file_path: '/nonexistent/codev-scale' });
+      if (task.includes('fail')) return errorReply(400);
+      if (task.includes('hold')) {
+        holding();
+        await released;
+      }
+      return textReply('done');
+    };
+    const server = await createFakeMessagesServer({ apiKey: 'test-key', script: reply });
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const worker = await fleet.worker({ concurrency: 3, workspaceRoot, env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [project] });
+    const submit = (prompt: string) => fleet.submit({ script: path.join(project, 'agent.ts'), prompt, workspace: { repo: remote, ref: 'main' }, attempts: 1, cwd: project });
+    const sessionKeys = redisSessionKeys(`codev-fleet:${queue}:sessions`);
+    const sessionOf = async (jobId: string) => (await client.hget(`codev-fleet:${queue}:job:${jobId}:state`, 'sessionId'))!;
+    try {
+      const [completed, failed, running] = await Promise.all([submit('complete'), submit('fail'), submit('hold')]);
+      expect(await completed.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'completed' });
+      expect(await failed.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'failed' });
+      await held;
+      const sessions = { completed: await sessionOf(completed.id), failed: await sessionOf(failed.id), running: await sessionOf(running.id) };
+      expect(await client.exists(sessionKeys.entries(sessions.failed))).toBe(1);
+      // As it ends: the completed job's refs go (its worker deletes them); the result branch stays.
+      await until(() => hiddenRefs(remote, completed.id).length === 0, "the completed job's hidden refs to go");
+      expect(git(remote, 'rev-parse', '--verify', `refs/heads/codev/jobs/${completed.id}`)).toMatch(/^[0-9a-f]{40}$/);
+      expect(hiddenRefs(remote, failed.id).length).toBeGreaterThan(0);
+      const runningRefs = hiddenRefs(remote, running.id);
+      expect(runningRefs.length).toBeGreaterThan(0);
+      // A checkout a killed worker left behind.
+      mkdirSync(path.join(workspaceRoot, failed.id, 'src'), { recursive: true });
+
+      const dryRun = startCodev({ args: ['queue', 'clean', '--queue', queue, '--older-than', '0', '--dry-run', '--workspace-root', workspaceRoot] });
+      expect((await dryRun.exited).code).toBe(0);
+      expect(hiddenRefs(remote, failed.id).length).toBeGreaterThan(0);
+      expect(await client.exists(sessionKeys.entries(sessions.failed))).toBe(1);
+      expect(existsSync(path.join(workspaceRoot, failed.id))).toBe(true);
+
+      const lines: string[] = [];
+      const clean = startCodev({ args: ['queue', 'clean', '--queue', queue, '--older-than', '0', '--workspace-root', workspaceRoot], onLine: (line) => void lines.push(line) });
+      const cleaned = await clean.exited;
+      expect(cleaned.code, cleaned.stderr).toBe(0);
+      expect(lines.join('\n')).toContain(failed.id);
+      expect(lines.join('\n')).not.toContain(running.id);
+      for (const job of [completed, failed]) {
+        const session = job === completed ? sessions.completed : sessions.failed;
+        expect(hiddenRefs(remote, job.id)).toEqual([]);
+        expect(await client.exists(sessionKeys.entries(session), `codev-fleet:${queue}:job:${job.id}:events`, `codev-fleet:${queue}:job:${job.id}:state`)).toBe(0);
+        expect(await client.zscore(sessionKeys.index, session)).toBeNull();
+      }
+      expect(existsSync(path.join(workspaceRoot, failed.id))).toBe(false);
+      expect(git(remote, 'rev-parse', '--verify', `refs/heads/codev/jobs/${completed.id}`)).toMatch(/^[0-9a-f]{40}$/);
+      // The running job: all of it is still there, and it finishes.
+      expect(hiddenRefs(remote, running.id)).toEqual(runningRefs);
+      expect(await client.exists(sessionKeys.entries(sessions.running), `codev-fleet:${queue}:job:${running.id}:events`, `codev-fleet:${queue}:job:${running.id}:state`)).toBe(3);
+      release();
+      expect(await running.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'completed', workspace: { branch: `codev/jobs/${running.id}` } });
+    } finally {
+      release();
+      await worker.close({ force: true });
+      await fleet.close();
+      await server.close();
+    }
+  }, HANG_GUARD_MS * 2);
 });

@@ -11,6 +11,7 @@ import { readJobState } from '../job/job-state.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
 import { redactRedisUrl } from '../redis/redact-redis-url.ts';
 import { loadFleetModules } from '../redis/load-fleet-modules.ts';
+import { forgetCompletedCheckpoints } from '../retention/forget-completed-checkpoints.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
 import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
 import type { JobRunScope } from './job-run-scope.ts';
@@ -139,6 +140,8 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     name,
   });
   worker.on('error', (error) => log(`worker error: ${errorMessage(error)}`));
+  const checkpoints = forgetCompletedCheckpoints({ log });
+  worker.on('completed', (job) => checkpoints.completed(job));
   await worker.waitUntilReady();
   log(`worker ${name} takes jobs from queue "${options.queue}" (concurrency ${options.concurrency ?? 1})`);
 
@@ -150,6 +153,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       const closing = worker.close();
       if (stopping) for (const controller of running.values()) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
       await closing;
+      await checkpoints.settled();
       await queue.close();
       for (const client of connections) client.disconnect();
     },

@@ -1,0 +1,57 @@
+import { CodevError } from '../../errors/codev-error.ts';
+import type { CleanedJob } from '../../fleet/retention/clean-ended-job.ts';
+import { QUEUE_HELP } from '../help.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import { durationOption } from './duration-option.ts';
+import { FLEET_TARGET_OPTIONS, resolveFleetTarget } from './resolve-fleet-target.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
+import type { CommandIo } from './types.ts';
+import { withFleet } from './with-fleet.ts';
+
+/** A progress line on stderr every this many jobs (and at the end). */
+const PROGRESS_EVERY = 100;
+
+/**
+ * `codev queue clean [--older-than 7d] [--dry-run] [--workspace-root DIR]`: removes the ended jobs older than
+ * the retention (sessions, hidden refs, events and state, BullMQ's record, local checkouts), one line per job
+ * on stdout, progress on stderr. Exit 0 all removed, 1 something could not be (said per job; run it again),
+ * 130/143 stopped by a signal (what was removed stays removed).
+ */
+export async function queueCleanCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, { ...FLEET_TARGET_OPTIONS, 'older-than': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'workspace-root': { type: 'string' } });
+  if (values.help) {
+    io.stdout(QUEUE_HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new CodevError('CLI_USAGE', `Unexpected arguments: ${positionals.join(' ')}`, { hint: 'codev queue clean [--older-than 7d] [--dry-run]' });
+  const olderThanMs = durationOption('older-than', values['older-than']);
+  const dryRun = values['dry-run'] === true;
+  const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd: values.cwd ?? io.cwd, env: io.env });
+  const stop = stopOnSignals(io);
+  try {
+    const report = await withFleet(target, (fleet) =>
+      fleet.clean({
+        ...(olderThanMs !== undefined && { olderThanMs }),
+        dryRun,
+        ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }),
+        signal: stop.signal,
+        onProgress: ({ done, total, job }) => {
+          io.stdout(`${lineOf(job, dryRun)}\n`);
+          if (done % PROGRESS_EVERY === 0 || done === total) io.stderr(`codev queue clean: ${done} of ${total} ended job(s)${dryRun ? ' looked at' : ' cleaned'}\n`);
+        },
+      }),
+    );
+    const failed = report.jobs.filter((job) => job.problems.length > 0);
+    for (const job of failed) for (const problem of job.problems) io.stderr(`codev queue clean: job ${job.jobId}: ${problem}\n`);
+    io.stderr(`codev queue clean: ${dryRun ? 'would remove' : 'removed'} ${report.jobs.length - failed.length} ended job(s) in queue "${target.queue}"; ${report.kept} younger kept${failed.length > 0 ? `; ${failed.length} not fully removed (run it again)` : ''}\n`);
+    if (stop.exitCode !== undefined) return stop.exitCode;
+    return failed.length > 0 ? 1 : 0;
+  } finally {
+    stop.dispose();
+  }
+}
+
+function lineOf(job: CleanedJob, dryRun: boolean): string {
+  const parts = [job.session && `session ${job.session}`, job.refs > 0 && `${job.refs} ref(s)`, job.checkout && 'checkout'].filter(Boolean);
+  return `${dryRun ? 'would clean' : 'cleaned'} ${job.jobId}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}

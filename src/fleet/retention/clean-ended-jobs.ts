@@ -1,0 +1,51 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { FleetKeys } from '../fleet-keys.ts';
+import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
+import { cleanEndedJob, type CleanedJob } from './clean-ended-job.ts';
+import { listEndedJobs } from './list-ended-jobs.ts';
+
+/** Options of `fleet.clean()`. */
+export interface CleanOptions {
+  /** Only jobs that ended at least this long ago (ms). Default `DEFAULT_RETENTION_MS`. */
+  olderThanMs?: number;
+  /** Say what would be removed, remove nothing. */
+  dryRun?: boolean;
+  /** The workers' workspace root on this machine: ended jobs' checkouts left there are removed too. */
+  workspaceRoot?: string;
+  /** Told after each job, with how many are done of how many. */
+  onProgress?: (progress: { done: number; total: number; job: CleanedJob }) => void;
+  signal?: AbortSignal;
+}
+
+/** What `fleet.clean()` removed (or would remove). */
+export interface CleanReport {
+  /** Ended jobs old enough to clean. */
+  jobs: CleanedJob[];
+  /** Ended jobs kept: younger than `olderThanMs`. */
+  kept: number;
+}
+
+/** How long an ended job is kept by default: a week, as long as its events and BullMQ's record of it. */
+export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1_000;
+
+/**
+ * The stages of a clean: list the ended jobs, keep those younger than the retention, clean each of the rest
+ * (see `cleanEndedJob`: never a job that runs again), telling progress after each.
+ */
+export async function cleanEndedJobs(options: CleanOptions & { redis: Redis; queue: Queue; keys: FleetKeys }): Promise<CleanReport> {
+  const { redis, keys } = options;
+  const cutoff = Date.now() - (options.olderThanMs ?? DEFAULT_RETENTION_MS);
+  const ended = await listEndedJobs({ queue: options.queue, redis, cancelled: keys.cancelled });
+  const old = ended.filter((job) => job.endedAt <= cutoff);
+  const store = createRedisSessionStore({ redis, prefix: keys.sessions });
+  const jobs: CleanedJob[] = [];
+  for (const { id } of old) {
+    if (options.signal?.aborted) break;
+    const cleaned = await cleanEndedJob({ redis, queue: options.queue, keys, store, jobId: id, dryRun: options.dryRun === true, ...(options.workspaceRoot !== undefined && { workspaceRoot: options.workspaceRoot }) });
+    if (!cleaned) continue;
+    jobs.push(cleaned);
+    options.onProgress?.({ done: jobs.length, total: old.length, job: cleaned });
+  }
+  return { jobs, kept: ended.length - old.length };
+}
