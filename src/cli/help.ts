@@ -233,8 +233,8 @@ take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ior
   cancel    Cancel jobs: a waiting one at once, a running one through its worker (its transcript kept).
   approve   Allow calls a parked job waits on; deny refuses them (--message tells the model why). Once every
             call it waits on is answered, the job goes on, on any worker.
-  clean     Remove ended jobs (completed, failed, cancelled) that ended more than --older-than ago (default 7d;
-            s, m, h or d; 0 for all): their sessions, hidden refs refs/codev/jobs/<id>/* in their repositories
+  clean     Remove ended jobs (completed, failed, cancelled) that ended more than --older-than ago (default the
+            config's fleet.retention, else 7d; s, m, h or d; 0 for all): their sessions, hidden refs refs/codev/jobs/<id>/* in their repositories
             (the result branch codev/jobs/<id> is kept), events, state and queue record, and with
             --workspace-root their checkouts on this machine. A running job is never touched. --dry-run says
             what would go. One line per job on stdout, progress on stderr; exit 1 when a part could not be

@@ -98,7 +98,9 @@ describe('codev queue and codev worker', () => {
     expect(dryRun.code, dryRun.stderr).toBe(0);
     expect(dryRun.stdout).toContain(id);
     expect((await status()).jobs.map((job) => job.id)).toEqual([id]);
-    const clean = await inQueue(['queue', 'clean', '--older-than', '0']);
+    // The config's retention when no --older-than is given.
+    writeFileSync(path.join(project, 'codev.config.ts'), "export default { fleet: { retention: '0' } };\n");
+    const clean = await inQueue(['queue', 'clean']).finally(() => rmSync(path.join(project, 'codev.config.ts'), { force: true }));
     expect(clean.code, clean.stderr).toBe(0);
     expect(clean.stdout).toContain(id);
     const after = await status();

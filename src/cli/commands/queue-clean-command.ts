@@ -1,3 +1,4 @@
+import { loadConfig } from '../../config/load-config.ts';
 import { CodevError } from '../../errors/codev-error.ts';
 import type { CleanedJob } from '../../fleet/retention/clean-ended-job.ts';
 import { QUEUE_HELP } from '../help.ts';
@@ -13,7 +14,7 @@ const PROGRESS_EVERY = 100;
 
 /**
  * `codev queue clean [--older-than 7d] [--dry-run] [--workspace-root DIR]`: removes the ended jobs older than
- * the retention (sessions, hidden refs, events and state, BullMQ's record, local checkouts), one line per job
+ * the retention (`--older-than`, else the config's `fleet.retention`, else 7 days) (sessions, hidden refs, events and state, BullMQ's record, local checkouts), one line per job
  * on stdout, progress on stderr. Exit 0 all removed, 1 something could not be (said per job; run it again),
  * 130/143 stopped by a signal (what was removed stays removed).
  */
@@ -24,9 +25,11 @@ export async function queueCleanCommand(argv: readonly string[], io: CommandIo):
     return 0;
   }
   if (positionals.length > 0) throw new CodevError('CLI_USAGE', `Unexpected arguments: ${positionals.join(' ')}`, { hint: 'codev queue clean [--older-than 7d] [--dry-run]' });
-  const olderThanMs = durationOption('older-than', values['older-than']);
+  const cwd = values.cwd ?? io.cwd;
+  // The config's retention when no --older-than is given (the schema checked its form).
+  const olderThanMs = durationOption('older-than', values['older-than'] ?? (await loadConfig({ cwd })).config.fleet?.retention);
   const dryRun = values['dry-run'] === true;
-  const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd: values.cwd ?? io.cwd, env: io.env });
+  const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd, env: io.env });
   const stop = stopOnSignals(io);
   try {
     const report = await withFleet(target, (fleet) =>
