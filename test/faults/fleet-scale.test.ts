@@ -83,15 +83,17 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
 }
 
 describe('codev queue watch at scale', () => {
-  it(`follows every one of ${JOBS} unfinished jobs over one blocking connection`, async () => {
-    const queue = 'watch-all';
+  it.each([
+    { named: false, queue: 'watch-all' },
+    { named: true, queue: 'watch-named' },
+  ])(`follows every one of ${JOBS} unfinished jobs over one blocking connection (ids named: $named)`, async ({ named, queue }) => {
     const fleet = await createFleet({ connection: redis.url, queue });
     try {
       const handles = await fleet.submit({ script: path.join(project, 'agent.ts'), prompts: Array.from({ length: JOBS }, (_, index) => `task ${index}`), cwd: project });
       const ended = new Set<string>();
       let lines = 0;
       const watch = startCodev({
-        args: ['queue', 'watch', '--queue', queue],
+        args: ['queue', 'watch', '--queue', queue, ...(named ? handles.map((handle) => handle.id) : [])],
         onLine: (line) => {
           lines++;
           const { jobId, event } = JSON.parse(line) as { jobId: string; event: { type: string } };
