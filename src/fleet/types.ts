@@ -3,8 +3,6 @@ import type { AgentEvent, EndReason, Usage } from '../agent/types.ts';
 import type { ToolApproval } from '../agent/types.ts';
 import type { JobPermissions } from './job/fleet-job-data.ts';
 import type { FinishedJobWorkspace, JobWorkspaceSpec } from './workspace/types.ts';
-import type { JobEventStreams } from './events/read-job-event-streams.ts';
-import type { CleanOptions, CleanReport } from './retention/clean-ended-jobs.ts';
 
 /** Where the fleet lives: one Redis, one queue name. */
 export interface FleetOptions {
@@ -112,6 +110,52 @@ export interface JobSummary {
   costUsd: number | null;
   submittedAt: string;
   error?: string;
+}
+
+/** One event of one of the jobs followed. */
+export interface JobEventOf {
+  jobId: string;
+  event: FleetEvent;
+}
+
+/** The events of many jobs, live, in order per job; a job is dropped after its `job-end`. */
+export interface JobEventStreams extends AsyncIterable<JobEventOf> {
+  /** Stops following a job (its events after this are not read). */
+  forget(jobId: string): void;
+}
+
+/** What cleaning one job removed (or, in a dry run, would remove). */
+export interface CleanedJob {
+  jobId: string;
+  /** Its session, when it had one and it was free (a held session is never taken from its holder). */
+  session?: string;
+  /** Its hidden refs (`refs/codev/jobs/<id>/*`) deleted from its repository; the result branch stays. */
+  refs: number;
+  /** Its local checkout under the workspace root. */
+  checkout: boolean;
+  /** What could not be removed, and why (the rest was). */
+  problems: string[];
+}
+
+/** Options of `fleet.clean()`. */
+export interface CleanOptions {
+  /** Only jobs that ended at least this long ago (ms). Default a week. */
+  olderThanMs?: number;
+  /** Say what would be removed, remove nothing. */
+  dryRun?: boolean;
+  /** The workers' workspace root on this machine: ended jobs' checkouts left there are removed too. */
+  workspaceRoot?: string;
+  /** Told after each job, with how many are done of how many. */
+  onProgress?: (progress: { done: number; total: number; job: CleanedJob }) => void;
+  signal?: AbortSignal;
+}
+
+/** What `fleet.clean()` removed (or would remove). */
+export interface CleanReport {
+  /** Ended jobs old enough to clean. */
+  jobs: CleanedJob[];
+  /** Ended jobs kept: younger than `olderThanMs`. */
+  kept: number;
 }
 
 /** Options of `fleet.worker()`. */

@@ -1,5 +1,4 @@
-import type { JobEventStreams } from '../../fleet/events/read-job-event-streams.ts';
-import type { Fleet, FleetEvent } from '../../fleet/types.ts';
+import type { Fleet, FleetEvent, JobEventStreams } from '../../fleet/types.ts';
 
 /** How following a job ended: how the job ended, `parked` (it waits for answers), or `stopped` (the watch was). */
 export type FollowOutcome = 'completed' | 'failed' | 'cancelled' | 'parked' | 'stopped';

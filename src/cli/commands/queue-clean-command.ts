@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/load-config.ts';
 import { CodevError } from '../../errors/codev-error.ts';
-import type { CleanedJob } from '../../fleet/retention/clean-ended-job.ts';
+import type { CleanedJob } from '../../fleet/types.ts';
 import { QUEUE_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { durationOption } from './duration-option.ts';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { FleetEvent } from '../types.ts';
+import type { FleetEvent, JobEventOf, JobEventStreams } from '../types.ts';
 
 /** How long one blocking read waits before it looks at the signal again. */
 const BLOCK_MS = 1_000;
@@ -9,18 +9,6 @@ const BLOCK_MS = 1_000;
  */
 export const STREAMS_PER_READ = 1_000;
 const EVENTS_PER_STREAM = 100;
-
-/** One event of one of the jobs followed. */
-export interface JobEventOf {
-  jobId: string;
-  event: FleetEvent;
-}
-
-/** The events of many jobs, live, in order per job; a job is dropped after its `job-end`. */
-export interface JobEventStreams extends AsyncIterable<JobEventOf> {
-  /** Stops following a job (its events after this are not read). */
-  forget(jobId: string): void;
-}
 
 /**
  * The events of `jobIds` from each one's first, live, over ONE connection made by `connect` (a blocking read

@@ -4,25 +4,13 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
+import type { CleanedJob } from '../types.ts';
 import type { FleetJobData } from '../job/fleet-job-data.ts';
 import { readJobState } from '../job/job-state.ts';
 import { redisSessionKeys } from '../session-store/redis-session-keys.ts';
 import type { SessionStore } from '../../transcripts/types.ts';
 import { deleteJobCheckpoints } from '../workspace/delete-job-checkpoints.ts';
 import { removeJobWorkspace } from '../workspace/remove-job-workspace.ts';
-
-/** What cleaning one job removed (or, in a dry run, would remove). */
-export interface CleanedJob {
-  jobId: string;
-  /** Its session, when it had one and it was free (a held session is never taken from its holder). */
-  session?: string;
-  /** Its hidden refs (`refs/codev/jobs/<id>/*`) deleted from its repository; the result branch stays. */
-  refs: number;
-  /** Its local checkout under the workspace root. */
-  checkout: boolean;
-  /** What could not be removed, and why (the rest was). */
-  problems: string[];
-}
 
 /**
  * Removes one ended job's session, hidden refs, local checkout, its events and state, and BullMQ's record of it,

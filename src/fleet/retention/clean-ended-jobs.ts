@@ -2,29 +2,9 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { FleetKeys } from '../fleet-keys.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
-import { cleanEndedJob, type CleanedJob } from './clean-ended-job.ts';
+import type { CleanedJob, CleanOptions, CleanReport } from '../types.ts';
+import { cleanEndedJob } from './clean-ended-job.ts';
 import { listEndedJobs } from './list-ended-jobs.ts';
-
-/** Options of `fleet.clean()`. */
-export interface CleanOptions {
-  /** Only jobs that ended at least this long ago (ms). Default `DEFAULT_RETENTION_MS`. */
-  olderThanMs?: number;
-  /** Say what would be removed, remove nothing. */
-  dryRun?: boolean;
-  /** The workers' workspace root on this machine: ended jobs' checkouts left there are removed too. */
-  workspaceRoot?: string;
-  /** Told after each job, with how many are done of how many. */
-  onProgress?: (progress: { done: number; total: number; job: CleanedJob }) => void;
-  signal?: AbortSignal;
-}
-
-/** What `fleet.clean()` removed (or would remove). */
-export interface CleanReport {
-  /** Ended jobs old enough to clean. */
-  jobs: CleanedJob[];
-  /** Ended jobs kept: younger than `olderThanMs`. */
-  kept: number;
-}
 
 /** How long an ended job is kept by default: a week, as long as its events and BullMQ's record of it. */
 export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1_000;
