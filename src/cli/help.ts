@@ -236,7 +236,8 @@ take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ior
   clean     Remove ended jobs (completed, failed, cancelled) that ended more than --older-than ago (default the
             config's fleet.retention, else 7d; s, m, h or d; 0 for all): their sessions, hidden refs refs/codev/jobs/<id>/* in their repositories
             (the result branch codev/jobs/<id> is kept), events, state and queue record, and with
-            --workspace-root their checkouts on this machine. A running job is never touched. --dry-run says
+            --workspace-root their checkouts on this machine; then old sessions no kept job names (of jobs
+            BullMQ already dropped). A running, waiting or parked job is never touched. --dry-run says
             what would go. One line per job on stdout, progress on stderr; exit 1 when a part could not be
             removed (run it again). A completed job's hidden refs are removed by its worker as it ends.
 

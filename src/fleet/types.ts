@@ -156,6 +156,13 @@ export interface CleanReport {
   jobs: CleanedJob[];
   /** Ended jobs kept: younger than `olderThanMs`. */
   kept: number;
+  /**
+   * Sessions last written before `olderThanMs` that no kept job names (of jobs BullMQ already dropped, or an
+   * attempt's session a later one forked from), removed on their own.
+   */
+  sessions: string[];
+  /** What could not be removed of those sessions, and why. */
+  problems: string[];
 }
 
 /** Options of `fleet.worker()`. */

@@ -10,6 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodevError } from '../../src/errors/codev-error.ts';
@@ -219,8 +220,14 @@ describe('retention', () => {
     const sessionKeys = redisSessionKeys(`codev-fleet:${queue}:sessions`);
     const sessionOf = async (jobId: string) => (await client.hget(`codev-fleet:${queue}:job:${jobId}:state`, 'sessionId'))!;
     try {
-      const [completed, failed, running] = await Promise.all([submit('complete'), submit('fail'), submit('hold')]);
+      const [completed, failed, running, forgotten] = await Promise.all([submit('complete'), submit('fail'), submit('hold'), submit('complete, then forgotten by BullMQ')]);
       expect(await completed.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'completed' });
+      expect(await forgotten.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'completed' });
+      const forgottenSession = await sessionOf(forgotten.id);
+      // As BullMQ's own retention (removeOnComplete) drops a job: its session is nobody's now.
+      const bull = new Queue(queue, { connection: client });
+      await bull.remove(forgotten.id);
+      await bull.close();
       expect(await failed.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'failed' });
       await held;
       const sessions = { completed: await sessionOf(completed.id), failed: await sessionOf(failed.id), running: await sessionOf(running.id) };
@@ -246,6 +253,8 @@ describe('retention', () => {
       expect(cleaned.code, cleaned.stderr).toBe(0);
       expect(lines.join('\n')).toContain(failed.id);
       expect(lines.join('\n')).not.toContain(running.id);
+      expect(lines.join('\n')).toContain(forgottenSession);
+      expect(await client.exists(sessionKeys.entries(forgottenSession))).toBe(0);
       for (const job of [completed, failed]) {
         const session = job === completed ? sessions.completed : sessions.failed;
         expect(hiddenRefs(remote, job.id)).toEqual([]);

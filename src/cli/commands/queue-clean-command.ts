@@ -44,11 +44,14 @@ export async function queueCleanCommand(argv: readonly string[], io: CommandIo):
         },
       }),
     );
+    for (const session of report.sessions) io.stdout(`${dryRun ? 'would clean' : 'cleaned'} session ${session} (no kept job names it)\n`);
     const failed = report.jobs.filter((job) => job.problems.length > 0);
     for (const job of failed) for (const problem of job.problems) io.stderr(`codev queue clean: job ${job.jobId}: ${problem}\n`);
-    io.stderr(`codev queue clean: ${dryRun ? 'would remove' : 'removed'} ${report.jobs.length - failed.length} ended job(s) in queue "${target.queue}"; ${report.kept} younger kept${failed.length > 0 ? `; ${failed.length} not fully removed (run it again)` : ''}\n`);
+    for (const problem of report.problems) io.stderr(`codev queue clean: ${problem}\n`);
+    const removed = `${report.jobs.length - failed.length} ended job(s) and ${report.sessions.length} other old session(s)`;
+    io.stderr(`codev queue clean: ${dryRun ? 'would remove' : 'removed'} ${removed} in queue "${target.queue}"; ${report.kept} younger job(s) kept${failed.length + report.problems.length > 0 ? '; some parts were not removed (run it again)' : ''}\n`);
     if (stop.exitCode !== undefined) return stop.exitCode;
-    return failed.length > 0 ? 1 : 0;
+    return failed.length + report.problems.length > 0 ? 1 : 0;
   } finally {
     stop.dispose();
   }
