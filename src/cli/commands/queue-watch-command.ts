@@ -3,7 +3,7 @@ import { QUEUE_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { watchedJob, type WatchedJob } from '../render/apply-watch-event.ts';
 import { createWatchDisplay } from '../render/create-watch-display.ts';
-import { followJobs, type FollowOutcome } from './follow-job.ts';
+import { followJobs, type FollowOutcome } from './follow-jobs.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
@@ -49,7 +49,6 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
     } finally {
       display.finish();
     }
-    for (const id of known) outcomes.get(id) ?? outcomes.set(id, 'stopped');
     const followed = jobs.map((job) => outcomes.get(job.id)!);
     if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: codev queue approve ${job.id} ${call.toolUseId} (or deny)\n`);
     io.stderr(`codev queue watch: ${summary(followed)}\n`);
