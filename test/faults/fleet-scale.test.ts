@@ -1,6 +1,6 @@
 /**
  * A fleet at scale, against its own redis-server and real `codev` processes:
- * - `codev queue watch` with no ids follows every unfinished job (not the first 50), over one blocking
+ * - `codev queue watch` follows every unfinished job (not the first 50 when none is named), over one blocking
  *   connection and one command connection, whatever their number (it opened one connection per job);
  * - a big prompt is kept about once in Redis (it was also in every attempt's `end` event, the whole
  *   transcript with it), and one past the limit is refused at submit;
@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodevError } from '../../src/errors/codev-error.ts';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { STREAMS_PER_READ } from '../../src/fleet/events/read-job-event-streams.ts';
 import { MAX_PROMPT_BYTES } from '../../src/fleet/job/check-submission.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { redisSessionKeys } from '../../src/fleet/session-store/redis-session-keys.ts';
@@ -22,7 +23,8 @@ import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixture
 import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type RecordedRequest } from '../../src/testing/index.ts';
 import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
 
-const JOBS = 1_000;
+/** More than one XREAD's worth of streams (`STREAMS_PER_READ`): the watch reads them in batches on its one connection. */
+const JOBS = 1_500;
 const HANG_GUARD_MS = 120_000;
 /** A watch needs its command connection and one blocking connection; a few more would still be "small". */
 const MAX_WATCH_CLIENTS = 3;
@@ -88,6 +90,7 @@ describe('codev queue watch at scale', () => {
     { named: false, queue: 'watch-all' },
     { named: true, queue: 'watch-named' },
   ])(`follows every one of ${JOBS} unfinished jobs over one blocking connection (ids named: $named)`, async ({ named, queue }) => {
+    expect(JOBS).toBeGreaterThan(STREAMS_PER_READ);
     const fleet = await createFleet({ connection: redis.url, queue });
     try {
       const handles = await fleet.submit({ script: path.join(project, 'agent.ts'), prompts: Array.from({ length: JOBS }, (_, index) => `task ${index}`), cwd: project });
