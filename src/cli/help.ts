@@ -12,7 +12,7 @@ Commands:
   run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
   sessions              List the saved sessions of this project; show or remove one, prune old ones
   instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
-  queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny
+  queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny, clean
   worker                Take jobs from the fleet's queue and run them, until stopped
   rules <command>       How the permission rules decide a call (explain), a table of expected decisions (test)
 
@@ -213,6 +213,7 @@ export const QUEUE_HELP = `Usage: codev queue add <agent.ts> (--prompt TEXT | --
        codev queue cancel JOB_ID...
        codev queue approve JOB_ID TOOL_USE_ID...
        codev queue deny JOB_ID TOOL_USE_ID... [--message TEXT]
+       codev queue clean [--older-than DURATION] [--dry-run] [--workspace-root DIR]
 
 Agent jobs on a fleet: a BullMQ queue in Redis that \`codev worker\` processes (on this machine or any other)
 take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ioredis).
@@ -222,7 +223,8 @@ take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ior
             one per line, on stdout (e.g. codev queue add agent.ts --prompts tasks.jsonl | xargs codev queue watch).
             Every worker needs the script at the same absolute path. Jobs run in dontAsk mode unless told
             otherwise: a call no rule allows is denied (with --defer-asks it parks the job until answered).
-  watch     Follow jobs (by default every unfinished one) until each ends or parks. On a terminal, a table
+  watch     Follow jobs (by default every job unfinished when the watch starts, however many; jobs submitted
+            later are not followed) until each ends or parks, all over one Redis connection. On a terminal, a table
             redrawn in place (job, state, turn, cost, elapsed, last tool or text; parked jobs with the calls
             they wait on and the approve command); otherwise one {"jobId", "event"} JSON object per line, every
             event. Ctrl-C stops watching, not the jobs.
@@ -231,6 +233,13 @@ take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ior
   cancel    Cancel jobs: a waiting one at once, a running one through its worker (its transcript kept).
   approve   Allow calls a parked job waits on; deny refuses them (--message tells the model why). Once every
             call it waits on is answered, the job goes on, on any worker.
+  clean     Remove ended jobs (completed, failed, cancelled) that ended more than --older-than ago (default the
+            config's fleet.retention, else 7d; s, m, h or d; 0 for all): their sessions, hidden refs refs/codev/jobs/<id>/* in their repositories
+            (the result branch codev/jobs/<id> is kept), events, state and queue record, and with
+            --workspace-root their checkouts on this machine; then old sessions no kept job names (of jobs
+            BullMQ already dropped). A running, waiting or parked job is never touched. --dry-run says
+            what would go. One line per job on stdout, progress on stderr; exit 1 when a part could not be
+            removed (run it again). A completed job's hidden refs are removed by its worker as it ends.
 
 Options of add:
   -p, --prompt TEXT          The prompt of one job
@@ -249,6 +258,8 @@ Options of add:
   --defer-asks               A call that needs permission parks the job until codev queue approve/deny
   --allow-broken-plugins     Run the jobs even when part of the project (a plugin, the config, an MCP server) fails
                              to load on the worker; else such a job fails at once (PLUGIN_LOAD_FAILED)
+  --max-prompt-bytes N       The largest prompt accepted, in bytes (default 1048576); a bigger one refuses the
+                             submit (JOB_INVALID naming the prompt, its size and the limit)
 
 Options (every queue command):
   --redis URL                The Redis, redis://[user:password@]host:port[/db] (rediss:// for TLS)
@@ -263,6 +274,7 @@ Examples:
   codev queue add agent.ts --prompts tasks.jsonl --repo git@github.com:acme/app.git --ref main | xargs codev queue watch
   codev queue status
   codev queue approve 6f1c0d2e-... toolu_01ABC
+  codev queue clean --older-than 3d --dry-run
 
 Exit codes: 0 success (watch: every job completed), 1 an error, an invalid job, an unknown job id (watch: a job
 failed or was cancelled), 2 bad usage, 3 watch: a job waits for approval, 130 or 143 watch stopped by Ctrl-C or SIGTERM.

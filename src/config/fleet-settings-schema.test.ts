@@ -18,6 +18,7 @@ describe('the fleet settings of the config', () => {
     expect(validateConfig({ value: { fleet: { redisUrl: ' redis://127.0.0.1:6379 ', queue: 'reviews.v2' } } }).fleet).toEqual({ redisUrl: 'redis://127.0.0.1:6379', queue: 'reviews.v2' });
     expect(validateConfig({ value: { fleet: {} } }).fleet).toEqual({});
     expect(validateConfig({ value: { fleet: { trustedRepositories: [' git@github.com:acme/* '] } } }).fleet).toEqual({ trustedRepositories: ['git@github.com:acme/*'] });
+    expect(validateConfig({ value: { fleet: { retention: ' 3d ' } } }).fleet).toEqual({ retention: '3d' });
   });
 
   it('refuse a queue name that cannot be part of a Redis key, and unknown keys', () => {
@@ -27,5 +28,6 @@ describe('the fleet settings of the config', () => {
     expect(invalidField({ fleet: { url: 'redis://127.0.0.1:6379' } })).toBe('fleet.url');
     expect(invalidField({ fleet: { trustedRepositories: [''] } })).toBe('fleet.trustedRepositories[0]');
     expect(invalidField({ fleet: { trustedRepositories: 'git@github.com:acme/*' } })).toBe('fleet.trustedRepositories');
+    expect(invalidField({ fleet: { retention: 'a week' } })).toBe('fleet.retention');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Type of {@link fleetSettingsSchema}, spelled out because the config's types are public (JSR needs explicit types). */
-export type FleetSettingsSchema = z.ZodObject<{ redisUrl: z.ZodOptional<z.ZodString>; queue: z.ZodOptional<z.ZodString>; trustedRepositories: z.ZodOptional<z.ZodArray<z.ZodString>> }, z.core.$strict>;
+export type FleetSettingsSchema = z.ZodObject<{ redisUrl: z.ZodOptional<z.ZodString>; queue: z.ZodOptional<z.ZodString>; trustedRepositories: z.ZodOptional<z.ZodArray<z.ZodString>>; retention: z.ZodOptional<z.ZodString> }, z.core.$strict>;
 
 /**
  * `fleet`: where `codev queue` and `codev worker` find the fleet when they are given no `--redis` or
@@ -11,6 +11,7 @@ export type FleetSettingsSchema = z.ZodObject<{ redisUrl: z.ZodOptional<z.ZodStr
  * the job repositories whose checkouts a `codev worker` started in this project loads its project from
  * (config, plugins, MCP servers, settings, skills): URLs or paths as jobs name them, or globs of them
  * (`git@github.com:acme/*`); default none, so a job's checkout is worked in but never loaded from.
+ * `retention`: how long `codev queue clean` keeps ended jobs when given no `--older-than` (`12h`, `7d`, `0`; default `7d`).
  */
 export const fleetSettingsSchema: FleetSettingsSchema = z.strictObject({
   redisUrl: z.string().trim().min(1).optional(),
@@ -19,4 +20,9 @@ export const fleetSettingsSchema: FleetSettingsSchema = z.strictObject({
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'expected a queue name: letters, digits, ".", "_" and "-", up to 64, starting with a letter or digit')
     .optional(),
   trustedRepositories: z.array(z.string().trim().min(1)).optional(),
+  retention: z
+    .string()
+    .trim()
+    .regex(/^(0|\d+(\.\d+)?[smhd])$/, 'expected a duration: a number and s, m, h or d (e.g. 7d), or 0')
+    .optional(),
 });

@@ -2,15 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CodevError } from '../errors/codev-error.ts';
 import { createJobHandle } from './create-job-handle.ts';
+import { createLostJobLookout } from './endings/create-lost-job-lookout.ts';
 import { endLostJob } from './endings/end-lost-job.ts';
 import { endJob, KEEP_ENDED_SECONDS } from './events/end-job.ts';
+import { readJobEventStreams } from './events/read-job-event-streams.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
 import { checkSubmission } from './job/check-submission.ts';
 import { jobResultOf } from './job/job-result-of.ts';
+import { listUnfinishedJobIds } from './job/list-unfinished-job-ids.ts';
 import { readJobState, writeJobState } from './job/job-state.ts';
 import { connectRedis } from './redis/connect-redis.ts';
 import { loadFleetModules } from './redis/load-fleet-modules.ts';
 import { resolveRedisUrl } from './redis/resolve-redis-url.ts';
+import { cleanEndedJobs } from './retention/clean-ended-jobs.ts';
 import type { Fleet, FleetOptions, JobHandle, JobSummary, SubmitOptions } from './types.ts';
 import { startFleetWorker } from './worker/start-fleet-worker.ts';
 
@@ -113,6 +117,11 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       // The job goes on once every waiting call has its answer.
       if (state.parked.every((call) => answered[call.toolUseId] !== undefined)) await job.promote();
     },
+    async watch(watchOptions = {}) {
+      const jobIds = watchOptions.ids ? [...new Set(watchOptions.ids)] : await listUnfinishedJobIds(queue);
+      return { jobIds, ...readJobEventStreams({ connect, keyOf: keys.events, jobIds, afterRead: createLostJobLookout({ endIfLost }), ...(watchOptions.signal && { signal: watchOptions.signal }) }) };
+    },
+    clean: (cleanOptions = {}) => cleanEndedJobs({ ...cleanOptions, redis, queue, keys }),
     worker: (workerOptions = {}) => startFleetWorker({ ...workerOptions, url, queue: queueName, keys }),
     async close() {
       await queue.close();

@@ -1,10 +1,8 @@
 import type { Redis } from 'ioredis';
 import { CodevError } from '../errors/codev-error.ts';
+import { createLostJobLookout } from './endings/create-lost-job-lookout.ts';
 import { readJobEvents } from './events/read-job-events.ts';
 import type { FleetEvent, FleetJobResult, JobHandle } from './types.ts';
-
-/** How often a handle that waits with nothing new looks whether BullMQ ended the job behind codev's back. */
-const LOOK_EVERY_MS = 5_000;
 
 /**
  * A handle on a job by id: its events read from the job's stream (from the first, so a handle made late
@@ -15,14 +13,8 @@ const LOOK_EVERY_MS = 5_000;
 export function createJobHandle(options: { id: string; eventsKey: string; connect: () => Promise<Redis>; cancel: (id: string) => Promise<void>; endIfLost?: (id: string) => Promise<unknown> }): JobHandle {
   const { id, endIfLost } = options;
   const events = (eventOptions: { signal?: AbortSignal } = {}): AsyncIterable<FleetEvent> => {
-    let lookedAt = 0;
-    const onIdle = async () => {
-      if (!endIfLost || Date.now() - lookedAt < LOOK_EVERY_MS) return;
-      lookedAt = Date.now();
-      // A failed look (Redis away) is tried again at the next; the read itself says when Redis is gone for good.
-      await endIfLost(id).catch(() => {});
-    };
-    return readJobEvents({ connect: options.connect, key: options.eventsKey, signal: eventOptions.signal, onIdle });
+    const lookout = endIfLost && createLostJobLookout({ endIfLost });
+    return readJobEvents({ connect: options.connect, key: options.eventsKey, signal: eventOptions.signal, ...(lookout && { afterRead: () => lookout([id]) }) });
   };
   return {
     id,

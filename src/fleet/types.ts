@@ -40,6 +40,11 @@ export interface SubmitOptions {
   allowBrokenPlugins?: boolean;
   /** Where `script` is resolved. Default `process.cwd()`. */
   cwd?: string;
+  /**
+   * The largest prompt accepted, in bytes of UTF-8 (default `MAX_PROMPT_BYTES`, 1 MiB): a prompt is kept in the
+   * job's data and again in its session, and a bigger one is refused (`JOB_INVALID`) before anything is queued.
+   */
+  maxPromptBytes?: number;
 }
 
 /** What the fleet adds to an agent's events: where the job is in its life. */
@@ -50,8 +55,17 @@ export type JobLifeEvent =
   | { type: 'job-retry'; jobId: string; reason: 'rate-limited' | 'failed' | 'worker-stopped'; delayMs?: number; message: string }
   | { type: 'job-end'; jobId: string; result: FleetJobResult };
 
-/** An event of a job: the agent's own, in the order its queries made them, and the job's life around them. */
-export type FleetEvent = AgentEvent | JobLifeEvent;
+/**
+ * A job's `end` event: the agent's, less its transcript (the job's session keeps that, once): a fleet job's
+ * stream would otherwise hold the whole conversation again for every attempt. `messageCount` says how long it was.
+ */
+export type FleetEndEvent = Omit<Extract<AgentEvent, { type: 'end' }>, 'messages'> & { messageCount: number };
+
+/**
+ * An event of a job: the agent's own (its `end` a summary, see `FleetEndEvent`), in the order its queries
+ * made them, and the job's life around them.
+ */
+export type FleetEvent = Exclude<AgentEvent, { type: 'end' }> | FleetEndEvent | JobLifeEvent;
 
 /** How a job ended. */
 export interface FleetJobResult {
@@ -100,6 +114,59 @@ export interface JobSummary {
   costUsd: number | null;
   submittedAt: string;
   error?: string;
+}
+
+/** One event of one of the jobs followed. */
+export interface JobEventOf {
+  jobId: string;
+  event: FleetEvent;
+}
+
+/** The events of many jobs, live, in order per job; a job is dropped after its `job-end`. */
+export interface JobEventStreams extends AsyncIterable<JobEventOf> {
+  /** Stops following a job (its events after this are not read). */
+  forget(jobId: string): void;
+}
+
+/** What cleaning one job removed (or, in a dry run, would remove). */
+export interface CleanedJob {
+  jobId: string;
+  /** Its session, when it had one and it was free (a held session is never taken from its holder). */
+  session?: string;
+  /** Its hidden refs (`refs/codev/jobs/<id>/*`) deleted from its repository; the result branch stays. */
+  refs: number;
+  /** Its local checkout under the workspace root. */
+  checkout: boolean;
+  /** What could not be removed, and why (the rest was). */
+  problems: string[];
+}
+
+/** Options of `fleet.clean()`. */
+export interface CleanOptions {
+  /** Only jobs that ended at least this long ago (ms). Default a week. */
+  olderThanMs?: number;
+  /** Say what would be removed, remove nothing. */
+  dryRun?: boolean;
+  /** The workers' workspace root on this machine: ended jobs' checkouts left there are removed too. */
+  workspaceRoot?: string;
+  /** Told after each job, with how many are done of how many. */
+  onProgress?: (progress: { done: number; total: number; job: CleanedJob }) => void;
+  signal?: AbortSignal;
+}
+
+/** What `fleet.clean()` removed (or would remove). */
+export interface CleanReport {
+  /** Ended jobs old enough to clean. */
+  jobs: CleanedJob[];
+  /** Ended jobs kept: younger than `olderThanMs`. */
+  kept: number;
+  /**
+   * Sessions last written before `olderThanMs` that no kept job names (of jobs BullMQ already dropped, or an
+   * attempt's session a later one forked from), removed on their own.
+   */
+  sessions: string[];
+  /** What could not be removed of those sessions, and why. */
+  problems: string[];
 }
 
 /** Options of `fleet.worker()`. */
@@ -159,6 +226,17 @@ export interface Fleet {
   /** Answers a parked job's waiting calls; once each has its answer the job goes on, on any worker. */
   answer(options: { jobId: string; approvals: Readonly<Record<string, ToolApproval>> }): Promise<void>;
   cancel(id: string): Promise<void>;
+  /**
+   * The events of many jobs (`ids`, else every job unfinished now, however many), live, over one connection:
+   * `jobIds` are the jobs followed; a job is dropped after its `job-end`, or by `forget`.
+   */
+  watch(options?: { ids?: readonly string[]; signal?: AbortSignal }): Promise<JobEventStreams & { jobIds: readonly string[] }>;
+  /**
+   * Removes ended jobs (completed, failed, cancelled) older than `olderThanMs` (default a week): their sessions,
+   * hidden refs in their repositories (not the result branch), events, state, BullMQ record and, given the
+   * `workspaceRoot`, checkouts left on this machine. A job that runs is never touched.
+   */
+  clean(options?: CleanOptions): Promise<CleanReport>;
   worker(options?: WorkerOptions): Promise<FleetWorker>;
   close(): Promise<void>;
 }

@@ -77,12 +77,43 @@ describe('codev queue and codev worker', () => {
     expect(badLine.code).toBe(2);
     expect(badLine.stderr).toContain('CLI_USAGE');
     expect(badLine.stderr).toContain(`${path.join(project, 'bad.jsonl')}:2`);
-    for (const args of [['queue', 'add'], ['queue', 'add', 'missing.ts', '--prompt', 'x'], ['queue', 'add', 'agent.ts'], ['queue', 'add', 'agent.ts', '--prompt', 'x', '--max-turns', '0'], ['queue', 'frobnicate'], ['worker', '--rate', '5/fortnight'], ['worker', '--rate', 'many'], ['worker', '--concurrency', '0']]) {
+    for (const args of [['queue', 'add'], ['queue', 'add', 'missing.ts', '--prompt', 'x'], ['queue', 'add', 'agent.ts'], ['queue', 'add', 'agent.ts', '--prompt', 'x', '--max-turns', '0'], ['queue', 'frobnicate'], ['worker', '--rate', '5/fortnight'], ['worker', '--rate', 'many'], ['worker', '--concurrency', '0'], ['queue', 'clean', '--older-than', 'soon'], ['queue', 'clean', 'extra'], ['queue', 'add', 'agent.ts', '--prompt', 'x', '--max-prompt-bytes', '0']]) {
       const run = await inQueue(args);
       expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(2);
     }
     expect(queued((await status()).counts)).toBe(0);
   }, 120_000);
+
+  it('cleans ended jobs: --dry-run says which, clean removes them from the queue', async () => {
+    const help = await codev(['queue', 'clean', '--help']);
+    expect(help.code).toBe(0);
+    for (const option of ['clean', '--older-than', '--dry-run', '--workspace-root']) expect(help.stdout).toContain(option);
+    const add = await inQueue(['queue', 'add', 'agent.ts', '--prompt', 'soon cancelled']);
+    const id = add.stdout.trim();
+    expect((await inQueue(['queue', 'cancel', id])).code).toBe(0);
+    const young = await inQueue(['queue', 'clean']);
+    expect(young.code, young.stderr).toBe(0);
+    expect(young.stdout).not.toContain(id);
+    const dryRun = await inQueue(['queue', 'clean', '--older-than', '0', '--dry-run']);
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    expect(dryRun.stdout).toContain(id);
+    expect((await status()).jobs.map((job) => job.id)).toEqual([id]);
+    // The config's retention when no --older-than is given.
+    writeFileSync(path.join(project, 'codev.config.ts'), "export default { fleet: { retention: '0' } };\n");
+    const clean = await inQueue(['queue', 'clean']).finally(() => rmSync(path.join(project, 'codev.config.ts'), { force: true }));
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toContain(id);
+    const after = await status();
+    expect(after.jobs).toEqual([]);
+    expect(after.counts.cancelled).toBe(0);
+  }, 90_000);
+
+  it('refuses a prompt over --max-prompt-bytes with exit 1 (JOB_INVALID), queueing nothing', async () => {
+    const add = await inQueue(['queue', 'add', 'agent.ts', '--prompt', 'more than eight bytes', '--max-prompt-bytes', '8']);
+    expect(add.code).toBe(1);
+    expect(add.stderr).toContain('JOB_INVALID');
+    expect(queued((await status()).counts)).toBe(0);
+  }, 60_000);
 
   it('adds one job per line of a prompts file and prints their ids, one per line', async () => {
     writeFileSync(path.join(project, 'tasks.jsonl'), '"fix the login test"\n\n{"prompt": "update the changelog"}\n"bump the version"\n');

@@ -31,6 +31,7 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
     attempts: { type: 'string' },
     'defer-asks': { type: 'boolean' },
     'allow-broken-plugins': { type: 'boolean' },
+    'max-prompt-bytes': { type: 'string' },
   });
   if (values.help) {
     io.stdout(QUEUE_HELP);
@@ -58,6 +59,7 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
     ...(values.model !== undefined && { model: values.model }),
     deferAsks: values['defer-asks'] === true,
     ...(values['allow-broken-plugins'] && { allowBrokenPlugins: true }),
+    maxPromptBytes: positiveIntegerOption('max-prompt-bytes', values['max-prompt-bytes']),
   };
   const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd, env: io.env });
   const ids = await withFleet(target, async (fleet) => {

@@ -3,6 +3,7 @@ import { dispatchSubcommand, type SubcommandActions } from './dispatch-subcomman
 import { queueAddCommand } from './queue-add-command.ts';
 import { queueAnswerCommand } from './queue-answer-command.ts';
 import { queueCancelCommand } from './queue-cancel-command.ts';
+import { queueCleanCommand } from './queue-clean-command.ts';
 import { queueStatusCommand } from './queue-status-command.ts';
 import { queueWatchCommand } from './queue-watch-command.ts';
 import type { CommandIo } from './types.ts';
@@ -14,9 +15,10 @@ const ACTIONS: SubcommandActions = {
   cancel: queueCancelCommand,
   approve: queueAnswerCommand('allow'),
   deny: queueAnswerCommand('deny'),
+  clean: queueCleanCommand,
 };
 
-/** `codev queue <add|watch|status|cancel|approve|deny>`: the jobs of a fleet (see QUEUE_HELP). */
+/** `codev queue <add|watch|status|cancel|approve|deny|clean>`: the jobs of a fleet (see QUEUE_HELP). */
 export async function queueCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   return dispatchSubcommand({ name: 'queue', help: QUEUE_HELP, actions: ACTIONS, argv, io });
 }

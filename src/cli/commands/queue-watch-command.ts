@@ -3,18 +3,17 @@ import { QUEUE_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { watchedJob, type WatchedJob } from '../render/apply-watch-event.ts';
 import { createWatchDisplay } from '../render/create-watch-display.ts';
-import { followJob, type FollowOutcome } from './follow-job.ts';
+import { followJobs, type FollowOutcome } from './follow-jobs.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
 
-const FINISHED = new Set(['completed', 'failed', 'cancelled']);
 const DEFAULT_COLUMNS = 100;
 
 /**
- * `codev queue watch [ids...]`: follows the jobs (all unfinished ones when none is named) until each has
- * ended or parked. Exit 0 all completed, 1 one failed, was cancelled or is unknown, 3 one waits for
+ * `codev queue watch [ids...]`: follows the jobs (every job unfinished when it starts, however many, when
+ * none is named) until each has ended or parked, all of them over one blocking Redis connection. Exit 0 all completed, 1 one failed, was cancelled or is unknown, 3 one waits for
  * approval, 130 stopped by Ctrl-C, 143 by SIGTERM (the jobs go on).
  */
 export async function queueWatchCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -29,27 +28,36 @@ export async function queueWatchCommand(argv: readonly string[], io: CommandIo):
 
 async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly string[]; io: CommandIo }): Promise<number> {
   const { fleet, io } = options;
-  const ids = options.ids.length > 0 ? [...new Set(options.ids)] : (await fleet.status()).jobs.filter((job) => !FINISHED.has(job.state)).map((job) => job.id);
-  if (ids.length === 0) {
-    io.stderr(`codev queue watch: no unfinished jobs in queue "${options.target.queue}"\n`);
-    return 0;
-  }
-  const jobs = await watchedJobs({ fleet, ids });
-  for (const id of ids.filter((id) => !jobs.some((job) => job.id === id))) io.stderr(`codev queue watch: JOB_NOT_FOUND: no job ${id} in queue "${options.target.queue}"\n`);
   const stop = stopOnSignals(io);
-  const display = createWatchDisplay({ jobs, write: io.stdout, ...(io.isTTY && { columns: () => io.columns || DEFAULT_COLUMNS }) });
-  let outcomes: FollowOutcome[];
   try {
-    outcomes = await Promise.all(jobs.map((job) => followJob({ fleet, jobId: job.id, signal: stop.signal, onEvent: (event) => display.show(job.id, event) })));
+    const streams = await fleet.watch({ ...(options.ids.length > 0 && { ids: options.ids }), signal: stop.signal });
+    const ids = streams.jobIds;
+    if (ids.length === 0) {
+      io.stderr(`codev queue watch: no unfinished jobs in queue "${options.target.queue}"\n`);
+      return 0;
+    }
+    const jobs = await watchedJobs({ fleet, ids });
+    const known = new Set(jobs.map((job) => job.id));
+    for (const id of ids.filter((id) => !known.has(id))) {
+      io.stderr(`codev queue watch: JOB_NOT_FOUND: no job ${id} in queue "${options.target.queue}"\n`);
+      streams.forget(id);
+    }
+    const display = createWatchDisplay({ jobs, write: io.stdout, ...(io.isTTY && { columns: () => io.columns || DEFAULT_COLUMNS }) });
+    let outcomes: Map<string, FollowOutcome>;
+    try {
+      outcomes = await followJobs({ fleet, streams, signal: stop.signal, onEvent: (jobId, event) => display.show(jobId, event) });
+    } finally {
+      display.finish();
+    }
+    const followed = jobs.map((job) => outcomes.get(job.id)!);
+    if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: codev queue approve ${job.id} ${call.toolUseId} (or deny)\n`);
+    io.stderr(`codev queue watch: ${summary(followed)}\n`);
+    if (stop.exitCode !== undefined) return stop.exitCode;
+    if (jobs.length < ids.length || followed.some((outcome) => outcome === 'failed' || outcome === 'cancelled')) return 1;
+    return followed.includes('parked') ? 3 : 0;
   } finally {
-    display.finish();
     stop.dispose();
   }
-  if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: codev queue approve ${job.id} ${call.toolUseId} (or deny)\n`);
-  io.stderr(`codev queue watch: ${summary(outcomes)}\n`);
-  if (stop.exitCode !== undefined) return stop.exitCode;
-  if (jobs.length < ids.length || outcomes.some((outcome) => outcome === 'failed' || outcome === 'cancelled')) return 1;
-  return outcomes.includes('parked') ? 3 : 0;
 }
 
 /** The jobs to follow: those `status` knows (a job cancelled while it waited included, though BullMQ dropped it). */

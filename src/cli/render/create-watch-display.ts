@@ -22,8 +22,9 @@ const CLOCK_MS = 1_000;
 export function createWatchDisplay(options: { jobs: readonly WatchedJob[]; write: (text: string) => void; columns?: () => number }): WatchDisplay {
   const { jobs, write, columns } = options;
   // The jobs are kept up to date either way: the command tells, after the watch, what parked jobs wait on.
+  const byId = new Map(jobs.map((job) => [job.id, job]));
   const apply = (jobId: string, event: FleetEvent) => {
-    const job = jobs.find((candidate) => candidate.id === jobId);
+    const job = byId.get(jobId);
     if (job) applyWatchEvent({ job, event, now: Date.now() });
   };
   if (!columns) {

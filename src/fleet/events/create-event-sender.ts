@@ -1,12 +1,14 @@
+import type { AgentEvent } from '../../agent/types.ts';
 import type { FleetEvent } from '../types.ts';
+import { summarizeEndEvent } from './summarize-end-event.ts';
 
 /** How many events may be on their way before `send` waits for them. */
 const MAX_IN_FLIGHT = 1_000;
 
 /** Sends a job's events without a round trip each. */
 export interface EventSender {
-  /** Sends the event; waits only when many are on their way. Rejects with an earlier send's failure. */
-  send(event: FleetEvent): Promise<void>;
+  /** Sends the event (an agent's `end` as its summary); waits only when many are on their way. Rejects with an earlier send's failure. */
+  send(event: AgentEvent | FleetEvent): Promise<void>;
   /** Waits until every event sent so far is stored. */
   flush(): Promise<void>;
 }
@@ -28,7 +30,7 @@ export function createEventSender(deliver: (event: FleetEvent) => Promise<void>)
   return {
     async send(event) {
       if (failure !== undefined) throw failure;
-      inFlight.push(deliver(event).catch((error: unknown) => void (failure ??= error)));
+      inFlight.push(deliver(summarizeEndEvent(event)).catch((error: unknown) => void (failure ??= error)));
       if (inFlight.length >= MAX_IN_FLIGHT) await flush();
     },
     flush,

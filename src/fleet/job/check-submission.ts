@@ -9,6 +9,9 @@ import { BUILTIN_TOOL_NAMES } from '../../permissions/rules/known-tool-names.ts'
 import type { SubmitOptions } from '../types.ts';
 import { fleetJobDataSchema, type FleetJobData } from './fleet-job-data.ts';
 
+/** The largest prompt a submit accepts unless told otherwise (`maxPromptBytes`), in bytes of UTF-8. */
+export const MAX_PROMPT_BYTES = 1024 * 1024;
+
 /**
  * The jobs a submit makes, one per prompt, checked before anything reaches Redis: the script exists, there is
  * a prompt, the limits are positive and every rule parses (a bad rule is refused here, where the person who
@@ -22,6 +25,7 @@ export function checkSubmission(options: SubmitOptions): FleetJobData[] {
   if (prompts.length === 0) throw invalid('prompt', 'No prompt to run', 'pass prompt: "..." or prompts: [...]');
   const empty = prompts.findIndex((prompt) => typeof prompt !== 'string' || prompt.trim() === '');
   if (empty >= 0) throw invalid(options.prompts ? `prompts[${empty}]` : 'prompt', 'A prompt is empty', 'every prompt needs some text');
+  checkPromptSizes({ prompts, field: (index) => (options.prompts ? `prompts[${index}]` : 'prompt'), limit: options.maxPromptBytes });
   for (const behavior of ['allow', 'deny', 'ask'] as const) checkRules(options.permissions?.[behavior], behavior);
   const submittedAt = new Date().toISOString();
   return prompts.map((prompt) => {
@@ -43,6 +47,15 @@ export function checkSubmission(options: SubmitOptions): FleetJobData[] {
       throw invalid(issue.path.join('.') || 'job', issue.message, 'see SubmitOptions in the codev/fleet docs');
     }
     return parsed.data;
+  });
+}
+
+function checkPromptSizes(options: { prompts: readonly string[]; field: (index: number) => string; limit: number | undefined }): void {
+  const limit = options.limit ?? MAX_PROMPT_BYTES;
+  if (!(Number.isSafeInteger(limit) && limit >= 1)) throw invalid('maxPromptBytes', `maxPromptBytes must be a positive integer, not ${limit}`, `the default is ${MAX_PROMPT_BYTES}`);
+  options.prompts.forEach((prompt, index) => {
+    const bytes = Buffer.byteLength(prompt, 'utf8');
+    if (bytes > limit) throw invalid(options.field(index), `A prompt of ${bytes} bytes is over the limit of ${limit} bytes`, `put the material in a file the job reads (its workspace), or raise the limit: maxPromptBytes (codev queue add --max-prompt-bytes N)`);
   });
 }
 

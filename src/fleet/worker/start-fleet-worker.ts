@@ -13,6 +13,7 @@ import { readJobState } from '../job/job-state.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
 import { redactRedisUrl } from '../redis/redact-redis-url.ts';
 import { loadFleetModules } from '../redis/load-fleet-modules.ts';
+import { forgetCompletedCheckpoints } from '../retention/forget-completed-checkpoints.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
 import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
 import { appendFencedJobEvent } from './append-fenced-job-event.ts';
@@ -171,6 +172,8 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       if (jobIds.includes(attempt.jobId)) void checkJobFence(redis, attempt.fence).catch((error: unknown) => isFencedError(error) && attempt.controller.abort(error));
     }
   });
+  const checkpoints = forgetCompletedCheckpoints({ log });
+  worker.on('completed', (job) => checkpoints.completed(job));
   await worker.waitUntilReady();
   // Jobs BullMQ ends without codev's code (stall limit, removal) end for their clients too; ended jobs' checkouts go.
   const endings = startJobEndings({ redis, keys: options.keys, queue: options.queue, worker, workspaceRoot: scope.workspaceRoot, intervalMs: Math.max(1_000, defaults.stalledIntervalMs), running: (jobId) => [...running].some((attempt) => attempt.jobId === jobId), log });
@@ -185,6 +188,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       if (stopping) for (const { controller } of running) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
       await closing;
       await endings.stop();
+      await checkpoints.settled();
       await queue.close();
       for (const client of connections) client.disconnect();
     },
