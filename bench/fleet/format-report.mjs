@@ -18,6 +18,7 @@ export function formatReport({ results, build, quick, loadBefore, loadAfter, sec
   if (results.throughput) lines.push(...throughput(results.throughput));
   if (results.checkpoint) lines.push(...checkpoint(results.checkpoint));
   if (results.recovery) lines.push(...recovery(results.recovery));
+  if (results['versus-bullmq']) lines.push(...versusBullmq(results['versus-bullmq']));
   return lines.join('\n');
 }
 
@@ -60,6 +61,29 @@ function throughput(results) {
         formatMilliseconds(result.cpuPerJob.bench),
         formatMilliseconds(result.cpuPerJob.redis),
         result.redisCommandsPerJob.toFixed(0),
+      ]),
+    ),
+    '',
+  ];
+}
+
+function versusBullmq(results) {
+  const { jobs, rounds } = results[0];
+  const range = ([low, high]) => `${low.toFixed(0)}–${high.toFixed(0)}`;
+  return [
+    `## codev against raw BullMQ (${jobs} trivial jobs per side and round, ${rounds} interleaved rounds, 1 worker process each)`,
+    '',
+    formatTable(
+      ['concurrency', 'codev jobs/s (min–max)', 'raw BullMQ jobs/s (min–max)', '**raw / codev**', 'worker CPU ms/job: codev', 'raw', 'Redis commands/job: codev', 'raw'],
+      results.map((result) => [
+        result.concurrency,
+        `${result.codev.jobsPerSecond.toFixed(1)} (${range(result.codev.jobsPerSecondRange)})`,
+        `${result.raw.jobsPerSecond.toFixed(0)} (${range(result.raw.jobsPerSecondRange)})`,
+        `**${formatRatio(result.raw.jobsPerSecond / result.codev.jobsPerSecond)}**`,
+        formatMilliseconds(result.codev.workerCpuPerJob),
+        formatMilliseconds(result.raw.workerCpuPerJob),
+        result.codev.redisCommandsPerJob.toFixed(0),
+        result.raw.redisCommandsPerJob.toFixed(0),
       ]),
     ),
     '',
