@@ -152,6 +152,8 @@ export type ReloadResult =
 export interface ToolUseContextOptions {
   signal?: AbortSignal;
   sessionDirectory?: string;
+  /** The tools' working directory when it is not the kernel's `cwd` (a fleet job's checkout on a shared kernel). */
+  cwd?: string;
   /**
    * A context of the same session made from an earlier generation: its session directory, the rules the
    * user added during the session (`session` and `local` sources) and a mode it switched to carry over,

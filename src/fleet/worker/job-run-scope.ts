@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { SessionStore } from '../../transcripts/types.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
 import type { FleetEvent } from '../types.ts';
+import type { KernelCache } from './create-kernel-cache.ts';
 
 /** What a worker gives each job it runs. */
 export interface JobRunScope {
@@ -19,6 +20,8 @@ export interface JobRunScope {
   /** Where job checkouts go. */
   workspaceRoot: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** The projects loaded for earlier jobs, shared with later ones (see `createJobKernel`); without it every job loads its own. */
+  kernels?: KernelCache;
   /** Appends an event to the job's stream. */
   publish(options: { jobId: string; event: FleetEvent; attempt: number }): Promise<void>;
 }

@@ -13,6 +13,7 @@ import { redactRedisUrl } from '../redis/redact-redis-url.ts';
 import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
 import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
+import { createKernelCache } from './create-kernel-cache.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { runFleetJob } from './run-fleet-job.ts';
 
@@ -64,6 +65,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     trustedRepositories: [...(options.trustedRepositories ?? [])],
     workspaceRoot: options.workspaceRoot ?? path.join(os.tmpdir(), 'codev-fleet-workspaces'),
     env: options.env ?? process.env,
+    kernels: createKernelCache(),
     publish,
   };
 
@@ -151,6 +153,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       if (stopping) for (const controller of running.values()) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
       await closing;
       await queue.close();
+      await scope.kernels?.close();
       for (const client of connections) client.disconnect();
     },
   };
