@@ -60,7 +60,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
   if (state.ended) return { type: 'done', result: { ...state.ended, attempts: attempt, ...(data.workspace && { workspace: await finishEndedWorkspace({ scope, jobId, data, turn: state.turn, signal }) }) } };
   // Checked and read from one descriptor at the moment of import: what runs is the file that passed the check.
   const script = readAllowedScript({ script: data.script, roots: scope.scriptRoots, workspaceRoot: scope.workspaceRoot, worker: scope.worker });
-  const definition = await loadAgentScript(script.file, { source: script.source });
+  const definition = await (scope.scripts?.load({ file: script.file, source: script.source }) ?? loadAgentScript(script.file, { source: script.source }));
   if (!definition) throw new CodevError('JOB_INVALID', `The script ${data.script} exports no agent definition`, { field: 'script', hint: 'export default defineAgent({ ... }) from the script' });
   const workspace = data.workspace ? await prepareJobWorkspace({ root: scope.workspaceRoot, jobId, spec: data.workspace, ...(resuming && { resumeTurn: state.turn }), signal }) : undefined;
   const { kernel, trusted } = await createJobKernel({ data, script: script.file, workspace, scope });
@@ -99,16 +99,18 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; signa
     const waiting: NonNullable<JobState['parked']> = [];
     let turn = state.turn;
     let answersTaken = false;
+    // What the model billed so far: written with each checkpoint and at the end, not awaited per request.
+    let spentNow = spent;
     try {
       const run = resuming ? agent.resume({ signal, ...(state.approvals && { approvals: state.approvals }) }) : agent.query(data.prompt, { signal });
       for await (const event of run) {
         // The answers were taken: a retry after this point goes on from the session, not from them again.
         if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }).then(() => true);
-        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
+        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish, spentUsd: spentNow });
         // A new session (the first attempt, or a fork at the last checkpoint): a retry goes on from its start.
         if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid() }));
         if (event.type === 'text') text = event.text;
-        if (event.type === 'usage') await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.totalCostUsd) });
+        if (event.type === 'usage') spentNow = sumCost(spent, event.totalCostUsd);
         if (event.type === 'tool-deferred') waiting.push({ toolUseId: event.toolUseId, toolName: event.toolName, input: event.input, message: event.message });
         if (event.type === 'error' && event.error.code === 'MODEL_RATE_LIMITED') rateLimit = { delayMs: Math.max(1_000, (event.error.retryAfterSeconds ?? 10) * 1_000), message: event.error.message };
         // The query's whole cost: its compaction summaries and tool calls' requests (WebFetch) are no turn's usage.

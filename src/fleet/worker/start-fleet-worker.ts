@@ -14,6 +14,7 @@ import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
 import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
 import { createKernelCache } from './create-kernel-cache.ts';
+import { createScriptCache } from './create-script-cache.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { runFleetJob } from './run-fleet-job.ts';
 
@@ -66,6 +67,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     workspaceRoot: options.workspaceRoot ?? path.join(os.tmpdir(), 'codev-fleet-workspaces'),
     env: options.env ?? process.env,
     kernels: createKernelCache(),
+    scripts: createScriptCache(),
     publish,
   };
 
