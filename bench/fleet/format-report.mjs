@@ -70,6 +70,29 @@ function throughput(results) {
 function versusBullmq(results) {
   const { jobs, rounds } = results[0];
   const range = ([low, high]) => `${low.toFixed(0)}–${high.toFixed(0)}`;
+  const before = results[0].before;
+  const beforeTable = before
+    ? [
+        `Before (${before.commit}) and after, the same rounds:`,
+        '',
+        formatTable(
+          ['concurrency', `before jobs/s (min–max)`, 'after jobs/s', '**after / before**', 'worker CPU ms/job: before', 'after', 'Redis commands/job: before', 'after', 'raw / before', 'raw / after'],
+          results.map((result) => [
+            result.concurrency,
+            `${result.before.jobsPerSecond.toFixed(1)} (${range(result.before.jobsPerSecondRange)})`,
+            result.codev.jobsPerSecond.toFixed(1),
+            `**${formatRatio(result.codev.jobsPerSecond / result.before.jobsPerSecond)}**`,
+            formatMilliseconds(result.before.workerCpuPerJob),
+            formatMilliseconds(result.codev.workerCpuPerJob),
+            result.before.redisCommandsPerJob.toFixed(0),
+            result.codev.redisCommandsPerJob.toFixed(0),
+            formatRatio(result.raw.jobsPerSecond / result.before.jobsPerSecond),
+            formatRatio(result.raw.jobsPerSecond / result.codev.jobsPerSecond),
+          ]),
+        ),
+        '',
+      ]
+    : [];
   return [
     `## codev against raw BullMQ (${jobs} trivial jobs per side and round, ${rounds} interleaved rounds, 1 worker process each)`,
     '',
@@ -87,6 +110,7 @@ function versusBullmq(results) {
       ]),
     ),
     '',
+    ...beforeTable,
   ];
 }
 

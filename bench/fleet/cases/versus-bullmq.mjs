@@ -5,11 +5,15 @@
  * A round submits its N jobs at once (`fleet.submit({ prompts })` / `queue.addBulk`) and is timed until the
  * queue's completed set holds them (ZCARD every 2 ms). Per side: the median jobs/s over the rounds, the
  * worker process's CPU per job, and Redis commands per job (`INFO commandstats`, the polls taken out);
- * the ratio is raw jobs/s over codev's. Layouts: 1 process × concurrency 1 and 1 × 4. Not run on its own.
+ * the ratio is raw jobs/s over codev's. Layouts: 1 process × concurrency 1 and 1 × 4.
+ * With `CODEV_BENCH_BEFORE_ROOT=<another built checkout>` a third side runs its `dist/` worker on a queue of
+ * its own, in the same rounds (the order rotates), for a before/after in one run (the same root twice is
+ * the A/A run that shows the noise). Not run on its own.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { resolveCodevBuild } from '../resolve-codev-build.mjs';
 import { readCommandStats, resetCommandStats } from '../redis-command-stats.mjs';
 import { startWorkerProcess } from '../start-worker-process.mjs';
 import { median } from '../statistics.mjs';
@@ -29,18 +33,22 @@ export async function measureVersusBullmq(bench) {
 
 async function measureLayout({ bench, bullmq, bullmqModule, concurrency, jobs, rounds }) {
   const { fleet, queue: fleetQueue } = await bench.openFleet(`versus-codev-${concurrency}`);
+  const before = process.env.CODEV_BENCH_BEFORE_ROOT ? { build: resolveCodevBuild(process.env.CODEV_BENCH_BEFORE_ROOT), ...(await bench.openFleet(`versus-before-${concurrency}`)) } : undefined;
   const rawQueueName = `${fleetQueue}-raw`;
   const rawQueue = new bullmq.Queue(rawQueueName, { connection: { url: bench.redisUrl } });
   const codevWorker = await startWorkerProcess({ ...bench.workerConfig(fleetQueue), name: `versus-codev-${concurrency}`, concurrency });
   const rawWorker = await startWorkerProcess({ script: 'raw', bullmqModule, redisUrl: bench.redisUrl, queue: rawQueueName, name: `versus-raw-${concurrency}`, concurrency });
+  const beforeWorker = before && (await startWorkerProcess({ ...bench.workerConfig(before.queue), fleetModule: before.build.fleetModule, name: `versus-before-${concurrency}`, concurrency }));
   const sides = {
+    ...(before && { before: { worker: beforeWorker, queue: before.queue, done: 0, submit: (prompts) => before.fleet.submit({ script: bench.project.script, prompts }), rounds: [] } }),
     codev: { worker: codevWorker, queue: fleetQueue, done: 0, submit: (prompts) => fleet.submit({ script: bench.project.script, prompts }), rounds: [] },
     raw: { worker: rawWorker, queue: rawQueueName, done: 0, submit: (prompts) => rawQueue.addBulk(prompts.map((prompt) => ({ name: 'job', data: { prompt } }))), rounds: [] },
   };
   try {
     for (const side of Object.values(sides)) await runBatch({ bench, side, count: 2 * concurrency, tag: 'warm-up' });
     for (let round = 0; round < rounds; round += 1) {
-      const order = round % 2 === 0 ? ['codev', 'raw'] : ['raw', 'codev'];
+      const names = Object.keys(sides);
+      const order = names.map((_, index) => names[(index + round) % names.length]);
       for (const name of order) sides[name].rounds.push(await runBatch({ bench, side: sides[name], count: jobs, tag: `round-${round}`, measure: true }));
     }
     const summary = (side) => ({
@@ -49,9 +57,10 @@ async function measureLayout({ bench, bullmq, bullmqModule, concurrency, jobs, r
       workerCpuPerJob: median(side.rounds.map((round) => round.workerCpuPerJob)),
       redisCommandsPerJob: median(side.rounds.map((round) => round.redisCommandsPerJob)),
     });
-    return { codev: summary(sides.codev), raw: summary(sides.raw) };
+    return { codev: summary(sides.codev), raw: summary(sides.raw), ...(before && { before: { ...summary(sides.before), commit: before.build.commit } }) };
   } finally {
-    await Promise.all([codevWorker.stop(), rawWorker.stop()]);
+    await Promise.all([codevWorker.stop(), rawWorker.stop(), beforeWorker?.stop()]);
+    await before?.fleet.close();
     await rawQueue.close();
     await fleet.close();
   }
