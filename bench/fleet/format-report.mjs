@@ -110,6 +110,8 @@ function versusBullmq(results) {
       ]),
     ),
     '',
+    ...results.map((result) => `- Redis commands per job at concurrency ${result.concurrency}, codev: ${result.codev.topCommands.map(([name, calls]) => `${name} ${calls.toFixed(1)}`).join(', ')}; raw: ${result.raw.topCommands.map(([name, calls]) => `${name} ${calls.toFixed(1)}`).join(', ')}.`),
+    '',
     ...beforeTable,
   ];
 }

@@ -161,7 +161,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       const protectedFiles = [...(options.protectedFiles ?? []), ...(mcpManager?.protectedFiles ?? [])];
       if (protectedFiles.length > 0) context.protectedFiles = protectedFiles;
       contextGenerations.set(context, generation);
-      sessionDirectories.add(context.sessionDirectory);
+      if (contextOptions.endsWithKernel !== false) sessionDirectories.add(context.sessionDirectory);
       return context;
     },
     on: (event, listener) => events.on(event, listener),

@@ -155,6 +155,11 @@ export interface ToolUseContextOptions {
   /** The tools' working directory when it is not the kernel's `cwd` (a fleet job's checkout on a shared kernel). */
   cwd?: string;
   /**
+   * False when the caller ends the context's session itself (a fleet job on a kernel its worker shares): the
+   * kernel then keeps no record of it for `close()`, which would grow with every job. Default true.
+   */
+  endsWithKernel?: boolean;
+  /**
    * A context of the same session made from an earlier generation: its session directory, the rules the
    * user added during the session (`session` and `local` sources) and a mode it switched to carry over,
    * so a long session can move to the latest generation between turns.

@@ -6,7 +6,7 @@
  * - jobs with different rules on one worker, one after the other and at the same time, each get only their
  *   own: a call one allows is denied in the other;
  * - workspace jobs sharing the loaded project each work in their own checkout (a tool reads `marker.txt`
- *   in its working directory).
+ *   in its working directory) and have their own session folder, removed when the job ends.
  */
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -32,7 +32,7 @@ let fleet: Fleet;
 let worker: FleetWorker | undefined;
 const importLog = path.join(os.tmpdir(), `codev-fleet-kernel-cache-${randomUUID().slice(0, 8)}.log`);
 
-/** The plugin: `Probe` answers `<version> <marker.txt of its cwd>`; its top level appends a line to the import log (on the main thread). */
+/** The plugin: `Probe` answers `<version> <marker.txt of its cwd> <session folder>`; its top level appends a line to the import log (on the main thread). */
 function probePlugin(version: string): string {
   return `${PLUGIN_IMPORTS}
 import { appendFileSync, readFileSync, existsSync } from 'node:fs';
@@ -48,7 +48,7 @@ export default buildTool({
   checkPermissions: () => ({ behavior: 'passthrough', message: 'Probe runs when a rule allows it' }),
   call: (_input, context) => {
     const marker = path.join(context.cwd, 'marker.txt');
-    return { data: '${version} ' + (existsSync(marker) ? readFileSync(marker, 'utf8').trim() : 'no-marker') };
+    return { data: '${version} ' + (existsSync(marker) ? readFileSync(marker, 'utf8').trim() : 'no-marker') + ' ' + context.sessionDirectory };
   },
 });
 `;
@@ -139,10 +139,16 @@ describe('a fleet worker shares loaded projects between jobs', () => {
     writeFileSync(importLog, '');
     await startWorker(2);
     const jobs = await Promise.all(remotes.map((repo) => submit(['Probe'], { workspace: { repo, ref: 'main' } })));
-    expect(await Promise.all(jobs.map(probeOf))).toMatchObject([{ content: 'v1 checkout-a' }, { content: 'v1 checkout-b' }]);
+    const probes = await Promise.all(jobs.map(probeOf));
+    expect(probes.map((probe) => probe.content.split(' ').slice(0, 2))).toEqual([['v1', 'checkout-a'], ['v1', 'checkout-b']]);
     const again = await submit(['Probe'], { workspace: { repo: remotes[1], ref: 'main' } });
-    expect(await probeOf(again)).toMatchObject({ content: 'v1 checkout-b' });
-    expect(await probeOf(await submit(['Probe']))).toMatchObject({ content: 'v1 no-marker' });
+    const third = await probeOf(again);
+    expect(third.content.split(' ').slice(0, 2)).toEqual(['v1', 'checkout-b']);
+    // Each job had a session folder of its own, ended with it.
+    const folders = [...probes, third].map((probe) => probe.content.split(' ')[2]!);
+    expect(new Set(folders).size).toBe(3);
+    expect(folders.filter((folder) => existsSync(folder))).toEqual([]);
+    expect((await probeOf(await submit(['Probe']))).content.split(' ').slice(0, 2)).toEqual(['v1', 'no-marker']);
     // The workspace jobs shared one load; the job without a workspace has a kernel of its own (its cwd is the project).
     expect(imports()).toEqual(['v1', 'v1']);
   }, 2 * HANG_GUARD_MS);

@@ -56,6 +56,7 @@ async function measureLayout({ bench, bullmq, bullmqModule, concurrency, jobs, r
       jobsPerSecondRange: [Math.min(...side.rounds.map((round) => round.jobsPerSecond)), Math.max(...side.rounds.map((round) => round.jobsPerSecond))],
       workerCpuPerJob: median(side.rounds.map((round) => round.workerCpuPerJob)),
       redisCommandsPerJob: median(side.rounds.map((round) => round.redisCommandsPerJob)),
+      topCommands: side.rounds.at(-1).topCommands,
     });
     return { codev: summary(sides.codev), raw: summary(sides.raw), ...(before && { before: { ...summary(sides.before), commit: before.build.commit } }) };
   } finally {
@@ -87,6 +88,9 @@ async function runBatch({ bench, side, count, tag, measure = false }) {
   const seconds = (performance.now() - startedAt) / 1000;
   side.done = target;
   const workerCpuPerJob = ((await side.worker.cpuMilliseconds()) - cpuBefore) / count;
-  const redisCommandsPerJob = measure ? ((await readCommandStats(bench.redisClient)).totalCalls - 2 * polls) / count : 0;
-  return { jobsPerSecond: count / seconds, workerCpuPerJob, redisCommandsPerJob };
+  const traffic = measure ? await readCommandStats(bench.redisClient) : undefined;
+  const redisCommandsPerJob = traffic ? (traffic.totalCalls - 2 * polls) / count : 0;
+  // The polls' ZCARDs and pipelines are the bench's own.
+  const topCommands = traffic ? Object.entries(traffic.calls).map(([name, calls]) => [name, (name === 'zcard' ? calls - 2 * polls : calls) / count]).sort((left, right) => right[1] - left[1]).slice(0, 10) : [];
+  return { jobsPerSecond: count / seconds, workerCpuPerJob, redisCommandsPerJob, topCommands };
 }

@@ -8,7 +8,7 @@ import { endUnheldSession } from '../../session/hold-session.ts';
  * plugins, rules, hooks), but the job's own working directory (its checkout) and its own session folder,
  * which a shared kernel would otherwise give every job alike. `close()` ends the job's session when no
  * agent holds it, stops the listeners added through the view, and hands the shared kernel back (`release`);
- * it never closes the shared kernel itself.
+ * it never closes the shared kernel itself, which keeps no record of the job's session (`endsWithKernel: false`).
  */
 export function createKernelView(options: { kernel: Kernel; cwd: string; release: () => Promise<void> }): Kernel {
   const { kernel, cwd } = options;
@@ -30,7 +30,7 @@ export function createKernelView(options: { kernel: Kernel; cwd: string; release
     get generation() { return kernel.generation; },
     createToolUseContext(contextOptions = {}) {
       // A carried-over context keeps its own folder (the job's, or a subagent's).
-      return kernel.createToolUseContext({ ...contextOptions, cwd, ...(!contextOptions.carryOver && { sessionDirectory: contextOptions.sessionDirectory ?? sessionDirectory }) });
+      return kernel.createToolUseContext({ ...contextOptions, cwd, endsWithKernel: false, ...(!contextOptions.carryOver && { sessionDirectory: contextOptions.sessionDirectory ?? sessionDirectory }) });
     },
     on(event, listener) {
       const stop = kernel.on(event, listener);
