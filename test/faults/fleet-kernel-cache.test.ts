@@ -3,6 +3,7 @@
  * loading it for every job, on a real worker against its own redis-server and the fake Messages API:
  * - two jobs of the same script and rules import the project's plugin once (its top level logs each import);
  * - a plugin file saved between two jobs is what the next job runs (and is imported again);
+ * - an agent script is imported once per content, and again once edited;
  * - jobs with different rules on one worker, one after the other and at the same time, each get only their
  *   own: a call one allows is denied in the other;
  * - workspace jobs sharing the loaded project each work in their own checkout (a tool reads `marker.txt`
@@ -112,6 +113,24 @@ describe('a fleet worker shares loaded projects between jobs', () => {
     expect(imports()).toEqual(['v1', 'v2']);
     await project.write('plugins/probe.ts', probePlugin('v1'));
     settle();
+  }, 2 * HANG_GUARD_MS);
+
+  it('imports an agent script once per content: two jobs, one import; an edited script is imported again and its agent is what runs', async () => {
+    const agentScript = (system: string) => `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(importLog)}, 'script ${system}\\n');\nexport default { system: '${system}' };\n`;
+    await project.write('scripted.ts', agentScript('first system'));
+    writeFileSync(importLog, '');
+    await startWorker();
+    const run = async () => {
+      const before = server.requests.length;
+      await probeOf(await fleet.submit({ script: project.path('scripted.ts'), prompt: 'probe', permissions: { allow: ['Probe'] } }));
+      return JSON.stringify(server.requests[before]!.body.system);
+    };
+    expect(await run()).toContain('first system');
+    expect(await run()).toContain('first system');
+    expect(imports().filter((line) => line.startsWith('script'))).toEqual(['script first system']);
+    await project.write('scripted.ts', agentScript('second system'));
+    expect(await run()).toContain('second system');
+    expect(imports().filter((line) => line.startsWith('script'))).toEqual(['script first system', 'script second system']);
   }, 2 * HANG_GUARD_MS);
 
   it('never lets one job\'s rules allow a call in another job, one after the other or at the same time', async () => {
