@@ -2,7 +2,7 @@
 /**
  * The fleet bench: what `codev/fleet` adds on top of BullMQ and Redis, with real worker processes.
  *
- *   npm run build && node bench/fleet/fleet-bench.mjs [--quick] [latency] [throughput] [checkpoint] [recovery]
+ *   npm run build && node bench/fleet/fleet-bench.mjs [--quick] [latency] [throughput] [checkpoint] [recovery] [versus-bullmq]
  *
  * 1. latency: enqueue → first model request of a one-turn job on an idle worker, p50/p95 (50 jobs, 15 with --quick).
  * 2. throughput: jobs per second for 200 trivial one-turn jobs (40 with --quick), worker processes ×
@@ -13,6 +13,8 @@
  * 4. recovery: from `kill -9` of the worker running a multi-turn job to that job's next model request on
  *    the other, idle, worker, with the default settings (lockDuration 30 s, stalledInterval 15 s: about
  *    30–45 s) and with 2 s / 1 s. The longest part of the run: 3 default runs (1 with --quick).
+ * 5. versus-bullmq: jobs/s of trivial one-turn jobs on a codev worker process against a raw BullMQ worker
+ *    process on the same Redis, interleaved rounds, concurrency 1 and 4; the ratio and worker CPU per job.
  *
  * Needs `redis-server` on the PATH (it starts its own, on a free loopback port, with no persistence) and a
  * built `dist/` (`CODEV_BENCH_ROOT=<checkout>` measures another built checkout). The model is the fake
@@ -28,6 +30,7 @@ import { measureCheckpointCost } from './cases/checkpoint-cost.mjs';
 import { measureFirstRequestLatency } from './cases/first-request-latency.mjs';
 import { measureRecovery } from './cases/recovery-after-kill.mjs';
 import { measureThroughput } from './cases/throughput.mjs';
+import { measureVersusBullmq } from './cases/versus-bullmq.mjs';
 import { createBenchProject } from './create-bench-project.mjs';
 import { createModelServer } from './create-model-server.mjs';
 import { formatReport } from './format-report.mjs';
@@ -36,7 +39,7 @@ import { releaseAll } from './owned-resources.mjs';
 import { resolveCodevBuild } from './resolve-codev-build.mjs';
 import { startRedisServer } from './start-redis-server.mjs';
 
-const CASES = { latency: measureFirstRequestLatency, throughput: measureThroughput, checkpoint: measureCheckpointCost, recovery: measureRecovery };
+const CASES = { latency: measureFirstRequestLatency, throughput: measureThroughput, checkpoint: measureCheckpointCost, recovery: measureRecovery, 'versus-bullmq': measureVersusBullmq };
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const selected = args.filter((arg) => !arg.startsWith('--'));
@@ -65,6 +68,7 @@ try {
     project,
     model,
     redisClient,
+    redisUrl: redis.url,
     /** Watches Redis with MONITOR until `stop()` (see monitor-redis-traffic.mjs); never in a timed stretch. */
     monitorRedis: () => startRedisMonitor({ Redis, url: redis.url }),
     /** A fleet on a queue of its own, so no case sees another's jobs. */

@@ -18,6 +18,7 @@ export function formatReport({ results, build, quick, loadBefore, loadAfter, sec
   if (results.throughput) lines.push(...throughput(results.throughput));
   if (results.checkpoint) lines.push(...checkpoint(results.checkpoint));
   if (results.recovery) lines.push(...recovery(results.recovery));
+  if (results['versus-bullmq']) lines.push(...versusBullmq(results['versus-bullmq']));
   return lines.join('\n');
 }
 
@@ -63,6 +64,55 @@ function throughput(results) {
       ]),
     ),
     '',
+  ];
+}
+
+function versusBullmq(results) {
+  const { jobs, rounds } = results[0];
+  const range = ([low, high]) => `${low.toFixed(0)}–${high.toFixed(0)}`;
+  const before = results[0].before;
+  const beforeTable = before
+    ? [
+        `Before (${before.commit}) and after, the same rounds:`,
+        '',
+        formatTable(
+          ['concurrency', `before jobs/s (min–max)`, 'after jobs/s', '**after / before**', 'worker CPU ms/job: before', 'after', 'Redis commands/job: before', 'after', 'raw / before', 'raw / after'],
+          results.map((result) => [
+            result.concurrency,
+            `${result.before.jobsPerSecond.toFixed(1)} (${range(result.before.jobsPerSecondRange)})`,
+            result.codev.jobsPerSecond.toFixed(1),
+            `**${formatRatio(result.codev.jobsPerSecond / result.before.jobsPerSecond)}**`,
+            formatMilliseconds(result.before.workerCpuPerJob),
+            formatMilliseconds(result.codev.workerCpuPerJob),
+            result.before.redisCommandsPerJob.toFixed(0),
+            result.codev.redisCommandsPerJob.toFixed(0),
+            formatRatio(result.raw.jobsPerSecond / result.before.jobsPerSecond),
+            formatRatio(result.raw.jobsPerSecond / result.codev.jobsPerSecond),
+          ]),
+        ),
+        '',
+      ]
+    : [];
+  return [
+    `## codev against raw BullMQ (${jobs} trivial jobs per side and round, ${rounds} interleaved rounds, 1 worker process each)`,
+    '',
+    formatTable(
+      ['concurrency', 'codev jobs/s (min–max)', 'raw BullMQ jobs/s (min–max)', '**raw / codev**', 'worker CPU ms/job: codev', 'raw', 'Redis commands/job: codev', 'raw'],
+      results.map((result) => [
+        result.concurrency,
+        `${result.codev.jobsPerSecond.toFixed(1)} (${range(result.codev.jobsPerSecondRange)})`,
+        `${result.raw.jobsPerSecond.toFixed(0)} (${range(result.raw.jobsPerSecondRange)})`,
+        `**${formatRatio(result.raw.jobsPerSecond / result.codev.jobsPerSecond)}**`,
+        formatMilliseconds(result.codev.workerCpuPerJob),
+        formatMilliseconds(result.raw.workerCpuPerJob),
+        result.codev.redisCommandsPerJob.toFixed(0),
+        result.raw.redisCommandsPerJob.toFixed(0),
+      ]),
+    ),
+    '',
+    ...results.map((result) => `- Redis commands per job at concurrency ${result.concurrency}, codev: ${result.codev.topCommands.map(([name, calls]) => `${name} ${calls.toFixed(1)}`).join(', ')}; raw: ${result.raw.topCommands.map(([name, calls]) => `${name} ${calls.toFixed(1)}`).join(', ')}.`),
+    '',
+    ...beforeTable,
   ];
 }
 

@@ -11,8 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export function resolveCodevBuild() {
-  const root = path.resolve(process.env.CODEV_BENCH_ROOT ?? REPOSITORY);
+export function resolveCodevBuild(checkout = process.env.CODEV_BENCH_ROOT ?? REPOSITORY) {
+  const root = path.resolve(checkout);
   const distribution = path.join(root, 'dist');
   const entry = (file) => pathToFileURL(path.join(distribution, file)).href;
   const missing = ['fleet/index.js', 'index.js', 'testing/index.js'].filter((file) => !existsSync(path.join(distribution, file)));
@@ -31,7 +31,7 @@ export function resolveCodevBuild() {
 
 /** The checkout's commit, when it is a git checkout (an archive is not: `CODEV_BENCH_COMMIT` names it). */
 function commitOf(root) {
-  if (process.env.CODEV_BENCH_COMMIT) return process.env.CODEV_BENCH_COMMIT;
+  if (process.env.CODEV_BENCH_COMMIT && root === path.resolve(process.env.CODEV_BENCH_ROOT ?? REPOSITORY)) return process.env.CODEV_BENCH_COMMIT;
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {

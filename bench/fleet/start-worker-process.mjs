@@ -9,17 +9,17 @@ import { fileURLToPath } from 'node:url';
 import { ownChild } from './owned-resources.mjs';
 import { withTimeout } from './wait-until.mjs';
 
-const WORKER_SCRIPT = fileURLToPath(new URL('./worker-process.mjs', import.meta.url));
+const WORKER_SCRIPTS = { fleet: fileURLToPath(new URL('./worker-process.mjs', import.meta.url)), raw: fileURLToPath(new URL('./raw-worker-process.mjs', import.meta.url)) };
 const READY_WITHIN_MS = 20_000;
 const STOP_WITHIN_MS = 30_000;
 
-/** `config`: what `worker-process.mjs` reads (see there), without `name`; each process gets `<prefix>-<n>`. */
+/** `config`: what `worker-process.mjs` reads (see there; `raw-worker-process.mjs` with `script: 'raw'`), without `name`; each process gets `<prefix>-<n>`. */
 export function startWorkerProcesses({ count, prefix, ...config }) {
   return Promise.all(Array.from({ length: count }, (_, index) => startWorkerProcess({ ...config, name: `${prefix}-${index + 1}` })));
 }
 
-export async function startWorkerProcess(config) {
-  const child = ownChild(fork(WORKER_SCRIPT, [JSON.stringify(config)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: process.execArgv }));
+export async function startWorkerProcess({ script = 'fleet', ...config }) {
+  const child = ownChild(fork(WORKER_SCRIPTS[script], [JSON.stringify(config)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: process.execArgv }));
   let errors = '';
   child.stderr.on('data', (chunk) => void (errors = (errors + chunk.toString()).slice(-4_000)));
   const logs = [];

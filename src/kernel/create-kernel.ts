@@ -155,13 +155,13 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       const generation = generationOf();
       const base = contextOptions.carryOver && contextGenerations.get(contextOptions.carryOver)?.permissionContext;
       const defaultSessionDirectory = path.join(generation.root, '.codev', 'sessions', sessionId);
-      const context = bindToolUseContext({ generation, cwd, defaultSessionDirectory, contextOptions, base });
+      const context = bindToolUseContext({ generation, cwd: contextOptions.cwd ?? cwd, defaultSessionDirectory, contextOptions, base });
       // Results are redacted with the credentials of the environment as it is now (see withheldVariables).
       refreshWithheld(context.environment);
       const protectedFiles = [...(options.protectedFiles ?? []), ...(mcpManager?.protectedFiles ?? [])];
       if (protectedFiles.length > 0) context.protectedFiles = protectedFiles;
       contextGenerations.set(context, generation);
-      sessionDirectories.add(context.sessionDirectory);
+      if (contextOptions.endsWithKernel !== false) sessionDirectories.add(context.sessionDirectory);
       return context;
     },
     on: (event, listener) => events.on(event, listener),

@@ -152,6 +152,13 @@ export type ReloadResult =
 export interface ToolUseContextOptions {
   signal?: AbortSignal;
   sessionDirectory?: string;
+  /** The tools' working directory when it is not the kernel's `cwd` (a fleet job's checkout on a shared kernel). */
+  cwd?: string;
+  /**
+   * False when the caller ends the context's session itself (a fleet job on a kernel its worker shares): the
+   * kernel then keeps no record of it for `close()`, which would grow with every job. Default true.
+   */
+  endsWithKernel?: boolean;
   /**
    * A context of the same session made from an earlier generation: its session directory, the rules the
    * user added during the session (`session` and `local` sources) and a mode it switched to carry over,

@@ -23,12 +23,14 @@ export async function checkpointJob(options: {
   workspace: JobWorkspace | undefined;
   sessionId: string | undefined;
   publish: (event: FleetEvent) => Promise<void>;
+  /** What the job has spent so far, kept with the checkpoint (one state write per turn). */
+  spentUsd?: number | null;
 }): Promise<number> {
   const { scope, fence, jobId, turn, workspace } = options;
   const commit = workspace ? await checkpointJobWorkspace({ workspace, turn, beforePush: () => checkJobFence(scope.redis, fence) }) : undefined;
   const messageUuid = options.store.lastMessageUuid();
   await options.store.flush();
-  await writeJobState(scope.redis, scope.keys.state(jobId), { turn, ...(messageUuid && { messageUuid }), ...(commit && { commit }), ...(options.sessionId && { sessionId: options.sessionId }) }, fence);
+  await writeJobState(scope.redis, scope.keys.state(jobId), { turn, ...(messageUuid && { messageUuid }), ...(commit && { commit }), ...(options.sessionId && { sessionId: options.sessionId }), ...(options.spentUsd !== undefined && { spentUsd: options.spentUsd }) }, fence);
   await options.publish({ type: 'job-checkpoint', jobId, turn, ...(messageUuid && { messageUuid }), ...(commit && { commit }) });
   return turn;
 }

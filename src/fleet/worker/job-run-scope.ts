@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import type { SessionStore } from '../../transcripts/types.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
 import type { FleetEvent } from '../types.ts';
+import type { KernelCache } from './create-kernel-cache.ts';
+import type { ScriptCache } from './create-script-cache.ts';
 
 /** What a worker gives each job it runs. */
 export interface JobRunScope {
@@ -19,6 +21,10 @@ export interface JobRunScope {
   /** Where job checkouts go. */
   workspaceRoot: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** The projects loaded for earlier jobs, shared with later ones (see `createJobKernel`); without it every job loads its own. */
+  kernels?: KernelCache;
+  /** The agent scripts imported for earlier jobs, by content; without it every job imports its script. */
+  scripts?: ScriptCache;
   /** Appends an event to the job's stream. */
   publish(options: { jobId: string; event: FleetEvent; attempt: number }): Promise<void>;
 }

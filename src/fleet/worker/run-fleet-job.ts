@@ -69,7 +69,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
   if (state.ended) return { type: 'done', result: { ...state.ended, attempts: attempt, ...(data.workspace && { workspace: await finishEndedWorkspace({ folder, data, state, beforePush, signal }) }) } };
   // Checked and read from one descriptor at the moment of import: what runs is the file that passed the check.
   const script = readAllowedScript({ script: data.script, roots: scope.scriptRoots, workspaceRoot: scope.workspaceRoot, worker: scope.worker });
-  const definition = await loadAgentScript(script.file, { source: script.source });
+  const definition = await (scope.scripts?.load({ file: script.file, source: script.source }) ?? loadAgentScript(script.file, { source: script.source }));
   if (!definition) throw new CodevError('JOB_INVALID', `The script ${data.script} exports no agent definition`, { field: 'script', hint: 'export default defineAgent({ ... }) from the script' });
   const workspace = data.workspace ? await prepareJobWorkspace({ ...folder, spec: data.workspace, ...(resuming && { resumeTurn: state.turn, ...(state.commit && { resumeCommit: state.commit }) }), signal }) : undefined;
   // The transcript names the folders of earlier attempts: the fork names this one instead, and they are denied.
@@ -111,22 +111,30 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     const waiting: NonNullable<JobState['parked']> = [];
     let turn = state.turn;
     let answersTaken = false;
+    // What the model billed so far: written with each checkpoint and at the end, not awaited per request.
+    let spentNow = spent;
     try {
       const run = resuming ? agent.resume({ signal, ...(state.approvals && { approvals: state.approvals }) }) : agent.query(data.prompt, { signal });
       for await (const event of run) {
         // The answers were taken: a retry after this point goes on from the session, not from them again.
         if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }, fence).then(() => true);
-        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
+        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish, spentUsd: spentNow });
         // A new session (the first attempt, or a fork at the last checkpoint): a retry goes on from its start.
         if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid() }, fence));
         if (event.type === 'text') text = event.text;
-        if (event.type === 'usage') await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.totalCostUsd) }, fence);
+        if (event.type === 'usage') {
+          spentNow = sumCost(spent, event.totalCostUsd);
+          // Sent, not awaited: the commands of one connection keep their order, so the checkpoint after it sees it;
+          // a failed one (a fence, Redis away) is found by the next awaited write, and the checkpoint writes the total again.
+          void writeJobState(scope.redis, stateKey, { spentUsd: spentNow }, fence).catch(() => {});
+        }
         if (event.type === 'tool-deferred') waiting.push({ toolUseId: event.toolUseId, toolName: event.toolName, input: event.input, message: event.message });
         if (event.type === 'error' && event.error.code === 'MODEL_RATE_LIMITED') rateLimit = { delayMs: Math.max(1_000, (event.error.retryAfterSeconds ?? 10) * 1_000), message: event.error.message };
         // The query's whole cost: its compaction summaries and tool calls' requests (WebFetch) are no turn's usage.
         if (event.type === 'end') {
           end = event;
-          await writeJobState(scope.redis, stateKey, { spentUsd: sumCost(spent, event.costUsd) }, fence);
+          spentNow = sumCost(spent, event.costUsd);
+          await writeJobState(scope.redis, stateKey, { spentUsd: spentNow }, fence);
         }
         await events.send(event);
       }
@@ -135,7 +143,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       await agent.close();
     }
     if (!end) throw new CodevError('JOB_INVALID', 'The agent ended without an end event');
-    if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish });
+    if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish, spentUsd: spentNow });
     const latest = await readJobState(scope.redis, stateKey);
     const base = { jobId, state: latest, attempts: attempt, end, text };
     if (latest.cancelled) return { type: 'cancelled', result: jobResultOf({ ...base, status: 'cancelled' }) };

@@ -18,6 +18,8 @@ import { createRedisSessionStore } from '../session-store/create-redis-session-s
 import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
 import { appendFencedJobEvent } from './append-fenced-job-event.ts';
 import { checkLockSettings } from './check-lock-settings.ts';
+import { createKernelCache } from './create-kernel-cache.ts';
+import { createScriptCache } from './create-script-cache.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { runFleetJob } from './run-fleet-job.ts';
 
@@ -77,6 +79,8 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     trustedRepositories: [...(options.trustedRepositories ?? [])],
     workspaceRoot: options.workspaceRoot ?? path.join(os.tmpdir(), 'codev-fleet-workspaces'),
     env: options.env ?? process.env,
+    kernels: createKernelCache(),
+    scripts: createScriptCache(),
     publish,
   };
 
@@ -190,6 +194,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       await endings.stop();
       await checkpoints.settled();
       await queue.close();
+      await scope.kernels?.close();
       for (const client of connections) client.disconnect();
     },
   };
