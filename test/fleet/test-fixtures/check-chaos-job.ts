@@ -51,11 +51,12 @@ export async function checkChaosJob(options: {
     report.problems.push(`transcript ${result.sessionId} unreadable: ${String(error)}`);
     return report;
   }
-  for (const problem of checkJobTranscript({ tag, messages })) report.problems.push(`transcript: ${problem}`);
+  const transcriptProblems = checkJobTranscript({ tag, messages });
+  for (const problem of transcriptProblems) report.problems.push(`transcript: ${problem}`);
   const calls = answeredCalls(messages);
   report.calls = calls.length;
   const failed = calls.filter((call) => call.result?.is_error === true).at(-1);
-  if (failed && !messages.at(-1)?.content.toString().includes('done')) report.problems.push(`its last failed call: ${failed.use.name} ${JSON.stringify(failed.use.input)} → ${resultText(failed.result!).slice(0, 300)}`);
+  if (failed && transcriptProblems.length > 0) report.problems.push(`its last failed call: ${failed.use.name} ${JSON.stringify(failed.use.input)} → ${resultText(failed.result!).slice(0, 300)}`);
   const pwd = calls.find((call) => call.use.name === 'Bash' && (call.use.input as { command?: string }).command === 'pwd' && call.result && call.result.is_error !== true);
   const oracle = replayTranscriptWrites({ base: options.baseFiles, calls, cwd: pwd?.result ? resultText(pwd.result).trim() : undefined });
   for (const problem of oracle.problems) report.problems.push(`oracle: ${problem}`);

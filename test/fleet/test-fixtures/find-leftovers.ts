@@ -6,16 +6,18 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 
+/** What is in the workspace roots: a checkout, or a job's entry in a worker's own dot-folder (its saved git config). */
 export function findLeftoverCheckouts(roots: readonly string[]): string[] {
-  return roots.flatMap((root) => (existsSync(root) ? readdirSync(root).map((name) => path.join(root, name)) : []));
+  const entries = (folder: string) => (existsSync(folder) ? readdirSync(folder).map((name) => path.join(folder, name)) : []);
+  return roots.flatMap((root) => entries(root).flatMap((entry) => (path.basename(entry).startsWith('.') ? entries(entry) : [entry])));
 }
 
-/** Processes other than this one whose cwd or command line is inside `folder`: "pid command". */
-export function findLeftoverProcesses(folder: string): string[] {
+/** Processes other than this one and `except` whose cwd or command line is inside `folder`: "pid command". */
+export function findLeftoverProcesses(folder: string, except: readonly number[] = []): string[] {
   if (!existsSync('/proc/self')) return [];
   const found: string[] = [];
   for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    if (!/^\d+$/.test(name) || Number(name) === process.pid || except.includes(Number(name))) continue;
     try {
       const cwd = readlinkSync(`/proc/${name}/cwd`);
       const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();

@@ -115,7 +115,7 @@ export async function runChaosScenario(options: ChaosOptions): Promise<ChaosRepo
     report.problems.push(...(await stopEveryWorker(workers)));
     for (const job of jobs) report.jobs.push(await checkChaosJob({ redis: client, queue, ...job, repository, baseCommit, baseFiles }));
     for (const checkout of findLeftoverCheckouts(workers.map((worker) => workspaceRootOf(settings, worker.slot)))) report.problems.push(`checkout left behind: ${path.relative(folder, checkout)}`);
-    for (const process of findLeftoverProcesses(folder)) report.problems.push(`process left behind: ${process}`);
+    for (const process of findLeftoverProcesses(folder, [redis.pid])) report.problems.push(`process left behind: ${process}`);
     return report;
   } finally {
     await stopEveryWorker(workers);
