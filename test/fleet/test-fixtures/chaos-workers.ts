@@ -21,6 +21,8 @@ export interface ChaosWorkerSettings {
   workspaces: string;
   lockDurationMs: number;
   stalledIntervalMs: number;
+  /** `--max-stalled`; the worker's default when undefined. */
+  maxStalledCount?: number;
   concurrency: number;
   /** The workers' environment (PATH, HOME, the model's key and URL...). */
   env: Record<string, string | undefined>;
@@ -42,6 +44,7 @@ export function workspaceRootOf(settings: ChaosWorkerSettings, slot: number): st
 export function startChaosWorker(settings: ChaosWorkerSettings, slot: number): Promise<ChaosWorker> {
   const args = [settings.bin, 'worker', '--redis', settings.redisUrl, '--queue', settings.queue, '--concurrency', String(settings.concurrency)];
   args.push('--lock-duration', String(settings.lockDurationMs), '--stalled-interval', String(settings.stalledIntervalMs), '--workspace-root', workspaceRootOf(settings, slot), '--scripts', settings.project);
+  if (settings.maxStalledCount !== undefined) args.push('--max-stalled', String(settings.maxStalledCount));
   const child = spawn(process.execPath, args, { cwd: settings.project, env: settings.env, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr!.on('data', (chunk) => void (log = (log + chunk.toString()).slice(-8_000)));
