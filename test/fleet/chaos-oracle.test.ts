@@ -36,7 +36,7 @@ describe('the chaos oracle', () => {
   it('replays the successful writes, appends and edits of a transcript onto the base', () => {
     const messages = transcript(2, [5]);
     expect(checkJobTranscript({ tag: 't', messages })).toEqual([]);
-    const { files, problems } = replayTranscriptWrites({ base: new Map([['README.md', '## Log\n'], ['keep.txt', 'k\n']]), calls: answeredCalls(messages), cwd: CWD });
+    const { files, problems } = replayTranscriptWrites({ base: new Map([['README.md', '## Log\n'], ['keep.txt', 'k\n']]), calls: answeredCalls(messages) });
     expect(problems).toEqual([]);
     expect(Object.fromEntries(files)).toEqual({
       'README.md': '## Log\n- t round 2\n- t round 1\n',
@@ -48,10 +48,11 @@ describe('the chaos oracle', () => {
 
   it('says so when a transcript claims a write outside its checkout or a command it cannot replay', () => {
     const calls = [
+      { use: { type: 'tool_use' as const, id: 'p', name: 'Bash', input: { command: 'pwd' } }, result: { type: 'tool_result' as const, tool_use_id: 'p', content: CWD } },
       { use: { type: 'tool_use' as const, id: 'a', name: 'Write', input: { file_path: '/elsewhere/x.txt', content: 'x' } }, result: { type: 'tool_result' as const, tool_use_id: 'a', content: 'ok' } },
       { use: { type: 'tool_use' as const, id: 'b', name: 'Bash', input: { command: 'rm -rf work' } }, result: { type: 'tool_result' as const, tool_use_id: 'b', content: '' } },
     ];
-    expect(replayTranscriptWrites({ base: new Map(), calls, cwd: CWD }).problems).toHaveLength(2);
+    expect(replayTranscriptWrites({ base: new Map(), calls }).problems).toHaveLength(2);
   });
 
   it('finds a doubled turn and a missing one in a transcript', () => {

@@ -2,8 +2,9 @@
  * The model of the fleet chaos scenario: its next reply follows from the transcript alone, so a job resumed
  * on any worker, from any checkpoint, gets the same next step. A job's prompt is `chaos-job <tag> <rounds>`.
  * It first asks `pwd` (where its checkout is, as a model would), then per round: Write a new file, append a
- * line to it with Bash, Read README.md, Edit README.md; then it says `done <tag>`. A failed call is made
- * again (a failed Edit after a Read first: a resumed attempt has not read the file), at most 3 times.
+ * line to it with Bash, Read README.md, Edit README.md; then it says `done <tag>`. After a failed call it asks
+ * `pwd` again and makes the call again (a failed Edit after a Read: a resumed attempt has not read the
+ * file); after 3 failures in a row it gives up.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { textReply, toolUseReply, type FakeMessageReply } from '../../../src/testing/index.ts';
@@ -71,25 +72,33 @@ export function chaosReply(messages: readonly Anthropic.MessageParam[]): FakeMes
   if (!job) return textReply('not a chaos job');
   const calls = answeredCalls(messages);
   const id = `toolu_${job.tag}_${calls.length + 1}`;
-  const succeeded = (call: AnsweredCall) => call.result !== undefined && call.result.is_error !== true;
-  const pwd = calls.find((call) => call.use.name === 'Bash' && (call.use.input as { command?: string }).command === 'pwd' && succeeded(call));
-  if (!pwd) return calls.length >= MAX_FAILURES ? textReply(`gave up ${job.tag}: no pwd`) : toolUseReply('Bash', { command: 'pwd', description: 'where am I' }, { id });
-  const cwd = resultText(pwd.result!).trim();
   const plan = chaosPlan(job.tag, job.rounds);
+  let cwd: string | undefined;
   let next = 0;
   let failures = 0;
-  for (const call of calls.slice(calls.indexOf(pwd) + 1)) {
-    if (succeeded(call)) {
+  for (const call of calls) {
+    const succeeded = call.result !== undefined && call.result.is_error !== true;
+    if (isPwd(call)) {
+      if (succeeded) cwd = resultText(call.result!).trim();
+      else failures += 1;
+    } else if (succeeded) {
       next += 1;
       failures = 0;
     } else {
       failures += 1;
-      // A resumed attempt has not read README.md: read it again before the edit.
+      // Where am I now? (A resumed attempt may work elsewhere.) And it has not read README.md: read it again.
+      cwd = undefined;
       if (plan[next]?.name === 'Edit') next -= 1;
     }
   }
   if (failures >= MAX_FAILURES) return textReply(`gave up ${job.tag} at step ${next + 1}`);
+  if (cwd === undefined) return toolUseReply('Bash', { command: 'pwd', description: 'where am I' }, { id });
   const step = plan[next];
   if (!step) return textReply(`done ${job.tag}`);
   return toolUseReply(step.name, step.input(cwd), { id });
+}
+
+/** A `pwd` call: where the job's checkout is, as the transcript says. */
+export function isPwd(call: AnsweredCall): boolean {
+  return call.use.name === 'Bash' && (call.use.input as { command?: string }).command === 'pwd';
 }

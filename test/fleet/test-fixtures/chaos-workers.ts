@@ -8,6 +8,11 @@ import path from 'node:path';
 
 const READY_WITHIN_MS = 30_000;
 const STOP_WITHIN_MS = 20_000;
+const running = new Set<ChildProcess>();
+// A test that times out never reaches its clean-up: its workers must not outlive it, retrying a gone Redis.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** Where and how the workers run. */
 export interface ChaosWorkerSettings {
@@ -46,6 +51,8 @@ export function startChaosWorker(settings: ChaosWorkerSettings, slot: number): P
   args.push('--lock-duration', String(settings.lockDurationMs), '--stalled-interval', String(settings.stalledIntervalMs), '--workspace-root', workspaceRootOf(settings, slot), '--scripts', settings.project);
   if (settings.maxStalledCount !== undefined) args.push('--max-stalled', String(settings.maxStalledCount));
   const child = spawn(process.execPath, args, { cwd: settings.project, env: settings.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let log = '';
   child.stderr!.on('data', (chunk) => void (log = (log + chunk.toString()).slice(-8_000)));
   const worker: ChaosWorker = { slot, child, stderr: () => log };

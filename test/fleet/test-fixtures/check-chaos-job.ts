@@ -57,8 +57,7 @@ export async function checkChaosJob(options: {
   report.calls = calls.length;
   const failed = calls.filter((call) => call.result?.is_error === true).at(-1);
   if (failed && transcriptProblems.length > 0) report.problems.push(`its last failed call: ${failed.use.name} ${JSON.stringify(failed.use.input)} → ${resultText(failed.result!).slice(0, 300)}`);
-  const pwd = calls.find((call) => call.use.name === 'Bash' && (call.use.input as { command?: string }).command === 'pwd' && call.result && call.result.is_error !== true);
-  const oracle = replayTranscriptWrites({ base: options.baseFiles, calls, cwd: pwd?.result ? resultText(pwd.result).trim() : undefined });
+  const oracle = replayTranscriptWrites({ base: options.baseFiles, calls });
   for (const problem of oracle.problems) report.problems.push(`oracle: ${problem}`);
   const branch = result.workspace?.branch ?? `codev/jobs/${jobId}`;
   if (branch !== `codev/jobs/${jobId}`) report.problems.push(`the result names the branch ${branch}`);
