@@ -5,7 +5,8 @@
  * are killed with SIGKILL and restarted, stopped with SIGSTOP past their lock then continued, and Redis is
  * killed and restarted. Every job must end once, completed, with each turn once in its transcript and its
  * branch holding exactly what its transcript wrote (an oracle replaying the transcript onto the base tree,
- * compared with git), and no checkout or process may be left behind. CHAOS_SEED=<n> runs another draw.
+ * compared with git), and no checkout or process may be left behind. CHAOS_SEED=<n> runs another draw of
+ * the disorder, CHAOS_VERBOSE=1 prints what is done as it is done.
  */
 import { describe, expect, it } from 'vitest';
 import { runChaosScenario } from './test-fixtures/run-chaos-scenario.ts';
