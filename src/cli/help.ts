@@ -309,6 +309,8 @@ Options:
   --lock-duration MS         How long a running job's lock lasts without renewal (default 30000, at least 5000): a
                              job whose worker died is taken over after about this long
   --stalled-interval MS      How often locks are checked for dead workers (default 15000); shorten both for tests
+  --max-stalled N            How many times a job may be taken over from a worker that stopped renewing its lock
+                             (killed, paused, cut off from Redis) before it fails (default 3)
   --cwd DIR                  Where codev.config.ts is looked for (fleet.redisUrl, fleet.queue, fleet.trustedRepositories)
 
 Environment:

@@ -65,7 +65,7 @@ describe('codev queue and codev worker', () => {
     expect((await codev(['queue', 'add', '--help'])).code).toBe(0);
     const workerHelp = await codev(['worker', '--help']);
     expect(workerHelp.code).toBe(0);
-    for (const option of ['--concurrency', '--rate', '--lock-duration', '--stalled-interval', '--workspace-root', '--trust-workspace', 'SIGTERM', 'CODEV_REDIS_URL', 'Exit codes']) expect(workerHelp.stdout).toContain(option);
+    for (const option of ['--concurrency', '--rate', '--lock-duration', '--stalled-interval', '--max-stalled', '--workspace-root', '--trust-workspace', 'SIGTERM', 'CODEV_REDIS_URL', 'Exit codes']) expect(workerHelp.stdout).toContain(option);
     const main = await codev(['--help']);
     expect(main.stdout).toMatch(/^ {2}queue /m);
     expect(main.stdout).toMatch(/^ {2}worker /m);

@@ -30,6 +30,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
     'trust-workspace': { type: 'string', multiple: true },
     'lock-duration': { type: 'string' },
     'stalled-interval': { type: 'string' },
+    'max-stalled': { type: 'string' },
   });
   if (values.help) {
     io.stdout(WORKER_HELP);
@@ -41,6 +42,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   const lockDurationMs = positiveIntegerOption('lock-duration', values['lock-duration']);
   const stalledIntervalMs = positiveIntegerOption('stalled-interval', values['stalled-interval']);
   checkLockSettings({ lockDurationMs, stalledIntervalMs }, { lockDuration: '--lock-duration', stalledInterval: '--stalled-interval' });
+  const maxStalledCount = positiveIntegerOption('max-stalled', values['max-stalled']);
   const cwd = values.cwd ?? io.cwd;
   const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd, env: io.env });
   const trustedRepositories = await trustedRepositoriesOf({ flags: values['trust-workspace'] ?? [], cwd });
@@ -55,7 +57,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   try {
     if (!(await redisAnswers({ target, signal: stop.signal, say }))) return 0;
     return await withFleet(target, async (fleet) => {
-      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [cwd]).map((folder) => path.resolve(cwd, folder)), trustedRepositories, env: io.env, onLog: say });
+      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, maxStalledCount, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [cwd]).map((folder) => path.resolve(cwd, folder)), trustedRepositories, env: io.env, onLog: say });
       const rate = values.rate === undefined ? '' : `, at most ${values.rate} session starts over the queue`;
       say(`ready: ${worker.name} takes jobs from queue "${target.queue}" at ${redactRedisUrl(target.url)} (concurrency ${concurrency}${rate}); Ctrl-C or SIGTERM stops it`);
       await new Promise((resolve) => (stop.signal.aborted ? resolve(undefined) : stop.signal.addEventListener('abort', resolve, { once: true })));
