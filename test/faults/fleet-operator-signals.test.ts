@@ -125,6 +125,8 @@ describe('a worker whose Redis goes away', () => {
     await worker.waitForStderr({ pattern: /codev worker: ready/, timeoutMs: HANG_GUARD_MS });
     await redis.kill9();
     await worker.waitForStderr({ pattern: /lost/, timeoutMs: HANG_GUARD_MS });
+    // Past the first reconnection attempts: a QUIT of the blocking connection then waits for Redis.
+    await sleep(5_000);
     expect(await worker.stop({ signal: 'SIGINT', timeoutMs: HANG_GUARD_MS })).toBe(0);
     await redis.restart();
   }, 120_000);
