@@ -8,6 +8,7 @@ import { stopOnSignals } from './stop-on-signals.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
+import { queueCommandLine } from './queue-command-line.ts';
 
 const FINISHED = new Set(['completed', 'failed', 'cancelled']);
 const DEFAULT_COLUMNS = 100;
@@ -37,7 +38,8 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
   const jobs = await watchedJobs({ fleet, ids });
   for (const id of ids.filter((id) => !jobs.some((job) => job.id === id))) io.stderr(`codev queue watch: JOB_NOT_FOUND: no job ${id} in queue "${options.target.queue}"\n`);
   const stop = stopOnSignals(io);
-  const display = createWatchDisplay({ jobs, write: io.stdout, ...(io.isTTY && { columns: () => io.columns || DEFAULT_COLUMNS }) });
+  const command = (words: string) => queueCommandLine(options.target, words);
+  const display = createWatchDisplay({ jobs, write: io.stdout, command, ...(io.isTTY && { columns: () => io.columns || DEFAULT_COLUMNS }) });
   let outcomes: FollowOutcome[];
   try {
     outcomes = await Promise.all(jobs.map((job) => followJob({ fleet, jobId: job.id, signal: stop.signal, onEvent: (event) => display.show(job.id, event) })));
@@ -45,7 +47,7 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
     display.finish();
     stop.dispose();
   }
-  if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: codev queue approve ${job.id} ${call.toolUseId} (or deny)\n`);
+  if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: ${command(`approve ${job.id} ${call.toolUseId}`)} (or: ${command(`deny ${job.id} ${call.toolUseId}`)})\n`);
   io.stderr(`codev queue watch: ${summary(outcomes)}\n`);
   if (stop.exitCode !== undefined) return stop.exitCode;
   if (jobs.length < ids.length || outcomes.some((outcome) => outcome === 'failed' || outcome === 'cancelled')) return 1;

@@ -9,7 +9,7 @@ import type { FleetKeys } from '../fleet-keys.ts';
 import { jobResultOf } from '../job/job-result-of.ts';
 import { readJobState } from '../job/job-state.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
-import { redactRedisUrl } from '../redis/redact-redis-url.ts';
+import { createOutageLog } from '../redis/create-outage-log.ts';
 import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
 import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
@@ -20,6 +20,8 @@ import { runFleetJob } from './run-fleet-job.ts';
 const PARK_MS = 30 * 24 * 60 * 60 * 1_000;
 /** The settings FLEET-FEASIBILITY measured: a dead worker's job is taken over within about 45 s. */
 const DEFAULTS = { lockDurationMs: 30_000, stalledIntervalMs: 15_000, maxStalledCount: 3 };
+/** How often a closing worker looks whether its running jobs have ended. */
+const CLOSE_POLL_MS = 100;
 /** Codes that no retry can fix: the job fails at once. */
 const UNRECOVERABLE = new Set(['JOB_INVALID', 'SCRIPT_FAILED', 'PLUGIN_LOAD_FAILED', 'AGENT_INVALID', 'MODEL_NOT_CONFIGURED', 'MODEL_AUTHENTICATION_FAILED', 'JOB_CANCELLED']);
 
@@ -36,12 +38,10 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   const name = options.name ?? `${os.hostname()}:${process.pid}`;
   const log = options.onLog ?? (() => {});
   const connections: Redis[] = [];
+  // One line per outage however many connections (and the worker's own blocking one) see it.
+  const outage = createOutageLog({ url: options.url, log });
   const connect = async (role: string) => {
-    const client = await connectRedis({
-      url: options.url,
-      name: `codev-worker:${name}:${role}`,
-      onConnection: (change) => log(change.type === 'lost' ? `Redis at ${redactRedisUrl(options.url)} lost (${role} connection: ${change.message}); reconnecting` : `Redis is back (${role} connection)`),
-    });
+    const client = await connectRedis({ url: options.url, name: `codev-worker:${name}:${role}`, onConnection: outage.connection(role) });
     connections.push(client);
     return client;
   };
@@ -115,12 +115,13 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     const { job, error } = options;
     const jobId = job.id!;
     const code = CodevError.isInstance(error) ? error.code : 'JOB_FAILED';
-    const message = CodevError.isInstance(error) ? error.format() : errorMessage(error);
+    // The code is said beside the message (the result's `error.code`, BullMQ's reason), never in it.
+    const message = errorMessage(error);
     const final = UNRECOVERABLE.has(code) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     log(`job ${jobId}: attempt ${job.attemptsStarted} failed (${code})${final ? '' : ', to be retried'}: ${message}`);
     if (!final) {
       await publish({ jobId, event: { type: 'job-retry', jobId, reason: 'failed', message }, attempt: job.attemptsStarted });
-      return error instanceof Error ? error : new Error(message);
+      return new Error(`${code}: ${message}`, { cause: error });
     }
     const state = await readJobState(redis, scope.keys.state(jobId));
     const result = jobResultOf({ jobId, state, attempts: job.attemptsStarted, status: 'failed', error: { code, message } });
@@ -138,7 +139,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     maxStalledCount: defaults.maxStalledCount,
     name,
   });
-  worker.on('error', (error) => log(`worker error: ${errorMessage(error)}`));
+  worker.on('error', (error) => outage.error('worker', error));
   await worker.waitUntilReady();
   log(`worker ${name} takes jobs from queue "${options.queue}" (concurrency ${options.concurrency ?? 1})`);
 
@@ -147,9 +148,11 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     async close(closeOptions = {}) {
       stopping = closeOptions.force === true;
       // Takes no more jobs and waits for the running ones; forced, they end their queries at once and go back to the queue.
-      const closing = worker.close();
+      await worker.pause(true);
       if (stopping) for (const controller of running.values()) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
-      await closing;
+      while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, CLOSE_POLL_MS));
+      // Forced, BullMQ disconnects instead of QUITting its blocking connection: a QUIT waits for a Redis that is away.
+      await worker.close(true);
       await queue.close();
       for (const client of connections) client.disconnect();
     },
