@@ -17,25 +17,25 @@ export function codevStateOf(bullState: string, state: { cancelled: boolean; par
 
 /**
  * How many jobs the queue has in each state, in the states `status` lists them in (see `codevStateOf`):
- * BullMQ's counts, with the jobs its active, delayed and failed sets hold that codev calls cancelled or
- * parked moved to those, and the jobs cancelled while they waited (BullMQ forgot them) added. Reads the
- * codev state of every job in those three sets (one pipeline each; retention keeps the failed set bounded).
+ * BullMQ's counts, the jobs of its active, delayed and failed sets that codev calls cancelled or parked
+ * counted as those, and the jobs cancelled while they waited (BullMQ forgot them) added. The three sets are
+ * read in one transaction, so a job that moves between them meanwhile is counted once; then the codev state
+ * of each of their jobs is read (one pipeline; retention keeps the failed set bounded).
  */
 export async function countJobStates(options: { queue: Queue; redis: Redis; keys: FleetKeys }): Promise<Record<string, number>> {
   const { queue, redis, keys } = options;
-  const counts: Record<string, number> = { ...(await queue.getJobCounts(...COUNTED_STATES)), parked: 0, cancelled: await redis.zcard(keys.cancelled) };
-  for (const bullState of HIDING) {
-    const ids = await queue.getRanges([bullState], 0, -1);
-    if (ids.length === 0) continue;
-    const batch = redis.pipeline();
-    for (const id of ids) batch.hmget(keys.state(id), 'cancelled', 'parked');
-    for (const [, fields] of (await batch.exec()) ?? []) {
-      const [cancelled, parked] = (fields ?? []) as (string | null)[];
-      const state = codevStateOf(bullState, { cancelled: cancelled === '1', parked: Boolean(parked) });
-      if (state === bullState) continue;
-      counts[bullState] = (counts[bullState] ?? 0) - 1;
-      counts[state] = (counts[state] ?? 0) + 1;
-    }
-  }
-  return counts;
+  const others = COUNTED_STATES.filter((state) => !(HIDING as readonly string[]).includes(state));
+  const counts: Record<string, number> = { ...(await queue.getJobCounts(...others)), parked: 0, cancelled: await redis.zcard(keys.cancelled) };
+  const snapshot = await redis.multi().lrange(queue.keys.active!, 0, -1).zrange(queue.keys.delayed!, 0, -1).zrange(queue.keys.failed!, 0, -1).exec();
+  const members = HIDING.flatMap((bullState, index) => ((snapshot?.[index]?.[1] ?? []) as string[]).map((id) => ({ id, bullState })));
+  for (const bullState of HIDING) counts[bullState] = 0;
+  const batch = redis.pipeline();
+  for (const { id } of members) batch.hmget(keys.state(id), 'cancelled', 'parked');
+  const fields = members.length > 0 ? ((await batch.exec()) ?? []) : [];
+  members.forEach(({ bullState }, index) => {
+    const [cancelled, parked] = (fields[index]?.[1] ?? []) as (string | null)[];
+    const state = codevStateOf(bullState, { cancelled: cancelled === '1', parked: Boolean(parked) });
+    counts[state] = (counts[state] ?? 0) + 1;
+  });
+  return Object.fromEntries([...COUNTED_STATES, 'parked', 'cancelled'].map((state) => [state, counts[state] ?? 0]));
 }
