@@ -50,7 +50,11 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   // BullMQ prints a connection error a queue has no listener for; the client reconnects and commands wait.
   queue.on('error', () => {});
   const connect = () => connectRedis({ url, name: 'codev-fleet:events', maxRetriesPerRequest: SUBMITTER_RETRIES, maxReconnectDelayMs: SUBMITTER_RECONNECT_MS, onConnection: () => {} });
-  const handleOf = (id: string): JobHandle => createJobHandle({ id, eventsKey: keys.events(id), connect, cancel });
+  const handleOf = (id: string): JobHandle => {
+    const handle = createJobHandle({ id, eventsKey: keys.events(id), connect, cancel });
+    // A job's events are read on a connection of their own: its failures are told in codev's terms too.
+    return { ...handle, events: (eventOptions) => reach.iterate(handle.events(eventOptions)), result: (resultOptions) => reach.within(() => handle.result(resultOptions)), cancel: () => reach.within(() => handle.cancel()) };
+  };
 
   async function submit(submitOptions: SubmitOptions): Promise<JobHandle | JobHandle[]> {
     const jobs = checkSubmission(submitOptions);

@@ -7,6 +7,8 @@ export interface ReachGuard {
   onConnection(change: { type: 'lost'; message: string } | { type: 'back' }): void;
   /** `call`, its Redis failures made codev errors; failing at once once Redis has been away for the bound. */
   within<Result>(call: () => Promise<Result>): Promise<Result>;
+  /** `items`, an error ending them made a codev error as in `within` (a job's events, read on a connection of their own). */
+  iterate<Item>(items: AsyncIterable<Item>): AsyncIterable<Item>;
 }
 
 /**
@@ -19,6 +21,7 @@ export interface ReachGuard {
 export function createReachGuard(options: { url: string; boundMs: number }): ReachGuard {
   let lostAt: number | undefined;
   let lostMessage = '';
+  const codevErrorOf = (error: unknown) => (CodevError.isInstance(error) ? error : (fleetRedisError({ url: options.url, cause: error }) ?? error));
   return {
     onConnection(change) {
       if (change.type === 'back') {
@@ -33,8 +36,14 @@ export function createReachGuard(options: { url: string; boundMs: number }): Rea
       try {
         return await call();
       } catch (error) {
-        if (CodevError.isInstance(error)) throw error;
-        throw fleetRedisError({ url: options.url, cause: error }) ?? error;
+        throw codevErrorOf(error);
+      }
+    },
+    async *iterate(items) {
+      try {
+        yield* items;
+      } catch (error) {
+        throw codevErrorOf(error);
       }
     },
   };
