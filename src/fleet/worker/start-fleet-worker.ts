@@ -20,8 +20,6 @@ import { runFleetJob } from './run-fleet-job.ts';
 const PARK_MS = 30 * 24 * 60 * 60 * 1_000;
 /** The settings FLEET-FEASIBILITY measured: a dead worker's job is taken over within about 45 s. */
 const DEFAULTS = { lockDurationMs: 30_000, stalledIntervalMs: 15_000, maxStalledCount: 3 };
-/** How often a closing worker looks whether its running jobs have ended. */
-const CLOSE_POLL_MS = 100;
 /** Codes that no retry can fix: the job fails at once. */
 const UNRECOVERABLE = new Set(['JOB_INVALID', 'SCRIPT_FAILED', 'PLUGIN_LOAD_FAILED', 'AGENT_INVALID', 'MODEL_NOT_CONFIGURED', 'MODEL_AUTHENTICATION_FAILED', 'JOB_CANCELLED']);
 
@@ -147,12 +145,12 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     name,
     async close(closeOptions = {}) {
       stopping = closeOptions.force === true;
-      // Takes no more jobs and waits for the running ones; forced, they end their queries at once and go back to the queue.
       await worker.pause(true);
+      // Takes no more jobs and waits for the running ones; forced, they end their queries at once and go back to the queue.
+      // An idle worker has nothing to wait for: BullMQ's graceful close would wait on its loop's Redis command, forever while Redis is away.
+      const closing = worker.close(running.size === 0);
       if (stopping) for (const controller of running.values()) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
-      while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, CLOSE_POLL_MS));
-      // Forced, BullMQ disconnects instead of QUITting its blocking connection: a QUIT waits for a Redis that is away.
-      await worker.close(true);
+      await closing;
       await queue.close();
       for (const client of connections) client.disconnect();
     },
