@@ -47,7 +47,8 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
     display.finish();
     stop.dispose();
   }
-  if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: ${command(`approve ${job.id} ${call.toolUseId}`)} (or: ${command(`deny ${job.id} ${call.toolUseId}`)})\n`);
+  // Whole, on a terminal too: the table cuts its lines to the terminal's width.
+  for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: ${command(`approve ${job.id} ${call.toolUseId}`)} (or: ${command(`deny ${job.id} ${call.toolUseId}`)})\n`);
   io.stderr(`codev queue watch: ${summary(outcomes)}\n`);
   if (stop.exitCode !== undefined) return stop.exitCode;
   if (jobs.length < ids.length || outcomes.some((outcome) => outcome === 'failed' || outcome === 'cancelled')) return 1;
