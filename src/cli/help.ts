@@ -276,6 +276,10 @@ Examples:
   codev queue approve 6f1c0d2e-... toolu_01ABC
   codev queue clean --older-than 3d --dry-run
 
+Redis: a command whose Redis is away fails with FLEET_REDIS_UNREACHABLE (the URL, password hidden) within
+about 10 s, a watch too; a wrong password or a user without rights is FLEET_REDIS_AUTH_FAILED at once. The
+commands printed for you to run (approve, deny, watch) carry the --queue and --redis they need.
+
 Exit codes: 0 success (watch: every job completed), 1 an error, an invalid job, an unknown job id (watch: a job
 failed or was cancelled), 2 bad usage, 3 watch: a job waits for approval, 130 or 143 watch stopped by Ctrl-C or SIGTERM.
 `;
@@ -285,14 +289,18 @@ export const WORKER_HELP = `Usage: codev worker [--concurrency N] [--rate R/s|R/
 Takes agent jobs from the fleet's queue (see codev queue --help) and runs them: each job's script is
 loaded from its absolute path (the same on every machine), its agent runs on a session kept in Redis, and
 every completed turn is a checkpoint another worker goes on from if this one dies. Run as many workers, on
-as many machines, as you like. The model is reached with ANTHROPIC_API_KEY (at ANTHROPIC_BASE_URL when set).
-A worker started before Redis waits for it, saying so on stderr at each retry; it never gives up. Once it
-takes jobs it prints "codev worker: ready ..." on stderr, then what it does (jobs taken, ended, retried).
+as many machines, as you like. The model is reached with ANTHROPIC_API_KEY (at ANTHROPIC_BASE_URL when set):
+a worker with neither refuses to start (MODEL_NOT_CONFIGURED) rather than fail every job it takes.
+A worker started before Redis waits for it, saying so on stderr at each retry; it never gives up, except
+when Redis refuses it (FLEET_REDIS_AUTH_FAILED: a wrong password, or a user without rights), which it
+does not retry. Once it takes jobs it prints "codev worker: ready ..." on stderr, then what it does (jobs
+taken, ended, retried). A lost Redis is said once ("Redis at ... lost"), and once when it is back.
 
 Stopping: the first Ctrl-C (SIGINT) takes no new jobs and stops once the running ones finish. SIGTERM (a
 service manager, docker stop, kill) stops now: the running jobs' queries are stopped and the jobs go back
 to the queue, to go on from their last checkpoint on another worker. A second signal of either quits at once
-(the running jobs are then taken over by another worker once their locks expire).
+(the running jobs are then taken over by another worker once their locks expire). An idle worker stops on
+the first signal even while Redis is away.
 
 Options:
   -c, --concurrency N        Jobs run at once by this worker (default 1)
@@ -312,6 +320,8 @@ Options:
   --max-stalled N            How many times a job may be taken over from a worker that stopped renewing its lock
                              (killed, paused, cut off from Redis) before it fails (default 3)
   --cwd DIR                  Where codev.config.ts is looked for (fleet.redisUrl, fleet.queue, fleet.trustedRepositories)
+  --no-model-check           Start without ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL: every job script brings its
+                             own client or key
 
 Environment:
   CODEV_REDIS_URL            The Redis when there is no --redis (before the config's fleet.redisUrl)
@@ -322,8 +332,8 @@ Examples:
   codev worker --concurrency 4
   codev worker --redis redis://10.0.0.5:6379 --queue reviews --rate 30/min
 
-Exit codes: 0 stopped cleanly, 1 an error (e.g. bullmq or ioredis not installed), 2 bad usage, 130 or 143
-quit by a second signal.
+Exit codes: 0 stopped cleanly, 1 an error (e.g. bullmq or ioredis not installed, MODEL_NOT_CONFIGURED,
+FLEET_REDIS_AUTH_FAILED), 2 bad usage, 130 or 143 quit by a second signal.
 `;
 
 export const RULES_HELP = `Usage: codev rules explain <Tool> <input> [options]

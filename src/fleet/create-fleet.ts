@@ -8,10 +8,12 @@ import { endJob, KEEP_ENDED_SECONDS } from './events/end-job.ts';
 import { readJobEventStreams } from './events/read-job-event-streams.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
 import { checkSubmission } from './job/check-submission.ts';
+import { codevStateOf, COUNTED_STATES, countJobStates } from './job/count-job-states.ts';
 import { jobResultOf } from './job/job-result-of.ts';
 import { listUnfinishedJobIds } from './job/list-unfinished-job-ids.ts';
 import { readJobState, writeJobState } from './job/job-state.ts';
 import { connectRedis } from './redis/connect-redis.ts';
+import { createReachGuard } from './redis/create-reach-guard.ts';
 import { loadFleetModules } from './redis/load-fleet-modules.ts';
 import { resolveRedisUrl } from './redis/resolve-redis-url.ts';
 import { cleanEndedJobs } from './retention/clean-ended-jobs.ts';
@@ -19,10 +21,14 @@ import type { Fleet, FleetOptions, JobHandle, JobSummary, SubmitOptions } from '
 import { startFleetWorker } from './worker/start-fleet-worker.ts';
 
 const DEFAULT_ATTEMPTS = 3;
-/** Reconnection attempts a submitter's command waits through while Redis is away (about 25 s), then fails. */
+/**
+ * A submitter's command waits through this many reconnection attempts, at most `SUBMITTER_RECONNECT_MS`
+ * apart, while Redis is away, then fails: within about 10 s (see `REACH_BOUND_MS`).
+ */
 const SUBMITTER_RETRIES = 20;
-/** BullMQ's states that `status` counts. */
-const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized', 'waiting-children'] as const;
+const SUBMITTER_RECONNECT_MS = 500;
+/** Once Redis has been away this long, a submitter's calls fail at once (`FLEET_REDIS_UNREACHABLE`). */
+const REACH_BOUND_MS = 10_000;
 
 /**
  * Opens a fleet: a BullMQ queue on Redis (`connection`, else `CODEV_REDIS_URL`) that any number of workers,
@@ -43,13 +49,18 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   const keys = fleetKeys(queueName);
   // A lost connection is re-made while commands wait, for a bounded time (a submitter does not wait forever);
   // the listener keeps ioredis from printing each failed attempt.
-  const redis = await connectRedis({ url, name: 'codev-fleet', maxRetriesPerRequest: SUBMITTER_RETRIES, onConnection: () => {} });
+  const reach = createReachGuard({ url, boundMs: REACH_BOUND_MS });
+  const redis = await connectRedis({ url, name: 'codev-fleet', maxRetriesPerRequest: SUBMITTER_RETRIES, maxReconnectDelayMs: SUBMITTER_RECONNECT_MS, onConnection: reach.onConnection });
   const queue = new bullmq.Queue(queueName, { connection: redis });
   // BullMQ prints a connection error a queue has no listener for; the client reconnects and commands wait.
   queue.on('error', () => {});
-  const connect = () => connectRedis({ url, name: 'codev-fleet:events', maxRetriesPerRequest: SUBMITTER_RETRIES, onConnection: () => {} });
+  const connect = () => connectRedis({ url, name: 'codev-fleet:events', maxRetriesPerRequest: SUBMITTER_RETRIES, maxReconnectDelayMs: SUBMITTER_RECONNECT_MS, onConnection: () => {} });
   const endIfLost = (jobId: string) => endLostJob({ redis, keys, queue: queueName, jobId });
-  const handleOf = (id: string): JobHandle => createJobHandle({ id, eventsKey: keys.events(id), connect, cancel, endIfLost });
+  const handleOf = (id: string): JobHandle => {
+    const handle = createJobHandle({ id, eventsKey: keys.events(id), connect, cancel, endIfLost });
+    // A job's events are read on a connection of their own: its failures are told in codev's terms too.
+    return { ...handle, events: (eventOptions) => reach.iterate(handle.events(eventOptions)), result: (resultOptions) => reach.within(() => handle.result(resultOptions)), cancel: () => reach.within(() => handle.cancel()) };
+  };
 
   async function submit(submitOptions: SubmitOptions): Promise<JobHandle | JobHandle[]> {
     const jobs = checkSubmission(submitOptions);
@@ -89,14 +100,14 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   }
 
   return {
-    submit: submit as Fleet['submit'],
+    submit: ((submitOptions: SubmitOptions) => reach.within(() => submit(submitOptions))) as Fleet['submit'],
     job: handleOf,
-    cancel,
-    async status(statusOptions = {}) {
+    cancel: (id) => reach.within(() => cancel(id)),
+    status: (statusOptions = {}) => reach.within(async () => {
       const limit = statusOptions.limit ?? 50;
-      const counts: Record<string, number> = { ...(await queue.getJobCounts(...STATES)), cancelled: await redis.zcard(keys.cancelled) };
+      const counts = await countJobStates({ queue, redis, keys });
       const ids = statusOptions.ids ?? [];
-      const found = statusOptions.ids ? await Promise.all(ids.map((id) => queue.getJob(id))) : await queue.getJobs([...STATES], 0, limit - 1, false);
+      const found = statusOptions.ids ? await Promise.all(ids.map((id) => queue.getJob(id))) : await queue.getJobs([...COUNTED_STATES], 0, limit - 1, false);
       const jobs = await Promise.all(found.filter((job) => job !== undefined && job !== null).map((job) => summaryOf(job!, redis, keys.state(job!.id!))));
       const room = limit - jobs.length;
       const removed = statusOptions.ids ? ids.filter((_id, index) => !found[index]) : room > 0 ? await redis.zrevrange(keys.cancelled, 0, room - 1) : [];
@@ -105,8 +116,8 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
         if (summary) jobs.push(JSON.parse(summary) as JobSummary);
       }
       return { counts, jobs };
-    },
-    async answer({ jobId, approvals }) {
+    }),
+    answer: ({ jobId, approvals }) => reach.within(async () => {
       const job = await queue.getJob(jobId);
       const state = await readJobState(redis, keys.state(jobId));
       if (!job || !state.parked) throw new CodevError('JOB_NOT_FOUND', `Job ${jobId} is not waiting for approval`, { hint: 'codev queue watch shows the parked jobs and their calls' });
@@ -116,12 +127,12 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       await writeJobState(redis, keys.state(jobId), { approvals: answered });
       // The job goes on once every waiting call has its answer.
       if (state.parked.every((call) => answered[call.toolUseId] !== undefined)) await job.promote();
-    },
-    async watch(watchOptions = {}) {
+    }),
+    watch: (watchOptions = {}) => reach.within(async () => {
       const jobIds = watchOptions.ids ? [...new Set(watchOptions.ids)] : await listUnfinishedJobIds(queue);
       return { jobIds, ...readJobEventStreams({ connect, keyOf: keys.events, jobIds, afterRead: createLostJobLookout({ endIfLost }), ...(watchOptions.signal && { signal: watchOptions.signal }) }) };
-    },
-    clean: (cleanOptions = {}) => cleanEndedJobs({ ...cleanOptions, redis, queue, keys }),
+    }),
+    clean: (cleanOptions = {}) => reach.within(() => cleanEndedJobs({ ...cleanOptions, redis, queue, keys })),
     worker: (workerOptions = {}) => startFleetWorker({ ...workerOptions, url, queue: queueName, keys }),
     async close() {
       await queue.close();
@@ -135,7 +146,7 @@ async function summaryOf(job: import('bullmq').Job, redis: Redis, stateKey: stri
   const data = job.data as { prompt?: string; script?: string; submittedAt?: string };
   return {
     id: job.id!,
-    state: state.cancelled && bullState !== 'completed' ? 'cancelled' : state.parked && bullState === 'delayed' ? 'parked' : bullState,
+    state: codevStateOf(bullState, { cancelled: state.cancelled, parked: state.parked !== undefined }),
     prompt: data.prompt ?? '',
     script: data.script ?? '',
     turn: state.turn,

@@ -156,7 +156,7 @@ describe('codev queue and codev worker', () => {
 
   it('keeps a worker waiting for an unreachable Redis, saying so at each retry, until SIGTERM stops it', async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;
-    const worker = startCodevProcess({ args: ['worker', '--redis', url, '--queue', queue], cwd: project });
+    const worker = startCodevProcess({ args: ['worker', '--redis', url, '--queue', queue], cwd: project, env: { ANTHROPIC_API_KEY: 'test-key' } });
     await worker.waitForStderr({ pattern: /codev worker: Redis at redis:\/\/127\.0\.0\.1:\d+ is unreachable.*retrying in/, count: 2, timeoutMs: 20_000 });
     expect(worker.child.exitCode).toBeNull();
     expect(await worker.stop({ signal: 'SIGTERM', timeoutMs: 5_000 })).toBe(0);

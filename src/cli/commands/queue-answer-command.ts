@@ -5,6 +5,7 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
+import { queueCommandLine } from './queue-command-line.ts';
 
 /**
  * `codev queue approve <job> <toolUseId>...` (`behavior` allow) and `codev queue deny <job> <toolUseId>...
@@ -24,7 +25,11 @@ export function queueAnswerCommand(behavior: 'allow' | 'deny'): (argv: readonly 
     const message = (values as { message?: string }).message;
     const answer: ToolApproval = behavior === 'allow' ? { behavior } : { behavior, ...(message !== undefined && { message }) };
     const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd: values.cwd ?? io.cwd, env: io.env });
-    await withFleet(target, (fleet) => fleet.answer({ jobId, approvals: Object.fromEntries(toolUseIds.map((id) => [id, answer])) }));
+    await withFleet(target, (fleet) => fleet.answer({ jobId, approvals: Object.fromEntries(toolUseIds.map((id) => [id, answer])) })).catch((error: unknown) => {
+      // The fleet's hint names no queue: the one printed here runs as it is.
+      if (!CodevError.isInstance(error) || error.code !== 'JOB_NOT_FOUND') throw error;
+      throw new CodevError('JOB_NOT_FOUND', error.message, { hint: `${queueCommandLine(target, `watch ${jobId}`)} shows whether it waits and on which calls`, cause: error });
+    });
     io.stderr(`codev queue: ${behavior === 'allow' ? 'approved' : 'denied'} ${toolUseIds.join(', ')} of job ${jobId}; it goes on once every call it waits on is answered\n`);
     return 0;
   };

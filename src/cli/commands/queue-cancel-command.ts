@@ -4,6 +4,7 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
+import { queueCommandLine } from './queue-command-line.ts';
 
 /**
  * `codev queue cancel <id>...`: cancels each job (a waiting one at once, a running one through its worker).
@@ -26,7 +27,7 @@ export async function queueCancelCommand(argv: readonly string[], io: CommandIo)
       } catch (error) {
         if (!CodevError.isInstance(error) || error.code !== 'JOB_NOT_FOUND') throw error;
         notFound++;
-        io.stderr(`codev queue cancel: ${error.format()}\n`);
+        io.stderr(`codev queue cancel: ${new CodevError('JOB_NOT_FOUND', error.message, { hint: `${queueCommandLine(target, 'status')} lists the jobs` }).format()}\n`);
       }
     }
   });

@@ -8,6 +8,7 @@ import { stopOnSignals } from './stop-on-signals.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
+import { queueCommandLine } from './queue-command-line.ts';
 
 const DEFAULT_COLUMNS = 100;
 
@@ -29,6 +30,7 @@ export async function queueWatchCommand(argv: readonly string[], io: CommandIo):
 async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly string[]; io: CommandIo }): Promise<number> {
   const { fleet, io } = options;
   const stop = stopOnSignals(io);
+  const command = (words: string) => queueCommandLine(options.target, words);
   try {
     const streams = await fleet.watch({ ...(options.ids.length > 0 && { ids: options.ids }), signal: stop.signal });
     const ids = streams.jobIds;
@@ -42,7 +44,7 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
       io.stderr(`codev queue watch: JOB_NOT_FOUND: no job ${id} in queue "${options.target.queue}"\n`);
       streams.forget(id);
     }
-    const display = createWatchDisplay({ jobs, write: io.stdout, ...(io.isTTY && { columns: () => io.columns || DEFAULT_COLUMNS }) });
+    const display = createWatchDisplay({ jobs, write: io.stdout, command, ...(io.isTTY && { columns: () => io.columns || DEFAULT_COLUMNS }) });
     let outcomes: Map<string, FollowOutcome>;
     try {
       outcomes = await followJobs({ fleet, streams, signal: stop.signal, onEvent: (jobId, event) => display.show(jobId, event) });
@@ -50,7 +52,8 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
       display.finish();
     }
     const followed = jobs.map((job) => outcomes.get(job.id)!);
-    if (!io.isTTY) for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: codev queue approve ${job.id} ${call.toolUseId} (or deny)\n`);
+    // Whole, on a terminal too: the table cuts its lines to the terminal's width.
+    for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: ${command(`approve ${job.id} ${call.toolUseId}`)} (or: ${command(`deny ${job.id} ${call.toolUseId}`)})\n`);
     io.stderr(`codev queue watch: ${summary(followed)}\n`);
     if (stop.exitCode !== undefined) return stop.exitCode;
     if (jobs.length < ids.length || followed.some((outcome) => outcome === 'failed' || outcome === 'cancelled')) return 1;

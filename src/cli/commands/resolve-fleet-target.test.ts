@@ -18,9 +18,9 @@ describe('resolveFleetTarget', () => {
   it('takes --redis, then CODEV_REDIS_URL, then the config; --queue, then the config, then "codev"', async () => {
     configure({ redisUrl: 'redis://config:6379', queue: 'from-config' });
     const env = { CODEV_REDIS_URL: 'redis://environment:6379' };
-    expect(await resolveFleetTarget({ redis: 'redis://flag:6379', queue: 'flag', cwd: project, env })).toEqual({ url: 'redis://flag:6379', queue: 'flag' });
-    expect(await resolveFleetTarget({ cwd: project, env })).toEqual({ url: 'redis://environment:6379', queue: 'from-config' });
-    expect(await resolveFleetTarget({ cwd: project, env: {} })).toEqual({ url: 'redis://config:6379', queue: 'from-config' });
+    expect(await resolveFleetTarget({ redis: 'redis://flag:6379', queue: 'flag', cwd: project, env })).toEqual({ url: 'redis://flag:6379', queue: 'flag', redisGiven: true });
+    expect(await resolveFleetTarget({ cwd: project, env })).toEqual({ url: 'redis://environment:6379', queue: 'from-config', redisGiven: false });
+    expect(await resolveFleetTarget({ cwd: project, env: {} })).toEqual({ url: 'redis://config:6379', queue: 'from-config', redisGiven: false });
     configure({ redisUrl: 'redis://config:6379' });
     expect((await resolveFleetTarget({ cwd: project, env: {} })).queue).toBe('codev');
   });

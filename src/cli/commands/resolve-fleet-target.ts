@@ -8,9 +8,11 @@ import { resolveRedisUrl } from '../../fleet/redis/resolve-redis-url.ts';
 export interface FleetTarget {
   url: string;
   queue: string;
+  /** True when `url` came from `--redis` (not CODEV_REDIS_URL or the config, which name it again). */
+  redisGiven: boolean;
 }
 
-const DEFAULT_QUEUE = 'codev';
+export const DEFAULT_QUEUE = 'codev';
 
 /** The options of every `codev queue` command and `codev worker` that say which fleet (for `parseCommandLine`). */
 export const FLEET_TARGET_OPTIONS = { redis: { type: 'string' }, queue: { type: 'string' } } as const;
@@ -29,5 +31,6 @@ export async function resolveFleetTarget(options: { redis?: string; queue?: stri
   return {
     url: redis?.trim() ?? resolveRedisUrl({ env, configured: settings?.redisUrl }),
     queue: queue ?? settings?.queue ?? DEFAULT_QUEUE,
+    redisGiven: redis !== undefined,
   };
 }

@@ -5,6 +5,7 @@ import { redactRedisUrl } from '../../fleet/redis/redact-redis-url.ts';
 import { isRemoteRepository } from '../../fleet/workspace/resolve-repository.ts';
 import { waitForRedis } from '../../fleet/redis/wait-for-redis.ts';
 import { checkLockSettings } from '../../fleet/worker/check-lock-settings.ts';
+import { resolveModelAccess } from '../../model/create-model-client.ts';
 import { WORKER_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { listenForStopSignals } from './listen-for-stop-signals.ts';
@@ -19,6 +20,8 @@ import { withFleet } from './with-fleet.ts';
  * as long as it takes (saying so on stderr at each retry). The first SIGINT stops it once its running jobs
  * finish; SIGTERM stops it now, its running jobs' queries stopped and the jobs back in the queue, to go on
  * from their last checkpoint on another worker; a second signal of either quits at once. Exit 0 on a clean stop.
+ * It refuses to start (`MODEL_NOT_CONFIGURED`) without a way to reach the model, unless `--no-model-check`
+ * (its job scripts bring their own client or key), and stops at once on `FLEET_REDIS_AUTH_FAILED`.
  */
 export async function workerCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, {
@@ -31,6 +34,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
     'lock-duration': { type: 'string' },
     'stalled-interval': { type: 'string' },
     'max-stalled': { type: 'string' },
+    'no-model-check': { type: 'boolean' },
   });
   if (values.help) {
     io.stdout(WORKER_HELP);
@@ -43,6 +47,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   const stalledIntervalMs = positiveIntegerOption('stalled-interval', values['stalled-interval']);
   checkLockSettings({ lockDurationMs, stalledIntervalMs }, { lockDuration: '--lock-duration', stalledInterval: '--stalled-interval' });
   const maxStalledCount = positiveIntegerOption('max-stalled', values['max-stalled']);
+  if (!values['no-model-check']) checkModelAccess(io.env);
   const cwd = values.cwd ?? io.cwd;
   const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd, env: io.env });
   const trustedRepositories = await trustedRepositoriesOf({ flags: values['trust-workspace'] ?? [], cwd });
@@ -82,6 +87,23 @@ async function trustedRepositoriesOf(options: { flags: readonly string[]; cwd: s
     if (trimmed === '' || trimmed.startsWith('-')) throw new CodevError('CLI_USAGE', `"${repo}" is not a repository to trust`, { hint: 'e.g. --trust-workspace git@github.com:acme/app.git (or a glob: git@github.com:acme/*)' });
     return isRemoteRepository(trimmed) ? trimmed : path.resolve(options.cwd, trimmed);
   });
+}
+
+/**
+ * Refuses a worker that could run no job: the agent's own resolution of its model (see `resolveModelAccess`)
+ * finds neither a key nor a base URL in the worker's environment, so every job would take a model
+ * request's failure. The jobs stay in the queue for a worker that can.
+ */
+function checkModelAccess(env: Readonly<Record<string, string | undefined>>): void {
+  try {
+    resolveModelAccess({ env });
+  } catch (error) {
+    if (!CodevError.isInstance(error) || error.code !== 'MODEL_NOT_CONFIGURED') throw error;
+    throw new CodevError('MODEL_NOT_CONFIGURED', "codev worker has no way to reach the model: neither ANTHROPIC_API_KEY nor ANTHROPIC_BASE_URL is set in the worker's environment, so each job it took would fail", {
+      hint: 'set ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL for an Anthropic-compatible server) where the worker runs; when every job script brings its own client or key: codev worker --no-model-check',
+      cause: error,
+    });
+  }
 }
 
 /** Waits until Redis answers (true), saying why at each retry; false when stopped first. */

@@ -19,8 +19,8 @@ const CLOCK_MS = 1_000;
  * each, redrawn in place as their events come. Otherwise one JSON object per event and line, `{"jobId": ..., "event": {...}}`, every event (text deltas too,
  * as `codev run --output-format stream-json` prints them), for a program to read.
  */
-export function createWatchDisplay(options: { jobs: readonly WatchedJob[]; write: (text: string) => void; columns?: () => number }): WatchDisplay {
-  const { jobs, write, columns } = options;
+export function createWatchDisplay(options: { jobs: readonly WatchedJob[]; write: (text: string) => void; columns?: () => number; command?: (words: string) => string }): WatchDisplay {
+  const { jobs, write, columns, command } = options;
   // The jobs are kept up to date either way: the command tells, after the watch, what parked jobs wait on.
   const byId = new Map(jobs.map((job) => [job.id, job]));
   const apply = (jobId: string, event: FleetEvent) => {
@@ -36,7 +36,7 @@ export function createWatchDisplay(options: { jobs: readonly WatchedJob[]; write
       finish: () => {},
     };
   }
-  const area = createLiveArea({ write, intervalMs: REDRAW_MS, lines: () => formatWatchTable({ jobs, now: Date.now(), columns: columns() }) });
+  const area = createLiveArea({ write, intervalMs: REDRAW_MS, lines: () => formatWatchTable({ jobs, now: Date.now(), columns: columns(), ...(command && { command }) }) });
   const clock = setInterval(() => area.invalidate(), CLOCK_MS);
   area.invalidate();
   return {

@@ -9,10 +9,11 @@ const SHORT_ID = 8;
 /**
  * The lines of `codev queue watch` on a terminal: one row per job (short id, state, turn, last tool or
  * text, cost, elapsed), each parked job followed by the calls it waits on and the exact command that
- * answers each. Every line is cut to `columns`, so none wraps (a wrapped line would break redrawing in place).
+ * answers each (`command` makes a `codev queue` command line of its words: the queue and Redis it needs). Every line is cut to `columns`, so none wraps (a wrapped line would break redrawing in place).
  */
-export function formatWatchTable(options: { jobs: readonly WatchedJob[]; now: number; columns: number }): string[] {
+export function formatWatchTable(options: { jobs: readonly WatchedJob[]; now: number; columns: number; command?: (words: string) => string }): string[] {
   const { jobs, now, columns } = options;
+  const command = options.command ?? ((words: string) => `codev queue ${words}`);
   const rows = jobs.map((job) => [job.id.slice(0, SHORT_ID), job.state, String(job.turn), formatCost(job.costUsd), formatElapsed((job.endedAt ?? now) - job.since), job.last]);
   const [header, ...lines] = formatTable(['JOB', 'STATE', 'TURN', 'COST', 'ELAPSED', 'LAST'], rows);
   const output = [header!];
@@ -20,7 +21,7 @@ export function formatWatchTable(options: { jobs: readonly WatchedJob[]; now: nu
     output.push(lines[index]!);
     for (const call of job.waiting) {
       output.push(`    waits: ${call.toolName} ${oneLine(JSON.stringify(call.input) ?? '', 80)}`);
-      output.push(`      codev queue approve ${job.id} ${call.toolUseId}   (or: codev queue deny ${job.id} ${call.toolUseId})`);
+      output.push(`      ${command(`approve ${job.id} ${call.toolUseId}`)}   (or: ${command(`deny ${job.id} ${call.toolUseId}`)})`);
     }
   });
   return output.map((line) => cut(line, columns));

@@ -71,3 +71,24 @@ describe('connectRedis', () => {
     expect(await rejection(connectRedis({ url: redis.url, signal: controller.signal }))).toBe(reason);
   });
 });
+
+describe('connectRedis against a Redis with a password', () => {
+  let locked: RedisServer;
+  beforeAll(async () => {
+    locked = await startRedisServer({ password: 'right' });
+    const admin = await connectRedis({ url: `redis://:right@127.0.0.1:${locked.port}` });
+    await admin.call('ACL', 'SETUSER', 'nobody', 'on', '>nobody-secret', '-@all');
+    await admin.quit();
+  });
+  afterAll(() => locked?.stop());
+
+  it('says FLEET_REDIS_AUTH_FAILED for a wrong password, none, or a user that may run nothing, without the password', async () => {
+    for (const auth of [':wrong@', '', 'nobody:nobody-secret@']) {
+      const error = await rejection(connectRedis({ url: `redis://${auth}127.0.0.1:${locked.port}` }));
+      expect(error.code).toBe('FLEET_REDIS_AUTH_FAILED');
+      expect(error.message).not.toMatch(/wrong|nobody-secret/);
+    }
+    const client = await connectRedis({ url: `redis://:right@127.0.0.1:${locked.port}` });
+    await client.quit();
+  });
+});

@@ -1,10 +1,9 @@
 import type { Redis } from 'ioredis';
-import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { causeText, fleetRedisError } from './fleet-redis-error.ts';
 import { loadFleetModules } from './load-fleet-modules.ts';
-import { redactRedisUrl } from './redact-redis-url.ts';
 
 const DEFAULT_TIMEOUT_MS = 5_000;
-const HINT = 'start redis-server, or set CODEV_REDIS_URL (e.g. redis://127.0.0.1:6379)';
+const DEFAULT_MAX_RECONNECT_DELAY_MS = 2_000;
 
 /**
  * A connected ioredis client for `url`, ready for commands (the server answered and finished loading its
@@ -14,8 +13,9 @@ const HINT = 'start redis-server, or set CODEV_REDIS_URL (e.g. redis://127.0.0.1
  *
  * Once ready, the client reconnects on its own after a lost connection (commands wait meanwhile). Until
  * then it makes one attempt: on failure it is disconnected, leaving no reconnect timer behind, and the
- * call rejects with `FLEET_REDIS_UNREACHABLE` naming the URL without its password (`waitForRedis` retries).
- * An abort rejects with the signal's reason. Attach an `error` listener to hear of lost connections;
+ * call rejects with `FLEET_REDIS_UNREACHABLE` naming the URL without its password (`waitForRedis` retries),
+ * or `FLEET_REDIS_AUTH_FAILED` when the server refused the client: a wrong or missing password, or a user
+ * that may not even `PING` (no retry helps). An abort rejects with the signal's reason. Attach an `error` listener to hear of lost connections;
  * ioredis prints them otherwise.
  */
 export async function connectRedis(options: {
@@ -28,6 +28,11 @@ export async function connectRedis(options: {
    * (about 25 s for 20). Default unbounded (null), which BullMQ's workers need; a submitter bounds its waits.
    */
   maxRetriesPerRequest?: number | null;
+  /**
+   * The longest wait between reconnection attempts (2 s). A waiting command fails after every
+   * `maxRetriesPerRequest + 1` attempts, so this bounds how long a submitter's command waits.
+   */
+  maxReconnectDelayMs?: number;
   /** Told once when a ready connection is lost (the client then reconnects on its own) and once when it is back. */
   onConnection?: (change: { type: 'lost'; message: string } | { type: 'back' }) => void;
 }): Promise<Redis> {
@@ -41,21 +46,24 @@ export async function connectRedis(options: {
     maxRetriesPerRequest: options.maxRetriesPerRequest ?? null,
     connectionName: options.name ?? 'codev',
     connectTimeout: timeoutMs,
-    retryStrategy: (times) => (ready ? Math.min(times * 50, 2_000) : null),
+    retryStrategy: (times) => (ready ? Math.min(times * 50, options.maxReconnectDelayMs ?? DEFAULT_MAX_RECONNECT_DELAY_MS) : null),
   });
   let lastError: unknown;
   const remember = (error: unknown) => void (lastError = error);
   client.on('error', remember);
   try {
     await bounded(client.connect(), { timeoutMs, signal });
+    // A user the server lets in may still run nothing (ACL): ioredis only warns when its ready check is refused.
+    await bounded(client.ping().then(() => undefined), { timeoutMs, signal });
     ready = true;
     if (options.onConnection) watchConnection(client, options.onConnection);
     return client;
   } catch (error) {
     client.disconnect();
     if (signal?.aborted) throw signal.reason;
-    const cause = error instanceof BoundExceeded ? error : (lastError ?? error);
-    throw new CodevError('FLEET_REDIS_UNREACHABLE', `Redis at ${redactRedisUrl(url)} is unreachable: ${causeText(cause)}`, { hint: HINT, cause });
+    const refused = [error, lastError].find((cause) => fleetRedisError({ url, cause })?.code === 'FLEET_REDIS_AUTH_FAILED');
+    const cause = refused ?? (error instanceof BoundExceeded ? error : (lastError ?? error));
+    throw fleetRedisError({ url, cause, unreachable: true })!;
   } finally {
     client.off('error', remember);
   }
@@ -94,10 +102,4 @@ async function bounded(promise: Promise<void>, options: { timeoutMs: number; sig
     clearTimeout(timer);
     if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/** Node reports a refused `localhost` (tried on ::1 and 127.0.0.1) as an AggregateError with no message of its own. */
-function causeText(error: unknown): string {
-  if (error instanceof AggregateError && error.message === '') return error.errors.map((inner) => errorMessage(inner)).join('; ');
-  return errorMessage(error);
 }

@@ -33,12 +33,13 @@ let exitListener = false;
  * Starts `redis-server` on a free loopback port as a child process (never daemonized, so only its own pid
  * is ever signalled), in a temp folder (or `directory`), with no RDB snapshots and the append-only file
  * when `appendOnly` (fsync every second, as the fleet recommends), and waits until it answers PING
- * (10 s, then an error with its log). A server still running when the test process exits is killed then,
- * and the temp folder removed. For tests only.
+ * (10 s, then an error with its log). With `password` the server requires it (`requirepass`; `url` carries
+ * none, so a test builds the URLs it means). A server still running when the test process exits is killed
+ * then, and the temp folder removed. For tests only.
  */
-export async function startRedisServer(options: { appendOnly?: boolean; directory?: string; port?: number } = {}): Promise<RedisServer> {
+export async function startRedisServer(options: { appendOnly?: boolean; directory?: string; port?: number; password?: string } = {}): Promise<RedisServer> {
   const directory = options.directory ?? removeAtExit(mkdtempSync(path.join(os.tmpdir(), 'codev-redis-')));
-  const argumentsFor = (port: number) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', options.appendOnly ? 'yes' : 'no', '--appendfsync', 'everysec', '--dir', directory, '--daemonize', 'no', '--logfile', ''];
+  const argumentsFor = (port: number) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', options.appendOnly ? 'yes' : 'no', '--appendfsync', 'everysec', '--dir', directory, '--daemonize', 'no', '--logfile', '', ...(options.password === undefined ? [] : ['--requirepass', options.password])];
   let port = options.port ?? (await freePort());
   let child: ChildProcess;
   for (let attempt = 1; ; attempt++) {
@@ -116,7 +117,7 @@ function killRunning(): void {
   for (const child of running) child.kill('SIGKILL');
 }
 
-/** True when the server replies `+PONG` (not while it still loads its data: `-LOADING`). */
+/** True when the server replies `+PONG`, or `-NOAUTH` when it wants a password (not while it still loads its data: `-LOADING`). */
 function answersPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
@@ -130,7 +131,7 @@ function answersPing(port: number): Promise<boolean> {
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.on('data', (chunk) => {
       reply += chunk.toString();
-      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
+      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG') || reply.startsWith('-NOAUTH'));
     });
   });
 }

@@ -108,6 +108,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     let text: string | undefined;
     let rateLimit: { delayMs: number; message: string } | undefined;
+    let failure: Extract<AgentEvent, { type: 'error' }>['error'] | undefined;
     const waiting: NonNullable<JobState['parked']> = [];
     let turn = state.turn;
     let answersTaken = false;
@@ -129,6 +130,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
           void writeJobState(scope.redis, stateKey, { spentUsd: spentNow }, fence).catch(() => {});
         }
         if (event.type === 'tool-deferred') waiting.push({ toolUseId: event.toolUseId, toolName: event.toolName, input: event.input, message: event.message });
+        if (event.type === 'error') failure = event.error;
         if (event.type === 'error' && event.error.code === 'MODEL_RATE_LIMITED') rateLimit = { delayMs: Math.max(1_000, (event.error.retryAfterSeconds ?? 10) * 1_000), message: event.error.message };
         // The query's whole cost: its compaction summaries and tool calls' requests (WebFetch) are no turn's usage.
         if (event.type === 'end') {
@@ -149,7 +151,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     if (latest.cancelled) return { type: 'cancelled', result: jobResultOf({ ...base, status: 'cancelled' }) };
     if (end.reason === 'aborted') throw new CodevError('TOOL_ABORTED', `The job's query was stopped on worker ${scope.worker}: ${errorMessage(signal.reason)}`, { hint: 'it goes on from its last completed turn on the next attempt' });
     if (end.reason === 'error' && rateLimit) return { type: 'rate-limited', ...rateLimit };
-    if (end.reason === 'error') throw new CodevError('MODEL_REQUEST_FAILED', `The job's agent ended with an error: ${text ?? 'see its error event'}`);
+    // The cause (the API's status and message, a stalled stream) is the job's error, under its own code.
+    if (end.reason === 'error') throw new CodevError(failure?.code ?? 'MODEL_REQUEST_FAILED', `The job's agent ended with an error: ${failure?.message ?? text ?? 'no error event told why'}`);
     if (end.reason === 'deferred') {
       await writeJobState(scope.redis, stateKey, { parked: waiting }, fence);
       const parked = jobResultOf({ ...base, status: 'parked' });

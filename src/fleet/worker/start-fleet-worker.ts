@@ -11,7 +11,7 @@ import { jobResultOf } from '../job/job-result-of.ts';
 import { checkJobFence, isFencedError, type JobFence } from '../job/job-fence.ts';
 import { readJobState } from '../job/job-state.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
-import { redactRedisUrl } from '../redis/redact-redis-url.ts';
+import { createOutageLog } from '../redis/create-outage-log.ts';
 import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { forgetCompletedCheckpoints } from '../retention/forget-completed-checkpoints.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
@@ -48,12 +48,10 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   const name = options.name ?? `${os.hostname()}:${process.pid}`;
   const log = options.onLog ?? (() => {});
   const connections: Redis[] = [];
+  // One line per outage however many connections (and the worker's own blocking one) see it.
+  const outage = createOutageLog({ url: options.url, log });
   const connect = async (role: string) => {
-    const client = await connectRedis({
-      url: options.url,
-      name: `codev-worker:${name}:${role}`,
-      onConnection: (change) => log(change.type === 'lost' ? `Redis at ${redactRedisUrl(options.url)} lost (${role} connection: ${change.message}); reconnecting` : `Redis is back (${role} connection)`),
-    });
+    const client = await connectRedis({ url: options.url, name: `codev-worker:${name}:${role}`, onConnection: outage.connection(role) });
     connections.push(client);
     return client;
   };
@@ -147,12 +145,13 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     const { job, error, fence, publish } = options;
     const jobId = job.id!;
     const code = CodevError.isInstance(error) ? error.code : 'JOB_FAILED';
-    const message = CodevError.isInstance(error) ? error.format() : errorMessage(error);
+    // The code is said beside the message (the result's `error.code`, BullMQ's reason), never in it.
+    const message = errorMessage(error);
     const final = UNRECOVERABLE.has(code) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     log(`job ${jobId}: attempt ${job.attemptsStarted} failed (${code})${final ? '' : ', to be retried'}: ${message}`);
     if (!final) {
       await publish({ jobId, event: { type: 'job-retry', jobId, reason: 'failed', message }, attempt: job.attemptsStarted });
-      return error instanceof Error ? error : new Error(message);
+      return new Error(`${code}: ${message}`, { cause: error });
     }
     const state = await readJobState(redis, scope.keys.state(jobId));
     const result = jobResultOf({ jobId, state, attempts: job.attemptsStarted, status: 'failed', error: { code, message } });
@@ -169,7 +168,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     maxStalledCount: defaults.maxStalledCount,
     name,
   });
-  worker.on('error', (error) => log(`worker error: ${errorMessage(error)}`));
+  worker.on('error', (error) => outage.error('worker', error));
   // BullMQ could not renew a lock: the attempts of those jobs that no longer hold it stop at once.
   worker.on('lockRenewalFailed', (jobIds: string[]) => {
     for (const attempt of running) {
@@ -187,8 +186,10 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     name,
     async close(closeOptions = {}) {
       stopping = closeOptions.force === true;
+      await worker.pause(true);
       // Takes no more jobs and waits for the running ones; forced, they end their queries at once and go back to the queue.
-      const closing = worker.close();
+      // An idle worker has nothing to wait for: BullMQ's graceful close would wait on its loop's Redis command, forever while Redis is away.
+      const closing = worker.close(running.size === 0);
       if (stopping) for (const { controller } of running) controller.abort(new CodevError('TOOL_ABORTED', 'The worker was stopped'));
       await closing;
       await endings.stop();
