@@ -25,6 +25,6 @@ export interface JobRunScope {
   kernels?: KernelCache;
   /** The agent scripts imported for earlier jobs, by content; without it every job imports its script. */
   scripts?: ScriptCache;
-  /** Appends an event to the job's stream. */
-  publish(options: { jobId: string; event: FleetEvent; attempt: number }): Promise<void>;
+  /** Appends events to the job's stream, in order. */
+  publish(options: { jobId: string; events: readonly FleetEvent[]; attempt: number }): Promise<void>;
 }

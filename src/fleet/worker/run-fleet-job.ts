@@ -55,7 +55,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
   const attempt = job.attemptsStarted;
   const folder = { root: scope.workspaceRoot, jobId, attempt: String(attempt) };
   const beforePush = () => checkJobFence(scope.redis, fence);
-  const events = createEventSender((event) => scope.publish({ jobId, event, attempt }));
+  const events = createEventSender((batch) => scope.publish({ jobId, events: batch, attempt }));
   // Lifecycle events wait for everything before them; the agent's own stream does not wait (see createEventSender).
   const publish = async (event: FleetEvent) => {
     await events.send(event);
@@ -119,7 +119,11 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       for await (const event of run) {
         // The answers were taken: a retry after this point goes on from the session, not from them again.
         if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }, fence).then(() => true);
-        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish, spentUsd: spentNow });
+        // The turn's events go before the checkpoint's state write: a job resumed from it never misses them.
+        if (event.type === 'turn-start' && event.turn > 1) {
+          events.push();
+          turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish, spentUsd: spentNow });
+        }
         // A new session (the first attempt, or a fork at the last checkpoint): a retry goes on from its start.
         if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid() }, fence));
         if (event.type === 'text') text = event.text;
