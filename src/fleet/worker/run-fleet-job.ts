@@ -3,6 +3,7 @@ import { createAgent } from '../../agent/create-agent.ts';
 import { loadAgentScript } from '../../agent/load-agent-script.ts';
 import type { AgentEvent } from '../../agent/types.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { resolveModelAccess } from '../../model/create-model-client.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import { createEventSender } from '../events/create-event-sender.ts';
 import { fleetJobDataSchema, type FleetJobData } from '../job/fleet-job-data.ts';
@@ -92,8 +93,11 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     const store = observeSessionStore(scope.store);
     const spent = state.spentUsd;
     const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: `${ask.message} A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.` });
+    // One client per key and URL for the worker's jobs; a missing key is MODEL_NOT_CONFIGURED here as it is in createAgent.
+    const client = definition.client ?? (await scope.models?.client(resolveModelAccess({ apiKey: definition.apiKey, baseURL: definition.baseURL, env: scope.env })));
     const agent = createAgent({
       ...definition,
+      ...(client && { client }),
       kernel,
       env: scope.env,
       canUseTool,

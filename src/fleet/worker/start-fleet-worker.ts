@@ -19,6 +19,7 @@ import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
 import { appendFencedJobEvents } from './append-fenced-job-events.ts';
 import { checkLockSettings } from './check-lock-settings.ts';
 import { createKernelCache } from './create-kernel-cache.ts';
+import { createModelClientCache } from './create-model-client-cache.ts';
 import { createScriptCache } from './create-script-cache.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { runFleetJob } from './run-fleet-job.ts';
@@ -81,6 +82,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     env: options.env ?? process.env,
     kernels: createKernelCache(),
     scripts: createScriptCache(),
+    models: createModelClientCache(),
     publish,
   };
 
