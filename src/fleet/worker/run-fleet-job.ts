@@ -94,7 +94,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     const spent = state.spentUsd;
     const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: `${ask.message} A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.` });
     // One client per key and URL for the worker's jobs; a missing key is MODEL_NOT_CONFIGURED here as it is in createAgent.
-    const client = definition.client ?? (await scope.models?.client(resolveModelAccess({ apiKey: definition.apiKey, baseURL: definition.baseURL, env: scope.env })));
+    const client = await scope.models?.client(resolveModelAccess({ apiKey: definition.apiKey, baseURL: definition.baseURL, env: scope.env }));
     const agent = createAgent({
       ...definition,
       ...(client && { client }),
