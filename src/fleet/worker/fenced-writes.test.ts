@@ -11,6 +11,7 @@ import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { startRedisServer, type RedisServer } from '../test-fixtures/start-redis-server.ts';
 import { appendFencedJobEvents } from './append-fenced-job-events.ts';
 import { checkLockSettings, MIN_LOCK_DURATION_MS } from './check-lock-settings.ts';
+import { writeCheckpoint } from './write-checkpoint.ts';
 
 let server: RedisServer;
 let redis: Redis;
@@ -72,6 +73,20 @@ describe('fenced writes of an attempt', () => {
       expect(entries.map(([, fields]) => fields[3])).toEqual(['2', '2', '2']);
       expect(entries.map(([, fields]) => JSON.parse(fields[1]!).type)).toEqual(['job-checkpoint', 'job-checkpoint', 'job-end']);
       expect(entries.slice(0, 2).map(([, fields]) => JSON.parse(fields[1]!).turn)).toEqual([1, 2]);
+    });
+  });
+
+  it('a checkpoint\'s state and its job-checkpoint event are written in one step under the fence, and neither under a stale token', async () => {
+    const keys = fleetKeys('fenced-checkpoint');
+    await whileLocked('fenced-checkpoint', async (fence, job) => {
+      const stateKey = keys.state(job.id!);
+      const eventsKey = keys.events(job.id!);
+      const event = { type: 'job-checkpoint', jobId: job.id!, turn: 1, messageUuid: 'm1' } as const;
+      await writeCheckpoint({ redis, stateKey, eventsKey, fields: { turn: 1, messageUuid: 'm1', spentUsd: 0.25 }, event, attempt: 1, fence });
+      expect(await rejectionCode(writeCheckpoint({ redis, stateKey, eventsKey, fields: { turn: 2, messageUuid: 'm2' }, event: { ...event, turn: 2 }, attempt: 1, fence: { ...fence, token: 'an-earlier-attempt' } }))).toBe('JOB_ATTEMPT_FENCED');
+      expect(await readJobState(redis, stateKey)).toEqual({ turn: 1, messageUuid: 'm1', spentUsd: 0.25, cancelled: false });
+      const entries = await redis.xrange(eventsKey, '-', '+');
+      expect(entries.map(([, fields]) => [JSON.parse(fields[1]!), fields[3]])).toEqual([[event, '1']]);
     });
   });
 
