@@ -124,10 +124,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
         // The answers were taken: a retry after this point goes on from the session, not from them again.
         if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }, fence).then(() => true);
         // The turn's events go before the checkpoint's state write: a job resumed from it never misses them.
-        if (event.type === 'turn-start' && event.turn > 1) {
-          events.push();
-          turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish, spentUsd: spentNow });
-        }
+        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, events, attempt, spentUsd: spentNow });
         // A new session (the first attempt, or a fork at the last checkpoint): a retry goes on from its start.
         if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid() }, fence));
         if (event.type === 'text') text = event.text;
@@ -153,7 +150,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       await agent.close();
     }
     if (!end) throw new CodevError('JOB_INVALID', 'The agent ended without an end event');
-    if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish, spentUsd: spentNow });
+    if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, events, attempt, spentUsd: spentNow });
     const latest = await readJobState(scope.redis, stateKey);
     const base = { jobId, state: latest, attempts: attempt, end, text };
     if (latest.cancelled) return { type: 'cancelled', result: jobResultOf({ ...base, status: 'cancelled' }) };
