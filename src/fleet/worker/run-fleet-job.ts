@@ -141,7 +141,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
         if (event.type === 'end') {
           end = event;
           spentNow = sumCost(spent, event.costUsd);
-          await writeJobState(scope.redis, stateKey, { spentUsd: spentNow }, fence);
+          // An end that is checkpointed (below) writes the total with its checkpoint; the others write it now.
+          if (event.reason === 'aborted' || event.reason === 'error') await writeJobState(scope.redis, stateKey, { spentUsd: spentNow }, fence);
         }
         await events.send(event);
       }
