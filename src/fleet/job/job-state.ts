@@ -58,12 +58,7 @@ return 1`;
  * 'JOB_ATTEMPT_FENCED' and writes nothing. Writes of a job's clients (cancel, answers) have no fence.
  */
 export async function writeJobState(redis: Redis, key: string, fields: Partial<JobState>, fence?: JobFence): Promise<void> {
-  const set: Record<string, string> = {};
-  const removed: string[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) removed.push(name);
-    else set[name] = typeof value === 'object' && value !== null ? JSON.stringify(value) : value === true ? '1' : value === false ? '0' : String(value);
-  }
+  const { set, removed } = jobStateHashOf(fields);
   if (fence) {
     const pairs = Object.entries(set).flat();
     const written = await runRedisScript({ redis, lua: FENCED_WRITE_LUA, keys: [fence.lockKey, key], args: [fence.token, pairs.length / 2, ...pairs, ...removed] });
@@ -74,4 +69,15 @@ export async function writeJobState(redis: Redis, key: string, fields: Partial<J
   if (Object.keys(set).length > 0) batch.hset(key, set);
   if (removed.length > 0) batch.hdel(key, ...removed);
   await batch.exec();
+}
+
+/** The hash fields `fields` set (as Redis stores them) and the ones they remove (the undefined ones). */
+export function jobStateHashOf(fields: Partial<JobState>): { set: Record<string, string>; removed: string[] } {
+  const set: Record<string, string> = {};
+  const removed: string[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) removed.push(name);
+    else set[name] = typeof value === 'object' && value !== null ? JSON.stringify(value) : value === true ? '1' : value === false ? '0' : String(value);
+  }
+  return { set, removed };
 }

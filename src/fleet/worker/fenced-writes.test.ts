@@ -9,8 +9,9 @@ import { readJobState, writeJobState } from '../job/job-state.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
 import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { startRedisServer, type RedisServer } from '../test-fixtures/start-redis-server.ts';
-import { appendFencedJobEvent } from './append-fenced-job-event.ts';
+import { appendFencedJobEvents } from './append-fenced-job-events.ts';
 import { checkLockSettings, MIN_LOCK_DURATION_MS } from './check-lock-settings.ts';
+import { writeCheckpoint } from './write-checkpoint.ts';
 
 let server: RedisServer;
 let redis: Redis;
@@ -63,14 +64,29 @@ describe('fenced writes of an attempt', () => {
       expect(await readJobState(redis, stateKey)).toEqual({ turn: 2, commit: 'c2', spentUsd: 0.5, cancelled: false });
 
       const event = { type: 'job-checkpoint', jobId: job.id!, turn: 2 } as const;
-      await appendFencedJobEvent({ redis, key: keys.events(job.id!), event, attempt: 2, fence });
-      expect(await rejectionCode(appendFencedJobEvent({ redis, key: keys.events(job.id!), event: { ...event, turn: 1 }, attempt: 1, fence: stale }))).toBe('JOB_ATTEMPT_FENCED');
+      await appendFencedJobEvents({ redis, key: keys.events(job.id!), events: [{ ...event, turn: 1 }, event], attempt: 2, fence });
+      expect(await rejectionCode(appendFencedJobEvents({ redis, key: keys.events(job.id!), events: [{ ...event, turn: 1 }, { ...event, turn: 3 }], attempt: 1, fence: stale }))).toBe('JOB_ATTEMPT_FENCED');
       const result = { jobId: job.id!, status: 'completed', attempts: 1, turns: 2, costUsd: 0 } as never;
       expect(await rejectionCode(endJob({ redis, keys, result, attempt: 1, fence: stale }))).toBe('JOB_ATTEMPT_FENCED');
       await endJob({ redis, keys, result, attempt: 2, fence });
       const entries = await redis.xrange(keys.events(job.id!), '-', '+');
-      expect(entries.map(([, fields]) => fields[3])).toEqual(['2', '2']);
-      expect(entries.map(([, fields]) => JSON.parse(fields[1]!).type)).toEqual(['job-checkpoint', 'job-end']);
+      expect(entries.map(([, fields]) => fields[3])).toEqual(['2', '2', '2']);
+      expect(entries.map(([, fields]) => JSON.parse(fields[1]!).type)).toEqual(['job-checkpoint', 'job-checkpoint', 'job-end']);
+      expect(entries.slice(0, 2).map(([, fields]) => JSON.parse(fields[1]!).turn)).toEqual([1, 2]);
+    });
+  });
+
+  it('a checkpoint\'s state and its job-checkpoint event are written in one step under the fence, and neither under a stale token', async () => {
+    const keys = fleetKeys('fenced-checkpoint');
+    await whileLocked('fenced-checkpoint', async (fence, job) => {
+      const stateKey = keys.state(job.id!);
+      const eventsKey = keys.events(job.id!);
+      const event = { type: 'job-checkpoint', jobId: job.id!, turn: 1, messageUuid: 'm1' } as const;
+      await writeCheckpoint({ redis, stateKey, eventsKey, fields: { turn: 1, messageUuid: 'm1', spentUsd: 0.25 }, event, attempt: 1, fence });
+      expect(await rejectionCode(writeCheckpoint({ redis, stateKey, eventsKey, fields: { turn: 2, messageUuid: 'm2' }, event: { ...event, turn: 2 }, attempt: 1, fence: { ...fence, token: 'an-earlier-attempt' } }))).toBe('JOB_ATTEMPT_FENCED');
+      expect(await readJobState(redis, stateKey)).toEqual({ turn: 1, messageUuid: 'm1', spentUsd: 0.25, cancelled: false });
+      const entries = await redis.xrange(eventsKey, '-', '+');
+      expect(entries.map(([, fields]) => [JSON.parse(fields[1]!), fields[3]])).toEqual([[event, '1']]);
     });
   });
 

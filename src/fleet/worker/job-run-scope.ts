@@ -3,6 +3,7 @@ import type { SessionStore } from '../../transcripts/types.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
 import type { FleetEvent } from '../types.ts';
 import type { KernelCache } from './create-kernel-cache.ts';
+import type { ModelClientCache } from './create-model-client-cache.ts';
 import type { ScriptCache } from './create-script-cache.ts';
 
 /** What a worker gives each job it runs. */
@@ -25,6 +26,8 @@ export interface JobRunScope {
   kernels?: KernelCache;
   /** The agent scripts imported for earlier jobs, by content; without it every job imports its script. */
   scripts?: ScriptCache;
-  /** Appends an event to the job's stream. */
-  publish(options: { jobId: string; event: FleetEvent; attempt: number }): Promise<void>;
+  /** The model clients made for earlier jobs, shared with later ones of the same key and URL; without it every job makes its own. */
+  models?: ModelClientCache;
+  /** Appends events to the job's stream, in order. */
+  publish(options: { jobId: string; events: readonly FleetEvent[]; attempt: number }): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { createAgent } from '../../agent/create-agent.ts';
 import { loadAgentScript } from '../../agent/load-agent-script.ts';
 import type { AgentEvent } from '../../agent/types.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { resolveModelAccess } from '../../model/create-model-client.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import { createEventSender } from '../events/create-event-sender.ts';
 import { fleetJobDataSchema, type FleetJobData } from '../job/fleet-job-data.ts';
@@ -55,7 +56,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
   const attempt = job.attemptsStarted;
   const folder = { root: scope.workspaceRoot, jobId, attempt: String(attempt) };
   const beforePush = () => checkJobFence(scope.redis, fence);
-  const events = createEventSender((event) => scope.publish({ jobId, event, attempt }));
+  const events = createEventSender((batch) => scope.publish({ jobId, events: batch, attempt }));
   // Lifecycle events wait for everything before them; the agent's own stream does not wait (see createEventSender).
   const publish = async (event: FleetEvent) => {
     await events.send(event);
@@ -92,8 +93,11 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     const store = observeSessionStore(scope.store);
     const spent = state.spentUsd;
     const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: `${ask.message} A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.` });
+    // One client per key and URL for the worker's jobs; a missing key is MODEL_NOT_CONFIGURED here as it is in createAgent.
+    const client = await scope.models?.client(resolveModelAccess({ apiKey: definition.apiKey, baseURL: definition.baseURL, env: scope.env }));
     const agent = createAgent({
       ...definition,
+      ...(client && { client }),
       kernel,
       env: scope.env,
       canUseTool,
@@ -119,7 +123,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       for await (const event of run) {
         // The answers were taken: a retry after this point goes on from the session, not from them again.
         if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }, fence).then(() => true);
-        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish, spentUsd: spentNow });
+        // The turn's events go before the checkpoint's state write: a job resumed from it never misses them.
+        if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, events, attempt, spentUsd: spentNow });
         // A new session (the first attempt, or a fork at the last checkpoint): a retry goes on from its start.
         if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid() }, fence));
         if (event.type === 'text') text = event.text;
@@ -136,7 +141,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
         if (event.type === 'end') {
           end = event;
           spentNow = sumCost(spent, event.costUsd);
-          await writeJobState(scope.redis, stateKey, { spentUsd: spentNow }, fence);
+          // An end that is checkpointed (below) writes the total with its checkpoint; the others write it now.
+          if (event.reason === 'aborted' || event.reason === 'error') await writeJobState(scope.redis, stateKey, { spentUsd: spentNow }, fence);
         }
         await events.send(event);
       }
@@ -145,7 +151,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       await agent.close();
     }
     if (!end) throw new CodevError('JOB_INVALID', 'The agent ended without an end event');
-    if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, publish, spentUsd: spentNow });
+    if (end.reason !== 'aborted' && end.reason !== 'error') turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, events, attempt, spentUsd: spentNow });
     const latest = await readJobState(scope.redis, stateKey);
     const base = { jobId, state: latest, attempts: attempt, end, text };
     if (latest.cancelled) return { type: 'cancelled', result: jobResultOf({ ...base, status: 'cancelled' }) };

@@ -16,9 +16,10 @@ import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { forgetCompletedCheckpoints } from '../retention/forget-completed-checkpoints.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
 import type { FleetJobResult, FleetWorker, WorkerOptions } from '../types.ts';
-import { appendFencedJobEvent } from './append-fenced-job-event.ts';
+import { appendFencedJobEvents } from './append-fenced-job-events.ts';
 import { checkLockSettings } from './check-lock-settings.ts';
 import { createKernelCache } from './create-kernel-cache.ts';
+import { createModelClientCache } from './create-model-client-cache.ts';
 import { createScriptCache } from './create-script-cache.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { runFleetJob } from './run-fleet-job.ts';
@@ -67,7 +68,9 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   const queue = new bullmq.Queue(options.queue, { connection: redis });
   // Its connection's losses are told by the connection's own watcher (see connect()): BullMQ would print each.
   queue.on('error', () => {});
-  const publish: JobRunScope['publish'] = ({ jobId, event, attempt }) => appendJobEvent({ redis, key: options.keys.events(jobId), event, attempt });
+  const publish: JobRunScope['publish'] = async ({ jobId, events, attempt }) => {
+    for (const event of events) await appendJobEvent({ redis, key: options.keys.events(jobId), event, attempt });
+  };
   const scope: JobRunScope = {
     redis,
     keys: options.keys,
@@ -79,6 +82,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     env: options.env ?? process.env,
     kernels: createKernelCache(),
     scripts: createScriptCache(),
+    models: createModelClientCache(),
     publish,
   };
 
@@ -96,7 +100,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       if (isFencedError(error) && !controller.signal.aborted) controller.abort(error);
       throw error;
     };
-    const attemptScope: JobRunScope = { ...scope, publish: (published) => appendFencedJobEvent({ redis, key: options.keys.events(published.jobId), event: published.event, attempt: published.attempt, fence }).catch(stopIfFenced) };
+    const attemptScope: JobRunScope = { ...scope, publish: (published) => appendFencedJobEvents({ redis, key: options.keys.events(published.jobId), events: published.events, attempt: published.attempt, fence }).catch(stopIfFenced) };
     const publish = attemptScope.publish;
     log(`job ${jobId}: attempt ${job.attemptsStarted}`);
     try {
@@ -113,7 +117,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       }
       if (outcome.type === 'rate-limited') {
         log(`job ${jobId}: the model API is rate limiting; the queue waits ${outcome.delayMs} ms`);
-        await publish({ jobId, event: { type: 'job-retry', jobId, reason: 'rate-limited', delayMs: outcome.delayMs, message: outcome.message }, attempt: job.attemptsStarted });
+        await publish({ jobId, events: [{ type: 'job-retry', jobId, reason: 'rate-limited', delayMs: outcome.delayMs, message: outcome.message }], attempt: job.attemptsStarted });
         await queue.rateLimit(outcome.delayMs);
         throw new bullmq.RateLimitError();
       }
@@ -129,7 +133,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       if (stopping) {
         // Stopped with the worker, not failed: back to the queue without spending an attempt, for another worker.
         log(`job ${jobId}: handed back to the queue (the worker stops)`);
-        await publish({ jobId, event: { type: 'job-retry', jobId, reason: 'worker-stopped', message: `worker ${name} stopped` }, attempt: job.attemptsStarted });
+        await publish({ jobId, events: [{ type: 'job-retry', jobId, reason: 'worker-stopped', message: `worker ${name} stopped` }], attempt: job.attemptsStarted });
         await job.moveToWait(token);
         throw new bullmq.WaitingError();
       }
@@ -150,7 +154,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     const final = UNRECOVERABLE.has(code) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     log(`job ${jobId}: attempt ${job.attemptsStarted} failed (${code})${final ? '' : ', to be retried'}: ${message}`);
     if (!final) {
-      await publish({ jobId, event: { type: 'job-retry', jobId, reason: 'failed', message }, attempt: job.attemptsStarted });
+      await publish({ jobId, events: [{ type: 'job-retry', jobId, reason: 'failed', message }], attempt: job.attemptsStarted });
       return new Error(`${code}: ${message}`, { cause: error });
     }
     const state = await readJobState(redis, scope.keys.state(jobId));
