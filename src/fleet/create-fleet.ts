@@ -94,7 +94,19 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
     const jobState = await readJobState(redis, keys.state(id));
     const result = jobResultOf({ jobId: id, state: jobState, attempts: job.attemptsStarted, status: 'cancelled' });
     await endJob({ redis, keys, result, attempt: job.attemptsStarted });
-    await job.remove();
+    // BullMQ forgets the job's data with it: `clean` finds the repository of its hidden refs (a parked or retried job has some) here.
+    const repo = (job.data as { workspace?: { repo?: string } } | undefined)?.workspace?.repo;
+    if (repo) await redis.hset(keys.state(id), 'repo', repo);
+    const removed = await job.remove().then(
+      () => true,
+      // A worker took it meanwhile (a parked job going on, a retry): that attempt starts cancelled, or is told so now.
+      async (error: unknown) => {
+        if ((await job.getState()) !== 'active') throw error;
+        await redis.publish(keys.cancelChannel, id);
+        return false;
+      },
+    );
+    if (!removed) return;
     const now = Date.now();
     await redis.multi().hset(keys.state(id), 'summary', JSON.stringify(summary)).zadd(keys.cancelled, now, id).zremrangebyscore(keys.cancelled, 0, now - KEEP_ENDED_SECONDS * 1_000).exec();
   }

@@ -109,6 +109,10 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       if (outcome.type === 'parked') {
         log(`job ${jobId}: parked, waiting for approval`);
         await job.moveToDelayed(Date.now() + PARK_MS, token);
+        // A cancel that came as the attempt parked saw the job active and told only this worker, done with its
+        // query: the job goes back to the queue now, not in PARK_MS, and its next attempt ends it as cancelled.
+        const cancelled = await readJobState(redis, options.keys.state(jobId)).then((state) => state.cancelled, () => false);
+        if (cancelled) await job.promote().catch(() => {});
         throw new bullmq.DelayedError();
       }
       if (outcome.type === 'rate-limited') {

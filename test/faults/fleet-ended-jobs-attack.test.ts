@@ -1,0 +1,111 @@
+/**
+ * An outside attack on how jobs end and how ended jobs are cleaned, against its own redis-server, real git and
+ * an in-process worker on the fake Messages server:
+ * - a job cancelled as its attempt parks ends cancelled (the cancel found it active and told only its worker, done
+ *   with its query: it stayed parked for 30 days, its clients waiting);
+ * - a parked workspace job that is cancelled (BullMQ forgets it, its data with it) has its hidden refs removed by
+ *   `clean` (they stayed for ever: clean took the repository from BullMQ's job data, gone).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
+import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
+import type { Fleet, FleetEvent, FleetWorker } from '../../src/fleet/types.ts';
+import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer, type RecordedRequest } from '../../src/testing/index.ts';
+
+const HANG_GUARD_MS = 60_000;
+
+let redis: RedisServer;
+let project: string;
+let client: Redis;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  client = await connectRedis({ url: redis.url, name: 'endings-attack-test' });
+  project = mkdtempSync(path.join(os.tmpdir(), 'codev-fleet-endings-attack-'));
+  writeFileSync(path.join(project, 'package.json'), '{ "private": true }\n');
+  writeFileSync(path.join(project, 'agent.ts'), "export default { system: 'x' };\n");
+}, 30_000);
+afterAll(async () => {
+  client?.disconnect();
+  await redis?.stop();
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
+const hiddenRefs = (repo: string, jobId: string) => git(repo, 'for-each-ref', '--format=%(refname)', `refs/codev/jobs/${jobId}/`).split('\n').filter(Boolean);
+
+function bareRepository(): string {
+  const seed = mkdtempSync(path.join(os.tmpdir(), 'codev-endings-seed-'));
+  const remote = path.join(project, `remote-${path.basename(seed)}.git`);
+  git(seed, 'init', '-q', '-b', 'main');
+  writeFileSync(path.join(seed, 'README.md'), 'hello\n');
+  git(seed, 'add', '.');
+  git(seed, 'commit', '-qm', 'seed');
+  git(os.tmpdir(), 'clone', '-q', '--bare', seed, remote);
+  rmSync(seed, { recursive: true, force: true });
+  return remote;
+}
+
+/** A fleet on `queue` with one worker whose model answers with `reply`; closed by the returned function. */
+async function fleetWith(queue: string, reply: (request: RecordedRequest) => ReturnType<typeof textReply> | Promise<ReturnType<typeof textReply>>): Promise<{ fleet: Fleet; worker: FleetWorker; server: FakeMessagesServer; close: () => Promise<void> }> {
+  const server = await createFakeMessagesServer({ apiKey: 'test-key', script: reply });
+  const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+  const worker = await fleet.worker({ workspaceRoot: path.join(project, 'workspaces'), env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [project] });
+  return {
+    fleet,
+    worker,
+    server,
+    close: async () => {
+      await worker.close({ force: true });
+      await fleet.close();
+      await server.close();
+    },
+  };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + HANG_GUARD_MS;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('ended jobs', () => {
+  it('a job cancelled as it parks ends cancelled (it stayed parked, for 30 days, with no end)', async () => {
+    const { fleet, close } = await fleetWith('parking-cancel', () => toolUseReply('Write', { file_path: '/nonexistent/codev-attack/NOTES.md', content: 'x\n' }, { id: 'toolu_ask' }));
+    try {
+      const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'write notes', deferAsks: true, cwd: project });
+      // At its job-parked event its worker has not yet moved it to BullMQ's delayed set: the cancel finds it active.
+      for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) }) as AsyncIterable<FleetEvent>) if (event.type === 'job-parked') break;
+      await job.cancel();
+      expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'cancelled' });
+    } finally {
+      await close();
+    }
+  }, HANG_GUARD_MS * 2);
+
+  it("a parked workspace job cancelled (BullMQ forgets it and its data) has its hidden refs removed by clean", async () => {
+    const remote = bareRepository();
+    const { fleet, close } = await fleetWith('parked-cancel', () => toolUseReply('Write', { file_path: '/nonexistent/codev-attack/NOTES.md', content: 'x\n' }, { id: 'toolu_ask' }));
+    try {
+      const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'write notes', workspace: { repo: remote, ref: 'main' }, deferAsks: true, cwd: project });
+      await until(async () => (await fleet.status({ ids: [job.id] })).jobs[0]?.state === 'parked', 'the job to park');
+      expect(hiddenRefs(remote, job.id).length).toBeGreaterThan(0);
+      await job.cancel();
+      expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'cancelled' });
+      const report = await fleet.clean({ olderThanMs: 0 });
+      expect(report.jobs.map((cleaned) => cleaned.jobId)).toContain(job.id);
+      expect(report.jobs.flatMap((cleaned) => cleaned.problems)).toEqual([]);
+      expect(hiddenRefs(remote, job.id)).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, HANG_GUARD_MS * 2);
+});
