@@ -5,6 +5,7 @@ import { createJobHandle } from './create-job-handle.ts';
 import { createLostJobLookout } from './endings/create-lost-job-lookout.ts';
 import { endLostJob } from './endings/end-lost-job.ts';
 import { endJob, KEEP_ENDED_SECONDS } from './events/end-job.ts';
+import { markJobCancelled } from './events/mark-job-cancelled.ts';
 import { readJobEventStreams } from './events/read-job-event-streams.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
 import { checkSubmission } from './job/check-submission.ts';
@@ -80,7 +81,9 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   async function cancel(id: string): Promise<void> {
     const job = await queue.getJob(id);
     if (!job) throw new CodevError('JOB_NOT_FOUND', `No job ${id} in queue "${queueName}"`, { hint: 'codev queue status lists the jobs' });
-    await writeJobState(redis, keys.state(id), { cancelled: true });
+    // An ended job stays as it ended: a late cancel neither marks it (status would call a failed job cancelled) nor tells anyone.
+    if (['completed', 'failed'].includes(await job.getState())) return;
+    if (!(await markJobCancelled({ redis, keys, jobId: id }))) return;
     const state = await job.getState();
     if (state === 'completed' || state === 'failed') return;
     if (state === 'active') {
@@ -99,10 +102,11 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
     if (repo) await redis.hset(keys.state(id), 'repo', repo);
     const removed = await job.remove().then(
       () => true,
-      // A worker took it meanwhile (a parked job going on, a retry): that attempt starts cancelled, or is told so now.
+      // A worker took it meanwhile (a parked job going on, a retry): that attempt starts cancelled (and may have ended it already), or is told so now.
       async (error: unknown) => {
-        if ((await job.getState()) !== 'active') throw error;
-        await redis.publish(keys.cancelChannel, id);
+        const now = await job.getState();
+        if (now !== 'active' && now !== 'completed' && now !== 'failed') throw error;
+        if (now === 'active') await redis.publish(keys.cancelChannel, id);
         return false;
       },
     );

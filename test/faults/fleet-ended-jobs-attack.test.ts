@@ -4,7 +4,8 @@
  * - a job cancelled as its attempt parks ends cancelled (the cancel found it active and told only its worker, done
  *   with its query: it stayed parked for 30 days, its clients waiting);
  * - a parked workspace job that is cancelled (BullMQ forgets it, its data with it) has its hidden refs removed by
- *   `clean` (they stayed for ever: clean took the repository from BullMQ's job data, gone).
+ *   `clean` (they stayed for ever: clean took the repository from BullMQ's job data, gone);
+ * - a cancel that comes after the job failed changes nothing: `status` still says failed (it said cancelled).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { Fleet, FleetEvent, FleetWorker } from '../../src/fleet/types.ts';
-import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer, type RecordedRequest } from '../../src/testing/index.ts';
+import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type FakeMessagesServer, type RecordedRequest } from '../../src/testing/index.ts';
 
 const HANG_GUARD_MS = 60_000;
 
@@ -104,6 +105,21 @@ describe('ended jobs', () => {
       expect(report.jobs.map((cleaned) => cleaned.jobId)).toContain(job.id);
       expect(report.jobs.flatMap((cleaned) => cleaned.problems)).toEqual([]);
       expect(hiddenRefs(remote, job.id)).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, HANG_GUARD_MS * 2);
+
+  it('a cancel after the job failed leaves it failed, in its status and in the counts', async () => {
+    const { fleet, close } = await fleetWith('late-cancel', () => errorReply(400));
+    try {
+      const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'fail', attempts: 1, cwd: project });
+      expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'failed' });
+      await job.cancel();
+      const status = await fleet.status({ ids: [job.id] });
+      expect(status.jobs[0]).toMatchObject({ id: job.id, state: 'failed' });
+      expect(status.counts).toMatchObject({ failed: 1, cancelled: 0 });
+      expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'failed' });
     } finally {
       await close();
     }
