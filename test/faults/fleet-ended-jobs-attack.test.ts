@@ -5,7 +5,9 @@
  *   with its query: it stayed parked for 30 days, its clients waiting);
  * - a parked workspace job that is cancelled (BullMQ forgets it, its data with it) has its hidden refs removed by
  *   `clean` (they stayed for ever: clean took the repository from BullMQ's job data, gone);
- * - a cancel that comes after the job failed changes nothing: `status` still says failed (it said cancelled).
+ * - a cancel that comes after the job failed changes nothing: `status` still says failed (it said cancelled);
+ * - a completed job whose codev keys expired while BullMQ still keeps it (BullMQ drops old jobs only as others
+ *   complete) still has a result (its handle waited for ever).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -120,6 +122,19 @@ describe('ended jobs', () => {
       expect(status.jobs[0]).toMatchObject({ id: job.id, state: 'failed' });
       expect(status.counts).toMatchObject({ failed: 1, cancelled: 0 });
       expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'failed' });
+    } finally {
+      await close();
+    }
+  }, HANG_GUARD_MS * 2);
+
+  it('a completed job whose events and state expired while BullMQ still keeps it still has its result', async () => {
+    const { fleet, close } = await fleetWith('expired-keys', () => textReply('all done'));
+    try {
+      const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'do it', attempts: 1, cwd: project });
+      expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'completed', text: 'all done' });
+      // What their expiry (a week after the end) does; BullMQ drops an old completed job only as another completes.
+      await client.del(`codev-fleet:expired-keys:job:${job.id}:events`, `codev-fleet:expired-keys:job:${job.id}:state`);
+      expect(await fleet.job(job.id).result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'completed', text: 'all done' });
     } finally {
       await close();
     }

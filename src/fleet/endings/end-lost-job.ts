@@ -20,13 +20,19 @@ const FAILED_LONG_AGO_MS = (KEEP_ENDED_SECONDS * 1_000) / 2;
  */
 export async function endLostJob(options: { redis: Redis; keys: FleetKeys; queue: string; jobId: string }): Promise<boolean> {
   const { redis, keys, queue, jobId } = options;
-  const replies = await redis.pipeline().hexists(keys.state(jobId), JOB_END_FIELD).hmget(bullKey(queue, jobId), 'timestamp', 'failedReason', 'defa', 'ats', 'finishedOn').zscore(bullKey(queue, 'failed'), jobId).exec();
-  const [ended, fields, failed] = (replies ?? []).map(([error, value]) => {
+  const replies = await redis.pipeline().hexists(keys.state(jobId), JOB_END_FIELD).hmget(bullKey(queue, jobId), 'timestamp', 'failedReason', 'defa', 'ats', 'finishedOn').zscore(bullKey(queue, 'failed'), jobId).zscore(bullKey(queue, 'completed'), jobId).exec();
+  const [ended, fields, failed, completed] = (replies ?? []).map(([error, value]) => {
     if (error) throw error;
     return value;
-  }) as [number, (string | null)[], string | null];
+  }) as [number, (string | null)[], string | null, string | null];
   if (ended === 1) return false;
   const [timestamp = null, failedReason = null, deferredFailure = null, attemptsStarted = null, finishedOn = null] = fields;
+  // Its end was told, and expired with codev's keys while BullMQ kept the job (it drops old jobs only as others
+  // complete): told again as it was, from the result BullMQ keeps, for a client that asks only now.
+  if (completed !== null) {
+    const told = JSON.parse((await redis.hget(bullKey(queue, jobId), 'returnvalue')) ?? 'null') as FleetJobResult | null;
+    return told?.jobId === jobId ? endJob({ redis, keys, result: told, attempt: Number(attemptsStarted ?? 0) }) : false;
+  }
   if (failed !== null && Date.now() - Number(finishedOn ?? Date.now()) > FAILED_LONG_AGO_MS) return false;
   const error = lostError({ jobId, queue, present: timestamp !== null, failed: failed !== null, failedReason, deferredFailure });
   if (!error) return false;
