@@ -7,7 +7,8 @@
  *   `clean` (they stayed for ever: clean took the repository from BullMQ's job data, gone);
  * - a cancel that comes after the job failed changes nothing: `status` still says failed (it said cancelled);
  * - a completed job whose codev keys expired while BullMQ still keeps it (BullMQ drops old jobs only as others
- *   complete) still has a result (its handle waited for ever).
+ *   complete) still has a result (its handle waited for ever);
+ * - a dry run of `clean` tells the hidden refs the real run then removes (it told none).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -135,6 +136,26 @@ describe('ended jobs', () => {
       // What their expiry (a week after the end) does; BullMQ drops an old completed job only as another completes.
       await client.del(`codev-fleet:expired-keys:job:${job.id}:events`, `codev-fleet:expired-keys:job:${job.id}:state`);
       expect(await fleet.job(job.id).result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'completed', text: 'all done' });
+    } finally {
+      await close();
+    }
+  }, HANG_GUARD_MS * 2);
+  it('a dry run of clean tells the hidden refs a real run then removes', async () => {
+    const remote = bareRepository();
+    const { fleet, close } = await fleetWith('dry-run-refs', () => errorReply(400));
+    try {
+      const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'fail', workspace: { repo: remote, ref: 'main' }, attempts: 1, cwd: project });
+      expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'failed' });
+      // Its end is told before BullMQ moves it to its failed set, where clean looks.
+      await until(async () => (await fleet.status({ ids: [job.id] })).jobs[0]?.state === 'failed', 'BullMQ to fail the job');
+      const refs = hiddenRefs(remote, job.id).length;
+      expect(refs).toBeGreaterThan(0);
+      const dryRun = await fleet.clean({ olderThanMs: 0, dryRun: true });
+      expect(hiddenRefs(remote, job.id)).toHaveLength(refs);
+      const real = await fleet.clean({ olderThanMs: 0 });
+      expect(hiddenRefs(remote, job.id)).toEqual([]);
+      expect(real.jobs).toMatchObject([{ jobId: job.id, refs, problems: [] }]);
+      expect(dryRun.jobs).toEqual(real.jobs);
     } finally {
       await close();
     }
