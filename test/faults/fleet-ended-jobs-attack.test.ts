@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
+import { CodevError } from '../../src/errors/codev-error.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
@@ -90,6 +91,8 @@ describe('ended jobs', () => {
       for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) }) as AsyncIterable<FleetEvent>) if (event.type === 'job-parked') break;
       await job.cancel();
       expect(await job.result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'cancelled' });
+      // Ended: nothing waits for an answer any more.
+      expect(await fleet.answer({ jobId: job.id, approvals: { toolu_ask: { behavior: 'allow' } } }).then(() => 'answered', (error: unknown) => (CodevError.isInstance(error) ? error.code : String(error)))).toBe('JOB_NOT_FOUND');
     } finally {
       await close();
     }
