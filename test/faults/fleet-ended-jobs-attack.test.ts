@@ -8,9 +8,11 @@
  * - a cancel that comes after the job failed changes nothing: `status` still says failed (it said cancelled);
  * - a completed job whose codev keys expired while BullMQ still keeps it (BullMQ drops old jobs only as others
  *   complete) still has a result (its handle waited for ever);
- * - a dry run of `clean` tells the hidden refs the real run then removes (it told none).
+ * - a dry run of `clean` tells the hidden refs the real run then removes (it told none);
+ * - `codev queue watch` and `status` take no job's data whole from Redis (a watch of 300 jobs of 1 MB prompts took
+ *   634 MB: 2,000 would take gigabytes).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,9 +20,11 @@ import type { Redis } from 'ioredis';
 import { CodevError } from '../../src/errors/codev-error.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { MAX_PROMPT_BYTES } from '../../src/fleet/job/check-submission.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { Fleet, FleetEvent, FleetWorker } from '../../src/fleet/types.ts';
+import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
 import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type FakeMessagesServer, type RecordedRequest } from '../../src/testing/index.ts';
 
 const HANG_GUARD_MS = 60_000;
@@ -164,3 +168,51 @@ describe('ended jobs', () => {
     }
   }, HANG_GUARD_MS * 2);
 });
+
+describe('big prompts', () => {
+  it('codev queue watch and status read no job whole: 60 jobs of 1 MB prompts cost them far less than 60 MB from Redis', async () => {
+    const queue = 'big-prompts';
+    const fleet = await createFleet({ connection: redis.url, queue });
+    try {
+      const prompt = `é${'x'.repeat(MAX_PROMPT_BYTES - 100)}`;
+      const handles = await fleet.submit({ script: path.join(project, 'agent.ts'), prompts: Array.from({ length: 60 }, () => prompt), cwd: project });
+      const sent = async () => Number(/total_net_output_bytes:(\d+)/.exec((await client.info('stats')) as string)![1]);
+      // Asked for, a prompt's head is whole characters.
+      expect((await fleet.status({ ids: [handles[0]!.id], promptBytes: 1 })).jobs).toMatchObject([{ id: handles[0]!.id, state: 'waiting', prompt: '' }]);
+      expect((await fleet.status({ ids: [handles[0]!.id], promptBytes: 3 })).jobs).toMatchObject([{ prompt: 'éx' }]);
+      expect((await fleet.status({ ids: [handles[0]!.id] })).jobs[0]!.prompt).toBe(prompt);
+      const before = await sent();
+      const status = await runCodev(['queue', 'status', '--queue', queue]);
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toMatch(/ waiting .*éxxxx/);
+      const watch = startCodev(['queue', 'watch', '--queue', queue]);
+      await until(async () => ((await client.client('LIST')) as string).includes('name=codev-fleet:events'), 'the watch to read');
+      // Before the cancels (each reads its job).
+      expect((await sent()) - before).toBeLessThan(prompt.length * 6);
+      for (const handle of handles) await handle.cancel();
+      const watched = await watch;
+      expect(watched.stdout.split('\n').filter((line) => line.includes('cancelled')).length, watched.stderr).toBeGreaterThan(0);
+      // A job cancelled while it waited is summarized from what its cancel kept: cut the same.
+      expect((await fleet.status({ ids: [handles[0]!.id], promptBytes: 3 })).jobs).toMatchObject([{ state: 'cancelled', prompt: 'éx' }]);
+    } finally {
+      await fleet.close();
+    }
+  }, HANG_GUARD_MS * 2);
+});
+
+/** `codev <args>` in the project (from source) against this test's Redis, to its exit. */
+function startCodev(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: project, env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: '1', CODEV_REDIS_URL: redis.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const guard = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+const runCodev = startCodev;
