@@ -7,7 +7,7 @@
  *   `clean` (they stayed for ever: clean took the repository from BullMQ's job data, gone);
  * - a cancel that comes after the job failed changes nothing: `status` still says failed (it said cancelled);
  * - a completed job whose codev keys expired while BullMQ still keeps it (BullMQ drops old jobs only as others
- *   complete) still has a result (its handle waited for ever);
+ *   complete) still has a result, a failed one its failure, days after it (their handles waited for ever);
  * - a dry run of `clean` tells the hidden refs the real run then removes (it told none);
  * - `codev queue watch` and `status` take no job's data whole from Redis (a watch of 300 jobs of 1 MB prompts took
  *   634 MB: 2,000 would take gigabytes).
@@ -147,6 +147,22 @@ describe('ended jobs', () => {
       await close();
     }
   }, HANG_GUARD_MS * 2);
+  it('a failed job whose events and state expired while BullMQ still keeps it (days after its end) has its failure again', async () => {
+    const { fleet, close } = await fleetWith('expired-failure', () => errorReply(400));
+    try {
+      const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'fail', attempts: 1, cwd: project });
+      const told = await job.result({ timeoutMs: HANG_GUARD_MS });
+      expect(told).toMatchObject({ status: 'failed', error: { code: expect.any(String) } });
+      await until(async () => (await fleet.status({ ids: [job.id] })).jobs[0]?.state === 'failed', 'BullMQ to fail the job');
+      // Its end expired a week after it; BullMQ still keeps it (it finished 8 days ago).
+      await client.hset(`bull:expired-failure:${job.id}`, 'finishedOn', String(Date.now() - 8 * 24 * 60 * 60 * 1_000));
+      await client.del(`codev-fleet:expired-failure:job:${job.id}:events`, `codev-fleet:expired-failure:job:${job.id}:state`);
+      expect(await fleet.job(job.id).result({ timeoutMs: HANG_GUARD_MS })).toMatchObject({ status: 'failed', error: told.error });
+    } finally {
+      await close();
+    }
+  }, HANG_GUARD_MS * 2);
+
   it('a dry run of clean tells the hidden refs a real run then removes', async () => {
     const remote = bareRepository();
     const { fleet, close } = await fleetWith('dry-run-refs', () => errorReply(400));
