@@ -25,7 +25,7 @@ import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { Fleet, FleetEvent, FleetWorker } from '../../src/fleet/types.ts';
 import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
-import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type FakeMessagesServer, type RecordedRequest } from '../../src/testing/index.ts';
+import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type FakeMessagesServer, type FakeReply, type RecordedRequest } from '../../src/testing/index.ts';
 
 const HANG_GUARD_MS = 60_000;
 
@@ -62,7 +62,7 @@ function bareRepository(): string {
 }
 
 /** A fleet on `queue` with one worker whose model answers with `reply`; closed by the returned function. */
-async function fleetWith(queue: string, reply: (request: RecordedRequest) => ReturnType<typeof textReply> | Promise<ReturnType<typeof textReply>>): Promise<{ fleet: Fleet; worker: FleetWorker; server: FakeMessagesServer; close: () => Promise<void> }> {
+async function fleetWith(queue: string, reply: (request: RecordedRequest) => FakeReply | Promise<FakeReply>): Promise<{ fleet: Fleet; worker: FleetWorker; server: FakeMessagesServer; close: () => Promise<void> }> {
   const server = await createFakeMessagesServer({ apiKey: 'test-key', script: reply });
   const fleet = await createFleet({ connection: redis.url, queue, env: {} });
   const worker = await fleet.worker({ workspaceRoot: path.join(project, 'workspaces'), env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' }, scriptRoots: [project] });
