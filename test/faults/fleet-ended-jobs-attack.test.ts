@@ -8,12 +8,14 @@
  * - a cancel that comes after the job failed changes nothing: `status` still says failed (it said cancelled);
  * - a completed job whose codev keys expired while BullMQ still keeps it (BullMQ drops old jobs only as others
  *   complete) still has a result, a failed one its failure, days after it (their handles waited for ever);
+ * - a job cancelled while its workspace is made (a clone broken off) ends cancelled, not failed;
  * - a dry run of `clean` tells the hidden refs the real run then removes (it told none);
  * - `codev queue watch` and `status` take no job's data whole from Redis (a watch of 300 jobs of 1 MB prompts took
  *   634 MB: 2,000 would take gigabytes).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
@@ -163,6 +165,26 @@ describe('ended jobs', () => {
     }
   }, HANG_GUARD_MS * 2);
 
+
+  it('a job cancelled while its workspace is being made ends cancelled, as status says (its result said failed)', async () => {
+    // A git server that never answers: the job's clone waits until the cancel stops it.
+    const hanging = http.createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const { fleet, close } = await fleetWith('cancel-in-clone', () => textReply('never asked'));
+    try {
+      const port = (hanging.address() as { port: number }).port;
+      const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'work', workspace: { repo: `http://127.0.0.1:${port}/repo.git` }, attempts: 1, cwd: project });
+      await until(async () => (await fleet.status({ ids: [job.id] })).jobs[0]?.state === 'active', 'the job to start');
+      await job.cancel();
+      const result = await job.result({ timeoutMs: HANG_GUARD_MS });
+      expect((await fleet.status({ ids: [job.id] })).jobs[0]?.state).toBe('cancelled');
+      expect(result).toMatchObject({ status: 'cancelled' });
+    } finally {
+      await close();
+      hanging.closeAllConnections();
+      hanging.close();
+    }
+  }, HANG_GUARD_MS * 2);
   it('a dry run of clean tells the hidden refs a real run then removes', async () => {
     const remote = bareRepository();
     const { fleet, close } = await fleetWith('dry-run-refs', () => errorReply(400));
