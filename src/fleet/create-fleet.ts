@@ -5,6 +5,7 @@ import { createJobHandle } from './create-job-handle.ts';
 import { createLostJobLookout } from './endings/create-lost-job-lookout.ts';
 import { endLostJob } from './endings/end-lost-job.ts';
 import { endJob, KEEP_ENDED_SECONDS } from './events/end-job.ts';
+import { markJobCancelled } from './events/mark-job-cancelled.ts';
 import { readJobEventStreams } from './events/read-job-event-streams.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
 import { checkSubmission } from './job/check-submission.ts';
@@ -12,6 +13,7 @@ import { codevStateOf, COUNTED_STATES, countJobStates } from './job/count-job-st
 import { jobResultOf } from './job/job-result-of.ts';
 import { listUnfinishedJobIds } from './job/list-unfinished-job-ids.ts';
 import { readJobState, writeJobState } from './job/job-state.ts';
+import { headOfPrompt, readJobSummary } from './job/read-job-summary.ts';
 import { connectRedis } from './redis/connect-redis.ts';
 import { createReachGuard } from './redis/create-reach-guard.ts';
 import { loadFleetModules } from './redis/load-fleet-modules.ts';
@@ -80,7 +82,9 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   async function cancel(id: string): Promise<void> {
     const job = await queue.getJob(id);
     if (!job) throw new CodevError('JOB_NOT_FOUND', `No job ${id} in queue "${queueName}"`, { hint: 'codev queue status lists the jobs' });
-    await writeJobState(redis, keys.state(id), { cancelled: true });
+    // An ended job stays as it ended: a late cancel neither marks it (status would call a failed job cancelled) nor tells anyone.
+    if (['completed', 'failed'].includes(await job.getState())) return;
+    if (!(await markJobCancelled({ redis, keys, jobId: id }))) return;
     const state = await job.getState();
     if (state === 'completed' || state === 'failed') return;
     if (state === 'active') {
@@ -94,7 +98,20 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
     const jobState = await readJobState(redis, keys.state(id));
     const result = jobResultOf({ jobId: id, state: jobState, attempts: job.attemptsStarted, status: 'cancelled' });
     await endJob({ redis, keys, result, attempt: job.attemptsStarted });
-    await job.remove();
+    // BullMQ forgets the job's data with it: `clean` finds the repository of its hidden refs (a parked or retried job has some) here.
+    const repo = (job.data as { workspace?: { repo?: string } } | undefined)?.workspace?.repo;
+    if (repo) await redis.hset(keys.state(id), 'repo', repo);
+    const removed = await job.remove().then(
+      () => true,
+      // A worker took it meanwhile (a parked job going on, a retry): that attempt starts cancelled (and may have ended it already), or is told so now.
+      async (error: unknown) => {
+        const now = await job.getState();
+        if (now !== 'active' && now !== 'completed' && now !== 'failed') throw error;
+        if (now === 'active') await redis.publish(keys.cancelChannel, id);
+        return false;
+      },
+    );
+    if (!removed) return;
     const now = Date.now();
     await redis.multi().hset(keys.state(id), 'summary', JSON.stringify(summary)).zadd(keys.cancelled, now, id).zremrangebyscore(keys.cancelled, 0, now - KEEP_ENDED_SECONDS * 1_000).exec();
   }
@@ -107,26 +124,31 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       const limit = statusOptions.limit ?? 50;
       const counts = await countJobStates({ queue, redis, keys });
       const ids = statusOptions.ids ?? [];
-      const found = statusOptions.ids ? await Promise.all(ids.map((id) => queue.getJob(id))) : await queue.getJobs([...COUNTED_STATES], 0, limit - 1, false);
-      const jobs = await Promise.all(found.filter((job) => job !== undefined && job !== null).map((job) => summaryOf(job!, redis, keys.state(job!.id!))));
+      // Summaries read without the jobs' data (prompts up to maxPromptBytes each): only what `promptBytes` asks of each prompt.
+      const listed = statusOptions.ids ?? (await queue.getRanges([...COUNTED_STATES], 0, limit - 1, false));
+      const found = await Promise.all(listed.map((id) => readJobSummary({ queue, redis, keys, id, ...(statusOptions.promptBytes !== undefined && { promptBytes: statusOptions.promptBytes }) })));
+      const jobs = found.filter((job) => job !== undefined);
       const room = limit - jobs.length;
       const removed = statusOptions.ids ? ids.filter((_id, index) => !found[index]) : room > 0 ? await redis.zrevrange(keys.cancelled, 0, room - 1) : [];
       for (const id of removed) {
         const summary = await redis.hget(keys.state(id), 'summary');
-        if (summary) jobs.push(JSON.parse(summary) as JobSummary);
+        if (summary) jobs.push(headOfPrompt(JSON.parse(summary) as JobSummary, statusOptions.promptBytes));
       }
       return { counts, jobs };
     }),
     answer: ({ jobId, approvals }) => reach.within(async () => {
       const job = await queue.getJob(jobId);
       const state = await readJobState(redis, keys.state(jobId));
-      if (!job || !state.parked) throw new CodevError('JOB_NOT_FOUND', `Job ${jobId} is not waiting for approval`, { hint: 'codev queue watch shows the parked jobs and their calls' });
+      const notParked = () => new CodevError('JOB_NOT_FOUND', `Job ${jobId} is not waiting for approval`, { hint: 'codev queue watch shows the parked jobs and their calls' });
+      // Parked is delayed in BullMQ: a job that ended (cancelled as it parked) still names its calls, and waits on none.
+      if (!job || !state.parked || (await job.getState()) !== 'delayed') throw notParked();
       const unknown = Object.keys(approvals).filter((id) => !state.parked!.some((call) => call.toolUseId === id));
       if (unknown.length > 0) throw new CodevError('INPUT_INVALID', `Job ${jobId} has no waiting call ${unknown.join(', ')}`, { field: 'approvals', hint: `its waiting calls: ${state.parked.map((call) => call.toolUseId).join(', ')}` });
       const answered = { ...state.approvals, ...approvals };
       await writeJobState(redis, keys.state(jobId), { approvals: answered });
       // The job goes on once every waiting call has its answer.
-      if (state.parked.every((call) => answered[call.toolUseId] !== undefined)) await job.promote();
+      // Cancelled meanwhile (removed, or taken by a worker that ends it): nothing waits on the answers any more.
+      if (state.parked.every((call) => answered[call.toolUseId] !== undefined)) await job.promote().catch(() => Promise.reject(notParked()));
     }),
     watch: (watchOptions = {}) => reach.within(async () => {
       const jobIds = watchOptions.ids ? [...new Set(watchOptions.ids)] : await listUnfinishedJobIds(queue);

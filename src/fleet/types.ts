@@ -222,7 +222,11 @@ export interface Fleet {
   submit(options: SubmitOptions & { prompt: string; prompts?: undefined }): Promise<JobHandle>;
   submit(options: SubmitOptions & { prompts: readonly string[]; prompt?: undefined }): Promise<JobHandle[]>;
   job(id: string): JobHandle;
-  status(options?: { ids?: readonly string[]; limit?: number }): Promise<{ counts: Record<string, number>; jobs: JobSummary[] }>;
+  /**
+   * How many jobs are in each state, and a summary of the newest `limit` (default 50) or of `ids`; each prompt
+   * whole, or its first `promptBytes` bytes (whole characters): a job's data is never read whole.
+   */
+  status(options?: { ids?: readonly string[]; limit?: number; promptBytes?: number }): Promise<{ counts: Record<string, number>; jobs: JobSummary[] }>;
   /** Answers a parked job's waiting calls; once each has its answer the job goes on, on any worker. */
   answer(options: { jobId: string; approvals: Readonly<Record<string, ToolApproval>> }): Promise<void>;
   cancel(id: string): Promise<void>;

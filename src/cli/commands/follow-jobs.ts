@@ -55,7 +55,7 @@ async function lookAtParked(options: { fleet: Fleet; maybeParked: Map<string, nu
     const asked = [...maybeParked];
     for (let at = 0; at < asked.length && !signal.aborted; at += STATUS_BATCH) {
       const batch = asked.slice(at, at + STATUS_BATCH);
-      const looked = await options.fleet.status({ ids: batch.map(([jobId]) => jobId) }).catch(() => undefined);
+      const looked = await options.fleet.status({ ids: batch.map(([jobId]) => jobId), promptBytes: 0 }).catch(() => undefined);
       // Redis did not answer this time: the next look asks again.
       if (!looked) continue;
       const jobs = new Map(looked.jobs.map((job) => [job.id, job]));

@@ -10,6 +10,8 @@ import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
 
 const SNIPPET = 60;
+/** The bytes of each prompt the table reads for its snippet (SNIPPET characters of up to 4 bytes), not the whole prompt; --json gives it whole. */
+const PROMPT_BYTES = SNIPPET * 4 + 4;
 
 /** `codev queue status [ids...] [--json]`: the jobs per state, and a table of the jobs (or the named ones). */
 export async function queueStatusCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -21,7 +23,7 @@ export async function queueStatusCommand(argv: readonly string[], io: CommandIo)
   const limit = positiveIntegerOption('limit', values.limit);
   const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd: values.cwd ?? io.cwd, env: io.env });
   // Jobs cancelled while waiting are listed too, though BullMQ dropped them: an id status does not know is no job.
-  const { counts, jobs } = await withFleet(target, (fleet) => fleet.status({ ...(ids.length > 0 && { ids }), ...(limit !== undefined && { limit }) }));
+  const { counts, jobs } = await withFleet(target, (fleet) => fleet.status({ ...(ids.length > 0 && { ids }), ...(limit !== undefined && { limit }), ...(!values.json && { promptBytes: PROMPT_BYTES }) }));
   const missing = ids.filter((id) => !jobs.some((job) => job.id === id));
   for (const id of missing) io.stderr(`codev queue status: JOB_NOT_FOUND: no job ${id} in queue "${target.queue}"\n`);
   if (values.json) {

@@ -65,7 +65,7 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
 
 /** The jobs to follow: those `status` knows (a job cancelled while it waited included, though BullMQ dropped it). */
 async function watchedJobs(options: { fleet: Fleet; ids: readonly string[] }): Promise<WatchedJob[]> {
-  const { jobs } = await options.fleet.status({ ids: options.ids });
+  const { jobs } = await options.fleet.status({ ids: options.ids, promptBytes: 0 });
   const now = Date.now();
   return options.ids.flatMap((id) => {
     const summary = jobs.find((job) => job.id === id);

@@ -11,6 +11,11 @@ import { fleetJobDataSchema, type FleetJobData } from './fleet-job-data.ts';
 
 /** The largest prompt a submit accepts unless told otherwise (`maxPromptBytes`), in bytes of UTF-8. */
 export const MAX_PROMPT_BYTES = 1024 * 1024;
+/**
+ * The most a job's data may hold besides its prompt (script, workspace, rules…), in bytes of its JSON: every
+ * job of a submit carries them, so 10,000 prompts with a 1 MB rule would store 10 GB.
+ */
+export const MAX_JOB_SETTINGS_BYTES = 64 * 1024;
 
 /**
  * The jobs a submit makes, one per prompt, checked before anything reaches Redis: the script exists, there is
@@ -46,6 +51,7 @@ export function checkSubmission(options: SubmitOptions): FleetJobData[] {
       const issue = parsed.error.issues[0]!;
       throw invalid(issue.path.join('.') || 'job', issue.message, 'see SubmitOptions in the codev/fleet docs');
     }
+    checkSettingsSize(parsed.data);
     return parsed.data;
   });
 }
@@ -57,6 +63,14 @@ function checkPromptSizes(options: { prompts: readonly string[]; field: (index: 
     const bytes = Buffer.byteLength(prompt, 'utf8');
     if (bytes > limit) throw invalid(options.field(index), `A prompt of ${bytes} bytes is over the limit of ${limit} bytes`, `put the material in a file the job reads (its workspace), or raise the limit: maxPromptBytes (codev queue add --max-prompt-bytes N)`);
   });
+}
+
+function checkSettingsSize(data: FleetJobData): void {
+  const { prompt: _prompt, ...settings } = data;
+  const bytes = Buffer.byteLength(JSON.stringify(settings), 'utf8');
+  if (bytes <= MAX_JOB_SETTINGS_BYTES) return;
+  const largest = Object.entries(settings).sort(([, a], [, b]) => JSON.stringify(b ?? '').length - JSON.stringify(a ?? '').length)[0]![0];
+  throw invalid(largest, `The job's settings besides its prompt take ${bytes} bytes, over the limit of ${MAX_JOB_SETTINGS_BYTES} bytes (every job of the submit carries them)`, `keep the script path, workspace and rules short: material for the job goes in its prompt or its workspace`);
 }
 
 function checkRules(rules: readonly string[] | undefined, behavior: 'allow' | 'deny' | 'ask'): void {

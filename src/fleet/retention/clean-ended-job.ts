@@ -24,12 +24,15 @@ export async function cleanEndedJob(options: { redis: Redis; queue: Queue; keys:
   const state = job ? await job.getState() : 'removed';
   if (state !== 'completed' && state !== 'failed' && state !== 'removed' && state !== 'unknown') return undefined;
   const jobState = await readJobState(redis, keys.state(jobId));
-  const repo = (job?.data as FleetJobData | undefined)?.workspace?.repo;
+  // A job cancelled while it waited is gone from BullMQ with its data: its cancel kept the repository beside its state.
+  const repo = (job?.data as FleetJobData | undefined)?.workspace?.repo ?? (await redis.hget(keys.state(jobId), 'repo')) ?? undefined;
   const checkoutPath = options.workspaceRoot === undefined ? undefined : path.join(path.resolve(options.workspaceRoot), jobId);
   const cleaned: CleanedJob = { jobId, refs: 0, checkout: checkoutPath !== undefined && existsSync(checkoutPath), problems: [] };
   if (jobState.sessionId && (await redis.exists(redisSessionKeys(keys.sessions).entries(jobState.sessionId))) === 1) cleaned.session = jobState.sessionId;
-  if (dryRun) return cleaned;
   const attempt = async (what: string, run: () => Promise<void>) => run().catch((error: unknown) => void cleaned.problems.push(`${what}: ${CodevError.isInstance(error) ? error.format() : errorMessage(error)}`));
+  // A dry run counts the refs a real run would delete (and finds the repository it could not reach as a real run would).
+  if (repo && dryRun) await attempt(`refs in ${repo}`, async () => void (cleaned.refs = await deleteJobCheckpoints({ repo, jobId, dryRun })));
+  if (dryRun) return cleaned;
   if (cleaned.session) await attempt(`session ${cleaned.session}`, () => options.store.delete(cleaned.session!).then(() => undefined));
   if (repo) await attempt(`refs in ${repo}`, async () => void (cleaned.refs = await deleteJobCheckpoints({ repo, jobId })));
   if (cleaned.checkout) await attempt(`checkout ${checkoutPath}`, () => removeJobWorkspace({ root: options.workspaceRoot!, jobId }));

@@ -113,6 +113,10 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
       if (outcome.type === 'parked') {
         log(`job ${jobId}: parked, waiting for approval`);
         await job.moveToDelayed(Date.now() + PARK_MS, token);
+        // A cancel that came as the attempt parked saw the job active and told only this worker, done with its
+        // query: the job goes back to the queue now, not in PARK_MS, and its next attempt ends it as cancelled.
+        const cancelled = await readJobState(redis, options.keys.state(jobId)).then((state) => state.cancelled, () => false);
+        if (cancelled) await job.promote().catch(() => {});
         throw new bullmq.DelayedError();
       }
       if (outcome.type === 'rate-limited') {
@@ -151,13 +155,19 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     const code = CodevError.isInstance(error) ? error.code : 'JOB_FAILED';
     // The code is said beside the message (the result's `error.code`, BullMQ's reason), never in it.
     const message = errorMessage(error);
+    const state = await readJobState(redis, scope.keys.state(jobId));
+    // Cancelled: what stopped the attempt (a clone, a push, a checkpoint broken off) is the cancel, and no retry runs it.
+    if (state.cancelled) {
+      log(`job ${jobId}: attempt ${job.attemptsStarted} was cancelled (${code}: ${message})`);
+      await endJob({ redis, keys: scope.keys, result: jobResultOf({ jobId, state, attempts: job.attemptsStarted, status: 'cancelled' }), attempt: job.attemptsStarted, fence });
+      return new bullmq.UnrecoverableError(`JOB_CANCELLED: job ${jobId} was cancelled`);
+    }
     const final = UNRECOVERABLE.has(code) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     log(`job ${jobId}: attempt ${job.attemptsStarted} failed (${code})${final ? '' : ', to be retried'}: ${message}`);
     if (!final) {
       await publish({ jobId, events: [{ type: 'job-retry', jobId, reason: 'failed', message }], attempt: job.attemptsStarted });
       return new Error(`${code}: ${message}`, { cause: error });
     }
-    const state = await readJobState(redis, scope.keys.state(jobId));
     const result = jobResultOf({ jobId, state, attempts: job.attemptsStarted, status: 'failed', error: { code, message } });
     await endJob({ redis, keys: scope.keys, result, attempt: job.attemptsStarted, fence });
     return new bullmq.UnrecoverableError(`${code}: ${message}`);
