@@ -65,7 +65,9 @@ function nextReply(messages: readonly Anthropic.MessageParam[]) {
   const next = planOf(prompt)[writes.length];
   if (next === undefined) return textReply('all written');
   const file = path.isAbsolute(next) ? next : path.join(folder, next);
-  return toolUseReply('Write', { file_path: file, content: `${next} of ${prompt.length}\n` }, { id: `toolu_write_${writes.length + 1}` });
+  // A model that writes where it works into the file (a config, a log): the file holds the folder of the attempt that wrote it.
+  const content = prompt.includes('FOLDER') ? `${next} written in ${folder}\n` : `${next} of ${prompt.length}\n`;
+  return toolUseReply('Write', { file_path: file, content }, { id: `toolu_write_${writes.length + 1}` });
 }
 
 /** Starts `codev worker` with its own workspace root and resolves once it says it is ready. */
@@ -193,6 +195,16 @@ describe('a fleet job resumed in a checkout at another path', () => {
     expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
     for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
     expect(after).toEqual(before);
+  }, 120_000);
+
+  it('a file an earlier attempt wrote its own folder into keeps it, and its resumed transcript says so: the job completes with its branch holding what the transcript wrote', async () => {
+    const { job, result, queue } = await runKilledJob({ name: 'contents', prompt: `write ${NOTES} notes, each naming the FOLDER it is written in` });
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    const writes = await transcriptWrites(queue, result.sessionId!);
+    expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
+    for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    // The notes of the first attempt name its checkout in root-a: the file holds it, and so does the transcript.
+    expect(branchFile(job.id, 'note-1.txt')).toContain(path.join(RUN, 'contents-a'));
   }, 120_000);
 
   it("a resumed call that still names the first worker's checkout is denied, even with a rule that allows the path, and writes nothing there", async () => {
