@@ -38,7 +38,7 @@ export interface SubmitOptions {
    * on the worker, without it. By default such a job fails at once with `PLUGIN_LOAD_FAILED`, before any model request.
    */
   allowBrokenPlugins?: boolean;
-  /** Where `script` is resolved. Default `process.cwd()`. */
+  /** Where `script` and a local `workspace.repo` given as a relative path are resolved. Default `process.cwd()`. */
   cwd?: string;
   /**
    * The largest prompt accepted, in bytes of UTF-8 (default `MAX_PROMPT_BYTES`, 1 MiB): a prompt is kept in the

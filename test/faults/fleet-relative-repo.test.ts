@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
-import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
 
 const HANG_GUARD_MS = 60_000;
@@ -50,7 +50,7 @@ beforeAll(async () => {
   redis = await startRedisServer();
   server = await createFakeMessagesServer({
     apiKey: 'test-key',
-    script: (request) => (JSON.stringify(request.body.messages ?? []).includes('toolu_note') ? textReply('written') : toolUseReply('Write', { file_path: 'note.txt', content: 'a note\n' }, { id: 'toolu_note' })),
+    script: () => textReply('nothing to write'),
   });
 });
 afterAll(async () => {
@@ -87,11 +87,10 @@ describe('a fleet job whose repository is a relative path', () => {
     await startWorker(queue);
     const fleet = await createFleet({ connection: redis.url, queue, env: {} });
     try {
-      const job = await fleet.submit({ script: 'agent.ts', cwd: SUBMITTER, prompt: 'write a note', workspace: { repo: 'repo' }, permissions: { allow: ['Write'] } });
+      const job = await fleet.submit({ script: 'agent.ts', cwd: SUBMITTER, prompt: 'look at the repository', workspace: { repo: 'repo' } });
       const result = await job.result({ timeoutMs: HANG_GUARD_MS });
       expect(result.status, JSON.stringify(result.error)).toBe('completed');
       expect(branchFile(path.join(SUBMITTER, 'repo'), job.id, 'README.md')).toBe('the submitter repository\n');
-      expect(branchFile(path.join(SUBMITTER, 'repo'), job.id, 'note.txt')).toBe('a note\n');
       expect(branchFile(path.join(WORKER_HOME, 'repo'), job.id, 'README.md')).toBeUndefined();
     } finally {
       await fleet.close();
