@@ -248,6 +248,32 @@ describe('a fleet job resumed in a checkout at another path', () => {
     }
   }, 120_000);
 
+  it("a parked job answered while its session's lock is still held by a dead worker (killed -9 holding it, up to the lock's 10 s) waits for the lock instead of spending its attempts, and completes", async () => {
+    const queue = `resume-session-busy-${process.pid}`;
+    await startWorker(queue, path.join(RUN, 'busy-a'));
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const client = await connectRedis({ url: redis.url });
+    try {
+      const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'write notes, ASK before asked.txt', workspace: { repo: REPO }, permissions: { ...permissions, ask: ['Edit(asked.txt)'] }, deferAsks: true });
+      for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) })) {
+        if (event.type !== 'job-parked') continue;
+        while ((await fleet.status({ ids: [job.id] })).jobs[0]?.state !== 'parked') await new Promise((resolve) => setTimeout(resolve, 50));
+        // What a worker killed -9 right after it opened the parked session (before it took the answers) leaves behind.
+        const sessionId = await client.hget(fleetKeys(queue).state(job.id), 'sessionId');
+        await client.set(`${fleetKeys(queue).sessions}:session:${sessionId}:lock`, JSON.stringify({ pid: 999_999, hostname: 'dead-worker', token: 'dead' }), 'PX', 10_000);
+        await fleet.answer({ jobId: job.id, approvals: Object.fromEntries(event.waiting.map((call) => [call.toolUseId, { behavior: 'allow' as const }])) });
+      }
+      const result = await job.result({ timeoutMs: 5_000 });
+      expect(result.status, JSON.stringify(result.error)).toBe('completed');
+      const writes = await transcriptWrites(queue, result.sessionId!);
+      expect(writes.map((write) => path.basename(write.file))).toEqual(['note-1.txt', 'asked.txt', 'note-2.txt']);
+      for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    } finally {
+      client.disconnect();
+      await fleet.close();
+    }
+  }, 120_000);
+
   it('a job whose transcript wrote a file its branch cannot hold fails with WORKSPACE_MISMATCH, not completed', async () => {
     const queue = `resume-mismatch-${process.pid}`;
     await startWorker(queue, path.join(RUN, 'root-c'));
