@@ -9,7 +9,7 @@
  * instead of `completed`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -61,7 +61,9 @@ function nextReply(messages: readonly Anthropic.MessageParam[]) {
   const found = path.dirname(String(typeof globbed.content === 'string' ? globbed.content : (globbed.content as Anthropic.TextBlockParam[])[0]!.text).split('\n')[0]!);
   if (prompt.includes('STUBBORN')) remembered ??= found;
   const written = writes.map((write) => (write.input as { file_path: string }).file_path).filter((file) => file !== OUTSIDE_FILE);
-  const folder = prompt.includes('STUBBORN') ? remembered! : written.length > 0 ? path.dirname(written.at(-1)!) : found;
+  const named = prompt.includes('STUBBORN') ? remembered! : written.length > 0 ? path.dirname(written.at(-1)!) : found;
+  // A PHYSICAL model names its folder as `pwd -P` would, through any link.
+  const folder = prompt.includes('PHYSICAL') && existsSync(named) ? realpathSync(named) : named;
   const next = planOf(prompt)[writes.length];
   if (next === undefined) return textReply('all written');
   const file = path.isAbsolute(next) ? next : path.join(folder, next);
@@ -158,10 +160,15 @@ afterAll(async () => {
  * checkpointed), and lets a worker with root-b finish it. `before` and `after` list root-a's files at the kill
  * and at the end.
  */
-async function runKilledJob(options: { name: string; prompt: string }) {
+async function runKilledJob(options: { name: string; prompt: string; linkedRoot?: boolean }) {
   const queue = `resume-${options.name}-${process.pid}`;
   const [rootA, rootB] = [path.join(RUN, `${options.name}-a`), path.join(RUN, `${options.name}-b`)];
-  const first = await startWorker(queue, rootA);
+  // An operator's --workspace-root may be a symbolic link (a mount point, a folder moved to a bigger disk).
+  if (options.linkedRoot) {
+    mkdirSync(rootA);
+    symlinkSync(rootA, `${rootA}-link`);
+  }
+  const first = await startWorker(queue, options.linkedRoot ? `${rootA}-link` : rootA);
   const fleet = await createFleet({ connection: redis.url, queue, env: {} });
   try {
     const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: options.prompt, workspace: { repo: REPO }, permissions });
@@ -205,6 +212,15 @@ describe('a fleet job resumed in a checkout at another path', () => {
     for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
     // The notes of the first attempt name its checkout in root-a: the file holds it, and so does the transcript.
     expect(branchFile(job.id, 'note-1.txt')).toContain(path.join(RUN, 'contents-a'));
+  }, 120_000);
+
+  it('killed on a worker whose --workspace-root is a symbolic link, finished on another: the transcript names the checkout as the tools saw it, and the branch holds every file it wrote', async () => {
+    const { job, result, before, after, queue } = await runKilledJob({ name: 'linked', prompt: `write ${NOTES} notes, naming the PHYSICAL folder`, linkedRoot: true });
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    const writes = await transcriptWrites(queue, result.sessionId!);
+    expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
+    for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    expect(after).toEqual(before);
   }, 120_000);
 
   it("a resumed call that still names the first worker's checkout is denied, even with a rule that allows the path, and writes nothing there", async () => {
