@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -272,12 +272,15 @@ describe('createFleet', () => {
     rmSync(seed, { recursive: true, force: true });
     await openFleet();
     await startWorker();
-    let checkout = '';
-    replies((index) => (index === 0 ? toolUseReply('Write', { file_path: path.join(checkout, 'NOTES.md'), content: 'written by the job\n' }, { id: 'toolu_write' }) : textReply('wrote it')));
+    let jobFolder = '';
+    // The attempt's checkout, as the job's tools name it (under the real path of the root): the one folder of the job's
+    // that is no bookkeeping (its name is the attempt's number and a random part).
+    const checkout = () => realpathSync(path.join(jobFolder, readdirSync(jobFolder).find((name) => !name.startsWith('.'))!));
+    replies((index) => (index === 0 ? toolUseReply('Write', { file_path: path.join(checkout(), 'NOTES.md'), content: 'written by the job\n' }, { id: 'toolu_write' }) : textReply('wrote it')));
     const job = await fleet.submit({ script, prompt: 'write notes', workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Write', 'Edit'] } });
-    checkout = path.join(PROJECT, 'workspaces', job.id, '1');
+    jobFolder = path.join(PROJECT, 'workspaces', job.id);
     const result = await job.result({ timeoutMs: 30_000 });
-    expect(result).toMatchObject({ status: 'completed', workspace: { branch: expect.stringContaining(job.id), changedFiles: ['NOTES.md'] } });
+    expect(result, JSON.stringify(result.error)).toMatchObject({ status: 'completed', workspace: { branch: expect.stringContaining(job.id), changedFiles: ['NOTES.md'] } });
     expect(result.workspace!.patch).toContain('+written by the job');
     expect(git(remote, 'show', `${result.workspace!.branch}:NOTES.md`)).toBe('written by the job');
   }, 40_000);

@@ -192,7 +192,7 @@ export interface WorkerOptions {
    * are ignored, and the job runs with the project of its script. Default none.
    */
   trustedRepositories?: readonly string[];
-  /** Where job checkouts go (one folder per attempt: `<workspaceRoot>/<jobId>/<attempt>`). Default a folder in the OS temp folder. */
+  /** Where job checkouts go (one folder per attempt: `<workspaceRoot>/<jobId>/<attempt>-<random>`). Default a folder in the OS temp folder. */
   workspaceRoot?: string;
   /**
    * Lock and stall settings of BullMQ (see the fleet docs); tests shorten them. The lock fences each attempt's

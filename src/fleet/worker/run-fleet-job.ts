@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { createAgent } from '../../agent/create-agent.ts';
 import { loadAgentScript } from '../../agent/load-agent-script.ts';
@@ -41,7 +42,7 @@ export type JobRunOutcome =
  * Every agent event goes to the job's stream. Every effect of the attempt is fenced by `fence` (its BullMQ job
  * lock and token): each state write, checkpoint and event is conditional on the lock in Redis, and every push
  * is made only right after the lock was seen held, the result branch only after the fenced `ended` write. The
- * attempt works in its own checkout, `<workspaceRoot>/<jobId>/<attempt>`, and resumes from the commit the
+ * attempt works in its own checkout, `<workspaceRoot>/<jobId>/<attempt>-<random>`, and resumes from the commit the
  * fenced state names. A lost lock rejects with 'JOB_ATTEMPT_FENCED'. A script or job that can never run throws `JOB_INVALID`,
  * `SCRIPT_FAILED` or `PLUGIN_LOAD_FAILED` (part of the project failed to load, unless the job allows it); what
  * may pass on a retry throws as it is.
@@ -53,7 +54,9 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
   const stateKey = scope.keys.state(jobId);
   const state = await readJobState(scope.redis, stateKey);
   const attempt = job.attemptsStarted;
-  const folder = { root: scope.workspaceRoot, jobId, attempt: String(attempt) };
+  // The number and a random part: a take Redis lost (an append-only file synced each second) gives the next one the
+  // same number, and the stale attempt must not work in, or remove, the new one's folder.
+  const folder = { root: scope.workspaceRoot, jobId, attempt: `${attempt}-${randomBytes(4).toString('hex')}` };
   const beforePush = () => checkJobFence(scope.redis, fence);
   const events = createEventSender((event) => scope.publish({ jobId, event, attempt }));
   // Lifecycle events wait for everything before them; the agent's own stream does not wait (see createEventSender).
