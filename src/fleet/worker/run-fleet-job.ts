@@ -22,6 +22,7 @@ import { ignoredProjectFiles } from './ignored-project-files.ts';
 import { observeSessionStore } from './observe-session-store.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { readAllowedScript } from './read-allowed-script.ts';
+import { resumePoint } from './resume-point.ts';
 import { sumCost } from './sum-cost.ts';
 
 /** The longest a model's `retry-after` may be waited in place; a longer one backs off the whole queue instead. */
@@ -94,6 +95,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     }
     const store = observeSessionStore(scope.store);
     const spent = state.spentUsd;
+    // A parked job goes on in its own session; any other resumed job forks at its checkpoint (its last answer's: done again).
+    const point = resuming && state.approvals === undefined ? await resumePoint({ store: scope.store, sessionId: state.sessionId!, messageUuid: state.messageUuid!, turn: state.turn }) : undefined;
     const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: `${ask.message} A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.` });
     const agent = createAgent({
       ...definition,
@@ -103,17 +106,17 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       sessionStore: store,
       persistSession: true,
       model: data.model ?? definition.model,
-      maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, state.turn),
+      maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, point?.turn ?? state.turn),
       maxBudgetUsd: remainingBudget(data.maxBudgetUsd ?? definition.maxBudgetUsd, spent ?? 0),
       maxRetryWaitMs: Math.min(definition.maxRetryWaitMs ?? IN_PLACE_RETRY_WAIT_MS, IN_PLACE_RETRY_WAIT_MS),
-      ...(resuming && { resume: state.sessionId, ...(state.approvals === undefined && { at: state.messageUuid }), ...(moved && { movedPaths: moved.moves }) }),
+      ...(resuming && { resume: state.sessionId, ...(point && { at: point.at }), ...(moved && { movedPaths: moved.moves }) }),
     });
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     let text: string | undefined;
     let rateLimit: { delayMs: number; message: string } | undefined;
     let failure: Extract<AgentEvent, { type: 'error' }>['error'] | undefined;
     const waiting: NonNullable<JobState['parked']> = [];
-    let turn = state.turn;
+    let turn = point?.turn ?? state.turn;
     let answersTaken = false;
     // What the model billed so far: written with each checkpoint and at the end, not awaited per request.
     let spentNow = spent;
