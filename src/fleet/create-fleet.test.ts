@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,6 +169,32 @@ describe('createFleet', () => {
     expect(server.requests.length).toBe(firstRequest);
   });
 
+  it('a job whose worker died after its last checkpoint, before it recorded the end, ends on the next attempt: its last turn asked again, once in its transcript', async () => {
+    await openFleet();
+    await startWorker();
+    replies(() => textReply('first answer'));
+    const finished = await (await fleet.submit({ script, prompt: 'answer once' })).result({ timeoutMs: 20_000 });
+    await worker!.close();
+    worker = undefined;
+    const job = await fleet.submit({ script, prompt: 'answer once' });
+    const client = await connectRedis({ url: redis.url });
+    const store = createRedisSessionStore({ redis: client, prefix: fleetKeys(queueName).sessions });
+    try {
+      // What a worker killed between the checkpoint after the model's last answer and its `ended` write leaves: the
+      // session ends with that answer, and the state names it (a chaos run found it: INPUT_INVALID on every attempt).
+      const last = (await store.read(finished.sessionId!)).messages.at(-1)!;
+      expect(last.message.role).toBe('assistant');
+      await writeJobState(client, fleetKeys(queueName).state(job.id), { sessionId: finished.sessionId!, messageUuid: last.uuid, turn: 1 });
+      replies(() => textReply('answered again'));
+      await startWorker();
+      const result = await job.result({ timeoutMs: 20_000 });
+      expect(result, JSON.stringify(result.error)).toMatchObject({ status: 'completed', text: 'answered again', turns: 1 });
+      expect((await store.read(result.sessionId!)).messages.map((entry) => entry.message.role)).toEqual(['user', 'assistant']);
+    } finally {
+      client.disconnect();
+    }
+  });
+
   it('cancels a waiting job at once and a running one through its query, its transcript intact', async () => {
     await openFleet();
     const waiting = await fleet.submit({ script, prompt: 'never runs' });
@@ -272,12 +298,15 @@ describe('createFleet', () => {
     rmSync(seed, { recursive: true, force: true });
     await openFleet();
     await startWorker();
-    let checkout = '';
-    replies((index) => (index === 0 ? toolUseReply('Write', { file_path: path.join(checkout, 'NOTES.md'), content: 'written by the job\n' }, { id: 'toolu_write' }) : textReply('wrote it')));
+    let jobFolder = '';
+    // The attempt's checkout, as the job's tools name it (under the real path of the root): the one folder of the job's
+    // that is no bookkeeping (its name is the attempt's number and a random part).
+    const checkout = () => realpathSync(path.join(jobFolder, readdirSync(jobFolder).find((name) => !name.startsWith('.'))!));
+    replies((index) => (index === 0 ? toolUseReply('Write', { file_path: path.join(checkout(), 'NOTES.md'), content: 'written by the job\n' }, { id: 'toolu_write' }) : textReply('wrote it')));
     const job = await fleet.submit({ script, prompt: 'write notes', workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Write', 'Edit'] } });
-    checkout = path.join(PROJECT, 'workspaces', job.id, '1');
+    jobFolder = path.join(PROJECT, 'workspaces', job.id);
     const result = await job.result({ timeoutMs: 30_000 });
-    expect(result).toMatchObject({ status: 'completed', workspace: { branch: expect.stringContaining(job.id), changedFiles: ['NOTES.md'] } });
+    expect(result, JSON.stringify(result.error)).toMatchObject({ status: 'completed', workspace: { branch: expect.stringContaining(job.id), changedFiles: ['NOTES.md'] } });
     expect(result.workspace!.patch).toContain('+written by the job');
     expect(git(remote, 'show', `${result.workspace!.branch}:NOTES.md`)).toBe('written by the job');
   }, 40_000);

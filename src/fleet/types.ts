@@ -38,7 +38,7 @@ export interface SubmitOptions {
    * on the worker, without it. By default such a job fails at once with `PLUGIN_LOAD_FAILED`, before any model request.
    */
   allowBrokenPlugins?: boolean;
-  /** Where `script` is resolved. Default `process.cwd()`. */
+  /** Where `script` and a local `workspace.repo` given as a relative path are resolved. Default `process.cwd()`. */
   cwd?: string;
   /**
    * The largest prompt accepted, in bytes of UTF-8 (default `MAX_PROMPT_BYTES`, 1 MiB): a prompt is kept in the
@@ -192,7 +192,7 @@ export interface WorkerOptions {
    * are ignored, and the job runs with the project of its script. Default none.
    */
   trustedRepositories?: readonly string[];
-  /** Where job checkouts go (one folder per attempt: `<workspaceRoot>/<jobId>/<attempt>`). Default a folder in the OS temp folder. */
+  /** Where job checkouts go (one folder per attempt: `<workspaceRoot>/<jobId>/<attempt>-<random>`). Default a folder in the OS temp folder. */
   workspaceRoot?: string;
   /**
    * Lock and stall settings of BullMQ (see the fleet docs); tests shorten them. The lock fences each attempt's

@@ -36,6 +36,22 @@ describe('rewriteMovedPaths', () => {
     expect(third!.uuid).toBe('u2');
   });
 
+  it("keeps the text the file tools wrote into files as it was (the files hold it), and rewrites their paths", () => {
+    const calls = [
+      { type: 'tool_use' as const, id: 'w', name: 'Write', input: { file_path: '/a/job/1/cfg', content: 'root=/a/job/1\n' } },
+      { type: 'tool_use' as const, id: 'e', name: 'Edit', input: { file_path: '/a/job/1/cfg', old_string: 'root=/a/job/1', new_string: 'root=/a/job/1/src' } },
+      { type: 'tool_use' as const, id: 'n', name: 'NotebookEdit', input: { notebook_path: '/a/job/1/n.ipynb', new_source: 'cd /a/job/1' } },
+      { type: 'tool_use' as const, id: 'b', name: 'Bash', input: { command: 'cat /a/job/1/cfg' } },
+    ];
+    const [rewritten] = rewriteMovedPaths([entry({ role: 'assistant', content: calls }, 'a1')], [{ from: '/a/job/1', to: '/b/job/2' }]);
+    expect((rewritten!.message.content as Anthropic.ToolUseBlockParam[]).map((block) => block.input)).toEqual([
+      { file_path: '/b/job/2/cfg', content: 'root=/a/job/1\n' },
+      { file_path: '/b/job/2/cfg', old_string: 'root=/a/job/1', new_string: 'root=/a/job/1/src' },
+      { notebook_path: '/b/job/2/n.ipynb', new_source: 'cd /a/job/1' },
+      { command: 'cat /b/job/2/cfg' },
+    ]);
+  });
+
   it('never rewrites a path already under the new folder when the old one is its parent', () => {
     const entries = [entry({ role: 'user', content: 'see /r/job and /r/job/2/x' }, 'u1')];
     const [rewritten] = rewriteMovedPaths(entries, [{ from: '/r/job', to: '/r/job/2' }]);

@@ -10,8 +10,9 @@ export interface MovedPath {
 /**
  * A session's messages with every path under a moved folder rewritten to its new place, and a note appended
  * to the last message (a user message, the one a resume goes on from) telling the model the folder moved.
- * Rewritten: text blocks, tool calls' inputs (every string in them) and tool results. Left as they are:
- * thinking blocks (their signature covers their text), images and documents. A folder matches only as a
+ * Rewritten: text blocks, tool calls' inputs (every string in them, but the text a file tool wrote into a
+ * file: the file still holds it as written) and tool results. Left as they are: thinking blocks (their
+ * signature covers their text), images and documents. A folder matches only as a
  * whole path segment (`/a/job/1` is not rewritten inside `/a/job/10`), and a path already under a `to`
  * folder is never rewritten again (`/a/job` moved to `/a/job/2` leaves `/a/job/2/x` as it is).
  */
@@ -37,7 +38,7 @@ export function rewriteMovedTranscript(loaded: LoadedTranscript, moves: readonly
   const messages = loaded.messages.map((entry) => ({ ...entry, message: rewriteMessage(entry.message, rewrite) }));
   if (!loaded.pending) return { ...loaded, messages };
   const pending = {
-    toolUses: loaded.pending.toolUses.map((use) => ({ ...use, input: rewriteValue(use.input, rewrite) as Record<string, unknown> })),
+    toolUses: loaded.pending.toolUses.map((use) => ({ ...use, input: rewriteToolInput(use, rewrite) as Record<string, unknown> })),
     results: loaded.pending.results.map((block) => rewriteBlock(block as Anthropic.ToolResultBlockParam, rewrite) as unknown as typeof block),
   };
   return { ...loaded, messages, pending };
@@ -65,12 +66,25 @@ function rewriteMessage(message: Anthropic.MessageParam, rewrite: (text: string)
 
 function rewriteBlock(block: Anthropic.ContentBlockParam, rewrite: (text: string) => string): Anthropic.ContentBlockParam {
   if (block.type === 'text') return { ...block, text: rewrite(block.text) };
-  if (block.type === 'tool_use') return { ...block, input: rewriteValue(block.input, rewrite) };
+  if (block.type === 'tool_use') return { ...block, input: rewriteToolInput(block, rewrite) };
   if (block.type === 'tool_result') {
     if (typeof block.content === 'string') return { ...block, content: rewrite(block.content) };
     if (Array.isArray(block.content)) return { ...block, content: block.content.map((part) => (part.type === 'text' ? { ...part, text: rewrite(part.text) } : part)) };
   }
   return block;
+}
+
+/**
+ * The inputs of the file tools that are a file's text, not a place: the file on disk holds them as they were
+ * written (a config naming the folder it was made in keeps that folder), so the transcript must say so too.
+ * Rewritten, it would claim the file holds the new folder, and the branch check would find the file different.
+ */
+const FILE_TEXT_INPUTS: Record<string, readonly string[]> = { Write: ['content'], Edit: ['old_string', 'new_string'], NotebookEdit: ['new_source'] };
+
+function rewriteToolInput(block: { name: string; input: unknown }, rewrite: (text: string) => string): unknown {
+  const kept = FILE_TEXT_INPUTS[block.name];
+  if (!kept || typeof block.input !== 'object' || block.input === null || Array.isArray(block.input)) return rewriteValue(block.input, rewrite);
+  return Object.fromEntries(Object.entries(block.input).map(([key, item]) => [key, kept.includes(key) ? item : rewriteValue(item, rewrite)]));
 }
 
 function rewriteValue(value: unknown, rewrite: (text: string) => string): unknown {

@@ -239,6 +239,58 @@ describe('a worker that loses its job lock', () => {
     }
   }, 150_000);
 
+  it('a new attempt given the stale attempt\'s number (Redis lost the count of attempts, AOF everysec) on the same machine never works in the stale one\'s folder', async () => {
+    const queue = `fence-same-number-${process.pid}`;
+    const remote = makeRemote('same-number');
+    const started = await Promise.all([startWorker(queue), startWorker(queue)]);
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const client = await connectRedis({ url: redis.url });
+    try {
+      const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `record ${TURNS} steps`, workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Step'] } });
+      let stopped: StartedWorker | undefined;
+      let staleAttempt = 0;
+      await until(async () => {
+        const stream = await readStream(queue, job.id);
+        if (!stream.some((entry) => entry.event.type === 'tool-call' && entry.event.toolUseId === 'toolu_step_3')) return false;
+        const start = [...stream].reverse().find((entry) => entry.event.type === 'job-start')!;
+        const pid = Number(start.event.type === 'job-start' ? start.event.worker.split(':').at(-1) : NaN);
+        stopped = started.find((worker) => worker.child.pid === pid);
+        staleAttempt = start.attempt;
+        return true;
+      }, 'step 3 started');
+      expect(stopped).toBeDefined();
+      // Stopped in step 3's call (its write to LOG still to come); the take that counted this attempt is then lost, as a
+      // Redis restarted on an append-only file synced once a second loses it: the next take gets the same number.
+      stopped!.child.kill('SIGSTOP');
+      await client.hincrby(`bull:${queue}:${job.id}`, 'ats', -1);
+      let takeover: StreamEntry | undefined;
+      await until(async () => {
+        const stream = await readStream(queue, job.id);
+        const again = stream.findIndex((entry, index) => entry.event.type === 'job-start' && index > 0);
+        takeover = stream[again];
+        return again > 0 && stream.slice(again).some((entry) => entry.event.type === 'tool-call' && entry.event.toolUseId === 'toolu_step_3');
+      }, 'the new attempt is in step 3');
+      expect(takeover?.attempt).toBe(staleAttempt);
+      // The stale call wakes while the new attempt works: its write, and the removal of its checkout once it sees it
+      // was fenced, touch the stale attempt's own folder only.
+      const said = stopped!.stderr().length;
+      stopped!.child.kill('SIGCONT');
+      const result = await job.result({ timeoutMs: HANG_GUARD_MS });
+      await until(() => stopped!.stderr().slice(said).includes(`job ${job.id}: `), 'the stale worker ended its attempt');
+      expect(result.status, JSON.stringify(result.error)).toBe('completed');
+      const branch = `codev/jobs/${job.id}`;
+      expect(git(remote, 'show', `${branch}:LOG`)).toBe(Array.from({ length: TURNS }, (_, index) => `step ${index + 1}`).join('\n'));
+      expect(git(remote, 'show', `${branch}:README.md`)).toBe('hello');
+      const stream = await readStream(queue, job.id);
+      expect(stream.filter((entry) => entry.event.type === 'job-end')).toHaveLength(1);
+      // The new attempt was not disturbed: it went on to the end, no retry.
+      expect(stream.filter((entry) => entry.event.type === 'job-retry')).toEqual([]);
+    } finally {
+      client.disconnect();
+      await fleet.close();
+    }
+  }, 150_000);
+
   it('Redis down longer than the lock duration: the attempt that held the lock is fenced, another finishes the job', async () => {
     const queue = `fence-redis-${process.pid}`;
     const remote = makeRemote('redis');

@@ -9,7 +9,7 @@
  * instead of `completed`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -61,11 +61,15 @@ function nextReply(messages: readonly Anthropic.MessageParam[]) {
   const found = path.dirname(String(typeof globbed.content === 'string' ? globbed.content : (globbed.content as Anthropic.TextBlockParam[])[0]!.text).split('\n')[0]!);
   if (prompt.includes('STUBBORN')) remembered ??= found;
   const written = writes.map((write) => (write.input as { file_path: string }).file_path).filter((file) => file !== OUTSIDE_FILE);
-  const folder = prompt.includes('STUBBORN') ? remembered! : written.length > 0 ? path.dirname(written.at(-1)!) : found;
+  const named = prompt.includes('STUBBORN') ? remembered! : written.length > 0 ? path.dirname(written.at(-1)!) : found;
+  // A PHYSICAL model names its folder as `pwd -P` would, through any link.
+  const folder = prompt.includes('PHYSICAL') && existsSync(named) ? realpathSync(named) : named;
   const next = planOf(prompt)[writes.length];
   if (next === undefined) return textReply('all written');
   const file = path.isAbsolute(next) ? next : path.join(folder, next);
-  return toolUseReply('Write', { file_path: file, content: `${next} of ${prompt.length}\n` }, { id: `toolu_write_${writes.length + 1}` });
+  // A model that writes where it works into the file (a config, a log): the file holds the folder of the attempt that wrote it.
+  const content = prompt.includes('FOLDER') ? `${next} written in ${folder}\n` : `${next} of ${prompt.length}\n`;
+  return toolUseReply('Write', { file_path: file, content }, { id: `toolu_write_${writes.length + 1}` });
 }
 
 /** Starts `codev worker` with its own workspace root and resolves once it says it is ready. */
@@ -156,10 +160,15 @@ afterAll(async () => {
  * checkpointed), and lets a worker with root-b finish it. `before` and `after` list root-a's files at the kill
  * and at the end.
  */
-async function runKilledJob(options: { name: string; prompt: string }) {
+async function runKilledJob(options: { name: string; prompt: string; linkedRoot?: boolean }) {
   const queue = `resume-${options.name}-${process.pid}`;
   const [rootA, rootB] = [path.join(RUN, `${options.name}-a`), path.join(RUN, `${options.name}-b`)];
-  const first = await startWorker(queue, rootA);
+  // An operator's --workspace-root may be a symbolic link (a mount point, a folder moved to a bigger disk).
+  if (options.linkedRoot) {
+    mkdirSync(rootA);
+    symlinkSync(rootA, `${rootA}-link`);
+  }
+  const first = await startWorker(queue, options.linkedRoot ? `${rootA}-link` : rootA);
   const fleet = await createFleet({ connection: redis.url, queue, env: {} });
   try {
     const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: options.prompt, workspace: { repo: REPO }, permissions });
@@ -188,6 +197,25 @@ const permissions = { allow: ['Glob', 'Write', `Edit(/${RUN}/**)`] };
 describe('a fleet job resumed in a checkout at another path', () => {
   it('killed on a worker with one --workspace-root and finished on one with another, its branch holds every file its transcript wrote, and the first root got no write after the kill', async () => {
     const { job, result, before, after, queue } = await runKilledJob({ name: 'paths', prompt: `write ${NOTES} notes` });
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    const writes = await transcriptWrites(queue, result.sessionId!);
+    expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
+    for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    expect(after).toEqual(before);
+  }, 120_000);
+
+  it('a file an earlier attempt wrote its own folder into keeps it, and its resumed transcript says so: the job completes with its branch holding what the transcript wrote', async () => {
+    const { job, result, queue } = await runKilledJob({ name: 'contents', prompt: `write ${NOTES} notes, each naming the FOLDER it is written in` });
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    const writes = await transcriptWrites(queue, result.sessionId!);
+    expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
+    for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    // The notes of the first attempt name its checkout in root-a: the file holds it, and so does the transcript.
+    expect(branchFile(job.id, 'note-1.txt')).toContain(path.join(RUN, 'contents-a'));
+  }, 120_000);
+
+  it('killed on a worker whose --workspace-root is a symbolic link, finished on another: the transcript names the checkout as the tools saw it, and the branch holds every file it wrote', async () => {
+    const { job, result, before, after, queue } = await runKilledJob({ name: 'linked', prompt: `write ${NOTES} notes, naming the PHYSICAL folder`, linkedRoot: true });
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
     const writes = await transcriptWrites(queue, result.sessionId!);
     expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
@@ -232,6 +260,32 @@ describe('a fleet job resumed in a checkout at another path', () => {
       for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
       expect(snapshot(rootA)).toEqual(before);
     } finally {
+      await fleet.close();
+    }
+  }, 120_000);
+
+  it("a parked job answered while its session's lock is still held by a dead worker (killed -9 holding it, up to the lock's 10 s) waits for the lock instead of spending its attempts, and completes", async () => {
+    const queue = `resume-session-busy-${process.pid}`;
+    await startWorker(queue, path.join(RUN, 'busy-a'));
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const client = await connectRedis({ url: redis.url });
+    try {
+      const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'write notes, ASK before asked.txt', workspace: { repo: REPO }, permissions: { ...permissions, ask: ['Edit(asked.txt)'] }, deferAsks: true });
+      for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) })) {
+        if (event.type !== 'job-parked') continue;
+        while ((await fleet.status({ ids: [job.id] })).jobs[0]?.state !== 'parked') await new Promise((resolve) => setTimeout(resolve, 50));
+        // What a worker killed -9 right after it opened the parked session (before it took the answers) leaves behind.
+        const sessionId = await client.hget(fleetKeys(queue).state(job.id), 'sessionId');
+        await client.set(`${fleetKeys(queue).sessions}:session:${sessionId}:lock`, JSON.stringify({ pid: 999_999, hostname: 'dead-worker', token: 'dead' }), 'PX', 10_000);
+        await fleet.answer({ jobId: job.id, approvals: Object.fromEntries(event.waiting.map((call) => [call.toolUseId, { behavior: 'allow' as const }])) });
+      }
+      const result = await job.result({ timeoutMs: 5_000 });
+      expect(result.status, JSON.stringify(result.error)).toBe('completed');
+      const writes = await transcriptWrites(queue, result.sessionId!);
+      expect(writes.map((write) => path.basename(write.file))).toEqual(['note-1.txt', 'asked.txt', 'note-2.txt']);
+      for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    } finally {
+      client.disconnect();
       await fleet.close();
     }
   }, 120_000);

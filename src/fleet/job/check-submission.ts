@@ -7,6 +7,7 @@ import { checkRuleContent } from '../../permissions/rules/check-rule-content.ts'
 import { checkRuleToolName } from '../../permissions/rules/check-rule-tool-name.ts';
 import { BUILTIN_TOOL_NAMES } from '../../permissions/rules/known-tool-names.ts';
 import type { SubmitOptions } from '../types.ts';
+import { isRemoteRepository } from '../workspace/resolve-repository.ts';
 import { fleetJobDataSchema, type FleetJobData } from './fleet-job-data.ts';
 
 /** The largest prompt a submit accepts unless told otherwise (`maxPromptBytes`), in bytes of UTF-8. */
@@ -23,7 +24,8 @@ export const MAX_JOB_SETTINGS_BYTES = 64 * 1024;
  * wrote it is, not on a worker hours later). `JOB_INVALID` naming the field and the fix.
  */
 export function checkSubmission(options: SubmitOptions): FleetJobData[] {
-  const script = path.resolve(options.cwd ?? process.cwd(), options.script ?? '');
+  const cwd = options.cwd ?? process.cwd();
+  const script = path.resolve(cwd, options.script ?? '');
   if (!options.script || !existsSync(script)) throw invalid('script', `No agent script at ${script}`, 'pass the path of an agent script (export default defineAgent({...}))');
   const prompts = options.prompts ?? (options.prompt === undefined ? [] : [options.prompt]);
   if (options.prompt !== undefined && options.prompts !== undefined) throw invalid('prompts', 'Both prompt and prompts were given', 'pass one prompt, or a list as prompts');
@@ -38,7 +40,8 @@ export function checkSubmission(options: SubmitOptions): FleetJobData[] {
       format: 1,
       script,
       prompt,
-      ...(options.workspace && { workspace: options.workspace }),
+      // A local path is the submitter's (as the script is): each worker would resolve a relative one against its own folder.
+      ...(options.workspace && { workspace: { ...options.workspace, repo: submittersRepository(options.workspace.repo, cwd) } }),
       permissions: options.permissions ?? {},
       ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
       ...(options.maxBudgetUsd !== undefined && { maxBudgetUsd: options.maxBudgetUsd }),
@@ -93,4 +96,10 @@ function checkRules(rules: readonly string[] | undefined, behavior: 'allow' | 'd
 
 function invalid(field: string, message: string, hint: string): CodevError {
   return new CodevError('JOB_INVALID', message, { field, hint });
+}
+
+/** A local repository's path made absolute against the submitter's folder; a URL, or what is no path (refused by the worker), as it is. */
+function submittersRepository(repo: string, cwd: string): string {
+  if (typeof repo !== 'string' || repo.trim() === '' || repo.startsWith('-') || isRemoteRepository(repo)) return repo;
+  return path.resolve(cwd, repo);
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { createAgent } from '../../agent/create-agent.ts';
 import { loadAgentScript } from '../../agent/load-agent-script.ts';
@@ -22,6 +23,7 @@ import { ignoredProjectFiles } from './ignored-project-files.ts';
 import { observeSessionStore } from './observe-session-store.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { readAllowedScript } from './read-allowed-script.ts';
+import { resumePoint } from './resume-point.ts';
 import { sumCost } from './sum-cost.ts';
 
 /** The longest a model's `retry-after` may be waited in place; a longer one backs off the whole queue instead. */
@@ -42,7 +44,7 @@ export type JobRunOutcome =
  * Every agent event goes to the job's stream. Every effect of the attempt is fenced by `fence` (its BullMQ job
  * lock and token): each state write, checkpoint and event is conditional on the lock in Redis, and every push
  * is made only right after the lock was seen held, the result branch only after the fenced `ended` write. The
- * attempt works in its own checkout, `<workspaceRoot>/<jobId>/<attempt>`, and resumes from the commit the
+ * attempt works in its own checkout, `<workspaceRoot>/<jobId>/<attempt>-<random>`, and resumes from the commit the
  * fenced state names. A lost lock rejects with 'JOB_ATTEMPT_FENCED'. A script or job that can never run throws `JOB_INVALID`,
  * `SCRIPT_FAILED` or `PLUGIN_LOAD_FAILED` (part of the project failed to load, unless the job allows it); what
  * may pass on a retry throws as it is.
@@ -54,7 +56,9 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
   const stateKey = scope.keys.state(jobId);
   const state = await readJobState(scope.redis, stateKey);
   const attempt = job.attemptsStarted;
-  const folder = { root: scope.workspaceRoot, jobId, attempt: String(attempt) };
+  // The number and a random part: a take Redis lost (an append-only file synced each second) gives the next one the
+  // same number, and the stale attempt must not work in, or remove, the new one's folder.
+  const folder = { root: scope.workspaceRoot, jobId, attempt: `${attempt}-${randomBytes(4).toString('hex')}` };
   const beforePush = () => checkJobFence(scope.redis, fence);
   const events = createEventSender((batch) => scope.publish({ jobId, events: batch, attempt }));
   // Lifecycle events wait for everything before them; the agent's own stream does not wait (see createEventSender).
@@ -92,6 +96,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     }
     const store = observeSessionStore(scope.store);
     const spent = state.spentUsd;
+    // A parked job goes on in its own session; any other resumed job forks at its checkpoint (its last answer's: done again).
+    const point = resuming && state.approvals === undefined ? await resumePoint({ store: scope.store, sessionId: state.sessionId!, messageUuid: state.messageUuid!, turn: state.turn }) : undefined;
     const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: `${ask.message} A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.` });
     // One client per key and URL for the worker's jobs; a missing key is MODEL_NOT_CONFIGURED here as it is in createAgent.
     const client = await scope.models?.client(resolveModelAccess({ apiKey: definition.apiKey, baseURL: definition.baseURL, env: scope.env }));
@@ -104,17 +110,17 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       sessionStore: store,
       persistSession: true,
       model: data.model ?? definition.model,
-      maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, state.turn),
+      maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, point?.turn ?? state.turn),
       maxBudgetUsd: remainingBudget(data.maxBudgetUsd ?? definition.maxBudgetUsd, spent ?? 0),
       maxRetryWaitMs: Math.min(definition.maxRetryWaitMs ?? IN_PLACE_RETRY_WAIT_MS, IN_PLACE_RETRY_WAIT_MS),
-      ...(resuming && { resume: state.sessionId, ...(state.approvals === undefined && { at: state.messageUuid }), ...(moved && { movedPaths: moved.moves }) }),
+      ...(resuming && { resume: state.sessionId, ...(point && { at: point.at }), ...(moved && { movedPaths: moved.moves }) }),
     });
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     let text: string | undefined;
     let rateLimit: { delayMs: number; message: string } | undefined;
     let failure: Extract<AgentEvent, { type: 'error' }>['error'] | undefined;
     const waiting: NonNullable<JobState['parked']> = [];
-    let turn = state.turn;
+    let turn = point?.turn ?? state.turn;
     let answersTaken = false;
     // What the model billed so far: written with each checkpoint and at the end, not awaited per request.
     let spentNow = spent;

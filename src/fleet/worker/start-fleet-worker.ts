@@ -26,6 +26,8 @@ import { runFleetJob } from './run-fleet-job.ts';
 
 /** How long a parked job waits for its answers before BullMQ would run it again unanswered (it then parks again). */
 const PARK_MS = 30 * 24 * 60 * 60 * 1_000;
+/** How long a job whose session another writer holds waits before it tries again (that lock expires within 10 s of its holder's death). */
+const SESSION_BUSY_WAIT_MS = 2_000;
 /** The settings FLEET-FEASIBILITY measured: a dead worker's job is taken over within about 45 s. */
 const DEFAULTS = { lockDurationMs: 30_000, stalledIntervalMs: 15_000, maxStalledCount: 3 };
 /** Codes that no retry can fix: the job fails at once. */
@@ -140,6 +142,14 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
         await publish({ jobId, events: [{ type: 'job-retry', jobId, reason: 'worker-stopped', message: `worker ${name} stopped` }], attempt: job.attemptsStarted });
         await job.moveToWait(token);
         throw new bullmq.WaitingError();
+      }
+      if (CodevError.isInstance(error) && error.code === 'SESSION_BUSY') {
+        // The job's session is still locked by an attempt killed or stopped while it held it (a parked job goes on in
+        // its own session): the lock goes within its TTL, so the job waits for it without spending an attempt.
+        log(`job ${jobId}: attempt ${job.attemptsStarted} found its session in use, tries again in ${SESSION_BUSY_WAIT_MS} ms: ${errorMessage(error)}`);
+        await publish({ jobId, event: { type: 'job-retry', jobId, reason: 'failed', delayMs: SESSION_BUSY_WAIT_MS, message: errorMessage(error) }, attempt: job.attemptsStarted });
+        await job.moveToDelayed(Date.now() + SESSION_BUSY_WAIT_MS, token);
+        throw new bullmq.DelayedError();
       }
       throw await failed({ job, error, fence, publish });
     } finally {

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { attemptFolders } from './attempt-folders.ts';
@@ -81,11 +81,10 @@ export async function prepareJobWorkspace(options: PrepareJobWorkspaceOptions): 
   const repo = resolveRepository(options.spec.repo);
   const resumeTurn = options.resumeTurn ?? 0;
   if (!Number.isSafeInteger(resumeTurn) || resumeTurn < 0) throw new CodevError('INPUT_INVALID', `resumeTurn ${resumeTurn} is not a turn number`, { field: 'resumeTurn', hint: 'give the last completed turn: 0 or more' });
-  const root = path.resolve(options.root);
+  const root = await physicalRoot(options.root);
   const folders = options.attempt === undefined ? undefined : attemptFolders(root, jobId, options.attempt);
   const checkout = folders?.checkout ?? path.join(root, jobId);
   try {
-    await mkdir(root, { recursive: true });
     if (folders) {
       await removeDeadAttemptFolders({ job: folders.job, keep: options.attempt! });
       await mkdir(path.dirname(folders.owner), { recursive: true });
@@ -100,5 +99,20 @@ export async function prepareJobWorkspace(options: PrepareJobWorkspaceOptions): 
   } catch (error) {
     await (folders ? removeJobWorkspace({ root, jobId, attempt: options.attempt! }) : rm(checkout, { recursive: true, force: true, maxRetries: 3 })).catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * The worker's folder of checkouts, created when missing, by its real path: the tools name the checkout through
+ * any symbolic link in the root (as `pwd -P` does), so the checkout the branch check, the moved paths and the
+ * denied earlier folders name must be that path too, not the link's.
+ */
+async function physicalRoot(root: string): Promise<string> {
+  const resolved = path.resolve(root);
+  try {
+    await mkdir(resolved, { recursive: true });
+    return await realpath(resolved);
+  } catch (error) {
+    throw new CodevError('WORKSPACE_FAILED', `could not make the folder of checkouts ${resolved}: ${errorMessage(error)}`, { file: resolved, cause: error, hint: `check that ${resolved} is writable` });
   }
 }

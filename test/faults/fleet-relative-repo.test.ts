@@ -1,0 +1,99 @@
+/**
+ * A job's `workspace.repo` given as a relative path names the repository beside its submitter (as its script
+ * is resolved against the submitter's `cwd`), not whatever each worker finds at that path from its own
+ * folder. Real Redis, real git, a real `codev worker` process started in another folder that holds a decoy
+ * repository of the same name, and the fake Messages server: the job's branch lands in the submitter's
+ * repository, the decoy gets nothing.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFleet } from '../../src/fleet/create-fleet.ts';
+import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
+import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '../../src/testing/index.ts';
+import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+
+const HANG_GUARD_MS = 60_000;
+const RUN = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-relative-repo-')));
+const SUBMITTER = path.join(RUN, 'submitter');
+const WORKER_HOME = path.join(RUN, 'worker-home');
+
+let redis: RedisServer;
+let server: FakeMessagesServer;
+let worker: ChildProcess | undefined;
+
+function makeRepository(folder: string, readme: string): void {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, 'README.md'), readme);
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@localhost', ...args], { cwd: folder, stdio: 'ignore' });
+  git('init', '--quiet', '--initial-branch', 'main');
+  git('add', '.');
+  git('commit', '--quiet', '--message', 'start');
+}
+
+function branchFile(repo: string, jobId: string, file: string): string | undefined {
+  try {
+    return execFileSync('git', ['show', `codev/jobs/${jobId}:${file}`], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return undefined;
+  }
+}
+
+beforeAll(async () => {
+  mkdirSync(SUBMITTER, { recursive: true });
+  writeFileSync(path.join(SUBMITTER, 'package.json'), '{ "name": "fleet-relative-repo", "private": true }\n');
+  writeFileSync(path.join(SUBMITTER, 'agent.ts'), "export default { system: 'You write notes.' };\n");
+  makeRepository(path.join(SUBMITTER, 'repo'), 'the submitter repository\n');
+  makeRepository(path.join(WORKER_HOME, 'repo'), 'a decoy of the same name\n');
+  redis = await startRedisServer();
+  server = await createFakeMessagesServer({
+    apiKey: 'test-key',
+    script: () => textReply('nothing to write'),
+  });
+});
+afterAll(async () => {
+  if (worker && worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  await server?.close();
+  await redis?.stop();
+  rmSync(RUN, { recursive: true, force: true });
+});
+
+function startWorker(queue: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', queue, '--scripts', SUBMITTER, '--workspace-root', path.join(RUN, 'checkouts')], {
+    cwd: WORKER_HOME,
+    env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  worker = child;
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`codev worker did not get ready in 30 s:\n${stderr}`)), 30_000);
+    child.stderr!.on('data', (chunk) => {
+      stderr += chunk;
+      if (/ready/.test(stderr)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`codev worker exited (${code}) before it was ready:\n${stderr}`)));
+  });
+}
+
+describe('a fleet job whose repository is a relative path', () => {
+  it("works on the repository beside its submitter, not on one the worker's folder holds at that path", async () => {
+    const queue = `relative-repo-${process.pid}`;
+    await startWorker(queue);
+    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    try {
+      const job = await fleet.submit({ script: 'agent.ts', cwd: SUBMITTER, prompt: 'look at the repository', workspace: { repo: 'repo' } });
+      const result = await job.result({ timeoutMs: HANG_GUARD_MS });
+      expect(result.status, JSON.stringify(result.error)).toBe('completed');
+      expect(branchFile(path.join(SUBMITTER, 'repo'), job.id, 'README.md')).toBe('the submitter repository\n');
+      expect(branchFile(path.join(WORKER_HOME, 'repo'), job.id, 'README.md')).toBeUndefined();
+    } finally {
+      await fleet.close();
+    }
+  }, 90_000);
+});
