@@ -1,0 +1,108 @@
+/**
+ * What an operator meets with a Redis password, against a real redis-server, real `codev worker` and
+ * `codev queue` processes and a real shell:
+ * - a worker whose Redis starts refusing it (the password changed, the user revoked) while it runs exits
+ *   with 1 and FLEET_REDIS_AUTH_FAILED, as at its start, instead of printing the refusal for ever;
+ * - the commands codev prints after a `--redis` URL with a password run as printed in a shell, and do not
+ *   show the password.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
+import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+import { killCodevProcesses, startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
+
+/** Past this, what should have happened at once is taken to hang. */
+const HANG_GUARD_MS = 30_000;
+const PASSWORD = 'horse-battery-staple';
+
+let project: string;
+let redis: RedisServer;
+let queueNumber = 0;
+const nextQueue = () => `attack-${++queueNumber}`;
+const url = (auth: string) => `redis://${auth}@127.0.0.1:${redis.port}`;
+
+beforeAll(async () => {
+  project = mkdtempSync(path.join(os.tmpdir(), 'codev-operator-attack-'));
+  writeFileSync(path.join(project, 'package.json'), '{ "private": true }\n');
+  writeFileSync(path.join(project, 'agent.ts'), "export default { system: 'x' };\n");
+  redis = await startRedisServer({ password: PASSWORD });
+}, 30_000);
+afterAll(async () => {
+  killCodevProcesses();
+  await redis?.stop();
+  rmSync(project, { recursive: true, force: true });
+});
+afterEach(() => killCodevProcesses());
+
+/** `command` run by sh in the test project with `env`; SIGKILLed (code null) past the guard. */
+function shell(command: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', command], { cwd: project, env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The exit code of a process that is to exit on its own; it is SIGKILLed (null) past the guard. */
+async function exitOf(process: CodevProcess): Promise<number | null> {
+  if (process.child.exitCode !== null) return process.child.exitCode;
+  const exited = new Promise<number | null>((resolve) => process.child.once('exit', (code) => resolve(code)));
+  const timer = setTimeout(() => process.child.kill('SIGKILL'), HANG_GUARD_MS);
+  try {
+    return await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('a Redis that refuses a running worker', () => {
+  it('makes the worker exit with 1 and FLEET_REDIS_AUTH_FAILED, said once', async () => {
+    const worker = startCodevProcess({ args: ['worker', '--no-model-check', '--redis', url(`:${PASSWORD}`), '--queue', nextQueue()], cwd: project });
+    await worker.waitForStderr({ pattern: /codev worker: ready/, timeoutMs: HANG_GUARD_MS });
+    const admin = new Redis(url(`:${PASSWORD}`));
+    try {
+      // The operator rotates the password; the worker's connections are cut and reconnect with the old one.
+      await admin.call('CONFIG', 'SET', 'requirepass', 'a-new-password');
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'normal');
+      const code = await exitOf(worker);
+      expect(code, worker.stderr()).toBe(1);
+      const after = worker.stderr().split('codev worker: ready')[1]!;
+      expect(after.match(/FLEET_REDIS_AUTH_FAILED/g), after).toHaveLength(1);
+      expect(after).not.toMatch(/worker error/);
+      expect(after).not.toContain(PASSWORD);
+    } finally {
+      admin.disconnect();
+      const restore = new Redis(url(':a-new-password'));
+      await restore.call('CONFIG', 'SET', 'requirepass', PASSWORD);
+      restore.disconnect();
+    }
+  }, 120_000);
+});
+
+describe('the commands codev prints after a --redis URL with a password', () => {
+  it('run as printed in a shell that has CODEV_REDIS_URL, and never show the password', async () => {
+    const queue = nextQueue();
+    const add = await shell(`node ${BIN} queue add agent.ts --prompt 'say done' --queue ${queue} --redis '${url(`:${PASSWORD}`)}'`);
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stderr).not.toContain(PASSWORD);
+    const printed = /follow them with: (codev queue watch .*)$/m.exec(add.stderr)?.[1];
+    expect(printed, add.stderr).toBeDefined();
+    expect(printed).toContain('CODEV_REDIS_URL');
+    // Watch would wait for the job to end: status takes the same target, and ends at once.
+    const status = await shell(`node ${BIN} ${printed!.slice('codev '.length).replace(/^queue watch \S+/, 'queue status --json')}`, { CODEV_REDIS_URL: url(`:${PASSWORD}`) });
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout).jobs).toMatchObject([{ id: add.stdout.trim() }]);
+  }, 120_000);
+});
