@@ -278,7 +278,8 @@ Examples:
 
 Redis: a command whose Redis is away fails with FLEET_REDIS_UNREACHABLE (the URL, password hidden) within
 about 10 s, a watch too; a wrong password or a user without rights is FLEET_REDIS_AUTH_FAILED at once. The
-commands printed for you to run (approve, deny, watch) carry the --queue and --redis they need.
+commands printed for you to run (approve, deny, watch) carry the --queue and --redis they need; a --redis URL
+with a password is printed as --redis "$CODEV_REDIS_URL": export it as CODEV_REDIS_URL where you run them.
 
 Exit codes: 0 success (watch: every job completed), 1 an error, an invalid job, an unknown job id (watch: a job
 failed or was cancelled), 2 bad usage, 3 watch: a job waits for approval, 130 or 143 watch stopped by Ctrl-C or SIGTERM.

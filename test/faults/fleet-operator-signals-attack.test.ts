@@ -97,7 +97,7 @@ describe('the commands codev prints after a --redis URL with a password', () => 
     const add = await shell(`node ${BIN} queue add agent.ts --prompt 'say done' --queue ${queue} --redis '${url(`:${PASSWORD}`)}'`);
     expect(add.code, add.stderr).toBe(0);
     expect(add.stderr).not.toContain(PASSWORD);
-    const printed = /follow them with: (codev queue watch .*)$/m.exec(add.stderr)?.[1];
+    const printed = /follow them with: (codev queue watch [^(\n]*?)\s*(?:\(|$)/m.exec(add.stderr)?.[1];
     expect(printed, add.stderr).toBeDefined();
     expect(printed).toContain('CODEV_REDIS_URL');
     // Watch would wait for the job to end: status takes the same target, and ends at once.

@@ -12,7 +12,7 @@ import { readPromptsFile } from './read-prompts-file.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
-import { queueCommandLine } from './queue-command-line.ts';
+import { hasRedisPassword, PASSWORD_NOTE, queueCommandLine } from './queue-command-line.ts';
 
 /** `codev queue add <agent.ts> --prompt "..." | --prompts tasks.jsonl`: submits jobs; prints their ids, one per line. */
 export async function queueAddCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -68,6 +68,6 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
     return [(await fleet.submit({ ...submission, prompt: values.prompt! })).id];
   });
   io.stdout(ids.map((id) => `${id}\n`).join(''));
-  io.stderr(`codev queue: added ${ids.length} job(s) to queue "${target.queue}" at ${redactRedisUrl(target.url)}; follow them with: ${queueCommandLine(target, ids.length === 1 ? `watch ${ids[0]}` : 'watch')}\n`);
+  io.stderr(`codev queue: added ${ids.length} job(s) to queue "${target.queue}" at ${redactRedisUrl(target.url)}; follow them with: ${queueCommandLine(target, ids.length === 1 ? `watch ${ids[0]}` : 'watch')}${hasRedisPassword(target) ? PASSWORD_NOTE : ''}\n`);
   return 0;
 }
