@@ -54,6 +54,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   const say = (line: string) => io.stderr(`codev worker: ${line}\n`);
   const stop = new AbortController();
   let force = false;
+  let refusal: CodevError | undefined;
   const stopListening = listenForStopSignals((signal) => {
     force = signal === 'SIGTERM';
     say(force ? 'SIGTERM: stopping now; running jobs go back to the queue and go on from their last checkpoint' : 'stopping once the running jobs finish (Ctrl-C again to quit now; they then go back to the queue)');
@@ -62,11 +63,16 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   try {
     if (!(await redisAnswers({ target, signal: stop.signal, say }))) return 0;
     return await withFleet(target, async (fleet) => {
-      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, maxStalledCount, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [cwd]).map((folder) => path.resolve(cwd, folder)), trustedRepositories, env: io.env, onLog: say });
+      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, maxStalledCount, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [cwd]).map((folder) => path.resolve(cwd, folder)), trustedRepositories, env: io.env, onLog: say, onRefused: (error) => {
+        refusal = error;
+        force = true;
+        stop.abort();
+      } });
       const rate = values.rate === undefined ? '' : `, at most ${values.rate} session starts over the queue`;
       say(`ready: ${worker.name} takes jobs from queue "${target.queue}" at ${redactRedisUrl(target.url)} (concurrency ${concurrency}${rate}); Ctrl-C or SIGTERM stops it`);
       await new Promise((resolve) => (stop.signal.aborted ? resolve(undefined) : stop.signal.addEventListener('abort', resolve, { once: true })));
       await worker.close({ force });
+      if (refusal) throw refusal;
       say('stopped');
       return 0;
     });
