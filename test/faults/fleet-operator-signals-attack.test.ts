@@ -4,7 +4,9 @@
  * - a worker whose Redis starts refusing it (the password changed, the user revoked) while it runs exits
  *   with 1 and FLEET_REDIS_AUTH_FAILED, as at its start, instead of printing the refusal for ever;
  * - the commands codev prints after a `--redis` URL with a password run as printed in a shell, and do not
- *   show the password.
+ *   show the password;
+ * - `codev queue watch` whose Redis freezes (SIGSTOP: a partition that sends no reset) ends with
+ *   FLEET_REDIS_UNREACHABLE, as for a Redis that went away, instead of waiting for ever.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -104,5 +106,30 @@ describe('the commands codev prints after a --redis URL with a password', () => 
     const status = await shell(`node ${BIN} ${printed!.slice('codev '.length).replace(/^queue watch \S+/, 'queue status --json')}`, { CODEV_REDIS_URL: url(`:${PASSWORD}`) });
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout).jobs).toMatchObject([{ id: add.stdout.trim() }]);
+  }, 120_000);
+});
+
+describe('a Redis that freezes', () => {
+  it('ends codev queue watch with FLEET_REDIS_UNREACHABLE', async () => {
+    const frozen = await startRedisServer();
+    const target = ['--redis', frozen.url, '--queue', nextQueue()];
+    try {
+      const add = await shell(`node ${BIN} queue add agent.ts --prompt 'say done' ${target.join(' ')}`);
+      expect(add.code, add.stderr).toBe(0);
+      const watch = startCodevProcess({ args: ['queue', 'watch', add.stdout.trim(), ...target], cwd: project });
+      const admin = new Redis(frozen.url);
+      try {
+        while (!String(await admin.call('CLIENT', 'LIST')).includes('codev-fleet:events')) await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        admin.disconnect();
+      }
+      process.kill(frozen.pid, 'SIGSTOP');
+      const code = await exitOf(watch);
+      expect(code, watch.stderr()).toBe(1);
+      expect(watch.stderr()).toContain('FLEET_REDIS_UNREACHABLE');
+    } finally {
+      process.kill(frozen.pid, 'SIGCONT');
+      await frozen.stop();
+    }
   }, 120_000);
 });
