@@ -15,6 +15,20 @@ import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './re
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
 
+/** The options of `codev worker` (with the common ones: see `parseCommandLine`). */
+export const WORKER_OPTIONS = {
+  ...FLEET_TARGET_OPTIONS,
+  concurrency: { type: 'string', short: 'c' },
+  rate: { type: 'string' },
+  'workspace-root': { type: 'string' },
+  scripts: { type: 'string', multiple: true },
+  'trust-workspace': { type: 'string', multiple: true },
+  'lock-duration': { type: 'string' },
+  'stalled-interval': { type: 'string' },
+  'max-stalled': { type: 'string' },
+  'no-model-check': { type: 'boolean' },
+} as const;
+
 /**
  * `codev worker`: takes jobs from the fleet's queue and runs them until it is stopped. It waits for Redis
  * as long as it takes (saying so on stderr at each retry). The first SIGINT stops it once its running jobs
@@ -24,18 +38,7 @@ import { withFleet } from './with-fleet.ts';
  * (its job scripts bring their own client or key), and stops at once on `FLEET_REDIS_AUTH_FAILED`.
  */
 export async function workerCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...FLEET_TARGET_OPTIONS,
-    concurrency: { type: 'string', short: 'c' },
-    rate: { type: 'string' },
-    'workspace-root': { type: 'string' },
-    scripts: { type: 'string', multiple: true },
-    'trust-workspace': { type: 'string', multiple: true },
-    'lock-duration': { type: 'string' },
-    'stalled-interval': { type: 'string' },
-    'max-stalled': { type: 'string' },
-    'no-model-check': { type: 'boolean' },
-  });
+  const { values, positionals } = parseCommandLine(argv, WORKER_OPTIONS);
   if (values.help) {
     io.stdout(WORKER_HELP);
     return 0;
