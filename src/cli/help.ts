@@ -261,6 +261,14 @@ Options of add:
   --max-prompt-bytes N       The largest prompt accepted, in bytes (default 1048576); a bigger one refuses the
                              submit (JOB_INVALID naming the prompt, its size and the limit)
 
+Options of status, deny and clean:
+  --json                     status: print { counts, jobs } as JSON
+  --limit N                  status: list at most N jobs (default 50); the counts are of every job
+  -m, --message TEXT         deny: why, told to the model
+  --older-than DURATION      clean: remove jobs that ended longer ago than this (s, m, h or d; 0 for all)
+  --dry-run                  clean: say what would go, remove nothing
+  --workspace-root DIR       clean: also remove the checkouts of removed jobs under DIR on this machine
+
 Options (every queue command):
   --redis URL                The Redis, redis://[user:password@]host:port[/db] (rediss:// for TLS)
   --queue NAME               The queue (default: the config's fleet.queue, else "codev")
