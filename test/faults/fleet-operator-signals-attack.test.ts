@@ -4,12 +4,12 @@
  * - a worker whose Redis starts refusing it (the password changed, the user revoked) while it runs exits
  *   with 1 and FLEET_REDIS_AUTH_FAILED, as at its start, instead of printing the refusal for ever;
  * - the commands codev prints after a `--redis` URL with a password run as printed in a shell, and do not
- *   show the password;
+ *   show the password; run under npx (a project install, no `codev` on the PATH) they say `npx codev`;
  * - `codev queue watch` whose Redis freezes (SIGSTOP: a partition that sends no reset) ends with
  *   FLEET_REDIS_UNREACHABLE, as for a Redis that went away, instead of waiting for ever.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -104,6 +104,22 @@ describe('the commands codev prints after a --redis URL with a password', () => 
     expect(printed).toContain('CODEV_REDIS_URL');
     // Watch would wait for the job to end: status takes the same target, and ends at once.
     const status = await shell(`node ${BIN} ${printed!.slice('codev '.length).replace(/^queue watch \S+/, 'queue status --json')}`, { CODEV_REDIS_URL: url(`:${PASSWORD}`) });
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout).jobs).toMatchObject([{ id: add.stdout.trim() }]);
+  }, 120_000);
+});
+
+describe('the commands codev prints when it runs under npx', () => {
+  it('say npx codev, and run as printed where codev is installed in the project only', async () => {
+    mkdirSync(path.join(project, 'node_modules', '.bin'), { recursive: true });
+    symlinkSync(BIN, path.join(project, 'node_modules', '.bin', 'codev'));
+    const queue = nextQueue();
+    const env = { CODEV_REDIS_URL: url(`:${PASSWORD}`), npm_config_offline: 'true' };
+    const add = await shell(`npx --no-install codev queue add agent.ts --prompt 'say done' --queue ${queue}`, env);
+    expect(add.code, add.stderr).toBe(0);
+    const printed = /follow them with: (\S.*)$/m.exec(add.stderr)?.[1];
+    expect(printed, add.stderr).toMatch(/^npx codev queue watch /);
+    const status = await shell(printed!.replace(/ queue watch \S+/, ' queue status --json').replace(/^npx /, 'npx --no-install '), env);
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout).jobs).toMatchObject([{ id: add.stdout.trim() }]);
   }, 120_000);
