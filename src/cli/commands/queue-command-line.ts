@@ -5,7 +5,8 @@ import { DEFAULT_QUEUE, type FleetTarget } from './resolve-fleet-target.ts';
 const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
 
 /**
- * `codev queue <words>` as the operator can run it in a shell where they ran this command: with `--queue`
+ * `codev queue <words>` as the operator can run it in a shell where they ran this command (`npx codev` under
+ * npx, see `FleetTarget.program`): with `--queue`
  * unless the queue is the default one, and `--redis` when this command was given one (CODEV_REDIS_URL and
  * the config name the same Redis again). A URL with a password is not for the logs, and `***` in its
  * place would not run: it is printed as `"$CODEV_REDIS_URL"`, for the operator to export (see
@@ -14,7 +15,7 @@ const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
 export function queueCommandLine(target: FleetTarget, words: string): string {
   const queue = target.queue === DEFAULT_QUEUE ? '' : ` --queue ${target.queue}`;
   const redis = target.redisGiven ? ` --redis ${redisArgument(target.url)}` : '';
-  return `codev queue ${words}${queue}${redis}`;
+  return `${target.program ?? 'codev'} queue ${words}${queue}${redis}`;
 }
 
 /** Said after the commands `hasRedisPassword` is true for. */
