@@ -93,6 +93,20 @@ describe('a Redis that refuses a running worker', () => {
   }, 120_000);
 });
 
+describe('a Redis user that may connect but not run BullMQ scripts', () => {
+  it('makes the worker exit with 1 and FLEET_REDIS_AUTH_FAILED, said once, and nothing else failing after it', async () => {
+    const admin = new Redis(url(`:${PASSWORD}`));
+    await admin.call('ACL', 'SETUSER', 'no-scripts', 'on', '>no-scripts-secret', '~*', '&*', '+@all', '-eval', '-evalsha', '-fcall');
+    admin.disconnect();
+    const worker = startCodevProcess({ args: ['worker', '--no-model-check', '--redis', url('no-scripts:no-scripts-secret'), '--queue', nextQueue()], cwd: project });
+    const code = await exitOf(worker);
+    expect(code, worker.stderr()).toBe(1);
+    expect(worker.stderr().match(/FLEET_REDIS_AUTH_FAILED/g), worker.stderr()).toHaveLength(1);
+    expect(worker.stderr()).not.toMatch(/worker error|failed:/);
+    expect(worker.stderr()).not.toContain('no-scripts-secret');
+  }, 120_000);
+});
+
 describe('the commands codev prints after a --redis URL with a password', () => {
   it('run as printed in a shell that has CODEV_REDIS_URL, and never show the password', async () => {
     const queue = nextQueue();

@@ -48,15 +48,17 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   checkLockSettings(defaults);
   const { bullmq } = await loadFleetModules();
   const name = options.name ?? `${os.hostname()}:${process.pid}`;
-  const log = options.onLog ?? (() => {});
+  let refusal: CodevError | undefined;
+  const say = options.onLog ?? (() => {});
+  // Once Redis refused the worker, what fails after is that refusal again, already told.
+  const log = (line: string) => void (refusal === undefined && say(line));
   const connections: Redis[] = [];
   // A Redis that refuses the worker once it ran (a changed password, a revoked user) is told once: no reconnection helps.
-  let refusal: CodevError | undefined;
   const refused = (error: unknown) => {
     if (refusal) return;
     refusal = fleetRedisError({ url: options.url, cause: error })!;
     if (options.onRefused) options.onRefused(refusal);
-    else log(refusal.format());
+    else say(refusal.format());
   };
   // One line per outage however many connections (and the worker's own blocking one) see it.
   const outage = createOutageLog({ url: options.url, log, onRefused: refused });
