@@ -162,4 +162,28 @@ describe('a Redis that freezes', () => {
       await frozen.stop();
     }
   }, 120_000);
+
+  it('lets Ctrl-C stop codev queue watch with 130, not wait for the frozen read to fail', async () => {
+    const frozen = await startRedisServer();
+    const target = ['--redis', frozen.url, '--queue', nextQueue()];
+    try {
+      const add = await shell(`node ${BIN} queue add agent.ts --prompt 'say done' ${target.join(' ')}`);
+      expect(add.code, add.stderr).toBe(0);
+      const watch = startCodevProcess({ args: ['queue', 'watch', add.stdout.trim(), ...target], cwd: project });
+      const admin = new Redis(frozen.url);
+      try {
+        while (!String(await admin.call('CLIENT', 'LIST')).includes('codev-fleet:events')) await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        admin.disconnect();
+      }
+      process.kill(frozen.pid, 'SIGSTOP');
+      watch.child.kill('SIGINT');
+      const code = await exitOf(watch);
+      expect(code, watch.stderr()).toBe(130);
+      expect(watch.stderr()).not.toContain('FLEET_REDIS_UNREACHABLE');
+    } finally {
+      process.kill(frozen.pid, 'SIGCONT');
+      await frozen.stop();
+    }
+  }, 120_000);
 });
