@@ -261,6 +261,14 @@ Options of add:
   --max-prompt-bytes N       The largest prompt accepted, in bytes (default 1048576); a bigger one refuses the
                              submit (JOB_INVALID naming the prompt, its size and the limit)
 
+Options of status, deny and clean:
+  --json                     status: print { counts, jobs } as JSON
+  --limit N                  status: list at most N jobs (default 50); the counts are of every job
+  -m, --message TEXT         deny: why, told to the model
+  --older-than DURATION      clean: remove jobs that ended longer ago than this (s, m, h or d; 0 for all)
+  --dry-run                  clean: say what would go, remove nothing
+  --workspace-root DIR       clean: also remove the checkouts of removed jobs under DIR on this machine
+
 Options (every queue command):
   --redis URL                The Redis, redis://[user:password@]host:port[/db] (rediss:// for TLS)
   --queue NAME               The queue (default: the config's fleet.queue, else "codev")
@@ -276,9 +284,10 @@ Examples:
   codev queue approve 6f1c0d2e-... toolu_01ABC
   codev queue clean --older-than 3d --dry-run
 
-Redis: a command whose Redis is away fails with FLEET_REDIS_UNREACHABLE (the URL, password hidden) within
-about 10 s, a watch too; a wrong password or a user without rights is FLEET_REDIS_AUTH_FAILED at once. The
-commands printed for you to run (approve, deny, watch) carry the --queue and --redis they need.
+Redis: a command whose Redis is away, or leaves it unanswered (frozen), fails with FLEET_REDIS_UNREACHABLE
+(the URL, password hidden) within about 10 s, a watch too; a wrong password or a user without rights is FLEET_REDIS_AUTH_FAILED at once. The
+commands printed for you to run (approve, deny, watch) carry the --queue and --redis they need; a --redis URL
+with a password is printed as --redis "$CODEV_REDIS_URL": export it as CODEV_REDIS_URL where you run them.
 
 Exit codes: 0 success (watch: every job completed), 1 an error, an invalid job, an unknown job id (watch: a job
 failed or was cancelled), 2 bad usage, 3 watch: a job waits for approval, 130 or 143 watch stopped by Ctrl-C or SIGTERM.
@@ -293,7 +302,7 @@ as many machines, as you like. The model is reached with ANTHROPIC_API_KEY (at A
 a worker with neither refuses to start (MODEL_NOT_CONFIGURED) rather than fail every job it takes.
 A worker started before Redis waits for it, saying so on stderr at each retry; it never gives up, except
 when Redis refuses it (FLEET_REDIS_AUTH_FAILED: a wrong password, or a user without rights), which it
-does not retry. Once it takes jobs it prints "codev worker: ready ..." on stderr, then what it does (jobs
+does not retry: it exits with 1, also when the refusal comes while it runs (a rotated password). Once it takes jobs it prints "codev worker: ready ..." on stderr, then what it does (jobs
 taken, ended, retried). A lost Redis is said once ("Redis at ... lost"), and once when it is back.
 
 Stopping: the first Ctrl-C (SIGINT) takes no new jobs and stops once the running ones finish. SIGTERM (a

@@ -29,7 +29,10 @@ const DEFAULT_ATTEMPTS = 3;
  */
 const SUBMITTER_RETRIES = 20;
 const SUBMITTER_RECONNECT_MS = 500;
-/** Once Redis has been away this long, a submitter's calls fail at once (`FLEET_REDIS_UNREACHABLE`). */
+/**
+ * Once Redis has been away this long, a submitter's calls fail at once (`FLEET_REDIS_UNREACHABLE`); a command
+ * unanswered this long fails too (a frozen Redis; the blocking reads of events block 1 s at most).
+ */
 const REACH_BOUND_MS = 10_000;
 
 /**
@@ -52,11 +55,11 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
   // A lost connection is re-made while commands wait, for a bounded time (a submitter does not wait forever);
   // the listener keeps ioredis from printing each failed attempt.
   const reach = createReachGuard({ url, boundMs: REACH_BOUND_MS });
-  const redis = await connectRedis({ url, name: 'codev-fleet', maxRetriesPerRequest: SUBMITTER_RETRIES, maxReconnectDelayMs: SUBMITTER_RECONNECT_MS, onConnection: reach.onConnection });
+  const redis = await connectRedis({ url, name: 'codev-fleet', maxRetriesPerRequest: SUBMITTER_RETRIES, maxReconnectDelayMs: SUBMITTER_RECONNECT_MS, commandTimeoutMs: REACH_BOUND_MS, onConnection: reach.onConnection });
   const queue = new bullmq.Queue(queueName, { connection: redis });
   // BullMQ prints a connection error a queue has no listener for; the client reconnects and commands wait.
   queue.on('error', () => {});
-  const connect = () => connectRedis({ url, name: 'codev-fleet:events', maxRetriesPerRequest: SUBMITTER_RETRIES, maxReconnectDelayMs: SUBMITTER_RECONNECT_MS, onConnection: () => {} });
+  const connect = () => connectRedis({ url, name: 'codev-fleet:events', maxRetriesPerRequest: SUBMITTER_RETRIES, maxReconnectDelayMs: SUBMITTER_RECONNECT_MS, commandTimeoutMs: REACH_BOUND_MS, onConnection: () => {} });
   const endIfLost = (jobId: string) => endLostJob({ redis, keys, queue: queueName, jobId });
   const handleOf = (id: string): JobHandle => {
     const handle = createJobHandle({ id, eventsKey: keys.events(id), connect, cancel, endIfLost });

@@ -1,6 +1,7 @@
 /** The public contract of `codev/fleet`. Types only. */
 import type { AgentEvent, EndReason, Usage } from '../agent/types.ts';
 import type { ToolApproval } from '../agent/types.ts';
+import type { CodevError } from '../errors/codev-error.ts';
 import type { JobPermissions } from './job/fleet-job-data.ts';
 import type { FinishedJobWorkspace, JobWorkspaceSpec } from './workspace/types.ts';
 
@@ -203,6 +204,12 @@ export interface WorkerOptions {
   maxStalledCount?: number;
   /** Where the worker says what it does (a waiting Redis, a job taken, a retry). */
   onLog?: (line: string) => void;
+  /**
+   * Told once when Redis refuses the running worker (`FLEET_REDIS_AUTH_FAILED`: its password changed, its
+   * user was revoked or lost a right): no reconnection helps, so the owner closes it (`close` then waits
+   * on no Redis command). Without it the refusal is only logged, once.
+   */
+  onRefused?: (error: CodevError) => void;
   /** The environment of the agents (the model's key and URL). Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** A name in events and logs. Default host:pid. */

@@ -12,28 +12,31 @@ import { readPromptsFile } from './read-prompts-file.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
-import { queueCommandLine } from './queue-command-line.ts';
+import { hasRedisPassword, PASSWORD_NOTE, queueCommandLine } from './queue-command-line.ts';
+
+/** The options of `codev queue add` (with the common ones: see `parseCommandLine`). */
+export const QUEUE_ADD_OPTIONS = {
+  ...FLEET_TARGET_OPTIONS,
+  prompt: { type: 'string', short: 'p' },
+  prompts: { type: 'string' },
+  repo: { type: 'string' },
+  ref: { type: 'string' },
+  allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
+  ask: { type: 'string', multiple: true },
+  'permission-mode': { type: 'string' },
+  'max-turns': { type: 'string' },
+  'max-budget-usd': { type: 'string' },
+  model: { type: 'string' },
+  attempts: { type: 'string' },
+  'defer-asks': { type: 'boolean' },
+  'allow-broken-plugins': { type: 'boolean' },
+  'max-prompt-bytes': { type: 'string' },
+} as const;
 
 /** `codev queue add <agent.ts> --prompt "..." | --prompts tasks.jsonl`: submits jobs; prints their ids, one per line. */
 export async function queueAddCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...FLEET_TARGET_OPTIONS,
-    prompt: { type: 'string', short: 'p' },
-    prompts: { type: 'string' },
-    repo: { type: 'string' },
-    ref: { type: 'string' },
-    allow: { type: 'string', multiple: true },
-    deny: { type: 'string', multiple: true },
-    ask: { type: 'string', multiple: true },
-    'permission-mode': { type: 'string' },
-    'max-turns': { type: 'string' },
-    'max-budget-usd': { type: 'string' },
-    model: { type: 'string' },
-    attempts: { type: 'string' },
-    'defer-asks': { type: 'boolean' },
-    'allow-broken-plugins': { type: 'boolean' },
-    'max-prompt-bytes': { type: 'string' },
-  });
+  const { values, positionals } = parseCommandLine(argv, QUEUE_ADD_OPTIONS);
   if (values.help) {
     io.stdout(QUEUE_HELP);
     return 0;
@@ -68,6 +71,6 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
     return [(await fleet.submit({ ...submission, prompt: values.prompt! })).id];
   });
   io.stdout(ids.map((id) => `${id}\n`).join(''));
-  io.stderr(`codev queue: added ${ids.length} job(s) to queue "${target.queue}" at ${redactRedisUrl(target.url)}; follow them with: ${queueCommandLine(target, ids.length === 1 ? `watch ${ids[0]}` : 'watch')}\n`);
+  io.stderr(`codev queue: added ${ids.length} job(s) to queue "${target.queue}" at ${redactRedisUrl(target.url)}; follow them with: ${queueCommandLine(target, ids.length === 1 ? `watch ${ids[0]}` : 'watch')}${hasRedisPassword(target) ? PASSWORD_NOTE : ''}\n`);
   return 0;
 }

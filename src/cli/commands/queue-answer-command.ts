@@ -7,6 +7,9 @@ import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
 import { queueCommandLine } from './queue-command-line.ts';
 
+/** The options `codev queue deny` takes besides approve's (the fleet's and the common ones: see `parseCommandLine`). */
+export const QUEUE_DENY_OPTIONS = { message: { type: 'string', short: 'm' } } as const;
+
 /**
  * `codev queue approve <job> <toolUseId>...` (`behavior` allow) and `codev queue deny <job> <toolUseId>...
  * [--message TEXT]` (deny): answers calls a parked job waits on. Once each of its calls has an answer the
@@ -15,7 +18,7 @@ import { queueCommandLine } from './queue-command-line.ts';
 export function queueAnswerCommand(behavior: 'allow' | 'deny'): (argv: readonly string[], io: CommandIo) => Promise<number> {
   const verb = behavior === 'allow' ? 'approve' : 'deny';
   return async (argv, io) => {
-    const { values, positionals } = parseCommandLine(argv, { ...FLEET_TARGET_OPTIONS, ...(behavior === 'deny' && { message: { type: 'string', short: 'm' } }) });
+    const { values, positionals } = parseCommandLine(argv, { ...FLEET_TARGET_OPTIONS, ...(behavior === 'deny' && QUEUE_DENY_OPTIONS) });
     if (values.help) {
       io.stdout(QUEUE_HELP);
       return 0;

@@ -12,6 +12,9 @@ import { withFleet } from './with-fleet.ts';
 /** A progress line on stderr every this many jobs (and at the end). */
 const PROGRESS_EVERY = 100;
 
+/** The options of `codev queue clean` (with the common ones: see `parseCommandLine`). */
+export const QUEUE_CLEAN_OPTIONS = { ...FLEET_TARGET_OPTIONS, 'older-than': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'workspace-root': { type: 'string' } } as const;
+
 /**
  * `codev queue clean [--older-than 7d] [--dry-run] [--workspace-root DIR]`: removes the ended jobs older than
  * the retention (`--older-than`, else the config's `fleet.retention`, else 7 days) (sessions, hidden refs, events and state, BullMQ's record, local checkouts), one line per job
@@ -19,7 +22,7 @@ const PROGRESS_EVERY = 100;
  * 130/143 stopped by a signal (what was removed stays removed).
  */
 export async function queueCleanCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { ...FLEET_TARGET_OPTIONS, 'older-than': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'workspace-root': { type: 'string' } });
+  const { values, positionals } = parseCommandLine(argv, QUEUE_CLEAN_OPTIONS);
   if (values.help) {
     io.stdout(QUEUE_HELP);
     return 0;

@@ -13,9 +13,12 @@ const SNIPPET = 60;
 /** The bytes of each prompt the table reads for its snippet (SNIPPET characters of up to 4 bytes), not the whole prompt; --json gives it whole. */
 const PROMPT_BYTES = SNIPPET * 4 + 4;
 
+/** The options of `codev queue status` (with the common ones: see `parseCommandLine`). */
+export const QUEUE_STATUS_OPTIONS = { ...FLEET_TARGET_OPTIONS, json: { type: 'boolean' }, limit: { type: 'string' } } as const;
+
 /** `codev queue status [ids...] [--json]`: the jobs per state, and a table of the jobs (or the named ones). */
 export async function queueStatusCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals: ids } = parseCommandLine(argv, { ...FLEET_TARGET_OPTIONS, json: { type: 'boolean' }, limit: { type: 'string' } });
+  const { values, positionals: ids } = parseCommandLine(argv, QUEUE_STATUS_OPTIONS);
   if (values.help) {
     io.stdout(QUEUE_HELP);
     return 0;

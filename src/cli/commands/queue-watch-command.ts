@@ -8,7 +8,7 @@ import { stopOnSignals } from './stop-on-signals.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
-import { queueCommandLine } from './queue-command-line.ts';
+import { hasRedisPassword, PASSWORD_NOTE, queueCommandLine } from './queue-command-line.ts';
 
 const DEFAULT_COLUMNS = 100;
 
@@ -53,7 +53,7 @@ async function watch(options: { fleet: Fleet; target: FleetTarget; ids: readonly
     }
     const followed = jobs.map((job) => outcomes.get(job.id)!);
     // Whole, on a terminal too: the table cuts its lines to the terminal's width.
-    for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: ${command(`approve ${job.id} ${call.toolUseId}`)} (or: ${command(`deny ${job.id} ${call.toolUseId}`)})\n`);
+    for (const job of jobs) for (const call of job.waiting) io.stderr(`codev queue watch: job ${job.id} waits on ${call.toolName}: ${command(`approve ${job.id} ${call.toolUseId}`)} (or: ${command(`deny ${job.id} ${call.toolUseId}`)})${hasRedisPassword(options.target) ? PASSWORD_NOTE : ''}\n`);
     io.stderr(`codev queue watch: ${summary(followed)}\n`);
     if (stop.exitCode !== undefined) return stop.exitCode;
     if (jobs.length < ids.length || followed.some((outcome) => outcome === 'failed' || outcome === 'cancelled')) return 1;

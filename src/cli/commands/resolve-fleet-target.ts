@@ -10,6 +10,8 @@ export interface FleetTarget {
   queue: string;
   /** True when `url` came from `--redis` (not CODEV_REDIS_URL or the config, which name it again). */
   redisGiven: boolean;
+  /** How the operator runs codev where this command ran: `npx codev` under npx (a project install), else `codev`. */
+  program?: string;
 }
 
 export const DEFAULT_QUEUE = 'codev';
@@ -32,5 +34,7 @@ export async function resolveFleetTarget(options: { redis?: string; queue?: stri
     url: redis?.trim() ?? resolveRedisUrl({ env, configured: settings?.redisUrl }),
     queue: queue ?? settings?.queue ?? DEFAULT_QUEUE,
     redisGiven: redis !== undefined,
+    // npm exec and npx say so to what they run: a project install puts no `codev` on the PATH.
+    program: env.npm_command === 'exec' ? 'npx codev' : 'codev',
   };
 }

@@ -15,6 +15,20 @@ import { FLEET_TARGET_OPTIONS, resolveFleetTarget, type FleetTarget } from './re
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
 
+/** The options of `codev worker` (with the common ones: see `parseCommandLine`). */
+export const WORKER_OPTIONS = {
+  ...FLEET_TARGET_OPTIONS,
+  concurrency: { type: 'string', short: 'c' },
+  rate: { type: 'string' },
+  'workspace-root': { type: 'string' },
+  scripts: { type: 'string', multiple: true },
+  'trust-workspace': { type: 'string', multiple: true },
+  'lock-duration': { type: 'string' },
+  'stalled-interval': { type: 'string' },
+  'max-stalled': { type: 'string' },
+  'no-model-check': { type: 'boolean' },
+} as const;
+
 /**
  * `codev worker`: takes jobs from the fleet's queue and runs them until it is stopped. It waits for Redis
  * as long as it takes (saying so on stderr at each retry). The first SIGINT stops it once its running jobs
@@ -24,18 +38,7 @@ import { withFleet } from './with-fleet.ts';
  * (its job scripts bring their own client or key), and stops at once on `FLEET_REDIS_AUTH_FAILED`.
  */
 export async function workerCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, {
-    ...FLEET_TARGET_OPTIONS,
-    concurrency: { type: 'string', short: 'c' },
-    rate: { type: 'string' },
-    'workspace-root': { type: 'string' },
-    scripts: { type: 'string', multiple: true },
-    'trust-workspace': { type: 'string', multiple: true },
-    'lock-duration': { type: 'string' },
-    'stalled-interval': { type: 'string' },
-    'max-stalled': { type: 'string' },
-    'no-model-check': { type: 'boolean' },
-  });
+  const { values, positionals } = parseCommandLine(argv, WORKER_OPTIONS);
   if (values.help) {
     io.stdout(WORKER_HELP);
     return 0;
@@ -54,6 +57,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   const say = (line: string) => io.stderr(`codev worker: ${line}\n`);
   const stop = new AbortController();
   let force = false;
+  let refusal: CodevError | undefined;
   const stopListening = listenForStopSignals((signal) => {
     force = signal === 'SIGTERM';
     say(force ? 'SIGTERM: stopping now; running jobs go back to the queue and go on from their last checkpoint' : 'stopping once the running jobs finish (Ctrl-C again to quit now; they then go back to the queue)');
@@ -62,11 +66,16 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   try {
     if (!(await redisAnswers({ target, signal: stop.signal, say }))) return 0;
     return await withFleet(target, async (fleet) => {
-      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, maxStalledCount, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [cwd]).map((folder) => path.resolve(cwd, folder)), trustedRepositories, env: io.env, onLog: say });
+      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, maxStalledCount, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [cwd]).map((folder) => path.resolve(cwd, folder)), trustedRepositories, env: io.env, onLog: say, onRefused: (error) => {
+        refusal = error;
+        force = true;
+        stop.abort();
+      } });
       const rate = values.rate === undefined ? '' : `, at most ${values.rate} session starts over the queue`;
       say(`ready: ${worker.name} takes jobs from queue "${target.queue}" at ${redactRedisUrl(target.url)} (concurrency ${concurrency}${rate}); Ctrl-C or SIGTERM stops it`);
       await new Promise((resolve) => (stop.signal.aborted ? resolve(undefined) : stop.signal.addEventListener('abort', resolve, { once: true })));
       await worker.close({ force });
+      if (refusal) throw refusal;
       say('stopped');
       return 0;
     });

@@ -42,6 +42,9 @@ async function* readStreams(options: {
   const { last, signal } = options;
   if (last.size === 0) return;
   const redis = await options.connect();
+  // A stop ends the read under way too: a Redis that froze would hold it until its command timeout.
+  const stop = () => redis.disconnect();
+  signal?.addEventListener('abort', stop, { once: true });
   try {
     let turn = 0;
     while (!signal?.aborted && last.size > 0) {
@@ -56,7 +59,10 @@ async function* readStreams(options: {
       if (!news && batches.length > 1 && !signal?.aborted) yield* await readBatch({ redis, keyOf: options.keyOf, last, jobIds: batches[turn++ % batches.length]!, blockMs: BLOCK_MS / 4 });
       await options.afterRead?.([...last.keys()]);
     }
+  } catch (error) {
+    if (!signal?.aborted) throw error;
   } finally {
+    signal?.removeEventListener('abort', stop);
     redis.disconnect();
   }
 }

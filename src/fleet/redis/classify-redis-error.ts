@@ -2,8 +2,8 @@ import { errorMessage } from '../../errors/codev-error.ts';
 
 /** Socket errors that mean the server cannot be reached (now): ioredis reconnects after each. */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-/** What ioredis and BullMQ say of a connection that is gone: a closed stream, or commands given up after their retries. */
-const CONNECTION_MESSAGES = /Connection is closed|max retries per request|Stream isn't writeable|connect ETIMEDOUT|ECONNREFUSED|ECONNRESET/i;
+/** What ioredis and BullMQ say of a connection that is gone: a closed stream, a command unanswered too long, or commands given up after their retries. */
+const CONNECTION_MESSAGES = /Connection is closed|max retries per request|Stream isn't writeable|connect ETIMEDOUT|ECONNREFUSED|ECONNRESET|Command timed out/i;
 /** The server's replies to a client it does not let in (a wrong password, none, an ACL user without the right). */
 const AUTH_REPLIES = /\b(WRONGPASS|NOAUTH|NOPERM)\b|AUTH <password> called without any password configured|invalid password/;
 

@@ -33,6 +33,13 @@ export async function connectRedis(options: {
    * `maxRetriesPerRequest + 1` attempts, so this bounds how long a submitter's command waits.
    */
   maxReconnectDelayMs?: number;
+  /**
+   * How long a command may go unanswered before it fails ('Command timed out'), blocking reads included
+   * (their block must be shorter). Default: for ever, as a worker's blocking reads wait longer. A submitter
+   * bounds it: a Redis that froze, or a partition that sends no reset, would else hold its call for ever
+   * (ioredis keeps a command that was out when the connection broke until the connection is back).
+   */
+  commandTimeoutMs?: number;
   /** Told once when a ready connection is lost (the client then reconnects on its own) and once when it is back. */
   onConnection?: (change: { type: 'lost'; message: string } | { type: 'back' }) => void;
 }): Promise<Redis> {
@@ -46,6 +53,7 @@ export async function connectRedis(options: {
     maxRetriesPerRequest: options.maxRetriesPerRequest ?? null,
     connectionName: options.name ?? 'codev',
     connectTimeout: timeoutMs,
+    ...(options.commandTimeoutMs !== undefined && { commandTimeout: options.commandTimeoutMs }),
     retryStrategy: (times) => (ready ? Math.min(times * 50, options.maxReconnectDelayMs ?? DEFAULT_MAX_RECONNECT_DELAY_MS) : null),
   });
   let lastError: unknown;

@@ -8,7 +8,8 @@ export interface OutageLog {
   connection(role: string): (change: { type: 'lost'; message: string } | { type: 'back' }) => void;
   /**
    * An `error` event of something built on the connections (a BullMQ worker, its blocking connection):
-   * a connection error is the outage the connections tell (dropped); any other error is logged.
+   * a connection error is the outage the connections tell (dropped), a refusal goes to `onRefused`; any
+   * other error is logged.
    */
   error(source: string, error: unknown): void;
 }
@@ -17,7 +18,7 @@ export interface OutageLog {
  * One `lost` line when the first connection to Redis at `url` is lost, one `back` line when every lost one
  * is back: not one per connection, nor one per failed reconnection or per emitter that retries on its own.
  */
-export function createOutageLog(options: { url: string; log: (line: string) => void }): OutageLog {
+export function createOutageLog(options: { url: string; log: (line: string) => void; onRefused?: (error: unknown) => void }): OutageLog {
   const { log } = options;
   const lost = new Set<string>();
   return {
@@ -31,7 +32,9 @@ export function createOutageLog(options: { url: string; log: (line: string) => v
       log('Redis is back');
     },
     error(source, error) {
-      if (classifyRedisError(error) === 'connection') return;
+      const kind = classifyRedisError(error);
+      if (kind === 'connection') return;
+      if (kind === 'auth' && options.onRefused) return options.onRefused(error);
       log(`${source} error: ${errorMessage(error)}`);
     },
   };

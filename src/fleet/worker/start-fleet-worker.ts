@@ -10,8 +10,10 @@ import type { FleetKeys } from '../fleet-keys.ts';
 import { jobResultOf } from '../job/job-result-of.ts';
 import { checkJobFence, isFencedError, type JobFence } from '../job/job-fence.ts';
 import { readJobState } from '../job/job-state.ts';
+import { classifyRedisError } from '../redis/classify-redis-error.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
 import { createOutageLog } from '../redis/create-outage-log.ts';
+import { fleetRedisError } from '../redis/fleet-redis-error.ts';
 import { loadFleetModules } from '../redis/load-fleet-modules.ts';
 import { forgetCompletedCheckpoints } from '../retention/forget-completed-checkpoints.ts';
 import { createRedisSessionStore } from '../session-store/create-redis-session-store.ts';
@@ -49,12 +51,23 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   checkLockSettings(defaults);
   const { bullmq } = await loadFleetModules();
   const name = options.name ?? `${os.hostname()}:${process.pid}`;
-  const log = options.onLog ?? (() => {});
+  let refusal: CodevError | undefined;
+  const say = options.onLog ?? (() => {});
+  // Once Redis refused the worker, what fails after is that refusal again, already told.
+  const log = (line: string) => void (refusal === undefined && say(line));
   const connections: Redis[] = [];
+  // A Redis that refuses the worker once it ran (a changed password, a revoked user) is told once: no reconnection helps.
+  const refused = (error: unknown) => {
+    if (refusal) return;
+    refusal = fleetRedisError({ url: options.url, cause: error })!;
+    if (options.onRefused) options.onRefused(refusal);
+    else say(refusal.format());
+  };
   // One line per outage however many connections (and the worker's own blocking one) see it.
-  const outage = createOutageLog({ url: options.url, log });
+  const outage = createOutageLog({ url: options.url, log, onRefused: refused });
   const connect = async (role: string) => {
     const client = await connectRedis({ url: options.url, name: `codev-worker:${name}:${role}`, onConnection: outage.connection(role) });
+    client.on('error', (error: unknown) => classifyRedisError(error) === 'auth' && refused(error));
     connections.push(client);
     return client;
   };
@@ -210,6 +223,8 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     name,
     async close(closeOptions = {}) {
       stopping = closeOptions.force === true;
+      // Redis refuses every command now: nothing to wait for, and each wait would be for ever.
+      if (refusal) for (const client of connections) client.disconnect();
       await worker.pause(true);
       // Takes no more jobs and waits for the running ones; forced, they end their queries at once and go back to the queue.
       // An idle worker has nothing to wait for: BullMQ's graceful close would wait on its loop's Redis command, forever while Redis is away.
