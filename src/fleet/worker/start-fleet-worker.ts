@@ -160,7 +160,7 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
         // The job's session is still locked by an attempt killed or stopped while it held it (a parked job goes on in
         // its own session): the lock goes within its TTL, so the job waits for it without spending an attempt.
         log(`job ${jobId}: attempt ${job.attemptsStarted} found its session in use, tries again in ${SESSION_BUSY_WAIT_MS} ms: ${errorMessage(error)}`);
-        await publish({ jobId, event: { type: 'job-retry', jobId, reason: 'failed', delayMs: SESSION_BUSY_WAIT_MS, message: errorMessage(error) }, attempt: job.attemptsStarted });
+        await publish({ jobId, events: [{ type: 'job-retry', jobId, reason: 'failed', delayMs: SESSION_BUSY_WAIT_MS, message: errorMessage(error) }], attempt: job.attemptsStarted });
         await job.moveToDelayed(Date.now() + SESSION_BUSY_WAIT_MS, token);
         throw new bullmq.DelayedError();
       }
