@@ -18,11 +18,13 @@ describe('resolveFleetTarget', () => {
   it('takes --redis, then CODEV_REDIS_URL, then the config; --queue, then the config, then "codev"', async () => {
     configure({ redisUrl: 'redis://config:6379', queue: 'from-config' });
     const env = { CODEV_REDIS_URL: 'redis://environment:6379' };
-    expect(await resolveFleetTarget({ redis: 'redis://flag:6379', queue: 'flag', cwd: project, env })).toEqual({ url: 'redis://flag:6379', queue: 'flag', redisGiven: true });
-    expect(await resolveFleetTarget({ cwd: project, env })).toEqual({ url: 'redis://environment:6379', queue: 'from-config', redisGiven: false });
-    expect(await resolveFleetTarget({ cwd: project, env: {} })).toEqual({ url: 'redis://config:6379', queue: 'from-config', redisGiven: false });
+    expect(await resolveFleetTarget({ redis: 'redis://flag:6379', queue: 'flag', cwd: project, env })).toEqual({ url: 'redis://flag:6379', queue: 'flag', redisGiven: true, program: 'codev' });
+    expect(await resolveFleetTarget({ cwd: project, env })).toEqual({ url: 'redis://environment:6379', queue: 'from-config', redisGiven: false, program: 'codev' });
+    expect(await resolveFleetTarget({ cwd: project, env: {} })).toEqual({ url: 'redis://config:6379', queue: 'from-config', redisGiven: false, program: 'codev' });
     configure({ redisUrl: 'redis://config:6379' });
     expect((await resolveFleetTarget({ cwd: project, env: {} })).queue).toBe('codev');
+    // Run through npx (npm sets npm_command=exec), the commands it prints say so: a project install has no codev on PATH.
+    expect((await resolveFleetTarget({ cwd: project, env: { npm_command: 'exec' } })).program).toBe('npx codev');
   });
 
   it('says FLEET_NOT_CONFIGURED without a URL anywhere, and CLI_USAGE for a malformed flag', async () => {
