@@ -4,8 +4,7 @@
  * the other takes the job over and finishes it, and the job's transcript holds every turn once. Then Redis
  * itself is killed and restarted with append-only persistence, and the jobs queued before survive.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -17,29 +16,17 @@ import { createRedisSessionStore } from '../../src/fleet/session-store/create-re
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { FleetEvent } from '../../src/fleet/types.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+import { killCodevProcesses, type CodevProcess } from '../cli/start-codev-process.ts';
+import { startCodevWorker } from './test-fixtures/start-codev-worker.ts';
+import { writeNoteProject } from './test-fixtures/write-note-project.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Inside the repo, so that the plugin resolves `zod` and `codev/plugin` as a user's project does.
 const PROJECT = path.join(REPO, 'node_modules', '.cache', `codev-fleet-crash-${process.pid}`);
 const TURNS = 6;
-const SLOW_NOTE = `import { buildTool } from 'codev/plugin';
-import { z } from 'zod';
-export default buildTool({
-  name: 'Note',
-  description: 'Writes a note, slowly',
-  inputSchema: z.object({ text: z.string(), ms: z.number() }),
-  isReadOnly: () => true,
-  async call({ text, ms }) {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return { data: 'noted: ' + text };
-  },
-});
-`;
 
 let redis: RedisServer;
 let server: FakeMessagesServer;
-const workers: ChildProcess[] = [];
 
 /** The reply follows from the transcript alone: a job resumed anywhere gets the same next step. */
 function nextReply(messages: readonly Anthropic.MessageParam[]) {
@@ -48,37 +35,18 @@ function nextReply(messages: readonly Anthropic.MessageParam[]) {
 }
 
 /** Starts `codev worker` and resolves once it says it is ready. */
-function startWorker(queue: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', queue, '--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', path.join(PROJECT, 'workspaces')], {
-    cwd: PROJECT,
-    env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  workers.push(child);
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    const timer = setTimeout(() => reject(new Error(`codev worker did not get ready in 30 s:\n${stderr}`)), 30_000);
-    child.stderr!.on('data', (chunk) => {
-      stderr += chunk;
-      if (/ready/.test(stderr)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`codev worker exited (${code}) before it was ready:\n${stderr}`)));
-  });
+function startWorker(queue: string): Promise<CodevProcess> {
+  const args = ['--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', path.join(PROJECT, 'workspaces')];
+  return startCodevWorker({ redisUrl: redis.url, queue, cwd: PROJECT, args, modelUrl: server.url });
 }
 
 beforeAll(async () => {
-  mkdirSync(path.join(PROJECT, 'plugins'), { recursive: true });
-  writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-crash-project", "private": true }\n');
-  writeFileSync(path.join(PROJECT, 'plugins/note.ts'), SLOW_NOTE);
-  writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You write notes.' };\n");
+  writeNoteProject(PROJECT, 'fleet-crash-project');
   redis = await startRedisServer({ appendOnly: true });
   server = await createFakeMessagesServer({ apiKey: 'test-key', script: (request) => nextReply(request.body.messages ?? []) });
 });
 afterAll(async () => {
-  for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  killCodevProcesses();
   await server?.close();
   await redis?.stop();
   rmSync(PROJECT, { recursive: true, force: true });
@@ -92,16 +60,16 @@ describe('codev worker', () => {
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `write ${TURNS} notes`, permissions: { allow: ['Note'] } });
       const events: FleetEvent[] = [];
-      let killed: ChildProcess | undefined;
+      let killed: CodevProcess | undefined;
       for await (const event of job.events({ signal: AbortSignal.timeout(90_000) })) {
         events.push(event);
         // In the middle of turn 4: its tool call runs on the worker, turns 1-3 are checkpointed.
         if (!killed && event.type === 'tool-call' && event.toolUseId === 'toolu_note_4') {
           const start = [...events].reverse().find((seen) => seen.type === 'job-start');
           const pid = Number(start?.type === 'job-start' ? start.worker.split(':').at(-1) : NaN);
-          killed = [first, second].find((worker) => worker.pid === pid);
+          killed = [first, second].find((worker) => worker.child.pid === pid);
           expect(killed, `the job's worker ${pid} is one of ours`).toBeDefined();
-          killed!.kill('SIGKILL');
+          killed!.child.kill('SIGKILL');
         }
       }
       expect(killed).toBeDefined();
