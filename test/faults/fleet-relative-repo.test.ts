@@ -5,7 +5,7 @@
  * repository of the same name, and the fake Messages server: the job's branch lands in the submitter's
  * repository, the decoy gets nothing.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+import { killCodevProcesses, type CodevProcess } from '../cli/start-codev-process.ts';
+import { startCodevWorker } from '../fleet/test-fixtures/start-codev-worker.ts';
 
 const HANG_GUARD_MS = 60_000;
 const RUN = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-relative-repo-')));
@@ -22,7 +23,6 @@ const WORKER_HOME = path.join(RUN, 'worker-home');
 
 let redis: RedisServer;
 let server: FakeMessagesServer;
-let worker: ChildProcess | undefined;
 
 function makeRepository(folder: string, readme: string): void {
   mkdirSync(folder, { recursive: true });
@@ -54,31 +54,14 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  if (worker && worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  killCodevProcesses();
   await server?.close();
   await redis?.stop();
   rmSync(RUN, { recursive: true, force: true });
 });
 
-function startWorker(queue: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', queue, '--scripts', SUBMITTER, '--workspace-root', path.join(RUN, 'checkouts')], {
-    cwd: WORKER_HOME,
-    env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  worker = child;
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    const timer = setTimeout(() => reject(new Error(`codev worker did not get ready in 30 s:\n${stderr}`)), 30_000);
-    child.stderr!.on('data', (chunk) => {
-      stderr += chunk;
-      if (/ready/.test(stderr)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`codev worker exited (${code}) before it was ready:\n${stderr}`)));
-  });
+function startWorker(queue: string): Promise<CodevProcess> {
+  return startCodevWorker({ redisUrl: redis.url, queue, cwd: WORKER_HOME, args: ['--scripts', SUBMITTER, '--workspace-root', path.join(RUN, 'checkouts')], modelUrl: server.url });
 }
 
 describe('a fleet job whose repository is a relative path', () => {

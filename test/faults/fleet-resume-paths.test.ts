@@ -8,7 +8,7 @@
  * kill. And a job whose transcript names a write its branch does not hold fails with WORKSPACE_MISMATCH
  * instead of `completed`.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,9 +19,10 @@ import { fleetKeys } from '../../src/fleet/fleet-keys.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { createRedisSessionStore } from '../../src/fleet/session-store/create-redis-session-store.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
-import type { FleetEvent } from '../../src/fleet/types.ts';
+import type { FleetEvent, FleetJobResult } from '../../src/fleet/types.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+import { killCodevProcesses, type CodevProcess } from '../cli/start-codev-process.ts';
+import { startCodevWorker } from '../fleet/test-fixtures/start-codev-worker.ts';
 
 const NOTES = 6;
 const HANG_GUARD_MS = 90_000;
@@ -32,7 +33,6 @@ const REPO = path.join(RUN, 'repo');
 
 let redis: RedisServer;
 let server: FakeMessagesServer;
-const workers: ChildProcess[] = [];
 
 const blocksOf = (messages: readonly Anthropic.MessageParam[]) => messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content));
 
@@ -73,25 +73,25 @@ function nextReply(messages: readonly Anthropic.MessageParam[]) {
 }
 
 /** Starts `codev worker` with its own workspace root and resolves once it says it is ready. */
-function startWorker(queue: string, workspaceRoot: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', queue, '--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', workspaceRoot], {
-    cwd: PROJECT,
-    env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  workers.push(child);
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    const timer = setTimeout(() => reject(new Error(`codev worker did not get ready in 30 s:\n${stderr}`)), 30_000);
-    child.stderr!.on('data', (chunk) => {
-      stderr += chunk;
-      if (/ready/.test(stderr)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`codev worker exited (${code}) before it was ready:\n${stderr}`)));
-  });
+function startWorker(queue: string, workspaceRoot: string): Promise<CodevProcess> {
+  const args = ['--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', workspaceRoot];
+  return startCodevWorker({ redisUrl: redis.url, queue, cwd: PROJECT, args, modelUrl: server.url });
+}
+
+/** Kills `first` with SIGKILL, lists `root`'s files, starts a worker with `nextRoot`, and returns the list. */
+async function replaceWorker(options: { first: CodevProcess; root: string; queue: string; nextRoot: string }): Promise<Record<string, string>> {
+  await options.first.stop({ signal: 'SIGKILL', timeoutMs: HANG_GUARD_MS });
+  const before = snapshot(options.root);
+  await startWorker(options.queue, options.nextRoot);
+  return before;
+}
+
+/** The job completed, its transcript wrote the files `names` in that order, and its branch holds each as written. */
+async function expectBranchHoldsWrites(options: { jobId: string; queue: string; result: FleetJobResult; names: readonly string[] }): Promise<void> {
+  expect(options.result.status, JSON.stringify(options.result.error)).toBe('completed');
+  const writes = await transcriptWrites(options.queue, options.result.sessionId!);
+  expect(writes.map((write) => path.basename(write.file))).toEqual(options.names);
+  for (const write of writes) expect(branchFile(options.jobId, path.basename(write.file)), write.file).toBe(write.content);
 }
 
 /** Every file under `root` with its size and modification time: what a later write would change. */
@@ -149,7 +149,7 @@ beforeAll(async () => {
   server = await createFakeMessagesServer({ apiKey: 'test-key', script: (request) => nextReply(request.body.messages ?? []) });
 });
 afterAll(async () => {
-  for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  killCodevProcesses();
   await server?.close();
   await redis?.stop();
   rmSync(RUN, { recursive: true, force: true });
@@ -177,10 +177,7 @@ async function runKilledJob(options: { name: string; prompt: string; linkedRoot?
     for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) })) {
       events.push(event);
       if (!before && event.type === 'tool-call' && event.toolUseId === 'toolu_write_4') {
-        first.kill('SIGKILL');
-        await new Promise((resolve) => first.once('exit', resolve));
-        before = snapshot(rootA);
-        await startWorker(queue, rootB);
+        before = await replaceWorker({ first, root: rootA, queue, nextRoot: rootB });
       }
     }
     expect(before).toBeDefined();
@@ -191,35 +188,27 @@ async function runKilledJob(options: { name: string; prompt: string; linkedRoot?
   }
 }
 
+const NOTE_FILES = Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`);
 // A rule as broad as an operator's may be: writes anywhere under the run folder, both workers' roots included.
 const permissions = { allow: ['Glob', 'Write', `Edit(/${RUN}/**)`] };
 
 describe('a fleet job resumed in a checkout at another path', () => {
   it('killed on a worker with one --workspace-root and finished on one with another, its branch holds every file its transcript wrote, and the first root got no write after the kill', async () => {
     const { job, result, before, after, queue } = await runKilledJob({ name: 'paths', prompt: `write ${NOTES} notes` });
-    expect(result.status, JSON.stringify(result.error)).toBe('completed');
-    const writes = await transcriptWrites(queue, result.sessionId!);
-    expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
-    for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    await expectBranchHoldsWrites({ jobId: job.id, queue, result, names: NOTE_FILES });
     expect(after).toEqual(before);
   }, 120_000);
 
   it('a file an earlier attempt wrote its own folder into keeps it, and its resumed transcript says so: the job completes with its branch holding what the transcript wrote', async () => {
     const { job, result, queue } = await runKilledJob({ name: 'contents', prompt: `write ${NOTES} notes, each naming the FOLDER it is written in` });
-    expect(result.status, JSON.stringify(result.error)).toBe('completed');
-    const writes = await transcriptWrites(queue, result.sessionId!);
-    expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
-    for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    await expectBranchHoldsWrites({ jobId: job.id, queue, result, names: NOTE_FILES });
     // The notes of the first attempt name its checkout in root-a: the file holds it, and so does the transcript.
     expect(branchFile(job.id, 'note-1.txt')).toContain(path.join(RUN, 'contents-a'));
   }, 120_000);
 
   it('killed on a worker whose --workspace-root is a symbolic link, finished on another: the transcript names the checkout as the tools saw it, and the branch holds every file it wrote', async () => {
     const { job, result, before, after, queue } = await runKilledJob({ name: 'linked', prompt: `write ${NOTES} notes, naming the PHYSICAL folder`, linkedRoot: true });
-    expect(result.status, JSON.stringify(result.error)).toBe('completed');
-    const writes = await transcriptWrites(queue, result.sessionId!);
-    expect(writes.map((write) => path.basename(write.file))).toEqual(Array.from({ length: NOTES }, (_, index) => `note-${index + 1}.txt`));
-    for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+    await expectBranchHoldsWrites({ jobId: job.id, queue, result, names: NOTE_FILES });
     expect(after).toEqual(before);
   }, 120_000);
 
@@ -246,18 +235,12 @@ describe('a fleet job resumed in a checkout at another path', () => {
         if (event.type !== 'job-parked') continue;
         // The event comes before the worker hands the job back to BullMQ: it is killed once the job is parked there.
         while ((await fleet.status({ ids: [job.id] })).jobs[0]?.state !== 'parked') await new Promise((resolve) => setTimeout(resolve, 50));
-        first.kill('SIGKILL');
-        await new Promise((resolve) => first.once('exit', resolve));
-        before = snapshot(rootA);
-        await startWorker(queue, rootB);
+        before = await replaceWorker({ first, root: rootA, queue, nextRoot: rootB });
         await fleet.answer({ jobId: job.id, approvals: Object.fromEntries(event.waiting.map((call) => [call.toolUseId, { behavior: 'allow' as const }])) });
       }
       expect(before).toBeDefined();
       const result = await job.result({ timeoutMs: 5_000 });
-      expect(result.status, JSON.stringify(result.error)).toBe('completed');
-      const writes = await transcriptWrites(queue, result.sessionId!);
-      expect(writes.map((write) => path.basename(write.file))).toEqual(['note-1.txt', 'asked.txt', 'note-2.txt']);
-      for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+      await expectBranchHoldsWrites({ jobId: job.id, queue, result, names: ['note-1.txt', 'asked.txt', 'note-2.txt'] });
       expect(snapshot(rootA)).toEqual(before);
     } finally {
       await fleet.close();
@@ -280,10 +263,7 @@ describe('a fleet job resumed in a checkout at another path', () => {
         await fleet.answer({ jobId: job.id, approvals: Object.fromEntries(event.waiting.map((call) => [call.toolUseId, { behavior: 'allow' as const }])) });
       }
       const result = await job.result({ timeoutMs: 5_000 });
-      expect(result.status, JSON.stringify(result.error)).toBe('completed');
-      const writes = await transcriptWrites(queue, result.sessionId!);
-      expect(writes.map((write) => path.basename(write.file))).toEqual(['note-1.txt', 'asked.txt', 'note-2.txt']);
-      for (const write of writes) expect(branchFile(job.id, path.basename(write.file)), write.file).toBe(write.content);
+      await expectBranchHoldsWrites({ jobId: job.id, queue, result, names: ['note-1.txt', 'asked.txt', 'note-2.txt'] });
     } finally {
       client.disconnect();
       await fleet.close();
