@@ -26,7 +26,9 @@ import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixture
 import type { Fleet, FleetEvent, FleetJobResult, FleetWorker } from '../../src/fleet/types.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 import { runCodev } from '../cli/run-codev.ts';
-import { killCodevProcesses, startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
+import { killCodevProcesses, type CodevProcess } from '../cli/start-codev-process.ts';
+import { startCodevWorker } from '../fleet/test-fixtures/start-codev-worker.ts';
+import { writeNoteProject } from '../fleet/test-fixtures/write-note-project.ts';
 import { initRepository } from '../security/fleet-attack-setup.ts';
 
 /** Bounds every wait: a job that never ends fails the test instead of hanging it. */
@@ -34,19 +36,6 @@ const HANG_GUARD_MS = 60_000;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Inside the repo, so that the plugin resolves `zod` and `codev/plugin` as a user's project does.
 const PROJECT = path.join(REPO, 'node_modules', '.cache', `codev-fleet-endings-${process.pid}`);
-const SLOW_NOTE = `import { buildTool } from 'codev/plugin';
-import { z } from 'zod';
-export default buildTool({
-  name: 'Note',
-  description: 'Writes a note, slowly',
-  inputSchema: z.object({ text: z.string(), ms: z.number() }),
-  isReadOnly: () => true,
-  async call({ text, ms }) {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return { data: 'noted: ' + text };
-  },
-});
-`;
 
 let redis: RedisServer;
 let server: FakeMessagesServer;
@@ -65,10 +54,7 @@ function reply(messages: readonly Anthropic.MessageParam[]) {
 }
 
 beforeAll(async () => {
-  mkdirSync(path.join(PROJECT, 'plugins'), { recursive: true });
-  writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-endings-project", "private": true }\n');
-  writeFileSync(path.join(PROJECT, 'plugins/note.ts'), SLOW_NOTE);
-  writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You write notes.' };\n");
+  writeNoteProject(PROJECT, 'fleet-endings-project');
   run = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-fleet-endings-')));
   mkdirSync(path.join(run, 'repo'));
   writeFileSync(path.join(run, 'repo/README.md'), '# app\n');
@@ -97,14 +83,9 @@ async function openFleet(queue: string): Promise<Fleet> {
 }
 
 /** A `codev worker` process on `queue`, ready. */
-async function startWorkerProcess(queue: string, workspaceRoot: string): Promise<CodevProcess> {
-  const worker = startCodevProcess({
-    args: ['worker', '--redis', redis.url, '--queue', queue, '--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', workspaceRoot],
-    cwd: PROJECT,
-    env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
-  });
-  await worker.waitForStderr({ pattern: /ready/, timeoutMs: HANG_GUARD_MS });
-  return worker;
+function startWorkerProcess(queue: string, workspaceRoot: string): Promise<CodevProcess> {
+  const args = ['--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', workspaceRoot];
+  return startCodevWorker({ redisUrl: redis.url, queue, cwd: PROJECT, args, modelUrl: server.url, timeoutMs: HANG_GUARD_MS });
 }
 
 /** A worker in this process (its stall checker fails a job at its first stall). */
@@ -112,6 +93,17 @@ async function startWorker(fleet: Fleet, workspaceRoot: string): Promise<FleetWo
   const worker = await fleet.worker({ lockDurationMs: 5_000, stalledIntervalMs: 2_500, maxStalledCount: 0, workspaceRoot, scriptRoots: [PROJECT], env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' } });
   workers.push(worker);
   return worker;
+}
+
+/** A `codev worker` process on a fresh queue named after `name`, SIGSTOPped inside a slow job's minute-long tool call. */
+async function stopWorkerInSlowJob(name: string) {
+  const queue = `${name}-${++queueNumber}`;
+  const root = path.join(run, `workspaces-${queueNumber}`);
+  const stopped = await startWorkerProcess(queue, root);
+  const fleet = await openFleet(queue);
+  const job = await submitSlowJob(fleet);
+  stopped.child.kill('SIGSTOP');
+  return { queue, root, stopped, fleet, job };
 }
 
 /** Submits a slow job with a workspace and resolves once its worker is inside the minute-long tool call. */
@@ -144,14 +136,9 @@ async function eventually(check: () => boolean | Promise<boolean>): Promise<bool
 
 describe('fleet job endings', () => {
   it('a job that stalls past maxStalledCount ends for job.result() and codev queue watch, once, with JOB_STALLED; its keys expire and its checkout goes', async () => {
-    const queue = `stalled-${++queueNumber}`;
-    const root = path.join(run, `workspaces-${queueNumber}`);
-    const stopped = await startWorkerProcess(queue, root);
-    const fleet = await openFleet(queue);
-    const job = await submitSlowJob(fleet);
-    expect(existsSync(path.join(root, job.id))).toBe(true);
     // Past its lock: the other worker's stall checker fails the job at its first stall, and no codev code of the stopped one runs.
-    stopped.child.kill('SIGSTOP');
+    const { queue, root, stopped, fleet, job } = await stopWorkerInSlowJob('stalled');
+    expect(existsSync(path.join(root, job.id))).toBe(true);
     await startWorker(fleet, root);
     // Told by the workers, with no client waiting: the handle above stopped reading at the tool call.
     expect(await eventually(async () => (await jobEnds(queue, job.id)).length > 0)).toBe(true);
@@ -169,12 +156,7 @@ describe('fleet job endings', () => {
   }, 180_000);
 
   it('a job cancelled while its worker is stopped, then failed by the stall limit, ends cancelled', async () => {
-    const queue = `stalled-cancelled-${++queueNumber}`;
-    const root = path.join(run, `workspaces-${queueNumber}`);
-    const stopped = await startWorkerProcess(queue, root);
-    const fleet = await openFleet(queue);
-    const job = await submitSlowJob(fleet);
-    stopped.child.kill('SIGSTOP');
+    const { queue, root, stopped, fleet, job } = await stopWorkerInSlowJob('stalled-cancelled');
     // The cancel goes to a worker that cannot hear it.
     await fleet.cancel(job.id);
     await startWorker(fleet, root);
@@ -184,12 +166,7 @@ describe('fleet job endings', () => {
   }, 180_000);
 
   it('jobs removed through BullMQ (a waiting one removed, one drained, an active one with its obliterated queue) end for their waiting clients with JOB_REMOVED, with no worker left; a worker started later removes the left checkout', async () => {
-    const queue = `removed-${++queueNumber}`;
-    const root = path.join(run, `workspaces-${queueNumber}`);
-    const stopped = await startWorkerProcess(queue, root);
-    const fleet = await openFleet(queue);
-    const active = await submitSlowJob(fleet);
-    stopped.child.kill('SIGSTOP');
+    const { queue, root, stopped, fleet, job: active } = await stopWorkerInSlowJob('removed');
     const waiting = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'quick' });
     const drained = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'quick' });
     const bullQueue = new Queue(queue, { connection: { url: redis.url } });
