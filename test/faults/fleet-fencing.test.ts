@@ -6,9 +6,8 @@
  * leaves no folder, and the job's branch holds exactly the transcript's work (each turn once, parent chain
  * intact, README kept), with exactly one `job-end`.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -17,10 +16,12 @@ import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { fleetKeys } from '../../src/fleet/fleet-keys.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { createRedisSessionStore } from '../../src/fleet/session-store/create-redis-session-store.ts';
+import { createBareRepository } from '../../src/fleet/test-fixtures/create-bare-repository.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { FleetEvent } from '../../src/fleet/types.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+import { killCodevProcesses, startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
+import { startCodevWorker } from '../fleet/test-fixtures/start-codev-worker.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PROJECT = path.join(REPO, 'node_modules', '.cache', `codev-fleet-fencing-${process.pid}`);
@@ -49,55 +50,18 @@ export default buildTool({
 
 let redis: RedisServer;
 let server: FakeMessagesServer;
-const workers: ChildProcess[] = [];
 
 function nextReply(messages: readonly Anthropic.MessageParam[]) {
   const done = messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content)).filter((block) => block.type === 'tool_result').length;
   return done < TURNS ? toolUseReply('Step', { n: done + 1, ms: STEP_MS }, { id: `toolu_step_${done + 1}` }) : textReply(`${TURNS} steps recorded`);
 }
 
-interface StartedWorker {
-  child: ChildProcess;
-  stderr: () => string;
-}
-
-function startWorker(queue: string): Promise<StartedWorker> {
-  const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', queue, ...LOCK, '--workspace-root', WORKSPACES], {
-    cwd: PROJECT,
-    env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, CODEV_MAX_RETRIES: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  workers.push(child);
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`codev worker did not get ready in 30 s:\n${stderr}`)), 30_000);
-    child.stderr!.on('data', (chunk) => {
-      stderr += chunk;
-      if (/takes jobs/.test(stderr)) {
-        clearTimeout(timer);
-        resolve({ child, stderr: () => stderr });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`codev worker exited (${code}) before it was ready:\n${stderr}`)));
-  });
+function startWorker(queue: string): Promise<CodevProcess> {
+  return startCodevWorker({ redisUrl: redis.url, queue, cwd: PROJECT, args: [...LOCK, '--workspace-root', WORKSPACES], modelUrl: server.url, ready: /takes jobs/ });
 }
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
-}
-
-/** A bare repository whose main holds a README. */
-function makeRemote(name: string): string {
-  const remote = path.join(PROJECT, `${name}.git`);
-  const seed = path.join(os.tmpdir(), `codev-fencing-seed-${process.pid}-${name}`);
-  mkdirSync(seed, { recursive: true });
-  git(seed, 'init', '-q', '-b', 'main');
-  writeFileSync(path.join(seed, 'README.md'), 'hello\n');
-  git(seed, 'add', '.');
-  git(seed, 'commit', '-qm', 'seed');
-  git(os.tmpdir(), 'clone', '-q', '--bare', seed, remote);
-  rmSync(seed, { recursive: true, force: true });
-  return remote;
 }
 
 interface StreamEntry {
@@ -124,6 +88,21 @@ async function until(test: () => boolean | Promise<boolean>, what: string): Prom
     if (Date.now() > deadline) throw new Error(`not seen within HANG_GUARD_MS: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Waits until the job is in step 3's tool call (turns 1 and 2 checkpointed) and returns which of `started` runs it, in which attempt. */
+async function workerInStep3(options: { queue: string; jobId: string; started: readonly CodevProcess[] }): Promise<{ worker: CodevProcess; attempt: number }> {
+  let found: { worker: CodevProcess | undefined; attempt: number } = { worker: undefined, attempt: 0 };
+  await until(async () => {
+    const stream = await readStream(options.queue, options.jobId);
+    if (!stream.some((entry) => entry.event.type === 'tool-call' && entry.event.toolUseId === 'toolu_step_3')) return false;
+    const start = [...stream].reverse().find((entry) => entry.event.type === 'job-start')!;
+    const pid = Number(start.event.type === 'job-start' ? start.event.worker.split(':').at(-1) : NaN);
+    found = { worker: options.started.find((worker) => worker.child.pid === pid), attempt: start.attempt };
+    return true;
+  }, 'step 3 started');
+  expect(found.worker).toBeDefined();
+  return { worker: found.worker!, attempt: found.attempt };
 }
 
 /** What every test asserts once the job has ended and the stale attempt has had its chance. */
@@ -176,11 +155,7 @@ beforeAll(async () => {
   server = await createFakeMessagesServer({ apiKey: 'test-key', script: (request) => nextReply(request.body.messages ?? []) });
 });
 afterAll(async () => {
-  for (const worker of workers) {
-    if (worker.exitCode !== null || worker.signalCode !== null) continue;
-    worker.kill('SIGCONT');
-    worker.kill('SIGKILL');
-  }
+  killCodevProcesses();
   await server?.close();
   await redis?.stop();
   rmSync(PROJECT, { recursive: true, force: true });
@@ -188,49 +163,31 @@ afterAll(async () => {
 
 describe('lock settings that cannot be fenced', () => {
   it('codev worker refuses a lock under 5 s before it connects, naming the flag', async () => {
-    const child = spawn(process.execPath, [BIN, 'worker', '--redis', redis.url, '--queue', `fence-flags-${process.pid}`, '--lock-duration', '2000', '--stalled-interval', '1000'], {
-      env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ANTHROPIC_API_KEY: 'test-key' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    workers.push(child);
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const { child, stderr } = startCodevProcess({ args: ['worker', '--redis', redis.url, '--queue', `fence-flags-${process.pid}`, '--lock-duration', '2000', '--stalled-interval', '1000'], cwd: process.cwd(), env: { ANTHROPIC_API_KEY: 'test-key' } });
     await until(() => child.exitCode !== null || child.signalCode !== null, 'codev worker exits');
     expect(child.exitCode).not.toBe(0);
-    expect(stderr).toContain('FLEET_LOCK_UNSAFE');
-    expect(stderr).toContain('--lock-duration');
+    expect(stderr()).toContain('FLEET_LOCK_UNSAFE');
+    expect(stderr()).toContain('--lock-duration');
   }, 60_000);
 });
 
 describe('a worker that loses its job lock', () => {
   it('SIGSTOPped past its lock duration while another worker takes the job, then SIGCONTed: it is fenced', async () => {
     const queue = `fence-stop-${process.pid}`;
-    const remote = makeRemote('stop');
+    const remote = createBareRepository(PROJECT, 'stop');
     const started = await Promise.all([startWorker(queue), startWorker(queue)]);
     const fleet = await createFleet({ connection: redis.url, queue, env: {} });
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `record ${TURNS} steps`, workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Step'] } });
-      let stopped: StartedWorker | undefined;
-      let staleAttempt = 0;
-      // In the middle of step 3's tool call: turns 1 and 2 are checkpointed.
-      await until(async () => {
-        const stream = await readStream(queue, job.id);
-        if (!stream.some((entry) => entry.event.type === 'tool-call' && entry.event.toolUseId === 'toolu_step_3')) return false;
-        const start = [...stream].reverse().find((entry) => entry.event.type === 'job-start')!;
-        const pid = Number(start.event.type === 'job-start' ? start.event.worker.split(':').at(-1) : NaN);
-        stopped = started.find((worker) => worker.child.pid === pid);
-        staleAttempt = start.attempt;
-        return true;
-      }, 'step 3 started');
-      expect(stopped).toBeDefined();
-      stopped!.child.kill('SIGSTOP');
+      const { worker: stopped, attempt: staleAttempt } = await workerInStep3({ queue, jobId: job.id, started });
+      stopped.child.kill('SIGSTOP');
       // The other worker takes the job over and checkpoints a turn the stale one was in.
       await until(async () => (await readStream(queue, job.id)).some((entry) => entry.attempt > staleAttempt && entry.event.type === 'job-checkpoint' && entry.event.turn >= 3), 'the new attempt checkpointed turn 3');
-      const said = stopped!.stderr().length;
-      stopped!.child.kill('SIGCONT');
+      const said = stopped.stderr().length;
+      stopped.child.kill('SIGCONT');
       await job.result({ timeoutMs: HANG_GUARD_MS });
       // The stale attempt has had its chance once its worker says how it ended (whatever it says).
-      await until(() => stopped!.stderr().slice(said).includes(`job ${job.id}: `), 'the stale worker ended its attempt');
+      await until(() => stopped.stderr().slice(said).includes(`job ${job.id}: `), 'the stale worker ended its attempt');
       await expectFencedOutcome({ queue, jobId: job.id, remote, staleAttempt });
       // It went away on its own: no folder of the job remains on this machine.
       await until(() => !existsSync(path.join(WORKSPACES, job.id)) || readdirSync(path.join(WORKSPACES, job.id)).length === 0, `no folder of ${job.id} is left`);
@@ -241,27 +198,16 @@ describe('a worker that loses its job lock', () => {
 
   it('a new attempt given the stale attempt\'s number (Redis lost the count of attempts, AOF everysec) on the same machine never works in the stale one\'s folder', async () => {
     const queue = `fence-same-number-${process.pid}`;
-    const remote = makeRemote('same-number');
+    const remote = createBareRepository(PROJECT, 'same-number');
     const started = await Promise.all([startWorker(queue), startWorker(queue)]);
     const fleet = await createFleet({ connection: redis.url, queue, env: {} });
     const client = await connectRedis({ url: redis.url });
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `record ${TURNS} steps`, workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Step'] } });
-      let stopped: StartedWorker | undefined;
-      let staleAttempt = 0;
-      await until(async () => {
-        const stream = await readStream(queue, job.id);
-        if (!stream.some((entry) => entry.event.type === 'tool-call' && entry.event.toolUseId === 'toolu_step_3')) return false;
-        const start = [...stream].reverse().find((entry) => entry.event.type === 'job-start')!;
-        const pid = Number(start.event.type === 'job-start' ? start.event.worker.split(':').at(-1) : NaN);
-        stopped = started.find((worker) => worker.child.pid === pid);
-        staleAttempt = start.attempt;
-        return true;
-      }, 'step 3 started');
-      expect(stopped).toBeDefined();
+      const { worker: stopped, attempt: staleAttempt } = await workerInStep3({ queue, jobId: job.id, started });
       // Stopped in step 3's call (its write to LOG still to come); the take that counted this attempt is then lost, as a
       // Redis restarted on an append-only file synced once a second loses it: the next take gets the same number.
-      stopped!.child.kill('SIGSTOP');
+      stopped.child.kill('SIGSTOP');
       await client.hincrby(`bull:${queue}:${job.id}`, 'ats', -1);
       let takeover: StreamEntry | undefined;
       await until(async () => {
@@ -273,10 +219,10 @@ describe('a worker that loses its job lock', () => {
       expect(takeover?.attempt).toBe(staleAttempt);
       // The stale call wakes while the new attempt works: its write, and the removal of its checkout once it sees it
       // was fenced, touch the stale attempt's own folder only.
-      const said = stopped!.stderr().length;
-      stopped!.child.kill('SIGCONT');
+      const said = stopped.stderr().length;
+      stopped.child.kill('SIGCONT');
       const result = await job.result({ timeoutMs: HANG_GUARD_MS });
-      await until(() => stopped!.stderr().slice(said).includes(`job ${job.id}: `), 'the stale worker ended its attempt');
+      await until(() => stopped.stderr().slice(said).includes(`job ${job.id}: `), 'the stale worker ended its attempt');
       expect(result.status, JSON.stringify(result.error)).toBe('completed');
       const branch = `codev/jobs/${job.id}`;
       expect(git(remote, 'show', `${branch}:LOG`)).toBe(Array.from({ length: TURNS }, (_, index) => `step ${index + 1}`).join('\n'));
@@ -293,7 +239,7 @@ describe('a worker that loses its job lock', () => {
 
   it('Redis down longer than the lock duration: the attempt that held the lock is fenced, another finishes the job', async () => {
     const queue = `fence-redis-${process.pid}`;
-    const remote = makeRemote('redis');
+    const remote = createBareRepository(PROJECT, 'redis');
     await startWorker(queue);
     const fleet = await createFleet({ connection: redis.url, queue, env: {} });
     try {
