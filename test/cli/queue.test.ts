@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { freePort } from '../../src/fleet/test-fixtures/free-port.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { BIN, EMPTY_HOME } from './run-codev.ts';
+import { BIN, runProcess, type ProcessRun } from './run-codev.ts';
 import { killCodevProcesses, startCodevProcess } from './start-codev-process.ts';
 
 let redis: RedisServer;
@@ -32,19 +31,8 @@ afterEach(() => killCodevProcesses());
 const RUN_WITHIN_MS = 30_000;
 
 /** `codev <args>` in the test project against the test's queue; SIGKILLed (code null) past its bound. */
-function codev(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: project, env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, CODEV_REDIS_URL: redis.url, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_WITHIN_MS);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function codev(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
+  return runProcess({ command: process.execPath, args: [BIN, ...args], cwd: project, env: { CODEV_REDIS_URL: redis.url, ...env }, timeoutMs: RUN_WITHIN_MS });
 }
 
 const inQueue = (args: string[]) => codev([...args, '--queue', queue]);

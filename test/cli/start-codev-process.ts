@@ -54,6 +54,18 @@ export function startCodevProcess(options: { args: string[]; cwd: string; env?: 
   };
 }
 
+/** The exit code of a process that is to exit on its own; it is SIGKILLed (null) past `timeoutMs`. */
+export async function exitOf(codev: CodevProcess, timeoutMs: number): Promise<number | null> {
+  if (codev.child.exitCode !== null) return codev.child.exitCode;
+  const exited = new Promise<number | null>((resolve) => codev.child.once('exit', (code) => resolve(code)));
+  const timer = setTimeout(() => codev.child.kill('SIGKILL'), timeoutMs);
+  try {
+    return await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** SIGKILLs every process started here that still runs (for an afterEach/afterAll, after a failed test). */
 export function killCodevProcesses(): void {
   for (const child of running) child.kill('SIGKILL');

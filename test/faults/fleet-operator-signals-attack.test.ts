@@ -8,15 +8,14 @@
  * - `codev queue watch` whose Redis freezes (SIGSTOP: a partition that sends no reset) ends with
  *   FLEET_REDIS_UNREACHABLE, as for a Redis that went away, instead of waiting for ever.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
-import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
-import { killCodevProcesses, startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
+import { BIN, runProcess, type ProcessRun } from '../cli/run-codev.ts';
+import { exitOf, killCodevProcesses, startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
 
 /** Past this, what should have happened at once is taken to hang. */
 const HANG_GUARD_MS = 30_000;
@@ -42,31 +41,8 @@ afterAll(async () => {
 afterEach(() => killCodevProcesses());
 
 /** `command` run by sh in the test project with `env`; SIGKILLed (code null) past the guard. */
-function shell(command: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('sh', ['-c', command], { cwd: project, env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** The exit code of a process that is to exit on its own; it is SIGKILLed (null) past the guard. */
-async function exitOf(process: CodevProcess): Promise<number | null> {
-  if (process.child.exitCode !== null) return process.child.exitCode;
-  const exited = new Promise<number | null>((resolve) => process.child.once('exit', (code) => resolve(code)));
-  const timer = setTimeout(() => process.child.kill('SIGKILL'), HANG_GUARD_MS);
-  try {
-    return await exited;
-  } finally {
-    clearTimeout(timer);
-  }
+function shell(command: string, env: Record<string, string> = {}): Promise<ProcessRun> {
+  return runProcess({ command: 'sh', args: ['-c', command], cwd: project, env, timeoutMs: HANG_GUARD_MS });
 }
 
 describe('a Redis that refuses a running worker', () => {
@@ -78,7 +54,7 @@ describe('a Redis that refuses a running worker', () => {
       // The operator rotates the password; the worker's connections are cut and reconnect with the old one.
       await admin.call('CONFIG', 'SET', 'requirepass', 'a-new-password');
       await admin.call('CLIENT', 'KILL', 'TYPE', 'normal');
-      const code = await exitOf(worker);
+      const code = await exitOf(worker, HANG_GUARD_MS);
       expect(code, worker.stderr()).toBe(1);
       const after = worker.stderr().split('codev worker: ready')[1]!;
       expect(after.match(/FLEET_REDIS_AUTH_FAILED/g), after).toHaveLength(1);
@@ -99,7 +75,7 @@ describe('a Redis user that may connect but not run BullMQ scripts', () => {
     await admin.call('ACL', 'SETUSER', 'no-scripts', 'on', '>no-scripts-secret', '~*', '&*', '+@all', '-eval', '-evalsha', '-fcall');
     admin.disconnect();
     const worker = startCodevProcess({ args: ['worker', '--no-model-check', '--redis', url('no-scripts:no-scripts-secret'), '--queue', nextQueue()], cwd: project });
-    const code = await exitOf(worker);
+    const code = await exitOf(worker, HANG_GUARD_MS);
     expect(code, worker.stderr()).toBe(1);
     expect(worker.stderr().match(/FLEET_REDIS_AUTH_FAILED/g), worker.stderr()).toHaveLength(1);
     expect(worker.stderr()).not.toMatch(/worker error|failed:/);
@@ -139,51 +115,46 @@ describe('the commands codev prints when it runs under npx', () => {
   }, 120_000);
 });
 
+/**
+ * Adds a job on a Redis of its own, starts `codev queue watch` on it, SIGSTOPs that Redis once the watch reads
+ * its events, and runs `check`; then lets Redis go on and stops it.
+ */
+async function whileWatchedRedisFreezes(check: (watch: CodevProcess) => Promise<void>): Promise<void> {
+  const frozen = await startRedisServer();
+  const target = ['--redis', frozen.url, '--queue', nextQueue()];
+  try {
+    const add = await shell(`node ${BIN} queue add agent.ts --prompt 'say done' ${target.join(' ')}`);
+    expect(add.code, add.stderr).toBe(0);
+    const watch = startCodevProcess({ args: ['queue', 'watch', add.stdout.trim(), ...target], cwd: project });
+    const admin = new Redis(frozen.url);
+    try {
+      while (!String(await admin.call('CLIENT', 'LIST')).includes('codev-fleet:events')) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      admin.disconnect();
+    }
+    process.kill(frozen.pid, 'SIGSTOP');
+    await check(watch);
+  } finally {
+    process.kill(frozen.pid, 'SIGCONT');
+    await frozen.stop();
+  }
+}
+
 describe('a Redis that freezes', () => {
   it('ends codev queue watch with FLEET_REDIS_UNREACHABLE', async () => {
-    const frozen = await startRedisServer();
-    const target = ['--redis', frozen.url, '--queue', nextQueue()];
-    try {
-      const add = await shell(`node ${BIN} queue add agent.ts --prompt 'say done' ${target.join(' ')}`);
-      expect(add.code, add.stderr).toBe(0);
-      const watch = startCodevProcess({ args: ['queue', 'watch', add.stdout.trim(), ...target], cwd: project });
-      const admin = new Redis(frozen.url);
-      try {
-        while (!String(await admin.call('CLIENT', 'LIST')).includes('codev-fleet:events')) await new Promise((resolve) => setTimeout(resolve, 100));
-      } finally {
-        admin.disconnect();
-      }
-      process.kill(frozen.pid, 'SIGSTOP');
-      const code = await exitOf(watch);
+    await whileWatchedRedisFreezes(async (watch) => {
+      const code = await exitOf(watch, HANG_GUARD_MS);
       expect(code, watch.stderr()).toBe(1);
       expect(watch.stderr()).toContain('FLEET_REDIS_UNREACHABLE');
-    } finally {
-      process.kill(frozen.pid, 'SIGCONT');
-      await frozen.stop();
-    }
+    });
   }, 120_000);
 
   it('lets Ctrl-C stop codev queue watch with 130, not wait for the frozen read to fail', async () => {
-    const frozen = await startRedisServer();
-    const target = ['--redis', frozen.url, '--queue', nextQueue()];
-    try {
-      const add = await shell(`node ${BIN} queue add agent.ts --prompt 'say done' ${target.join(' ')}`);
-      expect(add.code, add.stderr).toBe(0);
-      const watch = startCodevProcess({ args: ['queue', 'watch', add.stdout.trim(), ...target], cwd: project });
-      const admin = new Redis(frozen.url);
-      try {
-        while (!String(await admin.call('CLIENT', 'LIST')).includes('codev-fleet:events')) await new Promise((resolve) => setTimeout(resolve, 100));
-      } finally {
-        admin.disconnect();
-      }
-      process.kill(frozen.pid, 'SIGSTOP');
+    await whileWatchedRedisFreezes(async (watch) => {
       watch.child.kill('SIGINT');
-      const code = await exitOf(watch);
+      const code = await exitOf(watch, HANG_GUARD_MS);
       expect(code, watch.stderr()).toBe(130);
       expect(watch.stderr()).not.toContain('FLEET_REDIS_UNREACHABLE');
-    } finally {
-      process.kill(frozen.pid, 'SIGCONT');
-      await frozen.stop();
-    }
+    });
   }, 120_000);
 });

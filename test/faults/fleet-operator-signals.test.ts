@@ -10,7 +10,6 @@
  * - one SIGINT stops an idle worker whose Redis is down;
  * - a submitter whose Redis went away gets FLEET_REDIS_UNREACHABLE naming the URL without its password.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,8 +20,8 @@ import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { Fleet, FleetWorker } from '../../src/fleet/types.ts';
 import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
-import { killCodevProcesses, startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
+import { BIN, runProcess, type ProcessRun } from '../cli/run-codev.ts';
+import { exitOf, killCodevProcesses, startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
 
 /** Past this, what should have happened at once is taken to hang. */
 const HANG_GUARD_MS = 30_000;
@@ -67,31 +66,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
 
 /** `codev <args>` in the test project, with only `env` (no CODEV_REDIS_URL unless given); SIGKILLed (code null) past the guard. */
-function codev(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: project, env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** The exit code of a process that is to exit on its own; it is SIGKILLed (null) past the guard. */
-async function exitOf(process: CodevProcess): Promise<number | null> {
-  if (process.child.exitCode !== null) return process.child.exitCode;
-  const exited = new Promise<number | null>((resolve) => process.child.once('exit', (code) => resolve(code)));
-  const timer = setTimeout(() => process.child.kill('SIGKILL'), HANG_GUARD_MS);
-  try {
-    return await exited;
-  } finally {
-    clearTimeout(timer);
-  }
+function codev(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
+  return runProcess({ command: process.execPath, args: [BIN, ...args], cwd: project, env, timeoutMs: HANG_GUARD_MS });
 }
 
 function startWorker(options: { args: string[]; env: Record<string, string> }): CodevProcess {
@@ -156,7 +132,7 @@ describe('a Redis with a password', () => {
     expect(right.code, right.stderr).toBe(0);
     for (const wrong of [url(':not-the-password'), url(''), reader]) {
       const worker = startWorker({ args: ['--redis', wrong, '--queue', queue], env: modelEnv() });
-      const code = await exitOf(worker);
+      const code = await exitOf(worker, HANG_GUARD_MS);
       expect(code, worker.stderr()).not.toBe(0);
       expect(code, worker.stderr()).not.toBeNull();
       expect(worker.stderr()).toContain('FLEET_REDIS_AUTH_FAILED');
@@ -211,7 +187,7 @@ describe('a Redis with a password', () => {
       admin.disconnect();
     }
     await redis.kill9();
-    const code = await exitOf(watch);
+    const code = await exitOf(watch, HANG_GUARD_MS);
     expect(code, watch.stderr()).not.toBe(0);
     expect(code, watch.stderr()).not.toBeNull();
     expect(watch.stderr()).toContain('FLEET_REDIS_UNREACHABLE');
@@ -230,7 +206,7 @@ describe('a worker and its jobs', () => {
     const add = await codev(['queue', 'add', 'agent.ts', '--prompt', 'say done', '--queue', queue], { CODEV_REDIS_URL: redis.url });
     expect(add.code, add.stderr).toBe(0);
     const worker = startWorker({ args: ['--queue', queue], env: { CODEV_REDIS_URL: redis.url } });
-    const code = await exitOf(worker);
+    const code = await exitOf(worker, HANG_GUARD_MS);
     expect(code, worker.stderr()).not.toBe(0);
     expect(code, worker.stderr()).not.toBeNull();
     expect(worker.stderr()).toContain('MODEL_NOT_CONFIGURED');
