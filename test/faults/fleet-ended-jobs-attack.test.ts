@@ -13,7 +13,7 @@
  * - `codev queue watch` and `status` take no job's data whole from Redis (a watch of 300 jobs of 1 MB prompts took
  *   634 MB: 2,000 would take gigabytes).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -24,9 +24,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { MAX_PROMPT_BYTES } from '../../src/fleet/job/check-submission.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
+import { createBareRepository } from '../../src/fleet/test-fixtures/create-bare-repository.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { Fleet, FleetEvent, FleetWorker } from '../../src/fleet/types.ts';
-import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
+import { BIN, runProcess, type ProcessRun } from '../cli/run-codev.ts';
 import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type FakeMessagesServer, type FakeReply, type RecordedRequest } from '../../src/testing/index.ts';
 
 const HANG_GUARD_MS = 60_000;
@@ -50,18 +51,6 @@ afterAll(async () => {
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
 const hiddenRefs = (repo: string, jobId: string) => git(repo, 'for-each-ref', '--format=%(refname)', `refs/codev/jobs/${jobId}/`).split('\n').filter(Boolean);
-
-function bareRepository(): string {
-  const seed = mkdtempSync(path.join(os.tmpdir(), 'codev-endings-seed-'));
-  const remote = path.join(project, `remote-${path.basename(seed)}.git`);
-  git(seed, 'init', '-q', '-b', 'main');
-  writeFileSync(path.join(seed, 'README.md'), 'hello\n');
-  git(seed, 'add', '.');
-  git(seed, 'commit', '-qm', 'seed');
-  git(os.tmpdir(), 'clone', '-q', '--bare', seed, remote);
-  rmSync(seed, { recursive: true, force: true });
-  return remote;
-}
 
 /** A fleet on `queue` with one worker whose model answers with `reply`; closed by the returned function. */
 async function fleetWith(queue: string, reply: (request: RecordedRequest) => FakeReply | Promise<FakeReply>): Promise<{ fleet: Fleet; worker: FleetWorker; server: FakeMessagesServer; close: () => Promise<void> }> {
@@ -105,7 +94,7 @@ describe('ended jobs', () => {
   }, HANG_GUARD_MS * 2);
 
   it("a parked workspace job cancelled (BullMQ forgets it and its data) has its hidden refs removed by clean", async () => {
-    const remote = bareRepository();
+    const remote = createBareRepository(project);
     const { fleet, close } = await fleetWith('parked-cancel', () => toolUseReply('Write', { file_path: '/nonexistent/codev-attack/NOTES.md', content: 'x\n' }, { id: 'toolu_ask' }));
     try {
       const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'write notes', workspace: { repo: remote, ref: 'main' }, deferAsks: true, cwd: project });
@@ -186,7 +175,7 @@ describe('ended jobs', () => {
     }
   }, HANG_GUARD_MS * 2);
   it('a dry run of clean tells the hidden refs a real run then removes', async () => {
-    const remote = bareRepository();
+    const remote = createBareRepository(project);
     const { fleet, close } = await fleetWith('dry-run-refs', () => errorReply(400));
     try {
       const job = await fleet.submit({ script: path.join(project, 'agent.ts'), prompt: 'fail', workspace: { repo: remote, ref: 'main' }, attempts: 1, cwd: project });
@@ -239,18 +228,7 @@ describe('big prompts', () => {
 });
 
 /** `codev <args>` in the project (from source) against this test's Redis, to its exit. */
-function startCodev(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: project, env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: '1', CODEV_REDIS_URL: redis.url }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk) => (stdout += chunk));
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const guard = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr });
-    }),
-  );
+function startCodev(args: string[]): Promise<ProcessRun> {
+  return runProcess({ command: process.execPath, args: [BIN, ...args], cwd: project, env: { CODEV_FROM_SOURCE: '1', CODEV_REDIS_URL: redis.url }, timeoutMs: HANG_GUARD_MS });
 }
 const runCodev = startCodev;

@@ -19,6 +19,7 @@ import { STREAMS_PER_READ } from '../../src/fleet/events/read-job-event-streams.
 import { MAX_PROMPT_BYTES } from '../../src/fleet/job/check-submission.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { redisSessionKeys } from '../../src/fleet/session-store/redis-session-keys.ts';
+import { createBareRepository } from '../../src/fleet/test-fixtures/create-bare-repository.ts';
 import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type RecordedRequest } from '../../src/testing/index.ts';
 import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
@@ -181,23 +182,10 @@ describe('a big prompt', () => {
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
 const hiddenRefs = (repo: string, jobId: string) => git(repo, 'for-each-ref', '--format=%(refname)', `refs/codev/jobs/${jobId}/`).split('\n').filter(Boolean);
 
-/** A bare repository with one commit on main. */
-function bareRepository(): string {
-  const seed = mkdtempSync(path.join(os.tmpdir(), 'codev-scale-seed-'));
-  const remote = path.join(project, `remote-${path.basename(seed)}.git`);
-  git(seed, 'init', '-q', '-b', 'main');
-  writeFileSync(path.join(seed, 'README.md'), 'hello\n');
-  git(seed, 'add', '.');
-  git(seed, 'commit', '-qm', 'seed');
-  git(os.tmpdir(), 'clone', '-q', '--bare', seed, remote);
-  rmSync(seed, { recursive: true, force: true });
-  return remote;
-}
-
 describe('retention', () => {
   it('a completed job\'s hidden refs go as it ends; codev queue clean removes ended jobs\' sessions, refs, keys and checkouts, never a running job\'s', async () => {
     const queue = 'retention';
-    const remote = bareRepository();
+    const remote = createBareRepository(project);
     const workspaceRoot = path.join(project, 'workspaces');
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
