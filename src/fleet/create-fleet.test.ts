@@ -10,6 +10,7 @@ import { createFakeMessagesServer, errorReply, textReply, toolUseReply, type Fak
 import { createFleet } from './create-fleet.ts';
 import { connectRedis } from './redis/connect-redis.ts';
 import { createRedisSessionStore } from './session-store/create-redis-session-store.ts';
+import { createBareRepository } from './test-fixtures/create-bare-repository.ts';
 import { startRedisServer, type RedisServer } from './test-fixtures/start-redis-server.ts';
 import { fleetKeys } from './fleet-keys.ts';
 import { writeJobState } from './job/job-state.ts';
@@ -286,16 +287,8 @@ describe('createFleet', () => {
   }, 30_000);
 
   it('works in a checkout of the job\'s repository and pushes its work as a branch', async () => {
-    const remote = path.join(PROJECT, `remote-${randomUUID().slice(0, 6)}.git`);
-    const seed = path.join(os.tmpdir(), `codev-fleet-seed-${randomUUID().slice(0, 6)}`);
+    const remote = createBareRepository(PROJECT);
     const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
-    mkdirSync(seed, { recursive: true });
-    git(seed, 'init', '-q', '-b', 'main');
-    writeFileSync(path.join(seed, 'README.md'), 'hello\n');
-    git(seed, 'add', '.');
-    git(seed, 'commit', '-qm', 'seed');
-    git(os.tmpdir(), 'clone', '-q', '--bare', seed, remote);
-    rmSync(seed, { recursive: true, force: true });
     await openFleet();
     await startWorker();
     let jobFolder = '';
