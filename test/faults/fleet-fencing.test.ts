@@ -7,21 +7,21 @@
  * intact, README kept), with exactly one `job-end`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { fleetKeys } from '../../src/fleet/fleet-keys.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { createRedisSessionStore } from '../../src/fleet/session-store/create-redis-session-store.ts';
 import { createBareRepository } from '../../src/fleet/test-fixtures/create-bare-repository.ts';
-import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { FleetEvent } from '../../src/fleet/types.ts';
-import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { killCodevProcesses, startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
+import { textReply, toolUseReply } from '../../src/testing/index.ts';
+import { startCodevProcess, type CodevProcess } from '../cli/start-codev-process.ts';
 import { startCodevWorker } from '../fleet/test-fixtures/start-codev-worker.ts';
+import { useFleetServers } from '../fleet/test-fixtures/use-fleet-servers.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PROJECT = path.join(REPO, 'node_modules', '.cache', `codev-fleet-fencing-${process.pid}`);
@@ -48,16 +48,13 @@ export default buildTool({
 });
 `;
 
-let redis: RedisServer;
-let server: FakeMessagesServer;
-
 function nextReply(messages: readonly Anthropic.MessageParam[]) {
   const done = messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content)).filter((block) => block.type === 'tool_result').length;
   return done < TURNS ? toolUseReply('Step', { n: done + 1, ms: STEP_MS }, { id: `toolu_step_${done + 1}` }) : textReply(`${TURNS} steps recorded`);
 }
 
 function startWorker(queue: string): Promise<CodevProcess> {
-  return startCodevWorker({ redisUrl: redis.url, queue, cwd: PROJECT, args: [...LOCK, '--workspace-root', WORKSPACES], modelUrl: server.url, ready: /takes jobs/ });
+  return startCodevWorker({ redisUrl: servers.redis.url, queue, cwd: PROJECT, args: [...LOCK, '--workspace-root', WORKSPACES], modelUrl: servers.server.url, ready: /takes jobs/ });
 }
 
 function git(cwd: string, ...args: string[]): string {
@@ -70,7 +67,7 @@ interface StreamEntry {
 }
 
 async function readStream(queue: string, jobId: string): Promise<StreamEntry[]> {
-  const client = await connectRedis({ url: redis.url });
+  const client = await connectRedis({ url: servers.redis.url });
   try {
     const entries = await client.xrange(fleetKeys(queue).events(jobId), '-', '+');
     return entries.map(([, fields]) => {
@@ -121,7 +118,7 @@ async function expectFencedOutcome(options: { queue: string; jobId: string; remo
   expect(result).toMatchObject({ status: 'completed', text: `${TURNS} steps recorded` });
 
   // The transcript: each step once.
-  const client = await connectRedis({ url: redis.url });
+  const client = await connectRedis({ url: servers.redis.url });
   try {
     // The job's state was last written by the attempt that ended it: no stale checkpoint went back a turn.
     const state = await client.hgetall(fleetKeys(queue).state(jobId));
@@ -146,24 +143,21 @@ async function expectFencedOutcome(options: { queue: string; jobId: string; remo
   expect(result!.workspace).toMatchObject({ branch, commit: git(remote, 'rev-parse', branch) });
 }
 
-beforeAll(async () => {
-  mkdirSync(path.join(PROJECT, 'plugins'), { recursive: true });
-  writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-fencing-project", "private": true }\n');
-  writeFileSync(path.join(PROJECT, 'plugins/step.ts'), STEP_TOOL);
-  writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You record steps.' };\n");
-  redis = await startRedisServer({ appendOnly: true });
-  server = await createFakeMessagesServer({ apiKey: 'test-key', script: (request) => nextReply(request.body.messages ?? []) });
-});
-afterAll(async () => {
-  killCodevProcesses();
-  await server?.close();
-  await redis?.stop();
-  rmSync(PROJECT, { recursive: true, force: true });
+const servers = useFleetServers({
+  folder: PROJECT,
+  prepare: () => {
+    mkdirSync(path.join(PROJECT, 'plugins'), { recursive: true });
+    writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-fencing-project", "private": true }\n');
+    writeFileSync(path.join(PROJECT, 'plugins/step.ts'), STEP_TOOL);
+    writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You record steps.' };\n");
+  },
+  script: (request) => nextReply(request.body.messages ?? []),
+  appendOnly: true,
 });
 
 describe('lock settings that cannot be fenced', () => {
   it('codev worker refuses a lock under 5 s before it connects, naming the flag', async () => {
-    const { child, stderr } = startCodevProcess({ args: ['worker', '--redis', redis.url, '--queue', `fence-flags-${process.pid}`, '--lock-duration', '2000', '--stalled-interval', '1000'], cwd: process.cwd(), env: { ANTHROPIC_API_KEY: 'test-key' } });
+    const { child, stderr } = startCodevProcess({ args: ['worker', '--redis', servers.redis.url, '--queue', `fence-flags-${process.pid}`, '--lock-duration', '2000', '--stalled-interval', '1000'], cwd: process.cwd(), env: { ANTHROPIC_API_KEY: 'test-key' } });
     await until(() => child.exitCode !== null || child.signalCode !== null, 'codev worker exits');
     expect(child.exitCode).not.toBe(0);
     expect(stderr()).toContain('FLEET_LOCK_UNSAFE');
@@ -176,7 +170,7 @@ describe('a worker that loses its job lock', () => {
     const queue = `fence-stop-${process.pid}`;
     const remote = createBareRepository(PROJECT, 'stop');
     const started = await Promise.all([startWorker(queue), startWorker(queue)]);
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `record ${TURNS} steps`, workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Step'] } });
       const { worker: stopped, attempt: staleAttempt } = await workerInStep3({ queue, jobId: job.id, started });
@@ -200,8 +194,8 @@ describe('a worker that loses its job lock', () => {
     const queue = `fence-same-number-${process.pid}`;
     const remote = createBareRepository(PROJECT, 'same-number');
     const started = await Promise.all([startWorker(queue), startWorker(queue)]);
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
-    const client = await connectRedis({ url: redis.url });
+    const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
+    const client = await connectRedis({ url: servers.redis.url });
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `record ${TURNS} steps`, workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Step'] } });
       const { worker: stopped, attempt: staleAttempt } = await workerInStep3({ queue, jobId: job.id, started });
@@ -241,7 +235,7 @@ describe('a worker that loses its job lock', () => {
     const queue = `fence-redis-${process.pid}`;
     const remote = createBareRepository(PROJECT, 'redis');
     await startWorker(queue);
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `record ${TURNS} steps`, workspace: { repo: remote, ref: 'main' }, permissions: { allow: ['Step'] } });
       let staleAttempt = 0;
@@ -253,10 +247,10 @@ describe('a worker that loses its job lock', () => {
       }, 'step 3 started');
       // appendfsync everysec: the lock written before is on disk; it expires while Redis is down.
       await new Promise((resolve) => setTimeout(resolve, 1_200));
-      await redis.kill9();
+      await servers.redis.kill9();
       await new Promise((resolve) => setTimeout(resolve, 7_000));
-      await redis.restart();
-      const reopened = await createFleet({ connection: redis.url, queue, env: {} });
+      await servers.redis.restart();
+      const reopened = await createFleet({ connection: servers.redis.url, queue, env: {} });
       try {
         await reopened.job(job.id).result({ timeoutMs: HANG_GUARD_MS });
       } finally {

@@ -4,29 +4,25 @@
  * the other takes the job over and finishes it, and the job's transcript holds every turn once. Then Redis
  * itself is killed and restarted with append-only persistence, and the jobs queued before survive.
  */
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { fleetKeys } from '../../src/fleet/fleet-keys.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { createRedisSessionStore } from '../../src/fleet/session-store/create-redis-session-store.ts';
-import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { FleetEvent } from '../../src/fleet/types.ts';
-import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { killCodevProcesses, type CodevProcess } from '../cli/start-codev-process.ts';
+import { textReply, toolUseReply } from '../../src/testing/index.ts';
+import type { CodevProcess } from '../cli/start-codev-process.ts';
 import { startCodevWorker } from './test-fixtures/start-codev-worker.ts';
 import { writeNoteProject } from './test-fixtures/write-note-project.ts';
+import { useFleetServers } from './test-fixtures/use-fleet-servers.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Inside the repo, so that the plugin resolves `zod` and `codev/plugin` as a user's project does.
 const PROJECT = path.join(REPO, 'node_modules', '.cache', `codev-fleet-crash-${process.pid}`);
 const TURNS = 6;
-
-let redis: RedisServer;
-let server: FakeMessagesServer;
 
 /** The reply follows from the transcript alone: a job resumed anywhere gets the same next step. */
 function nextReply(messages: readonly Anthropic.MessageParam[]) {
@@ -37,26 +33,23 @@ function nextReply(messages: readonly Anthropic.MessageParam[]) {
 /** Starts `codev worker` and resolves once it says it is ready. */
 function startWorker(queue: string): Promise<CodevProcess> {
   const args = ['--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', path.join(PROJECT, 'workspaces')];
-  return startCodevWorker({ redisUrl: redis.url, queue, cwd: PROJECT, args, modelUrl: server.url });
+  return startCodevWorker({ redisUrl: servers.redis.url, queue, cwd: PROJECT, args, modelUrl: servers.server.url });
 }
 
-beforeAll(async () => {
-  writeNoteProject(PROJECT, 'fleet-crash-project');
-  redis = await startRedisServer({ appendOnly: true });
-  server = await createFakeMessagesServer({ apiKey: 'test-key', script: (request) => nextReply(request.body.messages ?? []) });
-});
-afterAll(async () => {
-  killCodevProcesses();
-  await server?.close();
-  await redis?.stop();
-  rmSync(PROJECT, { recursive: true, force: true });
+const servers = useFleetServers({
+  folder: PROJECT,
+  prepare: () => {
+    writeNoteProject(PROJECT, 'fleet-crash-project');
+  },
+  script: (request) => nextReply(request.body.messages ?? []),
+  appendOnly: true,
 });
 
 describe('codev worker', () => {
   it('a job whose worker is killed mid-turn finishes on the other worker, every turn in its transcript once', async () => {
     const queue = `crash-${process.pid}`;
     const [first, second] = await Promise.all([startWorker(queue), startWorker(queue)]);
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: `write ${TURNS} notes`, permissions: { allow: ['Note'] } });
       const events: FleetEvent[] = [];
@@ -80,7 +73,7 @@ describe('codev worker', () => {
       const result = await job.result({ timeoutMs: 5_000 });
       expect(result).toMatchObject({ status: 'completed', text: `${TURNS} notes written`, turns: TURNS + 1 });
 
-      const client = await connectRedis({ url: redis.url });
+      const client = await connectRedis({ url: servers.redis.url });
       try {
         const transcript = await createRedisSessionStore({ redis: client, prefix: fleetKeys(queue).sessions }).read(result.sessionId!);
         const messages = transcript.messages.map((entry) => entry.message);
@@ -98,14 +91,14 @@ describe('codev worker', () => {
 
   it('jobs queued before Redis is killed and restarted with append-only persistence are still there, and run', async () => {
     const queue = `restart-${process.pid}`;
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
     const jobs = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompts: ['one', 'two', 'three'], permissions: { allow: ['Note'] } });
     await fleet.close();
     // appendfsync everysec: what was written more than a second before the kill is on disk.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await redis.kill9();
-    await redis.restart();
-    const reopened = await createFleet({ connection: redis.url, queue, env: {} });
+    await servers.redis.kill9();
+    await servers.redis.restart();
+    const reopened = await createFleet({ connection: servers.redis.url, queue, env: {} });
     try {
       expect((await reopened.status()).counts.waiting).toBe(3);
       await startWorker(queue);
