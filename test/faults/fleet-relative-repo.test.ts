@@ -6,23 +6,20 @@
  * repository, the decoy gets nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
-import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
-import { createFakeMessagesServer, textReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { killCodevProcesses, type CodevProcess } from '../cli/start-codev-process.ts';
+import { textReply } from '../../src/testing/index.ts';
+import type { CodevProcess } from '../cli/start-codev-process.ts';
 import { startCodevWorker } from '../fleet/test-fixtures/start-codev-worker.ts';
+import { useFleetServers } from '../fleet/test-fixtures/use-fleet-servers.ts';
 
 const HANG_GUARD_MS = 60_000;
 const RUN = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-relative-repo-')));
 const SUBMITTER = path.join(RUN, 'submitter');
 const WORKER_HOME = path.join(RUN, 'worker-home');
-
-let redis: RedisServer;
-let server: FakeMessagesServer;
 
 function makeRepository(folder: string, readme: string): void {
   mkdirSync(folder, { recursive: true });
@@ -41,34 +38,27 @@ function branchFile(repo: string, jobId: string, file: string): string | undefin
   }
 }
 
-beforeAll(async () => {
-  mkdirSync(SUBMITTER, { recursive: true });
-  writeFileSync(path.join(SUBMITTER, 'package.json'), '{ "name": "fleet-relative-repo", "private": true }\n');
-  writeFileSync(path.join(SUBMITTER, 'agent.ts'), "export default { system: 'You write notes.' };\n");
-  makeRepository(path.join(SUBMITTER, 'repo'), 'the submitter repository\n');
-  makeRepository(path.join(WORKER_HOME, 'repo'), 'a decoy of the same name\n');
-  redis = await startRedisServer();
-  server = await createFakeMessagesServer({
-    apiKey: 'test-key',
-    script: () => textReply('nothing to write'),
-  });
-});
-afterAll(async () => {
-  killCodevProcesses();
-  await server?.close();
-  await redis?.stop();
-  rmSync(RUN, { recursive: true, force: true });
+const servers = useFleetServers({
+  folder: RUN,
+  prepare: () => {
+    mkdirSync(SUBMITTER, { recursive: true });
+    writeFileSync(path.join(SUBMITTER, 'package.json'), '{ "name": "fleet-relative-repo", "private": true }\n');
+    writeFileSync(path.join(SUBMITTER, 'agent.ts'), "export default { system: 'You write notes.' };\n");
+    makeRepository(path.join(SUBMITTER, 'repo'), 'the submitter repository\n');
+    makeRepository(path.join(WORKER_HOME, 'repo'), 'a decoy of the same name\n');
+  },
+  script: () => textReply('nothing to write'),
 });
 
 function startWorker(queue: string): Promise<CodevProcess> {
-  return startCodevWorker({ redisUrl: redis.url, queue, cwd: WORKER_HOME, args: ['--scripts', SUBMITTER, '--workspace-root', path.join(RUN, 'checkouts')], modelUrl: server.url });
+  return startCodevWorker({ redisUrl: servers.redis.url, queue, cwd: WORKER_HOME, args: ['--scripts', SUBMITTER, '--workspace-root', path.join(RUN, 'checkouts')], modelUrl: servers.server.url });
 }
 
 describe('a fleet job whose repository is a relative path', () => {
   it("works on the repository beside its submitter, not on one the worker's folder holds at that path", async () => {
     const queue = `relative-repo-${process.pid}`;
     await startWorker(queue);
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
     try {
       const job = await fleet.submit({ script: 'agent.ts', cwd: SUBMITTER, prompt: 'look at the repository', workspace: { repo: 'repo' } });
       const result = await job.result({ timeoutMs: HANG_GUARD_MS });

@@ -9,20 +9,20 @@
  * instead of `completed`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFleet } from '../../src/fleet/create-fleet.ts';
 import { fleetKeys } from '../../src/fleet/fleet-keys.ts';
 import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { createRedisSessionStore } from '../../src/fleet/session-store/create-redis-session-store.ts';
-import { startRedisServer, type RedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 import type { FleetEvent, FleetJobResult } from '../../src/fleet/types.ts';
-import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
-import { killCodevProcesses, type CodevProcess } from '../cli/start-codev-process.ts';
+import { textReply, toolUseReply } from '../../src/testing/index.ts';
+import type { CodevProcess } from '../cli/start-codev-process.ts';
 import { startCodevWorker } from '../fleet/test-fixtures/start-codev-worker.ts';
+import { useFleetServers } from '../fleet/test-fixtures/use-fleet-servers.ts';
 
 const NOTES = 6;
 const HANG_GUARD_MS = 90_000;
@@ -30,9 +30,6 @@ const HANG_GUARD_MS = 90_000;
 const RUN = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-resume-paths-')));
 const PROJECT = path.join(RUN, 'project');
 const REPO = path.join(RUN, 'repo');
-
-let redis: RedisServer;
-let server: FakeMessagesServer;
 
 const blocksOf = (messages: readonly Anthropic.MessageParam[]) => messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content));
 
@@ -75,7 +72,7 @@ function nextReply(messages: readonly Anthropic.MessageParam[]) {
 /** Starts `codev worker` with its own workspace root and resolves once it says it is ready. */
 function startWorker(queue: string, workspaceRoot: string): Promise<CodevProcess> {
   const args = ['--lock-duration', '5000', '--stalled-interval', '2500', '--workspace-root', workspaceRoot];
-  return startCodevWorker({ redisUrl: redis.url, queue, cwd: PROJECT, args, modelUrl: server.url });
+  return startCodevWorker({ redisUrl: servers.redis.url, queue, cwd: PROJECT, args, modelUrl: servers.server.url });
 }
 
 /** Kills `first` with SIGKILL, lists `root`'s files, starts a worker with `nextRoot`, and returns the list. */
@@ -119,7 +116,7 @@ function branchFile(jobId: string, file: string): string | undefined {
 
 /** Every successful Write of the job's transcript: its path and content. */
 async function transcriptWrites(queue: string, sessionId: string): Promise<{ file: string; content: string }[]> {
-  const client = await connectRedis({ url: redis.url });
+  const client = await connectRedis({ url: servers.redis.url });
   try {
     const transcript = await createRedisSessionStore({ redis: client, prefix: fleetKeys(queue).sessions }).read(sessionId);
     const blocks = blocksOf(transcript.messages.map((entry) => entry.message));
@@ -135,24 +132,20 @@ async function transcriptWrites(queue: string, sessionId: string): Promise<{ fil
   }
 }
 
-beforeAll(async () => {
-  mkdirSync(PROJECT);
-  writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-resume-paths", "private": true }\n');
-  writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You write notes.' };\n");
-  mkdirSync(REPO);
-  writeFileSync(path.join(REPO, 'README.md'), 'notes go here\n');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@localhost', ...args], { cwd: REPO, stdio: 'ignore' });
-  git('init', '--quiet', '--initial-branch', 'main');
-  git('add', '.');
-  git('commit', '--quiet', '--message', 'start');
-  redis = await startRedisServer();
-  server = await createFakeMessagesServer({ apiKey: 'test-key', script: (request) => nextReply(request.body.messages ?? []) });
-});
-afterAll(async () => {
-  killCodevProcesses();
-  await server?.close();
-  await redis?.stop();
-  rmSync(RUN, { recursive: true, force: true });
+const servers = useFleetServers({
+  folder: RUN,
+  prepare: () => {
+    mkdirSync(PROJECT);
+    writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-resume-paths", "private": true }\n');
+    writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You write notes.' };\n");
+    mkdirSync(REPO);
+    writeFileSync(path.join(REPO, 'README.md'), 'notes go here\n');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@localhost', ...args], { cwd: REPO, stdio: 'ignore' });
+    git('init', '--quiet', '--initial-branch', 'main');
+    git('add', '.');
+    git('commit', '--quiet', '--message', 'start');
+  },
+  script: (request) => nextReply(request.body.messages ?? []),
 });
 
 /**
@@ -169,7 +162,7 @@ async function runKilledJob(options: { name: string; prompt: string; linkedRoot?
     symlinkSync(rootA, `${rootA}-link`);
   }
   const first = await startWorker(queue, options.linkedRoot ? `${rootA}-link` : rootA);
-  const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+  const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
   try {
     const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: options.prompt, workspace: { repo: REPO }, permissions });
     const events: FleetEvent[] = [];
@@ -227,7 +220,7 @@ describe('a fleet job resumed in a checkout at another path', () => {
     const queue = `resume-parked-${process.pid}`;
     const [rootA, rootB] = [path.join(RUN, 'parked-a'), path.join(RUN, 'parked-b')];
     const first = await startWorker(queue, rootA);
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'write notes, ASK before asked.txt', workspace: { repo: REPO }, permissions: { ...permissions, ask: ['Edit(asked.txt)'] }, deferAsks: true });
       let before: Record<string, string> | undefined;
@@ -250,8 +243,8 @@ describe('a fleet job resumed in a checkout at another path', () => {
   it("a parked job answered while its session's lock is still held by a dead worker (killed -9 holding it, up to the lock's 10 s) waits for the lock instead of spending its attempts, and completes", async () => {
     const queue = `resume-session-busy-${process.pid}`;
     await startWorker(queue, path.join(RUN, 'busy-a'));
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
-    const client = await connectRedis({ url: redis.url });
+    const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
+    const client = await connectRedis({ url: servers.redis.url });
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'write notes, ASK before asked.txt', workspace: { repo: REPO }, permissions: { ...permissions, ask: ['Edit(asked.txt)'] }, deferAsks: true });
       for await (const event of job.events({ signal: AbortSignal.timeout(HANG_GUARD_MS) })) {
@@ -273,7 +266,7 @@ describe('a fleet job resumed in a checkout at another path', () => {
   it('a job whose transcript wrote a file its branch cannot hold fails with WORKSPACE_MISMATCH, not completed', async () => {
     const queue = `resume-mismatch-${process.pid}`;
     await startWorker(queue, path.join(RUN, 'root-c'));
-    const fleet = await createFleet({ connection: redis.url, queue, env: {} });
+    const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
     try {
       const job = await fleet.submit({ script: path.join(PROJECT, 'agent.ts'), prompt: 'write notes, and one OUTSIDE the checkout', workspace: { repo: REPO }, permissions });
       const result = await job.result({ timeoutMs: HANG_GUARD_MS });
