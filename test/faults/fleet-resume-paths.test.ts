@@ -9,7 +9,7 @@
  * instead of `completed`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -98,7 +98,7 @@ function snapshot(root: string): Record<string, string> {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const file = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(file);
-      else files[file] = `${statSync(file).size}:${statSync(file).mtimeMs}`;
+      else files[file] = `${lstatSync(file).size}:${lstatSync(file).mtimeMs}`;
     }
   };
   if (existsSync(root)) walk(root);
