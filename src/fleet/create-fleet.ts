@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { CodevError } from '../errors/codev-error.ts';
 import { createJobHandle } from './create-job-handle.ts';
 import { createLostJobLookout } from './endings/create-lost-job-lookout.ts';
@@ -9,7 +8,7 @@ import { markJobCancelled } from './events/mark-job-cancelled.ts';
 import { readJobEventStreams } from './events/read-job-event-streams.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
 import { checkSubmission } from './job/check-submission.ts';
-import { codevStateOf, COUNTED_STATES, countJobStates } from './job/count-job-states.ts';
+import { COUNTED_STATES, countJobStates } from './job/count-job-states.ts';
 import { jobResultOf } from './job/job-result-of.ts';
 import { listUnfinishedJobIds } from './job/list-unfinished-job-ids.ts';
 import { readJobState, writeJobState } from './job/job-state.ts';
@@ -96,7 +95,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       return;
     }
     // BullMQ forgets a removed job: what `status` shows of it is kept beside its state, for as long as its events.
-    const summary = { ...(await summaryOf(job, redis, keys.state(id))), state: 'cancelled' as const };
+    const summary = await readJobSummary({ queue, redis, keys, id });
     // Ended before it is removed: whoever sees it gone (a sweep, a waiting handle) finds its end told, as cancelled.
     const jobState = await readJobState(redis, keys.state(id));
     const result = jobResultOf({ jobId: id, state: jobState, attempts: job.attemptsStarted, status: 'cancelled' });
@@ -116,7 +115,9 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
     );
     if (!removed) return;
     const now = Date.now();
-    await redis.multi().hset(keys.state(id), 'summary', JSON.stringify(summary)).zadd(keys.cancelled, now, id).zremrangebyscore(keys.cancelled, 0, now - KEEP_ENDED_SECONDS * 1_000).exec();
+    const batch = redis.multi();
+    if (summary) batch.hset(keys.state(id), 'summary', JSON.stringify({ ...summary, state: 'cancelled' }));
+    await batch.zadd(keys.cancelled, now, id).zremrangebyscore(keys.cancelled, 0, now - KEEP_ENDED_SECONDS * 1_000).exec();
   }
 
   return {
@@ -163,21 +164,5 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       await queue.close();
       redis.disconnect();
     },
-  };
-}
-
-async function summaryOf(job: import('bullmq').Job, redis: Redis, stateKey: string): Promise<JobSummary> {
-  const [bullState, state] = await Promise.all([job.getState(), readJobState(redis, stateKey)]);
-  const data = job.data as { prompt?: string; script?: string; submittedAt?: string };
-  return {
-    id: job.id!,
-    state: codevStateOf(bullState, { cancelled: state.cancelled, parked: state.parked !== undefined }),
-    prompt: data.prompt ?? '',
-    script: data.script ?? '',
-    turn: state.turn,
-    attempts: job.attemptsStarted,
-    costUsd: state.spentUsd,
-    submittedAt: data.submittedAt ?? new Date(job.timestamp).toISOString(),
-    ...(job.failedReason && { error: job.failedReason }),
   };
 }

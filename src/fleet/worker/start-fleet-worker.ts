@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
-import { appendJobEvent } from '../events/append-job-event.ts';
 import { endJob } from '../events/end-job.ts';
 import { startJobEndings } from '../endings/start-job-endings.ts';
 import type { FleetKeys } from '../fleet-keys.ts';
@@ -83,10 +82,8 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
   const queue = new bullmq.Queue(options.queue, { connection: redis });
   // Its connection's losses are told by the connection's own watcher (see connect()): BullMQ would print each.
   queue.on('error', () => {});
-  const publish: JobRunScope['publish'] = async ({ jobId, events, attempt }) => {
-    for (const event of events) await appendJobEvent({ redis, key: options.keys.events(jobId), event, attempt });
-  };
-  const scope: JobRunScope = {
+  // Each attempt publishes under its own fence (see processJob): the worker itself has no unfenced way to.
+  const scope: Omit<JobRunScope, 'publish'> = {
     redis,
     keys: options.keys,
     store: createRedisSessionStore({ redis, prefix: options.keys.sessions }),
@@ -98,7 +95,6 @@ export async function startFleetWorker(options: WorkerOptions & { url: string; q
     kernels: createKernelCache(),
     scripts: createScriptCache(),
     models: createModelClientCache(),
-    publish,
   };
 
   async function processJob(job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<FleetJobResult> {
