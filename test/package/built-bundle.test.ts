@@ -5,10 +5,14 @@
  * workers, the modules a worker imports, the REPL worker, the bash grammar, package.json, templates/) where they look.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everythingServer } from '../../src/mcp/test-fixtures/test-servers.ts';
+import { pdfBytes } from '../../src/tools/Read/test-fixtures/read.ts';
 import { REPO } from './pack-codev.ts';
 import { runChild, userEnvironment, type ChildRun } from '../run-child.ts';
 
@@ -157,5 +161,38 @@ describe('the bundled build', () => {
       expectSuccess(run);
       expect(JSON.parse(run.stdout)).toMatchObject({ is_error: false, content: expect.stringContaining('parsed') });
     }, 60_000);
+  });
+
+  describe('runs the packages bundled into it', () => {
+    it('unpdf, a lazily loaded chunk: Read of a PDF', async () => {
+      writeFileSync(path.join(project, 'two.pdf'), pdfBytes(['Hello page one', 'Second page']));
+      const run = await codev(['tool', 'Read', JSON.stringify({ file_path: path.join(project, 'two.pdf') }), '--json']);
+      expectSuccess(run);
+      expect(JSON.parse(run.stdout).content).toContain('Hello page one');
+    }, 60_000);
+
+    it('linkedom, @mozilla/readability and turndown: WebFetch of a page on loopback', async () => {
+      const server = createServer((_, response) => response.setHeader('content-type', 'text/html').end('<html><head><title>Page</title></head><body><article><h1>Heading</h1><p>A paragraph with <b>bold</b> words, long enough for readability to keep it as the content.</p></article></body></html>'));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+        const run = await codev(['tool', 'WebFetch', JSON.stringify({ url, prompt: 'the text' }), '--json', '--allow', 'WebFetch']);
+        expectSuccess(run);
+        expect(JSON.parse(run.stdout).content).toContain('A paragraph with **bold** words');
+      } finally {
+        server.close();
+      }
+    }, 60_000);
+
+    it("the MCP SDK's client: a tool of a stdio server from .mcp.json", async () => {
+      writeFileSync(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { everything: everythingServer } }));
+      try {
+        const run = await codev(['tool', 'mcp__everything__echo', '{"message":"through MCP"}', '--json', '--allow', 'mcp__everything__echo']);
+        expectSuccess(run);
+        expect(JSON.parse(run.stdout).content).toContain('through MCP');
+      } finally {
+        rmSync(path.join(project, '.mcp.json'));
+      }
+    }, 90_000);
   });
 });

@@ -7,9 +7,10 @@
  * Slow (two `npm install`s from npm's cache, several type-checks); the installs need the npm registry when
  * the cache lacks a package, like `npm ci`. Everything else is loopback only.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDenoBinary } from '../deno/find-deno.ts';
 import { packCodev, REPO } from './pack-codev.ts';
@@ -49,7 +50,7 @@ afterAll(() => {
 
 describe('the packed package', () => {
   it('ships the built entries, the CLI and the sources the maps point at, and no tests or fixtures', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/index.js.map', 'dist/index.d.ts.map', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/fleet/index.js', 'dist/fleet/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'src/index.ts', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/chunks/index.js.map', 'dist/index.d.ts.map', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/fleet/index.js', 'dist/fleet/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'src/index.ts', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
       expect(shipped).toContain(file);
     }
     expect(shipped.filter((file) => !file.startsWith('templates/')).filter((file) => /\.test\.|fixture|test-helper|test-kit/.test(file))).toEqual([]);
@@ -77,7 +78,16 @@ describe('the packed package', () => {
       const list = path.join(temp, `loaded-${specifier.replace('/', '-')}.txt`);
       const run = await runChild(process.execPath, ['--import', './list-modules.mjs', '-e', `await import('${specifier}')`], { cwd: project, timeoutMs: 60_000, env: userEnvironment({ LOADED_LIST: list }) });
       expectSuccess(run);
-      return readFileSync(list, 'utf8').split('\n').filter((url) => url.includes('/node_modules/codev/dist/')).map((url) => url.replace(/^.*\/node_modules\/codev\/dist\//, ''));
+      const files = readFileSync(list, 'utf8').split('\n').filter((url) => url.includes('/node_modules/codev/dist/')).map((url) => fileURLToPath(url));
+      return [...new Set(files.flatMap(sourceModules))];
+    };
+    // dist/ is a bundle: a chunk's source map names the modules in it (src/tool/build-tool.ts is `tool/build-tool.js`).
+    const sourceModules = (file: string): string[] => {
+      const map = `${file}.map`;
+      if (!existsSync(map)) return [];
+      const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+      const src = path.resolve(path.dirname(map), '../../src');
+      return sources.map((source) => path.resolve(path.dirname(map), source)).filter((source) => source.startsWith(src + path.sep)).map((source) => path.relative(src, source).replace(/\.ts$/, '.js'));
     };
     const [plugin, whole] = [await loaded('codev/plugin'), await loaded('codev')];
     expect(plugin).toContain('tool/build-tool.js');
