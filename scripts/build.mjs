@@ -83,4 +83,4 @@ rmSync(target, { recursive: true, force: true });
 renameSync(staging, target);
 const chunks = readdirSync(path.join(target, CHUNK_FOLDER)).filter((name) => name.endsWith('.js'));
 const bytes = chunks.reduce((sum, name) => sum + statSync(path.join(target, CHUNK_FOLDER, name)).size, 0);
-console.log(`build: dist/ has ${bundle.entries.length} entries (${bundle.entries.join(', ')}), ${chunks.length} chunks of ${(bytes / 1e6).toFixed(2)} MB in dist/${CHUNK_FOLDER}/, ${assets} workers and wasm files, and the .d.ts tree (${Math.round(performance.now() - started)} ms)`);
+console.log(`build: dist/ has ${bundle.entries.length} entries (${bundle.entries.join(', ')}), ${chunks.length} chunks of ${(bytes / 1e6).toFixed(2)} MB in dist/${CHUNK_FOLDER}/ (with ${bundle.packages} packages inside), ${assets} workers and wasm files, and the .d.ts tree (${Math.round(performance.now() - started)} ms)`);

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { writeBundledLicenses } from './bundle-licenses.mjs';
 import { moduleUrlPlugin } from './bundle-module-url-plugin.mjs';
 
 /** Where the chunks go, under dist/: one folder, so that `import.meta.url` of every module is one depth. */
@@ -88,7 +89,7 @@ export async function bundleRuntime(options) {
     plugins: [moduleUrlPlugin({ sourceRoot, treeRoot: outdir, chunkFolder })],
     metafile: true,
     logLevel: 'silent',
-    legalComments: 'none',
+    legalComments: 'eof',
   });
   for (const entry of entries) {
     const stub = path.join(outdir, `${entry}.js`);
@@ -98,7 +99,8 @@ export async function bundleRuntime(options) {
     await mkdir(path.dirname(stub), { recursive: true });
     await writeFile(stub, `export * from '${chunk}';\n${exports.includes('default') ? `export { default } from '${chunk}';\n` : ''}`);
   }
-  return { entries, metafile: result.metafile, warnings: result.warnings };
+  const licensed = await writeBundledLicenses({ root, metafile: result.metafile, file: path.join(chunkFolder, 'THIRD-PARTY-LICENSES.txt') });
+  return { entries, packages: licensed, metafile: result.metafile, warnings: result.warnings };
 }
 
 function chunkName(entry) {
