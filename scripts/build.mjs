@@ -27,7 +27,10 @@ function fail(message) {
   process.exit(1);
 }
 
-/** The .d.ts tree with declaration maps, from the repo's TypeScript. */
+/**
+ * The .d.ts tree with declaration maps, from the repo's TypeScript. A stage of its own: another way of writing
+ * the declarations (a script of its own, e.g. scripts/build-types.mjs) replaces this one function's body.
+ */
 function buildTypes() {
   // The package's bin (not exported, so found through its package.json).
   const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
