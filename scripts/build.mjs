@@ -64,7 +64,7 @@ function checkNeighbours() {
     const treeFolder = path.join(staging, path.relative(path.join(root, 'src'), entry.parentPath));
     for (const match of readFileSync(file, 'utf8').matchAll(/new URL\(\s*(['"`])(\.{1,2}\/[^'"`$]*)(\$\{[^`]*\})?\1\s*,\s*import\.meta\.url\s*\)/g)) {
       const neighbour = path.resolve(treeFolder, match[2] + (match[3] ? '.js' : ''));
-      if (!existsSync(neighbour)) missing.push(`${path.relative(root, file)} loads ${match[0]}, but the build has no ${path.relative(root, neighbour)}`);
+      if (!existsSync(neighbour)) missing.push(`${path.relative(root, file)} loads ${match[0]}, but the build has no ${path.join('dist', path.relative(staging, neighbour))}`);
     }
   }
   if (missing.length > 0) fail(`files that code loads by URL are missing:\n  ${missing.join('\n  ')}`);
