@@ -6,7 +6,7 @@ export type Sharp = typeof import('sharp').default;
 /** The command that installs sharp (an optional peer of codev), at the range codev is tested with. */
 export const SHARP_INSTALL = 'npm i sharp@^0.35.5';
 
-/** sharp, or why it could not be loaded (not installed, or its native part missing for this platform). */
+/** sharp, or why it could not be loaded (`reason`: "not installed", or the load error, e.g. no native part for this platform). */
 export type LoadedSharp = { sharp: Sharp } | { reason: string; cause: unknown };
 
 let loading: Promise<LoadedSharp> | undefined;
@@ -23,7 +23,7 @@ export function loadSharp(): Promise<LoadedSharp> {
       loading = undefined;
       const code = (error as NodeJS.ErrnoException).code;
       const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
-      return { reason: missing ? 'sharp is not installed' : `sharp could not be loaded (${errorMessage(error)})`, cause: error };
+      return { reason: missing ? 'not installed' : `it could not be loaded: ${errorMessage(error)}`, cause: error };
     },
   );
   return loading;

@@ -68,15 +68,16 @@ export async function processImage(buffer: Buffer, file?: string): Promise<Proce
 function passThroughWithoutSharp(buffer: Buffer, why: { file?: string; reason: string; cause: unknown }): ProcessedImage {
   const size = readImageSize(buffer);
   const where = why.file ?? 'the image';
-  if (!size) throw new CodevError('MEDIA_UNSUPPORTED', `${where} is no PNG, JPEG, GIF or WebP whose size can be read, and ${why.reason} to decode it.`, { ...(why.file && { file: why.file }), hint: SHARP_INSTALL, cause: why.cause });
+  if (!size) throw new CodevError('MEDIA_UNSUPPORTED', `${where} is no PNG, JPEG, GIF or WebP whose size can be read, and sharp, which could decode it, is unavailable (${why.reason}).`, { ...(why.file && { file: why.file }), hint: SHARP_INSTALL, cause: why.cause });
   const { mediaType, width, height } = size;
   if (width <= MAX_IMAGE_DIMENSION && height <= MAX_IMAGE_DIMENSION && buffer.length <= MAX_IMAGE_BYTES) {
     return { mediaType, data: buffer.toString('base64'), originalWidth: width, originalHeight: height, originalBytes: buffer.length, width, height, bytes: buffer.length, resized: false };
   }
   const over = `${width}×${height}, ${formatBytes(buffer.length)}; the API takes ${MAX_IMAGE_DIMENSION} px a side and ${formatBytes(MAX_IMAGE_BYTES)}`;
-  throw new CodevError('MEDIA_RESIZE_UNAVAILABLE', `${where} (${over}) was not sent: resizing it needs sharp, and ${why.reason}. Images within those limits are sent without it.`, {
+  // The command goes in the message too: a tool result shows the model the message, not the hint.
+  throw new CodevError('MEDIA_RESIZE_UNAVAILABLE', `${where} (${over}) was not sent: resizing it needs sharp (${why.reason}; \`${SHARP_INSTALL}\` installs it). Images within those limits are sent without it.`, {
     ...(why.file && { file: why.file }),
-    hint: `install sharp: ${SHARP_INSTALL}`,
+    hint: SHARP_INSTALL,
     cause: why.cause,
   });
 }
