@@ -16,8 +16,8 @@ const target = path.join(root, 'dist');
 const staging = path.join(root, `.dist-${process.pid}`);
 const started = performance.now();
 
-/** Files that are not compiled but must ship beside the code that loads them (workers, wasm). */
-const isRuntimeAsset = (name) => /\.(mjs|cjs|wasm)$/.test(name) && !/\.test\./.test(name);
+/** Files that are not compiled but must ship beside the code that loads them (workers, the bash grammar's .wasm and its notice). */
+const isRuntimeAsset = (name) => /\.(mjs|cjs|wasm|LICENSE)$/.test(name) && !/\.test\./.test(name);
 /** Test-only code (fixtures, helpers, fake servers of the tests) lives in folders of this name and never ships. */
 const TEST_FIXTURES = 'test-fixtures';
 

@@ -1,4 +1,4 @@
-/** Test-only: the package exactly as `npm publish` would upload it, as a tarball in a temp folder. */
+/** Test-only: the package exactly as it is published (scripts/pack.mjs), as a tarball in a temp folder. */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,17 +24,18 @@ function builtAt(): number {
 }
 
 /**
- * `npm pack` of this repo into `destination`: the tarball's path and the files in it. `npm test` builds dist/ first; a
- * run of this file alone builds it here when src/ changed since, so the package tested is the sources as they are.
- * `--ignore-scripts` keeps `prepack` from rebuilding dist/ under the other test files that read it.
+ * The package as published, packed by scripts/pack.mjs into `destination`: the tarball's path and the files in it.
+ * `npm test` builds dist/ first; a run of this file alone builds it here when src/ changed since, so the package
+ * tested is the sources as they are. `--no-build` keeps pack.mjs from rebuilding dist/ under the other test files
+ * that read it.
  */
 export async function packCodev(destination: string): Promise<{ tarball: string; files: string[] }> {
   if (builtAt() < newestSource()) {
     const build = await runChild(process.execPath, [path.join(REPO, 'scripts/build.mjs')], { cwd: REPO, timeoutMs: 180_000 });
     if (build.code !== 0) throw new Error(`npm run build failed:\n${build.output}`);
   }
-  const pack = await runChild('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: REPO, timeoutMs: 120_000, env: userEnvironment() });
-  if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.output}`);
+  const pack = await runChild(process.execPath, [path.join(REPO, 'scripts/pack.mjs'), '--no-build', '--json', '--pack-destination', destination], { cwd: REPO, timeoutMs: 180_000, env: userEnvironment() });
+  if (pack.code !== 0) throw new Error(`scripts/pack.mjs failed:\n${pack.output}`);
   const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
   return { tarball: path.join(destination, packed!.filename), files: packed!.files.map((file) => file.path) };
 }

@@ -1,5 +1,5 @@
 /**
- * codev as a user gets it: `npm pack` makes the tarball, a fresh project outside this repo installs it from
+ * codev as a user gets it: scripts/pack.mjs makes the tarball as it is published, a fresh project outside this repo installs it from
  * there (no link to the clone, no loader), and then the package must work as a library under Node and Deno,
  * type-check under TypeScript's three module resolutions with `skipLibCheck` off, scaffold a project with
  * `codev init` that passes its own test and type-check, and pass publint and arethetypeswrong.
@@ -7,7 +7,7 @@
  * Slow (two `npm install`s from npm's cache, several type-checks); the installs need the npm registry when
  * the cache lacks a package, like `npm ci`. Everything else is loopback only.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ import { findDenoBinary } from '../deno/find-deno.ts';
 import { packCodev, REPO } from './pack-codev.ts';
 import { runChild, userEnvironment, type ChildRun } from '../run-child.ts';
 
-const MANIFEST = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const MANIFEST = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; devDependencies: Record<string, string>; peerDependencies: Record<string, string> };
 /** A TypeScript 5 beside the repo's own 7 (tsgo): most users' projects still type-check with 5.x. */
 const TYPESCRIPT_5 = '5.9.3';
 const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline'];
@@ -49,14 +49,57 @@ afterAll(() => {
 }, 120_000);
 
 describe('the packed package', () => {
-  it('ships the built entries, the CLI and the sources the maps point at, and no tests or fixtures', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/chunks/index.js.map', 'dist/index.d.ts.map', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/fleet/index.js', 'dist/fleet/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'src/index.ts', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
+  it('ships the built entries, the CLI and the bash grammar, and no sources, declaration maps, tests or fixtures', () => {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/fleet/index.js', 'dist/fleet/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
       expect(shipped).toContain(file);
+    }
+    expect(shipped.filter((file) => file.endsWith('tree-sitter-bash.wasm') || file.endsWith('tree-sitter-bash.LICENSE'))).toHaveLength(2);
+    // src/ and the maps into it were 2,778 of 4,652 files and 5.2 of 11.5 MB unpacked (see README's Packaging).
+    expect(shipped.filter((file) => file.startsWith('src/') || file.endsWith('.d.ts.map'))).toEqual([]);
+    // A source map ships only with what it maps: each source it names is shipped, or inlined in it.
+    for (const map of shipped.filter((file) => file.endsWith('.map'))) {
+      const { sources, sourcesContent = [] } = JSON.parse(readFileSync(path.join(project, 'node_modules/codev', map), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      sources.forEach((source, index) => expect(typeof sourcesContent[index] === 'string' || shipped.includes(path.posix.join(path.posix.dirname(map), source)), `${map}: ${source}`).toBe(true));
     }
     expect(shipped.filter((file) => !file.startsWith('templates/')).filter((file) => /\.test\.|fixture|test-helper|test-kit/.test(file))).toEqual([]);
     const vitestImports = shipped.filter((file) => /\.(m?js|ts)$/.test(file) && !file.startsWith('templates/')).filter((file) => /from ['"]vitest['"]/.test(readFileSync(path.join(project, 'node_modules/codev', file), 'utf8')));
     expect(vitestImports).toEqual([]);
   });
+
+  it('publishes a package.json without scripts or devDependencies, and installs without any install script or native build', () => {
+    const manifest = JSON.parse(readFileSync(path.join(project, 'node_modules/codev/package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    // What npm would run at install: a preinstall, install or postinstall script, or node-gyp for a binding.gyp.
+    const installing: string[] = [];
+    for (const entry of readdirSync(path.join(project, 'node_modules'), { recursive: true, withFileTypes: true })) {
+      if (entry.name !== 'package.json' || !entry.isFile()) continue;
+      const folder = entry.parentPath;
+      let scripts: Record<string, string> | undefined;
+      try {
+        scripts = (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
+      } catch {
+        continue; // a fixture's package.json inside some package, not a manifest npm reads
+      }
+      const hooks = ['preinstall', 'install', 'postinstall'].filter((hook) => scripts?.[hook]);
+      if (hooks.length > 0 || existsSync(path.join(folder, 'binding.gyp'))) installing.push(`${path.relative(project, folder)}: ${hooks.join(', ') || 'binding.gyp'}`);
+    }
+    expect(installing).toEqual([]);
+    for (const absent of ['sharp', 'tree-sitter-bash', '@img']) expect(existsSync(path.join(project, 'node_modules', absent)), absent).toBe(false);
+  });
+
+  it('sends a small image without sharp, and names the command that installs it for an image that needs resizing', async () => {
+    const sharp = (await import('sharp')).default;
+    const canvas = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toFile(path.join(project, width > 2000 ? 'large.png' : 'small.png'));
+    await Promise.all([canvas(3000, 20), canvas(40, 30)]);
+    copyFileSync(path.join(REPO, 'test/package/consumer/images.mjs'), path.join(project, 'images.mjs'));
+    const run = await runChild(process.execPath, ['images.mjs'], { cwd: project, timeoutMs: 60_000 });
+    expectSuccess(run);
+    expect(run.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+      { large: { code: 'MEDIA_RESIZE_UNAVAILABLE', hint: `npm i sharp@${MANIFEST.peerDependencies.sharp}`, file: path.join(project, 'large.png') } },
+      { small: 'A small image.', sent: ['image/png'] },
+    ]);
+  }, 90_000);
 
   it('runs a tool call through runToolUse and an agent turn against the fake Messages server under plain Node', async () => {
     const run = await runChild(process.execPath, ['app.mjs'], { cwd: project, timeoutMs: 60_000 });
@@ -82,8 +125,9 @@ describe('the packed package', () => {
       return [...new Set(files.flatMap(sourceModules))];
     };
     // dist/ is a bundle: a chunk's source map names the modules in it (src/tool/build-tool.ts is `tool/build-tool.js`).
+    // The tarball ships no maps (they point at src/, which it does not ship): the repo's build is the same chunks.
     const sourceModules = (file: string): string[] => {
-      const map = `${file}.map`;
+      const map = `${path.join(REPO, path.relative(path.join(project, 'node_modules/codev'), file))}.map`;
       if (!existsSync(map)) return [];
       const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
       const src = path.resolve(path.dirname(map), '../../src');

@@ -99,7 +99,8 @@ async function listTemplates(): Promise<string[]> {
 function templateValues(name: string): Record<string, string> {
   const manifest = JSON.parse(readFileSync(path.join(CODEV_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
   const versionOf = (pkg: string) => {
-    const version = manifest.dependencies?.[pkg] ?? manifest.devDependencies?.[pkg] ?? manifest.peerDependencies?.[pkg];
+    // The published package.json has no devDependencies: scripts/pack.mjs keeps the template's in codevTemplateVersions.
+    const version = manifest.dependencies?.[pkg] ?? manifest.devDependencies?.[pkg] ?? manifest.peerDependencies?.[pkg] ?? manifest.codevTemplateVersions?.[pkg];
     if (!version) throw new Error(`codev's package.json (${path.join(CODEV_ROOT, 'package.json')}) does not list ${pkg}, so the new project cannot pin it`);
     return version;
   };

@@ -39,7 +39,7 @@ async function imageBlock(source: MediaBytes, where: string): Promise<Anthropic.
     image = await processImage(Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length));
   } catch (error) {
     if (!CodevError.isInstance(error)) throw error;
-    throw new CodevError(error.code, `${where}: ${error.message}`, { ...(source.file && { file: source.file }), cause: error });
+    throw new CodevError(error.code, `${where}: ${error.message}`, { ...(source.file && { file: source.file }), ...(error.hint && { hint: error.hint }), cause: error });
   }
   return { type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.data } };
 }

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import v8 from 'node:v8';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { CodevError } from '../../errors/codev-error.ts';
@@ -16,7 +15,7 @@ export function loadShellParser(): Promise<Parser> {
     loading = undefined;
     throw new CodevError('SHELL_PARSE_FAILED', 'could not load the bash grammar (tree-sitter-bash)', {
       cause: error,
-      hint: 'reinstall codev so that web-tree-sitter and tree-sitter-bash are present',
+      hint: 'reinstall codev so that web-tree-sitter and its tree-sitter-bash.wasm are present',
     });
   });
   return loading;
@@ -48,14 +47,26 @@ async function initialize(): Promise<Parser> {
   try {
     await Parser.init();
     // Reading the bytes ourselves (rather than handing a path to Language.load) works the same under Deno.
-    const grammarPath = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
-    const language = await Language.load(new Uint8Array(await readFile(grammarPath)));
+    const language = await Language.load(await readGrammar());
     const parser = new Parser();
     parser.setLanguage(language);
     return parser;
   } finally {
     if (budget) setTieringBudget(DEFAULT_TIERING_BUDGET);
   }
+}
+
+/**
+ * The bash grammar's bytes. codev ships tree-sitter-bash's .wasm beside this module (the npm package also
+ * carries native builds for six platforms and an install script, which codev never uses). From JSR the
+ * module's URL is https:, hence fetch.
+ */
+async function readGrammar(): Promise<Uint8Array> {
+  const url = new URL('./tree-sitter-bash.wasm', import.meta.url);
+  if (url.protocol === 'file:') return new Uint8Array(await readFile(url));
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** Sets V8's wasm tiering budget, unless the user chose one (node flags); false when it was left alone. */

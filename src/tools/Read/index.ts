@@ -79,7 +79,7 @@ async function readOpenFile(options: { input: ReadInput; absolutePath: string; h
   const kind = await sniffFileKind(handle, absolutePath);
   switch (kind) {
     case 'image':
-      return { type: 'image', filePath: absolutePath, image: await processImage(await readDocument(handle, stats, absolutePath)) };
+      return { type: 'image', filePath: absolutePath, image: await processImage(await readDocument(handle, stats, absolutePath), absolutePath) };
     case 'pdf': {
       const pdf = await readPdf({ filePath: absolutePath, bytes: await readDocument(handle, stats, absolutePath), pages: input.pages });
       const tokens = estimateTokens(formatPdfPages(pdf));
