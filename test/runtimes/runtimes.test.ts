@@ -2,8 +2,8 @@
  * The packed codev on every runtime it supports: the Node running the tests (20 on CI), Node 22, 24 and 26, Deno 2
  * and Bun 1.x. On each, the consumer program of test/package/consumer/app.mjs (it imports `codev`, `codev/plugin`
  * and `codev/testing`, makes a tool call through runToolUse and an agent turn against the fake Messages server) and
- * `codev run` of a defineAgent script, with the runtime running the CLI itself (Read, Bash and Grep calls: files,
- * child processes, the shell parser's wasm and ripgrep), against a fake server in this process.
+ * `codev run` of a defineAgent script, with the runtime running the CLI itself (Read, Bash, Grep and a plugin tool:
+ * files, child processes, the shell parser's wasm, ripgrep, jiti and a worker thread), against a fake server here.
  *
  * The packed project is the one the package test uses (one pack and one install per run); the runtimes come from
  * test/runtimes/package.json, installed by install-runtimes.ts. Nothing is fetched but what those installs need;
@@ -34,7 +34,10 @@ beforeAll(async () => {
   agentFolder = path.join(project, 'runtimes-agent');
   mkdirSync(agentFolder);
   writeFileSync(path.join(agentFolder, 'hello.txt'), 'hello from the file\n');
-  writeFileSync(path.join(agentFolder, 'codev.config.json'), JSON.stringify({ permissions: { allow: ['Bash(echo:*)', 'Grep'] } }));
+  writeFileSync(path.join(agentFolder, 'codev.config.json'), JSON.stringify({ permissions: { allow: ['Bash(echo:*)', 'Grep', 'Shout'] } }));
+  // A plugin: loaded through jiti, its import probed in a worker thread first.
+  mkdirSync(path.join(agentFolder, 'plugins'));
+  writeFileSync(path.join(agentFolder, 'plugins/shout.ts'), "import { z } from 'zod';\nimport { buildTool } from 'codev/plugin';\n\nexport default buildTool({ name: 'Shout', description: 'Say it loudly', inputSchema: z.object({ message: z.string() }), isReadOnly: () => true, call: ({ message }) => ({ data: message.toUpperCase() }) });\n");
   writeFileSync(path.join(agentFolder, 'agent.ts'), "import { defineAgent } from 'codev';\n\nexport default defineAgent({ system: 'Be brief.', prompt: 'Look at hello.txt' });\n");
 }, 600_000);
 
@@ -81,12 +84,13 @@ for (const name of NAMES) {
       ]);
     }, 120_000);
 
-    it('runs the CLI: `codev run agent.ts` with Read, Bash and Grep calls against the fake Messages server', async (context) => {
+    it('runs the CLI: `codev run agent.ts` calling Read, Bash, Grep and a plugin tool against the fake Messages server', async (context) => {
       const runtime = runtimeFor(name, context);
       const steps = [
         toolUseReply('Read', { file_path: path.join(agentFolder, 'hello.txt') }),
         toolUseReply('Bash', { command: 'echo the shell says hi' }),
         toolUseReply('Grep', { pattern: 'hello', path: '.', glob: '*.txt', output_mode: 'content' }),
+        toolUseReply('Shout', { message: 'from a plugin' }),
         textReply('Done.'),
       ];
       const server = await createFakeMessagesServer({ apiKey: 'runtime-key', script: (request) => steps[((request.body.messages?.length ?? 1) - 1) / 2]! });
@@ -99,10 +103,10 @@ for (const name of NAMES) {
         expect(result.stderr).toBe('');
         const events = jsonLines(result);
         const results = events.filter((event) => event.type === 'tool-result');
-        expect(results.map((event) => `${event.toolName}:${event.status}`), result.output).toEqual(['Read:ok', 'Bash:ok', 'Grep:ok']);
-        expect(results.map((event) => event.block.content)).toEqual([expect.stringContaining('hello from the file'), 'the shell says hi', expect.stringContaining('hello.txt:1:hello from the file')]);
-        expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn', turns: 4 });
-        expect(server.requests).toHaveLength(4);
+        expect(results.map((event) => `${event.toolName}:${event.status}`), result.output).toEqual(['Read:ok', 'Bash:ok', 'Grep:ok', 'Shout:ok']);
+        expect(results.map((event) => event.block.content)).toEqual([expect.stringContaining('hello from the file'), 'the shell says hi', expect.stringContaining('hello.txt:1:hello from the file'), 'FROM A PLUGIN']);
+        expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn', turns: 5 });
+        expect(server.requests).toHaveLength(5);
       } finally {
         await server.close();
       }
