@@ -56,7 +56,9 @@ export function startExitWatchdog(options: { key?: string } = {}): ChildProcess 
   // No sh: commands still end with codev's exit handler, just not after a SIGKILL.
   child.on('error', () => {});
   child.stdin?.on('error', () => {});
-  (child.stdin as Socket | null)?.unref();
+  // Node's pipe is a net.Socket; Bun's is a plain Writable without unref (and holds no loop open).
+  const pipe = child.stdin as Partial<Socket> | null;
+  if (typeof pipe?.unref === 'function') pipe.unref();
   child.unref();
   return child;
 }

@@ -5,21 +5,19 @@
  * `codev init` that passes its own test and type-check, and pass publint and arethetypeswrong.
  *
  * Slow (two `npm install`s from npm's cache, several type-checks); the installs need the npm registry when
- * the cache lacks a package, like `npm ci`. Everything else is loopback only.
+ * the cache lacks a package, like `npm ci`. Everything else is loopback only. The packed and installed project is
+ * shared with test/runtimes/, which runs the consumer program and the CLI on every supported runtime.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findDenoBinary } from '../deno/find-deno.ts';
-import { packCodev, REPO } from './pack-codev.ts';
+import { REPO } from './pack-codev.ts';
+import { INSTALL, packedConsumer, TYPESCRIPT_5 } from './packed-consumer.ts';
 import { runChild, userEnvironment, type ChildRun } from '../run-child.ts';
 
 const MANIFEST = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; devDependencies: Record<string, string>; peerDependencies: Record<string, string> };
-/** A TypeScript 5 beside the repo's own 7 (tsgo): most users' projects still type-check with 5.x. */
-const TYPESCRIPT_5 = '5.9.3';
-const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline'];
 const REPO_TSC = path.join(REPO, 'node_modules/typescript/bin/tsc');
 
 let temp: string;
@@ -31,22 +29,10 @@ function expectSuccess(run: ChildRun): void {
   expect(run.code, run.output).toBe(0);
 }
 
+// The project is removed with the run's temp folder (test/temp-folder-per-run.ts).
 beforeAll(async () => {
-  temp = mkdtempSync(path.join(os.tmpdir(), 'codev-package-'));
-  ({ tarball, files: shipped } = await packCodev(temp));
-  project = path.join(temp, 'consumer');
-  const app = path.join(REPO, 'test/package/consumer/app.mjs');
-  mkdirSync(project);
-  writeFileSync(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
-  copyFileSync(app, path.join(project, 'app.mjs'));
-  const install = await runChild('npm', [...INSTALL, tarball, `zod@${MANIFEST.dependencies.zod}`, `typescript@${TYPESCRIPT_5}`, `@types/node@${MANIFEST.devDependencies['@types/node']}`], { cwd: project, timeoutMs: 300_000 });
-  expectSuccess(install);
+  ({ temp, tarball, files: shipped, project } = await packedConsumer());
 }, 420_000);
-
-// The project holds a whole npm install: removing it can take longer than vitest's 10 s default on a busy machine.
-afterAll(() => {
-  if (temp) rmSync(temp, { recursive: true, force: true });
-}, 120_000);
 
 describe('the packed package', () => {
   it('ships the built entries, the CLI and the bash grammar, and no sources, declaration maps, tests or fixtures', () => {
@@ -98,18 +84,6 @@ describe('the packed package', () => {
     expect(run.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
       { large: { code: 'MEDIA_RESIZE_UNAVAILABLE', hint: `npm i sharp@${MANIFEST.peerDependencies.sharp}`, file: path.join(project, 'large.png') } },
       { small: 'A small image.', sent: ['image/png'] },
-    ]);
-  }, 90_000);
-
-  it('runs a tool call through runToolUse and an agent turn against the fake Messages server under plain Node', async () => {
-    const run = await runChild(process.execPath, ['app.mjs'], { cwd: project, timeoutMs: 60_000 });
-    expectSuccess(run);
-    expect(run.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
-      { type: 'direct', status: 'ok', output: 'DIRECT' },
-      { type: 'tool-result', status: 'ok', content: 'HI' },
-      { type: 'text', text: 'It said HI.' },
-      { type: 'end', reason: 'end_turn', turns: 2 },
-      { type: 'error-class', codevError: 'TOOL_FAILED' },
     ]);
   }, 90_000);
 
@@ -177,17 +151,14 @@ describe('the packed package', () => {
     }, 360_000);
   }
 
-  it('runs the same program under Deno importing npm:codev, and deno check passes', async () => {
+  // The program runs under Deno (and every other runtime) in test/runtimes/runtimes.test.ts.
+  it('type-checks the same program with deno check, importing npm:codev', async () => {
     const source = readFileSync(path.join(project, 'app.mjs'), 'utf8').replace(/from '(codev|codev\/plugin|codev\/testing|zod)'/g, "from 'npm:$1'");
     expect(source).toContain("from 'npm:codev'");
     writeFileSync(path.join(project, 'deno-app.ts'), source);
     const denoDir = path.join(temp, 'deno-dir');
     const env = { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1' };
     const flags = ['--node-modules-dir=manual', '--cached-only'];
-    const permissions = ['--allow-read', '--allow-write', '--allow-env', '--allow-sys', '--allow-run', '--allow-net=127.0.0.1'];
-    const run = await runChild(findDenoBinary(), ['run', ...flags, ...permissions, 'deno-app.ts'], { cwd: project, timeoutMs: 90_000, env: userEnvironment(env) });
-    expectSuccess(run);
-    expect(run.stdout.trim().split('\n').map((line) => JSON.parse(line).type)).toEqual(['direct', 'tool-result', 'text', 'end', 'error-class']);
     const check = await runChild(findDenoBinary(), ['check', ...flags, 'deno-app.ts'], { cwd: project, timeoutMs: 120_000, env: userEnvironment(env) });
     expectSuccess(check);
   }, 240_000);
