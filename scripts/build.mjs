@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run build`: writes dist/ in stages: the types (a per-module tree of .d.ts and declaration maps, for
-// consumers' type-checks and go-to-definition), the runtime (an esbuild bundle in dist/chunks/ with one
+// `npm run build`: writes dist/ in stages: the types (one bundled .d.ts per entry, see build-types.mjs, for
+// consumers' type-checks), the runtime (an esbuild bundle in dist/chunks/ with one
 // re-exporting module per entry at its tree path, see bundle-runtime.mjs), and the files code loads by URL
 // beside it (workers, wasm). It builds into a temporary folder and renames it over dist/ at the end, so an
 // interrupted or failed build leaves the previous dist/ (or none), never half of one.
@@ -28,14 +28,15 @@ function fail(message) {
 }
 
 /**
- * The .d.ts tree with declaration maps, from the repo's TypeScript. A stage of its own: another way of writing
- * the declarations (a script of its own, e.g. scripts/build-types.mjs) replaces this one function's body.
+ * The declarations: the repo's TypeScript emits one .d.ts per module, which scripts/build-types.mjs bundles into
+ * one per entry. A stage of its own: another way of writing the declarations replaces this one function's body.
  */
 function buildTypes() {
   // The package's bin (not exported, so found through its package.json).
   const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
   const compile = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json'), '--outDir', staging, '--emitDeclarationOnly'], { cwd: root, stdio: 'inherit' });
   if (compile.status !== 0) fail(`tsc -p tsconfig.build.json failed (exit ${compile.status ?? compile.signal})`);
+  if (spawnSync(process.execPath, [path.join(root, 'scripts/build-types.mjs'), staging], { cwd: root, stdio: 'inherit' }).status !== 0) fail('scripts/build-types.mjs could not bundle the declarations');
 }
 
 /** Copies the workers and wasm files under src/ to their tree places, where the modules that load them look. */
