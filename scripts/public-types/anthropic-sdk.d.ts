@@ -23,8 +23,8 @@ import type {
 /** A Messages API client, such as `new Anthropic()` from `@anthropic-ai/sdk`: codev calls `messages.create` and `messages.stream`. */
 interface Anthropic {
   readonly messages: {
-    create(body: Anthropic.MessageCreateParamsNonStreaming, options?: Anthropic.RequestOptions): PromiseLike<Anthropic.Message>;
-    stream(body: Anthropic.MessageCreateParams, options?: Anthropic.RequestOptions): AsyncIterable<unknown>;
+    create(body: Anthropic.ModelRequest, options?: Anthropic.RequestOptions): PromiseLike<Anthropic.Message>;
+    stream(body: Anthropic.ModelRequest, options?: Anthropic.RequestOptions): AsyncIterable<unknown>;
   };
 }
 
@@ -72,11 +72,13 @@ declare namespace Anthropic {
     metadata?: AnthropicMetadata;
     stop_sequences?: string[];
     temperature?: number;
-    stream?: boolean | null;
+    stream?: boolean;
   }
-  export interface MessageCreateParamsNonStreaming extends MessageCreateParams {
-    stream?: false | null;
-  }
+  /**
+   * What a caller of {@link Anthropic.messages} can send through this type: a request without tools (its fields are
+   * the SDK's own, so that an SDK client is one). For tools, type the client with `@anthropic-ai/sdk` itself.
+   */
+  export type ModelRequest = Omit<MessageCreateParams, 'tools' | 'stream'>;
   /** The per-request options codev passes to the client. */
   export interface RequestOptions {
     signal?: AbortSignal | null;
