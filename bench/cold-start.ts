@@ -26,6 +26,7 @@ export const benchmark: CustomBenchmark<ColdStartCase, ColdStartResult> = {
     '`codev run`: bench/agent/tiny-agent.ts (`defineAgent` from \'codev\', its prompt in the script) with `--cwd` the repo, against the fake Messages server of `codev/testing` started in the bench process (`ANTHROPIC_BASE_URL`): two model requests over loopback HTTP, one tool call (Echo, allowed by codev.config.ts, or Bash `true`), the final text.',
     '`import(...)` rows: `node -e "import(\'<file URL>\')"` of the built entry (dist/index.js for `codev`, dist/plugin.js for `codev/plugin`) or of the peer\'s ESM entry in bench/node_modules (`ai`, the Vercel AI SDK).',
     'over node: the row minus `node -e 0`, i.e. what the command costs on top of starting Node. First Bash call: the Bash row minus its Echo row.',
+    '`targets` (a table of its own): the checkout packed and installed with zod into a temp project; `node -e 0`, the installed `codev --help`, `codev tools`, `codev run agent.ts`, Claude Code\'s native `claude -p` and the Agent SDK\'s `query()` (one Read, then `done`, against one fake Messages server), `import(\'codev\')` and `import(\'ai\')`, interleaved round by round (order rotated each round), temp HOME, no telemetry. The native binary\'s CPU: cutime + cstime of the `sh` that waited for it (/proc, 10 ms ticks).',
   ],
   cases: COLD_START_CASES,
   measureCase: measureColdStart,
