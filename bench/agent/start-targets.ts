@@ -100,5 +100,7 @@ export async function measureTargets(benchCase: ColdStartCase, options: BenchOpt
   } finally {
     await server?.close();
     rmSync(home, { recursive: true, force: true });
+    // The sessions `codev run` saved in the project: the next bench run starts from none.
+    rmSync(path.join(project, '.codev'), { recursive: true, force: true });
   }
 }
