@@ -104,7 +104,6 @@ export async function measureColdStart(benchCase: ColdStartCase, options: BenchO
   const notes = (benchCase.args[0] === CLI || benchCase.runsDist) && benchCase.env?.CODEV_FROM_SOURCE !== '1' ? buildIfStale(CLI_ROOT) : [];
   const server = benchCase.modelCalls ? await startModel(benchCase.modelCalls) : undefined;
   if (server) env.ANTHROPIC_BASE_URL = server.url;
-  if (server) env.ANTHROPIC_BASE_URL = server.url;
   const samples: number[] = [];
   const cpuSamples: number[] = [];
   // `codev run` saves each run's session in the project (the repo): the ones this case made go afterwards.
