@@ -1,5 +1,6 @@
 import { COLD_START_CASES, COLD_START_RUNS, COLD_START_TARGETS, measureColdStart, type ColdStartCase, type ColdStartResult } from './agent/cold-start-cases.ts';
 import { formatTable } from './agent/format-table.ts';
+import { START_TARGETS } from './agent/start-targets.ts';
 import type { CustomBenchmark } from './agent/types.ts';
 import { formatRatio } from './harness/format-report.ts';
 
@@ -25,10 +26,14 @@ export const benchmark: CustomBenchmark<ColdStartCase, ColdStartResult> = {
     '`codev run`: bench/agent/tiny-agent.ts (`defineAgent` from \'codev\', its prompt in the script) with `--cwd` the repo, against the fake Messages server of `codev/testing` started in the bench process (`ANTHROPIC_BASE_URL`): two model requests over loopback HTTP, one tool call (Echo, allowed by codev.config.ts, or Bash `true`), the final text.',
     '`import(...)` rows: `node -e "import(\'<file URL>\')"` of the built entry (dist/index.js for `codev`, dist/plugin.js for `codev/plugin`) or of the peer\'s ESM entry in bench/node_modules (`ai`, the Vercel AI SDK).',
     'over node: the row minus `node -e 0`, i.e. what the command costs on top of starting Node. First Bash call: the Bash row minus its Echo row.',
+    '`targets` (a table of its own): the checkout packed and installed with zod into a temp project; `node -e 0`, the installed `codev --help`, `codev tools`, `codev run agent.ts`, Claude Code\'s native `claude -p` and the Agent SDK\'s `query()` (one Read, then `done`, against one fake Messages server), `import(\'codev\')` and `import(\'ai\')`, interleaved round by round (order rotated each round), temp HOME, no telemetry. The native binary\'s CPU: cutime + cstime of the `sh` that waited for it (/proc, 10 ms ticks).',
   ],
   cases: COLD_START_CASES,
   measureCase: measureColdStart,
-  formatReport(self, results) {
+  formatReport(self, measured) {
+    // The targets case's commands ran interleaved, against their own `node -e 0`: they get a table of their own.
+    const targets = measured.find((result) => result.rows);
+    const results = measured.filter((result) => !result.rows);
     const reference = results.find((result) => result.id === self.reference);
     const byId = (id: string) => results.find((result) => result.id === id);
     const header = ['case', 'runs', 'wall ms (median)', 'wall min–max', 'wall vs node', 'CPU ms (median)', 'CPU min–max', 'CPU over node', 'CPU vs node'];
@@ -43,13 +48,44 @@ export const benchmark: CustomBenchmark<ColdStartCase, ColdStartResult> = {
       reference ? formatMs(result.cpuMs - reference.cpuMs) : '',
       reference ? formatRatio(result.cpuMs / reference.cpuMs) + (result === reference ? ' (ref)' : '') : '',
     ]);
-    const lines = [`## ${self.title}`, '', ...self.methods.map((method) => `- ${method}`), '', ...formatTable([header, ...rows])];
-    const notes = [...new Set(results.flatMap((result) => result.notes))];
+    const lines = [`## ${self.title}`, '', ...self.methods.map((method) => `- ${method}`), ''];
+    if (rows.length > 0) lines.push(...formatTable([header, ...rows]));
+    const notes = [...new Set(measured.flatMap((result) => result.notes))];
     if (notes.length > 0) lines.push('', ...notes.map((note) => `Note: ${note}`));
-    lines.push('', ...targetVerdicts(byId));
+    if (results.length > 0) lines.push('', ...targetVerdicts(byId));
+    if (targets?.rows) lines.push('', ...formatTargets(targets.rows));
     return `${lines.join('\n')}\n`;
   },
 };
+
+/** The `targets` case: its interleaved rows against `node -e 0` and Claude Code, then issue 31's targets, met or not. */
+function formatTargets(rows: readonly ColdStartResult[]): string[] {
+  const byId = (id: string) => rows.find((row) => row.id === id);
+  const [node, claude] = [byId('node'), byId('claude-code')];
+  const header = ['command (interleaved)', 'runs', 'wall ms (median)', 'CPU ms (median)', 'CPU min–max', 'CPU vs node -e 0', 'CPU vs Claude Code'];
+  const table = rows.map((row) => [
+    row.label,
+    String(row.runs),
+    formatMs(row.ms),
+    formatMs(row.cpuMs),
+    `${formatMs(Math.min(...row.cpuSamples))}–${formatMs(Math.max(...row.cpuSamples))}`,
+    node ? formatRatio(row.cpuMs / node.cpuMs) : '',
+    claude ? formatRatio(row.cpuMs / claude.cpuMs) : '',
+  ]);
+  const verdict = (met: boolean) => (met ? 'met' : '**NOT met**');
+  const lines = ['### Targets (issue 31): installed codev against its anchors, interleaved', '', ...formatTable([header, ...table]), '', 'Targets (CPU of the whole process tree, medians of the same rounds):'];
+  const [run, tools, help, importCodev, importAi, sdk] = ['installed-run', 'installed-tools', 'installed-help', 'installed-import', 'import-ai', 'agent-sdk'].map(byId);
+  if (run && node) {
+    // Without Claude Code's binary (not installed) half of the target cannot be judged: it is said, and not met.
+    const met = claude !== undefined && run.cpuMs < claude.cpuMs && run.cpuMs < START_TARGETS.runVsNode * node.cpuMs;
+    const versusClaude = claude ? `${formatRatio(run.cpuMs / claude.cpuMs)} Claude Code (${formatMs(claude.cpuMs)} ms)` : 'Claude Code not measured';
+    lines.push(`- one-turn \`codev run\` (installed) below Claude Code's CPU and under ${START_TARGETS.runVsNode}× \`node -e 0\`: ${formatMs(run.cpuMs)} ms = ${versusClaude}${sdk ? `, ${formatRatio(run.cpuMs / sdk.cpuMs)} the Agent SDK (${formatMs(sdk.cpuMs)} ms)` : ''}, ${formatRatio(run.cpuMs / node.cpuMs)} node: ${verdict(met)}`);
+  }
+  if (tools && node) lines.push(`- \`codev tools\` under ${START_TARGETS.toolsVsNode}× \`node -e 0\`: ${formatRatio(tools.cpuMs / node.cpuMs)}: ${verdict(tools.cpuMs < START_TARGETS.toolsVsNode * node.cpuMs)}`);
+  if (help && node) lines.push(`- \`codev --help\` under ${START_TARGETS.helpVsNode}× \`node -e 0\`: ${formatRatio(help.cpuMs / node.cpuMs)}: ${verdict(help.cpuMs < START_TARGETS.helpVsNode * node.cpuMs)}`);
+  if (importCodev && importAi) lines.push(`- \`import('codev')\` no heavier than \`import('ai')\`: ${formatRatio(importCodev.cpuMs / importAi.cpuMs)} (${formatMs(importCodev.cpuMs)} vs ${formatMs(importAi.cpuMs)} ms): ${verdict(importCodev.cpuMs <= importAi.cpuMs)}`);
+  return lines;
+}
 
 /** One line per target of the issue, met or not, from the rows that were measured. */
 function targetVerdicts(byId: (id: string) => ColdStartResult | undefined): string[] {

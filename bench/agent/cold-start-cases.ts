@@ -1,10 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 import { median } from '../harness/measure-case.ts';
 import type { BenchOptions } from '../harness/types.ts';
+import { buildIfStale } from './install-packed-codev.mjs';
+import { measureTargets } from './start-targets.ts';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The checkout whose CLI is measured: this one, or another (`CODEV_COLD_START_ROOT`, e.g. a worktree of an older revision). */
@@ -15,6 +17,11 @@ const REPORT_CPU = path.join(REPO, 'bench/agent/report-cpu-at-exit.cjs');
 const DIST = pathToFileURL(path.join(CLI_ROOT, 'dist')).href;
 /** The Vercel AI SDK, installed in bench/ (`cd bench && npm install`): the peer a plugin author compares the import with. */
 const AI = pathToFileURL(path.join(REPO, 'bench/node_modules/ai/dist/index.mjs')).href;
+
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux whatever the kernel's HZ
+
+/** The `targets` case's rounds: every round runs each of its commands once (1 + 3 with --quick). */
+export const TARGET_RUNS = { full: { warmup: 1, measured: 9 }, quick: { warmup: 1, measured: 3 } } as const;
 
 /** Fresh processes per case: warm-up (fills the OS file cache and jiti's transpile cache), then measured. */
 export const COLD_START_RUNS = { full: { warmup: 1, measured: 9 }, quick: { warmup: 1, measured: 3 } } as const;
@@ -36,6 +43,12 @@ export interface ColdStartCase {
   runsDist?: boolean;
   /** Extra environment (CODEV_FROM_SOURCE=1 for the rows that run src/ through jiti). */
   env?: Readonly<Record<string, string>>;
+  /** Working folder (default: the repo). */
+  cwd?: string;
+  /** `args[0]` is a native executable, not a script for `node`: its CPU is read by a shell that waited for it (see timeProcess). */
+  native?: boolean;
+  /** The `targets` case: the issue's targets, commands interleaved against their anchors (start-targets.ts). */
+  interleaved?: boolean;
 }
 
 /** What a cold-start case reports. */
@@ -50,6 +63,8 @@ export interface ColdStartResult {
   cpuMs: number;
   cpuSamples: readonly number[];
   notes: readonly string[];
+  /** The `targets` case: one row per interleaved command (the case's own figures are the installed `codev run`'s). */
+  rows?: readonly ColdStartResult[];
 }
 
 const ECHO = { name: 'Echo', input: { message: 'hi' } };
@@ -70,6 +85,7 @@ export const COLD_START_CASES: readonly ColdStartCase[] = [
   { id: 'run-bash', label: 'codev run tiny-agent.ts (1 Bash call `true` + final text)', args: [CLI, 'run', TINY_AGENT, '--cwd', REPO], expect: 'done', modelCalls: BASH },
   { id: 'tools-source', label: 'codev tools, from source (CODEV_FROM_SOURCE=1: src/ through jiti)', args: [CLI, 'tools'], expect: 'Echo', env: SOURCE },
   { id: 'run-source', label: 'codev run tiny-agent.ts, from source', args: [CLI, 'run', TINY_AGENT, '--cwd', REPO], expect: 'done', modelCalls: ECHO, env: SOURCE },
+  { id: 'targets', label: 'the issue\'s targets: installed codev vs Claude Code, the Agent SDK, node and ai, interleaved', args: [], expect: '', interleaved: true },
 ];
 
 /**
@@ -80,12 +96,13 @@ export const COLD_START_CASES: readonly ColdStartCase[] = [
  */
 export async function measureColdStart(benchCase: ColdStartCase, options: BenchOptions): Promise<ColdStartResult> {
   const rounds = options.quick ? COLD_START_RUNS.quick : COLD_START_RUNS.full;
-  const notes = (benchCase.args[0] === CLI || benchCase.runsDist) && benchCase.env?.CODEV_FROM_SOURCE !== '1' ? buildIfStale() : [];
-  const server = benchCase.modelCalls ? await startModel(benchCase.modelCalls) : undefined;
   const env: NodeJS.ProcessEnv = { ...process.env, ANTHROPIC_API_KEY: 'sk-bench', NO_COLOR: '1', COLD_START_BENCH_PID: String(process.pid), ...benchCase.env };
   delete env.ANTHROPIC_BASE_URL;
   delete env.NODE_OPTIONS;
   if (benchCase.env?.CODEV_FROM_SOURCE === undefined) delete env.CODEV_FROM_SOURCE;
+  if (benchCase.interleaved) return measureTargets(benchCase, { ...options, rounds: options.quick ? TARGET_RUNS.quick : TARGET_RUNS.full, timeProcess, baseEnv: env });
+  const notes = (benchCase.args[0] === CLI || benchCase.runsDist) && benchCase.env?.CODEV_FROM_SOURCE !== '1' ? buildIfStale(CLI_ROOT) : [];
+  const server = benchCase.modelCalls ? await startModel(benchCase.modelCalls) : undefined;
   if (server) env.ANTHROPIC_BASE_URL = server.url;
   const samples: number[] = [];
   const cpuSamples: number[] = [];
@@ -110,23 +127,20 @@ function listTranscripts(directory: string): string[] {
   return existsSync(directory) ? readdirSync(directory).filter((name) => name.endsWith('.jsonl')) : [];
 }
 
-/** Builds dist/ (`node scripts/build.mjs`) when it is missing or older than a file in src/, so the rows measure the sources as they are. */
-function buildIfStale(): string[] {
-  const built = path.join(CLI_ROOT, 'dist/index.js');
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  const sources = readdirSync(path.join(CLI_ROOT, 'src'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.(ts|mjs)$/.test(entry.name));
-  const newest = Math.max(...sources.map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs));
-  if (builtAt >= newest) return [];
-  process.stderr.write(`  dist/ is ${builtAt === 0 ? 'missing' : 'older than src/'}: building it (node scripts/build.mjs)\n`);
-  const build = spawnSync(process.execPath, [path.join(CLI_ROOT, 'scripts/build.mjs')], { cwd: CLI_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error(`dist/ is ${builtAt === 0 ? 'missing' : 'older than src/'} and \`node scripts/build.mjs\` failed (exit ${build.status ?? build.signal})`);
-  return [`dist/ was ${builtAt === 0 ? 'missing' : 'older than src/'}: built before measuring`];
-}
-
+/**
+ * One process, spawn to exit. A node command runs as `node --require report-cpu-at-exit.cjs <args>` and reports its
+ * own CPU on fd 3. A native one (Claude Code's binary) cannot, and Node 20 gives a parent no child's resource usage,
+ * so it runs under `sh -c '"$@" 3>&-; cat /proc/$$/stat >&3'`: once the shell has waited for the binary, its
+ * cutime + cstime hold the binary's CPU (all threads) and that of every process the binary waited for (10 ms ticks);
+ * the shell's own CPU is not counted.
+ */
 function timeProcess(benchCase: ColdStartCase, env: NodeJS.ProcessEnv): Promise<{ ms: number; cpuMs: number }> {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
-    const child = spawn(process.execPath, ['--require', REPORT_CPU, ...benchCase.args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const [command, args] = benchCase.native
+      ? ['/bin/sh', ['-c', '"$@" 3>&-; status=$?; cat /proc/$$/stat >&3; exit $status', 'sh', ...benchCase.args]]
+      : [process.execPath, ['--require', REPORT_CPU, ...benchCase.args]];
+    const child = spawn(command, args, { cwd: benchCase.cwd ?? REPO, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let report = '';
@@ -138,10 +152,17 @@ function timeProcess(benchCase: ColdStartCase, env: NodeJS.ProcessEnv): Promise<
       const ms = performance.now() - startedAt;
       const failure = code !== 0 || !stdout.includes(benchCase.expect) ? `exit ${code}` : report.trim() === '' ? 'no CPU report on fd 3' : undefined;
       if (failure) return reject(new Error(`${benchCase.label}: ${failure}, stdout ${JSON.stringify(stdout.slice(-300))}, stderr ${JSON.stringify(stderr.slice(-300))}`));
+      if (benchCase.native) return resolve({ ms, cpuMs: waitedChildrenMs(report) });
       const cpu = JSON.parse(report) as { userMs: number; systemMs: number; childrenMs: number };
       resolve({ ms, cpuMs: cpu.userMs + cpu.systemMs + cpu.childrenMs });
     });
   });
+}
+
+/** cutime + cstime of a /proc/<pid>/stat line (fields 16 and 17; the command name in parentheses may hold spaces), in ms. */
+function waitedChildrenMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).trim().split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * CLOCK_TICK_MS;
 }
 
 /** The fake model of the `run` rows: one tool call, then (once the request carries its result) the final text, `done` only if the call succeeded. */
