@@ -35,12 +35,15 @@ export function buildIfStale(root = CLI_ROOT) {
 }
 
 /**
- * `npm pack` of `root` into `destination` (a checkout's own pack script, scripts/pack.mjs, is not used: the
- * tarball is what `npm publish` would upload). `--ignore-scripts`: dist/ is built by buildIfStale, not by prepack.
+ * The tarball of `root` as it is published, in `destination`: its scripts/pack.mjs (`--no-build`), or `npm pack`
+ * in a checkout from before that script. `--ignore-scripts`: dist/ is built by buildIfStale, not by prepack.
  */
 export function packCodev({ root = CLI_ROOT, destination }) {
   const notes = buildIfStale(root);
-  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: root, encoding: 'utf8' });
+  const packScript = path.join(root, 'scripts/pack.mjs');
+  const pack = existsSync(packScript)
+    ? spawnSync(process.execPath, [packScript, '--no-build', '--json', '--pack-destination', destination], { cwd: root, encoding: 'utf8' })
+    : spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: root, encoding: 'utf8' });
   if (pack.status !== 0) throw new Error(`npm pack failed in ${root}: ${pack.stderr}`);
   const [packed] = JSON.parse(pack.stdout);
   return { tarball: path.join(destination, packed.filename), files: packed.entryCount, packedBytes: packed.size, unpackedBytes: packed.unpackedSize, notes };
