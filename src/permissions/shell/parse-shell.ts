@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import v8 from 'node:v8';
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import type { Parser, Tree } from 'web-tree-sitter';
 import { CodevError } from '../../errors/codev-error.ts';
 
 let loading: Promise<Parser> | undefined;
+let loaded: Parser | undefined;
 
 /**
  * The shared bash parser (web-tree-sitter + tree-sitter-bash), initialized once per process. Concurrent
@@ -20,6 +21,11 @@ export function loadShellParser(): Promise<Parser> {
     });
   });
   return loading;
+}
+
+/** The shared parser if a `loadShellParser()` has finished, for synchronous callers; undefined before (or if it failed). */
+export function loadedShellParser(): Parser | undefined {
+  return loaded;
 }
 
 /**
@@ -46,12 +52,15 @@ async function initialize(): Promise<Parser> {
   // its first; other WebAssembly keeps the default.
   const budget = setTieringBudget(GRAMMAR_TIERING_BUDGET);
   try {
+    // Loaded here, not with the module: a process that analyzes no command never loads the parser.
+    const { Language, Parser } = await import('web-tree-sitter');
     await Parser.init();
     // Reading the bytes ourselves (rather than handing a path to Language.load) works the same under Deno.
     const grammarPath = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
     const language = await Language.load(new Uint8Array(await readFile(grammarPath)));
     const parser = new Parser();
     parser.setLanguage(language);
+    loaded = parser;
     return parser;
   } finally {
     if (budget) setTieringBudget(DEFAULT_TIERING_BUDGET);

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShellParser } from '../../permissions/shell/parse-shell.ts';
 import { bashTool } from './index.ts';
 import { classifyCommand } from './classify-command.ts';
+
+// The synchronous answers use the grammar an asynchronous path loaded first (a permission check, runToolUses).
+beforeAll(() => loadShellParser());
 
 describe('isReadOnly / isConcurrencySafe', () => {
   it.each([
