@@ -5,7 +5,6 @@ import type { Parser, Tree } from 'web-tree-sitter';
 import { CodevError } from '../../errors/codev-error.ts';
 
 let loading: Promise<Parser> | undefined;
-let loaded: Parser | undefined;
 
 /**
  * The shared bash parser (web-tree-sitter + tree-sitter-bash), initialized once per process. Concurrent
@@ -21,11 +20,6 @@ export function loadShellParser(): Promise<Parser> {
     });
   });
   return loading;
-}
-
-/** The shared parser if a `loadShellParser()` has finished, for synchronous callers; undefined before (or if it failed). */
-export function loadedShellParser(): Parser | undefined {
-  return loaded;
 }
 
 /**
@@ -60,7 +54,6 @@ async function initialize(): Promise<Parser> {
     const language = await Language.load(new Uint8Array(await readFile(grammarPath)));
     const parser = new Parser();
     parser.setLanguage(language);
-    loaded = parser;
     return parser;
   } finally {
     if (budget) setTieringBudget(DEFAULT_TIERING_BUDGET);
