@@ -18,8 +18,8 @@ const TINY_AGENT = path.join(ROOT, 'bench/agent/tiny-agent.ts');
 /** Packages only some work needs: the MCP client, telemetry, the shell parser, images, PDFs and web pages. */
 const ON_FIRST_USE = ['@modelcontextprotocol/sdk', '@opentelemetry/api', 'web-tree-sitter', 'tree-sitter-bash', 'sharp', 'unpdf', 'linkedom', 'turndown', '@mozilla/readability', 'bullmq', 'ioredis'];
 
-/** Packages for work an import alone does not do: reading a config file, TypeScript, watching files, REPL code. */
-const FOR_THE_WORK = ['cosmiconfig', 'jiti', 'chokidar', 'acorn'];
+/** Packages for work an import alone does not do: reading a config file, TypeScript, watching files, REPL code, globs. */
+const FOR_THE_WORK = ['cosmiconfig', 'jiti', 'chokidar', 'acorn', 'picomatch'];
 
 let project: string;
 let server: FakeMessagesServer;

@@ -4,7 +4,9 @@
 // (default: this one) and prints how many files it loaded per package (codev's own modules as `codev`, counted
 // by file, so a bundle's chunks count too). --fake-model starts the fake Messages server of the built
 // `codev/testing` (one Echo call, then `done`) and passes its URL as ANTHROPIC_BASE_URL; --json prints the
-// URLs and the counts as JSON. The repo's test/start/modules-loaded.test.ts uses it.
+// URLs and the counts as JSON. CODEV_FROM_SOURCE=1 in its environment runs src/ through jiti instead of dist/
+// (jiti evaluates codev's files and ESM packages itself: only CommonJS ones and native imports are seen then).
+// The repo's test/start/modules-loaded.test.ts uses it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -85,7 +87,7 @@ async function cli(argv) {
   }
   const server = options.includes('--fake-model') ? await startFakeModel(root) : undefined;
   try {
-    const env = server ? { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-loads' } : {};
+    const env = { CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE ?? '', ...(server ? { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-loads' } : {}) };
     const run = await recordLoads({ root, args, env });
     const counts = countByPackage(run.urls, root);
     if (options.includes('--json')) process.stdout.write(`${JSON.stringify({ code: run.code, counts, urls: run.urls }, null, 2)}\n`);
