@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { cosmiconfig, type Loader } from 'cosmiconfig';
+import type { Loader } from 'cosmiconfig';
 import { CodevError } from '../errors/codev-error.ts';
 import { CONFIG_FILE_NAMES, configSearchDirectories } from '../files/codev-files.ts';
 import { createPluginImporter, type PluginImporter } from '../plugins/create-plugin-importer.ts';
@@ -88,6 +88,8 @@ async function searchConfig(options: { from: string; stopAt: string; importer: P
     });
   }
   const importModule: Loader = (file) => importConfigModule(options.importer, file);
+  // Loaded only when there is a config file to read.
+  const { cosmiconfig } = await import('cosmiconfig');
   const explorer = cosmiconfig('codev', { searchStrategy: 'none', cache: false, loaders: { '.js': importModule, '.mjs': importModule, '.ts': importModule, '.mts': importModule } });
   try {
     return await explorer.load(found[0]!);

@@ -2,6 +2,7 @@ import type { CanUseTool } from '../permissions/types.ts';
 import { persistLargeResult } from '../results/persist-large-result.ts';
 import { resultSize } from '../results/result-size.ts';
 import type { ToolUseBlock } from '../tool/types.ts';
+import { loadGrammarForBashCalls } from './load-grammar-for-bash-calls.ts';
 import { CANCEL_MESSAGE } from './messages.ts';
 import { partitionToolUses } from './partition-tool-uses.ts';
 import { runToolUse } from './run-tool-use.ts';
@@ -30,6 +31,7 @@ export async function* runToolUses(options: {
   const maxConcurrency = Math.max(1, options.maxConcurrency ?? DEFAULT_MAX_TOOL_CONCURRENCY);
   const budget = { remaining: options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS };
   let interrupted = false;
+  await loadGrammarForBashCalls(options.toolUses);
   for (const batch of partitionToolUses(options.toolUses, options.context.tools)) {
     if (interrupted) {
       for (const toolUse of batch.toolUses) yield cancelledResult(toolUse);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import type { WatchPlan } from './watch-plan.ts';
 import { findMissedEntries } from './find-missed-entries.ts';
 import { pathExists } from '../files/path-exists.ts';
@@ -156,6 +156,8 @@ async function startWatcher(options: {
   onEvent: (event: string, file: string) => void;
   onError: (error: unknown) => void;
 }): Promise<{ watcher: FSWatcher; roots: string[]; added: string[] }> {
+  // Loaded when a project is first watched, not with the kernel.
+  const { watch } = await import('chokidar');
   const watcher = watch(options.roots, {
     ignoreInitial: true,
     // <config dir>/plugins/<name>/index.ts, <plugins>/<name>/skills/<skill>/SKILL.md and

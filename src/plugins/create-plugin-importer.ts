@@ -42,18 +42,20 @@ export interface PluginImporter {
  * for as long as the agent does).
  */
 export function createPluginImporter(options: { timeoutMs?: number } = {}): PluginImporter & { close(): Promise<void> } {
-  const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { ...hostModules() } });
+  // Made at the first import: a kernel whose project has no config file and no plugin never loads jiti.
+  let made: ReturnType<typeof createJiti> | undefined;
+  const jiti = () => (made ??= createJiti(import.meta.url, { moduleCache: false, interopDefault: false, virtualModules: { ...hostModules() } }));
   const timeoutMs = options.timeoutMs ?? loadTimeoutFromEnvironment();
   const probe = createImportProbe();
   return {
     timeoutMs,
     close: () => probe.close(),
     async import<T>(file: string, importOptions: { source?: string } = {}): Promise<T> {
-      if (!Number.isFinite(timeoutMs)) return importModuleOnce<T>({ jiti, file, source: importOptions.source });
+      if (!Number.isFinite(timeoutMs)) return importModuleOnce<T>({ jiti: jiti(), file, source: importOptions.source });
       if (importOptions.source !== undefined) throw new Error('An import with its source given has no time limit: the probe reads the file by name');
       await probe.probe({ file, timeoutMs });
       // The host's import can still wait forever on something the probe's stand-in answered at once.
-      return withinLoadTimeout(importModuleOnce<T>({ jiti, file }), {
+      return withinLoadTimeout(importModuleOnce<T>({ jiti: jiti(), file }), {
         timeoutMs,
         file,
         problem: `${file} did not finish importing within ${timeoutMs} ms`,

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { picomatch } from './picomatch.ts';
 
 /** One line of an ignore file, compiled. */
 interface IgnoreRule {

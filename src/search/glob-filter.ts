@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { picomatch } from './picomatch.ts';
 
 /**
  * A ripgrep-style `--glob` filter over paths relative to the search root: a glob without a slash matches

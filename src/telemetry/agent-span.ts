@@ -1,6 +1,7 @@
-import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
 import { childContext, codevTracer } from './codev-tracer.ts';
+import { SPAN_KIND_INTERNAL, SPAN_STATUS_ERROR } from './span-codes.ts';
 import { usageAttributes } from './usage-attributes.ts';
 
 /**
@@ -8,7 +9,7 @@ import { usageAttributes } from './usage-attributes.ts';
  * subagent's under the tool call that started it), else under the active span.
  */
 export function startAgentSpan(options: { agentName: string; model: string; sessionId?: string; agentId?: string; parent?: Span }): Span {
-  const span = codevTracer.startSpan(`invoke_agent ${options.agentName}`, { kind: SpanKind.INTERNAL }, childContext(options.parent));
+  const span = codevTracer.startSpan(`invoke_agent ${options.agentName}`, { kind: SPAN_KIND_INTERNAL }, childContext(options.parent));
   if (span.isRecording()) {
     span.setAttributes({
       'gen_ai.operation.name': 'invoke_agent',
@@ -32,7 +33,7 @@ export function endAgentSpan(span: Span, end: { reason: EndReason; turns: number
     span.setAttributes(usageAttributes(end.usage, end.costUsd));
     span.setAttributes({ 'codev.end_reason': end.reason, 'codev.turns': end.turns });
     if (end.reason === 'error') {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: 'The query ended with a model error' });
+      span.setStatus({ code: SPAN_STATUS_ERROR, message: 'The query ended with a model error' });
       span.setAttribute('error.type', 'model_error');
     }
   }

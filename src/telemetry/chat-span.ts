@@ -1,12 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { SpanKind, type Span } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import type { Usage } from '../tool/agent-run.ts';
 import { childContext, codevTracer } from './codev-tracer.ts';
+import { SPAN_KIND_CLIENT } from './span-codes.ts';
 import { usageAttributes } from './usage-attributes.ts';
 
 /** Starts the `chat {model}` span of one model request (retries included), under the query's span. */
 export function startChatSpan(options: { model: string; maxTokens: number; parent: Span }): Span {
-  const span = codevTracer.startSpan(`chat ${options.model}`, { kind: SpanKind.CLIENT }, childContext(options.parent));
+  const span = codevTracer.startSpan(`chat ${options.model}`, { kind: SPAN_KIND_CLIENT }, childContext(options.parent));
   if (span.isRecording()) {
     span.setAttributes({
       'gen_ai.operation.name': 'chat',

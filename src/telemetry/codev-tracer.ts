@@ -1,12 +1,12 @@
-import { context, INVALID_SPAN_CONTEXT, trace, type Context, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
+import type { Context, Span, SpanOptions, Tracer } from '@opentelemetry/api';
 import { GuardedSpan } from './guarded-span.ts';
+import { INVALID_SPAN_CONTEXT, NOT_RECORDING } from './not-recording-span.ts';
+import { openTelemetryApi } from './open-telemetry-api.ts';
 import { reportTelemetryFailure } from './report-telemetry-failure.ts';
 
 // Asked for at the first span, inside its guard: a registered provider's getTracer may throw, and importing
 // codev must not. Once had, the API's proxy tracer follows a provider registered later by itself.
 let tracer: Tracer | undefined;
-/** What codev hands out when the SDK failed to start a span: records nothing, as without an SDK. */
-const NOT_RECORDING = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /**
  * codev's tracer, the one door through which codev calls OpenTelemetry. Until an OpenTelemetry SDK registers
@@ -18,7 +18,10 @@ const NOT_RECORDING = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 export const codevTracer = {
   startSpan(name: string, options?: SpanOptions, parent?: Context): Span {
     try {
-      const span = (tracer ??= trace.getTracer('codev')).startSpan(name, options, parent);
+      // Nothing registered with the API: its no-op tracer would hand out this span, so the package is not even loaded.
+      const api = openTelemetryApi();
+      if (!api) return NOT_RECORDING;
+      const span = (tracer ??= api.trace.getTracer('codev')).startSpan(name, options, parent);
       return span.isRecording() ? new GuardedSpan(span) : span;
     } catch (error) {
       reportTelemetryFailure(error);
@@ -35,9 +38,11 @@ export function childContext(parent: Span | undefined): Context | undefined {
   if (!parent) return undefined;
   const spanContext = parent.spanContext();
   // The no-op span's context is this one object: no need to validate its ids on every call.
-  if (spanContext === INVALID_SPAN_CONTEXT || !trace.isSpanContextValid(spanContext)) return undefined;
+  if (spanContext === INVALID_SPAN_CONTEXT) return undefined;
   try {
-    return trace.setSpan(context.active(), parent);
+    const api = openTelemetryApi();
+    if (!api || !api.trace.isSpanContextValid(spanContext)) return undefined;
+    return api.trace.setSpan(api.context.active(), parent);
   } catch (error) {
     reportTelemetryFailure(error);
     return undefined;
@@ -60,7 +65,10 @@ export function withActiveSpan<Result>(span: Span, work: () => Result): Result {
     return result;
   };
   try {
-    context.with(trace.setSpan(context.active(), span), run);
+    const api = openTelemetryApi();
+    // No context manager can be registered without the API: there is nothing to make the span active in.
+    if (!api) return run();
+    api.context.with(api.trace.setSpan(api.context.active(), span), run);
     if (done) return done.result;
   } catch (error) {
     // The work's own error is its caller's; the context manager's, before or after the work, is telemetry's.

@@ -1,4 +1,5 @@
-import { INVALID_SPAN_CONTEXT, type Exception, type Link, type Span, type SpanAttributes, type SpanAttributeValue, type SpanContext, type SpanStatus, type TimeInput } from '@opentelemetry/api';
+import type { Exception, Link, Span, SpanAttributes, SpanAttributeValue, SpanContext, SpanStatus, TimeInput } from '@opentelemetry/api';
+import { INVALID_SPAN_CONTEXT } from './not-recording-span.ts';
 import { reportTelemetryFailure } from './report-telemetry-failure.ts';
 
 /**

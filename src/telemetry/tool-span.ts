@@ -1,9 +1,10 @@
-import { SpanKind, type Span } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import type { CodevErrorCode } from '../errors/codes.ts';
 import type { PermissionDecision } from '../permissions/types.ts';
 import type { Tool } from '../tool/types.ts';
 import { childContext, codevTracer } from './codev-tracer.ts';
 import { failSpan } from './fail-span.ts';
+import { SPAN_KIND_INTERNAL } from './span-codes.ts';
 
 /**
  * Starts the `execute_tool {name}` span of one tool call (OpenTelemetry GenAI conventions), under the span
@@ -11,7 +12,7 @@ import { failSpan } from './fail-span.ts';
  * no-op span.
  */
 export function startToolSpan(options: { toolName: string; toolUseId: string; parent?: Span }): Span {
-  const span = codevTracer.startSpan(`execute_tool ${options.toolName}`, { kind: SpanKind.INTERNAL }, childContext(options.parent));
+  const span = codevTracer.startSpan(`execute_tool ${options.toolName}`, { kind: SPAN_KIND_INTERNAL }, childContext(options.parent));
   if (span.isRecording()) {
     span.setAttributes({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': options.toolName, 'gen_ai.tool.call.id': options.toolUseId });
   }

@@ -1,5 +1,4 @@
-import { analyzeWithParser } from './analyze-with-parser.ts';
-import { loadShellParser } from './parse-shell.ts';
+import { loadShellAnalysis } from './load-shell-analysis.ts';
 import type { ShellAnalysis } from './types.ts';
 
 export type { CommandOrigin, ShellAnalysis, ShellAnalysisFailure, ShellRedirect, SimpleCommand } from './types.ts';
@@ -20,5 +19,5 @@ export type { CommandOrigin, ShellAnalysis, ShellAnalysisFailure, ShellRedirect,
  * //   origin: 'command-substitution', … }, { text: 'echo $(whoami)', dynamic: true, … }]
  */
 export async function analyzeShellCommand(command: string): Promise<ShellAnalysis> {
-  return analyzeWithParser(await loadShellParser(), command);
+  return (await loadShellAnalysis())(command);
 }

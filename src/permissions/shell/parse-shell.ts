@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import v8 from 'node:v8';
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import type { Parser, Tree } from 'web-tree-sitter';
 import { CodevError } from '../../errors/codev-error.ts';
 
 let loading: Promise<Parser> | undefined;
@@ -45,6 +45,8 @@ async function initialize(): Promise<Parser> {
   // its first; other WebAssembly keeps the default.
   const budget = setTieringBudget(GRAMMAR_TIERING_BUDGET);
   try {
+    // Loaded here, not with the module: a process that analyzes no command never loads the parser.
+    const { Language, Parser } = await import('web-tree-sitter');
     await Parser.init();
     // Reading the bytes ourselves (rather than handing a path to Language.load) works the same under Deno.
     const language = await Language.load(await readGrammar());

@@ -1,10 +1,5 @@
-import type { Parser } from 'web-tree-sitter';
-import { analyzeWithParser } from '../../permissions/shell/analyze-with-parser.ts';
-import { loadShellParser } from '../../permissions/shell/parse-shell.ts';
+import { loadedShellAnalysis, type AnalyzeLoaded } from '../../permissions/shell/load-shell-analysis.ts';
 import type { ShellAnalysis } from '../../permissions/shell/types.ts';
-
-// isReadOnly and isConcurrencySafe are synchronous: load the grammar with the module.
-const parser: Parser | undefined = await loadShellParser().catch(() => undefined);
 
 type SyncAnalysis = Extract<ShellAnalysis, { ok: true }> | undefined;
 
@@ -13,21 +8,24 @@ const MAX_ENTRIES = 500;
 const cache = new Map<string, SyncAnalysis>();
 
 /**
- * `analyzeShellCommand`, synchronously (the grammar is loaded when this module loads). Undefined when the
- * command is empty, too long, does not parse or the grammar could not be loaded: callers must fail closed.
+ * `analyzeShellCommand`, synchronously, with the analysis an asynchronous path loaded first (`loadShellAnalysis()`:
+ * a Bash call's permission check, and `runToolUses` before it batches a message's calls). Undefined when the
+ * command is empty, too long, does not parse or the grammar is not loaded (yet, or could not be): callers must
+ * fail closed. Nothing is cached while the grammar is missing, so a later call gets the real answer.
  */
 export function analyzeCommandSync(command: string): SyncAnalysis {
-  if (!parser) return undefined;
+  const analyzeLoaded = loadedShellAnalysis();
+  if (!analyzeLoaded) return undefined;
   if (cache.has(command)) return cache.get(command);
-  const result = analyze(parser, command);
+  const result = analyze(analyzeLoaded, command);
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(command, result);
   return result;
 }
 
-function analyze(loaded: Parser, command: string): SyncAnalysis {
+function analyze(analyzeLoaded: AnalyzeLoaded, command: string): SyncAnalysis {
   try {
-    const analysis = analyzeWithParser(loaded, command);
+    const analysis = analyzeLoaded(command);
     return analysis.ok && analysis.commands.length > 0 ? analysis : undefined;
   } catch {
     return undefined;

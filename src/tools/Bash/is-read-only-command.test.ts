@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShellAnalysis } from '../../permissions/shell/load-shell-analysis.ts';
 import { bashTool } from './index.ts';
 import { classifyCommand } from './classify-command.ts';
+
+// The synchronous answers use the grammar an asynchronous path loaded first (a permission check, runToolUses).
+beforeAll(async () => {
+  await loadShellAnalysis();
+});
 
 describe('isReadOnly / isConcurrencySafe', () => {
   it.each([

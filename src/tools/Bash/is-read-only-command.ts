@@ -1,3 +1,4 @@
+import { loadedShellAnalysis } from '../../permissions/shell/load-shell-analysis.ts';
 import { analysisReadsOnly } from '../../permissions/shell/reads-only.ts';
 import { analyzeCommandSync } from './analyze-command-sync.ts';
 
@@ -17,6 +18,8 @@ const cache = new Map<string, boolean>();
 export function isReadOnlyCommand(command: string): boolean {
   const hit = cache.get(command);
   if (hit !== undefined) return hit;
+  // Before the grammar is loaded the answer is no (fail closed), and is not kept: once it is, the real one.
+  if (!loadedShellAnalysis()) return false;
   const analysis = analyzeCommandSync(command);
   const answer = analysis !== undefined && analysisReadsOnly(analysis, { redirects: true });
   if (cache.size > 2_000) cache.delete(cache.keys().next().value as string);

@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { z } from 'zod';
 import { createReadDenyFilter, removeHidden } from '../../search/deny-filter.ts';
 import { checkSearchRoot } from '../../search/check-search-root.ts';
 import { keepJudgedFiles } from '../../search/keep-judged-files.ts';
 import { listFiles } from '../../search/list-files.ts';
+import { picomatch } from '../../search/picomatch.ts';
 import { sortByModifiedTime } from '../../search/sort-by-mtime.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { GLOB_DESCRIPTION, GLOB_PROMPT, GLOB_RESULT_LIMIT } from './prompt.ts';

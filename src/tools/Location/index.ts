@@ -1,27 +1,22 @@
 import type { LocationToolProgress } from '../../progress/types.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import type { ValidationResult } from '../../tool/types.ts';
-import { amapGeocode, amapRoute, amapSearchPlaces } from './amap.ts';
 import { hasMapKey, type LocationEnv } from './config.ts';
 import { detectProvider, googleRegionBias } from './detect-region.ts';
 import { formatForModel, renderForTerminal } from './format.ts';
-import { googleGeocode, googleRoute, googleSearchPlaces } from './google.ts';
 import { locationInputSchema } from './input-schema.ts';
 import type { LocationInput } from './input-schema.ts';
 import { AMAP_MAX_WAYPOINTS, GOOGLE_MAX_WAYPOINTS } from './limits.ts';
-import { locate } from './locate.ts';
+import { loadProviders } from './load-providers.ts';
 import { LOCATION_DESCRIPTION, LOCATION_PROMPT, LOCATION_TOOL_NAME } from './prompt.ts';
 import type { LocationRuntime } from './runtime.ts';
 import type { LocationOutput, RouteOutput, WifiAccessPoint } from './types.ts';
 
-export { AmapError } from './amap.ts';
 export { AMAP_KEY_HELP, DEFAULT_BASE_URLS, GOOGLE_KEY_HELP } from './config.ts';
 export { detectProvider, KNOWN_CHINESE_CITIES } from './detect-region.ts';
-export { GoogleMapsError } from './google.ts';
 export { LOCATION_ACTIONS, locationInputSchema, TRAVEL_MODES } from './input-schema.ts';
 export type { LocationInput } from './input-schema.ts';
 export * from './limits.ts';
-export { IP_SERVICES } from './locate.ts';
 export { LOCATION_DESCRIPTION, LOCATION_PROMPT, LOCATION_TOOL_NAME } from './prompt.ts';
 export type * from './types.ts';
 
@@ -71,6 +66,7 @@ function allTexts(input: Partial<LocationInput>): (string | undefined)[] {
 }
 
 async function runAction(input: LocationInput, runtime: LocationRuntime): Promise<LocationOutput> {
+  const { amapGeocode, amapRoute, amapSearchPlaces, googleGeocode, googleRoute, googleSearchPlaces, locate } = await loadProviders();
   if (input.action === 'locate') return locate(runtime);
   const provider = detectProvider(allTexts(input), input.region);
   const region = googleRegionBias(input.region);

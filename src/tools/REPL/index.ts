@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { CodevError } from '../../errors/codev-error.ts';
 import type { REPLToolProgress } from '../../progress/types.ts';
-import { getReplSession } from '../../repl/get-repl-session.ts';
-import { transformReplCode } from '../../repl/transform-repl-code.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import type { Tool } from '../../tool/types.ts';
 import { formatReplResult } from './format-repl-result.ts';
+import { loadRepl } from './load-repl.ts';
 import { buildReplPrompt, DEFAULT_REPL_TIMEOUT_MS, MAX_REPL_TIMEOUT_MS, REPL_DESCRIPTION, type ReplFunctionListing } from './prompt.ts';
 import { runInnerToolCall } from './run-inner-tool-call.ts';
 import type { ReplOutput, ReplToolOptions } from './types.ts';
@@ -68,6 +67,7 @@ export function createReplTool(options: ReplToolOptions = {}): Tool<ReplInput, R
       if ('Deno' in globalThis) {
         throw new CodevError('REPL_FAILED', 'The REPL tool needs Node.js: it runs code in a Node.js child process under Node\'s permission model, which Deno does not have.', { tool: REPL_TOOL_NAME, hint: 'run codev with Node.js 20.19 or newer' });
       }
+      const { transformReplCode, getReplSession } = await loadRepl();
       const transformed = transformReplCode(input.code);
       if (!transformed.ok) {
         return { data: { code: input.code, stdout: '', stderr: '', error: `SyntaxError: ${transformed.message} (line ${transformed.line}:${transformed.column})`, toolCalls: 0 } };
