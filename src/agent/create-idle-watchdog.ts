@@ -32,7 +32,8 @@ export function createIdleWatchdog(options: { timeoutMs: number; onIdle: () => v
   const check = () => {
     timer = undefined;
     if (stopped || !armed) return;
-    const idle = performance.now() - lastActivity;
+    // Armed but nothing sent yet: a lapsing timer of an earlier request starts the count again.
+    const idle = lastActivity < 0 ? 0 : performance.now() - lastActivity;
     if (idle < timeoutMs) {
       timer = setTimeout(check, timeoutMs - idle);
       return;
@@ -68,8 +69,7 @@ export function createIdleWatchdog(options: { timeoutMs: number; onIdle: () => v
     arm() {
       armed = true;
       fired = false;
-      // A lapsing timer of an earlier request reads this, not that request's last byte.
-      lastActivity = performance.now();
+      lastActivity = -1;
     },
     disarm() {
       armed = false;

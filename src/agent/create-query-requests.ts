@@ -37,7 +37,7 @@ export function createQueryRequests(options: { signal: AbortSignal; idleTimeoutM
   const middleware = Object.freeze([watchdog.middleware]);
   return {
     start() {
-      if (!controller || controller.signal.aborted) {
+      if (!requestOptions || requestOptions.signal.aborted) {
         controller = new AbortController();
         if (signal.aborted) controller.abort(signal.reason);
         requestOptions = { signal: controller.signal, maxRetries: 0, middleware };

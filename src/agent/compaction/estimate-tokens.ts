@@ -1,9 +1,20 @@
 import type Anthropic from '@anthropic-ai/sdk';
 
-/** A rough token count of messages: a token per four characters of their JSON (the API's own counts come with each reply). */
-export function estimateTokens(messages: readonly Anthropic.MessageParam[]): number {
+// A message is not changed once in the conversation (a compaction makes new ones): its size is measured once.
+const charactersOf = new WeakMap<Anthropic.MessageParam, number>();
+
+/**
+ * A rough token count of messages from index `from` on: a token per four characters of their JSON (the API's
+ * own counts come with each reply). Each message's JSON is measured once, however often it is counted.
+ */
+export function estimateTokens(messages: readonly Anthropic.MessageParam[], from = 0): number {
   let characters = 0;
-  for (const message of messages) characters += JSON.stringify(message.content).length + 16;
+  for (let index = from; index < messages.length; index++) {
+    const message = messages[index]!;
+    let size = charactersOf.get(message);
+    if (size === undefined) charactersOf.set(message, (size = JSON.stringify(message.content).length + 16));
+    characters += size;
+  }
   return Math.ceil(characters / 4);
 }
 
@@ -37,5 +48,5 @@ export interface PromptEstimate {
  */
 export function estimateContextTokens(messages: readonly Anthropic.MessageParam[], usage: ContextUsage | undefined): number {
   if (!usage || usage.messages > messages.length) return estimateTokens(messages);
-  return usage.tokens + estimateTokens(messages.slice(usage.messages));
+  return usage.tokens + estimateTokens(messages, usage.messages);
 }
