@@ -1,20 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk';
 
-// A message is not changed once in the conversation (a compaction makes new ones): its size is measured once.
-const charactersOf = new WeakMap<Anthropic.MessageParam, number>();
-
 /**
  * A rough token count of messages from index `from` on: a token per four characters of their JSON (the API's
- * own counts come with each reply). Each message's JSON is measured once, however often it is counted.
+ * own counts come with each reply). A turn counts only the messages added since the last reply (see
+ * `estimateContextTokens`), so each message is measured about once.
  */
 export function estimateTokens(messages: readonly Anthropic.MessageParam[], from = 0): number {
   let characters = 0;
-  for (let index = from; index < messages.length; index++) {
-    const message = messages[index]!;
-    let size = charactersOf.get(message);
-    if (size === undefined) charactersOf.set(message, (size = JSON.stringify(message.content).length + 16));
-    characters += size;
-  }
+  for (let index = from; index < messages.length; index++) characters += JSON.stringify(messages[index]!.content).length + 16;
   return Math.ceil(characters / 4);
 }
 
