@@ -1,43 +1,46 @@
 import type Anthropic from '@anthropic-ai/sdk';
 
-// A message is not changed once in the conversation (a compaction or a repair makes new ones): its JSON is made once.
-const jsonOf = new WeakMap<Anthropic.MessageParam, string>();
-
-/** The conversation's messages as last serialized: the same objects, and their JSON joined by commas. */
+/** The conversation's messages as last serialized: the same objects, and the bytes of `[` and their JSON joined by commas. */
 interface Joined {
   readonly sent: Anthropic.MessageParam[];
-  json: string;
+  bytes: Buffer;
+  length: number;
 }
 const joinedOf = new WeakMap<readonly Anthropic.MessageParam[], Joined>();
 
-/** `JSON.stringify(message)`, made once per message. */
-export function messageJson(message: Anthropic.MessageParam): string {
-  let json = jsonOf.get(message);
-  if (json === undefined) jsonOf.set(message, (json = JSON.stringify(message)));
-  return json;
-}
-
 /**
- * `JSON.stringify(messages)` of a conversation that grows at its end, without serializing it again: the
- * JSON of the messages sent before is kept (per array) and the new messages' JSON appended to it. A message
- * replaced or removed (a compaction, a repair) starts the join again from the cached JSON of each message.
- * Checking that the earlier messages are the same objects is the only work per request that grows with the
- * conversation (a pointer comparison each).
+ * The UTF-8 bytes of `JSON.stringify(messages)` but its closing `]`, for a conversation that grows at its end,
+ * without serializing it again: the bytes of the messages sent before are kept (per array, in a buffer that
+ * doubles as it fills) and each new message's JSON is written after them, once. A message replaced or removed
+ * (a compaction, a repair) starts the bytes again. Checking that the earlier messages are the same objects is the
+ * only work per request that grows with the conversation (a pointer comparison each). The view is valid until
+ * the next call for the same array.
  */
-export function messagesJson(messages: readonly Anthropic.MessageParam[]): string {
+export function messagesJsonBytes(messages: readonly Anthropic.MessageParam[]): Uint8Array {
   let joined = joinedOf.get(messages);
-  if (!joined) joinedOf.set(messages, (joined = { sent: [], json: '' }));
+  if (!joined) joinedOf.set(messages, (joined = { sent: [], bytes: Buffer.allocUnsafe(4096), length: 0 }));
   const { sent } = joined;
   let same = 0;
   while (same < sent.length && same < messages.length && sent[same] === messages[same]) same++;
-  if (same < sent.length) {
+  if (same < sent.length || joined.length === 0) {
     sent.length = 0;
-    joined.json = '';
+    joined.length = 0;
+    write(joined, '[');
   }
   for (let index = sent.length; index < messages.length; index++) {
     const message = messages[index]!;
-    joined.json = index === 0 ? messageJson(message) : `${joined.json},${messageJson(message)}`;
+    write(joined, index === 0 ? JSON.stringify(message) : `,${JSON.stringify(message)}`);
     sent.push(message);
   }
-  return `[${joined.json}]`;
+  return joined.bytes.subarray(0, joined.length);
+}
+
+function write(joined: Joined, text: string): void {
+  const needed = joined.length + Buffer.byteLength(text);
+  if (needed > joined.bytes.length) {
+    const bytes = Buffer.allocUnsafe(Math.max(needed, joined.bytes.length * 2));
+    joined.bytes.copy(bytes, 0, 0, joined.length);
+    joined.bytes = bytes;
+  }
+  joined.length += joined.bytes.write(text, joined.length);
 }

@@ -13,7 +13,7 @@ const streamsOf = new WeakMap<Anthropic, SerializedMessageStreams | null>();
 /**
  * How a client's streamed requests can be made with a body serialized by codev: for a client of the SDK codev
  * loads, as it comes (`messages.stream`, `messages.create` and `post` its own), the request `messages.stream`
- * would make, made through the client's own `post` with the body as a string: the same URL, headers, timeout,
+ * would make, made through the client's own `post` with the body as bytes: the same URL, headers, timeout,
  * retries, middleware, abort and errors, through the SDK's own `MessageStream`. A request the SDK records an
  * OpenTelemetry span of (its tracer provider records) is made by the SDK's own `messages.create`, which records
  * the request's attributes on it. For any other client (a fake, a wrapper, a subclass that changes them),
@@ -54,8 +54,8 @@ function drivable(client: Anthropic, sdk: SdkClasses): boolean {
 
 function streamsFor(client: Anthropic, sdk: SdkClasses): SerializedMessageStreams {
   return (params, options) => {
-    // What `messages.create` makes of a streamed request, with the body already a string (the SDK sends a string
-    // body as it is when the request names its content type); with a span to record on, `messages.create` itself.
+    // What `messages.create` makes of a streamed request, with the body already bytes (which the SDK sends as they
+    // are, so the content type is named here); with a span to record on, `messages.create` itself.
     const create = (streamParams: Anthropic.MessageCreateParamsStreaming, requestOptions?: Anthropic.RequestOptions & { __span?: unknown }) => {
       if (requestOptions?.__span) return sdk.Messages.prototype.create.call(client.messages, streamParams, requestOptions);
       const headers = { ...(requestOptions?.headers as Record<string, string> | undefined), 'content-type': 'application/json' };
