@@ -98,7 +98,7 @@ export const codevHttpCase: ConversationCase = {
         dispose();
         await server.close();
       },
-      notes: ['the request of turn k carries the whole conversation (2k messages) as JSON, which the SDK serializes and the server parses, validates and measures: O(k) per call by nature of the Messages API, so this row grows with the conversation'],
+      notes: ['the request of turn k carries the whole conversation (2k messages) as JSON, which codev serializes once per message and appends to, and the server parses, validates and measures: O(k) per call on the server side by nature of the Messages API, so this row grows with the conversation'],
     };
   },
 };

@@ -51,10 +51,11 @@ export interface AgentTranscript {
   saveState(snapshot: SessionStateSnapshot): Promise<void>;
   /** Records that the conversation was compacted into `messages` (one `compact` entry); later saves go on from there. */
   compacted(messages: readonly Anthropic.MessageParam[], info: Pick<CompactEntry, 'trigger' | 'tokensBefore' | 'tokensAfter'>): Promise<void>;
-  /** True when `messages` has messages the transcript does not have yet. */
-  unsaved(messages: readonly Anthropic.MessageParam[]): boolean;
-  /** Appends the messages added since the last save; an assistant message that is `reply`'s carries its usage. */
-  save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void>;
+  /**
+   * Appends the messages added since the last save; an assistant message that is `reply`'s carries its usage.
+   * Returns nothing to await when nothing is written (no session persisted, or nothing new).
+   */
+  save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void> | undefined;
   /**
    * Where the session's large tool results go, so that its transcript's references outlive the process:
    * `.codev/sessions/<id>/tool-results` with the file store, known once `begin` ran; undefined when nothing
@@ -109,13 +110,17 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     return entry;
   };
 
-  async function save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void> {
-    if (saved >= messages.length) return;
+  function save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void> | undefined {
+    if (saved >= messages.length) return undefined;
     // Nothing is written without a writer (persistSession off): no entry is made either.
     if (!writer) {
       saved = messages.length;
-      return;
+      return undefined;
     }
+    return append(writer, messages, reply);
+  }
+
+  async function append(sessionWriter: SessionWriter, messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void> {
     const entries: MessageEntry[] = [];
     const timestamp = new Date().toISOString();
     for (let index = saved; index < messages.length; index++) {
@@ -124,7 +129,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       entries.push(entryOf(message, timestamp, isReply ? fromApiUsage(reply.usage) : undefined));
     }
     saved = messages.length;
-    await writer.append(entries);
+    await sessionWriter.append(entries);
   }
 
   async function load({ messages, context, model }: Parameters<AgentTranscript['begin']>[0]): Promise<'startup' | 'resume'> {
@@ -255,7 +260,6 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       });
       return began;
     },
-    unsaved: (messages) => messages.length > saved,
     save,
     async compacted(messages, info) {
       const uuid = randomUUID();

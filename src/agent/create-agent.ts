@@ -43,7 +43,10 @@ const DEFAULT_MAX_TOKENS = 8192;
 
 /** An agent: a conversation with a model that can call tools; `Output` is the type of its final answers (`outputSchema`). */
 export interface Agent<Output = unknown> {
-  /** The transcript so far, in Messages API shape (a resumed session's messages from its first query on). */
+  /**
+   * The transcript so far, in Messages API shape (a resumed session's messages from its first query on). Read
+   * it without changing its messages in place: each message's JSON is made once and sent with every later request.
+   */
   readonly messages: readonly Anthropic.MessageParam[];
   /**
    * The id of the agent's persisted session (resume it with `createAgent({ resume: id })` or `codev run

@@ -4,18 +4,22 @@ import type { Middleware } from '@anthropic-ai/sdk';
 export interface IdleWatchdog {
   /** Pass as the request's `middleware`: it counts the response headers and every body chunk as activity. */
   readonly middleware: Middleware;
-  /** True once the timer fired. */
+  /** True once the timer fired (until the next `arm`). */
   readonly fired: boolean;
-  /** Stops the timer (call when the request has ended, however). */
+  /** Watches a new request (a watchdog starts armed): the time counts from now, and `fired` is cleared. */
+  arm(): void;
+  /** The request ended: nothing fires until the next `arm`. A timer in flight is left to lapse, not cleared. */
+  disarm(): void;
+  /** Stops the timer for good (call when no request will follow). */
   stop(): void;
 }
 
 /**
- * Watches one streamed request at the byte level, from the moment it is sent: every chunk counts, `ping`
- * events included (the SDK drops those before any event reaches its caller, so a slow but living stream
- * would look dead to an event-level timer). `onIdle` runs once, after `timeoutMs` without a byte; 0 or
- * Infinity never fires. The timer is re-armed lazily, from the time of the last byte, rather than reset on
- * every chunk.
+ * Watches streamed requests at the byte level, one at a time, from the moment each is sent: every chunk
+ * counts, `ping` events included (the SDK drops those before any event reaches its caller, so a slow but
+ * living stream would look dead to an event-level timer). `onIdle` runs once per request, after `timeoutMs`
+ * without a byte; 0 or Infinity never fires. One timer serves every request of a query: it is re-armed
+ * lazily, from the time of the last byte, rather than reset on every chunk or every request.
  */
 export function createIdleWatchdog(options: { timeoutMs: number; onIdle: () => void }): IdleWatchdog {
   const { timeoutMs } = options;
@@ -24,10 +28,12 @@ export function createIdleWatchdog(options: { timeoutMs: number; onIdle: () => v
   let timer: ReturnType<typeof setTimeout> | undefined;
   let fired = false;
   let stopped = false;
+  let armed = true;
   const check = () => {
     timer = undefined;
-    if (stopped) return;
-    const idle = performance.now() - lastActivity;
+    if (stopped || !armed) return;
+    // Armed but nothing sent yet: a lapsing timer of an earlier request starts the count again.
+    const idle = lastActivity < 0 ? 0 : performance.now() - lastActivity;
     if (idle < timeoutMs) {
       timer = setTimeout(check, timeoutMs - idle);
       return;
@@ -36,6 +42,7 @@ export function createIdleWatchdog(options: { timeoutMs: number; onIdle: () => v
     options.onIdle();
   };
   const touch = () => {
+    if (!armed) return;
     lastActivity = performance.now();
     if (enabled && !timer && !stopped && !fired) timer = setTimeout(check, timeoutMs);
   };
@@ -58,6 +65,14 @@ export function createIdleWatchdog(options: { timeoutMs: number; onIdle: () => v
     middleware,
     get fired() {
       return fired;
+    },
+    arm() {
+      armed = true;
+      fired = false;
+      lastActivity = -1;
+    },
+    disarm() {
+      armed = false;
     },
     stop() {
       stopped = true;

@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { Span } from '@opentelemetry/api';
 import { retryWaitMs } from './retry-wait-ms.ts';
 import { sleepUnlessAborted } from './sleep-unless-aborted.ts';
+import type { QueryRequests } from './create-query-requests.ts';
 import { streamModelTurn } from './stream-model-turn.ts';
 import { toModelError } from './to-model-error.ts';
 import type { RequestPolicy } from '../tool/agent-scope.ts';
@@ -27,11 +28,13 @@ export async function* requestModelTurn(options: {
   policy: RequestPolicy;
   /** The request's OpenTelemetry `chat` span. */
   span?: Span;
+  /** The query's shared signal and idle watchdog (see `createQueryRequests`); without them, each attempt gets its own. */
+  requests?: QueryRequests;
 }): AsyncGenerator<AgentEvent, ModelTurnOutcome, void> {
   const { policy, signal } = options;
   for (let retry = 1; ; retry++) {
     try {
-      const message = yield* streamModelTurn({ client: options.client, params: options.params, signal, idleTimeoutMs: policy.streamIdleTimeoutMs, span: options.span });
+      const message = yield* streamModelTurn({ client: options.client, params: options.params, signal, idleTimeoutMs: policy.streamIdleTimeoutMs, span: options.span, requests: options.requests });
       return { type: 'message', message };
     } catch (error) {
       if (signal.aborted) return { type: 'aborted' };

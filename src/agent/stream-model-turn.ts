@@ -2,7 +2,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { Span } from '@opentelemetry/api';
 import { CodevError } from '../errors/codev-error.ts';
 import { withActiveSpan } from '../telemetry/codev-tracer.ts';
-import { createIdleWatchdog } from './create-idle-watchdog.ts';
+import { serializedMessageStreams } from '../model/serialized-message-streams.ts';
+import { createQueryRequests, type QueryRequests } from './create-query-requests.ts';
 import type { AgentEvent } from './types.ts';
 
 /**
@@ -12,7 +13,10 @@ import type { AgentEvent } from './types.ts';
  * that ends before `message_stop` is refused by the SDK: nothing of a cut-short message is used), or
  * `MODEL_STREAM_STALLED` when nothing arrived for `idleTimeoutMs` (the request is aborted). `signal`
  * aborts at once. While `span` records, it is the active span of the request: spans a client makes of its
- * own (its HTTP calls) nest under it.
+ * own (its HTTP calls) nest under it. A client of the SDK codev loads gets the request body serialized by
+ * codev, each message's JSON made once for the whole conversation (`serializedMessageStreams`); another
+ * client gets the params object. `requests` are the query's (one signal and watchdog for all its
+ * requests); without them, the request gets its own.
  */
 export async function* streamModelTurn(options: {
   client: Anthropic;
@@ -20,15 +24,16 @@ export async function* streamModelTurn(options: {
   signal: AbortSignal;
   idleTimeoutMs: number;
   span?: Span;
+  requests?: QueryRequests;
 }): AsyncGenerator<AgentEvent, Anthropic.Message, void> {
   const { signal, idleTimeoutMs } = options;
-  const attempt = new AbortController();
-  const abort = () => attempt.abort(signal.reason);
-  if (signal.aborted) abort();
-  else signal.addEventListener('abort', abort, { once: true });
-  const watchdog = createIdleWatchdog({ timeoutMs: idleTimeoutMs, onIdle: () => attempt.abort() });
+  const requests = options.requests ?? createQueryRequests({ signal, idleTimeoutMs });
+  const found = serializedMessageStreams(options.client);
+  // Awaited once per process at most (the SDK's classes loaded), before the request starts.
+  const serialized = found instanceof Promise ? await found : found;
+  const requestOptions = requests.start();
   try {
-    const start = () => options.client.messages.stream(options.params, { signal: attempt.signal, maxRetries: 0, middleware: [watchdog.middleware] });
+    const start = () => (serialized ? serialized(options.params, requestOptions as Anthropic.RequestOptions) : options.client.messages.stream(options.params, requestOptions as Anthropic.RequestOptions));
     const stream = options.span?.isRecording() ? withActiveSpan(options.span, start) : start();
     for await (const event of stream) {
       if (event.type !== 'content_block_delta') continue;
@@ -37,7 +42,7 @@ export async function* streamModelTurn(options: {
     }
     return await stream.finalMessage();
   } catch (error) {
-    if (watchdog.fired && !signal.aborted) {
+    if (requests.stalled && !signal.aborted) {
       throw new CodevError('MODEL_STREAM_STALLED', `The model API sent nothing for ${idleTimeoutMs / 1000} s; the request was abandoned.`, {
         hint: 'a slow proxy or model may need a longer streamIdleTimeoutMs (CODEV_STREAM_IDLE_TIMEOUT_MS)',
         cause: error,
@@ -45,7 +50,7 @@ export async function* streamModelTurn(options: {
     }
     throw error;
   } finally {
-    watchdog.stop();
-    signal.removeEventListener('abort', abort);
+    requests.end();
+    if (!options.requests) requests.close();
   }
 }

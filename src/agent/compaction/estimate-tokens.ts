@@ -1,9 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk';
 
-/** A rough token count of messages: a token per four characters of their JSON (the API's own counts come with each reply). */
-export function estimateTokens(messages: readonly Anthropic.MessageParam[]): number {
+/**
+ * A rough token count of messages from index `from` on: a token per four characters of their JSON (the API's
+ * own counts come with each reply). A turn counts only the messages added since the last reply (see
+ * `estimateContextTokens`), so each message is measured about once.
+ */
+export function estimateTokens(messages: readonly Anthropic.MessageParam[], from = 0): number {
   let characters = 0;
-  for (const message of messages) characters += JSON.stringify(message.content).length + 16;
+  for (let index = from; index < messages.length; index++) characters += JSON.stringify(messages[index]!.content).length + 16;
   return Math.ceil(characters / 4);
 }
 
@@ -37,5 +41,5 @@ export interface PromptEstimate {
  */
 export function estimateContextTokens(messages: readonly Anthropic.MessageParam[], usage: ContextUsage | undefined): number {
   if (!usage || usage.messages > messages.length) return estimateTokens(messages);
-  return usage.tokens + estimateTokens(messages.slice(usage.messages));
+  return usage.tokens + estimateTokens(messages, usage.messages);
 }

@@ -41,7 +41,7 @@ export const callModel: TurnStage = async function* callModel(state) {
       ...agent.thinkingParams,
     };
     const span = startChatSpan({ model, maxTokens: agent.maxTokens, parent: state.agentSpan });
-    const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy, span });
+    const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy, span, requests: state.requests });
     endRequestSpan(span, { outcome, spending: agent.spending, model });
     if (outcome.type === 'message') {
       // recordReply settles the hold with the reply's usage.

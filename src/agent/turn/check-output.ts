@@ -4,7 +4,7 @@ import { parseJsonAnswer } from '../output/parse-json-answer.ts';
 import { STRUCTURED_OUTPUT_TOOL_NAME } from '../output/structured-output-tool.ts';
 import type { OutputIssue } from '../output/types.ts';
 import { formatOutputIssues, validateOutput } from '../output/validate-output.ts';
-import type { TurnStage, TurnState } from './types.ts';
+import type { StageRun, TurnStage, TurnState } from './types.ts';
 
 const ACCEPTED = 'The answer matches the schema and was accepted.';
 const NOT_RUN = `Not run: the final answer was given by ${STRUCTURED_OUTPUT_TOOL_NAME} in the same reply.`;
@@ -18,9 +18,11 @@ const NOT_RUN_AFTER_FAILURE = 'Not run: the query ended, its final answer did no
  * asked for the call. After `outputRetries` retries (each an `output-retry` event) the query ends with an
  * `OUTPUT_INVALID` error and `output-invalid`.
  */
-export const checkOutput: TurnStage = async function* checkOutput(state) {
-  const expected = state.agent.output;
-  if (!expected) return;
+export const checkOutput: TurnStage = function checkOutput(state) {
+  return state.agent.output ? check(state, state.agent.output) : undefined;
+};
+
+async function* check(state: TurnState, expected: NonNullable<TurnState['agent']['output']>): StageRun {
   const { turn } = state;
   const call = turn.toolUses.find((use) => use.name === STRUCTURED_OUTPUT_TOOL_NAME);
   if (!call && (turn.toolUses.length > 0 || turn.reply?.stop_reason !== 'end_turn' || state.output !== undefined)) return;
@@ -48,7 +50,7 @@ export const checkOutput: TurnStage = async function* checkOutput(state) {
   if (others.length > 0) return;
   state.agent.messages.push({ role: 'user', content: turn.results as Anthropic.ToolResultBlockParam[] });
   return { type: 'next-turn' };
-};
+}
 
 /** No retry left: every call of the reply gets a result (the transcript stays valid to go on with), then the error. */
 async function* fail(state: TurnState, failure: { callId?: string; others: string[]; issues: OutputIssue[] }) {

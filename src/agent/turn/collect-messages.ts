@@ -2,7 +2,9 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { INTERRUPT_MESSAGE } from '../interrupt-message.ts';
 import { pendingTaskNotifications } from '../pending-task-notifications.ts';
 import { takeUserMessages } from './take-user-messages.ts';
-import type { TurnStage } from './types.ts';
+import type { StageRun, TurnStage, TurnState } from './types.ts';
+
+type Notifications = ReturnType<typeof pendingTaskNotifications>;
 
 /**
  * Stage 6, after tool calls: the next user message is the tool results, then (after an abort) the
@@ -10,13 +12,25 @@ import type { TurnStage } from './types.ts';
  * agent (SendMessage, then `agent.send()`, each announced by a `user-message` event). Nothing is taken
  * after an abort: it stays for a later query.
  */
-export const collectMessages: TurnStage = async function* collectMessages(state) {
+export const collectMessages: TurnStage = function collectMessages(state) {
   const { turn, agent } = state;
   if (turn.toolUses.length === 0) return;
   const ended = turn.interrupted ? undefined : pendingTaskNotifications(state.context);
-  for (const notification of ended?.notifications ?? []) yield { type: 'task-notification', notification };
+  if (ended && ended.notifications.length > 0) return announce(state, ended);
   const queued = turn.interrupted ? [] : takeUserMessages(agent, { messagesForAgent: true });
-  for (const content of queued) yield { type: 'user-message', content };
-  const interruptNote = turn.interrupted ? [{ type: 'text' as const, text: INTERRUPT_MESSAGE }] : [];
-  agent.messages.push({ role: 'user', content: [...(turn.results as Anthropic.ToolResultBlockParam[]), ...interruptNote, ...(ended?.blocks ?? []), ...queued.flat()] });
+  if (queued.length > 0) return announce(state, ended, queued);
+  pushUserMessage(state, ended, queued);
 };
+
+/** Each ended task announced, then each queued message (taken after the announcements), then the message. */
+async function* announce(state: TurnState, ended: Notifications | undefined, taken?: Anthropic.ContentBlockParam[][]): StageRun {
+  for (const notification of ended?.notifications ?? []) yield { type: 'task-notification', notification };
+  const queued = taken ?? (state.turn.interrupted ? [] : takeUserMessages(state.agent, { messagesForAgent: true }));
+  for (const content of queued) yield { type: 'user-message', content };
+  pushUserMessage(state, ended, queued);
+}
+
+function pushUserMessage(state: TurnState, ended: Notifications | undefined, queued: Anthropic.ContentBlockParam[][]): void {
+  const interruptNote = state.turn.interrupted ? [{ type: 'text' as const, text: INTERRUPT_MESSAGE }] : [];
+  state.agent.messages.push({ role: 'user', content: [...(state.turn.results as Anthropic.ToolResultBlockParam[]), ...interruptNote, ...(ended?.blocks ?? []), ...queued.flat()] });
+}

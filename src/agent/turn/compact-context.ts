@@ -1,7 +1,7 @@
 import { limitEndReason } from '../../model/reserve-request.ts';
 import { compactConversation } from '../compaction/compact-conversation.ts';
 import { estimateContextTokens } from '../compaction/estimate-tokens.ts';
-import type { TurnStage } from './types.ts';
+import type { StageRun, TurnStage, TurnState } from './types.ts';
 
 /**
  * Stage 2: before the request, when the conversation has passed `compaction.threshold` of the context
@@ -10,10 +10,15 @@ import type { TurnStage } from './types.ts';
  * cleared (or as it is, when there were none), and an overflow then gets its own compaction in `callModel`.
  * A summary request a query limit has no room for ends the query.
  */
-export const compactContext: TurnStage = async function* compactContext(state) {
+export const compactContext: TurnStage = function compactContext(state) {
   const { agent } = state;
   const { auto, threshold, contextWindow } = agent.compaction;
   if (!auto || estimateContextTokens(agent.messages, agent.contextSize.usage) < threshold * contextWindow) return;
+  return compact(state);
+};
+
+async function* compact(state: TurnState): StageRun {
+  const { agent } = state;
   const outcome = yield* compactConversation({ agent, context: state.context, signal: state.signal, trigger: 'auto' });
   if (outcome.type === 'aborted') return { type: 'end', reason: 'aborted' };
   if (outcome.type === 'limit-reached') {
@@ -21,4 +26,4 @@ export const compactContext: TurnStage = async function* compactContext(state) {
     return { type: 'end', reason: limitEndReason(outcome.event) };
   }
   if (outcome.type === 'error') state.context.onWarning?.(`The conversation could not be compacted: ${outcome.error.message}`);
-};
+}

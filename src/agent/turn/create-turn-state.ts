@@ -1,6 +1,7 @@
 import type { Span } from '@opentelemetry/api';
 import { startAgentSpan } from '../../telemetry/agent-span.ts';
 import { ZERO_USAGE } from '../add-usage.ts';
+import { createQueryRequests } from '../create-query-requests.ts';
 import type { Turn, TurnAgent, TurnState } from './types.ts';
 
 /**
@@ -16,7 +17,8 @@ export function createTurnState(options: Pick<TurnState, 'agent' | 'prompt' | 'a
   const agentSpan = startAgentSpan({ agentName: agent.name, model: agent.model, sessionId: agent.transcript.sessionId, agentId: agent.agentId, parent: options.parentSpan });
   // Later turns' contexts carry it over from this one (a kernel's next generation copies the session's fields).
   context.agentSpan = agentSpan;
-  return { agent, prompt, approvals, signal, context, agentSpan, system: agent.system, requestTools: { tools: [] }, turns: 0, usage: ZERO_USAGE, spentBefore, stopBlocks: 0, outputRetries: 0, turn: newTurn() };
+  const requests = createQueryRequests({ signal, idleTimeoutMs: agent.requestPolicy.streamIdleTimeoutMs });
+  return { agent, prompt, approvals, signal, requests, context, agentSpan, system: agent.system, requestTools: { tools: [] }, turns: 0, usage: ZERO_USAGE, spentBefore, stopBlocks: 0, outputRetries: 0, turn: newTurn() };
 }
 
 /** A turn before its stages ran. */

@@ -1,6 +1,6 @@
 import { continueAfterStopHooks } from '../continue-after-stop-hooks.ts';
 import { takeUserMessages } from './take-user-messages.ts';
-import type { TurnStage } from './types.ts';
+import type { StageRun, TurnStage, TurnState } from './types.ts';
 
 /**
  * Stage 8, the end of a turn. After tool calls: an abort ends the query (`aborted`), a call's request to
@@ -10,13 +10,19 @@ import type { TurnStage } from './types.ts';
  * top-level agent's Stop hook blocks, whose reasons become the next user message (until
  * `MAX_STOP_HOOK_BLOCKS` blocks in a row).
  */
-export const decideContinue: TurnStage = async function* decideContinue(state) {
-  const { turn, agent } = state;
+export const decideContinue: TurnStage = function decideContinue(state) {
+  const { turn } = state;
   if (turn.toolUses.length > 0) {
     if (turn.interrupted) return { type: 'end', reason: 'aborted' };
     if (turn.stopRequested) return { type: 'end', reason: 'stopped' };
     return;
   }
+  return endOfTurn(state);
+};
+
+/** The model ended without tool calls: the query ends, or goes on with what was sent or a Stop hook's reasons. */
+async function* endOfTurn(state: TurnState): StageRun {
+  const { turn, agent } = state;
   const stopReason = turn.reply?.stop_reason;
   const reason = stopReason === 'max_tokens' ? 'max_tokens' : stopReason === 'refusal' ? 'refusal' : 'end_turn';
   if (reason !== 'end_turn') return { type: 'end', reason };
@@ -33,4 +39,4 @@ export const decideContinue: TurnStage = async function* decideContinue(state) {
   if (next === undefined) return { type: 'end', reason: state.signal.aborted ? 'aborted' : reason };
   state.stopBlocks++;
   agent.messages.push({ role: 'user', content: next });
-};
+}

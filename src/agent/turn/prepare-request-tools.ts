@@ -17,7 +17,7 @@ const withToolSearch = new WeakMap<readonly Tool[], readonly Tool[]>();
  * ToolSearch joins the context's pool when any are deferred. The API shapes are made again only when the
  * pool or the loaded set changed. With an `outputSchema`, the StructuredOutput tool is added.
  */
-export async function prepareRequestTools(state: TurnState): Promise<void> {
+export function prepareRequestTools(state: TurnState): Promise<void> | undefined {
   const { context } = state;
   const pool = context.tools;
   const loaded = getSessionState(context).loadedDeferredTools;
@@ -29,7 +29,13 @@ export async function prepareRequestTools(state: TurnState): Promise<void> {
   }
   context.loadedDeferredTools = loaded;
   const { madeFrom } = state.requestTools;
-  if (madeFrom?.pool === pool && madeFrom.loaded === loaded.size) return;
+  // Most turns: nothing changed, and nothing is awaited.
+  if (madeFrom?.pool === pool && madeFrom.loaded === loaded.size) return undefined;
+  return makeRequestTools(state, selection, { pool, loaded: loaded.size });
+}
+
+async function makeRequestTools(state: TurnState, selection: ReturnType<typeof selectRequestTools>, madeFrom: { pool: readonly Tool[]; loaded: number }): Promise<void> {
+  const { context } = state;
   const tools = await toApiTools(selection.tools, context.permissionContext, {
     cacheBefore: selection.cacheBefore,
     agent: context.agent,
@@ -39,5 +45,5 @@ export async function prepareRequestTools(state: TurnState): Promise<void> {
   });
   // The output tool goes last: its schema never changes, and the built-ins' cache breakpoint stays where it was.
   const { output } = state.agent;
-  state.requestTools = { tools: output ? [...tools, output.tool] : tools, madeFrom: { pool, loaded: loaded.size } };
+  state.requestTools = { tools: output ? [...tools, output.tool] : tools, madeFrom };
 }

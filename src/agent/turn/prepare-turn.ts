@@ -14,7 +14,8 @@ import type { TurnStage } from './types.ts';
 export const prepareTurn: TurnStage = async function* prepareTurn(state) {
   state.turn = newTurn();
   if (state.turns > 0) state.context = state.agent.nextContext(state.context);
-  await prepareRequestTools(state);
+  const making = prepareRequestTools(state);
+  if (making) await making;
   if (state.agent.instructions) yield* prepareSystemPrompt(state, state.agent.instructions);
   if (state.agent.spending.root.limits) {
     const ended = yield* holdTurnRequest(state, state.agent.model);

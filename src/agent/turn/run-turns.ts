@@ -4,7 +4,7 @@ import { errorMessage } from '../../errors/codev-error.ts';
 import type { AgentEvent, EndReason } from '../types.ts';
 import { queryCostUsd } from './query-cost-usd.ts';
 import { QUERY_STAGES, TURN_STAGES } from './turn-stages.ts';
-import type { TurnOutcome, TurnState } from './types.ts';
+import type { StageRun, TurnOutcome, TurnState } from './types.ts';
 
 /**
  * Runs one query through its stages and yields its events, the last one always `end`:
@@ -22,14 +22,17 @@ export async function* runTurns(state: TurnState): AsyncGenerator<AgentEvent, vo
   try {
     let outcome: TurnOutcome | void = undefined;
     for (const stage of QUERY_STAGES) {
-      outcome = yield* stage(state);
-      await saveTranscript(state);
+      const run = stage(state);
+      outcome = isStageRun(run) ? yield* run : run;
+      const saving = saveTranscript(state);
+      if (saving) await saving;
       if (outcome?.type === 'end') break;
     }
     while (outcome?.type !== 'end') {
       outcome = undefined;
       for (const stage of TURN_STAGES) {
-        outcome = yield* stage(state);
+        const run = stage(state);
+        outcome = isStageRun(run) ? yield* run : run;
         const saving = saveTranscript(state);
         if (saving) await saving;
         if (outcome) break;
@@ -45,14 +48,19 @@ export async function* runTurns(state: TurnState): AsyncGenerator<AgentEvent, vo
   } finally {
     // A request's hold goes with the query, however it ended (a consumer that stopped reading, a throw).
     state.turn.reservation?.release();
+    state.requests.close();
     if (!ended) state.agentSpan.end();
   }
 }
 
+/** A stage that had work to yield or await returned its generator; the others their outcome, or nothing. */
+function isStageRun(run: TurnOutcome | void | StageRun): run is StageRun {
+  return run !== undefined && 'next' in run;
+}
+
 /** Appends what the stage added; most stages add nothing, and then nothing is awaited. */
 function saveTranscript(state: TurnState): Promise<void> | undefined {
-  const { transcript, messages } = state.agent;
-  return transcript.unsaved(messages) ? transcript.save(messages, state.turn.reply) : undefined;
+  return state.agent.transcript.save(state.agent.messages, state.turn.reply);
 }
 
 function endEvent(state: TurnState, reason: EndReason): Extract<AgentEvent, { type: 'end' }> {

@@ -11,6 +11,7 @@ import type { InstructionsLoader } from '../../instructions/create-instructions-
 import type { LoadedInstructions } from '../../instructions/types.ts';
 import type { ContextUsage, PromptEstimate } from '../compaction/estimate-tokens.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
+import type { QueryRequests } from '../create-query-requests.ts';
 import type { ThinkingParams } from '../resolve-thinking-params.ts';
 import type { StructuredOutput } from '../output/types.ts';
 import type { SessionStartState } from '../start-query-message.ts';
@@ -98,6 +99,8 @@ export interface TurnState {
   /** The answers to the calls that wait for approval, by tool_use id (`agent.resume()`); none means refused. */
   readonly approvals?: Readonly<Record<string, ToolApproval>>;
   readonly signal: AbortSignal;
+  /** What the query's model requests share (one signal, one listener on `signal`, one idle watchdog); closed by `runTurns`. */
+  readonly requests: QueryRequests;
   /** The query's OpenTelemetry `invoke_agent` span (started by `createTurnState`, ended by `runTurns`): chat and tool spans are its children. */
   readonly agentSpan: Span;
   context: ToolUseContext;
@@ -122,5 +125,12 @@ export interface TurnState {
 /** What a stage decides: end the query, or skip this turn's remaining stages and start the next. */
 export type TurnOutcome = { type: 'end'; reason: EndReason } | { type: 'next-turn' };
 
-/** One stage of the loop: may yield events; returns an outcome, or nothing to go on to the next stage. */
-export type TurnStage = (state: TurnState) => AsyncGenerator<AgentEvent, TurnOutcome | void, void>;
+/** A stage's work that yields events or waits: a generator of the events, returning the stage's outcome. */
+export type StageRun = AsyncGenerator<AgentEvent, TurnOutcome | void, void>;
+
+/**
+ * One stage of the loop: returns its outcome (or nothing, to go on to the next stage) at once when it has
+ * nothing to yield or await this turn, else a `StageRun` that yields its events and returns the outcome. Most
+ * stages of most turns have nothing to do: the runner then makes no generator and awaits nothing for them.
+ */
+export type TurnStage = (state: TurnState) => TurnOutcome | void | StageRun;

@@ -70,6 +70,7 @@ export function reply(content: Anthropic.ContentBlockParam[], stopReason: Anthro
 export async function runStage(stage: TurnStage, state: TurnState): Promise<{ events: AgentEvent[]; outcome: TurnOutcome | void }> {
   const events: AgentEvent[] = [];
   const generator = stage(state);
+  if (generator === undefined || !('next' in generator)) return { events, outcome: generator };
   for (let next = await generator.next(); ; next = await generator.next()) {
     if (next.done) return { events, outcome: next.value };
     events.push(next.value);

@@ -1,0 +1,66 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream';
+import type { Messages } from '@anthropic-ai/sdk/resources/messages/messages';
+import { messagesRequestBody } from './messages-request-body.ts';
+
+/** Opens `client.messages.stream(params, options)` with a request body serialized by codev (`messagesRequestBody`). */
+export type SerializedMessageStreams = (params: Anthropic.MessageCreateParams, options: Anthropic.RequestOptions) => MessageStream;
+
+type SdkClasses = { BaseAnthropic: typeof Anthropic; Messages: typeof Messages; MessageStream: typeof MessageStream };
+let classes: SdkClasses | Promise<SdkClasses> | undefined;
+const streamsOf = new WeakMap<Anthropic, SerializedMessageStreams | null>();
+
+/**
+ * How a client's streamed requests can be made with a body serialized by codev: for a client of the SDK codev
+ * loads, as it comes (`messages.stream`, `messages.create` and `post` its own), the request `messages.stream`
+ * would make, made through the client's own `post` with the body as bytes: the same URL, headers, timeout,
+ * retries, middleware, abort and errors, through the SDK's own `MessageStream`. A request the SDK records an
+ * OpenTelemetry span of (its tracer provider records) is made by the SDK's own `messages.create`, which records
+ * the request's attributes on it. For any other client (a fake, a wrapper, a subclass that changes them),
+ * undefined: its `messages.stream` gets the params object, as always. The first call for a real client may
+ * return a promise (the SDK's classes loaded once).
+ */
+export function serializedMessageStreams(client: Anthropic): SerializedMessageStreams | undefined | Promise<SerializedMessageStreams | undefined> {
+  const known = streamsOf.get(client);
+  if (known !== undefined) return known ?? undefined;
+  // A client without the SDK's own request method is not the SDK's: nothing to load.
+  if (typeof (client as { post?: unknown }).post !== 'function') {
+    streamsOf.set(client, null);
+    return undefined;
+  }
+  classes ??= loadClasses();
+  if (classes instanceof Promise) return classes.then(() => serializedMessageStreams(client));
+  const streams = drivable(client, classes) ? streamsFor(client, classes) : null;
+  streamsOf.set(client, streams);
+  return streams ?? undefined;
+}
+
+async function loadClasses(): Promise<SdkClasses> {
+  const [{ BaseAnthropic }, { Messages }, { MessageStream }] = await Promise.all([import('@anthropic-ai/sdk'), import('@anthropic-ai/sdk/resources/messages/messages'), import('@anthropic-ai/sdk/lib/MessageStream')]);
+  classes = { BaseAnthropic: BaseAnthropic as unknown as typeof Anthropic, Messages, MessageStream };
+  return classes;
+}
+
+function drivable(client: Anthropic, sdk: SdkClasses): boolean {
+  const { messages } = client;
+  return (
+    client instanceof sdk.BaseAnthropic &&
+    messages instanceof sdk.Messages &&
+    messages.stream === sdk.Messages.prototype.stream &&
+    messages.create === sdk.Messages.prototype.create &&
+    client.post === sdk.BaseAnthropic.prototype.post
+  );
+}
+
+function streamsFor(client: Anthropic, sdk: SdkClasses): SerializedMessageStreams {
+  return (params, options) => {
+    // What `messages.create` makes of a streamed request, with the body already bytes (which the SDK sends as they
+    // are, so the content type is named here); with a span to record on, `messages.create` itself.
+    const create = (streamParams: Anthropic.MessageCreateParamsStreaming, requestOptions?: Anthropic.RequestOptions & { __span?: unknown }) => {
+      if (requestOptions?.__span) return sdk.Messages.prototype.create.call(client.messages, streamParams, requestOptions);
+      const headers = { ...(requestOptions?.headers as Record<string, string> | undefined), 'content-type': 'application/json' };
+      return client.post('/v1/messages', { body: messagesRequestBody(params), timeout: client.timeout, ...requestOptions, headers, stream: true });
+    };
+    return sdk.MessageStream.createMessage({ create } as unknown as Messages, params, options, { logger: client.logger ?? console, client });
+  };
+}
