@@ -1,3 +1,4 @@
+import { loadGrammarForBashCalls } from '../../execution/load-grammar-for-bash-calls.ts';
 import { runToolUses } from '../../execution/run-tool-uses.ts';
 import type { PendingToolUse } from '../../transcripts/types.ts';
 import type { TurnStage } from './types.ts';
@@ -11,6 +12,8 @@ import type { TurnStage } from './types.ts';
 export const runToolCalls: TurnStage = async function* runToolCalls(state) {
   const { turn, agent } = state;
   if (turn.toolUses.length === 0) return;
+  // Listeners of `tool-call` (the CLI's [read]/[search] tag) ask Bash whether a command only reads: answered once the analysis is loaded.
+  await loadGrammarForBashCalls(turn.toolUses);
   for (const toolUse of turn.toolUses) yield { type: 'tool-call', toolUseId: toolUse.id, toolName: toolUse.name, input: toolUse.input };
   const updates = runToolUses({ toolUses: turn.toolUses, assistantMessage: turn.reply, canUseTool: agent.canUseTool, context: state.context, maxConcurrency: agent.maxToolConcurrency });
   const deferred: PendingToolUse[] = [];

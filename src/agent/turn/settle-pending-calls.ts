@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { loadGrammarForBashCalls } from '../../execution/load-grammar-for-bash-calls.ts';
 import { runToolUses } from '../../execution/run-tool-uses.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import type { ToolResultBlockParam, ToolUseBlock } from '../../tool/types.ts';
@@ -33,6 +34,7 @@ export const settlePendingCalls: TurnStage = async function* settlePendingCalls(
       return answer?.behavior === 'allow' ? { behavior: 'allow', ...(answer.updatedInput && { updatedInput: answer.updatedInput }) } : { behavior: 'deny', message: NOT_APPROVED_MESSAGE };
     };
     const toolUses: ToolUseBlock[] = approved.map((use) => ({ type: 'tool_use', id: use.id, name: use.name, input: use.input }));
+    await loadGrammarForBashCalls(toolUses);
     for (const use of toolUses) yield { type: 'tool-call', toolUseId: use.id, toolName: use.name, input: use.input };
     for await (const update of runToolUses({ toolUses, canUseTool, context: state.context, maxConcurrency: agent.maxToolConcurrency })) {
       if (update.type === 'progress') {
