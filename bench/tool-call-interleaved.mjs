@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * codev's tool call against the Vercel AI SDK's, both in ONE process, rounds alternating (and swapping who
+ * goes first each round), so both see the same machine load: the fair way to state the ratio on a busy
+ * machine, where separate processes run minutes apart. The OpenAI Agents SDK stays out of this process
+ * (its AsyncLocalStorage promise hooks slow every later `await`, see bench/README.md).
+ *
+ *   node --expose-gc bench/tool-call-interleaved.mjs [--rounds N] [--quick]
+ *
+ * Pairs compared (peer / codev, above 1× means codev is cheaper):
+ *   codev-rules-hooks (50 rules + 2 hooks)  vs  vercel-ai-equivalents (+ needsApproval fn + 2 callbacks)
+ *   codev-bare                              vs  vercel-ai
+ * Prints each case's median µs per call with its rounds' min–max, and the ratio of the medians.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createJiti } from 'jiti';
+
+const PAIRS = [
+  { codev: 'codev-rules-hooks', peer: 'vercel-ai-equivalents' },
+  { codev: 'codev-bare', peer: 'vercel-ai' },
+];
+const WARMUP = 2;
+
+const args = process.argv.slice(2);
+const roundsFlag = args.indexOf('--rounds');
+const quick = args.includes('--quick');
+const rounds = roundsFlag === -1 ? (quick ? 5 : 11) : Number(args[roundsFlag + 1]);
+
+const jiti = createJiti(fileURLToPath(import.meta.url));
+const { benchmark } = await jiti.import(path.join(path.dirname(fileURLToPath(import.meta.url)), 'tool-call-overhead.ts'));
+const ids = PAIRS.flatMap((pair) => [pair.codev, pair.peer]);
+const runners = [];
+for (const id of ids) {
+  const benchCase = benchmark.cases.find((candidate) => candidate.id === id);
+  runners.push({ id, label: benchCase.label, runner: await benchCase.setup({ quick }), samples: [] });
+}
+for (let round = 0; round < rounds + WARMUP; round++) {
+  const order = round % 2 === 0 ? runners : [...runners].reverse();
+  for (const entry of order) {
+    globalThis.gc?.();
+    const usPerCall = await entry.runner.round();
+    if (round >= WARMUP) entry.samples.push(usPerCall);
+  }
+}
+for (const entry of runners) await entry.runner.teardown?.();
+
+const median = (values) => {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const byId = new Map(runners.map((entry) => [entry.id, entry]));
+console.log(`${rounds} interleaved rounds after ${WARMUP} warm-up, one process (${typeof globalThis.gc === 'function' ? 'gc before each round' : 'run with --expose-gc for steadier numbers'}), Node ${process.version}\n`);
+console.log('| case | µs/call (median) | rounds min–max |\n|:--|--:|--:|');
+for (const entry of runners) console.log(`| ${entry.label} | ${median(entry.samples).toFixed(2)} | ${Math.min(...entry.samples).toFixed(2)}–${Math.max(...entry.samples).toFixed(2)} |`);
+console.log('');
+for (const pair of PAIRS) {
+  const codev = byId.get(pair.codev);
+  const peer = byId.get(pair.peer);
+  // The ratio of every round with its partner of the same round too: its spread says how far the medians' ratio can be trusted.
+  const perRound = codev.samples.map((sample, index) => peer.samples[index] / sample);
+  console.log(`${pair.peer} / ${pair.codev}: ${(median(peer.samples) / median(codev.samples)).toFixed(2)}× (per-round ratios: median ${median(perRound).toFixed(2)}×, ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)})`);
+}
+process.exit(0);
