@@ -5,7 +5,12 @@
  * machine, where separate processes run minutes apart. The OpenAI Agents SDK stays out of this process
  * (its AsyncLocalStorage promise hooks slow every later `await`, see bench/README.md).
  *
- *   node --expose-gc bench/tool-call-interleaved.mjs [--rounds N] [--quick]
+ *   node --expose-gc bench/tool-call-interleaved.mjs [--rounds N] [--quick] [--wall]
+ *
+ * Timed in the process's CPU time by default (user + system, all threads, `process.cpuUsage()`): on a
+ * shared machine a case's wall time also holds the time it waited for a core. codev's rows: a round's CPU
+ * time / its calls; the peer's: its marginal cost `(T₉ − T₁) / 8` with T in CPU time (`BENCH_CLOCK=cpu`).
+ * `--wall` times everything in wall time instead, as bench/run.mjs does.
  *
  * Pairs compared (peer / codev, above 1× means codev is cheaper):
  *   codev-rules-hooks (50 rules + 2 hooks)  vs  vercel-ai-equivalents (+ needsApproval fn + 2 callbacks)
@@ -26,6 +31,9 @@ const args = process.argv.slice(2);
 const roundsFlag = args.indexOf('--rounds');
 const quick = args.includes('--quick');
 const rounds = roundsFlag === -1 ? (quick ? 5 : 11) : Number(args[roundsFlag + 1]);
+const cpu = !args.includes('--wall');
+// Read by bench/tool-call/call-clock.ts when the cases are imported: the peer times its runs with it.
+if (cpu) process.env.BENCH_CLOCK = 'cpu';
 
 const jiti = createJiti(fileURLToPath(import.meta.url));
 const { benchmark } = await jiti.import(path.join(path.dirname(fileURLToPath(import.meta.url)), 'tool-call-overhead.ts'));
@@ -39,11 +47,19 @@ for (let round = 0; round < rounds + WARMUP; round++) {
   const order = round % 2 === 0 ? runners : [...runners].reverse();
   for (const entry of order) {
     globalThis.gc?.();
-    const usPerCall = await entry.runner.round();
+    const usPerCall = cpu && entry.id.startsWith('codev') ? await cpuPerOp(entry.runner) : await entry.runner.round();
     if (round >= WARMUP) entry.samples.push(usPerCall);
   }
 }
 for (const entry of runners) await entry.runner.teardown?.();
+
+/** A round's CPU time per operation, in µs (the round's own wall-clock figure is dropped). */
+async function cpuPerOp(runner) {
+  const before = process.cpuUsage();
+  await runner.round();
+  const spent = process.cpuUsage(before);
+  return (spent.user + spent.system) / runner.ops;
+}
 
 const median = (values) => {
   const sorted = [...values].sort((left, right) => left - right);
@@ -51,7 +67,7 @@ const median = (values) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const byId = new Map(runners.map((entry) => [entry.id, entry]));
-console.log(`${rounds} interleaved rounds after ${WARMUP} warm-up, one process (${typeof globalThis.gc === 'function' ? 'gc before each round' : 'run with --expose-gc for steadier numbers'}), Node ${process.version}\n`);
+console.log(`${rounds} interleaved rounds after ${WARMUP} warm-up, one process, ${cpu ? 'CPU time' : 'wall time'} (${typeof globalThis.gc === 'function' ? 'gc before each round' : 'run with --expose-gc for steadier numbers'}), Node ${process.version}\n`);
 console.log('| case | µs/call (median) | rounds min–max |\n|:--|--:|--:|');
 for (const entry of runners) console.log(`| ${entry.label} | ${median(entry.samples).toFixed(2)} | ${Math.min(...entry.samples).toFixed(2)}–${Math.max(...entry.samples).toFixed(2)} |`);
 console.log('');
