@@ -26,6 +26,20 @@ export async function getSearchEntry(tool: Tool): Promise<SearchEntry> {
   return entry;
 }
 
+/**
+ * The entries of `tools`, in order: the descriptions not read yet are read together, then every entry is made
+ * at once (no async step per tool: over 10,000 tools those cost more than the entries).
+ */
+async function searchEntries(tools: readonly Tool[]): Promise<SearchEntry[]> {
+  const unread = tools.filter((tool) => !entries.has(tool));
+  const descriptions = await Promise.all(unread.map((tool) => tool.description()));
+  for (let index = 0; index < unread.length; index++) {
+    const tool = unread[index]!;
+    entries.set(tool, toSearchEntry({ name: tool.name, searchHint: tool.searchHint, description: descriptions[index]! }));
+  }
+  return tools.map((tool) => entries.get(tool)!);
+}
+
 function firstByName(pool: readonly Tool[], keyOf: (tool: Tool) => string): Map<string, Tool> {
   const byKey = new Map<string, Tool>();
   for (const tool of pool) if (!byKey.has(keyOf(tool))) byKey.set(keyOf(tool), tool);
@@ -40,7 +54,7 @@ export function getSearchIndex(pool: readonly Tool[], exclude: string): Promise<
       const deferred = pool.filter((tool) => tool.name !== exclude && isDeferredTool(tool));
       return {
         deferred,
-        index: createSearchIndex(await Promise.all(deferred.map(getSearchEntry))),
+        index: createSearchIndex(await searchEntries(deferred)),
         byName: firstByName(pool, (tool) => tool.name),
         byLowerName: firstByName(pool, (tool) => tool.name.toLowerCase()),
       };
