@@ -42,7 +42,10 @@ async function searchEntries(tools: readonly Tool[]): Promise<SearchEntry[]> {
 
 function firstByName(pool: readonly Tool[], keyOf: (tool: Tool) => string): Map<string, Tool> {
   const byKey = new Map<string, Tool>();
-  for (const tool of pool) if (!byKey.has(keyOf(tool))) byKey.set(keyOf(tool), tool);
+  for (const tool of pool) {
+    const key = keyOf(tool);
+    if (!byKey.has(key)) byKey.set(key, tool);
+  }
   return byKey;
 }
 
@@ -52,11 +55,19 @@ export function getSearchIndex(pool: readonly Tool[], exclude: string): Promise<
   if (!cached) {
     cached = (async () => {
       const deferred = pool.filter((tool) => tool.name !== exclude && isDeferredTool(tool));
+      const index = createSearchIndex(await searchEntries(deferred));
+      // The name maps serve `select:` only: a keyword search never builds them.
+      let byName: Map<string, Tool> | undefined;
+      let byLowerName: Map<string, Tool> | undefined;
       return {
         deferred,
-        index: createSearchIndex(await searchEntries(deferred)),
-        byName: firstByName(pool, (tool) => tool.name),
-        byLowerName: firstByName(pool, (tool) => tool.name.toLowerCase()),
+        index,
+        get byName() {
+          return (byName ??= firstByName(pool, (tool) => tool.name));
+        },
+        get byLowerName() {
+          return (byLowerName ??= firstByName(pool, (tool) => tool.name.toLowerCase()));
+        },
       };
     })();
     indexes.set(pool, cached);
