@@ -69,85 +69,78 @@ const hintWordsOf = (entry: SearchEntry) => textWords(entry.hint);
 const descriptionWordsOf = (entry: SearchEntry) => textWords(entry.description);
 
 /**
- * The index, each part built when a search first reads it: a `select:` or exact-name query builds only the
- * name map, an `mcp__` prefix only the sorted names, a plain term never the `bare` names. A keyword search
- * over 10,000 tools then pays for what its terms touch, and the next searches for nothing.
+ * The index of `entries` (one per pool; see `getSearchIndex`), each part built when a search first reads it:
+ * a `select:` or exact-name query builds only the name map, an `mcp__` prefix only the sorted names, a plain
+ * term never the `bare` names. A keyword search over 10,000 tools then pays for what its terms touch, and the
+ * next searches for nothing. An object literal with getters over local variables, not a class with private
+ * fields: under jiti (the CLI, plugins, the bench) those fields are transpiled into helper calls on every read.
  */
-class LazySearchIndex implements SearchIndex {
-  readonly textIndexes: { hint?: SubstringIndex; description?: SubstringIndex } = {};
-  #byName?: Map<string, number>;
-  #isMcp?: Uint8Array;
-  #partPostings?: Map<string, Int32Array>;
-  #parts?: readonly string[];
-  #partText?: SubstringIndex;
-  #compactNames?: SubstringIndex;
-  #bareNames?: SubstringIndex;
-  #hintWords?: Map<string, Int32Array>;
-  #descriptionWords?: Map<string, Int32Array>;
-  #sortedByName?: Int32Array;
-  #scratch?: SearchScratch;
-
-  constructor(readonly entries: readonly SearchEntry[]) {}
-
-  get byName(): ReadonlyMap<string, number> {
-    if (this.#byName === undefined) {
-      const byName = new Map<string, number>();
-      for (let index = 0; index < this.entries.length; index++) if (!byName.has(this.entries[index]!.nameLower)) byName.set(this.entries[index]!.nameLower, index);
-      this.#byName = byName;
-    }
-    return this.#byName;
-  }
-
-  get isMcp(): Uint8Array {
-    return (this.#isMcp ??= Uint8Array.from(this.entries, (entry) => (entry.isMcp ? 1 : 0)));
-  }
-
-  get partPostings(): ReadonlyMap<string, Int32Array> {
-    return (this.#partPostings ??= postingLists(this.entries, (entry) => entry.parts));
-  }
-
-  get parts(): readonly string[] {
-    return (this.#parts ??= [...this.partPostings.keys()]);
-  }
-
-  get partText(): SubstringIndex {
-    return (this.#partText ??= createSubstringIndex(this.parts));
-  }
-
-  get compactNames(): SubstringIndex {
-    return (this.#compactNames ??= createSubstringIndex(this.entries.map((entry) => entry.compact)));
-  }
-
-  get bareNames(): SubstringIndex {
-    return (this.#bareNames ??= createSubstringIndex(this.entries.map((entry) => entry.bare)));
-  }
-
-  get hintWords(): ReadonlyMap<string, Int32Array> {
-    return (this.#hintWords ??= postingLists(this.entries, hintWordsOf));
-  }
-
-  get descriptionWords(): ReadonlyMap<string, Int32Array> {
-    return (this.#descriptionWords ??= postingLists(this.entries, descriptionWordsOf));
-  }
-
-  get sortedByName(): Int32Array {
-    const { entries } = this;
-    return (this.#sortedByName ??= Int32Array.from(entries.keys()).sort((a, b) => {
-      const left = entries[a]!.nameLower;
-      const right = entries[b]!.nameLower;
-      return left < right ? -1 : left > right ? 1 : a - b;
-    }));
-  }
-
-  get scratch(): SearchScratch {
-    const size = this.entries.length;
-    return (this.#scratch ??= { slots: new Int32Array(size * SLOT_LAYOUT.size), touched: new Int32Array(size), partMarks: new Int32Array(this.parts.length), wholes: new Int32Array(size), clock: 0 });
-  }
+export function createSearchIndex(entries: readonly SearchEntry[]): SearchIndex {
+  let byName: Map<string, number> | undefined;
+  let isMcp: Uint8Array | undefined;
+  let partPostings: Map<string, Int32Array> | undefined;
+  let parts: readonly string[] | undefined;
+  let partText: SubstringIndex | undefined;
+  let compactNames: SubstringIndex | undefined;
+  let bareNames: SubstringIndex | undefined;
+  let hintWords: Map<string, Int32Array> | undefined;
+  let descriptionWords: Map<string, Int32Array> | undefined;
+  let sortedByName: Int32Array | undefined;
+  let scratch: SearchScratch | undefined;
+  return {
+    entries,
+    textIndexes: {},
+    get byName() {
+      return (byName ??= firstIndexByName(entries));
+    },
+    get isMcp() {
+      return (isMcp ??= Uint8Array.from(entries, (entry) => (entry.isMcp ? 1 : 0)));
+    },
+    get partPostings() {
+      return (partPostings ??= postingLists(entries, (entry) => entry.parts));
+    },
+    get parts() {
+      return (parts ??= [...this.partPostings.keys()]);
+    },
+    get partText() {
+      return (partText ??= createSubstringIndex(this.parts));
+    },
+    get compactNames() {
+      return (compactNames ??= createSubstringIndex(entries.map((entry) => entry.compact)));
+    },
+    get bareNames() {
+      return (bareNames ??= createSubstringIndex(entries.map((entry) => entry.bare)));
+    },
+    get hintWords() {
+      return (hintWords ??= postingLists(entries, hintWordsOf));
+    },
+    get descriptionWords() {
+      return (descriptionWords ??= postingLists(entries, descriptionWordsOf));
+    },
+    get sortedByName() {
+      return (sortedByName ??= sortByName(entries));
+    },
+    get scratch() {
+      const size = entries.length;
+      return (scratch ??= { slots: new Int32Array(size * SLOT_LAYOUT.size), touched: new Int32Array(size), partMarks: new Int32Array(this.parts.length), wholes: new Int32Array(size), clock: 0 });
+    },
+  };
 }
 
-/** The index of `entries` (one per pool; see `getSearchIndex`): each part is built on first use. */
-export function createSearchIndex(entries: readonly SearchEntry[]): SearchIndex {
-  return new LazySearchIndex(entries);
+/** Lower-case full name → the first entry with it. */
+function firstIndexByName(entries: readonly SearchEntry[]): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (let index = 0; index < entries.length; index++) if (!byName.has(entries[index]!.nameLower)) byName.set(entries[index]!.nameLower, index);
+  return byName;
+}
+
+/** Entry indices sorted by lower-case name (code units), ties in pool order. */
+function sortByName(entries: readonly SearchEntry[]): Int32Array {
+  return Int32Array.from(entries.keys()).sort((a, b) => {
+    const left = entries[a]!.nameLower;
+    const right = entries[b]!.nameLower;
+    return left < right ? -1 : left > right ? 1 : a - b;
+  });
 }
 
 /** The substring index of every entry's hint or description, built on first use. */
