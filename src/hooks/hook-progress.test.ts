@@ -68,7 +68,8 @@ describe('hook progress', () => {
 
   it('a hook that answers with a promise is reported started while it runs, and the hooks after it still report', async () => {
     let answer: (value: undefined) => void = () => {};
-    const waiting = defineHook({ event: 'PreToolUse', name: 'waiting', handler: () => new Promise<undefined>((resolve) => (answer = resolve)) });
+    const gate = new Promise<undefined>((resolve) => (answer = resolve));
+    const waiting = defineHook({ event: 'PreToolUse', name: 'waiting', handler: () => gate });
     const next = defineHook({ event: 'PreToolUse', name: 'next', handler: () => undefined });
     const labels: string[] = [];
     const toolUse = { type: 'tool_use' as const, id: 'toolu_live', name: 'Work', input: {} };
