@@ -1,6 +1,5 @@
-import type { HookRunOptions, ToolHook, ToolHookEvent } from '../hooks/types.ts';
-import type { HookProgress } from '../progress/types.ts';
-import type { ToolCallState, ToolUseContext, ToolUseUpdate } from './types.ts';
+import type { HookRunOptions } from '../hooks/types.ts';
+import type { ToolCallState, ToolUseContext } from './types.ts';
 
 /** What every hook run of a call shares: the hooks, the tool, the current input and the session. */
 export function hookCallBase(state: ToolCallState): HookRunOptions {
@@ -17,25 +16,8 @@ export function hookCallBase(state: ToolCallState): HookRunOptions {
   );
 }
 
-/** Whether any hook of `event` takes the tool: a call with none skips the hook stage without building anything. */
-export function hasMatchingHook(hooks: readonly ToolHook[], event: ToolHookEvent, toolName: string): boolean {
-  for (const hook of hooks) if (hook.event === event && hook.matches(toolName)) return true;
-  return false;
-}
-
 /** The `agentId` and `agentType` hooks see for a call: set only inside a subagent, as Claude Code sets `agent_id` and `agent_type`. */
 export function subagentIdentity(agent: ToolUseContext['agent']): Pick<HookRunOptions, 'agentId' | 'agentType'> {
   if (!agent || agent.depth === 0) return {};
   return agent.agentType === undefined ? { agentId: agent.agentId } : { agentId: agent.agentId, agentType: agent.agentType };
-}
-
-/** Runs a hook run to its end, yielding each hook's progress as a `progress` update of the call; returns its result. */
-export async function* forwardHookProgress<Result>(state: ToolCallState, run: AsyncGenerator<HookProgress, Result, void>): AsyncGenerator<ToolUseUpdate, Result, void> {
-  const toolUseId = state.request.toolUse.id;
-  const toolName = state.tool!.name;
-  while (true) {
-    const step = await run.next();
-    if (step.done) return step.value;
-    yield { type: 'progress', toolUseId, toolName, progress: step.value };
-  }
 }

@@ -36,11 +36,17 @@ export async function* runToolUse(
   if (context.signal) setMaxListeners(0, context.signal);
   let outcome: StageOutcome | void = undefined;
   try {
-    // Most stages return a plain value or a promise: only those that report progress are generators, so a
-    // call pays for no generator layer (a few microtask turns each) where nothing is yielded.
+    // Most stages return a plain value or a promise: only those that wait while they report progress are
+    // generators, so a call pays for no generator layer (a few microtask turns each) where nothing is
+    // yielded or where the progress is known at once (hooks that answered at once leave it in `state.updates`).
     for (let index = 0; index < STAGES.length; index++) {
       const step = STAGES[index]!(state);
       outcome = isAsyncGenerator(step) ? yield* step : isThenable(step) ? await step : step;
+      if (state.updates !== undefined) {
+        const updates = state.updates;
+        state.updates = undefined;
+        for (let update = 0; update < updates.length; update++) yield updates[update]!;
+      }
       if (outcome) break;
     }
   } catch (error) {

@@ -171,6 +171,8 @@ export interface ToolCallState {
   interrupt?: boolean;
   /** The call's `execute_tool` span (a no-op span without an OpenTelemetry SDK). */
   readonly span: Span;
+  /** Updates a stage made without waiting (the progress of hooks that answered at once): `runToolUse` yields them right after that stage. */
+  updates?: ToolUseUpdate[];
 }
 
 /** What a stage ends with: an outcome to end the call, or nothing to go on. */

@@ -48,7 +48,7 @@ describe('structuredPatch', () => {
         lines: [' line 7', ' line 8', ' line 9', '-line 10', '+line ten', '+line 10.5', ' line 11', ' line 12', ' line 13'],
       },
     ]);
-    expect(snippetFromPatch(hunks).split('\n')[3]).toBe('    10\tline ten');
+    expect(snippetFromPatch(hunks).split('\n')[3]).toBe('10\tline ten');
   });
 
   it('splits distant changes, merges near ones, and handles creation and deletion', () => {

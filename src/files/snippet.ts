@@ -3,10 +3,10 @@ import type { PatchHunk } from './structured-patch.ts';
 const MAX_SNIPPET_LINES = 120;
 const MAX_LINE_CHARS = 2_000;
 
-/** One line in `cat -n` style: the number right-aligned in six columns, a tab, the text. */
+/** One numbered line as Read shows it (and Claude Code writes it): the number, a tab, the text. */
 export function numberLine(lineNumber: number, text: string): string {
   const shown = text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}… [line truncated]` : text;
-  return `${String(lineNumber).padStart(6)}\t${shown}`;
+  return `${lineNumber}\t${shown}`;
 }
 
 /**

@@ -66,6 +66,22 @@ describe('hook progress', () => {
     expect(labels).toEqual(['PostToolUseFailure:report:started', 'PostToolUseFailure:report:completed', 'result:error']);
   });
 
+  it('a hook that answers with a promise is reported started while it runs, and the hooks after it still report', async () => {
+    let answer: (value: undefined) => void = () => {};
+    const gate = new Promise<undefined>((resolve) => (answer = resolve));
+    const waiting = defineHook({ event: 'PreToolUse', name: 'waiting', handler: () => gate });
+    const next = defineHook({ event: 'PreToolUse', name: 'next', handler: () => undefined });
+    const labels: string[] = [];
+    const toolUse = { type: 'tool_use' as const, id: 'toolu_live', name: 'Work', input: {} };
+    for await (const update of runToolUse(toolUse, undefined, allow, createTestContext({ tools: [working], hooks: [waiting, next], cwd: root }))) {
+      const progress = update.type === 'progress' ? (update.progress as { type: string; hookName?: string; status?: string }) : undefined;
+      labels.push(update.type === 'result' ? `result:${update.status}` : progress?.type === 'hook_progress' ? `${progress.hookName}:${progress.status}` : String(progress?.type));
+      // The hook answers only once its `started` has reached the caller: buffered progress would never get here.
+      if (progress?.hookName === 'waiting' && progress.status === 'started') answer(undefined);
+    }
+    expect(labels).toEqual(['waiting:started', 'waiting:completed', 'next:started', 'next:completed', 'tool_step', 'result:ok']);
+  });
+
   it('hooks that do not match report nothing', async () => {
     const other = defineHook({ event: 'PreToolUse', matcher: 'Bash', handler: () => undefined });
     expect((await trace({ name: 'Work', hooks: [other] })).labels).toEqual(['tool_step', 'result:ok']);

@@ -6,6 +6,14 @@ const MAX_MESSAGE_CHARS = 200;
 
 const FAILURE = Symbol.for('codev.hook.failure');
 
+/**
+ * Where a run of hooks puts each hook's progress as it happens: a plain array when the caller reads it
+ * after the run, or an object that also wakes a reader waiting for a hook that answers with a promise.
+ */
+export interface HookProgressSink {
+  push(progress: HookProgress): unknown;
+}
+
 /** The `hook_progress` payload of one hook: `started` before it runs, then `completed` or `failed`. */
 export function hookProgress(hook: ToolHook, status: HookProgress['status'], message?: string): HookProgress {
   const progress: HookProgress = { type: 'hook_progress', hookEvent: hook.event, hookName: hook.name, status };

@@ -1,8 +1,8 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
-import type { HookProgress } from '../progress/types.ts';
 import { callHook, isHookAborted, isThenable } from './call-hook.ts';
 import { copySubagentIdentity } from './copy-subagent-identity.ts';
-import { answeredProgress, hookProgress } from './hook-progress.ts';
+import { answeredProgress, hookProgress, type HookProgressSink } from './hook-progress.ts';
+import { matchingHooks } from './matching-hooks.ts';
 import type { HookRunOptions, PreToolUseInput, PreToolUseOutput, ToolHook } from './types.ts';
 
 const SEVERITY = { allow: 1, ask: 2, deny: 3 } as const;
@@ -19,49 +19,86 @@ export interface PreToolUseResult {
   interrupted?: true;
 }
 
+/** One run's progress: the options, where the hooks' progress goes, and the answer merged so far. */
+interface PreRun {
+  readonly options: HookRunOptions;
+  readonly hooks: readonly ToolHook[];
+  readonly progress: HookProgressSink;
+  readonly result: PreToolUseResult;
+  input: Record<string, unknown>;
+}
+
 /**
  * Runs the matching PreToolUse hooks one after another, in registration order, so the merge is
  * deterministic: each hook sees the input as the previous hooks left it; decisions merge deny > ask > allow
  * (the first hook of the strongest kind names the decision); a deny or a stop ends the run at once. A hook
  * that throws or times out denies the call: a guard that cannot answer must not let the call through.
- * Yields each hook's progress (`started`, then `completed` or `failed`) and returns the merged answer.
+ * Pushes each hook's progress to `progress` as it happens (`started` before the hook runs, then `completed`
+ * or `failed`) and answers with the merged answer: a value while every hook answers at once (no promise,
+ * no generator, no microtask turn), a promise from the first hook that answers with one.
  */
-export async function* runPreToolUseHooks(options: HookRunOptions): AsyncGenerator<HookProgress, PreToolUseResult, void> {
-  const result: PreToolUseResult = { additionalContext: [] };
-  let input = options.toolInput;
-  for (const hook of options.hooks) {
-    if (hook.event !== 'PreToolUse' || !hook.matches(options.toolName)) continue;
-    let answer: PreToolUseOutput | undefined;
-    yield hookProgress(hook, 'started');
+export function runPreToolUseHooks(options: HookRunOptions, progress: HookProgressSink): PreToolUseResult | Promise<PreToolUseResult> {
+  const run: PreRun = { options, hooks: matchingHooks(options.hooks, 'PreToolUse', options.toolName), progress, result: { additionalContext: [] }, input: options.toolInput };
+  return runFrom(run, 0);
+}
+
+function runFrom(run: PreRun, start: number): PreToolUseResult | Promise<PreToolUseResult> {
+  for (let index = start; index < run.hooks.length; index++) {
+    const hook = run.hooks[index]!;
+    run.progress.push(hookProgress(hook, 'started'));
+    let answer: ReturnType<typeof callHook<'PreToolUse'>>;
     try {
-      const pending = callHook(hook as ToolHook<'PreToolUse'>, preToolUseInput(options, input));
-      answer = isThenable(pending) ? await pending : pending;
+      answer = callHook(hook as ToolHook<'PreToolUse'>, preToolUseInput(run.options, run.input));
     } catch (error) {
-      const reason = CodevError.isInstance(error) ? error.message : errorMessage(error);
-      yield hookProgress(hook, 'failed', reason);
-      if (isHookAborted(error)) result.interrupted = true;
-      result.decision = { behavior: 'deny', hookName: hook.name, reason };
-      return result;
+      return failed(run, hook, error);
     }
-    yield answeredProgress(hook, answer);
-    if (!answer) continue;
-    if (answer.additionalContext) result.additionalContext.push(answer.additionalContext);
-    if (answer.updatedInput && typeof answer.updatedInput === 'object') {
-      input = answer.updatedInput;
-      result.updatedInput = input;
-    }
-    if (answer.stop) {
-      result.stop = { hookName: hook.name, reason: answer.stopReason ?? answer.reason ?? 'no reason given' };
-      return result;
-    }
-    if (answer.decision && SEVERITY[answer.decision] !== undefined) {
-      if (!result.decision || SEVERITY[answer.decision] > SEVERITY[result.decision.behavior]) {
-        result.decision = { behavior: answer.decision, hookName: hook.name, reason: answer.reason };
-      }
-      if (answer.decision === 'deny') return result;
-    }
+    if (isThenable(answer)) return settle(run, index, answer);
+    if (merge(run, hook, answer)) return run.result;
   }
-  return result;
+  return run.result;
+}
+
+async function settle(run: PreRun, index: number, pending: Promise<PreToolUseOutput | undefined>): Promise<PreToolUseResult> {
+  const hook = run.hooks[index]!;
+  let answer: PreToolUseOutput | undefined;
+  try {
+    answer = await pending;
+  } catch (error) {
+    return failed(run, hook, error);
+  }
+  return merge(run, hook, answer) ? run.result : runFrom(run, index + 1);
+}
+
+/** The run ends with a deny: a hook that cannot answer must not let the call through. */
+function failed(run: PreRun, hook: ToolHook, error: unknown): PreToolUseResult {
+  const reason = CodevError.isInstance(error) ? error.message : errorMessage(error);
+  run.progress.push(hookProgress(hook, 'failed', reason));
+  if (isHookAborted(error)) run.result.interrupted = true;
+  run.result.decision = { behavior: 'deny', hookName: hook.name, reason };
+  return run.result;
+}
+
+/** Merges one hook's answer into the run's; true when it ends the run (a stop or a deny). */
+function merge(run: PreRun, hook: ToolHook, answer: PreToolUseOutput | undefined): boolean {
+  run.progress.push(answeredProgress(hook, answer));
+  if (!answer) return false;
+  const { result } = run;
+  if (answer.additionalContext) result.additionalContext.push(answer.additionalContext);
+  if (answer.updatedInput && typeof answer.updatedInput === 'object') {
+    run.input = answer.updatedInput;
+    result.updatedInput = run.input;
+  }
+  if (answer.stop) {
+    result.stop = { hookName: hook.name, reason: answer.stopReason ?? answer.reason ?? 'no reason given' };
+    return true;
+  }
+  if (answer.decision && SEVERITY[answer.decision] !== undefined) {
+    if (!result.decision || SEVERITY[answer.decision] > SEVERITY[result.decision.behavior]) {
+      result.decision = { behavior: answer.decision, hookName: hook.name, reason: answer.reason };
+    }
+    if (answer.decision === 'deny') return true;
+  }
+  return false;
 }
 
 /**

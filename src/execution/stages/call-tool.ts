@@ -6,7 +6,8 @@ import type { ProgressPayload } from '../../progress/types.ts';
 import { withheldVariables } from '../../processes/command-environment.ts';
 import { callToolMethod } from '../../tool/build-tool.ts';
 import type { ToolResult } from '../../tool/types.ts';
-import { forwardHookProgress, hookCallBase } from '../hook-call-base.ts';
+import { hookCallBase } from '../hook-call-base.ts';
+import { forwardHookRun } from '../run-hook-stage.ts';
 import { CANCEL_MESSAGE, toolUseError } from '../messages.ts';
 import { redactOutput } from '../redact-output.ts';
 import type { Stage, StageOutcome, StageResult, ToolCallState, ToolUseUpdate } from '../types.ts';
@@ -128,12 +129,12 @@ async function* failure(state: ToolCallState, error: unknown, durationMs: number
   const { context } = state.request;
   const message = truncateMiddle(errorMessage(error));
   if (context.hooks.some((hook) => hook.event === 'PostToolUseFailure')) {
-    const hooks = yield* forwardHookProgress(state, runPostToolUseHooks(Object.assign(hookCallBase(state), {
+    const hooks = yield* forwardHookRun(state, (progress) => runPostToolUseHooks(Object.assign(hookCallBase(state), {
       event: 'PostToolUseFailure' as const,
       durationMs,
       error: message,
       acceptOutput: () => false,
-    })));
+    }), progress));
     state.additionalContext.push(...hooks.additionalContext);
     for (const failed of hooks.failures) context.onWarning?.(failed);
   }

@@ -1,6 +1,9 @@
+import { matchingHooks } from '../../hooks/matching-hooks.ts';
 import { runPostToolUseHooks, type PostToolUseResult } from '../../hooks/run-post-tool-use-hooks.ts';
-import type { Stage, StageResult, ToolCallState, ToolUseUpdate } from '../types.ts';
-import { hasMatchingHook, hookCallBase } from '../hook-call-base.ts';
+import type { Tool } from '../../tool/types.ts';
+import { hookCallBase } from '../hook-call-base.ts';
+import { runHookStage, type HookUpdates } from '../run-hook-stage.ts';
+import type { Stage, StageResult, ToolCallState } from '../types.ts';
 import { mapOutput } from './map-result.ts';
 
 /**
@@ -9,37 +12,49 @@ import { mapOutput } from './map-result.ts';
  * progress is yielded as it runs. Without a PostToolUse hook that takes the tool, the stage does nothing.
  */
 export const runAfterHooks: Stage = function runAfterHooks(state) {
-  if (!hasMatchingHook(state.request.context.hooks, 'PostToolUse', state.tool!.name)) return;
-  return afterHooks(state);
+  if (matchingHooks(state.request.context.hooks, 'PostToolUse', state.tool!.name).length === 0) return;
+  return runHookStage(state, startHooks, applyAnswer);
 };
 
-async function* afterHooks(state: ToolCallState): AsyncGenerator<ToolUseUpdate, StageResult, void> {
-  const { context, toolUse } = state.request;
-  const tool = state.tool!;
+function startHooks(state: ToolCallState, progress: HookUpdates): PostToolUseResult | Promise<PostToolUseResult> {
   // Object.assign, not a spread followed by more keys (a slow path on Node 20).
-  const run = runPostToolUseHooks(Object.assign(hookCallBase(state), {
-    event: 'PostToolUse' as const,
-    durationMs: performance.now() - state.startedAt,
-    toolResponse: state.output,
-    acceptOutput: (value: unknown) => tool.isMcp || (tool.outputSchema?.safeParse(value).success ?? false),
-  }));
-  let result: PostToolUseResult;
-  while (true) {
-    const step = await run.next();
-    if (step.done) {
-      result = step.value;
-      break;
-    }
-    yield { type: 'progress', toolUseId: toolUse.id, toolName: tool.name, progress: step.value };
-  }
+  return runPostToolUseHooks(
+    Object.assign(hookCallBase(state), {
+      event: 'PostToolUse' as const,
+      durationMs: performance.now() - state.startedAt,
+      toolResponse: state.output,
+      acceptOutput: outputCheck(state.tool!),
+    }),
+    progress,
+  );
+}
+
+function applyAnswer(state: ToolCallState, result: PostToolUseResult): StageResult | Promise<StageResult> {
+  const { context } = state.request;
   for (const failed of result.failures) context.onWarning?.(failed);
   if (result.additionalContext.length > 0 || result.feedback.length > 0) state.additionalContext.push(...result.additionalContext, ...result.feedback);
   if (result.updatedOutput) {
     state.output = result.updatedOutput.value;
-    await mapOutput(state);
+    const mapped = mapOutput(state);
+    if (mapped) return mapped.then(() => applyStop(state, result));
   }
-  if (result.stop) {
-    state.additionalContext.push(`Stopped by PostToolUse hook '${result.stop.hookName}': ${result.stop.reason}`);
-    state.preventContinuation = true;
+  applyStop(state, result);
+}
+
+function applyStop(state: ToolCallState, result: PostToolUseResult): void {
+  if (!result.stop) return;
+  state.additionalContext.push(`Stopped by PostToolUse hook '${result.stop.hookName}': ${result.stop.reason}`);
+  state.preventContinuation = true;
+}
+
+/** Whether a hook's replacement output is taken, one function per tool (not one per call). */
+const outputChecks = new WeakMap<Tool, (value: unknown) => boolean>();
+
+function outputCheck(tool: Tool): (value: unknown) => boolean {
+  let check = outputChecks.get(tool);
+  if (check === undefined) {
+    check = (value) => tool.isMcp || (tool.outputSchema?.safeParse(value).success ?? false);
+    outputChecks.set(tool, check);
   }
+  return check;
 }

@@ -1,35 +1,28 @@
+import { matchingHooks } from '../../hooks/matching-hooks.ts';
 import { runPreToolUseHooks, type PreToolUseResult } from '../../hooks/run-pre-tool-use-hooks.ts';
 import { CANCEL_MESSAGE, toolUseError } from '../messages.ts';
-import { hasMatchingHook, hookCallBase } from '../hook-call-base.ts';
+import { hookCallBase } from '../hook-call-base.ts';
 import { revalidateInput } from '../revalidate-input.ts';
-import type { Stage, StageResult, ToolCallState, ToolUseUpdate } from '../types.ts';
+import { runHookStage, type HookUpdates } from '../run-hook-stage.ts';
+import type { Stage, StageResult, ToolCallState } from '../types.ts';
 
 /**
  * Stage 5: PreToolUse hooks. A stop ends the call; a rewritten input is validated again (schema and
  * `validateInput`) before anything else sees it; the hooks' merged decision goes to the permission stage,
  * which never lets a hook's allow override a deny or ask rule. Each hook's progress is yielded as it runs.
  * An interrupt while a hook runs cancels the call (that hook is abandoned: see `callHook`).
- * Without a PreToolUse hook that takes the tool, the stage does nothing (no generator, no hook input).
+ * Without a PreToolUse hook that takes the tool, the stage does nothing (no hook input, no progress).
  */
 export const runBeforeHooks: Stage = function runBeforeHooks(state) {
-  if (!hasMatchingHook(state.request.context.hooks, 'PreToolUse', state.tool!.name)) return;
-  return beforeHooks(state);
+  if (matchingHooks(state.request.context.hooks, 'PreToolUse', state.tool!.name).length === 0) return;
+  return runHookStage(state, startHooks, applyAnswer);
 };
 
-async function* beforeHooks(state: ToolCallState): AsyncGenerator<ToolUseUpdate, StageResult, void> {
-  const { context, toolUse } = state.request;
-  const tool = state.tool!;
-  // The hooks' progress, forwarded by hand (one generator layer less than `forwardHookProgress`).
-  const run = runPreToolUseHooks(hookCallBase(state));
-  let result: PreToolUseResult;
-  while (true) {
-    const step = await run.next();
-    if (step.done) {
-      result = step.value;
-      break;
-    }
-    yield { type: 'progress', toolUseId: toolUse.id, toolName: tool.name, progress: step.value };
-  }
+function startHooks(state: ToolCallState, progress: HookUpdates): PreToolUseResult | Promise<PreToolUseResult> {
+  return runPreToolUseHooks(hookCallBase(state), progress);
+}
+
+function applyAnswer(state: ToolCallState, result: PreToolUseResult): StageResult | Promise<StageResult> {
   if (result.interrupted) return { status: 'cancelled', content: CANCEL_MESSAGE };
   if (result.additionalContext.length > 0) state.additionalContext.push(...result.additionalContext);
   if (result.stop) {
@@ -39,17 +32,22 @@ async function* beforeHooks(state: ToolCallState): AsyncGenerator<ToolUseUpdate,
       preventContinuation: true,
     };
   }
-  if (result.updatedInput) {
-    const checked = await revalidateInput({ tool, input: result.updatedInput, context });
-    if (!checked.ok) {
-      return {
-        status: 'invalid-input',
-        content: toolUseError(
-          `InputValidationError: ${checked.message}\nA PreToolUse hook rewrote the input into one the tool does not accept. This is a hook configuration issue; the tool input from the model was valid.`,
-        ),
-      };
-    }
-    state.input = checked.input;
+  if (result.updatedInput) return applyUpdatedInput(state, result);
+  if (result.decision) state.hookDecision = result.decision;
+}
+
+/** A rewritten input is checked like the model's before anything else sees it. */
+async function applyUpdatedInput(state: ToolCallState, result: PreToolUseResult): Promise<StageResult> {
+  const { context } = state.request;
+  const checked = await revalidateInput({ tool: state.tool!, input: result.updatedInput!, context });
+  if (!checked.ok) {
+    return {
+      status: 'invalid-input',
+      content: toolUseError(
+        `InputValidationError: ${checked.message}\nA PreToolUse hook rewrote the input into one the tool does not accept. This is a hook configuration issue; the tool input from the model was valid.`,
+      ),
+    };
   }
+  state.input = checked.input;
   if (result.decision) state.hookDecision = result.decision;
 }

@@ -28,7 +28,7 @@ describe('Edit', () => {
     expect(result.status).toBe('ok');
     expect(readFileSync(file('a.ts'), 'utf8')).toBe('const a = 1;\nconst b = 20;\nconst c = 3;\n');
     expect(resultText(result)).toContain('has been updated');
-    expect(resultText(result)).toContain('     2\tconst b = 20;');
+    expect(resultText(result)).toContain('\n2\tconst b = 20;');
     const output = result.output as EditOutput;
     expect(output).toMatchObject({ type: 'update', filePath: file('a.ts'), replaceAll: false, originalFile: 'const a = 1;\nconst b = 2;\nconst c = 3;\n' });
     expect(output.structuredPatch).toEqual([

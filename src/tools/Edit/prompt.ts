@@ -7,7 +7,7 @@ export const EDIT_PROMPT = `Performs exact string replacements in files.
 Usage:
 - You must use the Read tool (a full read, not a partial one) at least once in the conversation before editing an existing file. This tool will error if you attempt an edit without reading the file, or if the file changed on disk since you read it.
 - file_path must be an absolute path.
-- When editing text from Read output, preserve the exact indentation (tabs/spaces) as it appears AFTER the line number prefix. The line number prefix format is: spaces + line number + tab. Everything after that tab is the actual file content to match. Never include any part of the line number prefix in old_string or new_string.
+- When editing text from Read output, preserve the exact indentation (tabs/spaces) as it appears AFTER the line number prefix. The line number prefix format is: line number + tab. Everything after that tab is the actual file content to match. Never include any part of the line number prefix in old_string or new_string.
 - The edit will FAIL if old_string is not found in the file.
 - The edit will FAIL if old_string is not unique in the file. Either provide a larger string with more surrounding context to make it unique, or use replace_all to change every instance of old_string.
 - Use replace_all for replacing and renaming strings across the file, e.g. renaming a variable.

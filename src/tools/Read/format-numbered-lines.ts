@@ -1,8 +1,12 @@
 import { MAX_LINE_LENGTH } from './limits.ts';
 
-/** One line as `cat -n` prints it: the number right-aligned in 6 columns, a tab, the line. */
+/**
+ * One numbered line as Claude Code writes it: the number, a tab, the line (`1\tfoo`). No padding: `cat -n`'s
+ * six columns would add up to 5 characters to every line of every read, which the model reads again on
+ * every later request.
+ */
 export function formatNumberedLine(lineNumber: number, line: string): string {
-  return `${String(lineNumber).padStart(6, ' ')}\t${line}`;
+  return `${lineNumber}\t${line}`;
 }
 
 /** A line cut at MAX_LINE_LENGTH with a marker giving its full length; `truncated` tells whether it was cut. */

@@ -25,7 +25,7 @@ import type { ReadInput } from './input-schema.ts';
 export type { ReadOutput } from './map-read-result.ts';
 
 /**
- * Read: a file from the local filesystem. Text as `cat -n` numbered lines (offset/limit, 2,000-line
+ * Read: a file from the local filesystem. Text as numbered lines (`1\tfoo`) (offset/limit, 2,000-line
  * default, first page plus a notice past the caps), images as image blocks (resized when large), PDFs as
  * text per page, notebooks as cells with outputs. Every read is recorded for Edit and Write.
  */

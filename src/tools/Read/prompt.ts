@@ -11,7 +11,7 @@ Usage:
 - file_path must be an absolute path, not a relative one.
 - By default it reads up to ${DEFAULT_LINE_LIMIT} lines from the start of the file. For long files, pass offset (the 1-based line to start at) and limit (how many lines); prefer reading the whole file when it is small.
 - Lines longer than ${MAX_LINE_LENGTH} characters are cut, with a marker.
-- Results are numbered like \`cat -n\`: the line number, a tab, then the line. The number and tab are not part of the file; leave them out when you quote or edit the file.
+- Results have numbered lines, starting at 1: the line number, a tab, then the line. The number and tab are not part of the file; leave them out when you quote or edit the file.
 - Very large files return a first page with a notice telling how to read the rest.
 - Images (PNG, JPEG, GIF, WebP) are returned as images you can see; large ones are resized.
 - PDFs are returned as text, page by page. PDFs over ${MAX_PDF_PAGES_WITHOUT_RANGE} pages need the pages parameter (e.g. pages: "1-5"); at most ${MAX_PDF_PAGES_PER_REQUEST} pages per request.

@@ -7,7 +7,7 @@ import { readTextLines } from './read-text-lines.ts';
 export interface TextReadOutput {
   type: 'text';
   filePath: string;
-  /** The numbered lines, `cat -n` style, joined by newlines. */
+  /** The numbered lines (`1\tfoo`), joined by newlines. */
   content: string;
   startLine: number;
   numLines: number;

@@ -25,12 +25,12 @@ describe('Read tool definition', () => {
 });
 
 describe('Read text files', () => {
-  it('numbers lines like cat -n and records a full read', async () => {
+  it('numbers lines as Claude Code does (`1\\t`, no padding) and records a full read', async () => {
     const context = readContext();
     const file = writeFixture(context, 'a.txt', 'alpha\nbeta\n');
     const { result } = await read(context, { file_path: file });
     expect(result.status).toBe('ok');
-    expect(resultText(result)).toBe('     1\talpha\n     2\tbeta');
+    expect(resultText(result)).toBe('1\talpha\n2\tbeta');
     const record = getSessionState(context).fileReads.get(file);
     expect(record).toMatchObject({ path: file, partial: false, size: 11 });
     expect(record!.mtimeMs).toBeGreaterThan(0);
@@ -40,7 +40,7 @@ describe('Read text files', () => {
     const context = readContext();
     const file = writeFixture(context, 'long.txt', lines(10));
     const { result } = await read(context, { file_path: file, offset: 3, limit: 2 });
-    expect(resultText(result)).toContain('     3\tline 3\n     4\tline 4');
+    expect(resultText(result)).toMatch(/(^|\n)3\tline 3\n4\tline 4\n/);
     expect(resultText(result)).not.toContain('line 5');
     expect(resultText(result)).toContain('PARTIAL view — showing lines 3-4 of 10');
     expect(resultText(result)).toContain('offset=5');
@@ -74,7 +74,7 @@ describe('Read text files', () => {
     const file = writeFixture(context, 'many.txt', lines(2_500));
     const { result } = await read(context, { file_path: file });
     const text = resultText(result);
-    expect(text).toContain('  2000\tline 2000');
+    expect(text).toContain('\n2000\tline 2000');
     expect(text).not.toContain('line 2001');
     expect(text).toContain('showing lines 1-2000 of 2,500');
     expect(getSessionState(context).fileReads.get(file)!.partial).toBe(true);
@@ -84,7 +84,7 @@ describe('Read text files', () => {
     const context = readContext();
     const file = writeFixture(context, 'wide.txt', `short\n${'x'.repeat(5_000)}\n`);
     const text = resultText((await read(context, { file_path: file })).result);
-    expect(text).toContain(`     2\t${'x'.repeat(2_000)}… [line truncated: 5,000 chars]`);
+    expect(text).toContain(`\n2\t${'x'.repeat(2_000)}… [line truncated: 5,000 chars]`);
     expect(text).toContain('cut at 2,000 characters');
     expect(getSessionState(context).fileReads.get(file)!.partial).toBe(true);
   });
@@ -125,12 +125,12 @@ describe('Read text files', () => {
   it('handles CRLF line ends, a UTF-8 BOM and UTF-16LE', async () => {
     const context = readContext();
     const crlf = writeFixture(context, 'crlf.txt', '\uFEFFa\r\nb\r\n');
-    expect(resultText((await read(context, { file_path: crlf })).result)).toBe('     1\ta\n     2\tb');
+    expect(resultText((await read(context, { file_path: crlf })).result)).toBe('1\ta\n2\tb');
     const utf16 = writeFixture(context, 'utf16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\nwörld', 'utf16le')]));
-    expect(resultText((await read(context, { file_path: utf16 })).result)).toBe('     1\théllo\n     2\twörld');
+    expect(resultText((await read(context, { file_path: utf16 })).result)).toBe('1\théllo\n2\twörld');
     const be = Buffer.from('héllo\nwörld', 'utf16le').swap16();
     const utf16be = writeFixture(context, 'utf16be.txt', Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
-    expect(resultText((await read(context, { file_path: utf16be })).result)).toBe('     1\théllo\n     2\twörld');
+    expect(resultText((await read(context, { file_path: utf16be })).result)).toBe('1\théllo\n2\twörld');
   });
 });
 

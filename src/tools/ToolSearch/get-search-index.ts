@@ -26,9 +26,26 @@ export async function getSearchEntry(tool: Tool): Promise<SearchEntry> {
   return entry;
 }
 
+/**
+ * The entries of `tools`, in order: the descriptions not read yet are read together, then every entry is made
+ * at once (no async step per tool: over 10,000 tools those cost more than the entries).
+ */
+async function searchEntries(tools: readonly Tool[]): Promise<SearchEntry[]> {
+  const unread = tools.filter((tool) => !entries.has(tool));
+  const descriptions = await Promise.all(unread.map((tool) => tool.description()));
+  for (let index = 0; index < unread.length; index++) {
+    const tool = unread[index]!;
+    entries.set(tool, toSearchEntry({ name: tool.name, searchHint: tool.searchHint, description: descriptions[index]! }));
+  }
+  return tools.map((tool) => entries.get(tool)!);
+}
+
 function firstByName(pool: readonly Tool[], keyOf: (tool: Tool) => string): Map<string, Tool> {
   const byKey = new Map<string, Tool>();
-  for (const tool of pool) if (!byKey.has(keyOf(tool))) byKey.set(keyOf(tool), tool);
+  for (const tool of pool) {
+    const key = keyOf(tool);
+    if (!byKey.has(key)) byKey.set(key, tool);
+  }
   return byKey;
 }
 
@@ -38,11 +55,19 @@ export function getSearchIndex(pool: readonly Tool[], exclude: string): Promise<
   if (!cached) {
     cached = (async () => {
       const deferred = pool.filter((tool) => tool.name !== exclude && isDeferredTool(tool));
+      const index = createSearchIndex(await searchEntries(deferred));
+      // The name maps serve `select:` only: a keyword search never builds them.
+      let byName: Map<string, Tool> | undefined;
+      let byLowerName: Map<string, Tool> | undefined;
       return {
         deferred,
-        index: createSearchIndex(await Promise.all(deferred.map(getSearchEntry))),
-        byName: firstByName(pool, (tool) => tool.name),
-        byLowerName: firstByName(pool, (tool) => tool.name.toLowerCase()),
+        index,
+        get byName() {
+          return (byName ??= firstByName(pool, (tool) => tool.name));
+        },
+        get byLowerName() {
+          return (byLowerName ??= firstByName(pool, (tool) => tool.name.toLowerCase()));
+        },
       };
     })();
     indexes.set(pool, cached);

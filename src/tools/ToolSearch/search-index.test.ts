@@ -4,6 +4,7 @@ import { createTestContext } from '../../testing/create-test-context.ts';
 import { runTool } from '../../testing/run-tool.ts';
 import { buildTool } from '../../tool/build-tool.ts';
 import { createSearchIndex, searchTools, SCORES, toSearchEntry, toolSearchTool, type SearchEntry } from './index.ts';
+import { textWords } from './search-entry.ts';
 import { createSubstringIndex, forEachOccurrence } from './substring-index.ts';
 
 /** The scoring rules written out per entry and term, with no index: what `searchTools` must agree with. */
@@ -28,8 +29,8 @@ function referenceSearch(entries: readonly SearchEntry[], query: string, maxResu
       else if (entry.parts.some((part) => part.includes(term))) points += SCORES.namePartial[kind];
       else if (entry.compact === term || entry.bare === term) points += SCORES.wholeName[kind];
       else if (entry.compact.includes(term) || entry.bare.includes(term)) points += SCORES.wholeNamePartial[kind];
-      if (plain(term) ? entry.hintWords.has(term) : entry.hint.includes(term)) points += SCORES.searchHint;
-      if (plain(term) ? entry.descriptionWords.has(term) : entry.description.includes(term)) points += SCORES.description;
+      if (plain(term) ? textWords(entry.hint).includes(term) : entry.hint.includes(term)) points += SCORES.searchHint;
+      if (plain(term) ? textWords(entry.description).includes(term) : entry.description.includes(term)) points += SCORES.description;
       score += points;
       if (points > 0 && required.has(term)) requiredHits++;
     }

@@ -1,8 +1,8 @@
-import type { SearchEntry } from './search-entry.ts';
+import { textWords, type SearchEntry } from './search-entry.ts';
 import { createSubstringIndex, type SubstringIndex } from './substring-index.ts';
 
 /**
- * What a search over a fixed list of entries reads, built once per pool (see `getSearchIndex`): posting lists
+ * What a search over a fixed list of entries reads, built once per pool (see `getSearchIndex`), each part on first use: posting lists
  * for words, substring indexes for the rest, the names in sorted order for `mcp__` prefixes, and working
  * memory, so a term touches only the entries it matches and reads no entry object.
  */
@@ -51,46 +51,96 @@ export interface SearchScratch {
   clock: number;
 }
 
-function postingLists(entries: readonly SearchEntry[], wordsOf: (entry: SearchEntry) => Iterable<string>): Map<string, Int32Array> {
+function postingLists(entries: readonly SearchEntry[], wordsOf: (entry: SearchEntry) => readonly string[]): Map<string, Int32Array> {
   const lists = new Map<string, number[]>();
-  entries.forEach((entry, index) => {
-    for (const word of wordsOf(entry)) {
+  for (let index = 0; index < entries.length; index++) {
+    for (const word of wordsOf(entries[index]!)) {
       const list = lists.get(word);
       if (!list) lists.set(word, [index]);
       else if (list[list.length - 1] !== index) list.push(index);
     }
-  });
-  return new Map([...lists].map(([word, list]) => [word, Int32Array.from(list)]));
+  }
+  const postings = new Map<string, Int32Array>();
+  for (const [word, list] of lists) postings.set(word, Int32Array.from(list));
+  return postings;
 }
 
-/** Builds the index of `entries` (done once per pool; see `getSearchIndex`). */
+const hintWordsOf = (entry: SearchEntry) => textWords(entry.hint);
+const descriptionWordsOf = (entry: SearchEntry) => textWords(entry.description);
+
+/**
+ * The index of `entries` (one per pool; see `getSearchIndex`), each part built when a search first reads it:
+ * a `select:` or exact-name query builds only the name map, an `mcp__` prefix only the sorted names, a plain
+ * term never the `bare` names. A keyword search over 10,000 tools then pays for what its terms touch, and the
+ * next searches for nothing. An object literal with getters over local variables, not a class with private
+ * fields: under jiti (the CLI, plugins, the bench) those fields are transpiled into helper calls on every read.
+ */
 export function createSearchIndex(entries: readonly SearchEntry[]): SearchIndex {
+  let byName: Map<string, number> | undefined;
+  let isMcp: Uint8Array | undefined;
+  let partPostings: Map<string, Int32Array> | undefined;
+  let parts: readonly string[] | undefined;
+  let partText: SubstringIndex | undefined;
+  let compactNames: SubstringIndex | undefined;
+  let bareNames: SubstringIndex | undefined;
+  let hintWords: Map<string, Int32Array> | undefined;
+  let descriptionWords: Map<string, Int32Array> | undefined;
+  let sortedByName: Int32Array | undefined;
+  let scratch: SearchScratch | undefined;
+  return {
+    entries,
+    textIndexes: {},
+    get byName() {
+      return (byName ??= firstIndexByName(entries));
+    },
+    get isMcp() {
+      return (isMcp ??= Uint8Array.from(entries, (entry) => (entry.isMcp ? 1 : 0)));
+    },
+    get partPostings() {
+      return (partPostings ??= postingLists(entries, (entry) => entry.parts));
+    },
+    get parts() {
+      return (parts ??= [...this.partPostings.keys()]);
+    },
+    get partText() {
+      return (partText ??= createSubstringIndex(this.parts));
+    },
+    get compactNames() {
+      return (compactNames ??= createSubstringIndex(entries.map((entry) => entry.compact)));
+    },
+    get bareNames() {
+      return (bareNames ??= createSubstringIndex(entries.map((entry) => entry.bare)));
+    },
+    get hintWords() {
+      return (hintWords ??= postingLists(entries, hintWordsOf));
+    },
+    get descriptionWords() {
+      return (descriptionWords ??= postingLists(entries, descriptionWordsOf));
+    },
+    get sortedByName() {
+      return (sortedByName ??= sortByName(entries));
+    },
+    get scratch() {
+      const size = entries.length;
+      return (scratch ??= { slots: new Int32Array(size * SLOT_LAYOUT.size), touched: new Int32Array(size), partMarks: new Int32Array(this.parts.length), wholes: new Int32Array(size), clock: 0 });
+    },
+  };
+}
+
+/** Lower-case full name → the first entry with it. */
+function firstIndexByName(entries: readonly SearchEntry[]): Map<string, number> {
   const byName = new Map<string, number>();
-  entries.forEach((entry, index) => {
-    if (!byName.has(entry.nameLower)) byName.set(entry.nameLower, index);
-  });
-  const sortedByName = Int32Array.from(entries.keys()).sort((a, b) => {
+  for (let index = 0; index < entries.length; index++) if (!byName.has(entries[index]!.nameLower)) byName.set(entries[index]!.nameLower, index);
+  return byName;
+}
+
+/** Entry indices sorted by lower-case name (code units), ties in pool order. */
+function sortByName(entries: readonly SearchEntry[]): Int32Array {
+  return Int32Array.from(entries.keys()).sort((a, b) => {
     const left = entries[a]!.nameLower;
     const right = entries[b]!.nameLower;
     return left < right ? -1 : left > right ? 1 : a - b;
   });
-  const partPostings = postingLists(entries, (entry) => entry.parts);
-  const parts = [...partPostings.keys()];
-  return {
-    entries,
-    byName,
-    isMcp: Uint8Array.from(entries, (entry) => (entry.isMcp ? 1 : 0)),
-    partPostings,
-    parts,
-    partText: createSubstringIndex(parts),
-    compactNames: createSubstringIndex(entries.map((entry) => entry.compact)),
-    bareNames: createSubstringIndex(entries.map((entry) => entry.bare)),
-    hintWords: postingLists(entries, (entry) => entry.hintWords),
-    descriptionWords: postingLists(entries, (entry) => entry.descriptionWords),
-    sortedByName,
-    scratch: { slots: new Int32Array(entries.length * SLOT_LAYOUT.size), touched: new Int32Array(entries.length), partMarks: new Int32Array(parts.length), wholes: new Int32Array(entries.length), clock: 0 },
-    textIndexes: {},
-  };
 }
 
 /** The substring index of every entry's hint or description, built on first use. */

@@ -37,7 +37,7 @@ describe('Write', () => {
     const output = result.output as WriteOutput;
     expect(output).toMatchObject({ type: 'update', originalFile: 'one\ntwo\n' });
     expect(output.structuredPatch[0]?.lines).toEqual([' one', '-two', '+three']);
-    expect(resultText(result)).toContain('     2\tthree');
+    expect(resultText(result)).toContain('\n2\tthree');
   });
 
   it('refuses a relative path, a directory, an unread, partially read or modified file', async () => {
