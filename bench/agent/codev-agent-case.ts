@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentEvent, type AgentOptions } from '../../src/index.ts';
@@ -91,9 +91,10 @@ export const codevHttpCase: ConversationCase = {
       },
     });
     const { context, dispose } = codevAddContext({ rulesAndHooks: false });
-    const client = new Anthropic({ apiKey: 'sk-bench', baseURL: server.url, maxRetries: 0 });
+    // codev makes the client, as for a user who gives it a key and a URL: a client of bench/'s own copy of the SDK
+    // would be another SDK than the one codev loads, which codev drives through the params object (no append).
     return {
-      run: () => runConversation({ calls, client, context }),
+      run: () => runConversation({ calls, context, agentOptions: { apiKey: 'sk-bench', baseURL: server.url } }),
       async teardown() {
         dispose();
         await server.close();
@@ -103,11 +104,11 @@ export const codevHttpCase: ConversationCase = {
   },
 };
 
-async function runConversation(options: { calls: number; client: Anthropic; context: ReturnType<typeof codevAddContext>['context']; agentOptions?: AgentOptions }): Promise<void> {
+async function runConversation(options: { calls: number; client?: Anthropic; context: ReturnType<typeof codevAddContext>['context']; agentOptions?: AgentOptions }): Promise<void> {
   const agent = createAgent({
     ...options.agentOptions,
     tools: [codevAddTool],
-    client: options.client,
+    ...(options.client && { client: options.client }),
     maxTurns: options.calls + 1,
     maxRetries: 0,
     canUseTool: denyPrompt,
