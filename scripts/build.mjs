@@ -6,7 +6,7 @@
 // interrupted or failed build leaves the previous dist/ (or none), never half of one.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleRuntime, CHUNK_FOLDER } from './bundle-runtime.mjs';
@@ -71,6 +71,57 @@ function checkNeighbours() {
   if (missing.length > 0) fail(`files that code loads by URL are missing:\n  ${missing.join('\n  ')}`);
 }
 
+/**
+ * Packages the bundled code still loads at run time (an import, a require, a `createRequire(…)('x')` esbuild could not
+ * follow) must be installed with codev: dependencies or peers. A bundled package reached that way would work in
+ * this repo, where it is a devDependency, and fail for every user.
+ */
+const LOADED_ONLY_WHERE_ABSENT = new Map([
+  ['typescript', "cosmiconfig's own .ts loader, which codev replaces with its own"],
+  ['node-readable-to-web-readable-stream', "pdf.js's fallback for runtimes without Readable.toWeb (Node has it)"],
+]);
+function checkPackagesLoadedAtRunTime() {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const installed = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+  const builtins = new Set(builtinModules);
+  const wrong = new Map();
+  for (const name of readdirSync(staging, { recursive: true })) {
+    if (!name.endsWith('.js')) continue;
+    const text = readFileSync(path.join(staging, name), 'utf8');
+    for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\d*\s*\(\s*|\)\s*\(\s*)(["'])([@\w][\w@/.-]*)\1/g)) {
+      // Not code: a comment (JSDoc examples) or a string of code generated for later (ajv's standalone mode).
+      const line = text.slice(text.lastIndexOf('\n', match.index) + 1, match.index).trimStart();
+      if (line.startsWith('*') || line.startsWith('//') || /['"`]/.test(text[match.index - 1] ?? '')) continue;
+      if (match[0].startsWith(')') && !line.includes('createRequire')) continue; // f(x)("a") calls a function, not a require
+      const specifier = match[2];
+      const packageName = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+      if (specifier.startsWith('node:') || builtins.has(packageName) || installed.has(packageName) || LOADED_ONLY_WHERE_ABSENT.has(packageName)) continue;
+      wrong.set(packageName, name);
+    }
+  }
+  if (wrong.size > 0) fail(`the bundle loads packages at run time that are not dependencies or peers (import them statically so they are bundled, or make them dependencies):\n  ${[...wrong].map(([name, file]) => `${name} (dist/${file})`).join('\n  ')}`);
+}
+
+/**
+ * esbuild gives an `import()` of a CommonJS package, split into its own chunk, a default export only: named exports
+ * read from it (`const { x } = await import('pkg')`) are undefined in the bundle though they work from src/. Such a
+ * package is imported statically in a small module of codev's own, and that module is what is loaded on first use.
+ */
+function checkDynamicImportsOfCommonJs() {
+  const chunkFolder = path.join(staging, CHUNK_FOLDER);
+  const defaultOnly = new Set(readdirSync(chunkFolder).filter((name) => name.endsWith('.js')).filter((name) => {
+    const exports = readFileSync(path.join(chunkFolder, name), 'utf8').match(/^export .*$/gm) ?? [];
+    return exports.length === 1 && /^export default require_\w+\(\);$/.test(exports[0]);
+  }));
+  const wrong = [];
+  for (const name of readdirSync(chunkFolder).filter((file) => file.endsWith('.js'))) {
+    for (const match of readFileSync(path.join(chunkFolder, name), 'utf8').matchAll(/\{[^}]*\}\s*=\s*await import\("\.\/([^"]+)"\)/g)) {
+      if (defaultOnly.has(match[1])) wrong.push(`dist/${CHUNK_FOLDER}/${name} reads named exports of ${match[1]}, a CommonJS package's chunk`);
+    }
+  }
+  if (wrong.length > 0) fail(`named exports of a CommonJS package loaded by import() are undefined in the bundle (import it statically in a module of codev's own, and load that module):\n  ${wrong.join('\n  ')}`);
+}
+
 for (const entry of readdirSync(root)) if (entry.startsWith('.dist-')) rmSync(path.join(root, entry), { recursive: true, force: true });
 buildTypes();
 let bundle;
@@ -81,6 +132,8 @@ try {
 }
 const assets = copyAssets();
 checkNeighbours();
+checkPackagesLoadedAtRunTime();
+checkDynamicImportsOfCommonJs();
 if (!existsSync(path.join(staging, 'index.js'))) fail('the build wrote no dist/index.js');
 
 rmSync(target, { recursive: true, force: true });

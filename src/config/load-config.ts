@@ -89,7 +89,7 @@ async function searchConfig(options: { from: string; stopAt: string; importer: P
   }
   const importModule: Loader = (file) => importConfigModule(options.importer, file);
   // Loaded only when there is a config file to read.
-  const { cosmiconfig } = await import('cosmiconfig');
+  const { cosmiconfig } = await import('./cosmiconfig.ts');
   const explorer = cosmiconfig('codev', { searchStrategy: 'none', cache: false, loaders: { '.js': importModule, '.mjs': importModule, '.ts': importModule, '.mts': importModule } });
   try {
     return await explorer.load(found[0]!);

@@ -1,13 +1,10 @@
-import { createRequire } from 'node:module';
+import picomatchFactory from 'picomatch';
 import type Picomatch from 'picomatch';
 
-let loaded: typeof Picomatch | undefined;
-
 /**
- * picomatch's matcher factory, with the package loaded (by `require`, synchronously) at the first call: a
- * process that matches no glob never loads it.
+ * picomatch's matcher factory. A static import, so the bundle carries picomatch inside it: a `require` made at run
+ * time would look for a package the installed codev does not have (it is bundled, not a dependency).
  */
 export function picomatch(glob: string, options?: Picomatch.PicomatchOptions): Picomatch.Matcher {
-  loaded ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch;
-  return loaded(glob, options);
+  return picomatchFactory(glob, options);
 }
