@@ -9,6 +9,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, stat
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alignDeclaredExports } from './align-declared-exports.mjs';
 import { bundleRuntime, CHUNK_FOLDER } from './bundle-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -122,6 +123,19 @@ function checkDynamicImportsOfCommonJs() {
   if (wrong.length > 0) fail(`named exports of a CommonJS package loaded by import() are undefined in the bundle (import it statically in a module of codev's own, and load that module):\n  ${wrong.join('\n  ')}`);
 }
 
+/**
+ * The declarations of each package entry declare as values exactly what its bundled module exports (see
+ * align-declared-exports.mjs): a value the module lacks becomes a type, a module export with no declaration fails.
+ */
+function checkDeclaredExports() {
+  const entries = Object.keys(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).exports)
+    .map((key) => (key === '.' ? 'index' : key.slice(2)))
+    .map((key) => (existsSync(path.join(staging, `${key}.d.ts`)) ? key : `${key}/index`))
+    .filter((entry) => existsSync(path.join(staging, `${entry}.d.ts`)));
+  const { undeclared } = alignDeclaredExports({ dist: staging, runtime: Object.fromEntries(entries.map((entry) => [entry, bundle.exports[entry] ?? []])) });
+  if (undeclared.length > 0) fail(`exports of the bundled modules that their declarations lack:\n  ${undeclared.join('\n  ')}`);
+}
+
 for (const entry of readdirSync(root)) if (entry.startsWith('.dist-')) rmSync(path.join(root, entry), { recursive: true, force: true });
 buildTypes();
 let bundle;
@@ -130,6 +144,7 @@ try {
 } catch (error) {
   fail(`esbuild could not bundle the runtime:\n${error.errors?.map((message) => `  ${message.location?.file ?? ''}:${message.location?.line ?? ''} ${message.text}`).join('\n') ?? error.message}`);
 }
+checkDeclaredExports();
 const assets = copyAssets();
 checkNeighbours();
 checkPackagesLoadedAtRunTime();

@@ -63,7 +63,7 @@ async function loadEsbuild(root) {
 
 /**
  * Bundles src/ into `outdir` (the staging dist/): the chunks with their source maps, and one re-exporting
- * module per entry at its tree path. Returns what it wrote.
+ * module per entry at its tree path. Returns what it wrote, and each entry's exports (`exports[entry]`).
  */
 export async function bundleRuntime(options) {
   const { root, outdir } = options;
@@ -91,16 +91,17 @@ export async function bundleRuntime(options) {
     logLevel: 'silent',
     legalComments: 'eof',
   });
+  const exports = {};
   for (const entry of entries) {
     const stub = path.join(outdir, `${entry}.js`);
     const relative = path.relative(path.dirname(stub), path.join(chunkFolder, `${chunkName(entry)}.js`)).split(path.sep).join('/');
     const chunk = relative.startsWith('.') ? relative : `./${relative}`;
-    const exports = result.metafile.outputs[`${path.relative(root, chunkFolder).split(path.sep).join('/')}/${chunkName(entry)}.js`]?.exports ?? [];
+    exports[entry] = result.metafile.outputs[`${path.relative(root, chunkFolder).split(path.sep).join('/')}/${chunkName(entry)}.js`]?.exports ?? [];
     await mkdir(path.dirname(stub), { recursive: true });
-    await writeFile(stub, `export * from '${chunk}';\n${exports.includes('default') ? `export { default } from '${chunk}';\n` : ''}`);
+    await writeFile(stub, `export * from '${chunk}';\n${exports[entry].includes('default') ? `export { default } from '${chunk}';\n` : ''}`);
   }
   const licensed = await writeBundledLicenses({ root, metafile: result.metafile, file: path.join(chunkFolder, 'THIRD-PARTY-LICENSES.txt') });
-  return { entries, packages: licensed, metafile: result.metafile, warnings: result.warnings };
+  return { entries, exports, packages: licensed, metafile: result.metafile, warnings: result.warnings };
 }
 
 function chunkName(entry) {

@@ -111,6 +111,27 @@ describe('the bundled build', () => {
     }
   }, 90_000);
 
+  it("declares as values exactly the names each entry exports at run time (a name exported with `export type *` stays a type)", async () => {
+    const entries = { codev: 'index', 'codev/plugin': 'plugin', 'codev/testing': 'testing/index', 'codev/fleet': 'fleet/index' };
+    const urls = Object.values(entries).map((entry) => pathToFileURL(path.join(DIST, `${entry}.js`)).href);
+    const listed = await runChild(process.execPath, ['--input-type=module', '-e', `const urls = ${JSON.stringify(urls)}; console.log(JSON.stringify(await Promise.all(urls.map(async (url) => Object.keys(await import(url))))));`], { cwd: project, timeoutMs: 60_000, env: environment() });
+    expectSuccess(listed);
+    const runtime = JSON.parse(listed.stdout) as string[][];
+    // `keyof typeof` a namespace import is the entry's value exports: a name missing or extra is an error of the object literal.
+    const app = Object.keys(entries).map((specifier, index) => `import * as entry${index} from '${specifier}';\nexport const values${index}: Record<keyof typeof entry${index}, true> = { ${runtime[index]!.map((name) => `${name}: true`).join(', ')} };\n`).join('');
+    const consumer = path.join(path.dirname(project), 'exports-consumer');
+    mkdirSync(path.join(consumer, 'node_modules/@types'), { recursive: true });
+    symlinkSync(REPO, path.join(consumer, 'node_modules/codev'));
+    for (const name of ['zod', '@opentelemetry', '@types/node', 'undici-types']) symlinkSync(path.join(REPO, 'node_modules', name), path.join(consumer, 'node_modules', name));
+    writeFileSync(path.join(consumer, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(path.join(consumer, 'app.ts'), app);
+    const compilerOptions = { strict: true, skipLibCheck: true, noEmit: true, preserveSymlinks: true, target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', types: ['node'] };
+    writeFileSync(path.join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }));
+    const check = await runChild(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: consumer, timeoutMs: 120_000, env: environment() });
+    expect(check.output).toBe('');
+    expect(check.code).toBe(0);
+  }, 180_000);
+
   it('maps stack frames in the bundle back to src/', async () => {
     const script = `const { buildTool } = await import(${JSON.stringify(pathToFileURL(path.join(DIST, 'index.js')).href)}); try { buildTool({}); } catch (error) { console.log(error.stack); }`;
     const run = await runChild(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], { cwd: project, timeoutMs: 60_000, env: environment() });
