@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../tool/lazy-schema.ts';
 import { checkRuleToolName } from '../permissions/rules/check-rule-tool-name.ts';
 import { BUILTIN_TOOL_NAMES } from '../permissions/rules/known-tool-names.ts';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types.ts';
@@ -26,33 +27,37 @@ export type ConfigAgentsSchema = z.ZodDefault<
   z.ZodRecord<z.ZodString, z.ZodObject<z.core.util.Extend<AgentDefinitionFieldsShape, { prompt: z.ZodString }>, z.core.$strict>>
 >;
 
-/** A list of tool names, as a list or a comma-separated string (`Read, Grep, Bash`). */
-const toolList: ToolListSchema = z
-  .union([z.array(z.string().min(1)), z.string()])
-  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
-  // A built-in's name in another case (`bash`) names no tool: the list would silently keep (or drop) nothing.
-  .superRefine((names, context) => {
-    for (const [index, name] of names.entries()) {
-      const problem = checkRuleToolName({ toolName: name.replace(/\(.*$/s, ''), knownNames: BUILTIN_TOOL_NAMES, complete: false });
-      if (problem?.severity === 'error') context.addIssue({ code: 'custom', path: [index], message: `RULE_INVALID: ${problem.message}` });
-    }
-  });
-
 /**
  * The fields of an agent type, as written in the config's `agents` entries and in an agent file's
  * frontmatter (where the body is the prompt). Unknown keys are errors, so a typo is not silently ignored.
  */
-export const agentDefinitionFieldsSchema: z.ZodObject<AgentDefinitionFieldsShape, z.core.$strict> = z.strictObject({
-  description: z.string().trim().min(1, 'describe when to use this agent'),
-  prompt: z.string().optional(),
-  tools: toolList.optional(),
-  disallowedTools: toolList.optional(),
-  model: z.string().trim().min(1).optional(),
-  permissionMode: z.enum(PERMISSION_MODES as [PermissionMode, ...PermissionMode[]]).optional(),
-  maxTurns: z.number().int().min(1).max(1000).optional(),
-} satisfies AgentDefinitionFieldsShape);
+export const agentDefinitionFieldsSchema: () => z.ZodObject<AgentDefinitionFieldsShape, z.core.$strict> = lazySchema(() => {
+  /** A list of tool names, as a list or a comma-separated string (`Read, Grep, Bash`). */
+  const toolList: ToolListSchema = z
+    .union([z.array(z.string().min(1)), z.string()])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
+    // A built-in's name in another case (`bash`) names no tool: the list would silently keep (or drop) nothing.
+    .superRefine((names, context) => {
+      for (const [index, name] of names.entries()) {
+        const problem = checkRuleToolName({ toolName: name.replace(/\(.*$/s, ''), knownNames: BUILTIN_TOOL_NAMES, complete: false });
+        if (problem?.severity === 'error') context.addIssue({ code: 'custom', path: [index], message: `RULE_INVALID: ${problem.message}` });
+      }
+    });
+
+  return z.strictObject({
+    description: z.string().trim().min(1, 'describe when to use this agent'),
+    prompt: z.string().optional(),
+    tools: toolList.optional(),
+    disallowedTools: toolList.optional(),
+    model: z.string().trim().min(1).optional(),
+    permissionMode: z.enum(PERMISSION_MODES as [PermissionMode, ...PermissionMode[]]).optional(),
+    maxTurns: z.number().int().min(1).max(1000).optional(),
+  } satisfies AgentDefinitionFieldsShape);
+});
 
 /** The config's `agents`: agent types by name. */
-export const configAgentsSchema: ConfigAgentsSchema = z
-  .record(z.string().regex(AGENT_NAME, 'use letters, digits, ".", "_", ":" or "-" (at most 64)'), agentDefinitionFieldsSchema.extend({ prompt: z.string().min(1, 'give the agent a system prompt') }))
-  .default({});
+export const configAgentsSchema: () => ConfigAgentsSchema = lazySchema(() =>
+  z
+    .record(z.string().regex(AGENT_NAME, 'use letters, digits, ".", "_", ":" or "-" (at most 64)'), agentDefinitionFieldsSchema().extend({ prompt: z.string().min(1, 'give the agent a system prompt') }))
+    .default({}),
+);

@@ -22,7 +22,7 @@ export function parseAgentFile(options: { file: string; text: string; source: Ag
   if (typeof name !== 'string' || !AGENT_NAME.test(name.trim())) {
     return fail(`invalid name "${String(name)}"`, { line: keyLine(text, 'name'), field: 'name', hint: 'use letters, digits, ".", "_", ":" or "-", at most 64 characters' });
   }
-  const checked = agentDefinitionFieldsSchema.safeParse({ ...fields, maxTurns: toNumber(fields.maxTurns) });
+  const checked = agentDefinitionFieldsSchema().safeParse({ ...fields, maxTurns: toNumber(fields.maxTurns) });
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
     const field = issue.code === 'unrecognized_keys' ? issue.keys[0]! : String(issue.path[0] ?? 'description');

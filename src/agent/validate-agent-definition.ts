@@ -14,9 +14,9 @@ import type { AgentDefinition } from './agent-definition.ts';
  * //   - sytem: unknown key; did you mean "system"? expected one of the keys prompt, tools, model, system, ...
  */
 export function validateAgentDefinition(options: { value: unknown; file?: string; line?: number }): AgentDefinition {
-  const result = agentDefinitionSchema.safeParse(options.value, { reportInput: true });
+  const result = agentDefinitionSchema().safeParse(options.value, { reportInput: true });
   if (result.success) return result.data as AgentDefinition;
-  const issues = formatConfigIssues({ issues: result.error.issues, schema: agentDefinitionSchema });
+  const issues = formatConfigIssues({ issues: result.error.issues, schema: agentDefinitionSchema() });
   const count = `${issues.length} problem${issues.length === 1 ? '' : 's'}`;
   const list = issues.map((issue) => `  - ${issue.field}: ${issue.problem}`).join('\n');
   throw new CodevError('AGENT_INVALID', `Invalid agent definition (${count}):\n${list}`, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../tool/lazy-schema.ts';
 import { errorMessage } from '../errors/codev-error.ts';
 import { isToolHook } from '../hooks/define-hook.ts';
 import { claudeCodeHooksSchema, commandHookConfigSchema, flattenClaudeCodeHooks } from '../hooks/command/command-hook-schema.ts';
@@ -97,66 +98,6 @@ type ConfigShape = {
   environment: z.ZodOptional<EnvironmentSettingsSchema>;
 };
 
-const ruleString: z.ZodString = z.string().superRefine((rule, context) => {
-  try {
-    parsePermissionRule(rule);
-  } catch (error) {
-    context.addIssue({ code: 'custom', message: `expected a permission rule such as "Bash(npm test)" or "Read(./src/**)" (${errorMessage(error)})` });
-  }
-});
-
-const ruleList: RuleListSchema = z.array(ruleString).default([]);
-
-const permissionsSchema = z.strictObject({
-  mode: z.enum(PERMISSION_MODES as [PermissionMode, ...PermissionMode[]]).optional(),
-  allow: ruleList,
-  deny: ruleList,
-  ask: ruleList,
-  additionalDirectories: z.array(z.string().min(1)).default([]),
-} satisfies PermissionsShape);
-
-const stdioServerSchema = z.strictObject({
-  command: z.string().min(1),
-  args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
-  cwd: z.string().optional(),
-} satisfies StdioServerShape);
-
-const httpServerSchema = z.strictObject({
-  url: z.url(),
-  headers: z.record(z.string(), z.string()).optional(),
-} satisfies HttpServerShape);
-
-const pluginEntry = z.custom<string | Plugin>((value) => (typeof value === 'string' && value.trim() !== '') || isPlugin(value), {
-  error: 'expected a file path (relative to the config file) or a plugin made by definePlugin()',
-});
-
-/**
- * `hooks`: a list of `defineHook(...)` objects and command hook entries `{ event, matcher?, command, timeout?,
- * onFailure? }`, or Claude Code's settings shape `{ PreToolUse: [{ matcher, hooks: [{ type: 'command', command }] }] }`.
- * Dispatched by shape rather than a zod union, so a problem is reported against the form the user wrote.
- */
-const hooksSchema = z
-  .custom<HooksInput>(() => true)
-  .transform((value, context): (ToolHook | CommandHookConfig)[] => {
-    if (Array.isArray(value)) {
-      return value.map((entry: unknown, index) => {
-        if (isToolHook(entry)) return entry;
-        if (typeof entry !== 'object' || entry === null) {
-          context.addIssue({ code: 'custom', path: [index], input: entry, message: 'expected a hook made by defineHook()' });
-          return entry as never;
-        }
-        return copyIssues(commandHookConfigSchema.safeParse(entry, { reportInput: true }), context, [index]) ?? (entry as never);
-      });
-    }
-    if (typeof value !== 'object' || value === null) {
-      context.addIssue({ code: 'custom', input: value, message: 'expected a list of hooks or a Claude Code hooks block { PreToolUse: [...] }' });
-      return [];
-    }
-    const settings = copyIssues(claudeCodeHooksSchema.safeParse(value, { reportInput: true }), context, []);
-    return settings ? flattenClaudeCodeHooks(settings) : [];
-  });
-
 /** The parsed value, or undefined after copying the issues (under `path`) into `context`. */
 function copyIssues<T>(result: z.ZodSafeParseResult<T>, context: z.RefinementCtx, path: PropertyKey[]): T | undefined {
   if (result.success) return result.data;
@@ -172,30 +113,94 @@ function copyIssues<T>(result: z.ZodSafeParseResult<T>, context: z.RefinementCtx
   return undefined;
 }
 
+type ConfigSchema = z.ZodObject<ConfigShape, z.core.$strict>;
+
 /** The shape of `codev.config.ts` (and `.codevrc.*`, `package.json#codev`). Unknown keys are errors. */
-export const configSchema: z.ZodObject<ConfigShape, z.core.$strict> = z.strictObject({
-  plugins: z.array(pluginEntry).default([]),
-  pluginDirs: z.array(z.string().min(1)).default([DEFAULT_PLUGIN_DIR]),
-  permissions: permissionsSchema.prefault({}),
-  hooks: hooksSchema.default([]),
-  mcpServers: z.record(z.string().min(1), z.union([stdioServerSchema, httpServerSchema])).default({}),
-  model: z.string().min(1).optional(),
-  maxToolConcurrency: z.number().int().min(1).max(100).optional(),
-  agents: configAgentsSchema,
-  subagents: z.strictObject({ maxDepth: z.number().int().min(0).max(10).optional(), maxConcurrent: z.number().int().min(1).max(100).optional() }).prefault({}),
-  prices: modelPricesSchema.optional(),
-  instructions: instructionsSettingSchema.optional(),
-  tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
-  fleet: fleetSettingsSchema.optional(),
-  sessions: sessionsSettingsSchema.optional(),
-  environment: environmentSettingsSchema.optional(),
-} satisfies ConfigShape);
+export const configSchema: () => ConfigSchema = lazySchema(() => {
+  const ruleString: z.ZodString = z.string().superRefine((rule, context) => {
+    try {
+      parsePermissionRule(rule);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: `expected a permission rule such as "Bash(npm test)" or "Read(./src/**)" (${errorMessage(error)})` });
+    }
+  });
+
+  const ruleList: RuleListSchema = z.array(ruleString).default([]);
+
+  const permissionsSchema = z.strictObject({
+    mode: z.enum(PERMISSION_MODES as [PermissionMode, ...PermissionMode[]]).optional(),
+    allow: ruleList,
+    deny: ruleList,
+    ask: ruleList,
+    additionalDirectories: z.array(z.string().min(1)).default([]),
+  } satisfies PermissionsShape);
+
+  const stdioServerSchema = z.strictObject({
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    cwd: z.string().optional(),
+  } satisfies StdioServerShape);
+
+  const httpServerSchema = z.strictObject({
+    url: z.url(),
+    headers: z.record(z.string(), z.string()).optional(),
+  } satisfies HttpServerShape);
+
+  const pluginEntry = z.custom<string | Plugin>((value) => (typeof value === 'string' && value.trim() !== '') || isPlugin(value), {
+    error: 'expected a file path (relative to the config file) or a plugin made by definePlugin()',
+  });
+
+  /**
+   * `hooks`: a list of `defineHook(...)` objects and command hook entries `{ event, matcher?, command, timeout?,
+   * onFailure? }`, or Claude Code's settings shape `{ PreToolUse: [{ matcher, hooks: [{ type: 'command', command }] }] }`.
+   * Dispatched by shape rather than a zod union, so a problem is reported against the form the user wrote.
+   */
+  const hooksSchema = z
+    .custom<HooksInput>(() => true)
+    .transform((value, context): (ToolHook | CommandHookConfig)[] => {
+      if (Array.isArray(value)) {
+        return value.map((entry: unknown, index) => {
+          if (isToolHook(entry)) return entry;
+          if (typeof entry !== 'object' || entry === null) {
+            context.addIssue({ code: 'custom', path: [index], input: entry, message: 'expected a hook made by defineHook()' });
+            return entry as never;
+          }
+          return copyIssues(commandHookConfigSchema().safeParse(entry, { reportInput: true }), context, [index]) ?? (entry as never);
+        });
+      }
+      if (typeof value !== 'object' || value === null) {
+        context.addIssue({ code: 'custom', input: value, message: 'expected a list of hooks or a Claude Code hooks block { PreToolUse: [...] }' });
+        return [];
+      }
+      const settings = copyIssues(claudeCodeHooksSchema().safeParse(value, { reportInput: true }), context, []);
+      return settings ? flattenClaudeCodeHooks(settings) : [];
+    });
+
+  return z.strictObject({
+    plugins: z.array(pluginEntry).default([]),
+    pluginDirs: z.array(z.string().min(1)).default([DEFAULT_PLUGIN_DIR]),
+    permissions: permissionsSchema.prefault({}),
+    hooks: hooksSchema.default([]),
+    mcpServers: z.record(z.string().min(1), z.union([stdioServerSchema, httpServerSchema])).default({}),
+    model: z.string().min(1).optional(),
+    maxToolConcurrency: z.number().int().min(1).max(100).optional(),
+    agents: configAgentsSchema(),
+    subagents: z.strictObject({ maxDepth: z.number().int().min(0).max(10).optional(), maxConcurrent: z.number().int().min(1).max(100).optional() }).prefault({}),
+    prices: modelPricesSchema().optional(),
+    instructions: instructionsSettingSchema().optional(),
+    tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
+    fleet: fleetSettingsSchema().optional(),
+    sessions: sessionsSettingsSchema().optional(),
+    environment: environmentSettingsSchema().optional(),
+  } satisfies ConfigShape);
+});
 
 /** The config as a user writes it: every field optional. */
-export type CodevConfigInput = z.input<typeof configSchema>;
+export type CodevConfigInput = z.input<ConfigSchema>;
 
 /** The config after validation: defaults applied (`plugins`, `pluginDirs`, `hooks`, rule lists, ...). */
-export type CodevConfig = z.output<typeof configSchema>;
+export type CodevConfig = z.output<ConfigSchema>;
 
 /** One MCP server entry of `mcpServers`. */
 export type McpServerConfig = CodevConfig['mcpServers'][string];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../tool/lazy-schema.ts';
 
 type PatternListSchema = z.ZodOptional<z.ZodArray<z.ZodString>>;
 
@@ -20,16 +21,18 @@ const ENVIRONMENT_PATTERN = /^[A-Za-z_*][A-Za-z0-9_*]*$/;
 /** A variable name of `set`. */
 const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-const pattern = z.string().regex(ENVIRONMENT_PATTERN, 'expected a variable name, or a pattern with * such as "MYAPP_*"');
 
 /**
  * `environment`: which of codev's environment variables the commands it runs for the model receive (Bash,
  * hook commands, MCP stdio servers). `{ inherit?: 'all' | 'core' | 'none', include?: ['NPM_TOKEN', 'MYAPP_*'],
  * exclude?: ['DATABASE_URL'], set?: { CI: '1' } }`. Credentials are dropped unless `include` names them.
  */
-export const environmentSettingsSchema: EnvironmentSettingsSchema = z.strictObject({
+export const environmentSettingsSchema: () => EnvironmentSettingsSchema = lazySchema(() => {
+  const pattern = z.string().regex(ENVIRONMENT_PATTERN, 'expected a variable name, or a pattern with * such as "MYAPP_*"');
+  return z.strictObject({
   inherit: z.enum(ENVIRONMENT_INHERIT, { error: 'expected "all", "core" or "none"' }).optional(),
   include: z.array(pattern).optional(),
   exclude: z.array(pattern).optional(),
   set: z.record(z.string().regex(ENVIRONMENT_NAME, 'expected a variable name: letters, digits and "_", not starting with a digit'), z.string()).optional(),
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../tool/lazy-schema.ts';
 
 /** Type of {@link fleetSettingsSchema}, spelled out because the config's types are public (JSR needs explicit types). */
 export type FleetSettingsSchema = z.ZodObject<{ redisUrl: z.ZodOptional<z.ZodString>; queue: z.ZodOptional<z.ZodString>; trustedRepositories: z.ZodOptional<z.ZodArray<z.ZodString>>; retention: z.ZodOptional<z.ZodString> }, z.core.$strict>;
@@ -13,7 +14,7 @@ export type FleetSettingsSchema = z.ZodObject<{ redisUrl: z.ZodOptional<z.ZodStr
  * (`git@github.com:acme/*`); default none, so a job's checkout is worked in but never loaded from.
  * `retention`: how long `codev queue clean` keeps ended jobs when given no `--older-than` (`12h`, `7d`, `0`; default `7d`).
  */
-export const fleetSettingsSchema: FleetSettingsSchema = z.strictObject({
+export const fleetSettingsSchema: () => FleetSettingsSchema = lazySchema(() => z.strictObject({
   redisUrl: z.string().trim().min(1).optional(),
   queue: z
     .string()
@@ -25,4 +26,4 @@ export const fleetSettingsSchema: FleetSettingsSchema = z.strictObject({
     .trim()
     .regex(/^(0|\d+(\.\d+)?[smhd])$/, 'expected a duration: a number and s, m, h or d (e.g. 7d), or 0')
     .optional(),
-});
+}));

@@ -112,7 +112,7 @@ async function importConfigModule(importer: PluginImporter, file: string): Promi
   const module = await importer.import<Record<string, unknown>>(file);
   if ('default' in module) return module.default;
   // CommonJS `module.exports = { ... }` has no default; anything else without one is a mistake.
-  if (Object.keys(module).some((key) => key in configSchema.shape)) return module;
+  if (Object.keys(module).some((key) => key in configSchema().shape)) return module;
   throw new CodevError('CONFIG_INVALID', 'The config file has no default export', {
     file,
     hint: 'export default defineConfig({ ... })',

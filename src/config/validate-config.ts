@@ -14,12 +14,12 @@ import { BUILTIN_TOOL_NAMES } from '../permissions/rules/known-tool-names.ts';
  * //   - permissions.mode: expected one of default, acceptEdits, ...; got "yolo"
  */
 export function validateConfig(options: { value: unknown; file?: string }): CodevConfig {
-  const result = configSchema.safeParse(options.value ?? {}, { reportInput: true });
+  const result = configSchema().safeParse(options.value ?? {}, { reportInput: true });
   if (result.success) {
     checkConfigRules(result.data, options.file);
     return result.data;
   }
-  const issues = formatConfigIssues({ issues: result.error.issues, schema: configSchema });
+  const issues = formatConfigIssues({ issues: result.error.issues, schema: configSchema() });
   const count = `${issues.length} problem${issues.length === 1 ? '' : 's'}`;
   const list = issues.map((issue) => `  - ${issue.field}: ${issue.problem}`).join('\n');
   throw new CodevError('CONFIG_INVALID', `Invalid config (${count}):\n${list}`, {

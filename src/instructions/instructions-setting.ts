@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../tool/lazy-schema.ts';
 
 /**
  * Which instruction files are read: by name (`codev` for CODEV.md, `agents` for AGENTS.md, `claude` for
@@ -31,13 +32,12 @@ export type InstructionsSettingSchema = z.ZodUnion<
   ]
 >;
 
-const flag = z.boolean().optional();
 
 /** `instructions: false | { sources: { codev?, agents?, claude?, user?, project? } }` (true: every source). */
-export const instructionsSettingSchema: InstructionsSettingSchema = z.union([
-  z.boolean(),
-  z.strictObject({ sources: z.strictObject({ codev: flag, agents: flag, claude: flag, user: flag, project: flag }).optional() }),
-]);
+export const instructionsSettingSchema: () => InstructionsSettingSchema = lazySchema(() => {
+  const flag = z.boolean().optional();
+  return z.union([z.boolean(), z.strictObject({ sources: z.strictObject({ codev: flag, agents: flag, claude: flag, user: flag, project: flag }).optional() })]);
+});
 
 /** The sources a setting turns on, every one filled in; undefined when the setting turns instructions off. */
 export function resolveInstructionSources(setting: InstructionsSetting | undefined): Required<InstructionSources> | undefined {

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { configSchema, type CodevConfig, type McpServerConfig } from '../config/config-schema.ts';
+import { lazySchema } from '../tool/lazy-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { MCP_CONFIG_FILE } from '../files/codev-files.ts';
 
 /** The project file of MCP servers, at the project root (the same format as Claude Code's). */
 export const MCP_JSON_FILE = MCP_CONFIG_FILE;
 
-const mcpFileSchema = configSchema.pick({ mcpServers: true });
+const mcpFileSchema = lazySchema(() => configSchema().pick({ mcpServers: true }));
 
 export interface LoadedMcpConfig {
   /** `.mcp.json`'s servers, then the config's (a name in both takes the config's entry). */
@@ -41,7 +42,7 @@ export async function loadMcpConfig(options: { root: string; config?: Pick<Codev
   } catch (error) {
     return { servers: { ...fromConfig }, file, errors: [invalid(file, `${MCP_JSON_FILE} is not valid JSON: ${errorMessage(error)}`, error)] };
   }
-  const parsed = mcpFileSchema.safeParse({ mcpServers: isRecord(raw) ? dropTransportTypes(raw.mcpServers) : raw });
+  const parsed = mcpFileSchema().safeParse({ mcpServers: isRecord(raw) ? dropTransportTypes(raw.mcpServers) : raw });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.');

@@ -30,9 +30,28 @@ export function buildTool<Schema extends z.ZodType, Output = unknown, Progress e
   definition: ToolDefinition<Schema, Output, Progress>,
 ): Tool<z.output<Schema>, Output, Progress> {
   validateToolDefinition(definition);
+  return makeTool(definition, resolveJsonSchema(definition));
+}
+
+/**
+ * `buildTool` for codev's built-in tools, whose schemas their own tests convert: the JSON Schema is made on
+ * its first read (a request, the REPL's tool list) rather than when the module loads, since `import('codev')`
+ * builds every built-in tool and most starts send none of their schemas. Copies (`withToolSource`) share it.
+ */
+export function buildBuiltinTool<Schema extends z.ZodType, Output = unknown, Progress extends ProgressPayload = ProgressPayload>(
+  definition: ToolDefinition<Schema, Output, Progress>,
+): Tool<z.output<Schema>, Output, Progress> {
+  validateToolDefinition(definition);
+  return makeTool(definition, undefined);
+}
+
+function makeTool<Schema extends z.ZodType, Output, Progress extends ProgressPayload>(
+  definition: ToolDefinition<Schema, Output, Progress>,
+  resolved: JSONSchemaObject | undefined,
+): Tool<z.output<Schema>, Output, Progress> {
   type Input = z.output<Schema>;
   const name = definition.name;
-  const jsonSchema = resolveJsonSchema(definition);
+  let jsonSchema = resolved;
   const description = definition.description;
   const describe = typeof description === 'string' ? async () => description : async (input?: Input) => description(input);
 
@@ -49,7 +68,9 @@ export function buildTool<Schema extends z.ZodType, Output = unknown, Progress e
     strict: definition.strict ?? false,
     isMcp: definition.isMcp ?? false,
     source: definition.source ?? { type: 'inline' },
-    jsonSchema,
+    get jsonSchema() {
+      return (jsonSchema ??= resolveJsonSchema(definition));
+    },
     call: withDirect((input, context) => definition.call(input, context)),
     description: describe,
     prompt: async (options) => (definition.prompt ? definition.prompt(options) : describe()),
@@ -169,7 +190,9 @@ function isContentBlock(value: unknown): value is { type: 'text'; text: string }
 
 /** A copy of a tool that records where it came from (loaders use it; tools are frozen). */
 export function withToolSource<T extends Tool>(tool: T, source: Tool['source']): T {
-  const copy = { ...tool, source };
-  Object.defineProperty(copy, TOOL_MARKER, { value: true });
-  return Object.freeze(copy) as T;
+  // Descriptors, not a spread: a built-in tool's `jsonSchema` getter stays lazy in the copy.
+  const properties: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(tool);
+  properties.source = { value: source, enumerable: true };
+  properties[TOOL_MARKER] = { value: true };
+  return Object.freeze(Object.defineProperties({}, properties)) as T;
 }

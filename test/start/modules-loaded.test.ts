@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeAtExit } from '../../src/testing/remove-at-exit.ts';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
@@ -65,6 +66,14 @@ describe('modules loaded at start', () => {
     const counts = await loads(['--input-type=module', '-e', `await import(${JSON.stringify(path.join(ROOT, 'dist/index.js'))})`]);
     expect(counts.codev).toBeGreaterThan(0);
     expect(loadedOfThese(counts, [...ON_FIRST_USE, ...FOR_THE_WORK])).toEqual([]);
+  });
+
+  it("`import('codev')` of the built package converts no built-in tool's schema to JSON Schema (made on first read)", async () => {
+    const entry = JSON.stringify(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
+    const check = `const { getAllBaseTools } = await import(${entry}); const eager = getAllBaseTools().filter((tool) => typeof Object.getOwnPropertyDescriptor(tool, 'jsonSchema')?.get !== 'function'); process.stdout.write(JSON.stringify(eager.map((tool) => tool.name)));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', check], { cwd: project, encoding: 'utf8', env: { ...process.env, HOME: EMPTY_HOME, NODE_OPTIONS: '' } });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([]);
   });
 
   it('the recorder sees a subsystem loaded: a Bash call loads the shell parser', async () => {

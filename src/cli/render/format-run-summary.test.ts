@@ -14,4 +14,11 @@ describe('formatRunSummary', () => {
     expect(summary).toContain('my-model');
     expect(summary).not.toContain('$0');
   });
+
+  it('groups digits as en-US does, for counts of any size', () => {
+    for (const tokens of [0, 7, 999, 1_000, 123_456, 1_234_567_890, Number.MAX_SAFE_INTEGER]) {
+      const summary = formatRunSummary({ ...end(0), usage: { inputTokens: 0, outputTokens: tokens, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 } }, 'm');
+      expect(summary).toContain(` ${tokens.toLocaleString('en-US')} output tokens`);
+    }
+  });
 });

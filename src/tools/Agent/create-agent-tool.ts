@@ -5,7 +5,7 @@ import { getSessionState } from '../../session/get-session-state.ts';
 import { DEFAULT_AGENT_TYPE } from '../../agent-types/built-in-agents.ts';
 import { discoverAgentTypes } from '../../agent-types/discover-agent-types.ts';
 import type { AgentTypeDefinition, AgentScope } from '../../tool/agent-scope.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import type { Tool, ToolContext } from '../../tool/types.ts';
 import { formatAgentResult } from './format-agent-result.ts';
 import { AGENT_DESCRIPTION, buildAgentPrompt } from './prompt.ts';
@@ -23,7 +23,7 @@ export type { AgentInput } from './input-schema.ts';
  * mode too). `Agent(Explore)` rules match the type. Needs an agent loop (`context.agent`).
  */
 export function createAgentTool(): Tool<AgentInput, AgentOutput, AgentProgress> {
-  return buildTool<typeof inputSchema, AgentOutput, AgentProgress>({
+  return buildBuiltinTool<typeof inputSchema, AgentOutput, AgentProgress>({
     name: 'Agent',
     aliases: ['Task'],
     searchHint: 'subagent delegate parallel task explore plan research worktree background',

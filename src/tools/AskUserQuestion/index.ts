@@ -1,6 +1,6 @@
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import type { UserQuestion } from '../../tool/ask-user.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { askUserQuestionInputSchema } from './input-schema.ts';
 import { formatAnswers, normalizeAnswers } from './format-answers.ts';
 import { ASK_USER_QUESTION_DESCRIPTION, ASK_USER_QUESTION_PROMPT } from './prompt.ts';
@@ -24,7 +24,7 @@ const UNANSWERABLE = 'No one can answer questions here (this agent has no askUse
  * `QUESTION_UNANSWERABLE`. Its permission step always allows the call, so no rule, mode or skill's
  * `allowed-tools` can stand in for the user: the answers only ever come from `askUser`.
  */
-export const askUserQuestionTool = buildTool({
+export const askUserQuestionTool = buildBuiltinTool({
   name: ASK_USER_QUESTION_TOOL_NAME,
   searchHint: 'ask user question choice clarify preference',
   inputSchema: askUserQuestionInputSchema,

@@ -6,7 +6,7 @@ import type { BashProgress } from '../../progress/types.ts';
 import type { ToolUseContext } from '../../execution/types.ts';
 import { agentIdOf } from '../../tool/agent-id-of.ts';
 import { DEFAULT_BACKGROUND_TIMEOUT_MS, startBackgroundShellTask } from '../../tasks/start-background-shell-task.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { DEFAULT_TIMEOUT_MS, MAX_BACKGROUND_TIMEOUT_MS, MAX_TIMEOUT_MS, type BashOutput } from './bash-output.ts';
 import { checkBashPermissions } from './check-bash-permissions.ts';
 import { classifyCommand } from './classify-command.ts';
@@ -27,7 +27,7 @@ const inputSchema = z.strictObject({
 });
 
 /** Runs a shell command: one process per call, sandboxed by bubblewrap when available, optionally in the background. */
-export const bashTool = buildTool<typeof inputSchema, BashOutput, BashProgress>({
+export const bashTool = buildBuiltinTool<typeof inputSchema, BashOutput, BashProgress>({
   name: 'Bash',
   searchHint: 'shell command terminal run execute script',
   inputSchema,

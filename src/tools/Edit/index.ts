@@ -5,7 +5,7 @@ import { renderPatchSummary, snippetFromPatch } from '../../files/snippet.ts';
 import { structuredPatch } from '../../files/structured-patch.ts';
 import type { FileChangeOutput } from '../../files/types.ts';
 import { openedFileChecks } from '../../permissions/opened-file-checks.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { planEdit } from './apply-edit.ts';
 import { EDIT_DESCRIPTION, EDIT_PROMPT, EDIT_TOOL_NAME } from './prompt.ts';
 
@@ -27,7 +27,7 @@ const inputSchema = z.strictObject({
 });
 
 /** Exact-string replacement in one file, with the uniqueness rule, read-before-write and an atomic write. */
-export const editTool = buildTool({
+export const editTool = buildBuiltinTool({
   name: EDIT_TOOL_NAME,
   description: EDIT_DESCRIPTION,
   searchHint: 'modify file replace string edit code',

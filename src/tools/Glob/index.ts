@@ -7,7 +7,7 @@ import { keepJudgedFiles } from '../../search/keep-judged-files.ts';
 import { listFiles } from '../../search/list-files.ts';
 import { picomatch } from '../../search/picomatch.ts';
 import { sortByModifiedTime } from '../../search/sort-by-mtime.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { GLOB_DESCRIPTION, GLOB_PROMPT, GLOB_RESULT_LIMIT } from './prompt.ts';
 import { resolveGlob } from './resolve-glob.ts';
 
@@ -33,7 +33,7 @@ export interface GlobOutput {
 export const TRUNCATION_NOTE = '(Results are truncated. Consider using a more specific path or pattern.)';
 
 /** Glob: files by name pattern, gitignore respected, newest first, capped at 100. */
-export const globTool = buildTool({
+export const globTool = buildBuiltinTool({
   name: 'Glob',
   searchHint: 'find files by name glob pattern list directory',
   description: GLOB_DESCRIPTION,

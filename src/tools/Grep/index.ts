@@ -8,7 +8,7 @@ import { keepJudgedFiles } from '../../search/keep-judged-files.ts';
 import { locateRipgrep } from '../../search/locate-ripgrep.ts';
 import { sortByModifiedTime } from '../../search/sort-by-mtime.ts';
 import { resolveToolPath } from '../../permissions/rules/resolve-path-variants.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { formatHits, grepResultText, type GrepOutput } from './format.ts';
 import { DEFAULT_HEAD_LIMIT, GREP_DESCRIPTION, GREP_MAX_RESULT_SIZE_CHARS, GREP_PROMPT } from './prompt.ts';
 import { searchWithNode } from './search-node.ts';
@@ -55,7 +55,7 @@ function searchRoot(input: GrepInput, cwd: string): string {
 }
 
 /** Grep: ripgrep (or the pure-Node fallback) over the files .gitignore does not exclude; three output modes. */
-export const grepTool = buildTool({
+export const grepTool = buildBuiltinTool({
   name: 'Grep',
   searchHint: 'search file contents regex ripgrep grep find text',
   description: GREP_DESCRIPTION,

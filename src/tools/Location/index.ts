@@ -1,5 +1,5 @@
 import type { LocationToolProgress } from '../../progress/types.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import type { ValidationResult } from '../../tool/types.ts';
 import { hasMapKey, type LocationEnv } from './config.ts';
 import { detectProvider, googleRegionBias } from './detect-region.ts';
@@ -121,7 +121,7 @@ async function runAction(input: LocationInput, runtime: LocationRuntime): Promis
  * and rules can still deny `Location`.
  */
 export function createLocationTool(options: LocationToolOptions = {}) {
-  return buildTool<typeof locationInputSchema, LocationOutput, LocationToolProgress>({
+  return buildBuiltinTool<typeof locationInputSchema, LocationOutput, LocationToolProgress>({
     name: LOCATION_TOOL_NAME,
     searchHint: 'map geocode places nearby directions route trip locate amap google',
     description: LOCATION_DESCRIPTION,

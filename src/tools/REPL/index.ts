@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CodevError } from '../../errors/codev-error.ts';
 import type { REPLToolProgress } from '../../progress/types.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import type { Tool } from '../../tool/types.ts';
 import { formatReplResult } from './format-repl-result.ts';
 import { loadRepl } from './load-repl.ts';
@@ -46,7 +46,7 @@ export function createReplTool(options: ReplToolOptions = {}): Tool<ReplInput, R
     return [...pool, ...hidden].filter((tool) => tool.name !== REPL_TOOL_NAME);
   };
 
-  return buildTool<typeof inputSchema, ReplOutput, REPLToolProgress>({
+  return buildBuiltinTool<typeof inputSchema, ReplOutput, REPLToolProgress>({
     name: REPL_TOOL_NAME,
     searchHint: 'javascript script repl evaluate code loop batch tools',
     inputSchema,

@@ -4,7 +4,7 @@ import { notRegularFileError, openRegularFile } from '../../files/open-regular-f
 import { readUpTo } from '../../files/read-up-to.ts';
 import { realPathOfHandle } from '../../files/real-path-of-handle.ts';
 import { checkOpenedFile } from '../../permissions/opened-file-checks.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { sniffFileKind } from './detect-file-kind.ts';
 import { readInputSchema } from './input-schema.ts';
 import { formatBytes } from '../../files/format-bytes.ts';
@@ -29,7 +29,7 @@ export type { ReadOutput } from './map-read-result.ts';
  * default, first page plus a notice past the caps), images as image blocks (resized when large), PDFs as
  * text per page, notebooks as cells with outputs. Every read is recorded for Edit and Write.
  */
-export const readTool = buildTool({
+export const readTool = buildBuiltinTool({
   name: READ_TOOL_NAME,
   description: DESCRIPTION,
   searchHint: SEARCH_HINT,

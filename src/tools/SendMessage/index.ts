@@ -2,7 +2,7 @@ import type { Span } from '@opentelemetry/api';
 import { z } from 'zod';
 import type { AgentProgress } from '../../progress/types.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import type { Tool, ToolContext } from '../../tool/types.ts';
 import { agentIdOf } from '../../tool/agent-id-of.ts';
 import { formatAgentResult } from '../Agent/format-agent-result.ts';
@@ -38,7 +38,7 @@ export type SendMessageOutput = AgentCompletedOutput | SendMessageQueuedOutput;
  * whose worktree was removed is `AGENT_NOT_FOUND`; one started by another agent is not found at all.
  */
 export function createSendMessageTool(): Tool<SendMessageInput, SendMessageOutput, AgentProgress> {
-  return buildTool<typeof inputSchema, SendMessageOutput, AgentProgress>({
+  return buildBuiltinTool<typeof inputSchema, SendMessageOutput, AgentProgress>({
     name: 'SendMessage',
     searchHint: 'follow up continue resume subagent message',
     inputSchema,

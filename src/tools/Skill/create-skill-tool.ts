@@ -8,7 +8,7 @@ import { discoverSkills, type SkillDirectory } from '../../skills/discover-skill
 import { findSkillDirectories, PROJECT_SKILL_DIRECTORIES, type SkillLocations } from '../../skills/find-skill-directories.ts';
 import { substituteArguments } from '../../skills/substitute-arguments.ts';
 import type { Skill, SkillDiscovery } from '../../skills/types.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import type { PromptOptions, Tool, ToolContext } from '../../tool/types.ts';
 import { buildSkillPrompt, SKILL_DESCRIPTION } from './prompt.ts';
 
@@ -62,7 +62,7 @@ export function createSkillTool(options: SkillToolOptions = {}): Tool<SkillInput
     return discoverSkills({ directories: explicit ? resolveDirectories(options, locations.cwd) : await findSkillDirectories(locations) });
   };
 
-  return buildTool<typeof inputSchema, SkillOutput, SkillToolProgress>({
+  return buildBuiltinTool<typeof inputSchema, SkillOutput, SkillToolProgress>({
     name: 'Skill',
     searchHint: 'run skill instructions SKILL.md slash command workflow',
     inputSchema,

@@ -3,7 +3,7 @@ import type { TaskOutputProgress } from '../../progress/types.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
 import type { BackgroundTaskStatus } from '../../session/types.ts';
 import { readTaskOutput } from '../../tasks/read-task-output.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { TASK_OUTPUT_DESCRIPTION, TASK_OUTPUT_PROMPT } from './prompt.ts';
 
 const inputSchema = z.strictObject({
@@ -27,7 +27,7 @@ export interface TaskOutputData {
 export const MAX_TASK_OUTPUT_CHARS = 30_000;
 
 /** Reads a background task's status and output, optionally waiting for it to finish. */
-export const taskOutputTool = buildTool<typeof inputSchema, TaskOutputData, TaskOutputProgress>({
+export const taskOutputTool = buildBuiltinTool<typeof inputSchema, TaskOutputData, TaskOutputProgress>({
   name: 'TaskOutput',
   aliases: ['BashOutput', 'AgentOutput', 'BashOutputTool', 'AgentOutputTool'],
   searchHint: 'background task output status wait shell',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getSessionState } from '../../session/get-session-state.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { TASK_STOP_DESCRIPTION, TASK_STOP_PROMPT } from './prompt.ts';
 
 const inputSchema = z.strictObject({
@@ -20,7 +20,7 @@ export interface TaskStopData {
  * Stops a background task: kills its whole process tree, and says it did only once all of it is gone. When
  * some of it could not be killed, the call fails with `PROCESS_KILL_FAILED` and the processes left.
  */
-export const taskStopTool = buildTool<typeof inputSchema, TaskStopData>({
+export const taskStopTool = buildBuiltinTool<typeof inputSchema, TaskStopData>({
   name: 'TaskStop',
   aliases: ['KillShell', 'KillBash'],
   searchHint: 'kill stop background task shell process',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TodoProgress } from '../../progress/types.ts';
 import { getSessionState } from '../../session/get-session-state.ts';
 import { agentIdOf } from '../../tool/agent-id-of.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import type { TodoItem } from '../../tool/todo-item.ts';
 import { TODO_WRITE_DESCRIPTION, TODO_WRITE_PROMPT, TODO_WRITE_RESULT } from './prompt.ts';
 import { renderTodos } from './render-todos.ts';
@@ -30,7 +30,7 @@ export interface TodoWriteOutput {
  * id, so a subagent keeps its own). Each call replaces the list; at most one task may be in progress; a list
  * whose tasks are all completed is cleared. Every change is reported as `todos` progress, for UIs.
  */
-export const todoWriteTool = buildTool<typeof inputSchema, TodoWriteOutput, TodoProgress>({
+export const todoWriteTool = buildBuiltinTool<typeof inputSchema, TodoWriteOutput, TodoProgress>({
   name: 'TodoWrite',
   searchHint: 'task list todo plan progress checklist',
   inputSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getSessionState } from '../../session/get-session-state.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import type { Tool } from '../../tool/types.ts';
 import { getSearchIndex, type DeferredIndex } from './get-search-index.ts';
 import { NO_MATCH_TEXT, TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PROMPT } from './prompt.ts';
@@ -47,7 +47,7 @@ function firstLine(text: string): string {
  * Searches the deferred tools of the pool (`context.tools`) and loads the matches: their names join the
  * session's `loadedDeferredTools`, and the agent sends their schemas with the next request.
  */
-export const toolSearchTool = buildTool<typeof inputSchema, ToolSearchData>({
+export const toolSearchTool = buildBuiltinTool<typeof inputSchema, ToolSearchData>({
   name: TOOL_SEARCH_NAME,
   searchHint: 'find load deferred mcp tools by name keyword',
   inputSchema,

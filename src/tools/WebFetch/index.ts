@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorMessage } from '../../errors/codev-error.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { applyPrompt } from './apply-prompt.ts';
 import { createAddressCheckedFetch } from './create-address-checked-fetch.ts';
 import { formatAnswer, formatMarkdown, formatRedirect, truncateMarkdown } from './format-result.ts';
@@ -51,7 +51,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
   const timeoutMs = options.timeoutMs ?? WEB_FETCH_TIMEOUT_MS;
   const maxMarkdownChars = options.maxMarkdownChars ?? WEB_FETCH_MAX_MARKDOWN_CHARS;
 
-  return buildTool({
+  return buildBuiltinTool({
     name: 'WebFetch',
     searchHint: 'fetch url web page http html markdown read website',
     description: WEB_FETCH_DESCRIPTION,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WebSearchProgress } from '../../progress/types.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { filterByDomains, normalizeDomain } from './domains.ts';
 import type { FetchFunction } from './fetch-text.ts';
 import { formatResultsForModel, renderResultsForUser } from './format-results.ts';
@@ -46,7 +46,7 @@ export interface WebSearchToolOptions {
  */
 export function createWebSearchTool(options: WebSearchToolOptions = {}) {
   const readEnv = (): SearchEnv => (typeof options.env === 'function' ? options.env() : (options.env ?? process.env));
-  return buildTool<typeof inputSchema, WebSearchOutput, WebSearchProgress>({
+  return buildBuiltinTool<typeof inputSchema, WebSearchOutput, WebSearchProgress>({
     name: WEB_SEARCH_TOOL_NAME,
     searchHint: 'search the web internet online current news documentation',
     description: WEB_SEARCH_DESCRIPTION,

@@ -6,7 +6,7 @@ import { renderPatchSummary, snippetFromPatch } from '../../files/snippet.ts';
 import { structuredPatch } from '../../files/structured-patch.ts';
 import type { FileChangeOutput } from '../../files/types.ts';
 import { openedFileChecks } from '../../permissions/opened-file-checks.ts';
-import { buildTool } from '../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../tool/build-tool.ts';
 import { planWrite } from './plan-write.ts';
 import { WRITE_DESCRIPTION, WRITE_PROMPT, WRITE_TOOL_NAME } from './prompt.ts';
 
@@ -21,7 +21,7 @@ const inputSchema = z.strictObject({
 });
 
 /** Creates or overwrites a file atomically; an existing file must have been read in full first. */
-export const writeTool = buildTool({
+export const writeTool = buildBuiltinTool({
   name: WRITE_TOOL_NAME,
   description: WRITE_DESCRIPTION,
   searchHint: 'create overwrite file write new file',

@@ -4,7 +4,7 @@ import { assertOutputTokens } from '../../assert-output-tokens.ts';
 import type { McpResourceInfo } from '../../connect-mcp-server.ts';
 import { findResourceServer, visibleResourceServers, type McpResourceToolOptions } from '../../find-resource-server.ts';
 import { DEFAULT_MAX_MCP_OUTPUT_TOKENS } from '../../mcp-tool-to-tool.ts';
-import { buildTool } from '../../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../../tool/build-tool.ts';
 import type { Tool } from '../../../tool/types.ts';
 import { LIST_MCP_RESOURCES_DESCRIPTION, LIST_MCP_RESOURCES_PROMPT, NO_RESOURCES_FOUND } from './prompt.ts';
 
@@ -43,7 +43,7 @@ export interface ListMcpResourcesOutput {
  */
 export function createListMcpResourcesTool(options: McpResourceToolOptions): Tool<ListMcpResourcesInput, ListMcpResourcesOutput> {
   const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_MCP_OUTPUT_TOKENS;
-  return buildTool<typeof inputSchema, ListMcpResourcesOutput>({
+  return buildBuiltinTool<typeof inputSchema, ListMcpResourcesOutput>({
     name: LIST_MCP_RESOURCES_NAME,
     aliases: ['ListMcpResources'],
     searchHint: 'list mcp server resources files documents',

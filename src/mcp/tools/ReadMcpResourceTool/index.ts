@@ -4,7 +4,7 @@ import { assertOutputTokens } from '../../assert-output-tokens.ts';
 import { findResourceServer, visibleResourceServers, type McpResourceToolOptions } from '../../find-resource-server.ts';
 import { contentText, resourceContentsToContent } from '../../mcp-result-to-content.ts';
 import { DEFAULT_MAX_MCP_OUTPUT_TOKENS } from '../../mcp-tool-to-tool.ts';
-import { buildTool } from '../../../tool/build-tool.ts';
+import { buildBuiltinTool } from '../../../tool/build-tool.ts';
 import type { Tool, ToolResultContentBlock } from '../../../tool/types.ts';
 import { READ_MCP_RESOURCE_DESCRIPTION, READ_MCP_RESOURCE_PROMPT } from './prompt.ts';
 
@@ -36,7 +36,7 @@ export interface ReadMcpResourceOutput {
  */
 export function createReadMcpResourceTool(options: McpResourceToolOptions): Tool<ReadMcpResourceInput, ReadMcpResourceOutput> {
   const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_MCP_OUTPUT_TOKENS;
-  return buildTool<typeof inputSchema, ReadMcpResourceOutput>({
+  return buildBuiltinTool<typeof inputSchema, ReadMcpResourceOutput>({
     name: READ_MCP_RESOURCE_NAME,
     aliases: ['ReadMcpResource'],
     searchHint: 'read mcp server resource by uri',
