@@ -39,7 +39,7 @@ for (const answer of ['not an object', 42, true]) {
       const updates = await run(answer, asPromise);
       const result = updates.at(-1)!;
       expect(result.type).toBe('result');
-      expect(result.type === 'result' && result.status).toBe('success');
+      expect(result.type === 'result' && result.status).toBe('ok');
       expect(made).toEqual(['one']);
       const progress = updates.flatMap((update) => (update.type === 'progress' && update.progress.type === 'hook_progress' ? [`${update.progress.hookName}:${update.progress.status}`] : []));
       expect(progress).toEqual(['odd:started', 'odd:failed', 'note:started', 'note:completed']);
