@@ -7,7 +7,8 @@ import { createTestContext } from '../../src/testing/create-test-context.ts';
 
 // An MCP tool takes any replacement output a PostToolUse hook gives it (README: Hooks). A redacting hook
 // that answers with text, or with something else the tool cannot show, must not turn a call that ran into a
-// failed one (the model would make it again), and the output it replaced must not reach the model.
+// failed one (the model would make it again). Text replaces the output; what the tool cannot show is
+// ignored with a warning, as a replacement that does not match another tool's output schema is.
 let calls = 0;
 const lookup = mcpToolToTool({
   server: 'vault',
@@ -20,9 +21,9 @@ const lookup = mcpToolToTool({
   },
 });
 
-async function run(updatedOutput: unknown): Promise<ToolUseUpdate & { type: 'result' }> {
+async function run(updatedOutput: unknown, warnings: string[] = []): Promise<ToolUseUpdate & { type: 'result' }> {
   const redact = defineHook({ event: 'PostToolUse', matcher: 'mcp__vault__lookup', name: 'redact', handler: () => ({ updatedOutput }) });
-  const context = createTestContext({ tools: [lookup], hooks: [redact], allow: ['mcp__vault__lookup'] });
+  const context = Object.assign(createTestContext({ tools: [lookup], hooks: [redact], allow: ['mcp__vault__lookup'] }), { onWarning: (warning: string) => void warnings.push(warning) });
   const updates: ToolUseUpdate[] = [];
   for await (const update of runToolUse({ type: 'tool_use', id: 'call-1', name: 'mcp__vault__lookup', input: {} }, undefined, () => Promise.resolve({ behavior: 'deny', message: 'no prompt here' }), context)) updates.push(update);
   const result = updates.at(-1)!;
@@ -40,11 +41,13 @@ it('a PostToolUse hook replacing an MCP tool output with text: the text is the r
 });
 
 for (const updatedOutput of [42, { text: 'not a block list' }, [{ no: 'type' }]]) {
-  it(`a PostToolUse hook replacing an MCP tool output with ${JSON.stringify(updatedOutput)}: the call stays a success, made once, and the replaced output does not reach the model`, async () => {
+  it(`a PostToolUse hook replacing an MCP tool output with ${JSON.stringify(updatedOutput)}: the call stays a success made once, the replacement ignored with a warning`, async () => {
     calls = 0;
-    const result = await run(updatedOutput);
+    const warnings: string[] = [];
+    const result = await run(updatedOutput, warnings);
     expect(result.status).toBe('ok');
     expect(calls).toBe(1);
-    expect(JSON.stringify(result.block)).not.toContain('hunter2');
+    expect(warnings.some((warning) => warning.includes('redact'))).toBe(true);
+    expect(JSON.stringify(result.block)).not.toContain('not a block list');
   });
 }

@@ -1,5 +1,6 @@
 import { matchingHooks } from '../../hooks/matching-hooks.ts';
 import { runPostToolUseHooks, type PostToolUseResult } from '../../hooks/run-post-tool-use-hooks.ts';
+import { isMcpOutput } from '../../mcp/is-mcp-output.ts';
 import type { Tool } from '../../tool/types.ts';
 import { hookCallBase } from '../hook-call-base.ts';
 import { runHookStage, type HookUpdates } from '../run-hook-stage.ts';
@@ -8,8 +9,8 @@ import { mapOutput } from './map-result.ts';
 
 /**
  * Stage 9: PostToolUse hooks. They may add context or feedback, stop the turn, or replace the output:
- * MCP tools take any replacement; other tools only one that matches their `outputSchema`. Each hook's
- * progress is yielded as it runs. Without a PostToolUse hook that takes the tool, the stage does nothing.
+ * MCP tools take text or a list of content blocks (see `isMcpOutput`); other tools only one that matches
+ * their `outputSchema`. Each hook's progress is yielded as it runs. Without a PostToolUse hook that takes the tool, the stage does nothing.
  */
 export const runAfterHooks: Stage = function runAfterHooks(state) {
   if (matchingHooks(state.request.context.hooks, 'PostToolUse', state.tool!.name).length === 0) return;
@@ -53,7 +54,7 @@ const outputChecks = new WeakMap<Tool, (value: unknown) => boolean>();
 function outputCheck(tool: Tool): (value: unknown) => boolean {
   let check = outputChecks.get(tool);
   if (check === undefined) {
-    check = (value) => tool.isMcp || (tool.outputSchema?.safeParse(value).success ?? false);
+    check = tool.isMcp ? isMcpOutput : (value) => tool.outputSchema?.safeParse(value).success ?? false;
     outputChecks.set(tool, check);
   }
   return check;
