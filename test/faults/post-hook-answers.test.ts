@@ -47,3 +47,32 @@ for (const answer of ['not an object', 42, true]) {
     });
   }
 }
+
+it("a PostToolUse hook's replacement output that the tool's mapper cannot map leaves the call a success with its own output, and a warning", async () => {
+  made.length = 0;
+  const shout = buildTool({
+    name: 'Shout',
+    description: 'Shouts a word',
+    inputSchema: z.object({ word: z.string() }),
+    outputSchema: z.object({ word: z.string() }),
+    checkPermissions: (input) => ({ behavior: 'allow', updatedInput: input }),
+    call: ({ word }) => {
+      made.push(word);
+      return { data: { word } };
+    },
+    mapToolResultToToolResultBlockParam: (output, toolUseId) => {
+      if (output.word === '') throw new Error('nothing to shout');
+      return { type: 'tool_result', tool_use_id: toolUseId, content: output.word.toUpperCase() };
+    },
+  });
+  const hooks = [defineHook({ event: 'PostToolUse', matcher: 'Shout', name: 'blank', handler: () => ({ updatedOutput: { word: '' } }) })];
+  const warnings: string[] = [];
+  const context = Object.assign(createTestContext({ tools: [shout], hooks }), { onWarning: (warning: string) => void warnings.push(warning) });
+  const updates: ToolUseUpdate[] = [];
+  for await (const update of runToolUse({ type: 'tool_use', id: 'call-2', name: 'Shout', input: { word: 'hey' } }, undefined, () => Promise.resolve({ behavior: 'deny', message: 'no prompt here' }), context)) updates.push(update);
+  const result = updates.at(-1)!;
+  expect(result.type === 'result' && result.status).toBe('ok');
+  expect(made).toEqual(['hey']);
+  expect(JSON.stringify(result.type === 'result' && result.block)).toContain('HEY');
+  expect(warnings.some((warning) => warning.includes('blank'))).toBe(true);
+});
