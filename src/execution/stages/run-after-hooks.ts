@@ -1,3 +1,4 @@
+import { errorMessage } from '../../errors/codev-error.ts';
 import { matchingHooks } from '../../hooks/matching-hooks.ts';
 import { runPostToolUseHooks, type PostToolUseResult } from '../../hooks/run-post-tool-use-hooks.ts';
 import { isMcpOutput } from '../../mcp/is-mcp-output.ts';
@@ -35,11 +36,29 @@ function applyAnswer(state: ToolCallState, result: PostToolUseResult): StageResu
   for (const failed of result.failures) context.onWarning?.(failed);
   if (result.additionalContext.length > 0 || result.feedback.length > 0) state.additionalContext.push(...result.additionalContext, ...result.feedback);
   if (result.updatedOutput) {
-    state.output = result.updatedOutput.value;
-    const mapped = mapOutput(state);
-    if (mapped) return mapped.then(() => applyStop(state, result));
+    const replaced = replaceOutput(state, result.updatedOutput);
+    if (replaced) return replaced.then(() => applyStop(state, result));
   }
   applyStop(state, result);
+}
+
+/**
+ * Maps a hook's replacement output. One the tool cannot map is that hook's failure, reported, and the call
+ * keeps its own output: it already ran, and reported as failed the model would make it again.
+ */
+function replaceOutput(state: ToolCallState, updated: NonNullable<PostToolUseResult['updatedOutput']>): void | Promise<void> {
+  const own = { output: state.output, block: state.block, persistedPath: state.persistedPath };
+  const keepOwn = (error: unknown): void => {
+    Object.assign(state, own);
+    state.request.context.onWarning?.(`Hook '${updated.hookName}' returned an updatedOutput that ${state.tool!.name} could not map (${errorMessage(error)}); it was ignored`);
+  };
+  state.output = updated.value;
+  try {
+    const mapped = mapOutput(state);
+    if (mapped) return mapped.catch(keepOwn);
+  } catch (error) {
+    keepOwn(error);
+  }
 }
 
 function applyStop(state: ToolCallState, result: PostToolUseResult): void {
