@@ -1,7 +1,7 @@
 import { errorMessage } from '../../errors/codev-error.ts';
 import { matchingHooks } from '../../hooks/matching-hooks.ts';
 import { runPostToolUseHooks, type PostToolUseResult } from '../../hooks/run-post-tool-use-hooks.ts';
-import { isMcpOutput } from '../../mcp/is-mcp-output.ts';
+import { isMcpOutput } from '../../tool/is-mcp-output.ts';
 import type { Tool } from '../../tool/types.ts';
 import { hookCallBase } from '../hook-call-base.ts';
 import { runHookStage, type HookUpdates } from '../run-hook-stage.ts';
