@@ -52,6 +52,7 @@ export function runPostToolUseHooks(options: PostToolUseRunOptions, progress: Ho
 
 function runFrom(run: PostRun, start: number): PostToolUseResult | Promise<PostToolUseResult> {
   for (let index = start; index < run.hooks.length; index++) {
+    if (run.progress.stopped) return run.result;
     const hook = run.hooks[index]!;
     run.progress.push(hookProgress(hook, 'started'));
     let answer: Answer | Promise<Answer>;

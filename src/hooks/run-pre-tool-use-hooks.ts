@@ -44,6 +44,7 @@ export function runPreToolUseHooks(options: HookRunOptions, progress: HookProgre
 
 function runFrom(run: PreRun, start: number): PreToolUseResult | Promise<PreToolUseResult> {
   for (let index = start; index < run.hooks.length; index++) {
+    if (run.progress.stopped) return run.result;
     const hook = run.hooks[index]!;
     run.progress.push(hookProgress(hook, 'started'));
     let answer: ReturnType<typeof callHook<'PreToolUse'>>;
