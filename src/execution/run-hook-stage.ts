@@ -12,6 +12,8 @@ export interface HookUpdates {
   wake: (() => void) | undefined;
   readonly toolUseId: string;
   readonly toolName: string;
+  /** Set when the caller stopped reading while a hook ran: the run's later hooks are not called. */
+  stopped: boolean;
   push(progress: HookProgress): void;
 }
 
@@ -21,7 +23,7 @@ function pushUpdate(this: HookUpdates, progress: HookProgress): void {
 }
 
 function hookUpdates(toolUseId: string, toolName: string): HookUpdates {
-  return { updates: [], wake: undefined, toolUseId, toolName, push: pushUpdate };
+  return { updates: [], wake: undefined, toolUseId, toolName, stopped: false, push: pushUpdate };
 }
 
 /** Starts a run of hooks with the call's state and the sink its progress goes to. Module-level functions: nothing is made per call. */
@@ -77,14 +79,19 @@ async function* forwardLive<Result>(progress: HookUpdates, pending: Promise<Resu
     () => void (settled = true),
     () => void (settled = true),
   );
-  while (true) {
-    while (progress.updates.length > 0) yield progress.updates.shift()!;
-    if (settled) break;
-    await new Promise<void>((resolve) => {
-      progress.wake = resolve;
-      void done.then(resolve);
-    });
-    progress.wake = undefined;
+  try {
+    while (true) {
+      while (progress.updates.length > 0) yield progress.updates.shift()!;
+      if (settled) break;
+      await new Promise<void>((resolve) => {
+        progress.wake = resolve;
+        void done.then(resolve);
+      });
+      progress.wake = undefined;
+    }
+  } finally {
+    // Closed at a yield: the caller abandoned the call, so the hooks after the running one are not told of it.
+    if (!settled) progress.stopped = true;
   }
   return pending;
 }

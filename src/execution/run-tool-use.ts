@@ -52,6 +52,12 @@ export async function* runToolUse(
   } catch (error) {
     outcome = { status: 'error', content: toolUseError(`Error calling tool (${toolUse.name}): ${errorMessage(error)}`), errorCode: 'TOOL_FAILED' };
   }
+  // The progress of hooks that answered at once, left by a stage that then threw, still reaches the caller.
+  if (state.updates !== undefined) {
+    const updates = state.updates;
+    state.updates = undefined;
+    for (let update = 0; update < updates.length; update++) yield updates[update]!;
+  }
   const result = buildResult(state, outcome ?? undefined);
   // Events go only to a span that records them: without an OpenTelemetry SDK (or for a call not sampled)
   // nothing is built for them.

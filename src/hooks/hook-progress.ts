@@ -12,6 +12,8 @@ const FAILURE = Symbol.for('codev.hook.failure');
  */
 export interface HookProgressSink {
   push(progress: HookProgress): unknown;
+  /** Set once the reader of the progress stopped reading (it abandoned the call): the later hooks do not run. */
+  readonly stopped?: boolean;
 }
 
 /** The `hook_progress` payload of one hook: `started` before it runs, then `completed` or `failed`. */

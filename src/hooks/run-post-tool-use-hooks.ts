@@ -52,6 +52,7 @@ export function runPostToolUseHooks(options: PostToolUseRunOptions, progress: Ho
 
 function runFrom(run: PostRun, start: number): PostToolUseResult | Promise<PostToolUseResult> {
   for (let index = start; index < run.hooks.length; index++) {
+    if (run.progress.stopped) return run.result;
     const hook = run.hooks[index]!;
     run.progress.push(hookProgress(hook, 'started'));
     let answer: Answer | Promise<Answer>;
@@ -94,8 +95,16 @@ function failed(run: PostRun, hook: ToolHook, error: unknown): void {
   if (!isHookAborted(error)) run.result.failures.push(errorMessage(error));
 }
 
-/** Merges one hook's answer into the run's; true when it stops the run. */
+/**
+ * Merges one hook's answer into the run's; true when it stops the run. An answer that is not an object (a
+ * string, a number, `true`: the hook's bug) is that hook's failure, reported and ignored: the call already
+ * ran, and reported as failed the model would make it again.
+ */
 function merge(run: PostRun, hook: ToolHook, answer: Answer): boolean {
+  if (answer !== undefined && answer !== null && typeof answer !== 'object') {
+    failed(run, hook, new Error(`Hook '${hook.name}' answered with a ${typeof answer}, not an object; its answer was ignored`));
+    return false;
+  }
   run.progress.push(answeredProgress(hook, answer));
   if (!answer) return false;
   const { result, options } = run;

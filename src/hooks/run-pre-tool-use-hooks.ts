@@ -44,6 +44,7 @@ export function runPreToolUseHooks(options: HookRunOptions, progress: HookProgre
 
 function runFrom(run: PreRun, start: number): PreToolUseResult | Promise<PreToolUseResult> {
   for (let index = start; index < run.hooks.length; index++) {
+    if (run.progress.stopped) return run.result;
     const hook = run.hooks[index]!;
     run.progress.push(hookProgress(hook, 'started'));
     let answer: ReturnType<typeof callHook<'PreToolUse'>>;
@@ -92,7 +93,8 @@ function merge(run: PreRun, hook: ToolHook, answer: PreToolUseOutput | undefined
     result.stop = { hookName: hook.name, reason: answer.stopReason ?? answer.reason ?? 'no reason given' };
     return true;
   }
-  if (answer.decision && SEVERITY[answer.decision] !== undefined) {
+  // Own keys only: `valueOf` or `constructor` is no decision, and read as one it would hide a later deny.
+  if (typeof answer.decision === 'string' && Object.hasOwn(SEVERITY, answer.decision)) {
     if (!result.decision || SEVERITY[answer.decision] > SEVERITY[result.decision.behavior]) {
       result.decision = { behavior: answer.decision, hookName: hook.name, reason: answer.reason };
     }

@@ -89,6 +89,8 @@ export function mcpToolToTool(options: McpToolToToolOptions): Tool<McpInput, Too
       return { data: blocks };
     },
     mapToolResultToToolResultBlockParam(blocks, toolUseId): ToolResultBlockParam {
+      // A PostToolUse hook may replace the blocks with text (see `isMcpOutput`).
+      if (typeof blocks === 'string') return { type: 'tool_result', tool_use_id: toolUseId, content: blocks };
       const hasImage = blocks.some((block) => block.type !== 'text');
       return { type: 'tool_result', tool_use_id: toolUseId, content: hasImage ? blocks : contentText(blocks) };
     },
