@@ -53,14 +53,29 @@ function drivable(client: Anthropic, sdk: SdkClasses): boolean {
 }
 
 function streamsFor(client: Anthropic, sdk: SdkClasses): SerializedMessageStreams {
+  // The client as the SDK's own `messages.create` sees it, but for its `post`: the body `create` made goes out as
+  // the bytes codev serialized, so everything else `create` does (its warnings, headers, timeout) is the SDK's.
+  const poster = Object.create(client, {
+    post: {
+      value: (path: string, options: { body: Anthropic.MessageCreateParams; headers?: unknown }) =>
+        client.post(path, { ...options, body: messagesRequestBody(options.body), headers: withJsonContentType(options.headers) } as never),
+    },
+  }) as Anthropic;
+  const messages = Object.assign(Object.create(sdk.Messages.prototype as object) as Messages, { _client: poster });
   return (params, options) => {
-    // What `messages.create` makes of a streamed request, with the body already bytes (which the SDK sends as they
-    // are, so the content type is named here); with a span to record on, `messages.create` itself.
-    const create = (streamParams: Anthropic.MessageCreateParamsStreaming, requestOptions?: Anthropic.RequestOptions & { __span?: unknown }) => {
-      if (requestOptions?.__span) return sdk.Messages.prototype.create.call(client.messages, streamParams, requestOptions);
-      const headers = { ...(requestOptions?.headers as Record<string, string> | undefined), 'content-type': 'application/json' };
-      return client.post('/v1/messages', { body: messagesRequestBody(params), timeout: client.timeout, ...requestOptions, headers, stream: true });
-    };
+    // With a span to record on, the client's own `messages.create`, which records the request's attributes on it.
+    const create = (streamParams: Anthropic.MessageCreateParamsStreaming, requestOptions?: Anthropic.RequestOptions & { __span?: unknown }) =>
+      sdk.Messages.prototype.create.call(requestOptions?.__span ? client.messages : messages, streamParams, requestOptions);
     return sdk.MessageStream.createMessage({ create } as unknown as Messages, params, options, { logger: client.logger ?? console, client });
   };
+}
+
+// The SDK sends a body of bytes as it is, without naming its type: the request names it, as the SDK does for JSON.
+const NULLABLE_HEADERS = Symbol.for('brand.privateNullableHeaders');
+function withJsonContentType(headers: unknown): unknown {
+  if (typeof headers === 'object' && headers !== null && NULLABLE_HEADERS in headers) {
+    (headers as { values: Headers }).values.set('content-type', 'application/json');
+    return headers;
+  }
+  return { ...(headers as Record<string, string> | undefined), 'content-type': 'application/json' };
 }
