@@ -114,6 +114,23 @@ describe('the requests of a query', () => {
     expect(direct).toEqual(wrapped);
   });
 
+  it('give a fetch the user gave the SDK\'s client the body as the SDK gives it: the JSON text, as through a wrapper', async () => {
+    const seen: unknown[] = [];
+    const fetchOf = () => (url: string | URL | Request, init?: RequestInit) => {
+      seen.push(init?.body);
+      return fetch(url, init);
+    };
+    const wrapped = await conversation((at) => {
+      const sdk = new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0, fetch: fetchOf() });
+      return { client: { messages: { stream: (params: never, options: never) => sdk.messages.stream(params, options) } } as unknown as Anthropic };
+    });
+    const fromWrapper = seen.splice(0);
+    const direct = await conversation((at) => ({ client: new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0, fetch: fetchOf() }) }));
+    expect(direct).toEqual(wrapped);
+    expect(fromWrapper.every((body) => typeof body === 'string')).toBe(true);
+    expect(seen).toEqual(fromWrapper);
+  });
+
   it('give a client that is not the SDK\'s the params object, and one signal to every request of a query, with no listener added per turn', async () => {
     const { client, seen } = scriptedClient({ turns: 3 });
     const agent = createAgent({ tools: [echo], client, maxRetries: 0, canUseTool: allow });
