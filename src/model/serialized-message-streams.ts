@@ -13,8 +13,9 @@ const streamsOf = new WeakMap<Anthropic, SerializedMessageStreams | null>();
 /**
  * How a client's streamed requests can be made with a body serialized by codev: for a client of the SDK codev
  * loads, as it comes (`messages.stream`, `messages.create` and `post` its own), the request `messages.stream`
- * would make, made through the client's own `post` with the body as bytes: the same URL, headers, timeout,
- * retries, middleware, abort and errors, through the SDK's own `MessageStream`. A request the SDK records an
+ * would make, made by the SDK's own `messages.create` whose `post` sends the body codev serialized (as bytes, or
+ * as the JSON text to a fetch the user gave the client): the same URL, headers, warnings, timeout, retries,
+ * middleware, abort and errors, through the SDK's own `MessageStream`. A request the SDK records an
  * OpenTelemetry span of (its tracer provider records) is made by the SDK's own `messages.create`, which records
  * the request's attributes on it. For any other client (a fake, a wrapper, a subclass that changes them),
  * undefined: its `messages.stream` gets the params object, as always. The first call for a real client may
@@ -58,7 +59,7 @@ function streamsFor(client: Anthropic, sdk: SdkClasses): SerializedMessageStream
   const poster = Object.create(client, {
     post: {
       value: (path: string, options: { body: Anthropic.MessageCreateParams; headers?: unknown }) =>
-        client.post(path, { ...options, body: messagesRequestBody(options.body), headers: withJsonContentType(options.headers) } as never),
+        client.post(path, { ...options, body: bodyFor(client, messagesRequestBody(options.body)), headers: withJsonContentType(options.headers) } as never),
     },
   }) as Anthropic;
   const messages = Object.assign(Object.create(sdk.Messages.prototype as object) as Messages, { _client: poster });
@@ -68,6 +69,13 @@ function streamsFor(client: Anthropic, sdk: SdkClasses): SerializedMessageStream
       sdk.Messages.prototype.create.call(requestOptions?.__span ? client.messages : messages, streamParams, requestOptions);
     return sdk.MessageStream.createMessage({ create } as unknown as Messages, params, options, { logger: client.logger ?? console, client });
   };
+}
+
+// A fetch the user gave the client sees the body as the SDK gives it, the JSON text (it may read or rewrite it);
+// the runtime's own fetch gets the bytes. The text decoded is exact: JSON.stringify's output is well-formed.
+const decoder = new TextDecoder();
+function bodyFor(client: Anthropic, bytes: Uint8Array): Uint8Array | string {
+  return (client as unknown as { fetch?: unknown }).fetch === globalThis.fetch ? bytes : decoder.decode(bytes);
 }
 
 // The SDK sends a body of bytes as it is, without naming its type: the request names it, as the SDK does for JSON.
