@@ -131,6 +131,20 @@ describe('the requests of a query', () => {
     expect(seen).toEqual(fromWrapper);
   });
 
+  it("log a request of the SDK's client at its debug level as the SDK logs it: the body the params", async () => {
+    const logged: unknown[] = [];
+    const logger = { debug: (message: string, details?: { options?: { body?: unknown } }) => void (message.includes('sending request') && logged.push(details?.options?.body)), info: () => {}, warn: () => {}, error: () => {} };
+    const wrapped = await conversation((at) => {
+      const sdk = new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0, logger, logLevel: 'debug' });
+      return { client: { messages: { stream: (params: never, options: never) => sdk.messages.stream(params, options) } } as unknown as Anthropic };
+    });
+    const fromWrapper = logged.splice(0).map((body) => JSON.stringify(body));
+    const direct = await conversation((at) => ({ client: new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0, logger, logLevel: 'debug' }) }));
+    expect(direct).toEqual(wrapped);
+    expect(fromWrapper).toHaveLength(TURNS + 1);
+    expect(logged.map((body) => JSON.stringify(body))).toEqual(fromWrapper);
+  });
+
   it('give a client that is not the SDK\'s the params object, and one signal to every request of a query, with no listener added per turn', async () => {
     const { client, seen } = scriptedClient({ turns: 3 });
     const agent = createAgent({ tools: [echo], client, maxRetries: 0, canUseTool: allow });
