@@ -15,7 +15,7 @@ const streamsOf = new WeakMap<Anthropic, SerializedMessageStreams | null>();
  * loads, as it comes (`messages.stream`, `messages.create` and `post` its own), the request `messages.stream`
  * would make, made by the SDK's own `messages.create` whose `post` sends the body codev serialized (as bytes, or
  * as the JSON text to a fetch the user gave the client): the same URL, headers, warnings, timeout, retries,
- * middleware, abort and errors, through the SDK's own `MessageStream`. A request the SDK records an
+ * middleware, abort and errors, through the SDK's own `MessageStream`; a client logging at debug makes its own. A request the SDK records an
  * OpenTelemetry span of (its tracer provider records) is made by the SDK's own `messages.create`, which records
  * the request's attributes on it. For any other client (a fake, a wrapper, a subclass that changes them),
  * undefined: its `messages.stream` gets the params object, as always. The first call for a real client may
@@ -64,6 +64,8 @@ function streamsFor(client: Anthropic, sdk: SdkClasses): SerializedMessageStream
   }) as Anthropic;
   const messages = Object.assign(Object.create(sdk.Messages.prototype as object) as Messages, { _client: poster });
   return (params, options) => {
+    // A client logging its requests at debug shows their bodies: the SDK's own request, as it logs it.
+    if (client.logLevel === 'debug') return client.messages.stream(params, options);
     // With a span to record on, the client's own `messages.create`, which records the request's attributes on it.
     const create = (streamParams: Anthropic.MessageCreateParamsStreaming, requestOptions?: Anthropic.RequestOptions & { __span?: unknown }) =>
       sdk.Messages.prototype.create.call(requestOptions?.__span ? client.messages : messages, streamParams, requestOptions);
@@ -82,7 +84,7 @@ function bodyFor(client: Anthropic, bytes: Uint8Array): Uint8Array | string {
 const NULLABLE_HEADERS = Symbol.for('brand.privateNullableHeaders');
 function withJsonContentType(headers: unknown): unknown {
   if (typeof headers === 'object' && headers !== null && NULLABLE_HEADERS in headers) {
-    (headers as { values: Headers }).values.set('content-type', 'application/json');
+    (headers as unknown as { values: Headers }).values.set('content-type', 'application/json');
     return headers;
   }
   return { ...(headers as Record<string, string> | undefined), 'content-type': 'application/json' };
