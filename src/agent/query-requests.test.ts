@@ -133,7 +133,7 @@ describe('the requests of a query', () => {
 
   it("log a request of the SDK's client at its debug level as the SDK logs it: the body the params", async () => {
     const logged: unknown[] = [];
-    const logger = { debug: (message: string, details?: { options?: { body?: unknown } }) => void (message.includes('sending request') && logged.push(details?.options?.body)), info: () => {}, warn: () => {}, error: () => {} };
+    const logger = { debug: (message: string, details?: unknown) => void (message.includes('sending request') && logged.push((details as { options?: { body?: unknown } } | undefined)?.options?.body)), info: () => {}, warn: () => {}, error: () => {} };
     const wrapped = await conversation((at) => {
       const sdk = new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0, logger, logLevel: 'debug' });
       return { client: { messages: { stream: (params: never, options: never) => sdk.messages.stream(params, options) } } as unknown as Anthropic };
