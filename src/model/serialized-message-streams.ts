@@ -54,12 +54,12 @@ function drivable(client: Anthropic, sdk: SdkClasses): boolean {
 }
 
 function streamsFor(client: Anthropic, sdk: SdkClasses): SerializedMessageStreams {
-  // The client as the SDK's own `messages.create` sees it, but for its `post`: the body `create` made goes out as
-  // the bytes codev serialized, so everything else `create` does (its warnings, headers, timeout) is the SDK's.
+  // The client as the SDK's own `messages.create` sees it, but for its `post`: the body goes out as the bytes codev
+  // serialized from the request's params, so everything else `create` does (its warnings, headers, timeout) is the SDK's.
   const poster = Object.create(client, {
     post: {
-      value: (path: string, options: { body: Anthropic.MessageCreateParams; headers?: unknown }) =>
-        client.post(path, { ...options, body: bodyFor(client, messagesRequestBody(options.body)), headers: withJsonContentType(options.headers) } as never),
+      value: (path: string, options: { body: { [PARAMS]: Anthropic.MessageCreateParamsStreaming }; headers?: unknown }) =>
+        client.post(path, { ...options, body: bodyFor(client, messagesRequestBody(withoutHeaderFields(options.body[PARAMS]))), headers: withJsonContentType(options.headers) } as never),
     },
   }) as Anthropic;
   const messages = Object.assign(Object.create(sdk.Messages.prototype as object) as Messages, { _client: poster });
@@ -68,9 +68,27 @@ function streamsFor(client: Anthropic, sdk: SdkClasses): SerializedMessageStream
     if (client.logLevel === 'debug') return client.messages.stream(params, options);
     // With a span to record on, the client's own `messages.create`, which records the request's attributes on it.
     const create = (streamParams: Anthropic.MessageCreateParamsStreaming, requestOptions?: Anthropic.RequestOptions & { __span?: unknown }) =>
-      sdk.Messages.prototype.create.call(requestOptions?.__span ? client.messages : messages, streamParams, requestOptions);
+      requestOptions?.__span ? sdk.Messages.prototype.create.call(client.messages, streamParams, requestOptions) : sdk.Messages.prototype.create.call(messages, headerFieldsOf(streamParams) as never, requestOptions);
     return sdk.MessageStream.createMessage({ create } as unknown as Messages, params, options, { logger: client.logger ?? console, client });
   };
+}
+
+// `create` is given only the fields it reads beside the body (the model and thinking it warns about, the ones it
+// sends as headers), not the conversation it would walk for SDK helper tags on every request; the params ride along.
+const PARAMS = Symbol('codev.params');
+type HeaderFields = { user_profile_id?: unknown; workspace_id?: unknown };
+function headerFieldsOf(params: Anthropic.MessageCreateParamsStreaming) {
+  const { user_profile_id, workspace_id } = params as HeaderFields;
+  return { model: params.model, thinking: params.thinking, stream: true, user_profile_id, workspace_id, [PARAMS]: params };
+}
+
+// What `create` sends as headers is not in the body.
+function withoutHeaderFields(params: Anthropic.MessageCreateParamsStreaming): Anthropic.MessageCreateParamsStreaming {
+  if (!('user_profile_id' in params) && !('workspace_id' in params)) return params;
+  const { user_profile_id, workspace_id, ...body } = params as Anthropic.MessageCreateParamsStreaming & HeaderFields;
+  void user_profile_id;
+  void workspace_id;
+  return body;
 }
 
 // A fetch the user gave the client sees the body as the SDK gives it, the JSON text (it may read or rewrite it);
