@@ -92,6 +92,59 @@ describe('the requests of a query', () => {
     expect(wholeRequests).toEqual([]);
   });
 
+  it("do what the SDK's messages.create does beside the body: its warning for a deprecated model, as through a wrapper", async () => {
+    const warned = async (client: (at: FakeMessagesServer) => Anthropic) => {
+      server = await createFakeMessagesServer({ script: () => textReply('done') });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const agent = createAgent({ client: client(server), model: 'claude-opus-4-5', maxRetries: 0 });
+      for await (const event of agent.query('hi')) if (event.type === 'end') expect(event.reason).toBe('end_turn');
+      await agent.close();
+      const messages = warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('claude-opus-4-5'));
+      warn.mockRestore();
+      await server.close();
+      server = undefined;
+      return messages;
+    };
+    const wrapped = await warned((at) => {
+      const sdk = new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0 });
+      return { messages: { stream: (params: never, options: never) => sdk.messages.stream(params, options) } } as unknown as Anthropic;
+    });
+    const direct = await warned((at) => new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0 }));
+    expect(wrapped).toHaveLength(1);
+    expect(direct).toEqual(wrapped);
+  });
+
+  it('give a fetch the user gave the SDK\'s client the body as the SDK gives it: the JSON text, as through a wrapper', async () => {
+    const seen: unknown[] = [];
+    const fetchOf = () => (url: string | URL | Request, init?: RequestInit) => {
+      seen.push(init?.body);
+      return fetch(url, init);
+    };
+    const wrapped = await conversation((at) => {
+      const sdk = new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0, fetch: fetchOf() });
+      return { client: { messages: { stream: (params: never, options: never) => sdk.messages.stream(params, options) } } as unknown as Anthropic };
+    });
+    const fromWrapper = seen.splice(0);
+    const direct = await conversation((at) => ({ client: new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0, fetch: fetchOf() }) }));
+    expect(direct).toEqual(wrapped);
+    expect(fromWrapper.every((body) => typeof body === 'string')).toBe(true);
+    expect(seen).toEqual(fromWrapper);
+  });
+
+  it("log a request of the SDK's client at its debug level as the SDK logs it: the body the params", async () => {
+    const logged: unknown[] = [];
+    const logger = { debug: (message: string, details?: unknown) => void (message.includes('sending request') && logged.push((details as { options?: { body?: unknown } } | undefined)?.options?.body)), info: () => {}, warn: () => {}, error: () => {} };
+    const wrapped = await conversation((at) => {
+      const sdk = new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0, logger, logLevel: 'debug' });
+      return { client: { messages: { stream: (params: never, options: never) => sdk.messages.stream(params, options) } } as unknown as Anthropic };
+    });
+    const fromWrapper = logged.splice(0).map((body) => JSON.stringify(body));
+    const direct = await conversation((at) => ({ client: new Anthropic({ apiKey: 'k', baseURL: at.url, maxRetries: 0, logger, logLevel: 'debug' }) }));
+    expect(direct).toEqual(wrapped);
+    expect(fromWrapper).toHaveLength(TURNS + 1);
+    expect(logged.map((body) => JSON.stringify(body))).toEqual(fromWrapper);
+  });
+
   it('give a client that is not the SDK\'s the params object, and one signal to every request of a query, with no listener added per turn', async () => {
     const { client, seen } = scriptedClient({ turns: 3 });
     const agent = createAgent({ tools: [echo], client, maxRetries: 0, canUseTool: allow });

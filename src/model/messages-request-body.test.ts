@@ -22,4 +22,10 @@ describe('messagesRequestBody', () => {
     messages.splice(0, messages.length, { role: 'user', content: 'summary' });
     expect(Buffer.from(messagesRequestBody(params())).equals(sdkBody(params()))).toBe(true);
   });
+
+  it('keeps a stream key where the params have it, as the spread `{ ...params, stream: true }` does, and leaves out what JSON leaves out', () => {
+    const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'lone \ud800 surrogate and \udc00 too' }];
+    const params = { model: 'm', stream: false, max_tokens: 10, messages, metadata: { user_id: 'u' }, skipped: () => 1, gone: Symbol('s') } as unknown as Anthropic.MessageCreateParams;
+    expect(Buffer.from(messagesRequestBody(params)).toString()).toBe(sdkBody(params).toString());
+  });
 });

@@ -13,8 +13,9 @@ const streamsOf = new WeakMap<Anthropic, SerializedMessageStreams | null>();
 /**
  * How a client's streamed requests can be made with a body serialized by codev: for a client of the SDK codev
  * loads, as it comes (`messages.stream`, `messages.create` and `post` its own), the request `messages.stream`
- * would make, made through the client's own `post` with the body as bytes: the same URL, headers, timeout,
- * retries, middleware, abort and errors, through the SDK's own `MessageStream`. A request the SDK records an
+ * would make, made by the SDK's own `messages.create` whose `post` sends the body codev serialized (as bytes, or
+ * as the JSON text to a fetch the user gave the client): the same URL, headers, warnings, timeout, retries,
+ * middleware, abort and errors, through the SDK's own `MessageStream`; a client logging at debug makes its own. A request the SDK records an
  * OpenTelemetry span of (its tracer provider records) is made by the SDK's own `messages.create`, which records
  * the request's attributes on it. For any other client (a fake, a wrapper, a subclass that changes them),
  * undefined: its `messages.stream` gets the params object, as always. The first call for a real client may
@@ -53,14 +54,56 @@ function drivable(client: Anthropic, sdk: SdkClasses): boolean {
 }
 
 function streamsFor(client: Anthropic, sdk: SdkClasses): SerializedMessageStreams {
+  // The client as the SDK's own `messages.create` sees it, but for its `post`: the body goes out as the bytes codev
+  // serialized from the request's params, so everything else `create` does (its warnings, headers, timeout) is the SDK's.
+  const poster = Object.create(client, {
+    post: {
+      value: (path: string, options: { body: { [PARAMS]: Anthropic.MessageCreateParamsStreaming }; headers?: unknown }) =>
+        client.post(path, { ...options, body: bodyFor(client, messagesRequestBody(withoutHeaderFields(options.body[PARAMS]))), headers: withJsonContentType(options.headers) } as never),
+    },
+  }) as Anthropic;
+  const messages = Object.assign(Object.create(sdk.Messages.prototype as object) as Messages, { _client: poster });
   return (params, options) => {
-    // What `messages.create` makes of a streamed request, with the body already bytes (which the SDK sends as they
-    // are, so the content type is named here); with a span to record on, `messages.create` itself.
-    const create = (streamParams: Anthropic.MessageCreateParamsStreaming, requestOptions?: Anthropic.RequestOptions & { __span?: unknown }) => {
-      if (requestOptions?.__span) return sdk.Messages.prototype.create.call(client.messages, streamParams, requestOptions);
-      const headers = { ...(requestOptions?.headers as Record<string, string> | undefined), 'content-type': 'application/json' };
-      return client.post('/v1/messages', { body: messagesRequestBody(params), timeout: client.timeout, ...requestOptions, headers, stream: true });
-    };
+    // A client logging its requests at debug shows their bodies: the SDK's own request, as it logs it.
+    if (client.logLevel === 'debug') return client.messages.stream(params, options);
+    // With a span to record on, the client's own `messages.create`, which records the request's attributes on it.
+    const create = (streamParams: Anthropic.MessageCreateParamsStreaming, requestOptions?: Anthropic.RequestOptions & { __span?: unknown }) =>
+      requestOptions?.__span ? sdk.Messages.prototype.create.call(client.messages, streamParams, requestOptions) : sdk.Messages.prototype.create.call(messages, headerFieldsOf(streamParams) as never, requestOptions);
     return sdk.MessageStream.createMessage({ create } as unknown as Messages, params, options, { logger: client.logger ?? console, client });
   };
+}
+
+// `create` is given only the fields it reads beside the body (the model and thinking it warns about, the ones it
+// sends as headers), not the conversation it would walk for SDK helper tags on every request; the params ride along.
+const PARAMS = Symbol('codev.params');
+type HeaderFields = { user_profile_id?: unknown; workspace_id?: unknown };
+function headerFieldsOf(params: Anthropic.MessageCreateParamsStreaming) {
+  const { user_profile_id, workspace_id } = params as HeaderFields;
+  return { model: params.model, thinking: params.thinking, stream: true, user_profile_id, workspace_id, [PARAMS]: params };
+}
+
+// What `create` sends as headers is not in the body.
+function withoutHeaderFields(params: Anthropic.MessageCreateParamsStreaming): Anthropic.MessageCreateParamsStreaming {
+  if (!('user_profile_id' in params) && !('workspace_id' in params)) return params;
+  const { user_profile_id, workspace_id, ...body } = params as Anthropic.MessageCreateParamsStreaming & HeaderFields;
+  void user_profile_id;
+  void workspace_id;
+  return body;
+}
+
+// A fetch the user gave the client sees the body as the SDK gives it, the JSON text (it may read or rewrite it);
+// the runtime's own fetch gets the bytes. The text decoded is exact: JSON.stringify's output is well-formed.
+const decoder = new TextDecoder();
+function bodyFor(client: Anthropic, bytes: Uint8Array): Uint8Array | string {
+  return (client as unknown as { fetch?: unknown }).fetch === globalThis.fetch ? bytes : decoder.decode(bytes);
+}
+
+// The SDK sends a body of bytes as it is, without naming its type: the request names it, as the SDK does for JSON.
+const NULLABLE_HEADERS = Symbol.for('brand.privateNullableHeaders');
+function withJsonContentType(headers: unknown): unknown {
+  if (typeof headers === 'object' && headers !== null && NULLABLE_HEADERS in headers) {
+    (headers as unknown as { values: Headers }).values.set('content-type', 'application/json');
+    return headers;
+  }
+  return { ...(headers as Record<string, string> | undefined), 'content-type': 'application/json' };
 }
