@@ -19,6 +19,11 @@
  * Only the two cases share the process: a third (codev bare beside codev with rules and hooks) would make the
  * lifecycle's code see two kinds of context, and that polymorphism, which one session never has, costs it
  * up to 2× here. Prints each case's median µs per call with its rounds' min–max, and the ratio of the medians.
+ *
+ * A case whose previous round was two forced `gc()`s ago (the other case ran in between) starts from
+ * deoptimized code: V8 drops maps unused for 2 full collections and with them the optimized code built on
+ * them. Hence bimodal rounds; `node --expose-gc --retain-maps-for-n-gc=64 …` keeps the maps and shows each
+ * side's steady cost (see bench/README.md, tool-call-overhead).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -6,10 +6,11 @@ import type { Tool } from '../tool/types.ts';
 import { answerAsk } from './answer-ask.ts';
 import { collectRules, type CollectedRules } from '../permissions/collect-rules.ts';
 import { pathRuleApplies } from '../permissions/match-rules.ts';
-import { evaluatePermission, type Verdict } from '../permissions/evaluate-permission.ts';
+import { evaluatePermissionNow, type Verdict } from '../permissions/evaluate-permission.ts';
 import { permissionSuggestions } from '../permissions/permission-suggestions.ts';
-import { prepareCall, type PreparedCall } from '../permissions/prepare-call.ts';
+import { prepareCallNow, type PreparedCall } from '../permissions/prepare-call.ts';
 import { protectedPlacesOf, protectionContextOf } from '../permissions/protected-paths.ts';
+import { runSteps } from '../permissions/run-steps.ts';
 import { savePermissions } from './save-permissions.ts';
 import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
 
@@ -24,10 +25,18 @@ const MAX_REWRITES = 2;
  * model's input did. "Always allow" choices are saved.
  */
 export async function decidePermission(options: DecideOptions): Promise<PermissionDecision> {
-  const { call, verdict } = await evaluateCall(options);
-  const decision = settle(options, call, verdict);
-  // An allow or deny is returned as a value: returning a promise from an async function costs extra turns.
-  return decision instanceof Promise ? await decision : decision;
+  return runSteps(decisionSteps(options));
+}
+
+/** `decidePermission` without a promise when the rules, hooks or mode decide at once (most calls): the tool-call path. */
+export function decidePermissionNow(options: DecideOptions): PermissionDecision | Promise<PermissionDecision> {
+  return runSteps(decisionSteps(options));
+}
+
+/** The body of `decidePermission`: each `yield` is an `await` (see `runSteps`). */
+function* decisionSteps(options: DecideOptions): Generator<unknown, PermissionDecision, unknown> {
+  const { call, verdict } = yield* evaluationSteps(options);
+  return (yield settle(options, call, verdict)) as PermissionDecision;
 }
 
 /** What `decidePermission` decides on: one call of `tool` with `input`, and who is asked when nothing decides it. */
@@ -47,15 +56,22 @@ export interface DecideOptions {
  * commands parsed, the paths resolved): what `decidePermission` decides on, and what `codev rules explain`
  * shows.
  */
-export async function evaluateCall(options: Pick<DecideOptions, 'tool' | 'context' | 'input' | 'hookDecision' | 'onPrepared'>): Promise<{ call: PreparedCall; verdict: Verdict }> {
+export async function evaluateCall(options: EvaluateCallOptions): Promise<{ call: PreparedCall; verdict: Verdict }> {
+  return runSteps(evaluationSteps(options));
+}
+
+type EvaluateCallOptions = Pick<DecideOptions, 'tool' | 'context' | 'input' | 'hookDecision' | 'onPrepared'>;
+
+/** The body of `evaluateCall`: each `yield` is an `await` (see `runSteps`). */
+function* evaluationSteps(options: EvaluateCallOptions): Generator<unknown, { call: PreparedCall; verdict: Verdict }, unknown> {
   const { tool, context, input, hookDecision } = options;
   const permissionContext = context.permissionContext;
   const rules = collectRules(permissionContext);
-  const call = await prepareCall({ tool, input, context, home: context.homeDirectory, root: context.projectRoot, possibleFiles: hasPathRestrictions(rules) });
+  const call = (yield prepareCallNow({ tool, input, context, home: context.homeDirectory, root: context.projectRoot, possibleFiles: hasPathRestrictions(rules) })) as PreparedCall;
   options.onPrepared?.(call);
   // Only writes are checked against the protected places: most calls need no list.
   const writes = call.paths.some((entry) => entry.access === 'write');
-  const verdict = await evaluatePermission({
+  const verdict = (yield evaluatePermissionNow({
     call,
     rules,
     ruleSets: context.ruleSets,
@@ -64,7 +80,7 @@ export async function evaluateCall(options: Pick<DecideOptions, 'tool' | 'contex
     context,
     workingDirectories: workingDirectoriesOf(context.cwd, permissionContext),
     protectedPlaces: writes ? protectedPlacesOf(protectionContextOf(context)) : [],
-  });
+  })) as Verdict;
   return { call, verdict };
 }
 

@@ -11,6 +11,7 @@ import type { PreparedCall } from './prepare-call.ts';
 import { plantedRootReason } from './protected/loaded-folder-reason.ts';
 import { protectedPathReason, type ProtectedPlace } from './protected-paths.ts';
 import type { DecisionSource, PermissionDecisionReason, PermissionMode, PermissionRule, PermissionResult, UnloadedSource } from './types.ts';
+import { runSteps } from './run-steps.ts';
 import { unloadedSourcesMessage, unloadedSourcesOf } from './unloaded-sources-rule.ts';
 
 /** The engine's verdict before asks are resolved. `immune` asks are never settled by a mode or a classifier. */
@@ -35,7 +36,17 @@ export type Verdict =
  *  10. the tool's ask; 11. the file that needs approval; 12. plan mode asks for anything not read-only;
  *  13. otherwise ask.
  */
-export async function evaluatePermission(options: {
+export async function evaluatePermission(options: EvaluateOptions): Promise<Verdict> {
+  return runSteps(evaluationSteps(options));
+}
+
+/** `evaluatePermission` without a promise when nothing it consults answers with one (most calls): the tool-call path. */
+export function evaluatePermissionNow(options: EvaluateOptions): Verdict | Promise<Verdict> {
+  return runSteps(evaluationSteps(options));
+}
+
+/** What `evaluatePermission` decides on. */
+export interface EvaluateOptions {
   call: PreparedCall;
   rules: CollectedRules;
   ruleSets: readonly PermissionRuleSet[];
@@ -45,7 +56,10 @@ export async function evaluatePermission(options: {
   workingDirectories: readonly string[];
   /** The places writes must never reach without a prompt (see `protectedPlacesOf`). */
   protectedPlaces: readonly ProtectedPlace[];
-}): Promise<Verdict> {
+}
+
+/** The body of `evaluatePermission`: each `yield` is an `await` (see `runSteps`). */
+function* evaluationSteps(options: EvaluateOptions): Generator<unknown, Verdict, unknown> {
   const { call, rules, mode, hookDecision, context } = options;
   const toolName = call.tool.name;
   if (hookDecision?.behavior === 'deny') {
@@ -53,29 +67,29 @@ export async function evaluatePermission(options: {
     return { behavior: 'deny', source: 'hook', message, reason: { type: 'hook', hookName: hookDecision.hookName, reason: hookDecision.reason } };
   }
   const denyFound = findRule(call, rules.deny, 'deny');
-  const deny = denyFound instanceof Promise ? await denyFound : denyFound;
+  const deny = (yield denyFound) as Awaited<typeof denyFound>;
   if (deny?.certain) {
     const why = deny.reason ? ` (${deny.reason})` : '';
     return { behavior: 'deny', source: 'config', rule: deny.rule, reason: { type: 'rule', rule: deny.rule }, message: `Permission to use ${toolName} has been denied by the rule '${deny.rule.text}' from ${deny.rule.source} settings${why}.` };
   }
   // No rule functions (most sessions): no async call and no await.
-  const functionAnswers = options.ruleSets.length === 0 ? NO_ANSWERS : await runRuleFunctions(options.ruleSets, call, context);
+  const functionAnswers = options.ruleSets.length === 0 ? NO_ANSWERS : ((yield runRuleFunctions(options.ruleSets, call, context)) as FunctionAnswer[]);
   const functionDeny = functionAnswers.find((answer) => answer.answer === 'deny');
   if (functionDeny) {
     return { behavior: 'deny', source: 'config', reason: { type: 'ruleFunction', name: functionDeny.name }, message: `Permission to use ${toolName} has been denied by the rule '${functionDeny.name}'.` };
   }
   // The tool's own answer without a promise when it answered at once (the default allow does).
   const ownAnswer = callToolMethod(call.tool, 'checkPermissions', call.input, context);
-  const own = isThenable(ownAnswer) ? await ownAnswer : ownAnswer;
+  const own = (yield ownAnswer) as Awaited<typeof ownAnswer>;
   if (own.behavior === 'deny') return { behavior: 'deny', source: 'config', reason: own.decisionReason ?? { type: 'tool', reason: own.message }, message: own.message };
   const input = own.behavior === 'allow' && own.updatedInput ? (own.updatedInput as Record<string, unknown>) : call.input;
   // Another name (hard link) of a denied or protected file is that file; only files with several names are looked up.
   const linked = call.paths.length > 0 ? linkedFilesOf(call) : [];
-  const byLink = linked.length > 0 ? await hardLinkVerdict({ linked, context, protectedPlaces: options.protectedPlaces, workingDirectories: options.workingDirectories }) : undefined;
+  const byLink = linked.length > 0 ? ((yield hardLinkVerdict({ linked, context, protectedPlaces: options.protectedPlaces, workingDirectories: options.workingDirectories })) as Awaited<ReturnType<typeof hardLinkVerdict>>) : undefined;
   if (byLink?.behavior === 'deny') return { behavior: 'deny', source: 'config', reason: byLink.reason, message: byLink.message };
 
   const askFound = findRule(call, rules.ask, 'ask');
-  const ask = askFound instanceof Promise ? await askFound : askFound;
+  const ask = (yield askFound) as Awaited<typeof askFound>;
   const immune = immuneAsk({ call, hookDecision, protectedPlaces: options.protectedPlaces, own, deny, ask, functionAnswers });
   if (immune) return immune;
   if (byLink) return { behavior: 'ask', immune: true, reason: byLink.reason, message: byLink.message };
@@ -180,8 +194,4 @@ async function runRuleFunctions(ruleSets: readonly PermissionRuleSet[], call: Pr
     }
   }
   return answers;
-}
-
-function isThenable<Value>(value: Value | PromiseLike<Value>): value is PromiseLike<Value> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expandShellGlob } from './expand-shell-glob.ts';
+import { runSteps } from './run-steps.ts';
 import { resolvePathVariantsSync, type PathVariants } from './rules/resolve-path-variants.ts';
 import { shellFileRequests, type ShellFileRequest } from './shell-file-requests.ts';
 import { analyzeShellCommandCached } from './shell/analyze-shell-command-cached.ts';
@@ -55,7 +56,17 @@ export interface PreparedCall {
  * each part runs in, globs expanded on disk; paths are expanded (`~`), made absolute and resolved through
  * symlinks.
  */
-export async function prepareCall(options: {
+export async function prepareCall(options: PrepareOptions): Promise<PreparedCall> {
+  return runSteps(preparationSteps(options));
+}
+
+/** `prepareCall` without a promise when nothing needs waiting for (no shell command, a tool that answers at once): the tool-call path. */
+export function prepareCallNow(options: PrepareOptions): PreparedCall | Promise<PreparedCall> {
+  return runSteps(preparationSteps(options));
+}
+
+/** What `prepareCall` prepares. */
+export interface PrepareOptions {
   tool: Tool;
   input: Record<string, unknown>;
   context: ToolContext;
@@ -66,12 +77,15 @@ export async function prepareCall(options: {
    * deny and ask rules, so without any such rule they are skipped. Default true.
    */
   possibleFiles?: boolean;
-}): Promise<PreparedCall> {
+}
+
+/** The body of `prepareCall`: each `yield` is an `await` (see `runSteps`). */
+function* preparationSteps(options: PrepareOptions): Generator<unknown, PreparedCall, unknown> {
   const { tool, input, context } = options;
   const home = options.home ?? os.homedir();
   const found = callToolMethod(tool, 'getPermissionTargets', input, context);
   // The tool's own answer without a promise when it answered at once (most tools do).
-  const targets = typeof found === 'object' && found !== null && typeof (found as { then?: unknown }).then === 'function' ? await found : (found as readonly PermissionTarget[]);
+  const targets = (yield found) as readonly PermissionTarget[];
   const commands: PreparedCall['commands'][number][] = [];
   const pathRequests: PathRequest[] = [];
   const urls: string[] = [];
@@ -79,12 +93,12 @@ export async function prepareCall(options: {
   const unresolved = { read: [] as string[], write: [] as string[] };
   for (const target of targets) {
     if (target.kind === 'command') {
-      const analysis = await analyzeShellCommandCached(target.command);
+      const analysis = (yield analyzeShellCommandCached(target.command)) as Awaited<ReturnType<typeof analyzeShellCommandCached>>;
       commands.push({ command: target.command, analysis, sandboxed: target.sandboxed === true });
       if (!analysis.ok) continue;
       for (const request of shellFileRequests(analysis)) {
         if (request.origin === 'possible' && options.possibleFiles === false) continue;
-        const resolved = await resolveRequest(request, context.cwd);
+        const resolved = (yield resolveRequest(request, context.cwd)) as Awaited<ReturnType<typeof resolveRequest>>;
         if (resolved === undefined) unresolved[request.access].push(request.word.value);
         else pathRequests.push(...resolved);
       }
