@@ -96,6 +96,8 @@ async function* forwardLive<Result>(progress: HookUpdates, pending: Promise<Resu
   return pending;
 }
 
+// A copy of its own, as each lifecycle stage has: one shared check sees every value shape of a call and its
+// `then` lookup goes megamorphic (one shared isThenable measured 1.08-1.11x per tool call, A/A 1.00-1.01x).
 function isPromise<Value>(value: Value | Promise<Value>): value is Promise<Value> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
