@@ -32,6 +32,7 @@ export interface PermissionRuleSet {
 }
 
 const RULE_SET_MARKER = Symbol.for('codev.permissionRule');
+const DEFINITION_KEYS: readonly string[] = ['name', 'allow', 'deny', 'ask', 'check'];
 
 /**
  * Defines permission rules a plugin contributes. Rule strings are parsed now, so a typo fails at load time
@@ -47,6 +48,11 @@ export function definePermissionRule(definition: PermissionRuleDefinition | Perm
     throw new CodevError('RULE_INVALID', 'definePermissionRule() expects rule strings or a function', {
       hint: 'pass { allow, deny, ask } or (tool, input) => "allow" | "deny" | "ask" | undefined',
     });
+  }
+  // A misspelt list (`denied`, `Deny`) would deny nothing without a word: every key is read or refused.
+  const unknown = Object.keys(spec).find((key) => !DEFINITION_KEYS.includes(key));
+  if (unknown !== undefined) {
+    throw new CodevError('RULE_INVALID', `definePermissionRule() does not read \`${unknown}\``, { field: unknown, hint: `its keys are ${DEFINITION_KEYS.join(', ')}: e.g. deny: ["Bash(rm *)"]` });
   }
   if (spec.check !== undefined && typeof spec.check !== 'function') {
     throw new CodevError('RULE_INVALID', '`check` must be a function', { field: 'check', hint: 'use check(tool, input) { ... }' });
