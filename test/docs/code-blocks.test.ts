@@ -71,6 +71,7 @@ describe('runnable blocks run against the fake Messages server', () => {
       expect(at, `stdout has "${text}" (after what came before)\n${context}`).toBeGreaterThanOrEqual(0);
       from = at + text.length;
     }
+    for (const text of runCase.stderr ?? []) expect(run.stderr, context).toContain(text);
     if (runCase.requests !== undefined) expect(run.requests).toBe(runCase.requests);
     expect(run.leftOpen, 'the sample closes what it opens').toEqual([]);
   }, 90_000);

@@ -30,6 +30,8 @@ export interface RunCase {
   exitCode: number;
   /** Texts stdout must contain, in this order. */
   stdout?: string[];
+  /** Texts stderr must contain (error codes, not wording). */
+  stderr?: string[];
   /** How many model requests the run must make. */
   requests?: number;
 }
@@ -46,6 +48,8 @@ export interface SampleRun {
    */
   leftOpen: string[];
 }
+
+const CACHES = ['node-compile-cache', 'jiti'];
 
 /** Reads `test/docs/test-fixtures/runs/NAME.json`. */
 export function readRunFixture(options: { repoRoot: string; name: string }): RunFixture {
@@ -70,8 +74,8 @@ export async function runSample(options: { repoRoot: string; fixture: RunFixture
       env: { CODEV_FROM_SOURCE: undefined, TMPDIR: temp, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key' },
       timeoutMs: 60_000,
     });
-    // Node's own compile cache (Node 22+, turned on by the bin) is not the sample's.
-    const inTemp = readdirSync(temp).filter((name) => name !== 'node-compile-cache').map((name) => `$TMPDIR/${name}`);
+    // Caches meant to outlive the run: Node's compile cache (Node 22+, turned on by the bin), jiti's transpiled scripts.
+    const inTemp = readdirSync(temp).filter((name) => !CACHES.includes(name)).map((name) => `$TMPDIR/${name}`);
     const sessionFolders = [...sessionFoldersIn(project), ...sessionFoldersIn(temp)].map((folder) => path.relative(project, folder));
     return { ...run, requests: server.requests.filter((request) => request.path === '/v1/messages').length, leftOpen: [...new Set([...inTemp, ...sessionFolders])] };
   } finally {
