@@ -9,19 +9,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { blockKind, formProblem, isChecked, jsonProblem } from './block-kind.ts';
 import { checkCodevInvocation } from './check-codev-invocation.ts';
 import { codevInvocations } from './codev-invocations.ts';
 import { createSampleProject } from './create-sample-project.ts';
 import { documentedFiles } from './documented-files.ts';
 import { extractCodeBlocks, type CodeBlock } from './extract-code-blocks.ts';
 import { readRunFixture, runSample } from './run-sample.ts';
-import { sampleExtension, typeCheckSamples, type SampleDiagnostics } from './type-check-samples.ts';
+import { typeCheckSamples, type SampleDiagnostics } from './type-check-samples.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SHELL = ['sh', 'bash', 'shell', 'console', 'zsh'];
-const JSON_LANGUAGES = ['json', 'jsonl'];
-/** Languages with nothing to check: prose, file trees, usage synopses, front matter. */
-const TEXT = ['text', 'txt', 'md', 'markdown', 'yaml', 'yml', 'diff'];
 
 const blocks = documentedFiles({ root: ROOT, only: process.env.CODEV_DOCS }).flatMap((file) => extractCodeBlocks({ root: ROOT, file }));
 /** `it.each` over the blocks of one kind, or a note that these files have none (vitest refuses an empty suite). */
@@ -30,14 +27,11 @@ function eachBlock(blocks: readonly CodeBlock[], test: (block: CodeBlock) => voi
   else it.each(blocks.map((block) => [name(block), block] as const))('%s', (_, block) => test(block), timeout);
 }
 const name = (block: CodeBlock): string => `${block.file}:${block.line} ${block.language || '(no language)'}`;
-const checked = (block: CodeBlock): boolean => block.marker.kind !== 'skip' && block.marker.kind !== 'invalid';
-const typeChecked = blocks.filter((block) => sampleExtension(block.language) !== undefined && checked(block));
+const typeChecked = blocks.filter((block) => blockKind(block) === 'code' && isChecked(block));
 
 describe('the code blocks of the docs', () => {
   it.each(blocks.map((block) => [name(block), block] as const))('%s has a language and a well-formed marker', (_, block) => {
-    expect([...SHELL, ...JSON_LANGUAGES, ...TEXT].includes(block.language) || sampleExtension(block.language) !== undefined, 'give the fence a language: ts, js, sh, json, text...').toBe(true);
-    expect(block.marker.kind === 'invalid' ? block.marker.problem : undefined).toBeUndefined();
-    if (block.marker.kind === 'prelude' || block.marker.kind === 'run') expect(sampleExtension(block.language), 'prelude and run are for ts/js blocks').toBeDefined();
+    expect(formProblem(block)).toBeUndefined();
   });
 });
 
@@ -78,7 +72,7 @@ describe('runnable blocks run against the fake Messages server', () => {
 });
 
 describe('shell blocks name real codev commands and flags', () => {
-  const shell = blocks.filter((block) => SHELL.includes(block.language) && checked(block));
+  const shell = blocks.filter((block) => blockKind(block) === 'shell' && isChecked(block));
   eachBlock(shell, async (block) => {
     const refused: string[] = [];
     for (const invocation of codevInvocations(block.code)) {
@@ -90,9 +84,8 @@ describe('shell blocks name real codev commands and flags', () => {
 });
 
 describe('JSON blocks parse', () => {
-  const json = blocks.filter((block) => JSON_LANGUAGES.includes(block.language) && checked(block));
+  const json = blocks.filter((block) => blockKind(block) === 'json' && isChecked(block));
   eachBlock(json, (block) => {
-    const documents = block.language === 'jsonl' ? block.code.split('\n').filter((line) => line.trim() !== '') : [block.code];
-    for (const document of documents) expect(() => JSON.parse(document)).not.toThrow();
+    expect(jsonProblem(block)).toBeUndefined();
   });
 });
