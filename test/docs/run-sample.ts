@@ -3,7 +3,7 @@
  * the block saved as `file` in a fresh project of the built package, `command` run there (`codev` is this
  * repo's built bin) against a fake Messages server answering `replies`, with a temp folder of its own.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SESSION_OWNER_FILE } from '../../src/session/session-owner.ts';
@@ -14,7 +14,7 @@ import { createSampleProject } from './create-sample-project.ts';
 
 /** A runnable sample's fixture: where the block goes, the command that runs it, and each case to run it in. */
 export interface RunFixture {
-  /** The block's file name in the project, e.g. `app.mjs`, `agent.ts`. */
+  /** The block's file in the project, e.g. `app.mjs`, `agent.ts`, `plugins/echo.ts`. */
   file: string;
   /** The command and its arguments; `codev` runs this repo's built bin. */
   command: string[];
@@ -34,6 +34,8 @@ export interface RunCase {
   stderr?: string[];
   /** How many model requests the run must make. */
   requests?: number;
+  /** Why the run keeps its session folder on purpose (`codev tool` does, for the persisted output it printed). */
+  keepsSessionFolder?: string;
 }
 
 /** How a runnable sample ended. */
@@ -49,7 +51,7 @@ export interface SampleRun {
   leftOpen: string[];
 }
 
-const CACHES = ['node-compile-cache', 'jiti'];
+const CACHES = [/^node-compile-cache$/, /^jiti$/, /^codev-import-probes-.*\.json$/];
 
 /** Reads `test/docs/test-fixtures/runs/NAME.json`. */
 export function readRunFixture(options: { repoRoot: string; name: string }): RunFixture {
@@ -61,6 +63,7 @@ export async function runSample(options: { repoRoot: string; fixture: RunFixture
   const { fixture } = options;
   const project = createSampleProject({ repoRoot: options.repoRoot });
   const temp = removeAtExit(mkdtempSync(path.join(os.tmpdir(), 'codev-docs-run-tmp-')));
+  mkdirSync(path.dirname(path.join(project, fixture.file)), { recursive: true });
   writeFileSync(path.join(project, fixture.file), options.code);
   const server = await createFakeMessagesServer({ script: options.runCase.replies });
   try {
@@ -74,9 +77,10 @@ export async function runSample(options: { repoRoot: string; fixture: RunFixture
       env: { CODEV_FROM_SOURCE: undefined, TMPDIR: temp, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key' },
       timeoutMs: 60_000,
     });
-    // Caches meant to outlive the run: Node's compile cache (Node 22+, turned on by the bin), jiti's transpiled scripts.
-    const inTemp = readdirSync(temp).filter((name) => !CACHES.includes(name)).map((name) => `$TMPDIR/${name}`);
-    const sessionFolders = [...sessionFoldersIn(project), ...sessionFoldersIn(temp)].map((folder) => path.relative(project, folder));
+    // Caches meant to outlive the run: Node's compile cache (Node 22+, turned on by the bin), jiti's transpiled
+    // scripts, codev's verdicts on which packages import cleanly.
+    const inTemp = readdirSync(temp).filter((name) => !CACHES.some((cache) => cache.test(name))).map((name) => `$TMPDIR/${name}`);
+    const sessionFolders = (options.runCase.keepsSessionFolder ? [] : [...sessionFoldersIn(project), ...sessionFoldersIn(temp)]).map((folder) => path.relative(project, folder));
     return { ...run, requests: server.requests.filter((request) => request.path === '/v1/messages').length, leftOpen: [...new Set([...inTemp, ...sessionFolders])] };
   } finally {
     await server.close();
