@@ -21,12 +21,13 @@ import { typeCheckSamples, type SampleDiagnostics } from './type-check-samples.t
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const blocks = documentedFiles({ root: ROOT, only: process.env.CODEV_DOCS }).flatMap((file) => extractCodeBlocks({ root: ROOT, file }));
-/** `it.each` over the blocks of one kind, or a note that these files have none (vitest refuses an empty suite). */
-function eachBlock(blocks: readonly CodeBlock[], test: (block: CodeBlock) => void | Promise<void>, timeout?: number): void {
-  if (blocks.length === 0) it('none in these files', () => undefined);
-  else it.each(blocks.map((block) => [name(block), block] as const))('%s', (_, block) => test(block), timeout);
-}
 const name = (block: CodeBlock): string => `${block.file}:${block.line} ${block.language || '(no language)'}`;
+
+/** `it.each` over some blocks, or a note that these files have none (vitest refuses an empty suite). */
+function eachBlock(some: readonly CodeBlock[], test: (block: CodeBlock) => void | Promise<void>, timeout?: number): void {
+  if (some.length === 0) it('none in these files', () => undefined);
+  else it.each(some.map((block) => [name(block), block] as const))('%s', (_, block) => test(block), timeout);
+}
 const typeChecked = blocks.filter((block) => blockKind(block) === 'code' && isChecked(block));
 
 describe('the code blocks of the docs', () => {
