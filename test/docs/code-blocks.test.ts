@@ -23,6 +23,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const blocks = documentedFiles({ root: ROOT, only: process.env.CODEV_DOCS }).flatMap((file) => extractCodeBlocks({ root: ROOT, file }));
 const name = (block: CodeBlock): string => `${block.file}:${block.line} ${block.language || '(no language)'}`;
 
+function requireBuiltPackage(): void {
+  if (!existsSync(path.join(ROOT, 'dist/index.d.ts'))) throw new Error('dist/ is missing: run `npm run build` first');
+}
+
 /** `it.each` over some blocks, or a note that these files have none (vitest refuses an empty suite). */
 function eachBlock(some: readonly CodeBlock[], test: (block: CodeBlock) => void | Promise<void>, timeout?: number): void {
   if (some.length === 0) it('none in these files', () => undefined);
@@ -39,7 +43,7 @@ describe('the code blocks of the docs', () => {
 describe('ts and js blocks type-check under strict TypeScript, against the built package', () => {
   let result: { samples: SampleDiagnostics[]; outside: string[] };
   beforeAll(() => {
-    if (!existsSync(path.join(ROOT, 'dist/index.d.ts'))) throw new Error('dist/ is missing: run `npm run build` first');
+    requireBuiltPackage();
     result = typeCheckSamples({ project: createSampleProject({ repoRoot: ROOT }), repoRoot: ROOT, blocks: typeChecked });
   }, 300_000);
 
@@ -53,6 +57,7 @@ describe('ts and js blocks type-check under strict TypeScript, against the built
 });
 
 describe('runnable blocks run against the fake Messages server', () => {
+  beforeAll(requireBuiltPackage);
   const cases = blocks.flatMap((block) => (block.marker.kind === 'run' ? readRunFixture({ repoRoot: ROOT, name: block.marker.name }).cases.map((runCase) => ({ block, runCase })) : []));
   if (cases.length === 0) it('none in these files', () => undefined);
   it.each(cases.map((item) => [`${name(item.block)}: ${item.runCase.name}`, item] as const))('%s', async (_, { block, runCase }) => {
