@@ -14,7 +14,7 @@ import { codevInvocations } from './codev-invocations.ts';
 import { createSampleProject } from './create-sample-project.ts';
 import { documentedFiles } from './documented-files.ts';
 import { extractCodeBlocks, type CodeBlock } from './extract-code-blocks.ts';
-import { runSample } from './run-sample.ts';
+import { readRunFixture, runSample } from './run-sample.ts';
 import { sampleExtension, typeCheckSamples, type SampleDiagnostics } from './type-check-samples.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,20 +58,21 @@ describe('ts and js blocks type-check under strict TypeScript, against the built
 });
 
 describe('runnable blocks run against the fake Messages server', () => {
-  const runnable = blocks.filter((block) => block.marker.kind === 'run');
-  eachBlock(runnable, async (block) => {
+  const cases = blocks.flatMap((block) => (block.marker.kind === 'run' ? readRunFixture({ repoRoot: ROOT, name: block.marker.name }).cases.map((runCase) => ({ block, runCase })) : []));
+  if (cases.length === 0) it('none in these files', () => undefined);
+  it.each(cases.map((item) => [`${name(item.block)}: ${item.runCase.name}`, item] as const))('%s', async (_, { block, runCase }) => {
     if (block.marker.kind !== 'run') return;
-    const run = await runSample({ repoRoot: ROOT, name: block.marker.name, code: block.code });
+    const run = await runSample({ repoRoot: ROOT, fixture: readRunFixture({ repoRoot: ROOT, name: block.marker.name }), runCase, code: block.code });
     const context = `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
-    expect(run.code, context).toBe(run.fixture.exitCode);
+    expect(run.code, context).toBe(runCase.exitCode);
     let from = 0;
-    for (const text of run.fixture.stdout ?? []) {
+    for (const text of runCase.stdout ?? []) {
       const at = run.stdout.indexOf(text, from);
       expect(at, `stdout has "${text}" (after what came before)\n${context}`).toBeGreaterThanOrEqual(0);
       from = at + text.length;
     }
-    if (run.fixture.requests !== undefined) expect(run.requests).toBe(run.fixture.requests);
-    expect(run.leftInTemp, 'the sample closes what it opens').toEqual([]);
+    if (runCase.requests !== undefined) expect(run.requests).toBe(runCase.requests);
+    expect(run.leftOpen, 'the sample closes what it opens').toEqual([]);
   }, 90_000);
 });
 

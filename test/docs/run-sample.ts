@@ -6,17 +6,25 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SESSION_OWNER_FILE } from '../../src/session/session-owner.ts';
 import { createFakeMessagesServer, type FakeReply } from '../../src/testing/index.ts';
 import { removeAtExit } from '../../src/testing/remove-at-exit.ts';
 import { BIN, runProcess } from '../cli/run-codev.ts';
 import { createSampleProject } from './create-sample-project.ts';
 
-/** A runnable sample's fixture. */
+/** A runnable sample's fixture: where the block goes, the command that runs it, and each case to run it in. */
 export interface RunFixture {
   /** The block's file name in the project, e.g. `app.mjs`, `agent.ts`. */
   file: string;
   /** The command and its arguments; `codev` runs this repo's built bin. */
   command: string[];
+  cases: RunCase[];
+}
+
+/** One run of a sample: what the fake model answers, and how the run must end. */
+export interface RunCase {
+  /** What the case is about, e.g. "the model answers", "the model refuses the key". */
+  name: string;
   /** The fake model's replies, in request order. */
   replies: FakeReply[];
   exitCode: number;
@@ -28,25 +36,32 @@ export interface RunFixture {
 
 /** How a runnable sample ended. */
 export interface SampleRun {
-  fixture: RunFixture;
   code: number | null;
   stdout: string;
   stderr: string;
   requests: number;
-  /** What the run left in its temp folder (it should close what it opened, and leave nothing). */
-  leftInTemp: string[];
+  /**
+   * What the run left open: entries of its temp folder, and session folders (those holding codev's owner
+   * marker) in the project or the temp folder, which closing the agent and the kernel removes.
+   */
+  leftOpen: string[];
 }
 
-/** Runs the block `code` as the fixture `name` says. */
-export async function runSample(options: { repoRoot: string; name: string; code: string }): Promise<SampleRun> {
-  const fixture = JSON.parse(readFileSync(path.join(options.repoRoot, 'test/docs/test-fixtures/runs', `${options.name}.json`), 'utf8')) as RunFixture;
+/** Reads `test/docs/test-fixtures/runs/NAME.json`. */
+export function readRunFixture(options: { repoRoot: string; name: string }): RunFixture {
+  return JSON.parse(readFileSync(path.join(options.repoRoot, 'test/docs/test-fixtures/runs', `${options.name}.json`), 'utf8')) as RunFixture;
+}
+
+/** Runs the block `code` as the fixture says, in the case given, in a fresh project and temp folder. */
+export async function runSample(options: { repoRoot: string; fixture: RunFixture; runCase: RunCase; code: string }): Promise<SampleRun> {
+  const { fixture } = options;
   const project = createSampleProject({ repoRoot: options.repoRoot });
   const temp = removeAtExit(mkdtempSync(path.join(os.tmpdir(), 'codev-docs-run-tmp-')));
   writeFileSync(path.join(project, fixture.file), options.code);
-  const server = await createFakeMessagesServer({ script: fixture.replies });
+  const server = await createFakeMessagesServer({ script: options.runCase.replies });
   try {
     const [program = '', ...args] = fixture.command;
-    if (program !== 'codev' && program !== 'node') throw new Error(`${options.name}.json: a command starts with node or codev, not ${program}`);
+    if (program !== 'codev' && program !== 'node') throw new Error(`${fixture.file}: a command starts with node or codev, not ${program}`);
     const run = await runProcess({
       command: process.execPath,
       args: program === 'codev' ? [BIN, ...args] : args,
@@ -56,9 +71,19 @@ export async function runSample(options: { repoRoot: string; name: string; code:
       timeoutMs: 60_000,
     });
     // Node's own compile cache (Node 22+, turned on by the bin) is not the sample's.
-    const leftInTemp = readdirSync(temp).filter((name) => name !== 'node-compile-cache');
-    return { fixture, ...run, requests: server.requests.filter((request) => request.path === '/v1/messages').length, leftInTemp };
+    const inTemp = readdirSync(temp).filter((name) => name !== 'node-compile-cache').map((name) => `$TMPDIR/${name}`);
+    const sessionFolders = [...sessionFoldersIn(project), ...sessionFoldersIn(temp)].map((folder) => path.relative(project, folder));
+    return { ...run, requests: server.requests.filter((request) => request.path === '/v1/messages').length, leftOpen: [...new Set([...inTemp, ...sessionFolders])] };
   } finally {
     await server.close();
   }
+}
+
+function sessionFoldersIn(folder: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.name === SESSION_OWNER_FILE) found.push(folder);
+    else if (entry.isDirectory() && entry.name !== 'node_modules') found.push(...sessionFoldersIn(path.join(folder, entry.name)));
+  }
+  return found;
 }

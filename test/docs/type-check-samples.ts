@@ -8,7 +8,7 @@ import path from 'node:path';
 import { SAMPLE_TSCONFIG } from './create-sample-project.ts';
 import type { CodeBlock } from './extract-code-blocks.ts';
 
-/** What the compiler said about one block, its lines counted in the Markdown file (`README.md:31: TS2345 ...`). */
+/** What the compiler said about one block, its lines counted in the Markdown file (`README.md:31 (as .ts): TS2345 ...`). */
 export interface SampleDiagnostics {
   block: CodeBlock;
   errors: string[];
@@ -29,9 +29,9 @@ export function sampleExtension(language: string): '.ts' | '.mjs' | undefined {
   return undefined;
 }
 
-/** The file a block is written to in the sample project: `samples/readme-md-14.ts`. */
-export function sampleFileName(block: CodeBlock): string {
-  return `samples/${block.file.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}-${block.line}${sampleExtension(block.language)}`;
+/** The file a block is written to in the sample project, as `extension`: `samples/readme-md-14.ts`. */
+function sampleFileName(block: CodeBlock, extension: string): string {
+  return `samples/${block.file.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}-${block.line}${extension}`;
 }
 
 /**
@@ -40,15 +40,18 @@ export function sampleFileName(block: CodeBlock): string {
  */
 export function typeCheckSamples(options: { project: string; repoRoot: string; blocks: readonly CodeBlock[] }): { samples: SampleDiagnostics[]; outside: string[] } {
   const { project, repoRoot, blocks } = options;
-  const offsets = new Map<string, { block: CodeBlock; preludeLines: number; samples: SampleDiagnostics }>();
+  const offsets = new Map<string, { block: CodeBlock; preludeLines: number; samples: SampleDiagnostics; extension: string }>();
   const samples: SampleDiagnostics[] = [];
   for (const block of blocks) {
     const prelude = block.marker.kind === 'prelude' ? readPrelude({ repoRoot, name: block.marker.name }) : '';
-    const fileName = sampleFileName(block);
-    writeFileSync(path.join(project, fileName), prelude + block.code);
     const entry: SampleDiagnostics = { block, errors: [] };
     samples.push(entry);
-    offsets.set(fileName, { block, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1, samples: entry });
+    // A JavaScript sample is also what a TypeScript user pastes into a .ts file: both must pass.
+    for (const extension of sampleExtension(block.language) === '.mjs' ? ['.mjs', '.ts'] : ['.ts']) {
+      const fileName = sampleFileName(block, extension);
+      writeFileSync(path.join(project, fileName), prelude + block.code);
+      offsets.set(fileName, { block, preludeLines: prelude === '' ? 0 : prelude.split('\n').length - 1, samples: entry, extension });
+    }
   }
   // tsc reports no semantic error at all while any file has a syntax error: a second run leaves those files out.
   let diagnostics = runCompiler({ project, repoRoot });
@@ -63,7 +66,7 @@ export function typeCheckSamples(options: { project: string; repoRoot: string; b
     if (FOREIGN_LIBRARY_ERRORS.some((known) => known.file.test(file) && message.startsWith(`${known.code}:`))) continue;
     const sample = offsets.get(file);
     const sampleLine = line - (sample?.preludeLines ?? 0);
-    if (sample && sampleLine >= 1) sample.samples.errors.push(`${sample.block.file}:${sample.block.line + sampleLine}: ${message}`);
+    if (sample && sampleLine >= 1) sample.samples.errors.push(`${sample.block.file}:${sample.block.line + sampleLine} (as ${sample.extension}): ${message}`);
     else outside.push(sample ? `prelude of ${sample.block.file}:${sample.block.line}: ${message}` : `${file}:${line}: ${message}`);
   }
   return { samples, outside };
