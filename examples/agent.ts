@@ -5,13 +5,17 @@
  *   ANTHROPIC_API_KEY=sk-ant-... node examples/run.mjs examples/agent.ts "Echo hello three times"
  *   ANTHROPIC_BASE_URL=http://127.0.0.1:8080 npx deno run -A examples/agent.ts "..."   (any Anthropic-compatible server)
  *
- * With neither variable set it prints what to set and exits 1. Exit code 1 also when the model API fails.
+ * With neither variable set it prints what to set and exits 1. Exit code 1 also when the query fails (the model API
+ * failed or could not be reached, a hook blocked the prompt), as `codev run`.
  * Permission asks (a call no rule allows) are prompted for on a terminal and denied otherwise.
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
-import { CodevError, createAgent, createKernel, type CanUseTool } from 'codev';
+import { CodevError, createAgent, createKernel, type CanUseTool, type EndReason } from 'codev';
+
+/** The end reasons that mean the query failed (the others, such as `max_turns`, are limits it reached). */
+const FAILED: ReadonlySet<EndReason> = new Set<EndReason>(['error', 'blocked', 'output-invalid']);
 
 const DEFAULT_PROMPT = 'Use the Echo tool to repeat "hello from codev" twice, then tell me what it returned.';
 
@@ -87,7 +91,8 @@ async function run(agent: ReturnType<typeof createAgent>, text: string): Promise
         break;
       case 'end':
         line(`[end: ${event.reason}, ${event.turns} turn(s), ${event.usage.inputTokens} input / ${event.usage.outputTokens} output tokens]`);
-        if (event.reason === 'error') failed = true;
+        // As `codev run`: the model API failed, a hook refused the prompt, or no answer matched the output schema.
+        if (FAILED.has(event.reason)) failed = true;
         break;
       // 'turn-start', 'text' (the full block, already streamed as deltas) and 'usage' are not printed.
     }

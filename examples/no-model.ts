@@ -7,6 +7,8 @@
  *
  * The plugins it exercises: plugins/echo.ts (the Echo tool), plugins/safety-rules.ts (deny rules plus a
  * check function) and plugins/no-sudo.ts (a PreToolUse hook). codev.config.ts allows Echo.
+ *
+ * Exit code 1 when the project loads with errors or a call ends otherwise than it should.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +37,9 @@ try {
   console.log(`project: ${kernel.root}`);
   console.log(`config: ${kernel.configFile ? path.relative(root, kernel.configFile) : '(none)'}`);
   console.log(`plugins: ${kernel.plugins.map((plugin) => plugin.name).join(', ')}`);
-  for (const error of kernel.errors) console.log(`load error: ${error.format()}`);
+  // A plugin or the config that failed to load: the calls below would not show what they are meant to.
+  for (const error of kernel.errors) console.error(`load error: ${error.format()}`);
+  if (kernel.errors.length > 0) process.exitCode = 1;
   console.log(`pool: ${kernel.tools.map((tool) => tool.name).join(', ')}`);
   console.log('');
 
@@ -48,21 +52,26 @@ try {
   };
 
   const context = kernel.createToolUseContext();
-  const calls: { title: string; name: string; input: Record<string, unknown> }[] = [
-    { title: 'allowed by a config rule', name: 'Echo', input: { message: 'hello', times: 2 } },
-    { title: 'denied by the safety rule plugin', name: 'Echo', input: { message: 'x'.repeat(10_001) } },
-    { title: 'denied by the no-sudo hook', name: 'DryRunShell', input: { command: 'sudo rm -rf /tmp/scratch' } },
-    { title: 'a validation error', name: 'Echo', input: { message: 'hi', times: 'three' } },
-    { title: 'an ask answered by canUseTool', name: 'DryRunShell', input: { command: 'ls -la' } },
+  // Each call with the status it should end with: the script exits 1 when one ends otherwise.
+  const calls: { title: string; name: string; input: Record<string, unknown>; expected: ToolResultUpdate['status'] }[] = [
+    { title: 'allowed by a config rule', name: 'Echo', input: { message: 'hello', times: 2 }, expected: 'ok' },
+    { title: 'denied by the safety rule plugin', name: 'Echo', input: { message: 'x'.repeat(10_001) }, expected: 'denied' },
+    { title: 'denied by the no-sudo hook', name: 'DryRunShell', input: { command: 'sudo rm -rf /tmp/scratch' }, expected: 'denied' },
+    { title: 'a validation error', name: 'Echo', input: { message: 'hi', times: 'three' }, expected: 'invalid-input' },
+    { title: 'an ask answered by canUseTool', name: 'DryRunShell', input: { command: 'ls -la' }, expected: 'ok' },
   ];
   let id = 0;
-  for (const { title, name, input } of calls) {
+  for (const { title, name, input, expected } of calls) {
     console.log(`# ${title}: ${name} ${preview(input)}`);
     const result = await call(context, { type: 'tool_use', id: `toolu_example_${++id}`, name, input }, canUseTool);
     console.log(`  status: ${result.status}${result.isError ? ' (error result)' : ''}`);
     console.log(`  decision: ${describeDecision(result.decision)}`);
     console.log(`  model reads: ${preview(resultContent(result))}`);
     console.log('');
+    if (result.status !== expected) {
+      console.error(`${title}: expected status ${expected}, got ${result.status}`);
+      process.exitCode = 1;
+    }
   }
 } finally {
   await kernel.close();

@@ -7,6 +7,7 @@
  * timeout fails its test with the reason, since a lingering handle (e.g. a keep-alive socket) is a bug.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +66,15 @@ function sections(stdout: string): Record<string, string> {
     result[title] = block;
   }
   return result;
+}
+
+/** A loopback port nothing listens on: one the system gave a server that is closed again. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  return port;
 }
 
 function jsonLines(stdout: string): Record<string, any>[] {
@@ -237,5 +247,12 @@ describe('examples under Node', () => {
     const requests = server.requests.slice(before);
     expect(requests).toHaveLength(2);
     expect(requests[0]!.body.messages).toEqual([{ role: 'user', content: 'Echo node says hi twice' }]);
+  }, TEST_TIMEOUT_MS);
+
+  it('examples/agent.ts exits 1 and says why when the model cannot be reached', async () => {
+    const result = await nodeExample(['examples/agent.ts', 'hello'], { ANTHROPIC_BASE_URL: `http://127.0.0.1:${await closedPort()}`, CODEV_MAX_RETRIES: '0' });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toMatch(/^\[end: error, /m);
+    expect(result.stderr).toMatch(/^MODEL_[A-Z_]+: /m);
   }, TEST_TIMEOUT_MS);
 });
