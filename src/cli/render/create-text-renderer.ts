@@ -10,11 +10,13 @@ const MAX_RESULT_LINES = 12;
  * Renders agent events for a person: streamed text (thinking dimmed, apart from the answer), each tool call through its tool's
  * `renderToolUseMessage`, progress through `renderToolUseProgressMessage`, results through
  * `renderToolResultMessage` (errors in red), a spinner with elapsed time for calls over 2 s. Not `interactive`
- * (output that is not a terminal), progress is appended, never repeated: a command's new output lines once each
+ * (output that is not a terminal) or without `spinners` (`writeError` is not one), progress is appended, never repeated: a command's new output lines once each
  * (and its result without them), any other progress when it changes.
  */
-export function createTextRenderer(options: { tools: readonly Tool[]; colors: Colors; write: (text: string) => void; writeError: (text: string) => void; interactive: boolean }) {
+export function createTextRenderer(options: { tools: readonly Tool[]; colors: Colors; write: (text: string) => void; writeError: (text: string) => void; interactive: boolean; spinners?: boolean }) {
   const { colors, write } = options;
+  // Spinners redraw a line of `writeError`: where that is not a terminal (2>run.log), progress is appended instead.
+  const live = options.interactive && options.spinners !== false;
   const running = new Map<string, { tool?: Tool; input: unknown; progress: unknown[]; spinner: { update(label: string): void; stop(): void } }>();
   const render = { verbose: false, color: colors.bold('x') !== 'x' };
   const log = createProgressLog();
@@ -53,7 +55,7 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         const tool = options.tools.find((candidate) => candidate.name === event.toolName);
         const summary = safe(() => tool?.renderToolUseMessage(event.input as never, render) ?? JSON.stringify(event.input));
         line(`${colors.bold(`● ${tool?.userFacingName(event.input as never) ?? event.toolName}`)}${summary ? colors.dim(`(${summary})`) : ''}`);
-        running.set(event.toolUseId, { tool, input: event.input, progress: [], spinner: createSpinner({ write: options.writeError, label: event.toolName, enabled: options.interactive }) });
+        running.set(event.toolUseId, { tool, input: event.input, progress: [], spinner: createSpinner({ write: options.writeError, label: event.toolName, enabled: live }) });
         return;
       }
       case 'tool-progress': {
@@ -66,7 +68,7 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         }
         call.progress.push(event.progress);
         const text = () => safe(() => call.tool?.renderToolUseProgressMessage(call.progress as never, render) ?? '');
-        if (options.interactive) {
+        if (live) {
           const latest = text();
           if (latest) call.spinner.update(`${event.toolName}: ${latest.split('\n').at(-1)!.slice(0, 80)}`);
           return;
