@@ -33,6 +33,15 @@ describe('createProgressLog', () => {
     expect(progress('Editing a.ts\nline two')).toEqual(['Editing a.ts', 'line two']);
   });
 
+  it("prints each line a REPL's code prints, the same line twice too, but its inner calls' progress when it changes", () => {
+    const log = createProgressLog();
+    const progress = (payload: { type: string; innerToolName?: string }, text: string) => log.progress({ toolUseId: 't', progress: payload, text: () => text, now: 0 });
+    expect(progress({ type: 'repl_progress' }, 'ok')).toEqual(['ok']);
+    expect(progress({ type: 'repl_progress' }, 'ok')).toEqual(['ok']);
+    expect(progress({ type: 'repl_progress', innerToolName: 'Bash' }, 'Bash: line1')).toEqual(['Bash: line1']);
+    expect(progress({ type: 'repl_progress', innerToolName: 'Bash' }, 'Bash: line1')).toEqual([]);
+  });
+
   it('leaves out of the result the lines already printed, once each, and forgets the call', () => {
     const log = createProgressLog();
     log.progress({ toolUseId: 't', progress: bash({ output: 'x\nx\ny', totalLines: 3 }), text: () => '', now: 0 });

@@ -26,7 +26,7 @@ interface CallLog {
  * For output that is not a terminal, where nothing can be redrawn: a `bash_progress` report carries the last
  * lines and how many there are in all, so each report adds only the lines past the last one printed (a line
  * still unfinished waits for its end, lines that scrolled past the tail between two reports are counted, not
- * shown); any other progress is printed when its rendering changes.
+ * shown); any other progress is printed when its rendering changes (the lines a REPL's code prints, each time).
  */
 export function createProgressLog(): ProgressLog {
   const calls = new Map<string, CallLog>();
@@ -36,7 +36,9 @@ export function createProgressLog(): ProgressLog {
       if (!call) calls.set(toolUseId, (call = { lines: 0, printed: [], lastPrintAt: now }));
       if (progress.type === 'bash_progress') return newOutputLines({ call, progress: progress as BashProgress, now });
       const rendered = text();
-      if (!rendered || rendered === call.lastText) return [];
+      // A line the REPL's code printed is output: printed again when the code prints it again.
+      const printed = progress.type === 'repl_progress' && progress.innerToolName === undefined;
+      if (!rendered || (rendered === call.lastText && !printed)) return [];
       call.lastText = rendered;
       call.lastPrintAt = now;
       return rendered.split('\n');
