@@ -58,13 +58,15 @@ function splitShellLine(line: string): string[][] {
 
 /** The codev command lines of an example, as argv after `codev`, including one run by `xargs` or after a `--`. */
 function codevCommands(line: string): string[][] {
-  return splitShellLine(line).flatMap(function found(words): string[][] {
-    const start = words[0] === 'codev' ? 1 : words[0] === 'xargs' && words[1] === 'codev' ? 2 : -1;
-    if (start === -1) return [];
-    const argv = words.slice(start);
-    const separator = argv.indexOf('--');
-    return separator === -1 ? [argv] : [argv.slice(0, separator), ...found(argv.slice(separator + 1))];
-  });
+  return splitShellLine(line).flatMap(codevArgv);
+}
+
+function codevArgv(words: readonly string[]): string[][] {
+  const start = words[0] === 'codev' ? 1 : words[0] === 'xargs' && words[1] === 'codev' ? 2 : -1;
+  if (start === -1) return [];
+  const argv = words.slice(start);
+  const separator = argv.indexOf('--');
+  return separator === -1 ? [argv] : [argv.slice(0, separator), ...codevArgv(argv.slice(separator + 1))];
 }
 
 /**
