@@ -62,9 +62,10 @@ Options:
   --cwd DIR             The project directory
 
 Examples:
-  codev tool Read '{"file_path":"package.json"}'
+  codev tool Glob '{"pattern":"src/**/*.ts"}'
+  codev tool Bash '{"command":"git status"}' --json
   codev tool Bash '{"command":"npm test"}' --allow 'Bash(npm test)'
-  codev tool Write '{"file_path":"notes.md","content":"# Notes"}' --permission-mode acceptEdits --json
+  codev tool Write "{\\"file_path\\":\\"$PWD/notes.md\\",\\"content\\":\\"# Notes\\"}" --permission-mode acceptEdits
   echo '{"pattern":"TODO","output_mode":"content"}' | codev tool Grep -
 
 Ctrl-C or SIGTERM cancels the call (its commands stopped) and exits 130 or 143.
