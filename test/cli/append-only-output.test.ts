@@ -39,12 +39,12 @@ describe('output off a terminal is append-only', () => {
     expect(run.stdout.split('\n').filter((line) => line.trimEnd().endsWith('tail'))).toEqual([]);
     expect(run.stdout).toContain('Counted.');
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/\r|\u001b\[/);
-  }, 30_000);
+  }, 60_000);
 
   it('codev tool prints each line of a long Bash call once, in order', async () => {
     const run = await runCodev(['tool', 'Bash', JSON.stringify({ command: COMMAND }), '--cwd', project.root], {});
     expect(run.code, run.stderr).toBe(0);
     expect(outputLines(run.stdout, OUTPUT)).toEqual(OUTPUT);
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/\r|\u001b\[/);
-  }, 30_000);
+  }, 60_000);
 });
