@@ -10,8 +10,8 @@ const MAX_RESULT_LINES = 12;
  * Renders agent events for a person: streamed text (thinking dimmed, apart from the answer), each tool call through its tool's
  * `renderToolUseMessage`, progress through `renderToolUseProgressMessage`, results through
  * `renderToolResultMessage` (errors in red), a spinner with elapsed time for calls over 2 s. Not `interactive`
- * (output that is not a terminal) or without `spinners` (`writeError` is not one), progress is appended, never repeated: a command's new output lines once each
- * (and its result without them), any other progress when it changes.
+ * (output that is not a terminal) or without `spinners` (`writeError` is not one), progress is appended, never
+ * repeated: a command's new output lines once each (and its result without them), other progress when it changes.
  */
 export function createTextRenderer(options: { tools: readonly Tool[]; colors: Colors; write: (text: string) => void; writeError: (text: string) => void; interactive: boolean; spinners?: boolean }) {
   const { colors, write } = options;
