@@ -2,38 +2,29 @@
 
 export const MAIN_HELP = `codev — script AI agents with a serious tool system
 
-Usage:
-  codev <command> [options]
+Usage: codev <command> [options]      (codev <command> --help: its options and examples)
 
 Commands:
-  init [dir]            Create a project: config, agent script, plugins and a passing test
+  run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
   tools                 List the tool pool: built-ins, plugin tools and MCP tools
   tool <Name> [json]    Run one tool call through the full lifecycle (no model needed)
-  run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
+  init [dir]            Create a project: config, agent script, plugins and a passing test
+  fake-model [-- cmd]   Serve an offline fake model (no key, no network) for codev run; or run cmd against it
   sessions              List the saved sessions of this project; show or remove one, prune old ones
-  instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
   queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny, clean
   worker                Take jobs from the fleet's queue and run them, until stopped
   rules <command>       How the permission rules decide a call (explain), a table of expected decisions (test)
+  instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
 
-Options (every command):
-  --cwd DIR             Run as if started in DIR (where codev.config.ts and plugins/ are found)
-  --verbose             On an error in your code, show the whole stack (codev's frames too; also CODEV_DEBUG=1)
-  -h, --help            Show help for a command
-  -v, --version         Print codev's version
-
-Environment:
-  NO_COLOR              No colors; FORCE_COLOR=1 colors output that is not a terminal (FORCE_COLOR=0: none)
+Every command takes --cwd DIR (run as if started in DIR), --verbose (the whole stack of an error in your
+code; also CODEV_DEBUG=1) and -h/--help; -v/--version prints codev's version. NO_COLOR=1: no colors.
 
 Examples:
+  codev run agent.ts "why does the build fail?"
   codev tools
-  codev tool Echo '{"message":"hi"}'
   codev tool Bash '{"command":"npm test"}' --allow 'Bash(npm test)'
-  codev rules explain Bash 'git status && rm -rf build'
-  codev rules test permissions.test.json
 
 Exit codes: 0 success, 1 failure (or a tool error), 2 bad usage.
-Run "codev <command> --help" for the options of a command.
 `;
 
 export const TOOLS_HELP = `Usage: codev tools [--json] [--cwd DIR]
@@ -45,6 +36,10 @@ Exit codes: 0 everything loaded, 1 something failed to load (the pool is still p
 Options:
   --json        Print an array of { name, source, aliases, flags } objects
   --cwd DIR     The project directory
+
+Examples:
+  codev tools
+  codev tools --json --cwd ../app
 `;
 
 export const TOOL_HELP = `Usage: codev tool <Name> [json-input] [options]
@@ -65,6 +60,13 @@ Options:
   --json                Print { "is_error", "error_code"?, "content", "decision": { "behavior", "source", "rule"? } }
                         (error_code: a stable code such as TOOL_NOT_FOUND, INPUT_INVALID, TOOL_FAILED)
   --cwd DIR             The project directory
+
+Examples:
+  codev tool Glob '{"pattern":"src/**/*.ts"}'
+  codev tool Bash '{"command":"git status"}' --json
+  codev tool Bash '{"command":"npm test"}' --allow 'Bash(npm test)'
+  codev tool Write "{\\"file_path\\":\\"$PWD/notes.md\\",\\"content\\":\\"# Notes\\"}" --permission-mode acceptEdits
+  echo '{"pattern":"TODO","output_mode":"content"}' | codev tool Grep -
 
 Ctrl-C or SIGTERM cancels the call (its commands stopped) and exits 130 or 143.
 Exit codes: 0 the result is not an error, 1 it is, 2 bad usage, 130 or 143 cancelled by a signal.
@@ -122,6 +124,14 @@ Options:
   --cwd DIR                  The project directory (default: the script's folder)
   --attach-outside           Let @file attach files outside the project (Read rules still apply)
   --allow-attachment PATH    Attach this file even if a Read rule refuses it or it is outside (repeatable)
+
+Examples:
+  codev run agent.ts
+  codev run agent.ts "why does the build fail?" @build.log
+  codev run agent.ts "fix the failing test" --permission-mode acceptEdits --max-turns 20
+  codev run agent.ts "list the TODOs" --output-format stream-json | jq -c 'select(.type == "tool-call")'
+  codev run review.ts --json-schema verdict.schema.json --model claude-opus-4-6
+  codev run agent.ts --continue "now add a test for it"
 
 Ctrl-C (SIGINT) or SIGTERM (docker stop, a service manager) interrupts the running tools and ends the turn
 cleanly: every open call answered, the session saved and unlocked (go on with --resume); a second signal quits at once.
@@ -184,6 +194,13 @@ Options:
   --force           unlock: take the lock even from a live process of this host
   --cwd DIR         The project directory
 
+Examples:
+  codev sessions
+  codev sessions show 6f1c --json
+  codev run agent.ts --resume 6f1c "go on"
+  codev sessions prune --older-than 30d --keep 20 --yes
+  codev sessions unlock 6f1c
+
 Exit codes: 0 success, 1 no such session (the recent ones are named), an ambiguous prefix (the candidates
 are named), the session is in use, or prune could not remove one; 2 bad usage.
 `;
@@ -203,6 +220,10 @@ hard link) or that links out of the project (INSTRUCTIONS_REFUSED).
 Options:
   --json        Print { enabled, files: [{ path, scope, bytes, includedFrom? }], warnings: [{ code, path, reason }] }
   --cwd DIR     The project directory
+
+Examples:
+  codev instructions
+  codev instructions --json --cwd ../app
 
 Exit codes: 0 success, 1 a file was skipped (the others are still listed), 2 bad usage.
 `;
@@ -280,8 +301,10 @@ Environment:
 Examples:
   codev queue add agent.ts --prompt "fix the failing test" --allow 'Bash(npm test)' --allow Edit
   codev queue add agent.ts --prompts tasks.jsonl --repo git@github.com:acme/app.git --ref main | xargs codev queue watch
-  codev queue status
+  codev queue watch
+  codev queue status --limit 20
   codev queue approve 6f1c0d2e-... toolu_01ABC
+  codev queue deny 6f1c0d2e-... toolu_01ABC --message "run the tests instead"
   codev queue clean --older-than 3d --dry-run
 
 Redis: a command whose Redis is away, or leaves it unanswered (frozen), fails with FLEET_REDIS_UNREACHABLE

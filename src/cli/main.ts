@@ -67,6 +67,7 @@ function processIo(): CommandIo {
     cwd: process.cwd(),
     env: process.env,
     isTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
     get columns() {
       return process.stdout.isTTY ? process.stdout.columns : undefined;
     },

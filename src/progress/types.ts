@@ -9,6 +9,8 @@ export type BashProgress = {
   type: 'bash_progress';
   /** The last lines of output. */
   output: string;
+  /** The last line of `output` has no newline yet: more of it may come (a renderer that appends lines waits for it). */
+  partialLine?: boolean;
   /** All output so far, when small enough to keep. */
   fullOutput?: string;
   elapsedTimeSeconds: number;

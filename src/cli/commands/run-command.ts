@@ -112,7 +112,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const agent = createAgent({ ...definition, askUser, ...limits, ...models, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
     // With an output schema, stdout carries only the answer's JSON: the run's text goes to stderr.
     const writeText = outputSchema ? io.stderr : io.stdout;
-    const render = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : createTextRenderer({ tools: kernel.tools, colors, write: writeText, writeError: io.stderr, interactive });
+    const render = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : createTextRenderer({ tools: kernel.tools, colors, write: writeText, writeError: io.stderr, interactive, spinners: io.stderrIsTTY !== false });
     let reason = 'end_turn';
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     const waiting: string[] = [];

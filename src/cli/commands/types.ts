@@ -9,6 +9,8 @@ export interface CommandIo {
   env: Readonly<Record<string, string | undefined>>;
   /** True when stdout is a terminal (spinners, colors, interactive prompts). */
   isTTY?: boolean;
+  /** True when stderr is a terminal (where spinners are drawn); unknown counts as true when stdout is one. */
+  stderrIsTTY?: boolean;
   /** The terminal's width when stdout is one, read when asked (it changes when the window is resized). */
   readonly columns?: number;
   /** The terminal to ask permission questions on, when there is one. */

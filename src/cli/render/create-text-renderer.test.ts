@@ -28,6 +28,18 @@ describe('text rendering', () => {
     expect(out).toBe('Fetching\n● Fetch(GET https://example.com)\n  … 1 chunks\n  ⎿ 5 bytes\n  ⎿ <tool_use_error>Error: boom</tool_use_error>\n');
   });
 
+  it('appends progress, once each, when stdout is a terminal but stderr, where spinners go, is not', () => {
+    let out = '';
+    let err = '';
+    const render = createTextRenderer({ tools: [tool], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: (text) => (err += text), interactive: true, spinners: false });
+    render({ type: 'tool-call', toolUseId: 't', toolName: 'Fetch', input: { url: 'https://example.com' } });
+    render({ type: 'tool-progress', toolUseId: 't', toolName: 'Fetch', progress: { type: 'bash_progress', output: 'one\ntw', partialLine: true, totalLines: 1, totalBytes: 6, elapsedTimeSeconds: 2 } });
+    render({ type: 'tool-progress', toolUseId: 't', toolName: 'Fetch', progress: { type: 'bash_progress', output: 'one\ntwo', totalLines: 2, totalBytes: 8, elapsedTimeSeconds: 3 } });
+    render({ type: 'tool-result', toolUseId: 't', toolName: 'Fetch', isError: true, status: 'error', block: { type: 'tool_result', tool_use_id: 't', content: 'one\ntwo\nExit code 1' }, durationMs: 1 });
+    expect(out).toBe('● Fetch(GET https://example.com)\n  … one\n  … two\n  ⎿ (2 output lines above)\n    Exit code 1\n');
+    expect(err).toBe('');
+  });
+
   it('shows thinking dimmed and apart from the answer, and says when a fallback model takes over', () => {
     let out = '';
     let err = '';

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../agent/types.ts';
 import type { Tool } from '../../tool/types.ts';
 import type { Colors } from './colors.ts';
+import { createProgressLog } from './create-progress-log.ts';
 import { createSpinner } from './create-spinner.ts';
 
 const MAX_RESULT_LINES = 12;
@@ -8,12 +9,17 @@ const MAX_RESULT_LINES = 12;
 /**
  * Renders agent events for a person: streamed text (thinking dimmed, apart from the answer), each tool call through its tool's
  * `renderToolUseMessage`, progress through `renderToolUseProgressMessage`, results through
- * `renderToolResultMessage` (errors in red), a spinner with elapsed time for calls over 2 s.
+ * `renderToolResultMessage` (errors in red), a spinner with elapsed time for calls over 2 s. Not `interactive`
+ * (output that is not a terminal) or without `spinners` (`writeError` is not one), progress is appended, never
+ * repeated: a command's new output lines once each (and its result without them), other progress when it changes.
  */
-export function createTextRenderer(options: { tools: readonly Tool[]; colors: Colors; write: (text: string) => void; writeError: (text: string) => void; interactive: boolean }) {
+export function createTextRenderer(options: { tools: readonly Tool[]; colors: Colors; write: (text: string) => void; writeError: (text: string) => void; interactive: boolean; spinners?: boolean }) {
   const { colors, write } = options;
+  // Spinners redraw a line of `writeError`: where that is not a terminal (2>run.log), progress is appended instead.
+  const live = options.interactive && options.spinners !== false;
   const running = new Map<string, { tool?: Tool; input: unknown; progress: unknown[]; spinner: { update(label: string): void; stop(): void } }>();
   const render = { verbose: false, color: colors.bold('x') !== 'x' };
+  const log = createProgressLog();
   let midLine = false;
   // Thinking streams dimmed, set apart from the answer that follows it.
   let thinking = false;
@@ -49,7 +55,7 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         const tool = options.tools.find((candidate) => candidate.name === event.toolName);
         const summary = safe(() => tool?.renderToolUseMessage(event.input as never, render) ?? JSON.stringify(event.input));
         line(`${colors.bold(`● ${tool?.userFacingName(event.input as never) ?? event.toolName}`)}${summary ? colors.dim(`(${summary})`) : ''}`);
-        running.set(event.toolUseId, { tool, input: event.input, progress: [], spinner: createSpinner({ write: options.writeError, label: event.toolName, enabled: options.interactive }) });
+        running.set(event.toolUseId, { tool, input: event.input, progress: [], spinner: createSpinner({ write: options.writeError, label: event.toolName, enabled: live }) });
         return;
       }
       case 'tool-progress': {
@@ -61,17 +67,21 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
           return;
         }
         call.progress.push(event.progress);
-        const text = safe(() => call.tool?.renderToolUseProgressMessage(call.progress as never, render) ?? '');
-        if (!text) return;
-        if (options.interactive) call.spinner.update(`${event.toolName}: ${text.split('\n').at(-1)!.slice(0, 80)}`);
-        else line(colors.dim(`  … ${text}`));
+        const text = () => safe(() => call.tool?.renderToolUseProgressMessage(call.progress as never, render) ?? '');
+        if (live) {
+          const latest = text();
+          if (latest) call.spinner.update(`${event.toolName}: ${latest.split('\n').at(-1)!.slice(0, 80)}`);
+          return;
+        }
+        const lines = log.progress({ toolUseId: event.toolUseId, progress: event.progress, text, now: Date.now() });
+        if (lines.length > 0) line(colors.dim(lines.map((part) => `  … ${part}`).join('\n')));
         return;
       }
       case 'tool-result': {
         const call = running.get(event.toolUseId);
         call?.spinner.stop();
         running.delete(event.toolUseId);
-        const text = event.isError || !call?.tool ? blockText(event.block.content) : safe(() => call.tool!.renderToolResultMessage(event.output as never, render));
+        const text = log.result(event.toolUseId, event.isError || !call?.tool ? blockText(event.block.content) : safe(() => call.tool!.renderToolResultMessage(event.output as never, render)));
         const lines = text.split('\n');
         const shown = lines.slice(0, MAX_RESULT_LINES).map((part, index) => `  ${index === 0 ? '⎿' : ' '} ${part}`);
         if (lines.length > MAX_RESULT_LINES) shown.push(colors.dim(`    … ${lines.length - MAX_RESULT_LINES} more lines`));

@@ -101,6 +101,11 @@ export class OutputCollector {
     return this.progressTail.replace(/\n$/, '').split('\n').slice(-lines).join('\n');
   }
 
+  /** The output so far ends inside a line (its last line has no newline yet). */
+  endsMidLine(): boolean {
+    return this.progressTail !== '' && !this.progressTail.endsWith('\n');
+  }
+
   /** All the output so far, when it is still held whole in memory (else undefined). */
   fullText(): string | undefined {
     return this.spilled ? undefined : this.whole('stdout') + this.whole('stderr');

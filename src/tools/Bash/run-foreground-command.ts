@@ -70,6 +70,7 @@ export async function runForegroundCommand(options: {
     options.onProgress({
       type: 'bash_progress',
       output: output.lastLines(5),
+      partialLine: output.endsMidLine(),
       fullOutput: output.totalBytes <= 10_000 ? output.fullText() : undefined,
       elapsedTimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       totalLines: output.totalLines,
