@@ -9,8 +9,10 @@ import type { TemplateFile } from './render-template.ts';
 export interface InitPlan {
   /** Template files that do not exist yet. */
   create: TemplateFile[];
-  /** Template files the user has, left as they are. */
+  /** Template files the user has with other content, left as they are. */
   skip: string[];
+  /** Template files already there with the template's content. */
+  unchanged: string[];
   /** Template files the user has that --force replaces, each kept first as `<file>.bak` (or `.bak2`…). */
   replace: { file: TemplateFile; backup: string }[];
   /** Paths where a file goes and a folder is (or the other way round): nothing can be written. */
@@ -27,7 +29,7 @@ export interface InitPlan {
  * package.json throws PACKAGE_JSON_INVALID before anything is written.
  */
 export async function planInit(options: { target: string; files: readonly TemplateFile[]; force: boolean }): Promise<InitPlan> {
-  const plan: InitPlan = { create: [], skip: [], replace: [], blocked: [] };
+  const plan: InitPlan = { create: [], skip: [], unchanged: [], replace: [], blocked: [] };
   for (const file of options.files) {
     for (const folder of parentFolders(file.target)) {
       const parent = await lstat(path.join(options.target, folder)).catch(() => undefined);
@@ -37,6 +39,7 @@ export async function planInit(options: { target: string; files: readonly Templa
     if (!info) plan.create.push(file);
     else if (!info.isFile() && !info.isSymbolicLink()) plan.blocked.push(file.target);
     else if (file.target === 'package.json') plan.packageJson = await planPackageJson(options.target, file, plan);
+    else if ((await readFile(path.join(options.target, file.target), 'utf8').catch(() => undefined)) === file.content) plan.unchanged.push(file.target);
     else if (options.force) plan.replace.push({ file, backup: await freeBackupName(path.join(options.target, file.target)) });
     else plan.skip.push(file.target);
   }
