@@ -2,7 +2,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CodevError } from '../../errors/codev-error.ts';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { isPathInside } from '../../files/is-path-inside.ts';
 import { INIT_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
@@ -59,7 +59,12 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
     io.stderr(`codev init: these paths in ${target} are in the way (a folder where a file goes, or a file where a folder goes):\n${plan.blocked.map((file) => `  ${file}\n`).join('')}Nothing was written. Move them away and run codev init again.\n`);
     return 1;
   }
-  await writeInitPlan(target, plan);
+  try {
+    await writeInitPlan(target, plan);
+  } catch (error) {
+    io.stderr(`codev init: ${errorMessage(error)}\nNothing was left written: the files written before the failure were removed (or put back from their backups), and package.json was not changed.\n`);
+    return 1;
+  }
   const relative = path.relative(io.cwd, target);
   const folder = relative === '' ? undefined : isPathInside(target, io.cwd) ? relative : target;
   // A project whose own `npm test` was kept runs the template's test with vitest itself.
