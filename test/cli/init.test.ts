@@ -187,6 +187,8 @@ describe('codev init', () => {
     expect(run.stdout).toMatch(/Kept yours, not overwritten[^\n]*\n  README.md\n  tsconfig.json\n/);
     expect(run.stdout).toContain('dependencies.zod: "^3.23.0"');
     expect(run.stdout).toContain('scripts.test: "jest"');
+    expect(run.stdout).toContain(`Added codev to shop in ${project}`);
+    expect(files['agents/reviewer.md']).toBeDefined();
   });
 
   it('keeps a CommonJS package CommonJS: no "type" added where .js files would change meaning, and says what to change', () => {
@@ -218,7 +220,7 @@ describe('codev init', () => {
       const run = codev(['init', '--codev', spec], { cwd: project });
       expect(run.code).toBe(0);
       expect(JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).dependencies.codev).toBe(spec);
-      expect(run.stdout).toContain(`codev dependency: "codev": ${JSON.stringify(spec)}\n  because given with --codev.`);
+      expect(run.stdout).toContain(`codev dependency: "codev": ${JSON.stringify(spec)}\n  because given with --codev`);
     }
     const parent = tempDir();
     const bad = codev(['init', 'app', '--codev', 'two words'], { cwd: parent });

@@ -31,8 +31,10 @@ describe('codevDependency', () => {
 describe('givenCodevDependency', () => {
   it('writes any npm spec as given and refuses what cannot be one (CLI_USAGE)', () => {
     for (const spec of ['^0.1.0', '0.1.0', 'file:../codev-0.1.0.tgz', '../codev-0.1.0.tgz', 'github:me/codev', 'git+https://example.com/codev.git#v1', 'latest']) {
-      expect(givenCodevDependency(spec)).toEqual({ spec, why: 'given with --codev' });
+      expect(givenCodevDependency(spec, '/').spec).toBe(spec);
     }
-    for (const spec of ['', 'a b', '--force', 'x\ny']) expect(() => givenCodevDependency(spec)).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }));
+    expect(givenCodevDependency('^0.1.0', '/').why).toBe('given with --codev');
+    expect(givenCodevDependency('file:../codev-0.1.0.tgz', '/nowhere/app').why).toContain('/nowhere/codev-0.1.0.tgz, which does not exist');
+    for (const spec of ['', 'a b', '--force', 'x\ny']) expect(() => givenCodevDependency(spec, '/')).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }));
   });
 });

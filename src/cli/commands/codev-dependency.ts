@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CodevError } from '../../errors/codev-error.ts';
 import type { CodevOrigin } from './find-codev-origin.ts';
@@ -43,11 +44,15 @@ export function fileSpec(source: string, target: string): string {
 
 /**
  * The codev dependency given with `--codev SPEC`, written as it is: any npm spec (a version or range, `file:`,
- * a tarball path, a URL, a git URL). Only what could never be one is refused.
+ * a tarball path, a URL, a git URL). Only what could never be one is refused; a local path that does not exist
+ * seen from `target` is said (npm reads it from there).
  */
-export function givenCodevDependency(spec: string): CodevDependency {
+export function givenCodevDependency(spec: string, target: string): CodevDependency {
   if (spec === '' || /[\s\u0000-\u001f]/.test(spec) || spec.startsWith('-')) {
     throw new CodevError('CLI_USAGE', `--codev ${JSON.stringify(spec)} is not an npm dependency spec`, { field: '--codev', hint: 'e.g. --codev ^0.1.0, --codev file:../codev-0.1.0.tgz, --codev github:owner/codev' });
   }
+  // npm reads a local path in package.json from the project's folder, not from where codev init ran.
+  const local = /^(file:|\.{1,2}\/|\/|~\/)/.test(spec) ? path.resolve(target, spec.replace(/^file:/, '')) : undefined;
+  if (local !== undefined && !existsSync(local)) return { spec, why: `given with --codev (note: from the project's folder it names ${local}, which does not exist)` };
   return { spec, why: 'given with --codev' };
 }

@@ -1,5 +1,5 @@
 import { readFileSync, realpathSync } from 'node:fs';
-import { lstat } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
@@ -35,7 +35,6 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
     return 0;
   }
   if (positionals.length > 1) throw new CodevError('CLI_USAGE', `Unexpected arguments: ${positionals.slice(1).join(' ')}`, { hint: 'codev init [dir] [--template NAME] [--codev SPEC] [--force]' });
-  const given = values.codev === undefined ? undefined : givenCodevDependency(values.codev);
   const templateName = values.template ?? DEFAULT_TEMPLATE;
   const available = await listTemplates(TEMPLATES_DIR);
   if (!available.includes(templateName)) {
@@ -43,6 +42,7 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
   }
   const base = path.resolve(io.cwd, values.cwd ?? '.');
   const target = path.resolve(base, positionals[0] ?? '.');
+  const given = values.codev === undefined ? undefined : givenCodevDependency(values.codev, target);
   const targetInfo = await lstat(target).catch(() => undefined);
   if (targetInfo && !targetInfo.isDirectory()) {
     io.stderr(`codev init: ${target} exists and is not a folder.\n`);
@@ -50,7 +50,7 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
   }
   const manifest = JSON.parse(readFileSync(path.join(CODEV_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
   const codev = given ?? codevDependency({ origin: await findCodevOrigin({ root: CODEV_ROOT, version: String(manifest.version) }), target });
-  const name = packageName(path.basename(target));
+  const name = (await existingPackageName(target)) ?? packageName(path.basename(target));
   const templateFolder = path.join(TEMPLATES_DIR, templateName);
   const files = await renderTemplate(templateFolder, { name, codevDependency: codev.spec, ...pinnedVersions(manifest) });
 
@@ -85,6 +85,16 @@ function pinnedVersions(manifest: Record<string, Record<string, string> | undefi
     return version;
   };
   return Object.fromEntries(Object.entries(PINNED).map(([key, pkg]) => [key, versionOf(pkg)]));
+}
+
+/** The name in the folder's own package.json, when it has one that names it (a broken one is reported by planInit). */
+async function existingPackageName(target: string): Promise<string | undefined> {
+  try {
+    const { name } = JSON.parse(await readFile(path.join(target, 'package.json'), 'utf8')) as { name?: unknown };
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A valid npm package name from a folder name: lowercase, URL-safe, not starting with `.` or `_`. */
