@@ -25,6 +25,15 @@ function installed(resolved: string | undefined, lock = 'node_modules/.package-l
 }
 
 describe('findCodevOrigin', () => {
+  it('without an npm lock (yarn, pnpm), the project\'s package.json says what it asked for', async () => {
+    const root = installed(undefined, 'unused-lock.json');
+    const project = path.dirname(path.dirname(root));
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ devDependencies: { codev: 'file:vendor/codev-0.1.0.tgz' } }));
+    expect(await findCodevOrigin({ root, version: '0.1.0' })).toEqual({ kind: 'file', path: path.join(project, 'vendor/codev-0.1.0.tgz'), lockFile: path.join(project, 'package.json') });
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ dependencies: { codev: 'github:me/codev#v0.1.0' } }));
+    expect(await findCodevOrigin({ root, version: '0.1.0' })).toMatchObject({ kind: 'other', spec: 'github:me/codev#v0.1.0' });
+  });
+
   it('a codev outside any node_modules is a checkout', async () => {
     expect(await findCodevOrigin({ root: '/work/codev', version: '0.1.0' })).toEqual({ kind: 'checkout', path: '/work/codev' });
   });
@@ -50,6 +59,10 @@ describe('findCodevOrigin', () => {
     expect(await findCodevOrigin({ root: installed('https://registry.npmjs.org/codev/-/codev-0.1.0.tgz'), version: '0.1.0' })).toMatchObject({ kind: 'registry', version: '0.1.0' });
     expect(await findCodevOrigin({ root: installed('https://example.com/builds/codev.tgz'), version: '0.1.0' })).toMatchObject({ kind: 'other', spec: 'https://example.com/builds/codev.tgz' });
     expect(await findCodevOrigin({ root: installed(undefined), version: '0.1.0' })).toEqual({ kind: 'unknown', version: '0.1.0' });
+    // A project's package.json asking for a range says nothing about where the package came from.
+    const ranged = installed(undefined);
+    writeFileSync(path.join(ranged, '../../package.json'), JSON.stringify({ dependencies: { codev: '^0.1.0' } }));
+    expect(await findCodevOrigin({ root: ranged, version: '0.1.0' })).toEqual({ kind: 'unknown', version: '0.1.0' });
     expect(await findCodevOrigin({ root: '/nowhere/node_modules/codev', version: '0.2.0' })).toEqual({ kind: 'unknown', version: '0.2.0' });
   });
 });

@@ -22,6 +22,7 @@ export type CodevOrigin =
  * installed package.json, but the project that holds the `node_modules` keeps a lock: its hidden
  * `node_modules/.package-lock.json` (npx's cache folder has one too), its package-lock.json or
  * npm-shrinkwrap.json, each with the `resolved` of the entry `node_modules/…/codev`, relative to that project.
+ * Without one, the project's package.json says what it asked for: a `file:` path, or a URL kept as it is.
  */
 export async function findCodevOrigin(options: { root: string; version: string }): Promise<CodevOrigin> {
   const parts = options.root.split(path.sep);
@@ -37,7 +38,22 @@ export async function findCodevOrigin(options: { root: string; version: string }
     if (/^https?:\/\/.*\/codev\/-\/codev-[^/]+\.tgz$/.test(resolved)) return { kind: 'registry', version: options.version, lockFile };
     return { kind: 'other', spec: resolved, lockFile };
   }
+  // No npm lock (yarn, pnpm, a lock deleted): the project's own package.json says what it asked for.
+  const manifest = path.join(project, 'package.json');
+  const asked = await askedFor(manifest);
+  if (asked?.startsWith('file:')) return { kind: 'file', path: path.resolve(project, asked.slice('file:'.length)), lockFile: manifest };
+  if (asked !== undefined && /^(https?|git(\+\w+)?|github):/.test(asked)) return { kind: 'other', spec: asked, lockFile: manifest };
   return { kind: 'unknown', version: options.version };
+}
+
+async function askedFor(manifest: string): Promise<string | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(manifest, 'utf8')) as Record<string, Record<string, unknown> | undefined>;
+    const spec = parsed.dependencies?.codev ?? parsed.devDependencies?.codev ?? parsed.optionalDependencies?.codev;
+    return typeof spec === 'string' ? spec : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function resolvedIn(lockFile: string, entry: string): Promise<string | undefined> {
