@@ -113,6 +113,11 @@ describe('codev init', () => {
     const inPlace = tempDir();
     expect(codev(['init'], { cwd: inPlace }).code).toBe(0);
     expect(existsSync(path.join(inPlace, 'plugins/word-count.ts'))).toBe(true);
+    const before = snapshot(inPlace);
+    const again = codev(['init'], { cwd: inPlace });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('nothing was written');
+    expect(snapshot(inPlace)).toEqual(before);
   });
 
   it('run again in its project: writes only the missing files, keeps the existing ones untouched and lists them', () => {

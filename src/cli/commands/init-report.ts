@@ -6,13 +6,15 @@ export function initReport(options: { name: string; target: string; template: st
   const { plan } = options;
   const manifest = plan.packageJson;
   const merged = manifest !== undefined;
-  const lines: string[] = [`${merged ? 'Added codev to' : 'Created'} ${options.name} in ${options.target} (template "${options.template}"):`];
   const written = [
     ...plan.create.map((file) => ({ target: file.target, note: '' })),
     ...plan.replace.map(({ file, backup }) => ({ target: file.target, note: `  (replaced; yours is in ${backup})` })),
     ...(manifest && manifest.added.length > 0 ? [{ target: 'package.json', note: `  (added ${manifest.added.join(', ')})` }] : []),
   ].sort((a, b) => a.target.localeCompare(b.target));
-  lines.push(...(written.length > 0 ? written.map((file) => `  ${file.target}${file.note}`) : ['  (nothing: the folder already has every file and entry)']));
+  const lines =
+    written.length === 0
+      ? [`${options.name} in ${options.target} already has every file and entry of template "${options.template}": nothing was written.`]
+      : [`${merged ? 'Added codev to' : 'Created'} ${options.name} in ${options.target} (template "${options.template}"):`, ...written.map((file) => `  ${file.target}${file.note}`)];
   if (plan.skip.length > 0) {
     lines.push('', `Kept yours, not overwritten (to merge by hand, compare with ${options.templateFolder}/, or run codev init --force to replace them, each kept as <file>.bak):`);
     lines.push(...plan.skip.map((file) => `  ${file}`));

@@ -15,7 +15,7 @@ export function parsePackageJson(text: string, file: string): Record<string, unk
     throw new CodevError('PACKAGE_JSON_INVALID', `${file} is not valid JSON (${detail.replace(/ in JSON at position.*$/, '')}); nothing was written`, {
       file,
       ...location,
-      hint: 'fix the JSON (npm cannot read it either), then run codev init again',
+      hint: 'npm cannot read it either: correct it, then run codev init again',
     });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
