@@ -196,7 +196,7 @@ describe('codev init', () => {
     expect(files['agents/reviewer.md']).toBeDefined();
   });
 
-  it('keeps a CommonJS package CommonJS: no "type" added where .js files would change meaning, and says what to change', () => {
+  it('keeps a CommonJS package CommonJS: no "type" added where .js files would change meaning, and a tsconfig.json that reads the .ts files as ES modules', () => {
     const project = tempDir();
     writeFileSync(path.join(project, 'package.json'), '{\n  "name": "old",\n  "main": "index.js"\n}\n');
     writeFileSync(path.join(project, 'index.js'), "module.exports = require('./lib');\n");
@@ -204,6 +204,8 @@ describe('codev init', () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).type).toBeUndefined();
     expect(run.stdout).toContain('"type" was left as it is');
+    // tsc reads the .ts files as the ES modules codev and vitest run them as, whatever "type" says.
+    expect(JSON.parse(readFileSync(path.join(project, 'tsconfig.json'), 'utf8')).compilerOptions).toMatchObject({ module: 'Preserve', moduleResolution: 'Bundler', strict: true });
   });
 
   it('a package.json that is not JSON: PACKAGE_JSON_INVALID naming its file, line and column, and nothing written', () => {

@@ -34,11 +34,11 @@ export function initReport(options: { name: string; target: string; template: st
   return `${lines.join('\n')}\n`;
 }
 
-function commonJsNote(reason: NonNullable<InitPlan['commonJs']>): string {
-  const why = reason === 'type-commonjs' ? 'package.json says "type": "commonjs"' : 'package.json has no "type" and this folder has .js files, which "type": "module" would turn into ES modules';
-  return (
-    `"type" was left as it is: ${why}. codev runs agent.ts and vitest runs the tests as ES modules either way,\n` +
-    `but tsc (npm run typecheck) reads the .ts files as CommonJS: set "type": "module" in package.json once your\n` +
-    `.js files are ES modules (or renamed to .cjs).`
-  );
+function commonJsNote(commonJs: NonNullable<InitPlan['commonJs']>): string {
+  const why = commonJs.reason === 'type-commonjs' ? 'package.json says "type": "commonjs"' : 'package.json has no "type" and this folder has .js files, which "type": "module" would turn into ES modules';
+  const tsconfig =
+    commonJs.tsconfig === 'written'
+      ? 'the tsconfig.json written says so to tsc ("module": "Preserve", "moduleResolution": "Bundler").'
+      : 'for tsc (npm run typecheck) your tsconfig.json needs "module": "Preserve" and "moduleResolution": "Bundler"\n(or "type": "module" in package.json once your .js files are ES modules or renamed to .cjs).';
+  return `"type" was left as it is: ${why}.\nThe .ts files are ES modules run by codev (agent.ts) and vitest (the tests) either way; ${tsconfig}`;
 }

@@ -19,8 +19,11 @@ export interface InitPlan {
   blocked: string[];
   /** The user's package.json merged with the template's (its text unchanged when nothing was missing). */
   packageJson?: PackageJsonMerge & { before: string; identity: FileIdentity };
-  /** Why a CommonJS package did not get `"type": "module"`, when it did not. */
-  commonJs?: 'type-commonjs' | 'js-files';
+  /**
+   * A CommonJS package left so: why it did not get `"type": "module"`, and whether the tsconfig.json written
+   * reads the .ts files as ES modules anyway (`written`) or the user's own is there (`yours`).
+   */
+  commonJs?: { reason: 'type-commonjs' | 'js-files'; tsconfig: 'written' | 'yours' };
 }
 
 /**
@@ -43,7 +46,22 @@ export async function planInit(options: { target: string; files: readonly Templa
     else if (options.force) plan.replace.push({ file, backup: await freeBackupName(path.join(options.target, file.target)) });
     else plan.skip.push(file.target);
   }
+  if (plan.commonJs) {
+    const written = [...plan.create, ...plan.replace.map((entry) => entry.file)].find((file) => file.target === 'tsconfig.json');
+    if (written) written.content = readAsEsModules(written.content);
+    plan.commonJs.tsconfig = written ? 'written' : 'yours';
+  }
   return plan;
+}
+
+/**
+ * The template's tsconfig.json for a package that stays CommonJS: NodeNext would read its .ts files as CommonJS
+ * (and refuse their imports), but only codev and vitest run them, as ES modules, which "preserve" describes.
+ */
+function readAsEsModules(tsconfig: string): string {
+  const parsed = JSON.parse(tsconfig) as { compilerOptions?: Record<string, unknown> };
+  parsed.compilerOptions = { ...parsed.compilerOptions, module: 'Preserve', moduleResolution: 'Bundler' };
+  return `${JSON.stringify(parsed, null, 2)}\n`;
 }
 
 async function planPackageJson(target: string, file: TemplateFile, plan: InitPlan): Promise<InitPlan['packageJson']> {
@@ -53,8 +71,8 @@ async function planPackageJson(target: string, file: TemplateFile, plan: InitPla
   const template = parsePackageJson(file.content, 'the template package.json');
   const yours = parsePackageJson(before, manifestPath);
   // "type": "module" changes what every .js file of the package means: added only where no .js file is there to change.
-  if (yours.type === 'commonjs') plan.commonJs = 'type-commonjs';
-  else if (yours.type === undefined && (await hasJavaScriptFiles(target))) plan.commonJs = 'js-files';
+  if (yours.type === 'commonjs') plan.commonJs = { reason: 'type-commonjs', tsconfig: 'yours' };
+  else if (yours.type === undefined && (await hasJavaScriptFiles(target))) plan.commonJs = { reason: 'js-files', tsconfig: 'yours' };
   const addType = yours.type === undefined && plan.commonJs === undefined ? (template.type as string | undefined) : undefined;
   return { ...mergePackageJson({ text: before, file: manifestPath, template, addType }), before, identity };
 }
