@@ -193,6 +193,15 @@ describe('codev init', () => {
     expect(run.stdout).toContain('dependencies.zod: "^3.23.0"');
     expect(run.stdout).toContain('scripts.test: "jest"');
     expect(run.stdout).toContain(`Added codev to shop in ${project}`);
+
+    // Their own codev, different from this one's, is kept, and the output says what this codev would have written.
+    const pinned = tempDir();
+    writeFileSync(path.join(pinned, 'package.json'), '{ "devDependencies": { "codev": "^0.0.9" } }');
+    const keptCodev = codev(['init'], { cwd: pinned });
+    expect(keptCodev.code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(pinned, 'package.json'), 'utf8')).devDependencies.codev).toBe('^0.0.9');
+    expect(JSON.parse(readFileSync(path.join(pinned, 'package.json'), 'utf8')).dependencies.codev).toBeUndefined();
+    expect(keptCodev.stdout).toContain(`codev dependency: kept yours, "codev": "^0.0.9"; this codev would have written "file:${REPO}"`);
     expect(files['agents/reviewer.md']).toBeDefined();
   });
 

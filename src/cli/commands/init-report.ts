@@ -24,9 +24,13 @@ export function initReport(options: { name: string; target: string; template: st
     lines.push(...manifest.kept.map((entry) => `  ${entry.key}: ${JSON.stringify(entry.yours)} (template: ${JSON.stringify(entry.template)})`));
   }
   const codevKept = manifest?.kept.find((entry) => entry.key.endsWith('.codev'));
-  lines.push('', codevKept ? `codev dependency: kept yours, "codev": ${JSON.stringify(codevKept.yours)}.` : `codev dependency: "codev": ${JSON.stringify(options.codev.spec)}`);
-  if (!codevKept) lines.push(`  because ${options.codev.why}.`);
-  lines.push('  To change it, edit "codev" in package.json (any npm spec: a version, file:<tarball or folder>, a git URL),', '  or give one to codev init with --codev SPEC.');
+  if (codevKept) {
+    lines.push('', `codev dependency: kept yours, "codev": ${JSON.stringify(codevKept.yours)}; this codev would have written ${JSON.stringify(options.codev.spec)}`);
+    lines.push(`  because ${options.codev.why}.`, '  To change it, edit "codev" in package.json (any npm spec: a version, file:<tarball or folder>, a git URL).');
+  } else {
+    lines.push('', `codev dependency: "codev": ${JSON.stringify(options.codev.spec)}`, `  because ${options.codev.why}.`);
+    lines.push('  To change it, edit "codev" in package.json (any npm spec: a version, file:<tarball or folder>, a git URL),', '  or give one to codev init with --codev SPEC.');
+  }
   if (plan.commonJs) lines.push('', commonJsNote(plan.commonJs));
   lines.push('', 'Next steps:', ...options.steps.map((step) => `  ${step}`));
   const readme = plan.skip.includes('README.md') ? `The template's README.md (${options.templateFolder}/README.md)` : 'README.md';
