@@ -14,13 +14,20 @@ import type { InitPlan } from './plan-init.ts';
 export async function writeInitPlan(target: string, plan: InitPlan): Promise<void> {
   const undo: (() => Promise<void>)[] = [];
   try {
-    for (const file of plan.create) {
-      const destination = path.join(target, file.target);
-      // Shallowest first, so that undone in reverse the deepest goes first.
-      for (const folder of (await missingFolders(target, path.dirname(destination))).reverse()) undo.push(() => rmdir(folder).catch(() => {}));
-      await writeFileAtomic(destination, file.content, { expected: 'missing' });
-      undo.push(() => unlink(destination).catch(() => {}));
-    }
+    const folders = new Set<string>();
+    for (const file of plan.create) for (const folder of await missingFolders(target, path.dirname(path.join(target, file.target)))) folders.add(folder);
+    // Shallowest first, so that undone in reverse the deepest goes first, after the files in them.
+    for (const folder of [...folders].sort((a, b) => a.length - b.length)) undo.push(() => rmdir(folder).catch(() => {}));
+    // The new files are independent: written side by side, each undone once it is there, the first failure thrown.
+    const created = await Promise.allSettled(
+      plan.create.map(async (file) => {
+        const destination = path.join(target, file.target);
+        await writeFileAtomic(destination, file.content, { expected: 'missing' });
+        undo.push(() => unlink(destination).catch(() => {}));
+      }),
+    );
+    const failed = created.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     for (const { file, backup } of plan.replace) {
       const destination = path.join(target, file.target);
       await copyFile(destination, backup, constants.COPYFILE_EXCL);
