@@ -143,26 +143,41 @@ answer that never matched --json-schema (OUTPUT_INVALID), 2 bad usage, 3 calls w
 by SIGTERM, 141 stdout closed early (e.g. | head -1).
 `;
 
-export const INIT_HELP = `Usage: codev init [dir] [--template NAME] [--force]
+export const INIT_HELP = `Usage: codev init [dir] [--template NAME] [--codev SPEC] [--force]
 
 Creates a working project in dir (default: the current folder; created if missing): package.json,
 tsconfig.json, codev.config.ts, agent.ts, plugins/ (a tool, a hook and a rule), a vitest test, .gitignore
-and README.md. The project depends on the running codev through a file: link, so it installs without
-codev being published. Existing files are never overwritten without --force: if any would be, they are
-listed and nothing is written.
+and README.md. In a folder that has some of them (a package.json of your own, a README.md…) it adds what
+is missing: the files that do not exist yet, and the dependencies and scripts your package.json lacks, after
+your own entries, keeping your values, key order and indentation. Your files are never overwritten
+(--force replaces them, each kept first as <file>.bak); what was kept is listed.
+
+The project's codev dependency comes from wherever the running codev came from: a checkout or a tarball
+(npm i ./codev-0.1.0.tgz, npx ./codev-0.1.0.tgz) is linked with file: (a relative path when it is near, else
+an absolute one), a registry install is ^<version>. The output says which and why; change it in
+package.json or with --codev.
 
 Arguments:
   dir                   The project folder, relative to --cwd
 
 Options:
   -t, --template NAME   The template to use (a folder of codev's templates/); default "default"
-  -f, --force           Overwrite files that already exist
+  --codev SPEC          The codev dependency to write, as given: any npm spec (^0.1.0, file:../codev-0.1.0.tgz,
+                        a git URL)
+  -f, --force           Replace your files that the template also has, each kept as <file>.bak first
+                        (package.json is always merged, never replaced)
   --cwd DIR             Resolve dir against DIR instead of the current folder
 
 Then:
   cd dir && npm install && npm test
 
-Exit codes: 0 created, 1 files would be overwritten (or a write failed), 2 bad usage (e.g. an unknown template).
+Examples:
+  codev init my-agent
+  codev init --codev file:../codev-0.1.0.tgz
+  codev init . --force
+
+Exit codes: 0 created (or nothing missing), 1 a write failed (nothing is left written) or package.json is not
+valid JSON (PACKAGE_JSON_INVALID), 2 bad usage (e.g. an unknown template).
 `;
 
 export const SESSIONS_HELP = `Usage: codev sessions [--all] [--json] [--cwd DIR]

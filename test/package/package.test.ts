@@ -163,14 +163,15 @@ describe('the packed package', () => {
     expectSuccess(check);
   }, 240_000);
 
-  it('scaffolds with `npx codev init`: a portable dependency, and the new project passes its test and type-check', async () => {
+  it('scaffolds with `npx codev init`: a dependency on the tarball it came from, and the new project passes its test and type-check', async () => {
     const init = await runChild('npx', ['--no-install', 'codev', 'init', 'my-agent'], { cwd: project, timeoutMs: 60_000 });
     expectSuccess(init);
     const agent = path.join(project, 'my-agent');
     const manifest = JSON.parse(readFileSync(path.join(agent, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(manifest.dependencies.codev).toBe(`^${MANIFEST.version}`);
-    // The range names no registry copy of this codev; the tarball stands in for the published package.
-    expectSuccess(await runChild('npm', [...INSTALL, '--no-save', tarball], { cwd: agent, timeoutMs: 300_000 }));
+    // The tarball the running codev was installed from (npm's lock says which), so the project installs unpublished.
+    expect(manifest.dependencies.codev).toBe(`file:${path.relative(agent, tarball).split(path.sep).join('/')}`);
+    expect(init.stdout).toContain(`installed from ${tarball}`);
+    expectSuccess(await runChild('npm', INSTALL, { cwd: agent, timeoutMs: 300_000 }));
     const test = await runChild('npm', ['test'], { cwd: agent, timeoutMs: 180_000 });
     expectSuccess(test);
     expect(test.output).toMatch(/Tests\s+7 passed/);

@@ -1,13 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { codevDependency } from './codev-dependency.ts';
+import { codevDependency, fileSpec, givenCodevDependency } from './codev-dependency.ts';
 
 describe('codevDependency', () => {
-  it('an installed codev (npx cache, a project) is named by a range of its version, never by its folder', () => {
-    expect(codevDependency({ root: '/home/me/.npm/_npx/1a2b/node_modules/codev', version: '0.4.1' })).toBe('^0.4.1');
-    expect(codevDependency({ root: '/work/app/node_modules/codev', version: '1.0.0' })).toBe('^1.0.0');
+  it('a codev run from its checkout is linked with file:, as no published version need exist', () => {
+    expect(codevDependency({ origin: { kind: 'checkout', path: '/work/codev' }, target: '/home/me/app' }).spec).toBe('file:/work/codev');
+    expect(codevDependency({ origin: { kind: 'checkout', path: '/work/codev' }, target: '/work/app' }).spec).toBe('file:../codev');
   });
 
-  it('a codev run from its clone is linked with file:, as no published version need exist', () => {
-    expect(codevDependency({ root: '/work/codev', version: '0.1.0' })).toBe('file:/work/codev');
+  it('a codev installed from a tarball is linked to that tarball, relative when it is near the project', () => {
+    const origin = { kind: 'file', path: '/home/me/downloads/codev-0.1.0.tgz', lockFile: '/home/me/x/node_modules/.package-lock.json' } as const;
+    expect(codevDependency({ origin, target: '/home/me/downloads/app' }).spec).toBe('file:../codev-0.1.0.tgz');
+    expect(codevDependency({ origin, target: '/home/me/downloads' }).spec).toBe('file:codev-0.1.0.tgz');
+    expect(codevDependency({ origin, target: '/srv/projects/team/app' }).spec).toBe('file:/home/me/downloads/codev-0.1.0.tgz');
+    expect(codevDependency({ origin, target: '/home/me/downloads/app' }).why).toContain('/home/me/x/node_modules/.package-lock.json');
+  });
+
+  it('a registry install is a range of its version; an unknown one too; another recorded spec is kept as it is', () => {
+    expect(codevDependency({ origin: { kind: 'registry', version: '0.4.1', lockFile: 'l' }, target: '/a' }).spec).toBe('^0.4.1');
+    expect(codevDependency({ origin: { kind: 'unknown', version: '1.0.0' }, target: '/a' }).spec).toBe('^1.0.0');
+    const git = 'git+ssh://git@github.com/me/codev.git#0123456789abcdef0123456789abcdef01234567';
+    expect(codevDependency({ origin: { kind: 'other', spec: git, lockFile: 'l' }, target: '/a' }).spec).toBe(git);
+  });
+
+  it('fileSpec climbs at most two folders before it writes an absolute path', () => {
+    expect(fileSpec('/a/b/codev', '/a/b/c/d')).toBe('file:../../codev');
+    expect(fileSpec('/a/codev', '/a/b/c/d')).toBe('file:/a/codev');
+  });
+});
+
+describe('givenCodevDependency', () => {
+  it('writes any npm spec as given and refuses what cannot be one (CLI_USAGE)', () => {
+    for (const spec of ['^0.1.0', '0.1.0', 'file:../codev-0.1.0.tgz', '../codev-0.1.0.tgz', 'github:me/codev', 'git+https://example.com/codev.git#v1', 'latest']) {
+      expect(givenCodevDependency(spec, '/').spec).toBe(spec);
+    }
+    expect(givenCodevDependency('^0.1.0', '/').why).toBe('given with --codev');
+    expect(givenCodevDependency('file:../codev-0.1.0.tgz', '/nowhere/app').why).toContain('/nowhere/codev-0.1.0.tgz, which does not exist');
+    for (const spec of ['', 'a b', '--force', 'x\ny']) expect(() => givenCodevDependency(spec, '/')).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }));
   });
 });

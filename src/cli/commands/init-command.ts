@@ -1,13 +1,18 @@
 import { readFileSync, realpathSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CodevError } from '../../errors/codev-error.ts';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { isPathInside } from '../../files/is-path-inside.ts';
 import { INIT_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import type { CommandIo } from './types.ts';
-import { codevDependency } from './codev-dependency.ts';
+import { codevDependency, givenCodevDependency, type CodevDependency } from './codev-dependency.ts';
+import { findCodevOrigin } from './find-codev-origin.ts';
+import { initReport } from './init-report.ts';
+import { planInit } from './plan-init.ts';
+import { listTemplates, renderTemplate } from './render-template.ts';
+import { writeInitPlan } from './write-init-plan.ts';
 
 /** The root of the running codev package (the folder holding its package.json, bin/, src/, templates/). */
 const CODEV_ROOT = realpathSync(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -17,119 +22,79 @@ const DEFAULT_TEMPLATE = 'default';
 /** The packages whose versions the generated project pins exactly as the running codev does. */
 const PINNED = { zodVersion: 'zod', vitestVersion: 'vitest', viteVersion: 'vite', typescriptVersion: 'typescript', typesNodeVersion: '@types/node' } as const;
 
-interface TemplateFile {
-  /** Where it goes, relative to the target folder, with `/` separators. */
-  target: string;
-  content: string;
-}
-
 /**
- * `codev init [dir] [--template NAME] [--force]`: writes a working project from `templates/NAME/`.
- * Every file is rendered and every conflict found before anything is written, so a refused init writes nothing.
+ * `codev init [dir] [--template NAME] [--codev SPEC] [--force]`: writes a working project from `templates/NAME/`,
+ * or adds what codev needs to a folder that has one already: the files it lacks, and the dependencies and
+ * scripts its package.json lacks. A user's file is never changed, except package.json gaining entries and,
+ * with --force, template files replaced after a backup. Everything is decided before anything is written.
  */
 export async function initCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, { template: { type: 'string', short: 't' }, force: { type: 'boolean', short: 'f' } });
+  const { values, positionals } = parseCommandLine(argv, { template: { type: 'string', short: 't' }, codev: { type: 'string' }, force: { type: 'boolean', short: 'f' } });
   if (values.help) {
     io.stdout(INIT_HELP);
     return 0;
   }
-  if (positionals.length > 1) throw new CodevError('CLI_USAGE', `Unexpected arguments: ${positionals.slice(1).join(' ')}`, { hint: 'codev init [dir] [--template NAME] [--force]' });
+  if (positionals.length > 1) throw new CodevError('CLI_USAGE', `Unexpected arguments: ${positionals.slice(1).join(' ')}`, { hint: 'codev init [dir] [--template NAME] [--codev SPEC] [--force]' });
   const templateName = values.template ?? DEFAULT_TEMPLATE;
-  const available = await listTemplates();
+  const available = await listTemplates(TEMPLATES_DIR);
   if (!available.includes(templateName)) {
     throw new CodevError('CLI_USAGE', `Unknown template "${templateName}"`, { hint: `use one of: ${available.join(', ') || '(none installed)'}` });
   }
   const base = path.resolve(io.cwd, values.cwd ?? '.');
   const target = path.resolve(base, positionals[0] ?? '.');
+  const given = values.codev === undefined ? undefined : givenCodevDependency(values.codev, target);
   const targetInfo = await lstat(target).catch(() => undefined);
   if (targetInfo && !targetInfo.isDirectory()) {
     io.stderr(`codev init: ${target} exists and is not a folder.\n`);
     return 1;
   }
-  const name = packageName(path.basename(target));
-  const files = await renderTemplate(path.join(TEMPLATES_DIR, templateName), templateValues(name));
+  const manifest = JSON.parse(readFileSync(path.join(CODEV_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const codev = given ?? codevDependency({ origin: await findCodevOrigin({ root: CODEV_ROOT, version: String(manifest.version) }), target });
+  const name = (await existingPackageName(target)) ?? packageName(path.basename(target));
+  const templateFolder = path.join(TEMPLATES_DIR, templateName);
+  const files = await renderTemplate(templateFolder, { name, codevDependency: codev.spec, ...pinnedVersions(manifest) });
 
-  const existing: string[] = [];
-  const blocked: string[] = [];
-  for (const file of files) {
-    const info = await lstat(path.join(target, file.target)).catch(() => undefined);
-    if (info) (info.isFile() || info.isSymbolicLink() ? existing : blocked).push(file.target);
-    for (const folder of parentFolders(file.target)) {
-      const parent = await lstat(path.join(target, folder)).catch(() => undefined);
-      if (parent && !parent.isDirectory() && !blocked.includes(folder)) blocked.push(folder);
-    }
-  }
-  if (blocked.length > 0) {
-    io.stderr(`codev init: these paths in ${target} are in the way (a folder where a file goes, or a file where a folder goes):\n${list(blocked)}Nothing was written. Move them away and run codev init again.\n`);
+  const plan = await planInit({ target, files, force: values.force === true });
+  if (plan.blocked.length > 0) {
+    io.stderr(`codev init: these paths in ${target} are in the way (a folder where a file goes, or a file where a folder goes):\n${plan.blocked.map((file) => `  ${file}\n`).join('')}Nothing was written. Move them away and run codev init again.\n`);
     return 1;
   }
-  if (existing.length > 0 && !values.force) {
-    io.stderr(`codev init: ${existing.length === 1 ? 'this file already exists' : `these ${existing.length} files already exist`} in ${target}:\n${list(existing)}Nothing was written. Run with --force to overwrite ${existing.length === 1 ? 'it' : 'them'}, or choose another folder: codev init <dir>.\n`);
+  try {
+    await writeInitPlan(target, plan);
+  } catch (error) {
+    io.stderr(`codev init: ${errorMessage(error)}\nNothing was left written: the files written before the failure were removed (or put back from their backups), and package.json was not changed.\n`);
     return 1;
-  }
-
-  for (const file of files) {
-    const destination = path.join(target, file.target);
-    await mkdir(path.dirname(destination), { recursive: true });
-    await writeFile(destination, file.content);
   }
   const relative = path.relative(io.cwd, target);
   const folder = relative === '' ? undefined : isPathInside(target, io.cwd) ? relative : target;
-  const steps = [...(folder ? [`cd ${shellQuote(folder)}`] : []), 'npm install', 'npm test'];
-  io.stdout(
-    `Created ${name} in ${target} (template "${templateName}"):\n` +
-      files.map((file) => `  ${file.target}${existing.includes(file.target) ? '  (overwritten)' : ''}\n`).join('') +
-      `\nNext steps:\n${steps.map((step) => `  ${step}\n`).join('')}` +
-      `\nREADME.md says what each file does. The agent (npm run agent) needs ANTHROPIC_API_KEY, or\nANTHROPIC_BASE_URL for an Anthropic-compatible server.\n`,
-  );
+  // A project whose own `npm test` was kept runs the template's test with vitest itself.
+  const test = plan.packageJson?.kept.some((entry) => entry.key === 'scripts.test') ? 'npx vitest run test' : 'npm test';
+  const steps = [...(folder ? [`cd ${shellQuote(folder)}`] : []), 'npm install', test];
+  io.stdout(initReport({ name, target, template: templateName, templateFolder, plan, codev, steps }));
   return 0;
 }
 
-/** The template folders shipped with the running codev. */
-async function listTemplates(): Promise<string[]> {
-  const entries = await readdir(TEMPLATES_DIR, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-}
-
 /**
- * What `{{key}}` placeholders become. The project depends on the running codev (a range of its version when
- * it is installed, a `file:` link to a clone: `codevDependency`), and pins the versions codev itself is
- * developed and tested with.
+ * The versions codev itself is developed and tested with, for the placeholders of the template's package.json.
+ * The published package.json has no devDependencies: scripts/pack.mjs keeps the template's in codevTemplateVersions.
  */
-function templateValues(name: string): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(path.join(CODEV_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+function pinnedVersions(manifest: Record<string, Record<string, string> | undefined>): Record<string, string> {
   const versionOf = (pkg: string) => {
-    // The published package.json has no devDependencies: scripts/pack.mjs keeps the template's in codevTemplateVersions.
     const version = manifest.dependencies?.[pkg] ?? manifest.devDependencies?.[pkg] ?? manifest.peerDependencies?.[pkg] ?? manifest.codevTemplateVersions?.[pkg];
     if (!version) throw new Error(`codev's package.json (${path.join(CODEV_ROOT, 'package.json')}) does not list ${pkg}, so the new project cannot pin it`);
     return version;
   };
-  const pins = Object.fromEntries(Object.entries(PINNED).map(([key, pkg]) => [key, versionOf(pkg)]));
-  return { name, codevDependency: codevDependency({ root: CODEV_ROOT, version: String(manifest.version) }), ...pins };
+  return Object.fromEntries(Object.entries(PINNED).map(([key, pkg]) => [key, versionOf(pkg)]));
 }
 
-/**
- * Reads every file of a template folder and fills in the placeholders. Only known keys are replaced, so
- * other `{{...}}` text (JSX, docs) survives; in `.json` files values are JSON-escaped. A file or folder
- * named `_name` is written as `.name` (npm would drop a `.gitignore` from the published package).
- */
-async function renderTemplate(directory: string, values: Record<string, string>): Promise<TemplateFile[]> {
-  const files: TemplateFile[] = [];
-  const walk = async (relative: string) => {
-    const entries = await readdir(path.join(directory, relative), { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      const source = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (entry.isDirectory()) await walk(source);
-      else if (entry.isFile()) {
-        const raw = await readFile(path.join(directory, source), 'utf8');
-        const escape = source.endsWith('.json') ? (value: string) => JSON.stringify(value).slice(1, -1) : (value: string) => value;
-        const content = raw.replace(/\{\{(\w+)\}\}/g, (match, key: string) => (Object.hasOwn(values, key) ? escape(values[key]!) : match));
-        files.push({ target: source.split('/').map((part) => part.replace(/^_/, '.')).join('/'), content });
-      }
-    }
-  };
-  await walk('');
-  return files.sort((a, b) => a.target.localeCompare(b.target));
+/** The name in the folder's own package.json, when it has one that names it (a broken one is reported by planInit). */
+async function existingPackageName(target: string): Promise<string | undefined> {
+  try {
+    const { name } = JSON.parse(await readFile(path.join(target, 'package.json'), 'utf8')) as { name?: unknown };
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A valid npm package name from a folder name: lowercase, URL-safe, not starting with `.` or `_`. */
@@ -141,15 +106,6 @@ export function packageName(folder: string): string {
     .replace(/-+$/, '')
     .slice(0, 214);
   return name === '' || name === 'node_modules' || name === 'favicon.ico' ? 'codev-project' : name;
-}
-
-function parentFolders(file: string): string[] {
-  const parts = file.split('/').slice(0, -1);
-  return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
-}
-
-function list(paths: readonly string[]): string {
-  return paths.map((file) => `  ${file}\n`).join('');
 }
 
 function shellQuote(text: string): string {
