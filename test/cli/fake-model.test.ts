@@ -108,7 +108,9 @@ describe('codev fake-model', () => {
   });
 
   it('codev inside the command (and in the scripts it starts) is this codev, found through PATH', async () => {
-    const run = await codev(['fake-model', '--script', 'replies.jsonl', '--', 'sh', '-c', 'codev run agent.ts --output-format stream-json']);
+    // No node_modules/.bin in PATH (vitest's has one, with a codev in it): only fake-model's can answer.
+    const PATH = (process.env.PATH ?? '').split(path.delimiter).filter((part) => !part.includes('node_modules')).join(path.delimiter);
+    const run = await codev(['fake-model', '--script', 'replies.jsonl', '--', 'sh', '-c', 'codev run agent.ts --output-format stream-json'], { PATH });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('scripted hello');
   });
