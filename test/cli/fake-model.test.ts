@@ -88,8 +88,20 @@ describe('codev fake-model', () => {
     expect(call?.content).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'tool_use', name: 'CountWords', input: { path: 'notes.txt' } })]));
     expect(JSON.stringify(results?.content)).toMatch(/words\W+5/);
     expect(JSON.stringify(answer?.content)).toContain('words');
+    const taken = await codev(['fake-model', '--port', new URL(url).port]);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toContain('CLI_USAGE');
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('is a command of codev --help, with help of its own', async () => {
+    expect((await codev(['--help'])).stdout).toMatch(/^ {2}fake-model\b/m);
+    const help = await codev(['fake-model', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('codev fake-model -- codev run agent.ts');
+    expect((await codev(['fake-model', 'codev', 'run'])).code).toBe(2);
+    expect((await codev(['fake-model', '--'])).code).toBe(2);
   });
 
   it('runs a command after -- with ANTHROPIC_BASE_URL and a placeholder key, and exits with its code', async () => {

@@ -4,6 +4,7 @@ import { echoReply } from '../../testing/fake-messages-server/echo-reply.ts';
 import type { FakeScript } from '../../testing/fake-messages-server/types.ts';
 import { FAKE_MODEL_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
+import { loggedScript } from './fake-model-logged-script.ts';
 import { readReplay } from './fake-model-replay.ts';
 import { runFakeModelCommand } from './fake-model-run-command.ts';
 import { readFakeScriptFile } from './fake-model-script-file.ts';
@@ -42,7 +43,9 @@ export async function fakeModelCommand(argv: readonly string[], io: CommandIo): 
     return 2;
   }
   const model = values.script !== undefined ? `the script ${values.script}` : values.replay !== undefined ? `the replay of ${values.replay}` : 'the echo model';
-  const server = await createFakeMessagesServer({ script, port });
+  // Served for a shell, each reply is logged; a command after -- has the terminal to itself.
+  const log = command.length > 0 ? () => {} : (line: string) => io.stderr(`codev fake-model: ${line}\n`);
+  const server = await listen({ script: loggedScript({ script, log }), port });
   try {
     if (command.length > 0) return await runFakeModelCommand({ command, url: server.url, cwd, io });
     return await serve({ url: server.url, model, io });
@@ -68,6 +71,15 @@ async function serve(options: { url: string; model: string; io: CommandIo }): Pr
     stop.dispose();
   }
   return 0;
+}
+
+async function listen(options: { script: FakeScript; port: number | undefined }) {
+  try {
+    return await createFakeMessagesServer(options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new CodevError('CLI_USAGE', `Port ${options.port} is in use`, { hint: 'choose another --port, or leave it out for any free port' });
+  }
 }
 
 function portOption(value: string | undefined): number | undefined {
