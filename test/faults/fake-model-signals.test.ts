@@ -60,3 +60,12 @@ describe('codev fake-model -- command, stopped from outside', () => {
     expect(await run.exited, run.output()).toBe(137);
   });
 });
+
+describe('codev fake-model -- command, killed with SIGKILL', () => {
+  it('leaves no orphan: a watchdog kills the command\'s process group when fake-model dies without a word', async () => {
+    const run = await startWithSleep((seconds) => ['sh', '-c', `sleep ${seconds}; echo after`]);
+    run.child.kill('SIGKILL');
+    await run.exited;
+    expect(await run.sleepGone()).toBe(true);
+  });
+});

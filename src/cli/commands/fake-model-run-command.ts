@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { createCodevShim } from './fake-model-codev-shim.ts';
+import { watchForOrphans } from './fake-model-orphan-watchdog.ts';
 import type { StopSignal } from './listen-for-stop-signals.ts';
 import type { CommandIo } from './types.ts';
 
@@ -20,7 +21,8 @@ export const FAKE_API_KEY = 'fake-key';
  * terminal and gets Ctrl-C from it directly; codev passes on only SIGTERM. Off a terminal the command gets a
  * process group of its own and codev passes SIGINT and SIGTERM to the whole group. A command still running
  * `CHILD_STOP_GRACE_MS` after that, or when codev is told to stop twice (or exits), is killed (its group
- * with SIGKILL), so that nothing is left behind.
+ * with SIGKILL), so that nothing is left behind; off a terminal a watchdog kills the group even when codev
+ * itself is killed with SIGKILL (`watchForOrphans`).
  */
 export function runFakeModelCommand(options: { command: readonly string[]; url: string; cwd: string; io: CommandIo }): Promise<number> {
   const { io } = options;
@@ -28,37 +30,43 @@ export function runFakeModelCommand(options: { command: readonly string[]; url: 
   const ownGroup = io.terminal === undefined;
   const shim = createCodevShim();
   const PATH = [shim?.directory, io.env.PATH].filter((part) => part !== undefined && part !== '').join(path.delimiter);
-  const child = spawn(program, args, {
-    cwd: options.cwd,
-    stdio: 'inherit',
-    detached: ownGroup,
-    env: { ...io.env, PATH, ANTHROPIC_BASE_URL: options.url, ANTHROPIC_API_KEY: FAKE_API_KEY },
-  });
-  const kill = (signal: NodeJS.Signals) => killChild({ child, signal, ownGroup });
-  const killAtExit = () => {
-    kill('SIGKILL');
-    shim?.remove();
-  };
-  process.on('exit', killAtExit);
+  let child: ChildProcess | undefined;
+  const kill = (signal: NodeJS.Signals) => child && killChild({ child, signal, ownGroup });
   let grace: NodeJS.Timeout | undefined;
+  // Listening before the command starts: a signal that came while it started (and codev went on starting the
+  // watchdog) would end codev by default and leave the command running. Node runs the listener on a later tick.
   const stopListening = io.onInterrupt?.((signal: StopSignal) => {
     if (signal === 'SIGTERM' || ownGroup) kill(signal);
     grace = setTimeout(() => kill('SIGKILL'), CHILD_STOP_GRACE_MS);
     grace.unref();
   });
+  const spawned = spawn(program, args, {
+    cwd: options.cwd,
+    stdio: 'inherit',
+    detached: ownGroup,
+    env: { ...io.env, PATH, ANTHROPIC_BASE_URL: options.url, ANTHROPIC_API_KEY: FAKE_API_KEY },
+  });
+  child = spawned;
+  const watchdog = ownGroup && spawned.pid !== undefined ? watchForOrphans(spawned.pid) : undefined;
+  const killAtExit = () => {
+    kill('SIGKILL');
+    shim?.remove();
+  };
+  process.on('exit', killAtExit);
   return new Promise((resolve) => {
     const done = (code: number) => {
       clearTimeout(grace);
       stopListening?.();
       process.off('exit', killAtExit);
+      watchdog?.dispose();
       shim?.remove();
       resolve(code);
     };
-    child.once('error', (error: NodeJS.ErrnoException) => {
+    spawned.once('error', (error: NodeJS.ErrnoException) => {
       io.stderr(`codev fake-model: cannot run ${JSON.stringify(options.command[0])}: ${error.message}\n`);
       done(error.code === 'ENOENT' ? 127 : 126);
     });
-    child.once('exit', (code, signal) => {
+    spawned.once('exit', (code, signal) => {
       // The group may hold the command's own children still: they go with it.
       if (ownGroup) kill('SIGKILL');
       done(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0));
