@@ -4,6 +4,8 @@
  * Each command is a `sleep <n>` with an `n` of its own (found, and killed after a failure, by that command line).
  */
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../src/processes/test-fixtures/processes-with-arguments.ts';
 import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
@@ -18,7 +20,7 @@ afterEach(() => killAll(sleeps.flatMap((seconds) => processesWithArguments(['sle
 async function startWithSleep(command: (seconds: string) => string[]) {
   const seconds = uniqueSeconds();
   sleeps.push(seconds);
-  const child = spawn(process.execPath, [BIN, 'fake-model', '--', ...command(seconds)], { env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'fake-model', '--', ...command(seconds)], { env: { PATH: process.env.PATH, HOME: EMPTY_HOME, TMPDIR: os.tmpdir(), CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -62,10 +64,16 @@ describe('codev fake-model -- command, stopped from outside', () => {
 });
 
 describe('codev fake-model -- command, killed with SIGKILL', () => {
-  it('leaves no orphan: a watchdog kills the command\'s process group when fake-model dies without a word', async () => {
+  it('leaves no orphan: a watchdog kills the command\'s process group, and removes the codev shim, when fake-model dies without a word', async () => {
+    const shims = () => new Set(readdirSync(os.tmpdir()).filter((name) => name.startsWith('codev-fake-model-')));
+    const before = shims();
     const run = await startWithSleep((seconds) => ['sh', '-c', `sleep ${seconds}; echo after`]);
+    const own = [...shims()].filter((name) => !before.has(name));
+    expect(own).toHaveLength(1);
     run.child.kill('SIGKILL');
     await run.exited;
     expect(await run.sleepGone()).toBe(true);
+    // Its folder of the codev shim (see fake-model-codev-shim.ts) goes too.
+    expect(await waitUntil(() => !shims().has(own[0]!), WITHIN_MS)).toBe(true);
   });
 });

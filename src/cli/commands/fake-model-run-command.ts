@@ -47,7 +47,7 @@ export function runFakeModelCommand(options: { command: readonly string[]; url: 
     env: { ...io.env, PATH, ANTHROPIC_BASE_URL: options.url, ANTHROPIC_API_KEY: FAKE_API_KEY },
   });
   child = spawned;
-  const watchdog = ownGroup && spawned.pid !== undefined ? watchForOrphans(spawned.pid) : undefined;
+  const watchdog = ownGroup && spawned.pid !== undefined ? watchForOrphans({ group: spawned.pid, remove: shim?.directory }) : undefined;
   const killAtExit = () => {
     kill('SIGKILL');
     shim?.remove();
