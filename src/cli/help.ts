@@ -23,6 +23,7 @@ Examples:
   codev run agent.ts "why does the build fail?"
   codev tools
   codev tool Bash '{"command":"npm test"}' --allow 'Bash(npm test)'
+  codev fake-model -- codev run agent.ts    # try it offline: no key, no network
 
 Exit codes: 0 success, 1 failure (or a tool error), 2 bad usage.
 `;
@@ -417,4 +418,37 @@ Examples:
   codev rules explain Read '{"file_path":"link/../secret.txt"}' --deny 'Read(secret.txt)'
   codev rules explain Write src/app.ts --permission-mode acceptEdits --json
   codev rules test permissions.test.json
+`;
+
+export const FAKE_MODEL_HELP = `Usage: codev fake-model [--port N] [--script FILE | --replay SESSION] [-- command [args...]]
+
+Serves a fake Anthropic Messages API on 127.0.0.1 (the server of codev/testing: the real wire format,
+streaming included, and the API's request validation), to try codev with no key and no network. Without a
+command it prints ANTHROPIC_BASE_URL=http://127.0.0.1:PORT and serves until Ctrl-C or SIGTERM (exit 0).
+With one (after --) it runs the command (no shell) with ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY=fake-key
+set, passes Ctrl-C and SIGTERM on to it, and exits with its code; "codev" there is this codev.
+
+The model (default: echo) answers each request:
+  echo                  Quotes the prompt; calls a tool the prompt names ("Use the WordCount tool") with an
+                        input built from the tool's schema and the prompt (path → a file name in the prompt,
+                        field=value pairs); quotes the tool results it gets back, ending the turn
+  --script FILE         Plays the replies of FILE in order: a JSON array or JSON Lines of FakeReply objects,
+                        e.g. {"content":[{"type":"text","text":"Hi"}]} or {"error":{"status":529}}
+  --replay SESSION      Plays back the model replies of a saved session (an id or a prefix, as codev sessions
+                        lists them, or a transcript file); a run asking for more gets an api_error
+
+Options:
+  -p, --port N          The port to listen on; default 0, any free port
+  --cwd DIR             Where to run the command and look up --script and --replay
+
+Examples:
+  codev fake-model
+  codev fake-model -- codev run agent.ts
+  codev fake-model -- codev run agent.ts "Use the WordCount tool on README.md"
+  codev fake-model --script replies.jsonl -- npm test
+  codev fake-model --replay 6f1c0d2e --port 8787
+
+Exit codes: without a command 0 when stopped, 2 bad usage (a --script or --replay that cannot be used:
+FAKE_SCRIPT_INVALID, SESSION_NOT_FOUND); with one the command's code (128+n when signal n ended it, 127 when it
+cannot be found).
 `;

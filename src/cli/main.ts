@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   queue: async () => (await import('./commands/queue-command.ts')).queueCommand,
   worker: async () => (await import('./commands/worker-command.ts')).workerCommand,
   rules: async () => (await import('./commands/rules-command.ts')).rulesCommand,
+  'fake-model': async () => (await import('./commands/fake-model-command.ts')).fakeModelCommand,
 };
 
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */

@@ -174,8 +174,12 @@ describe('the packed package', () => {
     expectSuccess(await runChild('npm', INSTALL, { cwd: agent, timeoutMs: 300_000 }));
     const test = await runChild('npm', ['test'], { cwd: agent, timeoutMs: 180_000 });
     expectSuccess(test);
-    expect(test.output).toMatch(/Tests\s+7 passed/);
+    expect(test.output).toMatch(/Tests\s+8 passed/);
     expectSuccess(await runChild('npm', ['run', 'typecheck'], { cwd: agent, timeoutMs: 120_000 }));
+    // The offline try-out: codev fake-model serving the echo model, which calls WordCount as the prompt asks.
+    const tryOut = await runChild('npm', ['run', 'try'], { cwd: agent, timeoutMs: 60_000 });
+    expectSuccess(tryOut);
+    expect(tryOut.output).toContain('WordCount');
     const tool = await runChild('npx', ['--no-install', 'codev', 'tool', 'WordCount', '{"path":"README.md"}', '--json'], { cwd: agent, timeoutMs: 60_000 });
     expectSuccess(tool);
     expect(JSON.parse(tool.stdout).decision).toEqual({ behavior: 'allow', source: 'config', rule: 'WordCount' });

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,4 +76,17 @@ describe('the project', () => {
     expect(errors.map((error) => error.message)).toEqual([]);
     expect(definitions.find((definition) => definition.name === 'reviewer')).toMatchObject({ tools: ['Read', 'Grep', 'Glob', 'WordCount'], permissionMode: 'plan' });
   });
+});
+
+describe('the agent, offline', () => {
+  it('runs as `npm run try` runs it: against codev fake-model, calling WordCount, and ends without an error', async () => {
+    const codev = path.join(root, 'node_modules', 'codev', 'bin', 'codev.mjs');
+    const args = [codev, 'fake-model', '--', 'codev', 'run', 'agent.ts', '--output-format', 'stream-json'];
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, args, { cwd: root, timeout: 60_000 }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
+    });
+    const events = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; toolName?: string; status?: string; reason?: string });
+    expect(events.find((event) => event.type === 'tool-result')).toMatchObject({ toolName: 'WordCount', status: 'ok' });
+    expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
+  }, 90_000);
 });

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { echoReply } from './echo-reply.ts';
+import { exampleToolInput, PLACEHOLDER } from './example-tool-input.ts';
+import type { RecordedRequest } from './types.ts';
+
+const WORD_COUNT = { name: 'WordCount', description: 'Count words', input_schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
+
+function request(body: Record<string, unknown>): RecordedRequest {
+  return { method: 'POST', path: '/v1/messages', query: {}, headers: {}, body, rawBody: JSON.stringify(body), stream: false };
+}
+
+const textOf = (reply: ReturnType<typeof echoReply>) => reply.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+
+describe('echoReply', () => {
+  it('quotes the prompt when it names no offered tool', () => {
+    const reply = echoReply(request({ messages: [{ role: 'user', content: 'Say hello' }], tools: [WORD_COUNT] }));
+    expect(reply.content.some((block) => block.type === 'tool_use')).toBe(false);
+    expect(textOf(reply)).toContain('Say hello');
+  });
+
+  it('calls the tool the prompt names, with a file name of the prompt as its path', () => {
+    const reply = echoReply(request({ messages: [{ role: 'user', content: [{ type: 'text', text: 'How many words are in README.md? Use the WordCount tool.' }] }], tools: [WORD_COUNT] }));
+    expect(reply.content.find((block) => block.type === 'tool_use')).toMatchObject({ name: 'WordCount', input: { path: 'README.md' } });
+  });
+
+  it('quotes the tool results it gets back, naming the tool, and calls nothing more', () => {
+    const reply = echoReply(
+      request({
+        tools: [WORD_COUNT],
+        messages: [
+          { role: 'user', content: 'Use the WordCount tool on a.txt' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'WordCount', input: { path: 'a.txt' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: `{"words":${'9'.repeat(1000)}}` }] }] },
+        ],
+      }),
+    );
+    expect(reply.content.some((block) => block.type === 'tool_use')).toBe(false);
+    expect(textOf(reply)).toContain('WordCount');
+    expect(textOf(reply).length).toBeLessThan(600);
+  });
+
+  it('calls the tool tool_choice forces', () => {
+    const reply = echoReply(request({ messages: [{ role: 'user', content: 'anything' }], tools: [WORD_COUNT], tool_choice: { type: 'tool', name: 'WordCount' } }));
+    expect(reply.content.find((block) => block.type === 'tool_use')).toMatchObject({ name: 'WordCount' });
+  });
+});
+
+describe('exampleToolInput', () => {
+  it('fills required fields only: field=value pairs, enums, numbers, nested objects, placeholders', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        command: { type: 'string' },
+        mode: { type: 'string', enum: ['fast', 'slow'] },
+        count: { type: 'integer', minimum: 2 },
+        limit: { type: 'number' },
+        flag: { type: 'boolean' },
+        tags: { type: 'array' },
+        target: { type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] },
+        label: { type: 'string' },
+        optional: { type: 'string' },
+      },
+      required: ['command', 'mode', 'count', 'limit', 'flag', 'tags', 'target', 'label'],
+    };
+    expect(exampleToolInput({ schema, prompt: 'Run command="ls -la" with limit=5 on src/app.ts' })).toEqual({
+      command: 'ls -la',
+      mode: 'fast',
+      count: 2,
+      limit: 5,
+      flag: false,
+      tags: [],
+      target: { file_path: 'src/app.ts' },
+      label: PLACEHOLDER,
+    });
+  });
+});
