@@ -163,7 +163,7 @@ fi
     const coded = codev(['tool', 'Nope', '--json', '--cwd', project.root]);
     expect(JSON.parse(coded.stdout)).toMatchObject({ is_error: true, error_code: 'TOOL_NOT_FOUND' });
     expect(coded.code).toBe(2);
-    expect(codev(['tool', 'Gret', '{}', '--cwd', project.root]).stderr).toContain('"Greet"');
+    expect(codev(['tool', 'Greeet', '{}', '--cwd', project.root]).stderr).toContain('"Greet"');
   });
 
   it('reports an invalid config with the file and the field', async () => {

@@ -71,13 +71,15 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
     } else {
       (result.isError ? io.stderr : io.stdout)(`${renderContent(result.block)}\n`);
     }
-    if (result.errorCode === 'TOOL_NOT_FOUND') {
+    // The name and the input came from the command line: a name no tool has, or an input the tool's schema
+    // refuses, is a usage error (exit 2), as bad JSON is; the result is printed all the same (--json too).
+    // A tool a blanket deny rule took out of the pool is there, and denied (exit 1).
+    const unknown = result.errorCode === 'TOOL_NOT_FOUND' && !Object.values(context.permissionContext.alwaysDenyRules).some((rules) => rules?.includes(name));
+    if (unknown) {
       const meant = suggestKey({ key: name, candidates: context.tools.map((tool) => tool.name) });
       io.stderr(`codev tool: no tool is named "${name}".${meant === undefined ? '' : ` Did you mean "${meant}"?`} (codev tools lists them)\n`);
     }
-    // The name and the input came from the command line: a name no tool has, or an input the tool's schema
-    // refuses, is a usage error (exit 2), as bad JSON is; the result is printed all the same (--json too).
-    return stop.exitCode ?? (result.errorCode === 'TOOL_NOT_FOUND' || result.errorCode === 'INPUT_INVALID' ? 2 : result.isError ? 1 : 0);
+    return stop.exitCode ?? (unknown || result.errorCode === 'INPUT_INVALID' ? 2 : result.isError ? 1 : 0);
   } finally {
     await kernel.close();
     stop.dispose();
