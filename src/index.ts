@@ -66,7 +66,7 @@ export { defineAgent } from './agent/define-agent.ts';
 export type { AgentDefinition } from './agent/define-agent.ts';
 export type { RequestPolicy } from './tool/agent-scope.ts';
 export type { EndReason, Usage } from './tool/agent-run.ts';
-export type { AgentEvent, AgentOptions, AgentTypeOptions, Effort, ModelError, ThinkingOptions, ToolApproval } from './agent/types.ts';
+export type { AgentEvent, AgentOptions, AgentTypeOptions, Effort, ModelError, ModelUnreachableReason, ThinkingOptions, ToolApproval } from './agent/types.ts';
 export type { OutputIssue, OutputOf, OutputSchema } from './agent/output/types.ts';
 export type { PromptInput, PromptPart } from './agent/prompt-input.ts';
 export { attachPromptFiles } from './agent/attach-prompt-files.ts';

@@ -34,12 +34,13 @@ import { resolveOutputSchema } from './output/resolve-output-schema.ts';
 import { sessionRepairedEvent } from './session-repaired-event.ts';
 import { answerOpenCalls } from './answer-open-calls.ts';
 import type { OutputOf, OutputSchema } from './output/types.ts';
+import { joinSentences } from '../errors/join-sentences.ts';
 
 export { INTERRUPT_MESSAGE } from './interrupt-message.ts';
 export { STANDALONE_SESSION_PREFIX };
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_MAX_TURNS = 50;
-const DEFAULT_MAX_TOKENS = 8192;
+export const DEFAULT_MAX_TOKENS = 8192;
 
 /** An agent: a conversation with a model that can call tools; `Output` is the type of its final answers (`outputSchema`). */
 export interface Agent<Output = unknown> {
@@ -138,7 +139,7 @@ export interface Agent<Output = unknown> {
   close(): Promise<void>;
 }
 
-const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', message: `${options.message} No one can approve it: pass canUseTool to the agent to answer permission requests.` });
+const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', message: joinSentences(options.message, 'No one can approve it: pass canUseTool to the agent to answer permission requests.') });
 
 /** Approvals must answer calls that wait, and there must be some. */
 function checkApprovals(approvals: Readonly<Record<string, ToolApproval>>, transcript: AgentTranscript): void {

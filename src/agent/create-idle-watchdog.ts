@@ -6,6 +6,8 @@ export interface IdleWatchdog {
   readonly middleware: Middleware;
   /** True once the timer fired (until the next `arm`). */
   readonly fired: boolean;
+  /** True once the request being watched got its response headers (until the next `arm`). */
+  readonly answered: boolean;
   /** Watches a new request (a watchdog starts armed): the time counts from now, and `fired` is cleared. */
   arm(): void;
   /** The request ended: nothing fires until the next `arm`. A timer in flight is left to lapse, not cleared. */
@@ -27,6 +29,7 @@ export function createIdleWatchdog(options: { timeoutMs: number; onIdle: () => v
   let lastActivity = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let fired = false;
+  let answered = false;
   let stopped = false;
   let armed = true;
   const check = () => {
@@ -49,6 +52,7 @@ export function createIdleWatchdog(options: { timeoutMs: number; onIdle: () => v
   const middleware: Middleware = async (request, next) => {
     touch();
     const response = await next(request);
+    answered = true;
     touch();
     if (!enabled || !response.body) return response;
     const counted = response.body.pipeThrough(
@@ -66,9 +70,13 @@ export function createIdleWatchdog(options: { timeoutMs: number; onIdle: () => v
     get fired() {
       return fired;
     },
+    get answered() {
+      return answered;
+    },
     arm() {
       armed = true;
       fired = false;
+      answered = false;
       lastActivity = -1;
     },
     disarm() {

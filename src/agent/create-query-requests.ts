@@ -16,6 +16,8 @@ export interface QueryRequests {
   end(): void;
   /** True when the watchdog abandoned the request that ended last (nothing came for `idleTimeoutMs`). */
   readonly stalled: boolean;
+  /** True when the request that ended last got its response headers (a stall before them: the server never answered). */
+  readonly answered: boolean;
   /** After the query's last request: the listener removed, the timer cleared. */
   close(): void;
 }
@@ -50,6 +52,9 @@ export function createQueryRequests(options: { signal: AbortSignal; idleTimeoutM
     },
     get stalled() {
       return watchdog.fired;
+    },
+    get answered() {
+      return watchdog.answered;
     },
     close() {
       watchdog.stop();

@@ -38,7 +38,7 @@ export async function* requestModelTurn(options: {
       return { type: 'message', message };
     } catch (error) {
       if (signal.aborted) return { type: 'aborted' };
-      const modelError = toModelError(error);
+      const modelError = toModelError(error, { baseURL: options.client.baseURL });
       if (!modelError.retryable || retry > policy.maxRetries) return { type: 'error', error: modelError };
       const waitMs = retryWaitMs({ error: modelError, retry, baseDelayMs: policy.retryBaseDelayMs });
       if (waitMs > policy.maxRetryWaitMs) return { type: 'error', error: tooLongToWait(modelError, waitMs, policy.maxRetryWaitMs) };

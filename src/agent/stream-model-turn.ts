@@ -4,6 +4,7 @@ import { CodevError } from '../errors/codev-error.ts';
 import { withActiveSpan } from '../telemetry/codev-tracer.ts';
 import { serializedMessageStreams } from '../model/serialized-message-streams.ts';
 import { createQueryRequests, type QueryRequests } from './create-query-requests.ts';
+import { DEFAULT_MODEL_BASE_URL } from './model-unreachable-error.ts';
 import type { AgentEvent } from './types.ts';
 
 /**
@@ -11,7 +12,8 @@ import type { AgentEvent } from './types.ts';
  * message (tool_use inputs reassembled from their `input_json_delta`s by the SDK). The SDK makes no retry
  * of its own (the caller owns the retries, so every wait is seen). Throws what the SDK throws (a stream
  * that ends before `message_stop` is refused by the SDK: nothing of a cut-short message is used), or
- * `MODEL_STREAM_STALLED` when nothing arrived for `idleTimeoutMs` (the request is aborted). `signal`
+ * `MODEL_STREAM_STALLED` when nothing arrived for `idleTimeoutMs` (the request is aborted; `MODEL_UNREACHABLE`,
+ * naming the client's URL, when not even the response's headers came). `signal`
  * aborts at once. While `span` records, it is the active span of the request: spans a client makes of its
  * own (its HTTP calls) nest under it. A client of the SDK codev loads gets the request body serialized by
  * codev, each message's JSON made once for the whole conversation (`serializedMessageStreams`); another
@@ -42,6 +44,10 @@ export async function* streamModelTurn(options: {
     }
     return await stream.finalMessage();
   } catch (error) {
+    if (requests.stalled && !signal.aborted && !requests.answered) {
+      const url = options.client.baseURL ?? DEFAULT_MODEL_BASE_URL;
+      throw new CodevError('MODEL_UNREACHABLE', `No answer from ${url} in ${idleTimeoutMs / 1000} s: is ANTHROPIC_BASE_URL (or the agent's baseURL) right? A slow server may need a longer streamIdleTimeoutMs (CODEV_STREAM_IDLE_TIMEOUT_MS).`, { cause: error });
+    }
     if (requests.stalled && !signal.aborted) {
       throw new CodevError('MODEL_STREAM_STALLED', `The model API sent nothing for ${idleTimeoutMs / 1000} s; the request was abandoned.`, {
         hint: 'a slow proxy or model may need a longer streamIdleTimeoutMs (CODEV_STREAM_IDLE_TIMEOUT_MS)',

@@ -1,16 +1,22 @@
 // The error classes alone (the same classes as `Anthropic.APIError`...): the whole SDK is loaded only to make a client.
-import { AnthropicError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
+import { AnthropicError, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { modelUnreachableError } from './model-unreachable-error.ts';
 import type { ModelError } from './types.ts';
 
 /**
  * Turns whatever a model request threw into a model error value with a stable code, a next step and
  * whether trying again may help (`retryable`): rate limits, overloads, 408/409/5xx, connection failures,
  * stalled and cut streams, unless the server said `x-should-retry: false`. A stream whose data is not
- * JSON is not retried: the server is broken, not busy, and each retry is billed.
+ * JSON is not retried: the server is broken, not busy, and each retry is billed. A request that reached
+ * no server (refused, unknown host, untrusted certificate, no answer, closed before answering) is
+ * `MODEL_UNREACHABLE`, its message naming `baseURL` (the URL the client used) and the fix.
  */
-export function toModelError(error: unknown): ModelError {
-  if (CodevError.isInstance(error)) return { code: error.code, message: error.message, retryable: error.code === 'MODEL_STREAM_STALLED' || error.code === 'MODEL_STREAM_BROKEN' };
+export function toModelError(error: unknown, context: { baseURL?: string } = {}): ModelError {
+  if (CodevError.isInstance(error)) {
+    if (error.code === 'MODEL_UNREACHABLE') return { code: error.code, reason: 'timeout', message: error.message, retryable: true };
+    return { code: error.code, message: error.message, retryable: error.code === 'MODEL_STREAM_STALLED' || error.code === 'MODEL_STREAM_BROKEN' };
+  }
   if (error instanceof APIError && error.status !== undefined) {
     const status = error.status;
     const requestId = error.requestID ?? undefined;
@@ -32,11 +38,15 @@ export function toModelError(error: unknown): ModelError {
   if (error instanceof APIError && error.type === 'overloaded_error') {
     return { code: 'MODEL_OVERLOADED', retryable: true, message: `The model API is overloaded (reported mid-stream: ${error.apiMessage ?? errorMessage(error)}). Try again shortly.` };
   }
-  if (error instanceof APIError && error.type !== undefined) {
+  // The SDK sets `type` to null when there is none (a connection error, an abort): only a string is an `error` event's.
+  if (error instanceof APIError && typeof error.type === 'string') {
     // An `error` event after the 200: a server failure is worth another try, a refusal of the request is not.
     return { code: 'MODEL_STREAM_BROKEN', retryable: error.type === 'api_error', message: `The model API failed mid-stream (${error.type}: ${error.apiMessage ?? errorMessage(error)}).` };
   }
   if (error instanceof APIUserAbortError) return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: 'The model request was aborted.' };
+  // Thrown before any response (a stream cut after the 200 is a plain AnthropicError, however its socket ended).
+  const unreachable = error instanceof APIConnectionError ? modelUnreachableError(error, context.baseURL) : undefined;
+  if (unreachable) return unreachable;
   if (error instanceof AnthropicError) {
     return { code: 'MODEL_STREAM_BROKEN', retryable: !hasCause(error, (cause) => cause instanceof SyntaxError), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
   }

@@ -30,7 +30,16 @@ export interface ModelError {
   requestId?: string;
   /** True when the same request may succeed later (rate limits, overloads, 5xx, broken or stalled streams). */
   retryable?: boolean;
+  /** Why the server could not be reached, with `MODEL_UNREACHABLE` (the message names the URL tried and the fix). */
+  reason?: ModelUnreachableReason;
 }
+
+/**
+ * Why a model request got no answer (`MODEL_UNREACHABLE`): the connection was refused (or the port is one fetch
+ * blocks), the host name does not resolve, the TLS handshake failed (an untrusted certificate, or not TLS at all),
+ * nothing answered in time, or the server closed the connection before answering.
+ */
+export type ModelUnreachableReason = 'refused' | 'dns' | 'tls' | 'timeout' | 'reset';
 
 /** What `agent.query(prompt)` yields, in order; `Output` is the type of the final answer (see `outputSchema`). */
 export type AgentEvent<Output = unknown> =

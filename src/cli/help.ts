@@ -103,6 +103,7 @@ Options:
   --thinking N|adaptive      Extended thinking: a budget of N tokens (1024 or more, under the script's maxTokens),
                              adaptive (the model decides), or disabled; shown dimmed in text mode
   --effort LEVEL             low | medium | high | xhigh | max: how much effort the model puts in
+  --max-tokens N             The most tokens a reply may have, thinking included (default: the script's maxTokens, then 8192)
   --fallback-model ID        When the model is overloaded or failing (529, 5xx) after its retries, the turn is
                              made on ID instead (repeatable, or a comma list, tried in order)
   --include-thinking         With stream-json: also print thinking-delta and thinking events

@@ -1,4 +1,5 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { suggestKey } from '../errors/suggest-key.ts';
 import { formatUserStack, isVerbose } from '../errors/user-stack-frames.ts';
 import { listenForStopSignals } from './commands/listen-for-stop-signals.ts';
 import type { CommandIo } from './commands/types.ts';
@@ -35,7 +36,9 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
   }
   const load = COMMANDS[command];
   if (!load) {
-    io.stderr(`codev: unknown command "${command}"\n\n${MAIN_HELP}`);
+    // The whole help would bury the one line that matters: the closest command, and where the list is.
+    const meant = suggestKey({ key: command, candidates: Object.keys(COMMANDS) });
+    io.stderr(`codev: unknown command "${command}".${meant === undefined ? '' : ` Did you mean "${meant}"?`}\n  fix: codev --help lists the commands\n`);
     return 2;
   }
   try {

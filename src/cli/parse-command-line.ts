@@ -1,16 +1,30 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CodevError } from '../errors/codev-error.ts';
+import { suggestKey } from '../errors/suggest-key.ts';
 
 /** What `parseCommandLine` returns: node:util's parseArgs result for the command's options plus the common ones. */
 export type ParsedCommandLine<Options extends NonNullable<ParseArgsConfig['options']>> = ReturnType<typeof parseArgs<{ args: string[]; options: Options & typeof COMMON_OPTIONS; allowPositionals: true; strict: true }>>;
 
 const COMMON_OPTIONS = { help: { type: 'boolean', short: 'h' }, cwd: { type: 'string' }, verbose: { type: 'boolean' } } as const;
 
-/** Parses a command's arguments (every command takes --help, --cwd and --verbose); unknown options and missing values are `CLI_USAGE` errors (exit 2). */
+/**
+ * Parses a command's arguments (every command takes --help, --cwd and --verbose); unknown options and missing
+ * values are `CLI_USAGE` errors (exit 2). An unknown option is named with the closest known one, if any.
+ */
 export function parseCommandLine<Options extends NonNullable<ParseArgsConfig['options']>>(argv: readonly string[], options: Options): ParsedCommandLine<Options> {
+  const all = { ...options, ...COMMON_OPTIONS };
   try {
-    return parseArgs({ args: [...argv], options: { ...options, ...COMMON_OPTIONS }, allowPositionals: true, strict: true });
+    return parseArgs({ args: [...argv], options: all, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new CodevError('CLI_USAGE', (error as Error).message, { hint: 'run with --help to see the options' });
+    const unknown = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec((error as Error).message)?.[1] : undefined;
+    if (unknown === undefined) throw new CodevError('CLI_USAGE', (error as Error).message, { hint: 'run with --help to see the options' });
+    throw unknownOption(unknown, Object.keys(all));
   }
+}
+
+/** node's own message has an unbalanced quote (`'-- "--bogus"`) and names no option that was meant. */
+function unknownOption(option: string, names: readonly string[]): CodevError {
+  const meant = option.startsWith('--') ? suggestKey({ key: option.slice(2).split('=')[0]!, candidates: names }) : undefined;
+  const guess = meant === undefined ? '' : `. Did you mean --${meant}?`;
+  return new CodevError('CLI_USAGE', `Unknown option ${option}${guess}`, { hint: `run with --help to see the options; a prompt that starts with "-" goes after --, as in: -- '${option}'` });
 }

@@ -13,6 +13,7 @@ import { protectedPlacesOf, protectionContextOf } from '../permissions/protected
 import { runSteps } from '../permissions/run-steps.ts';
 import { savePermissions } from './save-permissions.ts';
 import type { CanUseTool, PermissionDecision } from '../permissions/types.ts';
+import { joinSentences } from '../errors/join-sentences.ts';
 
 /** How many times a prompt may rewrite the input before the engine stops asking and denies. */
 const MAX_REWRITES = 2;
@@ -159,7 +160,7 @@ async function askUser(options: DecideOptions & {
     suggestions: verdict.reason.type === 'unloadedSource' ? [] : permissionSuggestions(call, [context.cwd, ...context.permissionContext.additionalWorkingDirectories]),
   });
   if (asked.by === 'abort') return { ...askBase, behavior: 'deny', source: 'user_abort', message: CANCEL_MESSAGE, interrupt: true };
-  if (asked.by === 'failure') return { ...askBase, behavior: 'deny', source: 'config', message: `${verdict.message} The permission prompt failed: ${asked.error}` };
+  if (asked.by === 'failure') return { ...askBase, behavior: 'deny', source: 'config', message: joinSentences(verdict.message, `The permission prompt failed: ${asked.error}`) };
   const { answer } = asked;
   const hook = asked.by === 'hook' ? { type: 'hook' as const, hookName: asked.hookName } : undefined;
   if (!answer || answer.behavior !== 'allow') {

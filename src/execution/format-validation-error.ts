@@ -16,16 +16,18 @@ export function formatValidationError(toolName: string, issues: readonly z.core.
 
 function describeIssue(issue: z.core.$ZodIssue): string[] {
   const name = formatPath(issue.path);
+  // An issue at the root (the input is an array, a string, null...) has no parameter to name: it is the input's.
+  const subject = name === '' ? 'The input' : `The parameter \`${name}\``;
   switch (issue.code) {
     case 'invalid_type':
-      if (!('input' in issue) || issue.input === undefined) return [`The required parameter \`${name}\` is missing`];
-      return [`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`${typeName(issue.input)}\``];
+      if (!('input' in issue) || issue.input === undefined) return [name === '' ? 'The input is missing' : `The required parameter \`${name}\` is missing`];
+      return [`${subject} type is expected as \`${issue.expected}\` but provided as \`${typeName(issue.input)}\``];
     case 'unrecognized_keys':
       return issue.keys.map((key) => `An unexpected parameter \`${formatPath([...issue.path, key])}\` was provided`);
     case 'invalid_value':
-      return [`The parameter \`${name}\` is invalid: expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`];
+      return [`${subject} is invalid: expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`];
     default:
-      return [`The parameter \`${name || '(input)'}\` is invalid: ${issue.message}`];
+      return [`${subject} is invalid: ${issue.message}`];
   }
 }
 

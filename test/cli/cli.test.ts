@@ -153,15 +153,17 @@ fi
     }
   });
 
-  it('explains invalid input and unknown tools as tool errors (exit 1)', () => {
+  it('explains invalid input and unknown tools as tool errors, as usage errors (exit 2): both came from the command line', () => {
     const invalid = codev(['tool', 'Greet', '{"message":1}', '--cwd', project.root]);
-    expect(invalid.code).toBe(1);
+    expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain('The parameter `message` type is expected as `string` but provided as `number`');
     const missing = codev(['tool', 'Nope', '--cwd', project.root]);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('No such tool available: Nope');
     const coded = codev(['tool', 'Nope', '--json', '--cwd', project.root]);
     expect(JSON.parse(coded.stdout)).toMatchObject({ is_error: true, error_code: 'TOOL_NOT_FOUND' });
+    expect(coded.code).toBe(2);
+    expect(codev(['tool', 'Greeet', '{}', '--cwd', project.root]).stderr).toContain('"Greet"');
   });
 
   it('reports an invalid config with the file and the field', async () => {

@@ -65,7 +65,7 @@ describe('codev rules explain', () => {
     expect(denied.decision).toBe('deny');
   });
 
-  it('as text: each part, the verdict and the decision; a wrong-case rule flag is RULE_INVALID (exit 2)', async () => {
+  it('as text: each part, the verdict and the decision; a wrong-case rule flag is RULE_INVALID and an unknown tool CLI_USAGE (exit 2)', async () => {
     const text = await runCodev(['rules', 'explain', 'Bash', 'git status', '--cwd', root], {});
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('allowed by Bash(git status) (project)');
@@ -74,8 +74,8 @@ describe('codev rules explain', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('RULE_INVALID');
     const unknown = await runCodev(['rules', 'explain', 'Nope', '{}', '--cwd', root], {});
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('TOOL_NOT_FOUND');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('CLI_USAGE');
   });
 
   it('decides as codev tool does: the same behaviour and the same rule', async () => {

@@ -47,15 +47,19 @@ describe('codev run: thinking, effort and fallback models', () => {
     expect(shown.filter((event) => event.type === 'thinking-delta').map((event) => event.text).join('')).toBe('Two plus three is five.');
   });
 
-  it('refuses a thinking budget or effort it cannot read (exit 2), and a budget the API would refuse (INPUT_INVALID)', async () => {
+  it('refuses a thinking budget or effort it cannot read and a budget the API would refuse (exit 2); --max-tokens makes room for it', async () => {
     for (const flags of [['--thinking', 'lots'], ['--effort', 'extreme'], ['--fallback-model', ',']]) {
       const run = await runCodev(['run', project.path('agent.ts'), ...flags], { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'k' });
       expect(run.code).toBe(2);
       expect(run.stderr).toContain('CLI_USAGE');
     }
+    // A budget the API would refuse is a bad flag value too, and the fix names a flag, not the script's maxTokens.
     const tooBig = await runCodev(['run', project.path('agent.ts'), '--thinking', '100000'], { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'k' });
-    expect(tooBig.code).toBe(1);
-    expect(tooBig.stderr).toContain('INPUT_INVALID');
-    expect(tooBig.stderr).toContain('thinking.budgetTokens');
+    expect(tooBig.code).toBe(2);
+    expect(tooBig.stderr).toContain('CLI_USAGE');
+    expect(tooBig.stderr).toContain('--max-tokens');
+    const fits = await runCodev(['run', project.path('agent.ts'), '--thinking', '100000', '--max-tokens', '128000', '--fallback-model', 'claude-sonnet-4-6'], { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'k' });
+    expect(fits.code, fits.stderr).toBe(0);
+    expect(server.requests.at(-1)?.body).toMatchObject({ max_tokens: 128000, thinking: { type: 'enabled', budget_tokens: 100000 } });
   });
 });

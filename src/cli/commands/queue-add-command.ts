@@ -3,11 +3,11 @@ import path from 'node:path';
 import { CodevError } from '../../errors/codev-error.ts';
 import type { SubmitOptions } from '../../fleet/types.ts';
 import { redactRedisUrl } from '../../fleet/redis/redact-redis-url.ts';
-import { PERMISSION_MODES, type PermissionMode } from '../../permissions/types.ts';
 import { QUEUE_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { positiveIntegerOption, positiveNumberOption } from './number-options.ts';
 import { checkRuleFlags } from './check-rule-flags.ts';
+import { permissionModeOption } from './tool-call-options.ts';
 import { readPromptsFile } from './read-prompts-file.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget } from './resolve-fleet-target.ts';
 import type { CommandIo } from './types.ts';
@@ -48,15 +48,15 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
   if (!existsSync(path.resolve(cwd, script))) throw new CodevError('CLI_USAGE', `No such script: ${path.resolve(cwd, script)}`, { hint: 'pass the path of an agent script; every worker needs it at the same absolute path' });
   if ((values.prompt === undefined) === (values.prompts === undefined)) throw new CodevError('CLI_USAGE', 'Pass exactly one of --prompt and --prompts', { hint: 'one job: --prompt "..."; one job per line of a JSON Lines file: --prompts tasks.jsonl' });
   if (values.ref !== undefined && values.repo === undefined) throw new CodevError('CLI_USAGE', '--ref needs --repo', { hint: 'e.g. --repo git@github.com:acme/app.git --ref main' });
-  const mode = values['permission-mode'];
-  if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
+  const mode = permissionModeOption(values['permission-mode']);
+  if (values.model?.trim() === '') throw new CodevError('CLI_USAGE', '--model needs a model id', { hint: 'e.g. --model claude-sonnet-4-6' });
   checkRuleFlags(values);
   const prompts = values.prompts === undefined ? undefined : await readPromptsFile({ file: values.prompts, cwd });
   const submission: Omit<SubmitOptions, 'prompt' | 'prompts'> = {
     script,
     cwd,
     ...(values.repo !== undefined && { workspace: { repo: values.repo, ...(values.ref !== undefined && { ref: values.ref }) } }),
-    permissions: { ...(mode !== undefined && { mode: mode as PermissionMode }), ...(values.allow && { allow: values.allow }), ...(values.deny && { deny: values.deny }), ...(values.ask && { ask: values.ask }) },
+    permissions: { ...(mode !== undefined && { mode }), ...(values.allow && { allow: values.allow }), ...(values.deny && { deny: values.deny }), ...(values.ask && { ask: values.ask }) },
     maxTurns: positiveIntegerOption('max-turns', values['max-turns']),
     maxBudgetUsd: positiveNumberOption('max-budget-usd', values['max-budget-usd']),
     attempts: positiveIntegerOption('attempts', values.attempts),

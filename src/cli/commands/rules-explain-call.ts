@@ -5,6 +5,7 @@ import { findToolByName } from '../../execution/stages/find-tool.ts';
 import type { ToolUseContext } from '../../execution/types.ts';
 import type { Kernel } from '../../kernel/types.ts';
 import type { PermissionMode } from '../../permissions/types.ts';
+import { suggestKey } from '../../errors/suggest-key.ts';
 
 /** What a bare string stands for, per tool: `codev rules explain Bash 'git status'`, `... Write src/a.ts`. */
 const BARE_INPUTS: Readonly<Record<string, (value: string, cwd: string) => Record<string, unknown>>> = {
@@ -23,7 +24,10 @@ const BARE_INPUTS: Readonly<Record<string, (value: string, cwd: string) => Recor
  */
 export async function explainCall(options: { kernel: Kernel; context: ToolUseContext; tool: string; input: unknown; mode?: PermissionMode }): Promise<PermissionExplanation> {
   const tool = findToolByName(options.kernel.tools, options.tool);
-  if (!tool) throw new CodevError('TOOL_NOT_FOUND', `No tool "${options.tool}" in this project's pool`, { hint: 'codev tools lists the tools (and a blanket deny rule removes one)' });
+  if (!tool) {
+    const meant = suggestKey({ key: options.tool, candidates: options.kernel.tools.map((candidate) => candidate.name) });
+    throw new CodevError('TOOL_NOT_FOUND', `No tool "${options.tool}" in this project's pool${meant === undefined ? '' : `. Did you mean "${meant}"?`}`, { hint: 'codev tools lists the tools (and a blanket deny rule removes one)' });
+  }
   const input = typeof options.input === 'string' ? bareInput({ toolName: tool.name, text: options.input, cwd: options.context.cwd }) : options.input;
   const context = options.mode === undefined ? options.context : { ...options.context, permissionContext: { ...options.context.permissionContext, mode: options.mode } };
   return explainPermission({ tool, input, context });

@@ -27,7 +27,10 @@ export async function rulesExplainCommand(argv: readonly string[], io: CommandIo
   try {
     throwRuleErrors(kernel.errors);
     printLoadErrors(kernel, io.stderr);
-    const explanation = await explainCall({ kernel, context: kernel.createToolUseContext(), tool: toolName, input: rawInput });
+    const explanation = await explainCall({ kernel, context: kernel.createToolUseContext(), tool: toolName, input: rawInput }).catch((error: unknown) => {
+      // The tool's name is a command-line value here: a name no tool has is a usage error (exit 2).
+      throw CodevError.isInstance(error) && error.code === 'TOOL_NOT_FOUND' ? new CodevError('CLI_USAGE', error.message, { hint: error.hint }) : error;
+    });
     io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : formatPermissionExplanation(explanation));
     return 0;
   } finally {

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { attachPromptFiles, type AttachmentPolicy } from '../../agent/attach-prompt-files.ts';
-import { createAgent, DEFAULT_MODEL } from '../../agent/create-agent.ts';
+import { createAgent, DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from '../../agent/create-agent.ts';
 import { loadAgentScript } from '../../agent/load-agent-script.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from '../../agent/types.ts';
 import { CodevError } from '../../errors/codev-error.ts';
 import { createKernel } from '../../index.ts';
 import { readScopeOf } from '../../permissions/read-scope.ts';
-import { PERMISSION_MODES, type CanUseTool, type PermissionMode } from '../../permissions/types.ts';
+import type { CanUseTool } from '../../permissions/types.ts';
 import { RUN_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
@@ -19,10 +19,13 @@ import { createTextRenderer } from '../render/create-text-renderer.ts';
 import { formatRunSummary } from '../render/format-run-summary.ts';
 import { STOP_EXIT_CODES } from './listen-for-stop-signals.ts';
 import { stopOnSignals, type CommandStop } from './stop-on-signals.ts';
-import { modelOptions } from './model-options.ts';
+import { positiveIntegerOption } from './number-options.ts';
+import { permissionModeOption } from './tool-call-options.ts';
+import { checkThinkingFits, modelOptions } from './model-options.ts';
 import { promptArguments } from './prompt-arguments.ts';
 import { readJsonSchemaFile } from './read-json-schema-file.ts';
 import type { CommandIo } from './types.ts';
+import { joinSentences } from '../../errors/join-sentences.ts';
 
 /** `codev run <script.ts> [prompt...]`: runs an agent script against its project's kernel. */
 export async function runCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -34,6 +37,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     'max-query-tokens': { type: 'string' },
     thinking: { type: 'string' },
     effort: { type: 'string' },
+    'max-tokens': { type: 'string' },
     'fallback-model': { type: 'string', multiple: true },
     'include-thinking': { type: 'boolean' },
     watch: { type: 'boolean' },
@@ -60,11 +64,10 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   // @file arguments are the user's files: from where codev was started, checked before the project loads.
   const wordsPrompt = promptArguments({ words: promptWords, cwd: io.cwd });
   const format = values['output-format'] ?? 'text';
-  if (format !== 'text' && format !== 'stream-json') throw new CodevError('CLI_USAGE', `Unknown output format "${format}"`, { hint: 'use --output-format text or stream-json' });
-  const mode = values['permission-mode'];
-  if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
-  const maxTurns = values['max-turns'] === undefined ? undefined : Number(values['max-turns']);
-  if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) throw new CodevError('CLI_USAGE', '--max-turns must be a positive integer');
+  if (format !== 'text' && format !== 'stream-json') throw new CodevError('CLI_USAGE', `--output-format must be text or stream-json, not "${format}"`, { hint: 'e.g. --output-format stream-json' });
+  const mode = permissionModeOption(values['permission-mode']);
+  const maxTurns = positiveIntegerOption('max-turns', values['max-turns']);
+  if (values.model?.trim() === '') throw new CodevError('CLI_USAGE', '--model needs a model id', { hint: `e.g. --model ${DEFAULT_MODEL}` });
   const limits = limitOptions(values);
   const models = modelOptions(values);
   const session = sessionOptions(values);
@@ -81,7 +84,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     io.endWhenIdle?.();
     return 0;
   }
-  const kernel = await createKernel({ cwd: values.cwd ?? path.dirname(file), env: io.env, permissionMode: mode as PermissionMode | undefined, watch: values.watch === true });
+  checkThinkingFits({ flags: models, script: definition, defaultMaxTokens: DEFAULT_MAX_TOKENS });
+  const kernel = await createKernel({ cwd: values.cwd ?? path.dirname(file), env: io.env, permissionMode: mode, watch: values.watch === true });
   if (values.watch) {
     kernel.on('reload', ({ generation, diff }) => io.stderr(`codev: reloaded (generation ${generation.number}): tools +${diff.tools.added.length} -${diff.tools.removed.length} ~${diff.tools.changed.length}${diff.definitions ? ', skills or agent types changed' : ''}\n`));
     kernel.on('reload-error', ({ errors }) => errors.forEach((error) => io.stderr(`codev: reload failed, keeping the last good version: ${error.format()}\n`)));
@@ -190,5 +194,5 @@ const deferWithoutTerminal: CanUseTool = (_tool, _input, options) => ({ behavior
 const denyWithoutTerminal: CanUseTool = (_tool, _input, options) => ({
   behavior: 'deny',
   unattended: true,
-  message: `${options.message} There is no terminal to ask on, so it was denied.${options.decisionReason?.type === 'unloadedSource' ? '' : options.suggestions[0] ? ` Allow it with the rule ${options.suggestions[0].rules.join(', ')} in codev.config.ts, or choose a --permission-mode.` : ' Allow it with a rule in codev.config.ts, or choose a --permission-mode.'}`,
+  message: joinSentences(options.message, `There is no terminal to ask on, so it was denied.${options.decisionReason?.type === 'unloadedSource' ? '' : options.suggestions[0] ? ` Allow it with the rule ${options.suggestions[0].rules.join(', ')} in codev.config.ts, or choose a --permission-mode.` : ' Allow it with a rule in codev.config.ts, or choose a --permission-mode.'}`),
 });

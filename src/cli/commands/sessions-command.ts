@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { projectSessionStore } from '../../agent/project-session-store.ts';
 import { CodevError } from '../../errors/codev-error.ts';
+import { suggestKey } from '../../errors/suggest-key.ts';
 import { oneLine, toolResultText } from '../../transcripts/message-text.ts';
 import { resolveSessionId } from '../../transcripts/resolve-session-id.ts';
 import type { LoadedTranscript, SkippedSession, SessionSummary } from '../../transcripts/types.ts';
@@ -42,7 +43,7 @@ export async function sessionsCommand(argv: readonly string[], io: CommandIo): P
     if (given !== undefined) throw new CodevError('CLI_USAGE', 'codev sessions prune takes no session id', { hint: 'codev sessions rm ID removes one session' });
     return sessionsPruneCommand({ flags: values, store, cwd, io });
   }
-  if (action !== 'show' && action !== 'rm' && action !== 'unlock') throw new CodevError('CLI_USAGE', `Unknown sessions command "${action}"`, { hint: 'use codev sessions, codev sessions show ID, codev sessions rm ID, codev sessions unlock ID or codev sessions prune' });
+  if (action !== 'show' && action !== 'rm' && action !== 'unlock') throw new CodevError('CLI_USAGE', `Unknown sessions command "${action}"${didYouMean(action)}`, { hint: 'use codev sessions, codev sessions show ID, codev sessions rm ID, codev sessions unlock ID or codev sessions prune' });
   if (given === undefined || extra.length > 0) throw new CodevError('CLI_USAGE', `codev sessions ${action} takes one session id`, { hint: 'codev sessions lists the ids' });
   const id = await resolveSessionId({ store, id: given });
   if (action === 'unlock') return sessionsUnlockCommand({ store, id, force: values.force, json: values.json, io });
@@ -99,4 +100,10 @@ function describe(message: Anthropic.MessageParam): string {
 
 function tokens(count: number): string {
   return count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count);
+}
+
+/** `. Did you mean "show"?` for a near miss of a sessions action, else nothing. */
+function didYouMean(action: string): string {
+  const meant = suggestKey({ key: action, candidates: ['show', 'rm', 'unlock', 'prune'] });
+  return meant === undefined ? '' : `. Did you mean "${meant}"?`;
 }

@@ -12,6 +12,6 @@ export const TOOL_CALL_OPTIONS = {
 
 /** The value of `--permission-mode`, undefined when not given; `CLI_USAGE` when it names no mode. */
 export function permissionModeOption(mode: string | undefined): PermissionMode | undefined {
-  if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) throw new CodevError('CLI_USAGE', `Unknown permission mode "${mode}"`, { hint: `use one of ${PERMISSION_MODES.join(', ')}` });
+  if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) throw new CodevError('CLI_USAGE', `--permission-mode must be one of ${PERMISSION_MODES.join(', ')}, not "${mode}"`, { hint: 'e.g. --permission-mode acceptEdits' });
   return mode as PermissionMode | undefined;
 }

@@ -16,8 +16,13 @@ import { checkRuleFlags, throwRuleErrors } from './check-rule-flags.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { permissionModeOption, TOOL_CALL_OPTIONS } from './tool-call-options.ts';
 import type { CommandIo } from './types.ts';
+import { joinSentences } from '../../errors/join-sentences.ts';
+import { suggestKey } from '../../errors/suggest-key.ts';
 
-/** `codev tool <Name> [json]`: one call through the whole lifecycle, non-interactively. */
+/**
+ * `codev tool <Name> [json]`: one call through the whole lifecycle, non-interactively. Exit 0 on success, 1
+ * when the call failed or was denied, 2 for a name no tool has or an input its schema refuses.
+ */
 export async function toolCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, TOOL_CALL_OPTIONS);
   if (values.help) {
@@ -66,7 +71,15 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
     } else {
       (result.isError ? io.stderr : io.stdout)(`${renderContent(result.block)}\n`);
     }
-    return stop.exitCode ?? (result.isError ? 1 : 0);
+    // The name and the input came from the command line: a name no tool has, or an input the tool's schema
+    // refuses, is a usage error (exit 2), as bad JSON is; the result is printed all the same (--json too).
+    // A tool a blanket deny rule took out of the pool is there, and denied (exit 1).
+    const unknown = result.errorCode === 'TOOL_NOT_FOUND' && !Object.values(context.permissionContext.alwaysDenyRules).some((rules) => rules?.includes(name));
+    if (unknown) {
+      const meant = suggestKey({ key: name, candidates: context.tools.map((tool) => tool.name) });
+      io.stderr(`codev tool: no tool is named "${name}".${meant === undefined ? '' : ` Did you mean "${meant}"?`} (codev tools lists them)\n`);
+    }
+    return stop.exitCode ?? (unknown || result.errorCode === 'INPUT_INVALID' ? 2 : result.isError ? 1 : 0);
   } finally {
     await kernel.close();
     stop.dispose();
@@ -80,7 +93,7 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
 const denyAsks: CanUseTool = (_tool, _input, options) => ({
   behavior: 'deny',
   unattended: true,
-  message: `${options.message} codev tool is not interactive, so the call was denied.${advice(options)}`,
+  message: joinSentences(options.message, `codev tool is not interactive, so the call was denied.${advice(options)}`),
 });
 
 function advice(options: Parameters<CanUseTool>[2]): string {

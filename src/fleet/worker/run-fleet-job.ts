@@ -25,6 +25,7 @@ import type { JobRunScope } from './job-run-scope.ts';
 import { readAllowedScript } from './read-allowed-script.ts';
 import { resumePoint } from './resume-point.ts';
 import { sumCost } from './sum-cost.ts';
+import { joinSentences } from '../../errors/join-sentences.ts';
 
 /** The longest a model's `retry-after` may be waited in place; a longer one backs off the whole queue instead. */
 const IN_PLACE_RETRY_WAIT_MS = 2_000;
@@ -98,7 +99,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     const spent = state.spentUsd;
     // A parked job goes on in its own session; any other resumed job forks at its checkpoint (its last answer's: done again).
     const point = resuming && state.approvals === undefined ? await resumePoint({ store: scope.store, sessionId: state.sessionId!, messageUuid: state.messageUuid!, turn: state.turn }) : undefined;
-    const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: `${ask.message} A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.` });
+    const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: joinSentences(ask.message, "A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.") });
     // One client per key and URL for the worker's jobs; a missing key is MODEL_NOT_CONFIGURED here as it is in createAgent.
     const client = await scope.models?.client(resolveModelAccess({ apiKey: definition.apiKey, baseURL: definition.baseURL, env: scope.env }));
     const agent = createAgent({
