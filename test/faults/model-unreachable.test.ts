@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
+import { APIConnectionError } from '@anthropic-ai/sdk/core/error';
 import { createAgent } from '../../src/agent/create-agent.ts';
+import { toModelError } from '../../src/agent/to-model-error.ts';
 import type { AgentEvent, AgentOptions } from '../../src/agent/types.ts';
 
 // A model server that cannot be reached, over real sockets on loopback: each cause gets MODEL_UNREACHABLE, its
@@ -102,5 +104,28 @@ describe('a model server that cannot be reached', () => {
     const result = await query(url);
     expect(result.error).toMatchObject({ code: 'MODEL_UNREACHABLE', reason: 'reset' });
     expect(result.error?.message).toContain(url);
+  });
+
+  it('has a user name and password in its URL: MODEL_UNREACHABLE (url) naming the URL without the password, not retried', async () => {
+    const port = await closedPort();
+    const result = await query(`http://someone:s3cret-pass@127.0.0.1:${port}`);
+    expect(result.error).toMatchObject({ code: 'MODEL_UNREACHABLE', reason: 'url', retryable: false });
+    expect(result.error?.message).toContain(`127.0.0.1:${port}`);
+    expect(result.error?.message).not.toContain('s3cret-pass');
+    expect(result.retries).toBe(0);
+  });
+
+  it('has a port out of range in its URL: MODEL_UNREACHABLE (url) naming the URL, not retried', async () => {
+    const result = await query('http://127.0.0.1:99999');
+    expect(result.error).toMatchObject({ code: 'MODEL_UNREACHABLE', reason: 'url', retryable: false });
+    expect(result.error?.message).toContain('127.0.0.1:99999');
+    expect(result.retries).toBe(0);
+  });
+
+  it('never prints the password of a URL it reached nothing at', async () => {
+    const url = `http://someone:s3cret-pass@127.0.0.1:${await closedPort()}`;
+    const error = toModelError(Object.assign(new APIConnectionError({ cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })), { baseURL: url });
+    expect(error).toMatchObject({ code: 'MODEL_UNREACHABLE', reason: 'refused' });
+    expect(error.message).not.toContain('s3cret-pass');
   });
 });
