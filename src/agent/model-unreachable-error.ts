@@ -17,10 +17,11 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_
  * Retried (by the agent's request policy): a refused or reset connection and a timeout, cheap to try again
  * and what a server restarting or a busy proxy looks like; a temporary DNS failure (`EAI_AGAIN`). Not
  * retried: a name that does not exist and a refused certificate, which no retry changes (a typo in the URL
- * fails at once instead of after the backoff).
+ * fails at once instead of after the backoff), nor a base URL fetch cannot use (a port out of range, a user name
+ * and password in it: the URL is named with `***` in their place).
  */
 export function modelUnreachableError(error: unknown, baseURL: string | undefined): ModelError | undefined {
-  const url = (baseURL ?? DEFAULT_MODEL_BASE_URL).replace(/\/+$/, '');
+  const url = withoutCredentials((baseURL ?? DEFAULT_MODEL_BASE_URL).replace(/\/+$/, ''));
   const check = url === DEFAULT_MODEL_BASE_URL ? 'check the network (a firewall or a proxy?)' : `is ANTHROPIC_BASE_URL (or the agent's baseURL) right? Unset it to use ${DEFAULT_MODEL_BASE_URL}`;
   const unreachable = (reason: ModelUnreachableReason, retryable: boolean, message: string): ModelError => ({ code: 'MODEL_UNREACHABLE', reason, retryable, message });
   for (let current = error, depth = 0; current !== undefined && current !== null && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
@@ -37,10 +38,18 @@ export function modelUnreachableError(error: unknown, baseURL: string | undefine
       return unreachable('timeout', true, `No answer from ${url} in time (${typeof code === 'string' ? code : text}): ${check}.`);
     }
     if (typeof code === 'string' && RESET_CODES.has(code)) return unreachable('reset', true, `${url} closed the connection before answering (${code}): is it an Anthropic-compatible server, and http:// or https:// as it should be?`);
+    // Thrown before any connection: no retry changes the URL.
+    if (code === 'ERR_INVALID_URL') return unreachable('url', false, `${url} is not a URL fetch can use (${text}; a port is 1 to 65535): fix ANTHROPIC_BASE_URL (or the agent's baseURL).`);
+    if (/URL that includes credentials/.test(text)) return unreachable('url', false, `fetch will not send a request to a URL with a user name and password in it (${url}): remove them from ANTHROPIC_BASE_URL (or the agent's baseURL).`);
     // fetch refuses some ports outright (the "bad ports" of the Fetch standard: 9, 25, 6000...).
     if (text === 'bad port') return unreachable('refused', false, `fetch will not connect to port ${portOf(url)} of ${url} (a port the Fetch standard blocks): use another port in ANTHROPIC_BASE_URL.`);
   }
   return undefined;
+}
+
+/** `url` with its user name and password (which a message must never print) replaced by `***`, parsable or not. */
+function withoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
 }
 
 function hostOf(url: string): string {
