@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,5 +38,14 @@ describe('readFakeScriptFile', () => {
     expect(await problemOf('broken.jsonl', '{"content":[]}\n{"content":\n')).toMatchObject({ code: 'FAKE_SCRIPT_INVALID', line: 2 });
     expect(await problemOf('empty.jsonl', '\n\n')).toMatchObject({ code: 'FAKE_SCRIPT_INVALID' });
     expect(await problemOf('break.jsonl', '{"content":[],"breakAfterEvents":1}\n')).toMatchObject({ field: 'breakWith' });
+  });
+
+  it('refuses what is not a regular file (a FIFO nobody writes, a link to a device, a folder) at once instead of waiting on it or reading it whole', async () => {
+    execFileSync('mkfifo', [path.join(folder, 'fifo.jsonl')]);
+    symlinkSync('/dev/zero', path.join(folder, 'zero.jsonl'));
+    for (const file of ['fifo.jsonl', 'zero.jsonl', '.']) {
+      const error = await readFakeScriptFile({ file, cwd: folder }).catch((thrown: unknown) => thrown);
+      expect(error).toMatchObject({ code: 'FAKE_SCRIPT_INVALID', file: path.join(folder, file) });
+    }
   });
 });
