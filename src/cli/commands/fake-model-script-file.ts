@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import type { FakeReply } from '../../testing/fake-messages-server/fake-reply.ts';
@@ -13,9 +14,9 @@ export async function readFakeScriptFile(options: { file: string; cwd: string })
   const file = path.resolve(options.cwd, options.file);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readScriptText(file);
   } catch (error) {
-    throw new CodevError('FAKE_SCRIPT_INVALID', `Cannot read the fake model's script: ${errorMessage(error)}`, { file, hint: 'give --script a JSON or JSON Lines file of replies' });
+    throw new CodevError('FAKE_SCRIPT_INVALID', `Cannot read the fake model's script: ${errorMessage(error)}`, { file, hint: 'give --script a JSON or JSON Lines file of replies (a regular file)' });
   }
   const entries = text.trimStart().startsWith('[') ? arrayEntries(text, file) : lineEntries(text, file);
   if (entries.length === 0) throw new CodevError('FAKE_SCRIPT_INVALID', 'The fake model\'s script holds no reply', { file, hint: 'add replies such as {"content":[{"type":"text","text":"Hello"}]}' });
@@ -24,6 +25,25 @@ export async function readFakeScriptFile(options: { file: string; cwd: string })
     if (problem) throw new CodevError('FAKE_SCRIPT_INVALID', `Reply #${index + 1} of the fake model's script is not a reply: ${problem.message}`, { file, line: entry.line, field: problem.field, hint: 'see FakeReply in docs/offline.md' });
     return entry.value as FakeReply;
   });
+}
+
+/** A script past this size is a mistake (a log, a device), not replies someone wrote: refused before it is read. */
+const MAX_SCRIPT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The file's text when it is a regular file of at most `MAX_SCRIPT_BYTES`. Opened without blocking, so that a
+ * FIFO nobody writes is refused at once instead of waiting forever; a device (/dev/zero) is refused unread.
+ */
+async function readScriptText(file: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new Error(`${stats.isDirectory() ? 'a folder' : 'not a regular file (a FIFO, a socket or a device)'}`);
+    if (stats.size > MAX_SCRIPT_BYTES) throw new Error(`${stats.size} bytes, more than the ${MAX_SCRIPT_BYTES / 1024 / 1024} MiB a script may have`);
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 type Entry = { value: unknown; line: number };
