@@ -78,6 +78,9 @@ const BAD_VALUES: readonly { args: readonly string[]; names: string }[] = [
   { args: ['rules', 'explian'], names: '"explain"' },
   { args: ['init', '--template', 'nope'], names: 'template' },
   { args: ['instructions', '--jsn'], names: '--json' },
+  { args: ['fake-model', '--port', '0x10', '--', 'true'], names: '--port' },
+  { args: ['fake-model', '--port', '1e3', '--', 'true'], names: '--port' },
+  { args: ['--verison'], names: '--version' },
 ];
 
 describe('a bad value on the command line', () => {
@@ -105,6 +108,22 @@ describe('the messages', () => {
     const { code, stderr } = await codev(['run', 'agent.ts', '--bogus']);
     expect(code).toBe(2);
     for (const line of stderr.trim().split('\n')) expect((line.match(/'/g) ?? []).length % 2, line).toBe(0);
+  });
+
+  it('an unknown option of a command that takes no prompt is not said to be a prompt to put after --', { timeout: 60_000 }, async () => {
+    // After -- fake-model would run "--prot" as a command; tools, sessions, worker take no free text at all.
+    for (const { args, option } of [
+      { args: ['fake-model', '--prot', '3'], option: '--prot' },
+      { args: ['tools', '--jsno'], option: '--jsno' },
+      { args: ['sessions', 'prune', '--older-then', '3d'], option: '--older-then' },
+    ]) {
+      const { code, stderr } = await codev(args);
+      expect(code).toBe(2);
+      expect(stderr).not.toContain(`-- '${option}'`);
+    }
+    const { code, stderr } = await codev(['run', 'agent.ts', '--bogus']);
+    expect(code).toBe(2);
+    expect(stderr).toContain("-- '--bogus'");
   });
 
   it('a call denied off a terminal: the ask ends with a period before what follows', { timeout: 60_000 }, async () => {
