@@ -78,6 +78,8 @@ const BAD_VALUES: readonly { args: readonly string[]; names: string }[] = [
   { args: ['rules', 'explian'], names: '"explain"' },
   { args: ['init', '--template', 'nope'], names: 'template' },
   { args: ['instructions', '--jsn'], names: '--json' },
+  { args: ['run', 'agent.ts', '--max-turns', '0x10'], names: '--max-turns' },
+  { args: ['worker', '--concurrency', '1e1'], names: '--concurrency' },
   { args: ['fake-model', '--port', '0x10', '--', 'true'], names: '--port' },
   { args: ['fake-model', '--port', '1e3', '--', 'true'], names: '--port' },
   { args: ['--verison'], names: '--version' },
