@@ -37,8 +37,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
   const load = COMMANDS[command];
   if (!load) {
     // The whole help would bury the one line that matters: the closest command, and where the list is.
-    const meant = suggestKey({ key: command, candidates: Object.keys(COMMANDS) });
-    io.stderr(`codev: unknown command "${command}".${meant === undefined ? '' : ` Did you mean "${meant}"?`}\n  fix: codev --help lists the commands\n`);
+    // `codev --verison`: an option before any command is one of codev's own two.
+    const meant = command.startsWith('-') ? ['--help', '--version'].find((option) => suggestKey({ key: command.replace(/^-+/, ''), candidates: [option.slice(2)] })) : suggestKey({ key: command, candidates: Object.keys(COMMANDS) });
+    const fix = command.startsWith('-') && meant === undefined ? "a command's options go after it (codev run agent.ts --cwd DIR); codev --help lists the commands" : 'codev --help lists the commands';
+    io.stderr(`codev: unknown command "${command}".${meant === undefined ? '' : ` Did you mean "${meant}"?`}\n  fix: ${fix}\n`);
     return 2;
   }
   try {

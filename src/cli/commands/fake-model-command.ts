@@ -8,6 +8,7 @@ import { loggedScript } from './fake-model-logged-script.ts';
 import { readReplay } from './fake-model-replay.ts';
 import { runFakeModelCommand } from './fake-model-run-command.ts';
 import { readFakeScriptFile } from './fake-model-script-file.ts';
+import { DECIMAL_DIGITS } from './number-options.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import type { CommandIo } from './types.ts';
 
@@ -85,6 +86,6 @@ async function listen(options: { script: FakeScript; port: number | undefined })
 function portOption(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = Number(value);
-  if (!(Number.isSafeInteger(port) && port >= 0 && port <= 65_535 && value.trim() !== '')) throw new CodevError('CLI_USAGE', `--port must be a port number from 0 to 65535, not "${value}"`, { hint: 'e.g. --port 8787 (0: any free port)' });
+  if (!(DECIMAL_DIGITS.test(value) && Number.isSafeInteger(port) && port <= 65_535)) throw new CodevError('CLI_USAGE', `--port must be a port number from 0 to 65535, not "${value}"`, { hint: 'e.g. --port 8787 (0: any free port)' });
   return port;
 }

@@ -1,7 +1,7 @@
 import { EFFORT_LEVELS, MIN_THINKING_BUDGET_TOKENS } from '../../agent/resolve-thinking-params.ts';
 import type { AgentOptions, Effort } from '../../agent/types.ts';
 import { CodevError } from '../../errors/codev-error.ts';
-import { positiveIntegerOption } from './number-options.ts';
+import { DECIMAL_DIGITS, positiveIntegerOption } from './number-options.ts';
 
 /** The model options of `codev run` as parseArgs gives them. */
 export interface ModelOptionValues {
@@ -55,7 +55,7 @@ export function checkThinkingFits(options: { flags: AgentOptions; script: Pick<A
 function thinkingOf(value: string): NonNullable<AgentOptions['thinking']> {
   if (value === 'adaptive' || value === 'disabled') return { type: value };
   const budgetTokens = Number(value);
-  if (value.trim() === '' || !Number.isInteger(budgetTokens)) throw new CodevError('CLI_USAGE', `--thinking takes a number of tokens, adaptive or disabled, not "${value}"`, { hint: 'e.g. --thinking 4000 or --thinking adaptive' });
+  if (!DECIMAL_DIGITS.test(value) || !Number.isInteger(budgetTokens)) throw new CodevError('CLI_USAGE', `--thinking takes a number of tokens, adaptive or disabled, not "${value}"`, { hint: 'e.g. --thinking 4000 or --thinking adaptive' });
   if (budgetTokens < MIN_THINKING_BUDGET_TOKENS) throw new CodevError('CLI_USAGE', `--thinking must be at least ${MIN_THINKING_BUDGET_TOKENS} tokens (the API's smallest budget), not ${value}`, { hint: `e.g. --thinking ${MIN_THINKING_BUDGET_TOKENS * 4}, or --thinking adaptive` });
   return { type: 'enabled', budgetTokens };
 }

@@ -9,7 +9,7 @@ import { createKernel } from '../../index.ts';
 import { readScopeOf } from '../../permissions/read-scope.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import { RUN_HELP } from '../help.ts';
-import { parseCommandLine } from '../parse-command-line.ts';
+import { parsePromptCommandLine } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
 import { createTerminalPrompt } from '../prompt/create-terminal-prompt.ts';
 import { createTerminalQuestions } from '../prompt/create-terminal-questions.ts';
@@ -19,7 +19,7 @@ import { createTextRenderer } from '../render/create-text-renderer.ts';
 import { formatRunSummary } from '../render/format-run-summary.ts';
 import { STOP_EXIT_CODES } from './listen-for-stop-signals.ts';
 import { stopOnSignals, type CommandStop } from './stop-on-signals.ts';
-import { positiveIntegerOption } from './number-options.ts';
+import { DECIMAL_DIGITS, DECIMAL_NUMBER, positiveIntegerOption } from './number-options.ts';
 import { permissionModeOption } from './tool-call-options.ts';
 import { checkThinkingFits, modelOptions } from './model-options.ts';
 import { promptArguments } from './prompt-arguments.ts';
@@ -29,7 +29,7 @@ import { joinSentences } from '../../errors/join-sentences.ts';
 
 /** `codev run <script.ts> [prompt...]`: runs an agent script against its project's kernel. */
 export async function runCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, {
+  const { values, positionals } = parsePromptCommandLine(argv, {
     'permission-mode': { type: 'string' },
     model: { type: 'string' },
     'max-turns': { type: 'string' },
@@ -159,9 +159,9 @@ function attachmentPolicy(options: { kernel: Awaited<ReturnType<typeof createKer
 /** `--max-budget-usd` and `--max-query-tokens` as agent options. */
 function limitOptions(values: { 'max-budget-usd'?: string; 'max-query-tokens'?: string }): AgentOptions {
   const budget = values['max-budget-usd'] === undefined ? undefined : Number(values['max-budget-usd']);
-  if (budget !== undefined && !(Number.isFinite(budget) && budget > 0)) throw new CodevError('CLI_USAGE', `--max-budget-usd must be a positive number of US dollars, not "${values['max-budget-usd']}"`, { hint: 'e.g. --max-budget-usd 0.50' });
+  if (budget !== undefined && !(DECIMAL_NUMBER.test(values['max-budget-usd']!) && Number.isFinite(budget) && budget > 0)) throw new CodevError('CLI_USAGE', `--max-budget-usd must be a positive number of US dollars, not "${values['max-budget-usd']}"`, { hint: 'e.g. --max-budget-usd 0.50' });
   const tokens = values['max-query-tokens'] === undefined ? undefined : Number(values['max-query-tokens']);
-  if (tokens !== undefined && !(Number.isInteger(tokens) && tokens > 0)) throw new CodevError('CLI_USAGE', `--max-query-tokens must be a positive integer, not "${values['max-query-tokens']}"`, { hint: 'e.g. --max-query-tokens 200000' });
+  if (tokens !== undefined && !(DECIMAL_DIGITS.test(values['max-query-tokens']!) && Number.isInteger(tokens) && tokens > 0)) throw new CodevError('CLI_USAGE', `--max-query-tokens must be a positive integer, not "${values['max-query-tokens']}"`, { hint: 'e.g. --max-query-tokens 200000' });
   return { ...(budget !== undefined && { maxBudgetUsd: budget }), ...(tokens !== undefined && { maxQueryTokens: tokens }) };
 }
 
