@@ -11,8 +11,15 @@ describe('createProgressLog', () => {
     expect(progress(bash({ output: 'a\nb', totalLines: 2 }))).toEqual(['a', 'b']);
     expect(progress(bash({ output: 'a\nb\nc\npar', totalLines: 3, partialLine: true }))).toEqual(['c']);
     expect(progress(bash({ output: 'a\nb\nc\npartial', totalLines: 4 }))).toEqual(['partial']);
-    expect(progress(bash({ output: 'f\ng\nh\ni\nj', totalLines: 10 }))).toEqual(['(1 more lines)', 'f', 'g', 'h', 'i', 'j']);
+    expect(progress(bash({ output: 'f\ng\nh\ni\nj', totalLines: 10 }))).toEqual(['(1 more line)', 'f', 'g', 'h', 'i', 'j']);
     expect(progress(bash({ output: 'f\ng\nh\ni\nj', totalLines: 10 }))).toEqual([]);
+  });
+
+  it('counts a new line the tail does not hold (longer than the tail) instead of printing an empty line for it', () => {
+    const log = createProgressLog();
+    const progress = (report: BashProgress) => log.progress({ toolUseId: 't', progress: report, text: () => 'rendered', now: 0 });
+    expect(progress(bash({ output: '', totalLines: 1 }))).toEqual(['(1 more line)']);
+    expect(progress(bash({ output: 'next', totalLines: 2 }))).toEqual(['next']);
   });
 
   it('says a silent command still runs at most every 10 s', () => {
