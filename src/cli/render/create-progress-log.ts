@@ -62,7 +62,8 @@ export function createProgressLog(): ProgressLog {
 
 function newOutputLines(options: { call: CallLog; progress: BashProgress; now: number }): string[] {
   const { call, progress, now } = options;
-  const tail = progress.output.split('\n');
+  // Empty: the tail holds no line (the new one is longer than the tail, its start gone), not one empty line.
+  const tail = progress.output === '' ? [] : progress.output.split('\n');
   if (progress.partialLine) tail.pop();
   const fresh = progress.totalLines - call.lines;
   if (fresh <= 0) {
@@ -74,5 +75,6 @@ function newOutputLines(options: { call: CallLog; progress: BashProgress; now: n
   call.lines = progress.totalLines;
   call.lastPrintAt = now;
   call.printed.push(...shown);
-  return fresh > shown.length ? [`(${fresh - shown.length} more lines)`, ...shown] : shown;
+  const skipped = fresh - shown.length;
+  return skipped > 0 ? [`(${skipped} more line${skipped === 1 ? '' : 's'})`, ...shown] : shown;
 }
