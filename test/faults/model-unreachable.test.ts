@@ -128,4 +128,23 @@ describe('a model server that cannot be reached', () => {
     expect(error).toMatchObject({ code: 'MODEL_UNREACHABLE', reason: 'refused' });
     expect(error.message).not.toContain('s3cret-pass');
   });
+
+  it('says when HTTPS_PROXY is set but the request did not go through it, naming the proxy without its password', () => {
+    const saved = { HTTPS_PROXY: process.env.HTTPS_PROXY, NODE_USE_ENV_PROXY: process.env.NODE_USE_ENV_PROXY };
+    process.env.HTTPS_PROXY = 'http://me:proxy-s3cret@127.0.0.1:3128';
+    delete process.env.NODE_USE_ENV_PROXY;
+    try {
+      const cause = Object.assign(new Error('getaddrinfo ENOTFOUND api.anthropic.com'), { code: 'ENOTFOUND' });
+      const error = toModelError(new APIConnectionError({ cause }), { baseURL: 'https://api.anthropic.com' });
+      expect(error).toMatchObject({ code: 'MODEL_UNREACHABLE', reason: 'dns' });
+      expect(error.message).toContain('HTTPS_PROXY');
+      expect(error.message).toContain('NODE_USE_ENV_PROXY');
+      expect(error.message).not.toContain('proxy-s3cret');
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
 });
