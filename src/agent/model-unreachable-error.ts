@@ -1,3 +1,5 @@
+import { proxyNote } from './proxy-note.ts';
+import { withoutCredentials } from './without-credentials.ts';
 import type { ModelError, ModelUnreachableReason } from './types.ts';
 
 /** Where the SDK sends requests when no base URL is given. */
@@ -11,7 +13,8 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_
  * The model error of a request that never got an answer from the server (`MODEL_UNREACHABLE`), from the
  * cause the SDK's `Connection error.` (an `APIConnectionError`, thrown before any response) wraps (node's `fetch failed` → the socket's error): the connection
  * refused, the host name unknown, the certificate refused, no answer in time, or the connection closed
- * before any byte. The message names the URL that was tried and what to change. Undefined for anything
+ * before any byte. The message names the URL that was tried and what to change, and a proxy the environment
+ * names (`proxyNote`). Undefined for anything
  * else (a stream that broke after the 200 stays `MODEL_STREAM_BROKEN`).
  *
  * Retried (by the agent's request policy): a refused or reset connection and a timeout, cheap to try again
@@ -23,7 +26,8 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_
 export function modelUnreachableError(error: unknown, baseURL: string | undefined): ModelError | undefined {
   const url = withoutCredentials((baseURL ?? DEFAULT_MODEL_BASE_URL).replace(/\/+$/, ''));
   const check = url === DEFAULT_MODEL_BASE_URL ? 'check the network (a firewall or a proxy?)' : `is ANTHROPIC_BASE_URL (or the agent's baseURL) right? Unset it to use ${DEFAULT_MODEL_BASE_URL}`;
-  const unreachable = (reason: ModelUnreachableReason, retryable: boolean, message: string): ModelError => ({ code: 'MODEL_UNREACHABLE', reason, retryable, message });
+  const note = proxyNote({ url });
+  const unreachable = (reason: ModelUnreachableReason, retryable: boolean, message: string): ModelError => ({ code: 'MODEL_UNREACHABLE', reason, retryable, message: `${message}${note}` });
   for (let current = error, depth = 0; current !== undefined && current !== null && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
     const { code, message, name } = current as { code?: unknown; message?: unknown; name?: unknown };
     const text = typeof message === 'string' ? message : '';
@@ -45,11 +49,6 @@ export function modelUnreachableError(error: unknown, baseURL: string | undefine
     if (text === 'bad port') return unreachable('refused', false, `fetch will not connect to port ${portOf(url)} of ${url} (a port the Fetch standard blocks): use another port in ANTHROPIC_BASE_URL.`);
   }
   return undefined;
-}
-
-/** `url` with its user name and password (which a message must never print) replaced by `***`, parsable or not. */
-function withoutCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
 }
 
 function hostOf(url: string): string {

@@ -140,6 +140,8 @@ describe('a model server that cannot be reached', () => {
       expect(error.message).toContain('HTTPS_PROXY');
       expect(error.message).toContain('NODE_USE_ENV_PROXY');
       expect(error.message).not.toContain('proxy-s3cret');
+      process.env.HTTPS_PROXY = 'me:proxy-s3cret@127.0.0.1:3128';
+      expect(toModelError(new APIConnectionError({ cause }), { baseURL: 'https://api.anthropic.com' }).message).not.toContain('proxy-s3cret');
     } finally {
       for (const [name, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[name];
