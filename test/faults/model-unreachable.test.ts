@@ -149,4 +149,13 @@ describe('a model server that cannot be reached', () => {
       }
     }
   });
+
+  it('answers something that is not HTTP: MODEL_UNREACHABLE (protocol) naming the URL, not retried', async () => {
+    const server = net.createServer((socket) => socket.once('data', () => socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n')));
+    const url = `http://127.0.0.1:${await listen(server)}`;
+    const result = await query(url);
+    expect(result.error).toMatchObject({ code: 'MODEL_UNREACHABLE', reason: 'protocol', retryable: false });
+    expect(result.error?.message).toContain(url);
+    expect(result.retries).toBe(0);
+  });
 });
