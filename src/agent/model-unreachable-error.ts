@@ -20,7 +20,7 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_
  * Retried (by the agent's request policy): a refused or reset connection and a timeout, cheap to try again
  * and what a server restarting or a busy proxy looks like; a temporary DNS failure (`EAI_AGAIN`). Not
  * retried: a name that does not exist and a refused certificate, which no retry changes (a typo in the URL
- * fails at once instead of after the backoff), nor a base URL fetch cannot use (a port out of range, a user name
+ * fails at once instead of after the backoff), nor a server that does not speak HTTP, nor a base URL fetch cannot use (a port out of range, a user name
  * and password in it: the URL is named with `***` in their place).
  */
 export function modelUnreachableError(error: unknown, baseURL: string | undefined): ModelError | undefined {
@@ -42,6 +42,8 @@ export function modelUnreachableError(error: unknown, baseURL: string | undefine
       return unreachable('timeout', true, `No answer from ${url} in time (${typeof code === 'string' ? code : text}): ${check}.`);
     }
     if (typeof code === 'string' && RESET_CODES.has(code)) return unreachable('reset', true, `${url} closed the connection before answering (${code}): is it an Anthropic-compatible server, and http:// or https:// as it should be?`);
+    // undici's HTTP parser (HPE_INVALID_CONSTANT...): something listens there, but it does not speak HTTP.
+    if (typeof code === 'string' && code.startsWith('HPE_')) return unreachable('protocol', false, `${url} answered, but not in HTTP (${code}): is it an Anthropic-compatible server, and is the port right?`);
     // Thrown before any connection: no retry changes the URL.
     if (code === 'ERR_INVALID_URL') return unreachable('url', false, `${url} is not a URL fetch can use (${text}; a port is 1 to 65535): fix ANTHROPIC_BASE_URL (or the agent's baseURL).`);
     if (/URL that includes credentials/.test(text)) return unreachable('url', false, `fetch will not send a request to a URL with a user name and password in it (${url}): remove them from ANTHROPIC_BASE_URL (or the agent's baseURL).`);

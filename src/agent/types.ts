@@ -37,10 +37,11 @@ export interface ModelError {
 /**
  * Why a model request got no answer (`MODEL_UNREACHABLE`): the connection was refused (or the port is one fetch
  * blocks), the host name does not resolve, the TLS handshake failed (an untrusted certificate, or not TLS at all),
- * nothing answered in time, the server closed the connection before answering, or the base URL is one fetch cannot
- * use at all (`url`: a port out of range, a user name and password in it).
+ * nothing answered in time, the server closed the connection before answering, what answered does not speak HTTP
+ * (`protocol`), or the base URL is one fetch cannot use at all (`url`: a port out of range, a user name and
+ * password in it).
  */
-export type ModelUnreachableReason = 'refused' | 'dns' | 'tls' | 'timeout' | 'reset' | 'url';
+export type ModelUnreachableReason = 'refused' | 'dns' | 'tls' | 'timeout' | 'reset' | 'protocol' | 'url';
 
 /** What `agent.query(prompt)` yields, in order; `Output` is the type of the final answer (see `outputSchema`). */
 export type AgentEvent<Output = unknown> =
