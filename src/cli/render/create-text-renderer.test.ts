@@ -40,6 +40,35 @@ describe('text rendering', () => {
     expect(err).toBe('');
   });
 
+  it('says which call the progress lines and the result that follow belong to, when calls run side by side', () => {
+    let out = '';
+    const render = createTextRenderer({ tools: [tool], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: () => {}, interactive: false });
+    const progress = (id: string, output: string, totalLines: number) => render({ type: 'tool-progress', toolUseId: id, toolName: 'Fetch', progress: { type: 'bash_progress', output, totalLines, totalBytes: 1, elapsedTimeSeconds: 2 } });
+    const result = (id: string, content: string) => render({ type: 'tool-result', toolUseId: id, toolName: 'Fetch', isError: false, status: 'ok', block: { type: 'tool_result', tool_use_id: id, content }, output: content, durationMs: 1 });
+    render({ type: 'tool-call', toolUseId: 'a', toolName: 'Fetch', input: { url: 'https://a.example' } });
+    render({ type: 'tool-call', toolUseId: 'b', toolName: 'Fetch', input: { url: 'https://b.example' } });
+    progress('a', 'alpha1', 1);
+    progress('b', 'beta1', 1);
+    progress('a', 'alpha1\nalpha2', 2);
+    result('b', 'beta');
+    result('a', 'alpha');
+    // Each line of a call's progress or result comes after a line naming that call, and no other call's in between.
+    let owner: string | undefined;
+    for (const line of out.trimEnd().split('\n')) {
+      const named = /https:\/\/(\w)\.example/.exec(line)?.[1];
+      if (named) owner = named;
+      else expect(line.includes('alpha') ? 'a' : 'b', line).toBe(owner);
+    }
+  });
+
+  it('names a call again only when something of another call came in between', () => {
+    let out = '';
+    const render = createTextRenderer({ tools: [tool], colors: createColors({ isTTY: false, env: {} }), write: (text) => (out += text), writeError: () => {}, interactive: false });
+    render({ type: 'tool-call', toolUseId: 'a', toolName: 'Fetch', input: { url: 'https://a.example' } });
+    render({ type: 'tool-result', toolUseId: 'a', toolName: 'Fetch', isError: false, status: 'ok', block: { type: 'tool_result', tool_use_id: 'a', content: 'x' }, output: 'x', durationMs: 1 });
+    expect(out.match(/a\.example/g)).toHaveLength(1);
+  });
+
   it('shows thinking dimmed and apart from the answer, and says when a fallback model takes over', () => {
     let out = '';
     let err = '';
