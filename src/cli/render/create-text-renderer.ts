@@ -17,10 +17,17 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
   const { colors, write } = options;
   // Spinners redraw a line of `writeError`: where that is not a terminal (2>run.log), progress is appended instead.
   const live = options.interactive && options.spinners !== false;
-  const running = new Map<string, { tool?: Tool; input: unknown; progress: unknown[]; spinner: { update(label: string): void; stop(): void } }>();
+  const running = new Map<string, { tool?: Tool; input: unknown; header: string; progress: unknown[]; spinner: { update(label: string): void; stop(): void } }>();
   const render = { verbose: false, color: colors.bold('x') !== 'x' };
   const log = createProgressLog();
   let midLine = false;
+  // The call the last lines printed under a call belong to: calls that run side by side (read-only Bash, subagents)
+  // print their headers first, so a call's lines after another's are preceded by its name again.
+  let owner: string | undefined;
+  const ownLines = (toolUseId: string, header: string | undefined) => {
+    if (owner !== undefined && owner !== toolUseId && header !== undefined) line(colors.dim(`↳ ${header}`));
+    owner = toolUseId;
+  };
   // Thinking streams dimmed, set apart from the answer that follows it.
   let thinking = false;
   const line = (text: string) => {
@@ -54,8 +61,10 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
       case 'tool-call': {
         const tool = options.tools.find((candidate) => candidate.name === event.toolName);
         const summary = safe(() => tool?.renderToolUseMessage(event.input as never, render) ?? JSON.stringify(event.input));
-        line(`${colors.bold(`● ${tool?.userFacingName(event.input as never) ?? event.toolName}`)}${summary ? colors.dim(`(${summary})`) : ''}`);
-        running.set(event.toolUseId, { tool, input: event.input, progress: [], spinner: createSpinner({ write: options.writeError, label: event.toolName, enabled: live }) });
+        const name = tool?.userFacingName(event.input as never) ?? event.toolName;
+        line(`${colors.bold(`● ${name}`)}${summary ? colors.dim(`(${summary})`) : ''}`);
+        owner = event.toolUseId;
+        running.set(event.toolUseId, { tool, input: event.input, header: summary ? `${name}(${summary})` : name, progress: [], spinner: createSpinner({ write: options.writeError, label: event.toolName, enabled: live }) });
         return;
       }
       case 'tool-progress': {
@@ -74,7 +83,9 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
           return;
         }
         const lines = log.progress({ toolUseId: event.toolUseId, progress: event.progress, text, now: Date.now() });
-        if (lines.length > 0) line(colors.dim(lines.map((part) => `  … ${part}`).join('\n')));
+        if (lines.length === 0) return;
+        ownLines(event.toolUseId, call.header);
+        line(colors.dim(lines.map((part) => `  … ${part}`).join('\n')));
         return;
       }
       case 'tool-result': {
@@ -85,6 +96,7 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         const lines = text.split('\n');
         const shown = lines.slice(0, MAX_RESULT_LINES).map((part, index) => `  ${index === 0 ? '⎿' : ' '} ${part}`);
         if (lines.length > MAX_RESULT_LINES) shown.push(colors.dim(`    … ${lines.length - MAX_RESULT_LINES} more lines`));
+        ownLines(event.toolUseId, call?.header);
         line(event.isError ? colors.red(shown.join('\n')) : shown.join('\n'));
         return;
       }
