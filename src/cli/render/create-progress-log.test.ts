@@ -33,11 +33,18 @@ describe('createProgressLog', () => {
 
   it('prints any other progress when its rendering changes', () => {
     const log = createProgressLog();
-    const progress = (text: string) => log.progress({ toolUseId: 't', progress: { type: 'agent_progress' }, text: () => text, now: 0 });
+    const progress = (text: string) => log.progress({ toolUseId: 't', progress: { type: 'mcp_progress' }, text: () => text, now: 0 });
     expect(progress('Reading a.ts')).toEqual(['Reading a.ts']);
     expect(progress('Reading a.ts')).toEqual([]);
     expect(progress('')).toEqual([]);
     expect(progress('Editing a.ts\nline two')).toEqual(['Editing a.ts', 'line two']);
+  });
+
+  it("prints each of a subagent's activities, the same one twice too (it read a file twice)", () => {
+    const log = createProgressLog();
+    const progress = (message: string) => log.progress({ toolUseId: 't', progress: { type: 'agent_progress', agentId: 'a', message }, text: () => message, now: 0 });
+    expect(progress('Read(a.ts)')).toEqual(['Read(a.ts)']);
+    expect(progress('Read(a.ts)')).toEqual(['Read(a.ts)']);
   });
 
   it("prints each line a REPL's code prints, the same line twice too, but its inner calls' progress when it changes", () => {
