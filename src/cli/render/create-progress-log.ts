@@ -26,7 +26,7 @@ interface CallLog {
  * For output that is not a terminal, where nothing can be redrawn: a `bash_progress` report carries the last
  * lines and how many there are in all, so each report adds only the lines past the last one printed (a line
  * still unfinished waits for its end, lines that scrolled past the tail between two reports are counted, not
- * shown); any other progress is printed when its rendering changes (the lines a REPL's code prints, each time).
+ * shown); any other progress is printed when its rendering changes (the lines a REPL's code prints and a subagent's activities, each time).
  */
 export function createProgressLog(): ProgressLog {
   const calls = new Map<string, CallLog>();
@@ -36,8 +36,8 @@ export function createProgressLog(): ProgressLog {
       if (!call) calls.set(toolUseId, (call = { lines: 0, printed: [], lastPrintAt: now }));
       if (progress.type === 'bash_progress') return newOutputLines({ call, progress: progress as BashProgress, now });
       const rendered = text();
-      // A line the REPL's code printed is output: printed again when the code prints it again.
-      const printed = progress.type === 'repl_progress' && progress.innerToolName === undefined;
+      // A line the REPL's code printed is output, a subagent's report one thing it did: each printed, a repeat too.
+      const printed = (progress.type === 'repl_progress' && progress.innerToolName === undefined) || progress.type === 'agent_progress';
       if (!rendered || (rendered === call.lastText && !printed)) return [];
       call.lastText = rendered;
       call.lastPrintAt = now;
