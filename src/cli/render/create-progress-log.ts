@@ -26,7 +26,8 @@ interface CallLog {
  * For output that is not a terminal, where nothing can be redrawn: a `bash_progress` report carries the last
  * lines and how many there are in all, so each report adds only the lines past the last one printed (a line
  * still unfinished waits for its end, lines that scrolled past the tail between two reports are counted, not
- * shown); any other progress is printed when its rendering changes (the lines a REPL's code prints and a subagent's activities, each time).
+ * shown); any other progress is printed when its rendering changes (the lines a REPL's code prints and a
+ * subagent's activities, each time).
  */
 export function createProgressLog(): ProgressLog {
   const calls = new Map<string, CallLog>();
