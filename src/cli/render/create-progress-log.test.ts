@@ -56,6 +56,13 @@ describe('createProgressLog', () => {
     expect(progress({ type: 'repl_progress', innerToolName: 'Bash' }, 'Bash: line1')).toEqual([]);
   });
 
+  it('shows of a line with carriage returns (a progress bar, CRLF) what a terminal would: the text after the last one', () => {
+    const log = createProgressLog();
+    expect(log.progress({ toolUseId: 't', progress: bash({ output: 'p1\rp2\rp3', totalLines: 1 }), text: () => '', now: 0 })).toEqual(['p3']);
+    expect(log.result('t', 'p1\rp2\rp3\ndone\r')).toBe('(1 output line above)\ndone');
+    expect(log.result('u', '10%\r50%\r100%\r\nok\r\n')).toBe('100%\nok\n');
+  });
+
   it('leaves out of the result the lines already printed, once each, and forgets the call', () => {
     const log = createProgressLog();
     log.progress({ toolUseId: 't', progress: bash({ output: 'x\nx\ny', totalLines: 3 }), text: () => '', now: 0 });
