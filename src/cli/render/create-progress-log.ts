@@ -1,4 +1,5 @@
 import type { BashProgress, ProgressPayload } from '../../progress/types.ts';
+import { visibleLine } from './visible-line.ts';
 
 /** A silent command gets one status line at most this often (none while its output keeps coming). */
 const STATUS_MS = 10_000;
@@ -10,7 +11,10 @@ export interface ProgressLog {
    * rendered `text` when it differs from the last one printed for the call; nothing when nothing is new.
    */
   progress(options: { toolUseId: string; progress: ProgressPayload; text: () => string; now: number }): string[];
-  /** The call's result text without the output lines its progress already printed, a note in their place; forgets the call. */
+  /**
+   * The call's result text without the output lines its progress already printed, a note in their place, each line
+   * as a terminal shows it (`visibleLine`); forgets the call.
+   */
   result(toolUseId: string, text: string): string;
 }
 
@@ -47,10 +51,11 @@ export function createProgressLog(): ProgressLog {
     result(toolUseId, text) {
       const call = calls.get(toolUseId);
       calls.delete(toolUseId);
-      if (!call || call.printed.length === 0) return text;
+      const lines = text.split('\n').map(visibleLine);
+      if (!call || call.printed.length === 0) return lines.join('\n');
       const unprinted = new Map<string, number>();
       for (const line of call.printed) unprinted.set(line, (unprinted.get(line) ?? 0) + 1);
-      const rest = text.split('\n').filter((line) => {
+      const rest = lines.filter((line) => {
         const count = unprinted.get(line) ?? 0;
         if (count > 0) unprinted.set(line, count - 1);
         return count === 0;
@@ -72,7 +77,7 @@ function newOutputLines(options: { call: CallLog; progress: BashProgress; now: n
     call.lastPrintAt = now;
     return [`(${progress.elapsedTimeSeconds}s, ${progress.totalLines} lines)`];
   }
-  const shown = tail.slice(-fresh);
+  const shown = tail.slice(-fresh).map(visibleLine);
   call.lines = progress.totalLines;
   call.lastPrintAt = now;
   call.printed.push(...shown);
