@@ -4,7 +4,7 @@
  * exit code), a bad --script file, and the replay of a session a real run saved.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
@@ -125,6 +125,14 @@ describe('codev fake-model', () => {
     const run = await codev(['fake-model', '--script', 'replies.jsonl', '--', 'sh', '-c', 'codev run agent.ts --output-format stream-json'], { PATH });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('scripted hello');
+  });
+
+  // Below 1024 only root may listen (where ip_unprivileged_port_start says so): run as nobody when the tests run as root.
+  const asNobody = process.getuid?.() === 0 && existsSync('/usr/sbin/runuser') && existsSync('/proc/sys/net/ipv4/ip_unprivileged_port_start') && readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8').trim() === '1024';
+  it.skipIf(!asNobody)('a port codev may not listen on exits 2 (a bad --port, like one in use), not 1', async () => {
+    const run = await runProcess({ command: 'runuser', args: ['-u', 'nobody', '--', process.execPath, BIN, 'fake-model', '--port', '80', '--', 'true'], cwd: '/', env: {}, timeoutMs: WITHIN_MS });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('CLI_USAGE');
   });
 
   it('a bad --script file exits 2 with FAKE_SCRIPT_INVALID naming the file, the line and the field', async () => {
