@@ -78,8 +78,10 @@ async function listen(options: { script: FakeScript; port: number | undefined })
   try {
     return await createFakeMessagesServer(options);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    throw new CodevError('CLI_USAGE', `Port ${options.port} is in use`, { hint: 'choose another --port, or leave it out for any free port' });
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? 'is in use' : code === 'EACCES' ? 'may not be used by this user (below 1024 only root may listen)' : undefined;
+    if (why === undefined) throw error;
+    throw new CodevError('CLI_USAGE', `Port ${options.port} ${why}`, { hint: 'choose another --port, or leave it out for any free port' });
   }
 }
 
