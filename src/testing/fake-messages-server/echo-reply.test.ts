@@ -73,4 +73,25 @@ describe('exampleToolInput', () => {
       label: PLACEHOLDER,
     });
   });
+
+  it('fills what a tool schema from zod or an MCP server holds: nullable types, $ref to $defs, numeric enums, arrays with minItems, recursion', () => {
+    const schema = {
+      type: 'object',
+      $defs: {
+        Point: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] },
+        Node: { type: 'object', properties: { name: { type: 'string' }, child: { $ref: '#/$defs/Node' } }, required: ['name', 'child'] },
+      },
+      properties: {
+        count: { type: ['null', 'integer'] },
+        note: { anyOf: [{ type: 'null' }, { type: 'string' }] },
+        at: { $ref: '#/$defs/Point' },
+        level: { enum: [1, 2, 3] },
+        names: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        tree: { $ref: '#/$defs/Node' },
+      },
+      required: ['count', 'note', 'at', 'level', 'names', 'tree'],
+    };
+    const input = exampleToolInput({ schema, prompt: 'Use it with level=2' });
+    expect(input).toMatchObject({ count: 1, note: PLACEHOLDER, at: { x: 1 }, level: 2, names: [PLACEHOLDER], tree: { name: PLACEHOLDER } });
+  });
 });
