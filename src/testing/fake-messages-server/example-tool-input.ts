@@ -10,7 +10,15 @@ export interface InputSchema {
   minimum?: number;
   anyOf?: InputSchema[];
   oneOf?: InputSchema[];
+  items?: InputSchema;
+  minItems?: number;
+  $ref?: string;
+  $defs?: Record<string, InputSchema>;
+  definitions?: Record<string, InputSchema>;
 }
+
+/** How deep nested objects and `$ref`s are followed: a required field that refers to its own type stops here. */
+const MAX_DEPTH = 8;
 
 /** The value a string field gets when the prompt gives it none. */
 export const PLACEHOLDER = 'example';
@@ -27,24 +35,31 @@ const FILE_WORD = /(?:\.{0,2}\/)?[\w@-]+(?:[/.][\w@-]+)*\.[A-Za-z0-9]+|(?:\.{1,2
  * 2. a `const`, then the first `enum` value, `default` or `examples` entry of the schema;
  * 3. for a string field named like a path (`path`, `file_path`, `filename`, `...Path`...), the first word of
  *    the prompt that looks like a file name (`README.md`, `src/app.ts`);
- * 4. by type: a string is {@link PLACEHOLDER}, a number its `minimum` or 1, a boolean false, an array empty,
- *    an object built from its own required fields by these rules; `anyOf`/`oneOf` take their first branch.
+ * 4. by type: a string is {@link PLACEHOLDER}, a number its `minimum` or 1, a boolean false, an array its
+ *    `minItems` items (none by default), an object built from its own required fields by these rules.
+ * A `$ref` to the schema's `$defs` (or `definitions`) is followed; of a type list and of `anyOf`/`oneOf` the
+ * first that is not `null` is taken (a nullable field gets a value); a field given as `level=2` whose enum holds
+ * numbers is a number.
  */
 export function exampleToolInput(options: { schema: InputSchema; prompt: string }): Record<string, unknown> {
-  return exampleObject(options.schema, options.prompt);
+  return exampleObject({ schema: options.schema, prompt: options.prompt, root: options.schema, depth: 0 });
 }
 
-function exampleObject(schema: InputSchema, prompt: string): Record<string, unknown> {
+type Context = { prompt: string; root: InputSchema; depth: number };
+
+function exampleObject(options: Context & { schema: InputSchema }): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const field of schema.required ?? []) input[field] = exampleValue({ field, schema: schema.properties?.[field] ?? {}, prompt });
+  if (options.depth > MAX_DEPTH) return input;
+  for (const field of options.schema.required ?? []) input[field] = exampleValue({ ...options, field, schema: options.schema.properties?.[field] ?? {}, depth: options.depth + 1 });
   return input;
 }
 
-function exampleValue(options: { field: string; schema: InputSchema; prompt: string }): unknown {
-  const schema = options.schema.anyOf?.[0] ?? options.schema.oneOf?.[0] ?? options.schema;
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+function exampleValue(options: Context & { field: string; schema: InputSchema }): unknown {
+  const schema = branchOf(resolved(options.schema, options.root), options.root);
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const type = types.find((candidate) => candidate !== 'null') ?? types[0];
   const given = givenValue(options.field, options.prompt);
-  if (given !== undefined) return converted(given, type);
+  if (given !== undefined) return converted(given, type ?? (typeof schema.enum?.[0] === 'number' ? 'number' : undefined));
   if (schema.const !== undefined) return schema.const;
   const declared = schema.enum?.[0] ?? schema.default ?? schema.examples?.[0];
   if (declared !== undefined) return declared;
@@ -54,9 +69,27 @@ function exampleValue(options: { field: string; schema: InputSchema; prompt: str
   }
   if (type === 'number' || type === 'integer') return schema.minimum ?? 1;
   if (type === 'boolean') return false;
-  if (type === 'array') return [];
-  if (type === 'object') return exampleObject(schema, options.prompt);
+  if (type === 'array') return Array.from({ length: Math.min(schema.minItems ?? 0, 100) }, () => exampleValue({ ...options, field: '', schema: schema.items ?? {}, depth: options.depth + 1 }));
+  if (type === 'object') return exampleObject({ ...options, schema });
   return null;
+}
+
+/** `schema`, or what its local `$ref` (`#/$defs/Name`, `#/definitions/Name`) points at in `root`; `{}` when nothing. */
+function resolved(schema: InputSchema, root: InputSchema): InputSchema {
+  for (let hops = 0; schema.$ref !== undefined && hops < MAX_DEPTH; hops++) {
+    if (!schema.$ref.startsWith('#')) return {};
+    let target: unknown = root;
+    for (const part of schema.$ref.slice(1).split('/').filter(Boolean)) target = (target as Record<string, unknown> | undefined)?.[decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~')];
+    schema = typeof target === 'object' && target !== null ? (target as InputSchema) : {};
+  }
+  return schema;
+}
+
+/** Of `anyOf`/`oneOf`, the first branch that is not only `null` (resolved); else `schema` itself. */
+function branchOf(schema: InputSchema, root: InputSchema): InputSchema {
+  const branches = (schema.anyOf ?? schema.oneOf)?.map((branch) => resolved(branch, root));
+  if (!branches || branches.length === 0) return schema;
+  return branches.find((branch) => branch.type !== 'null') ?? branches[0]!;
 }
 
 /** The value the prompt gives `field`: `field=value`, `field: value`, `field="a b"`. */
