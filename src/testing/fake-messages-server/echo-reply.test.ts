@@ -18,6 +18,15 @@ describe('echoReply', () => {
     expect(textOf(reply)).toContain('Say hello');
   });
 
+  it('cuts a long prompt between characters, never inside an emoji (no lone surrogate), and sees a tool named between non-Latin letters as no word of its own', () => {
+    const text = textOf(echoReply(request({ messages: [{ role: 'user', content: `${'й'.repeat(299)}😀 конец` }] })));
+    expect(text).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    const glued = echoReply(request({ messages: [{ role: 'user', content: 'посчитайWordCountфайл' }], tools: [WORD_COUNT] }));
+    expect(glued.content.some((block) => block.type === 'tool_use')).toBe(false);
+    const apart = echoReply(request({ messages: [{ role: 'user', content: 'используй WordCount на README.md' }], tools: [WORD_COUNT] }));
+    expect(apart.content.find((block) => block.type === 'tool_use')).toMatchObject({ name: 'WordCount', input: { path: 'README.md' } });
+  });
+
   it('calls the tool the prompt names, with a file name of the prompt as its path', () => {
     const reply = echoReply(request({ messages: [{ role: 'user', content: [{ type: 'text', text: 'How many words are in README.md? Use the WordCount tool.' }] }], tools: [WORD_COUNT] }));
     expect(reply.content.find((block) => block.type === 'tool_use')).toMatchObject({ name: 'WordCount', input: { path: 'README.md' } });
