@@ -46,7 +46,8 @@ function callOf(tool: Required<Tool>, prompt: string): FakeContentBlock {
 function namedTool(tools: readonly Required<Tool>[], prompt: string): Required<Tool> | undefined {
   let first: { tool: Required<Tool>; at: number } | undefined;
   for (const tool of tools) {
-    const at = prompt.search(new RegExp(`(?<![\\w-])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`));
+    // A letter or digit of any script (u flag) next to the name makes it part of another word.
+    const at = prompt.search(new RegExp(`(?<![\\p{L}\\p{N}_-])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'u'));
     if (at >= 0 && (first === undefined || at < first.at)) first = { tool, at };
   }
   return first?.tool;
@@ -69,5 +70,8 @@ function resultText(content: unknown): string {
 
 function quote(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= ECHO_QUOTE_LIMIT ? flat : `${flat.slice(0, ECHO_QUOTE_LIMIT)}…`;
+  if (flat.length <= ECHO_QUOTE_LIMIT) return flat;
+  // Not inside a surrogate pair (an emoji): half of one is no character.
+  const end = /[\ud800-\udbff]/.test(flat[ECHO_QUOTE_LIMIT - 1]!) ? ECHO_QUOTE_LIMIT - 1 : ECHO_QUOTE_LIMIT;
+  return `${flat.slice(0, end)}…`;
 }
