@@ -45,8 +45,7 @@ export function toModelError(error: unknown, context: { baseURL?: string } = {})
   }
   if (error instanceof APIUserAbortError) return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: 'The model request was aborted.' };
   // Thrown before any response (a stream cut after the 200 is a plain AnthropicError, however its socket ended).
-  const unreachable = error instanceof APIConnectionError ? modelUnreachableError(error, context.baseURL) : undefined;
-  if (unreachable) return unreachable;
+  if (error instanceof APIConnectionError) return modelUnreachableError(error, context.baseURL);
   if (error instanceof AnthropicError) {
     return { code: 'MODEL_STREAM_BROKEN', retryable: !hasCause(error, (cause) => cause instanceof SyntaxError), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
   }

@@ -76,6 +76,7 @@ const BAD_VALUES: readonly { args: readonly string[]; names: string }[] = [
   { args: ['rules', 'explain', 'Bash', 'ls', '--permission-mode', 'yolo'], names: '--permission-mode' },
   { args: ['rules', 'explain', 'Bsh', 'ls'], names: '"Bash"' },
   { args: ['rules', 'explian'], names: '"explain"' },
+  { args: ['rules', 'test', 'missing.json'], names: 'missing.json' },
   { args: ['init', '--template', 'nope'], names: 'template' },
   { args: ['instructions', '--jsn'], names: '--json' },
 ];
