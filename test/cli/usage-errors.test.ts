@@ -79,6 +79,11 @@ const BAD_VALUES: readonly { args: readonly string[]; names: string }[] = [
   { args: ['rules', 'test', 'missing.json'], names: 'missing.json' },
   { args: ['init', '--template', 'nope'], names: 'template' },
   { args: ['instructions', '--jsn'], names: '--json' },
+  { args: ['tools', 'Bash'], names: 'Bash' },
+  { args: ['instructions', 'CODEV.md'], names: 'CODEV.md' },
+  { args: ['tools', '--cwd', 'no-such-folder'], names: '--cwd' },
+  { args: ['run', 'agent.ts', '--cwd=agent.ts'], names: '--cwd' },
+  { args: ['sessions', '--cwd', 'no-such-folder'], names: '--cwd' },
 ];
 
 describe('a bad value on the command line', () => {
