@@ -13,17 +13,17 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_
  * The model error of a request that never got an answer from the server (`MODEL_UNREACHABLE`), from the
  * cause the SDK's `Connection error.` (an `APIConnectionError`, thrown before any response) wraps (node's `fetch failed` → the socket's error): the connection
  * refused, the host name unknown, the certificate refused, no answer in time, or the connection closed
- * before any byte. The message names the URL that was tried and what to change, and a proxy the environment
- * names (`proxyNote`). Undefined for anything
- * else (a stream that broke after the 200 stays `MODEL_STREAM_BROKEN`).
+ * before any byte (a cause of another kind has no `reason`). The message names the URL that was tried and
+ * what to change, and a proxy the environment names (`proxyNote`). A stream that broke after the 200 is not one
+ * of these: it stays `MODEL_STREAM_BROKEN`.
  *
  * Retried (by the agent's request policy): a refused or reset connection and a timeout, cheap to try again
  * and what a server restarting or a busy proxy looks like; a temporary DNS failure (`EAI_AGAIN`). Not
  * retried: a name that does not exist and a refused certificate, which no retry changes (a typo in the URL
- * fails at once instead of after the backoff), nor a server that does not speak HTTP, nor a base URL fetch cannot use (a port out of range, a user name
- * and password in it: the URL is named with `***` in their place).
+ * fails at once instead of after the backoff), nor a server that does not speak HTTP, nor a base URL fetch
+ * cannot use (a port out of range, a user name and password in it: the URL is named with `***` in their place).
  */
-export function modelUnreachableError(error: unknown, baseURL: string | undefined): ModelError | undefined {
+export function modelUnreachableError(error: unknown, baseURL: string | undefined): ModelError {
   const url = withoutCredentials((baseURL ?? DEFAULT_MODEL_BASE_URL).replace(/\/+$/, ''));
   const check = url === DEFAULT_MODEL_BASE_URL ? 'check the network (a firewall or a proxy?)' : `is ANTHROPIC_BASE_URL (or the agent's baseURL) right? Unset it to use ${DEFAULT_MODEL_BASE_URL}`;
   const note = proxyNote({ url });
@@ -50,7 +50,17 @@ export function modelUnreachableError(error: unknown, baseURL: string | undefine
     // fetch refuses some ports outright (the "bad ports" of the Fetch standard: 9, 25, 6000...).
     if (text === 'bad port') return unreachable('refused', false, `fetch will not connect to port ${portOf(url)} of ${url} (a port the Fetch standard blocks): use another port in ANTHROPIC_BASE_URL.`);
   }
-  return undefined;
+  // A cause of no kind above: still no answer, said with the deepest message there is.
+  return { code: 'MODEL_UNREACHABLE', retryable: true, message: `The connection to ${url} failed (${deepestMessage(error).replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi, '$1***@')}): ${check}.${note}` };
+}
+
+function deepestMessage(error: unknown): string {
+  let message = '';
+  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
+    const text = (current as { message?: unknown }).message;
+    if (typeof text === 'string' && text !== '') message = text;
+  }
+  return message;
 }
 
 function hostOf(url: string): string {

@@ -46,8 +46,7 @@ export function toModelError(error: unknown, context: { baseURL?: string } = {})
   if (error instanceof APIUserAbortError) return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: 'The model request was aborted.' };
   // Thrown before any response (a stream cut after the 200 is a plain AnthropicError, however its socket ended).
   // A base URL that does not parse (a port out of range) throws node's own TypeError (a stream wraps it in an AnthropicError).
-  const unreachable = error instanceof APIConnectionError || hasCause(error, (cause) => (cause as { code?: unknown } | null)?.code === 'ERR_INVALID_URL') ? modelUnreachableError(error, context.baseURL) : undefined;
-  if (unreachable) return unreachable;
+  if (error instanceof APIConnectionError || hasCause(error, (cause) => (cause as { code?: unknown } | null)?.code === 'ERR_INVALID_URL')) return modelUnreachableError(error, context.baseURL);
   if (error instanceof AnthropicError) {
     return { code: 'MODEL_STREAM_BROKEN', retryable: !hasCause(error, (cause) => cause instanceof SyntaxError), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
   }

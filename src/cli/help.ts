@@ -70,7 +70,8 @@ Examples:
   echo '{"pattern":"TODO","output_mode":"content"}' | codev tool Grep -
 
 Ctrl-C or SIGTERM cancels the call (its commands stopped) and exits 130 or 143.
-Exit codes: 0 the result is not an error, 1 it is, 2 bad usage, 130 or 143 cancelled by a signal.
+Exit codes: 0 the result is not an error, 1 it is, 2 bad usage (also a tool name no tool has, or an input its schema
+refuses), 130 or 143 cancelled by a signal.
 `;
 
 export const RUN_HELP = `Usage: codev run <script.ts> [prompt...] [@file...] [options]

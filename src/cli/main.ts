@@ -1,6 +1,7 @@
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { suggestKey } from '../errors/suggest-key.ts';
 import { formatUserStack, isVerbose } from '../errors/user-stack-frames.ts';
+import { checkCwdOption } from './check-cwd-option.ts';
 import { listenForStopSignals } from './commands/listen-for-stop-signals.ts';
 import type { CommandIo } from './commands/types.ts';
 import { endWhenIdle } from './exit-when-done.ts';
@@ -44,6 +45,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
     return 2;
   }
   try {
+    checkCwdOption(rest, io.cwd);
     const run = await load();
     return await run(rest, io);
   } catch (error) {

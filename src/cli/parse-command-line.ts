@@ -43,3 +43,9 @@ function unknownOption(options: { option: string; names: readonly string[]; take
   const prompt = options.takesPrompt ? `; a prompt that starts with "-" goes after --, as in: -- '${option}'` : '';
   return new CodevError('CLI_USAGE', `Unknown option ${option}${guess}`, { hint: `run with --help to see the options${prompt}` });
 }
+
+/** A command that takes no arguments refuses stray ones (`codev tools Bash` lists nothing about Bash): `CLI_USAGE`. */
+export function refuseArguments(positionals: readonly string[], usage: string): void {
+  if (positionals.length === 0) return;
+  throw new CodevError('CLI_USAGE', `Unexpected argument${positionals.length === 1 ? '' : 's'}: ${positionals.join(' ')}`, { hint: `usage: ${usage}` });
+}

@@ -9,8 +9,8 @@ import type { PluginDiscovery, PluginSource } from './types.ts';
 /**
  * Lists the plugins to load, in load order:
  * 1. the config's `plugins` entries, in order (paths resolved against `root`; inline plugins as they are);
- * 2. for each `pluginDirs` folder (relative to `root`), sorted by name: its top-level `*.ts, *.mts, *.js,
- *    *.mjs` files and its `<name>/index.{ts,mts,js,mjs}` folders, skipping `*.test.*`, `*.spec.*`,
+ * 2. for each `pluginDirs` folder (relative to `root`), sorted by name: its top-level `*.ts, *.mts, *.cts, *.js,
+ *    *.mjs, *.cjs` files and its `<name>/index.{ts,mts,cts,js,mjs,cjs}` folders, skipping `*.test.*`, `*.spec.*`,
  *    `*.d.ts`, dotfiles and `node_modules`.
  *
  * A file listed twice is loaded once, at its first position. A missing file is not checked here (loading

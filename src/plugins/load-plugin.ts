@@ -55,7 +55,7 @@ async function importContributionsOnce(file: string, importer: PluginImporter | 
 async function importContributions(file: string, importer: PluginImporter): Promise<Contributions> {
   const kind = await entryKind(file);
   if (kind !== 'file') {
-    const problem = kind === 'directory' ? `Plugin folder has no index.ts, index.mts, index.js or index.mjs: ${file}` : `Plugin file not found: ${file}`;
+    const problem = kind === 'directory' ? `Plugin folder has no index.ts, index.mts, index.cts, index.js, index.mjs or index.cjs: ${file}` : `Plugin file not found: ${file}`;
     throw new CodevError('PLUGIN_LOAD_FAILED', problem, {
       file,
       plugin: file,

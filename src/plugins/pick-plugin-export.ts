@@ -15,12 +15,15 @@ export const PLUGIN_EXPORT_HINT =
   'export default definePlugin({ name, tools, hooks, rules }), or a single buildTool(...), defineHook(...) or definePermissionRule(...)';
 
 /**
- * Picks the export of a plugin module that is the plugin: the default export when there is one, else the
+ * Picks the export of a plugin module that is the plugin: a CommonJS module's `module.exports` when it is a
+ * contribution, the default export when there is one, else the
  * only named export made by definePlugin, buildTool, defineHook or definePermissionRule (or an array of
  * those). Bare functions count only as a default export, so exported helpers are never mistaken for rules.
  * Throws `PLUGIN_INVALID` naming what was found.
  */
 export function pickPluginExport(options: { module: unknown; file: string }): PickedExport {
+  // A CommonJS plugin (`module.exports = buildTool(...)`) loads as the value itself, not as a namespace.
+  if (isContribution(options.module)) return { value: options.module, label: 'module.exports' };
   const module = (typeof options.module === 'object' && options.module !== null ? options.module : { default: options.module }) as Record<string, unknown>;
   if (Object.hasOwn(module, 'default')) return { value: module.default, label: 'default export' };
   const names = Object.keys(module);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /** The file extensions a plugin may have, in the order an extension-less path or an `index` is probed. */
-export const PLUGIN_EXTENSIONS: readonly string[] = ['.ts', '.mts', '.js', '.mjs'];
+export const PLUGIN_EXTENSIONS: readonly string[] = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'];
 
 /**
  * Resolves a `plugins` entry of the config to an absolute file: a path relative to `root` (a file, a path
@@ -30,7 +30,7 @@ export async function resolvePluginPath(options: { root: string; specifier: stri
   return candidate;
 }
 
-/** `<directory>/index.{ts,mts,js,mjs}`, the first that exists. */
+/** `<directory>/index.{ts,mts,cts,js,mjs,cjs}`, the first that exists. */
 export async function findIndexFile(directory: string): Promise<string | undefined> {
   for (const extension of PLUGIN_EXTENSIONS) {
     const file = path.join(directory, `index${extension}`);

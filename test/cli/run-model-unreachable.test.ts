@@ -35,6 +35,9 @@ describe('codev run against a model it cannot reach', () => {
     expect(line).toContain(url);
     expect(line).toContain('ANTHROPIC_BASE_URL');
     expect(`${stdout}${stderr}`).not.toContain('MODEL_STREAM_BROKEN');
+    // On stderr: `codev run agent.ts > answer.txt` must still show why it failed.
+    expect(stdout).not.toContain('MODEL_UNREACHABLE');
+    expect(stderr).toContain('MODEL_UNREACHABLE');
   });
 
   it('names the host of a base URL that does not resolve', { timeout: 60_000 }, async () => {

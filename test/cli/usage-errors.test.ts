@@ -76,6 +76,7 @@ const BAD_VALUES: readonly { args: readonly string[]; names: string }[] = [
   { args: ['rules', 'explain', 'Bash', 'ls', '--permission-mode', 'yolo'], names: '--permission-mode' },
   { args: ['rules', 'explain', 'Bsh', 'ls'], names: '"Bash"' },
   { args: ['rules', 'explian'], names: '"explain"' },
+  { args: ['rules', 'test', 'missing.json'], names: 'missing.json' },
   { args: ['init', '--template', 'nope'], names: 'template' },
   { args: ['instructions', '--jsn'], names: '--json' },
   { args: ['run', 'agent.ts', '--max-turns', '0x10'], names: '--max-turns' },
@@ -83,6 +84,11 @@ const BAD_VALUES: readonly { args: readonly string[]; names: string }[] = [
   { args: ['fake-model', '--port', '0x10', '--', 'true'], names: '--port' },
   { args: ['fake-model', '--port', '1e3', '--', 'true'], names: '--port' },
   { args: ['--verison'], names: '--version' },
+  { args: ['tools', 'Bash'], names: 'Bash' },
+  { args: ['instructions', 'CODEV.md'], names: 'CODEV.md' },
+  { args: ['tools', '--cwd', 'no-such-folder'], names: '--cwd' },
+  { args: ['run', 'agent.ts', '--cwd=agent.ts'], names: '--cwd' },
+  { args: ['sessions', '--cwd', 'no-such-folder'], names: '--cwd' },
 ];
 
 describe('a bad value on the command line', () => {

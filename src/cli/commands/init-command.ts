@@ -38,7 +38,7 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
   const templateName = values.template ?? DEFAULT_TEMPLATE;
   const available = await listTemplates(TEMPLATES_DIR);
   if (!available.includes(templateName)) {
-    throw new CodevError('CLI_USAGE', `Unknown template "${templateName}"`, { hint: `use one of: ${available.join(', ') || '(none installed)'}` });
+    throw new CodevError('CLI_USAGE', `--template ${templateName}: no such template`, { hint: `use one of: ${available.join(', ') || '(none installed)'}` });
   }
   const base = path.resolve(io.cwd, values.cwd ?? '.');
   const target = path.resolve(base, positionals[0] ?? '.');

@@ -6,7 +6,7 @@ import type { InstructionFile } from '../../instructions/types.ts';
 import { createPermissionContext } from '../../permissions/create-permission-context.ts';
 import { readScopeOf } from '../../permissions/read-scope.ts';
 import { INSTRUCTIONS_HELP } from '../help.ts';
-import { parseCommandLine } from '../parse-command-line.ts';
+import { parseCommandLine, refuseArguments } from '../parse-command-line.ts';
 import type { CommandIo } from './types.ts';
 
 /**
@@ -14,7 +14,8 @@ import type { CommandIo } from './types.ts';
  * order, with their sizes. Exits 1 when a file was skipped (each named on stderr with why).
  */
 export async function instructionsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values } = parseCommandLine(argv, { json: { type: 'boolean' } });
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } });
+  if (!values.help) refuseArguments(positionals, 'codev instructions [--json] [--cwd DIR]');
   if (values.help) {
     io.stdout(INSTRUCTIONS_HELP);
     return 0;

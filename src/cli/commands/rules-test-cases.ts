@@ -20,7 +20,8 @@ const DECISIONS = ['allow', 'ask', 'deny'];
 
 /**
  * Reads a table of expected decisions: a JSON array of cases, or `{ "cases": [...] }`. Every problem is a
- * `RULES_TEST_INVALID` naming the file and the field (`cases[3].expect`), so a broken table never passes.
+ * `RULES_TEST_INVALID` naming the file and the field (`cases[3].expect`), so a broken table never passes; a
+ * file that cannot be read is `CLI_USAGE`.
  */
 export async function readRulesTestCases(options: { file: string; cwd: string }): Promise<RulesTestCase[]> {
   const file = path.resolve(options.cwd, options.file);
@@ -29,7 +30,8 @@ export async function readRulesTestCases(options: { file: string; cwd: string })
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw fail(`Cannot read the rules test file: ${(error as Error).message}`, undefined, 'pass the path of a JSON file of cases');
+    // The path came from the command line: a file that cannot be read is a usage error (exit 2), as --json-schema's is.
+    throw new CodevError('CLI_USAGE', `Cannot read the rules test file: ${(error as Error).message}`, { hint: 'pass the path of a JSON file of cases, e.g. codev rules test permissions.test.json' });
   }
   let parsed: unknown;
   try {

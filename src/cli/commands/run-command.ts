@@ -5,6 +5,7 @@ import { createAgent, DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from '../../agent/crea
 import { loadAgentScript } from '../../agent/load-agent-script.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from '../../agent/types.ts';
 import { CodevError } from '../../errors/codev-error.ts';
+import { joinSentences } from '../../errors/join-sentences.ts';
 import { createKernel } from '../../index.ts';
 import { readScopeOf } from '../../permissions/read-scope.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
@@ -25,7 +26,6 @@ import { checkThinkingFits, modelOptions } from './model-options.ts';
 import { promptArguments } from './prompt-arguments.ts';
 import { readJsonSchemaFile } from './read-json-schema-file.ts';
 import type { CommandIo } from './types.ts';
-import { joinSentences } from '../../errors/join-sentences.ts';
 
 /** `codev run <script.ts> [prompt...]`: runs an agent script against its project's kernel. */
 export async function runCommand(argv: readonly string[], io: CommandIo): Promise<number> {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { CodevError } from '../../errors/codev-error.ts';
+import { joinSentences } from '../../errors/join-sentences.ts';
+import { suggestKey } from '../../errors/suggest-key.ts';
 import { formatUserStack, isVerbose } from '../../errors/user-stack-frames.ts';
 import { runToolUse } from '../../execution/run-tool-use.ts';
 import type { ToolResultUpdate } from '../../execution/types.ts';
@@ -16,8 +18,6 @@ import { checkRuleFlags, throwRuleErrors } from './check-rule-flags.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { permissionModeOption, TOOL_CALL_OPTIONS } from './tool-call-options.ts';
 import type { CommandIo } from './types.ts';
-import { joinSentences } from '../../errors/join-sentences.ts';
-import { suggestKey } from '../../errors/suggest-key.ts';
 
 /**
  * `codev tool <Name> [json]`: one call through the whole lifecycle, non-interactively. Exit 0 on success, 1

@@ -1,13 +1,14 @@
 import { createKernel } from '../../index.ts';
 import type { Tool } from '../../tool/types.ts';
 import { TOOLS_HELP } from '../help.ts';
-import { parseCommandLine } from '../parse-command-line.ts';
+import { parseCommandLine, refuseArguments } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
 import type { CommandIo } from './types.ts';
 
 /** `codev tools`: the assembled pool, in the model's order. Exits 1 when a plugin or settings file failed to load. */
 export async function toolsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values } = parseCommandLine(argv, { json: { type: 'boolean' } });
+  const { values, positionals } = parseCommandLine(argv, { json: { type: 'boolean' } });
+  if (!values.help) refuseArguments(positionals, 'codev tools [--json] [--cwd DIR]');
   if (values.help) {
     io.stdout(TOOLS_HELP);
     return 0;

@@ -116,7 +116,10 @@ export function createTextRenderer(options: { tools: readonly Tool[]; colors: Co
         options.writeError(colors.yellow(`codev: ${event.error.code}: ${event.error.message} Retrying in ${(event.waitMs / 1000).toFixed(1)} s (retry ${event.attempt} of ${event.maxRetries}).\n`));
         return;
       case 'error':
-        line(colors.red(`✗ ${event.error.code}: ${event.error.message}`));
+        // On stderr like the retries before it: `codev run agent.ts > answer.txt` still shows why it failed.
+        if (midLine) write('\n');
+        midLine = false;
+        options.writeError(colors.red(`✗ ${event.error.code}: ${event.error.message}\n`));
         return;
       case 'compact-boundary': {
         const what = [event.clearedToolResults > 0 && `${event.clearedToolResults} old tool result(s) cleared`, event.summarized && 'older messages summarized'].filter(Boolean).join(', ');

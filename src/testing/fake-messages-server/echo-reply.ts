@@ -14,7 +14,7 @@ type Tool = { name?: string; input_schema?: InputSchema };
  * no network (`codev fake-model`, or `createFakeMessagesServer({ script: echoReply })`). It answers:
  * 1. when `tool_choice` forces a tool (`{ type: 'tool', name }`), a call of that tool;
  * 2. when the last user message holds tool results, a text quoting each (its tool's name, `error` when it
- *    is one, the result cut to {@link ECHO_QUOTE_LIMIT} characters), ending the turn;
+ *    is one, the result cut to 300 characters), ending the turn;
  * 3. when the prompt (the text of the last user message) names an offered tool as a whole word
  *    (`Use the WordCount tool`), a call of the first one named, with an input built from the tool's
  *    `input_schema` and the prompt (see `exampleToolInput`);
