@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -157,5 +158,14 @@ describe('a model server that cannot be reached', () => {
     expect(result.error).toMatchObject({ code: 'MODEL_UNREACHABLE', reason: 'protocol', retryable: false });
     expect(result.error?.message).toContain(url);
     expect(result.retries).toBe(0);
+  });
+
+  it('answers 404 to a base URL that ends with /v1: the message says the SDK adds /v1/messages itself', async () => {
+    const server = http.createServer((request, response) => response.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found'));
+    const url = `http://127.0.0.1:${await listen(server)}/v1`;
+    const result = await query(url);
+    expect(result.error).toMatchObject({ code: 'MODEL_REQUEST_FAILED', status: 404 });
+    expect(result.error?.message).toContain(`${url}/v1/messages`);
+    expect(result.error?.message).toContain('ANTHROPIC_BASE_URL');
   });
 });
