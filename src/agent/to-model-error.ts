@@ -2,6 +2,7 @@
 import { AnthropicError, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { modelUnreachableError } from './model-unreachable-error.ts';
+import { withoutCredentials } from './without-credentials.ts';
 import type { ModelError } from './types.ts';
 
 /**
@@ -31,6 +32,12 @@ export function toModelError(error: unknown, context: { baseURL?: string } = {})
     }
     if (status === 400 && /prompt is too long/i.test(detail)) {
       return { code: 'CONTEXT_OVERFLOW', status, requestId, retryable: false, message: `The conversation is longer than the model's context window (${detail}).` };
+    }
+    if (status === 404 && context.baseURL !== undefined) {
+      // The SDK posts to BASE/v1/messages: a base URL that already ends with /v1 (as other APIs want) finds nothing.
+      const base = withoutCredentials(context.baseURL.replace(/\/+$/, ''));
+      const fix = /\/v1$/.test(base) ? `ANTHROPIC_BASE_URL (or the agent's baseURL) ends with /v1, and the SDK adds /v1/messages itself: use ${base.slice(0, -3)}` : `is ANTHROPIC_BASE_URL (or the agent's baseURL) the root of an Anthropic-compatible API?`;
+      return { code: 'MODEL_REQUEST_FAILED', status, requestId, retryable, message: `Nothing answers at ${base}/v1/messages (404: ${detail}): ${fix}.` };
     }
     if (status === 529) return { code: 'MODEL_OVERLOADED', status, requestId, retryAfterSeconds, retryable, message: `The model API is overloaded (529: ${detail}). Try again shortly.` };
     return { code: 'MODEL_REQUEST_FAILED', status, requestId, retryAfterSeconds, retryable, message: `The model request failed (${status}: ${detail}).` };
