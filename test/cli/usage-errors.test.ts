@@ -84,6 +84,7 @@ const BAD_VALUES: readonly { args: readonly string[]; names: string }[] = [
   { args: ['fake-model', '--port', '0x10', '--', 'true'], names: '--port' },
   { args: ['fake-model', '--port', '1e3', '--', 'true'], names: '--port' },
   { args: ['--verison'], names: '--version' },
+  { args: ['version'], names: '--version' },
   { args: ['tools', 'Bash'], names: 'Bash' },
   { args: ['instructions', 'CODEV.md'], names: 'CODEV.md' },
   { args: ['tools', '--cwd', 'no-such-folder'], names: '--cwd' },
@@ -108,6 +109,14 @@ describe('a mistyped command', () => {
     expect(stderr).toContain('--help');
     expect(stdout).toBe('');
     expect(stderr.split('\n').length).toBeLessThan(5);
+  });
+});
+
+describe('codev help <command>', () => {
+  it("prints the command's own help, as codev <command> --help does", { timeout: 60_000 }, async () => {
+    const { code, stdout } = await runCodev(['help', 'fake-model'], {});
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: codev fake-model/);
   });
 });
 
