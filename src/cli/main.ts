@@ -27,6 +27,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */
 export async function main(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
   const [command, ...rest] = argv;
+  // `codev help run` is `codev run --help`.
+  if (command === 'help' && rest[0] !== undefined && COMMANDS[rest[0]] !== undefined) return main([rest[0], '--help'], io);
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(MAIN_HELP);
     return command === undefined ? 2 : 0;
@@ -38,8 +40,9 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
   const load = COMMANDS[command];
   if (!load) {
     // The whole help would bury the one line that matters: the closest command, and where the list is.
-    // `codev --verison`: an option before any command is one of codev's own two.
-    const meant = command.startsWith('-') ? ['--help', '--version'].find((option) => suggestKey({ key: command.replace(/^-+/, ''), candidates: [option.slice(2)] })) : suggestKey({ key: command, candidates: Object.keys(COMMANDS) });
+    // `codev --verison`, `codev version`: an option before any command is one of codev's own two.
+    const own = ['--help', '--version'].find((option) => suggestKey({ key: command.replace(/^-+/, ''), candidates: [option.slice(2)] }));
+    const meant = command.startsWith('-') ? own : (suggestKey({ key: command, candidates: Object.keys(COMMANDS) }) ?? own);
     const fix = command.startsWith('-') && meant === undefined ? "a command's options go after it (codev run agent.ts --cwd DIR); codev --help lists the commands" : 'codev --help lists the commands';
     io.stderr(`codev: unknown command "${command}".${meant === undefined ? '' : ` Did you mean "${meant}"?`}\n  fix: ${fix}\n`);
     return 2;
