@@ -48,7 +48,8 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
     return 2;
   }
   try {
-    checkCwdOption(rest, io.cwd);
+    // init creates the folder it is given, --cwd included.
+    if (command !== 'init') checkCwdOption(rest, io.cwd);
     const run = await load();
     return await run(rest, io);
   } catch (error) {

@@ -273,7 +273,7 @@ describe('codev init', () => {
     const parent = tempDir();
     const unknown = codev(['init', 'app', '--template', 'nope'], { cwd: parent });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('CLI_USAGE: Unknown template "nope"');
+    expect(unknown.stderr).toContain('CLI_USAGE: --template nope');
     expect(unknown.stderr).toContain('use one of: default');
     expect(existsSync(path.join(parent, 'app'))).toBe(false);
     expect(codev(['init', 'a', 'b'], { cwd: parent }).code).toBe(2);
