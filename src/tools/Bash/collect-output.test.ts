@@ -26,4 +26,16 @@ describe('OutputCollector progress tail', () => {
     output.add('stdout', Buffer.from(`${'y'.repeat(3_000)}\n`));
     for (const line of output.lastLines(5).split('\n')) expect(line === 'y'.repeat(6_000) || !line.startsWith('y')).toBe(true);
   });
+
+  it("keeps each stream's lines apart: a line stdout has not ended is not glued to the stderr line written meanwhile", () => {
+    const output = new OutputCollector();
+    output.add('stdout', Buffer.from('caf'));
+    output.add('stderr', Buffer.from('warn\n'));
+    expect(output.endsMidLine()).toBe(true);
+    expect(output.lastLines(5).split('\n')[0]).toBe('warn');
+    output.add('stdout', Buffer.from('é\n'));
+    expect(output.endsMidLine()).toBe(false);
+    expect(output.lastLines(5).split('\n')).toEqual(['warn', 'café']);
+    expect(output.totalLines).toBe(2);
+  });
 });
