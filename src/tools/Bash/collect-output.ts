@@ -2,9 +2,9 @@ import { createReadStream, createWriteStream, mkdirSync, type WriteStream } from
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { StringDecoder } from 'node:string_decoder';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../../session/private-modes.ts';
 import { MAX_INLINE_OUTPUT_CHARS } from './bash-output.ts';
+import { ProgressTail } from './progress-tail.ts';
 
 /** The default cap on a command's saved output; past it writing stops and the process is killed. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024 * 1024;
@@ -56,11 +56,7 @@ export class OutputCollector {
   private stdoutHead: Buffer[] = [];
   private stdoutHeadBytes = 0;
   private readonly tails = { stdout: new RollingTail(KEPT_BYTES), stderr: new RollingTail(KEPT_BYTES) };
-  private progressTail = '';
-  /** The first line of `progressTail` lost its start (the tail keeps only the last characters): not shown. */
-  private progressHeadCut = false;
-  /** One per stream: a character whose bytes come in two chunks is decoded whole. */
-  private decoders = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
+  private readonly progressTail = new ProgressTail(PROGRESS_TAIL_CHARS);
   private files: { stdout?: WriteStream; stderr?: WriteStream } = {};
   private spilled = false;
   private capped = false;
@@ -84,7 +80,7 @@ export class OutputCollector {
     if (stream === 'stdout') this.stdoutBytes += chunk.length;
     else this.stderrBytes += chunk.length;
     for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) this.totalLines++;
-    this.addToProgressTail(stream, chunk);
+    this.progressTail.add(stream, chunk);
     if (stream === 'stdout' && this.stdoutHeadBytes < KEPT_BYTES) {
       const head = chunk.subarray(0, KEPT_BYTES - this.stdoutHeadBytes);
       this.stdoutHead.push(head);
@@ -99,35 +95,14 @@ export class OutputCollector {
     return !this.capped;
   }
 
-  /** The last `lines` lines of the interleaved output, each whole: a line whose start the tail lost is left out. */
+  /** The last `lines` lines of the output, each whole, the streams' lines apart (see `ProgressTail`). */
   lastLines(lines: number): string {
-    const all = this.progressTail.replace(/\n$/, '').split('\n');
-    if (this.progressHeadCut) all.shift();
-    return all.slice(-lines).join('\n');
+    return this.progressTail.lastLines(lines);
   }
 
-  private addToProgressTail(stream: 'stdout' | 'stderr', chunk: Buffer): void {
-    let text: string;
-    let headCut = this.progressHeadCut;
-    if (chunk.length > PROGRESS_TAIL_CHARS * 4) {
-      // Only the end of a big chunk can reach the tail: decode just that, from the start of a character.
-      let start = chunk.length - PROGRESS_TAIL_CHARS * 4;
-      while (start < chunk.length && (chunk[start]! & 0xc0) === 0x80) start++;
-      this.decoders[stream] = new StringDecoder('utf8');
-      text = this.decoders[stream].write(chunk.subarray(start));
-      headCut = chunk[start - 1] !== 10;
-    } else text = this.progressTail + this.decoders[stream].write(chunk);
-    if (text.length > PROGRESS_TAIL_CHARS) {
-      headCut = text[text.length - PROGRESS_TAIL_CHARS - 1] !== '\n';
-      text = text.slice(-PROGRESS_TAIL_CHARS);
-    }
-    this.progressTail = text;
-    this.progressHeadCut = headCut;
-  }
-
-  /** The output so far ends inside a line (its last line has no newline yet). */
+  /** The output so far ends inside a line (a stream's last line has no newline yet). */
   endsMidLine(): boolean {
-    return this.progressTail !== '' && !this.progressTail.endsWith('\n');
+    return this.progressTail.endsMidLine();
   }
 
   /** All the output so far, when it is still held whole in memory (else undefined). */
