@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -289,6 +289,27 @@ describe('codev init', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('is not a folder');
   });
+
+  it('a package.json or template file that links to a FIFO or a device is in the way: exit 1 at once, nothing read from it, nothing written', () => {
+    const root = tempDir();
+    const fifo = path.join(root, 'fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const cases = [
+      { name: 'package-to-zero', file: 'package.json', to: '/dev/zero' },
+      { name: 'package-to-fifo', file: 'package.json', to: fifo },
+      { name: 'readme-to-fifo', file: 'README.md', to: fifo },
+    ];
+    for (const { name, file, to } of cases) {
+      const project = path.join(root, name);
+      mkdirSync(project);
+      symlinkSync(to, path.join(project, file));
+      // A read of /dev/zero never ends and a FIFO's blocks until a writer comes: the timeout says init read it.
+      const run = spawnSync(process.execPath, [BIN, 'init', project, '--codev', '^0.1.0'], { encoding: 'utf8', timeout: 60_000, maxBuffer: 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+      expect({ name, signal: run.signal, code: run.status }).toEqual({ name, signal: null, code: 1 });
+      expect(run.stderr).toContain(file);
+      expect(readdirSync(project)).toEqual([file]);
+    }
+  }, 200_000);
 
   it('--help exits 0 and the main help lists init', () => {
     const help = codev(['init', '--help']);
