@@ -1,5 +1,5 @@
 import { readFileSync, realpathSync } from 'node:fs';
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
@@ -11,6 +11,7 @@ import { codevDependency, givenCodevDependency, type CodevDependency } from './c
 import { findCodevOrigin } from './find-codev-origin.ts';
 import { initReport } from './init-report.ts';
 import { planInit } from './plan-init.ts';
+import { readUserFile } from './read-user-file.ts';
 import { listTemplates, renderTemplate } from './render-template.ts';
 import { writeInitPlan } from './write-init-plan.ts';
 
@@ -56,7 +57,7 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
 
   const plan = await planInit({ target, files, force: values.force === true });
   if (plan.blocked.length > 0) {
-    io.stderr(`codev init: these paths in ${target} are in the way (a folder where a file goes, or a file where a folder goes):\n${plan.blocked.map((file) => `  ${file}\n`).join('')}Nothing was written. Move them away and run codev init again.\n`);
+    io.stderr(`codev init: these paths in ${target} are in the way (a folder where a file goes, a file where a folder goes, or a link to a FIFO, a device or nowhere):\n${plan.blocked.map((file) => `  ${file}\n`).join('')}Nothing was written. Move them away and run codev init again.\n`);
     return 1;
   }
   try {
@@ -90,7 +91,7 @@ function pinnedVersions(manifest: Record<string, Record<string, string> | undefi
 /** The name in the folder's own package.json, when it has one that names it (a broken one is reported by planInit). */
 async function existingPackageName(target: string): Promise<string | undefined> {
   try {
-    const { name } = JSON.parse(await readFile(path.join(target, 'package.json'), 'utf8')) as { name?: unknown };
+    const { name } = JSON.parse((await readUserFile(path.join(target, 'package.json'))) ?? '{}') as { name?: unknown };
     return typeof name === 'string' && name !== '' ? name : undefined;
   } catch {
     return undefined;
