@@ -47,4 +47,31 @@ describe('mergePackageJson', () => {
     expect(() => merge('[]')).toThrow(expect.objectContaining({ code: 'PACKAGE_JSON_INVALID' }));
     expect(() => merge('{ "scripts": "npm test" }')).toThrow(expect.objectContaining({ code: 'PACKAGE_JSON_INVALID', field: 'scripts' }));
   });
+  it('changes no byte of what the user wrote: numbers, escapes, one-line arrays and objects, a duplicate key all stay as written', () => {
+    const user = [
+      '{',
+      '  "name": "app",',
+      '  "version": "1.0.0",',
+      '  "keywords": ["a", "b"],',
+      '  "config": { "port": 8080, "ratio": 1.0, "big": 12345678901234567890, "path": "C:\\tmp\/x", "e": "\u00e9" },',
+      '  "scripts": { "test": "old" },',
+      '  "scripts": {',
+      '    "test": "jest"',
+      '  },',
+      '  "dependencies": {}',
+      '}',
+      '',
+    ].join('\n');
+    const result = merge(user);
+    expect(result.added).toEqual(['dependencies.codev', 'dependencies.zod', 'devDependencies.vitest', 'scripts.agent']);
+    // Each line the user wrote is still there, in order, as written.
+    const lines = result.text.split('\n');
+    let at = 0;
+    for (const line of user.split('\n').filter((text) => !/^\s*[{}[\]],?$/.test(text))) {
+      const found = lines.findIndex((text, index) => index >= at && text.replace(/,$/, '') === line.replace(/,$/, ''));
+      expect(found, `"${line}" kept as written, in order, in:\n${result.text}`).toBeGreaterThanOrEqual(at);
+      at = found + 1;
+    }
+    expect(JSON.parse(result.text)).toMatchObject({ scripts: { test: 'jest', agent: 'codev run agent.ts' }, dependencies: { codev: 'file:../codev', zod: '4.6.7' }, devDependencies: { vitest: '4.1.12' } });
+  });
 });
