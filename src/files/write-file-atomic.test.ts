@@ -44,10 +44,10 @@ describe('writeFileAtomic refuses what it would replace by mistake', () => {
     // The last look before the write lands is the place check; the other writer gets in right after it.
     let looks = 0;
     const checkPlace = () => {
-      if (++looks === 3) writeFileSync(file, 'theirs');
+      if (++looks === 2) writeFileSync(file, 'theirs');
     };
     await expect(writeFileAtomic(file, 'mine', { expected: 'missing', checkPlace })).rejects.toMatchObject({ code: 'FILE_CONFLICT' });
-    expect(looks).toBe(3);
+    expect(looks).toBe(2);
     expect(readFileSync(file, 'utf8')).toBe('theirs');
     expect(readdirSync(dir)).toEqual(['new.txt']);
   });
