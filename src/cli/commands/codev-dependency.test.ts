@@ -37,4 +37,11 @@ describe('givenCodevDependency', () => {
     expect(givenCodevDependency('file:../codev-0.1.0.tgz', '/nowhere/app').why).toContain('/nowhere/codev-0.1.0.tgz, which does not exist');
     for (const spec of ['', 'a b', '--force', 'x\ny']) expect(() => givenCodevDependency(spec, '/')).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }));
   });
+
+  it('a spec npm reads with spaces in it is written as given: a local path in a folder with a space, a range of several comparators', () => {
+    for (const spec of ['file:../my codev/codev-0.1.0.tgz', '../my codev/codev-0.1.0.tgz', '/home/me/My Downloads/codev-0.1.0.tgz', '>=0.1.0 <0.2.0', '^0.1.0 || ^0.2.0', '0.1.0 - 0.2.x']) {
+      expect(givenCodevDependency(spec, '/').spec).toBe(spec);
+    }
+    for (const spec of ['  ', '^0.1.0 || evil', 'latest tag']) expect(() => givenCodevDependency(spec, '/')).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }));
+  });
 });
