@@ -42,17 +42,27 @@ export function fileSpec(source: string, target: string): string {
   return `file:${(near ? relative : source).split(path.sep).join('/')}`;
 }
 
+/** A spec npm reads as a path on this machine: its folders' names may hold spaces. */
+const LOCAL_PATH = /^(file:|\.{1,2}\/|\/|~\/)/;
+/** One word of a semver range: a comparator (`>=0.1.0`, `^1.x`, `1.0.0-beta.1`), `||`, or the `-` of `1.0.0 - 2.0.0`. */
+const RANGE_WORD = /^(\|\||-|[<>=^~]*v?[\dxX*]+(\.[\dxX*]+){0,2}(-[\w.]+)?(\+[\w.]+)?)$/;
+
+/** Whether a spec with spaces is a semver range npm reads (`>=0.1.0 <0.2.0`, `^0.1.0 || ^0.2.0`). */
+function isRange(spec: string): boolean {
+  return spec.trim().split(/\s+/).every((word) => RANGE_WORD.test(word));
+}
+
 /**
  * The codev dependency given with `--codev SPEC`, written as it is: any npm spec (a version or range, `file:`,
  * a tarball path, a URL, a git URL). Only what could never be one is refused; a local path that does not exist
  * seen from `target` is said (npm reads it from there).
  */
 export function givenCodevDependency(spec: string, target: string): CodevDependency {
-  if (spec === '' || /[\s\u0000-\u001f]/.test(spec) || spec.startsWith('-')) {
+  if (spec.trim() === '' || /[\u0000-\u001f]/.test(spec) || spec.startsWith('-') || (/\s/.test(spec) && !LOCAL_PATH.test(spec) && !isRange(spec))) {
     throw new CodevError('CLI_USAGE', `--codev ${JSON.stringify(spec)} is not an npm dependency spec`, { field: '--codev', hint: 'e.g. --codev ^0.1.0, --codev file:../codev-0.1.0.tgz, --codev github:owner/codev' });
   }
   // npm reads a local path in package.json from the project's folder, not from where codev init ran.
-  const local = /^(file:|\.{1,2}\/|\/|~\/)/.test(spec) ? path.resolve(target, spec.replace(/^file:/, '')) : undefined;
+  const local = LOCAL_PATH.test(spec) ? path.resolve(target, spec.replace(/^file:/, '')) : undefined;
   if (local !== undefined && !existsSync(local)) return { spec, why: `given with --codev (note: from the project's folder it names ${local}, which does not exist)` };
   return { spec, why: 'given with --codev' };
 }
