@@ -311,6 +311,23 @@ describe('codev init', () => {
     }
   }, 200_000);
 
+  it('removes the temp file a codev killed mid-write left in the folder, also when it has nothing to write', () => {
+    const project = tempDir();
+    expect(codev(['init', project, '--codev', '^0.1.0']).code).toBe(0);
+    // What a codev killed with SIGKILL between writing a temp file and renaming it leaves: the file, and its
+    // journal line in the temp folder's journals (the pid of a process that is gone).
+    const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+    const pid = Number(dead.stdout.trim());
+    const leftover = path.join(project, `.package.json.${pid}.0123456789ab.tmp`);
+    writeFileSync(leftover, '{"half":');
+    const journals = path.join(os.tmpdir(), `codev-temp-files-${process.getuid?.() ?? 'user'}`);
+    mkdirSync(journals, { recursive: true, mode: 0o700 });
+    writeFileSync(path.join(journals, `${pid}.log`), `${leftover}\n`);
+    const again = codev(['init', project, '--codev', '^0.1.0']);
+    expect(again.code).toBe(0);
+    expect(existsSync(leftover)).toBe(false);
+  });
+
   it('--help exits 0 and the main help lists init', () => {
     const help = codev(['init', '--help']);
     expect(help.code).toBe(0);
