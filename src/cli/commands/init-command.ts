@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { isPathInside } from '../../files/is-path-inside.ts';
+import { removeLeftoverTempFiles } from '../../files/temp-file-journal.ts';
 import { INIT_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import type { CommandIo } from './types.ts';
@@ -55,6 +56,9 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
   const templateFolder = path.join(TEMPLATES_DIR, templateName);
   const files = await renderTemplate(templateFolder, { name, codevDependency: codev.spec, ...pinnedVersions(manifest) });
 
+  // A codev killed mid-write (kill -9) left its temp files in a folder, maybe this one: gone before init looks
+  // here, even when init then has nothing to write (only a first write or a kernel cleans them otherwise).
+  await removeLeftoverTempFiles();
   const plan = await planInit({ target, files, force: values.force === true });
   if (plan.blocked.length > 0) {
     io.stderr(`codev init: these paths in ${target} are in the way (a folder where a file goes, a file where a folder goes, or a link to a FIFO, a device or nowhere):\n${plan.blocked.map((file) => `  ${file}\n`).join('')}Nothing was written. Move them away and run codev init again.\n`);
