@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -326,6 +326,18 @@ describe('codev init', () => {
     const again = codev(['init', project, '--codev', '^0.1.0']);
     expect(again.code).toBe(0);
     expect(existsSync(leftover)).toBe(false);
+  });
+
+  it('a package.json made read-only (no write bit) is not changed, even by root: exit 1 and nothing written', () => {
+    const project = tempDir();
+    const manifest = path.join(project, 'package.json');
+    writeFileSync(manifest, '{ "name": "locked" }\n');
+    chmodSync(manifest, 0o444);
+    const run = codev(['init', project, '--codev', '^0.1.0']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('FILE_READ_ONLY');
+    expect(readFileSync(manifest, 'utf8')).toBe('{ "name": "locked" }\n');
+    expect(readdirSync(project)).toEqual(['package.json']);
   });
 
   it('--help exits 0 and the main help lists init', () => {
