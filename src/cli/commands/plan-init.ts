@@ -68,7 +68,8 @@ function readAsEsModules(tsconfig: string): string {
 
 async function planPackageJson(target: string, file: TemplateFile, plan: InitPlan): Promise<InitPlan['packageJson']> {
   const manifestPath = path.join(target, 'package.json');
-  const identity = fileIdentity(await stat(manifestPath));
+  const stats = await stat(manifestPath);
+  const identity = fileIdentity(stats);
   const before = await readUserFile(manifestPath);
   if (before === undefined) throw new CodevError('FILE_NOT_REGULAR', `${manifestPath} is not a regular file`, { file: manifestPath, hint: 'replace it with a file, or move it away' });
   const template = parsePackageJson(file.content, 'the template package.json');
@@ -77,7 +78,12 @@ async function planPackageJson(target: string, file: TemplateFile, plan: InitPla
   if (yours.type === 'commonjs') plan.commonJs = { reason: 'type-commonjs', tsconfig: 'yours' };
   else if (yours.type === undefined && (await hasJavaScriptFiles(target))) plan.commonJs = { reason: 'js-files', tsconfig: 'yours' };
   const addType = yours.type === undefined && plan.commonJs === undefined ? (template.type as string | undefined) : undefined;
-  return { ...mergePackageJson({ text: before, file: manifestPath, template, addType }), before, identity };
+  const merge = mergePackageJson({ text: before, file: manifestPath, template, addType });
+  // No write bit for anyone: the user made it read-only, and npm could not write it either. Root could; codev does not.
+  if (merge.added.length > 0 && (stats.mode & 0o222) === 0) {
+    throw new CodevError('FILE_READ_ONLY', `${manifestPath} is read-only and lacks ${merge.added.join(', ')}; nothing was written`, { file: manifestPath, hint: `make it writable (chmod u+w ${manifestPath}) and run codev init again` });
+  }
+  return { ...merge, before, identity };
 }
 
 /** Whether the folder or its folders one level down (not node_modules, not hidden) hold a `.js` file. */
