@@ -18,7 +18,7 @@ describe('extractCodeBlocks', () => {
       [18, 'ts', "const quoted: number = 'in a blockquote';\n"],
       [23, 'sh', 'codev tools --bogus\n'],
       [30, 'ts', "const folded: number = 'in details, tildes, upper case, attributes';\n"],
-      [35, '', "```ts\nan indented code block at the top level: not a fence, shown as text\n```\n"],
+      [36, '', "```ts\nan indented code block at the top level: not a fence, shown as text\n```\n"],
     ]);
   });
 });

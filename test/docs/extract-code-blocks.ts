@@ -30,7 +30,8 @@ const MARKER_LINE = /^\s*<!--\s*sample:(.*?)-->\s*$/;
 /**
  * Reads `root/file` and returns its fenced code blocks in order. A fence counts where Markdown renders one: at the
  * top (indented up to 3 spaces), inside a list item (up to 3 spaces past the item's content column) and inside
- * blockquotes, so no block a reader sees escapes the checks. An unclosed fence runs to the end of its container.
+ * blockquotes, so no block a reader sees escapes the checks; an indented code block is returned with no language
+ * (for the harness to refuse). An unclosed fence runs to the end of its container.
  */
 export function extractCodeBlocks(options: { root: string; file: string }): CodeBlock[] {
   const lines = readFileSync(`${options.root}/${options.file}`, 'utf8').split('\n').map(containerLine);
@@ -42,7 +43,20 @@ export function extractCodeBlocks(options: { root: string; file: string }): Code
     if (lines[index]!.quotes !== quotes) [lists, quotes] = [[], lines[index]!.quotes];
     if (text.trim() === '') continue;
     const indent = text.length - text.trimStart().length;
+    const afterBlank = index === 0 || lines[index - 1]!.text.trim() === '';
     while (lists.length > 0 && indent < lists.at(-1)!) lists.pop();
+    // An indented code block (4 spaces past its container, after a blank line): code with no language, which
+    // the harness refuses like a fence without one, rather than letting it go unchecked.
+    if (afterBlank && indent - (lists.at(-1) ?? 0) >= 4) {
+      const column = (lists.at(-1) ?? 0) + 4;
+      let end = index;
+      while (end < lines.length && lines[end]!.quotes === quotes && (lines[end]!.text.trim() === '' || lines[end]!.text.length - lines[end]!.text.trimStart().length >= column)) end++;
+      while (end > index && lines[end - 1]!.text.trim() === '') end--;
+      const code = lines.slice(index, end).map((line) => line.text.slice(column)).join('\n');
+      blocks.push({ file: options.file, line: index + 1, language: '', code: `${code}\n`, marker: markerAbove(lines, index) });
+      index = end - 1;
+      continue;
+    }
     const item = LIST_ITEM.exec(text);
     const content = item ? item[0].length : indent;
     if (item) lists.push(content);
