@@ -102,7 +102,8 @@ describe('codev init', () => {
 
     for (const file of EXPECTED_FILES) expect(run.stdout).toContain(`  ${file}\n`);
     expect(run.stdout).toContain(`Created my-agent in ${project}`);
-    expect(run.stdout).toContain("cd 'My Agent'\n  npm install\n  npm test\n");
+    // The offline try-out README's first screen shows comes before the test, for a user with no key yet.
+    expect(run.stdout).toContain("cd 'My Agent'\n  npm install\n  npm run try\n  npm test\n");
   });
 
   it('defaults to the current folder (or --cwd), creating it if missing', () => {
