@@ -74,7 +74,10 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
   const folder = relative === '' ? undefined : isPathInside(target, io.cwd) ? relative : target;
   // A project whose own `npm test` was kept runs the template's test with vitest itself.
   const test = plan.packageJson?.kept.some((entry) => entry.key === 'scripts.test') ? 'npx vitest run test' : 'npm test';
-  const steps = [...(folder ? [`cd ${shellQuote(folder)}`] : []), 'npm install', test];
+  // The offline try-out (no key needed) when the template has one and the user's own "try" script was not kept instead.
+  const template = JSON.parse(files.find((file) => file.target === 'package.json')?.content ?? '{}') as { scripts?: Record<string, string> };
+  const tryOut = template.scripts?.try !== undefined && !plan.packageJson?.kept.some((entry) => entry.key === 'scripts.try') ? ['npm run try'] : [];
+  const steps = [...(folder ? [`cd ${shellQuote(folder)}`] : []), 'npm install', ...tryOut, test];
   io.stdout(initReport({ name, target, template: templateName, templateFolder, plan, codev, steps }));
   return 0;
 }
