@@ -53,16 +53,22 @@ function isRange(spec: string): boolean {
 }
 
 /**
- * The codev dependency given with `--codev SPEC`, written as it is: any npm spec (a version or range, `file:`,
- * a tarball path, a URL, a git URL). Only what could never be one is refused; a local path that does not exist
- * seen from `target` is said (npm reads it from there).
+ * The codev dependency given with `--codev SPEC`: any npm spec (a version or range, `file:`, a tarball path, a
+ * URL, a git URL), written as given, except a local path: typed on the command line, it is read from `cwd` (where
+ * codev init runs, as `npm install PATH` reads it) and written relative to the project, where npm reads it
+ * from; one that exists only seen from the project is kept as given, and one that exists from neither is said.
+ * Only what could never be a spec is refused.
  */
-export function givenCodevDependency(spec: string, target: string): CodevDependency {
+export function givenCodevDependency(options: { spec: string; target: string; cwd?: string }): CodevDependency {
+  const { spec, target } = options;
   if (spec.trim() === '' || /[\u0000-\u001f]/.test(spec) || spec.startsWith('-') || (/\s/.test(spec) && !LOCAL_PATH.test(spec) && !isRange(spec))) {
     throw new CodevError('CLI_USAGE', `--codev ${JSON.stringify(spec)} is not an npm dependency spec`, { field: '--codev', hint: 'e.g. --codev ^0.1.0, --codev file:../codev-0.1.0.tgz, --codev github:owner/codev' });
   }
-  // npm reads a local path in package.json from the project's folder, not from where codev init ran.
-  const local = LOCAL_PATH.test(spec) ? path.resolve(target, spec.replace(/^file:/, '')) : undefined;
-  if (local !== undefined && !existsSync(local)) return { spec, why: `given with --codev (note: from the project's folder it names ${local}, which does not exist)` };
-  return { spec, why: 'given with --codev' };
+  if (!LOCAL_PATH.test(spec)) return { spec, why: 'given with --codev' };
+  const typed = spec.replace(/^file:/, '');
+  const fromProject = path.resolve(target, typed);
+  if (existsSync(fromProject)) return { spec, why: 'given with --codev' };
+  const fromHere = options.cwd === undefined ? undefined : path.resolve(options.cwd, typed);
+  if (fromHere !== undefined && existsSync(fromHere)) return { spec: fileSpec(fromHere, target), why: `given with --codev (${fromHere}, as the project's folder reads it)` };
+  return { spec, why: `given with --codev (note: from the project's folder it names ${fromProject}, which does not exist)` };
 }

@@ -44,7 +44,7 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
   }
   const base = path.resolve(io.cwd, values.cwd ?? '.');
   const target = path.resolve(base, positionals[0] ?? '.');
-  const given = values.codev === undefined ? undefined : givenCodevDependency(values.codev, target);
+  const given = values.codev === undefined ? undefined : givenCodevDependency({ spec: values.codev, target, cwd: base });
   const targetInfo = await lstat(target).catch(() => undefined);
   if (targetInfo && !targetInfo.isDirectory()) {
     io.stderr(`codev init: ${target} exists and is not a folder.\n`);
