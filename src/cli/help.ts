@@ -165,8 +165,8 @@ Arguments:
 
 Options:
   -t, --template NAME   The template to use (a folder of codev's templates/); default "default"
-  --codev SPEC          The codev dependency to write, as given: any npm spec (^0.1.0, file:../codev-0.1.0.tgz,
-                        a git URL)
+  --codev SPEC          The codev dependency to write: any npm spec (^0.1.0, file:../codev-0.1.0.tgz, a git
+                        URL), as given; a local path is read from here and written as the project reads it
   -f, --force           Replace your files that the template also has, each kept as <file>.bak first
                         (package.json is always merged, never replaced)
   --cwd DIR             Resolve dir against DIR instead of the current folder

@@ -38,6 +38,20 @@ describe('writeFileAtomic refuses what it would replace by mistake', () => {
     expect(readFileSync(file, 'utf8')).toBe('theirs');
   });
 
+  it('a file expected missing that appears after the last check (another writer racing) is not replaced: FILE_CONFLICT', async () => {
+    const dir = temp();
+    const file = path.join(dir, 'new.txt');
+    // The last look before the write lands is the place check; the other writer gets in right after it.
+    let looks = 0;
+    const checkPlace = () => {
+      if (++looks === 2) writeFileSync(file, 'theirs');
+    };
+    await expect(writeFileAtomic(file, 'mine', { expected: 'missing', checkPlace })).rejects.toMatchObject({ code: 'FILE_CONFLICT' });
+    expect(looks).toBe(2);
+    expect(readFileSync(file, 'utf8')).toBe('theirs');
+    expect(readdirSync(dir)).toEqual(['new.txt']);
+  });
+
   it('writes when the file is still the one read, and returns what a read of it would record', async () => {
     const dir = temp();
     const file = path.join(dir, 'a.txt');

@@ -1,5 +1,5 @@
 import { constants, type Stats } from 'node:fs';
-import { lstat, mkdir, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
 import { fileIdentity, sameFileIdentity, type FileIdentity } from './file-identity.ts';
@@ -114,7 +114,8 @@ export async function writeFileAtomic(
       if (options.expected) await checkUnchanged(pinnedTarget, options.expected, filePath);
       // The folder may have been moved since it was opened: it must still be where the check said.
       await checkPlace(await landsAt());
-      await rename(tempPath, pinnedTarget);
+      if (options.expected === 'missing') await linkIfMissing({ tempPath, target: pinnedTarget, filePath });
+      else await rename(tempPath, pinnedTarget);
       created = false;
       await folder.sync().catch(() => {}); // not every platform can fsync a directory; the rename itself is atomic
       // A rename keeps the inode's mtime and size: these are the target's now.
@@ -150,12 +151,34 @@ async function realPathBelowDeepestFolder(directory: string, name: string): Prom
   }
 }
 
+/**
+ * Puts a new file in place only if nothing is there, in one step: a rename would replace a file another writer
+ * created since the last check (two `codev init` at once), a hard link refuses it (EEXIST). Where links are not
+ * supported (some network and FAT file systems), the rename after the check is the best there is.
+ */
+async function linkIfMissing(options: { tempPath: string; target: string; filePath: string }): Promise<void> {
+  try {
+    await link(options.tempPath, options.target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw conflictError(options.filePath);
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS' && code !== 'EMLINK') throw error;
+    await rename(options.tempPath, options.target);
+    return;
+  }
+  await unlink(options.tempPath);
+}
+
+function conflictError(filePath: string): CodevError {
+  return new CodevError('FILE_CONFLICT', `${filePath} was changed on disk by another program while this write was being prepared; nothing was written. Read it again before writing it.`, { file: filePath });
+}
+
 /** Compare-and-swap: the target is still the version that was read (or still absent), else FILE_CONFLICT. */
 async function checkUnchanged(target: string, expected: FileIdentity | 'missing', filePath: string): Promise<void> {
   const now = await statIfPresent(target);
   const unchanged = expected === 'missing' ? now === undefined : now !== undefined && sameFileIdentity(expected, fileIdentity(now));
   if (unchanged) return;
-  throw new CodevError('FILE_CONFLICT', `${filePath} was changed on disk by another program while this write was being prepared; nothing was written. Read it again before writing it.`, { file: filePath });
+  throw conflictError(filePath);
 }
 
 async function statIfPresent(target: string): Promise<Stats | undefined> {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,7 +102,8 @@ describe('codev init', () => {
 
     for (const file of EXPECTED_FILES) expect(run.stdout).toContain(`  ${file}\n`);
     expect(run.stdout).toContain(`Created my-agent in ${project}`);
-    expect(run.stdout).toContain("cd 'My Agent'\n  npm install\n  npm test\n");
+    // The offline try-out README's first screen shows comes before the test, for a user with no key yet.
+    expect(run.stdout).toContain("cd 'My Agent'\n  npm install\n  npm run try\n  npm test\n");
   });
 
   it('defaults to the current folder (or --cwd), creating it if missing', () => {
@@ -288,6 +289,56 @@ describe('codev init', () => {
     const run = codev(['init', file]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('is not a folder');
+  });
+
+  it('a package.json or template file that links to a FIFO or a device is in the way: exit 1 at once, nothing read from it, nothing written', () => {
+    const root = tempDir();
+    const fifo = path.join(root, 'fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const cases = [
+      { name: 'package-to-zero', file: 'package.json', to: '/dev/zero' },
+      { name: 'package-to-fifo', file: 'package.json', to: fifo },
+      { name: 'readme-to-fifo', file: 'README.md', to: fifo },
+    ];
+    for (const { name, file, to } of cases) {
+      const project = path.join(root, name);
+      mkdirSync(project);
+      symlinkSync(to, path.join(project, file));
+      // A read of /dev/zero never ends and a FIFO's blocks until a writer comes: the timeout says init read it.
+      const run = spawnSync(process.execPath, [BIN, 'init', project, '--codev', '^0.1.0'], { encoding: 'utf8', timeout: 60_000, maxBuffer: 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+      expect({ name, signal: run.signal, code: run.status }).toEqual({ name, signal: null, code: 1 });
+      expect(run.stderr).toContain(file);
+      expect(readdirSync(project)).toEqual([file]);
+    }
+  }, 200_000);
+
+  it('removes the temp file a codev killed mid-write left in the folder, also when it has nothing to write', () => {
+    const project = tempDir();
+    expect(codev(['init', project, '--codev', '^0.1.0']).code).toBe(0);
+    // What a codev killed with SIGKILL between writing a temp file and renaming it leaves: the file, and its
+    // journal line in the temp folder's journals (the pid of a process that is gone).
+    const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+    const pid = Number(dead.stdout.trim());
+    const leftover = path.join(project, `.package.json.${pid}.0123456789ab.tmp`);
+    writeFileSync(leftover, '{"half":');
+    const journals = path.join(os.tmpdir(), `codev-temp-files-${process.getuid?.() ?? 'user'}`);
+    mkdirSync(journals, { recursive: true, mode: 0o700 });
+    writeFileSync(path.join(journals, `${pid}.log`), `${leftover}\n`);
+    const again = codev(['init', project, '--codev', '^0.1.0']);
+    expect(again.code).toBe(0);
+    expect(existsSync(leftover)).toBe(false);
+  });
+
+  it('a package.json made read-only (no write bit) is not changed, even by root: exit 1 and nothing written', () => {
+    const project = tempDir();
+    const manifest = path.join(project, 'package.json');
+    writeFileSync(manifest, '{ "name": "locked" }\n');
+    chmodSync(manifest, 0o444);
+    const run = codev(['init', project, '--codev', '^0.1.0']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('FILE_READ_ONLY');
+    expect(readFileSync(manifest, 'utf8')).toBe('{ "name": "locked" }\n');
+    expect(readdirSync(project)).toEqual(['package.json']);
   });
 
   it('--help exits 0 and the main help lists init', () => {

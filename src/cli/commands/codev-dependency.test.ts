@@ -1,3 +1,6 @@
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codevDependency, fileSpec, givenCodevDependency } from './codev-dependency.ts';
 
@@ -31,10 +34,28 @@ describe('codevDependency', () => {
 describe('givenCodevDependency', () => {
   it('writes any npm spec as given and refuses what cannot be one (CLI_USAGE)', () => {
     for (const spec of ['^0.1.0', '0.1.0', 'file:../codev-0.1.0.tgz', '../codev-0.1.0.tgz', 'github:me/codev', 'git+https://example.com/codev.git#v1', 'latest']) {
-      expect(givenCodevDependency(spec, '/').spec).toBe(spec);
+      expect(givenCodevDependency({ spec, target: '/' }).spec).toBe(spec);
     }
-    expect(givenCodevDependency('^0.1.0', '/').why).toBe('given with --codev');
-    expect(givenCodevDependency('file:../codev-0.1.0.tgz', '/nowhere/app').why).toContain('/nowhere/codev-0.1.0.tgz, which does not exist');
-    for (const spec of ['', 'a b', '--force', 'x\ny']) expect(() => givenCodevDependency(spec, '/')).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }));
+    expect(givenCodevDependency({ spec: '^0.1.0', target: '/' }).why).toBe('given with --codev');
+    expect(givenCodevDependency({ spec: 'file:../codev-0.1.0.tgz', target: '/nowhere/app' }).why).toContain('/nowhere/codev-0.1.0.tgz, which does not exist');
+    for (const spec of ['', 'a b', '--force', 'x\ny']) expect(() => givenCodevDependency({ spec, target: '/' })).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }));
+  });
+
+  it('a spec npm reads with spaces in it is written as given: a local path in a folder with a space, a range of several comparators', () => {
+    for (const spec of ['file:../my codev/codev-0.1.0.tgz', '../my codev/codev-0.1.0.tgz', '/home/me/My Downloads/codev-0.1.0.tgz', '>=0.1.0 <0.2.0', '^0.1.0 || ^0.2.0', '0.1.0 - 0.2.x']) {
+      expect(givenCodevDependency({ spec, target: '/' }).spec).toBe(spec);
+    }
+    for (const spec of ['  ', '^0.1.0 || evil', 'latest tag']) expect(() => givenCodevDependency({ spec, target: '/' })).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }));
+  });
+
+  it('a local path typed on the command line is read from where codev init runs, and written as npm reads it from the project', () => {
+    const here = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-given-')));
+    writeFileSync(path.join(here, 'codev-0.1.0.tgz'), '');
+    const target = path.join(here, 'my-agent');
+    for (const spec of ['./codev-0.1.0.tgz', 'file:codev-0.1.0.tgz', 'file:./codev-0.1.0.tgz']) {
+      expect(givenCodevDependency({ spec, target, cwd: here })).toMatchObject({ spec: 'file:../codev-0.1.0.tgz' });
+    }
+    // Written for the project already (it exists from there, not from here): kept as given.
+    expect(givenCodevDependency({ spec: '../codev-0.1.0.tgz', target, cwd: '/' }).spec).toBe('../codev-0.1.0.tgz');
   });
 });

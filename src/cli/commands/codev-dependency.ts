@@ -42,17 +42,33 @@ export function fileSpec(source: string, target: string): string {
   return `file:${(near ? relative : source).split(path.sep).join('/')}`;
 }
 
+/** A spec npm reads as a path on this machine: its folders' names may hold spaces. */
+const LOCAL_PATH = /^(file:|\.{1,2}\/|\/|~\/)/;
+/** One word of a semver range: a comparator (`>=0.1.0`, `^1.x`, `1.0.0-beta.1`), `||`, or the `-` of `1.0.0 - 2.0.0`. */
+const RANGE_WORD = /^(\|\||-|[<>=^~]*v?[\dxX*]+(\.[\dxX*]+){0,2}(-[\w.]+)?(\+[\w.]+)?)$/;
+
+/** Whether a spec with spaces is a semver range npm reads (`>=0.1.0 <0.2.0`, `^0.1.0 || ^0.2.0`). */
+function isRange(spec: string): boolean {
+  return spec.trim().split(/\s+/).every((word) => RANGE_WORD.test(word));
+}
+
 /**
- * The codev dependency given with `--codev SPEC`, written as it is: any npm spec (a version or range, `file:`,
- * a tarball path, a URL, a git URL). Only what could never be one is refused; a local path that does not exist
- * seen from `target` is said (npm reads it from there).
+ * The codev dependency given with `--codev SPEC`: any npm spec (a version or range, `file:`, a tarball path, a
+ * URL, a git URL), written as given, except a local path: typed on the command line, it is read from `cwd` (where
+ * codev init runs, as `npm install PATH` reads it) and written relative to the project, where npm reads it
+ * from; one that exists only seen from the project is kept as given, and one that exists from neither is said.
+ * Only what could never be a spec is refused.
  */
-export function givenCodevDependency(spec: string, target: string): CodevDependency {
-  if (spec === '' || /[\s\u0000-\u001f]/.test(spec) || spec.startsWith('-')) {
+export function givenCodevDependency(options: { spec: string; target: string; cwd?: string }): CodevDependency {
+  const { spec, target } = options;
+  if (spec.trim() === '' || /[\u0000-\u001f]/.test(spec) || spec.startsWith('-') || (/\s/.test(spec) && !LOCAL_PATH.test(spec) && !isRange(spec))) {
     throw new CodevError('CLI_USAGE', `--codev ${JSON.stringify(spec)} is not an npm dependency spec`, { field: '--codev', hint: 'e.g. --codev ^0.1.0, --codev file:../codev-0.1.0.tgz, --codev github:owner/codev' });
   }
-  // npm reads a local path in package.json from the project's folder, not from where codev init ran.
-  const local = /^(file:|\.{1,2}\/|\/|~\/)/.test(spec) ? path.resolve(target, spec.replace(/^file:/, '')) : undefined;
-  if (local !== undefined && !existsSync(local)) return { spec, why: `given with --codev (note: from the project's folder it names ${local}, which does not exist)` };
-  return { spec, why: 'given with --codev' };
+  if (!LOCAL_PATH.test(spec)) return { spec, why: 'given with --codev' };
+  const typed = spec.replace(/^file:/, '');
+  const fromProject = path.resolve(target, typed);
+  if (existsSync(fromProject)) return { spec, why: 'given with --codev' };
+  const fromHere = options.cwd === undefined ? undefined : path.resolve(options.cwd, typed);
+  if (fromHere !== undefined && existsSync(fromHere)) return { spec: fileSpec(fromHere, target), why: `given with --codev (${fromHere}, as the project's folder reads it)` };
+  return { spec, why: `given with --codev (note: from the project's folder it names ${fromProject}, which does not exist)` };
 }

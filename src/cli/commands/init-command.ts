@@ -1,9 +1,10 @@
 import { readFileSync, realpathSync } from 'node:fs';
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { isPathInside } from '../../files/is-path-inside.ts';
+import { removeLeftoverTempFiles } from '../../files/temp-file-journal.ts';
 import { INIT_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import type { CommandIo } from './types.ts';
@@ -11,6 +12,7 @@ import { codevDependency, givenCodevDependency, type CodevDependency } from './c
 import { findCodevOrigin } from './find-codev-origin.ts';
 import { initReport } from './init-report.ts';
 import { planInit } from './plan-init.ts';
+import { readUserFile } from './read-user-file.ts';
 import { listTemplates, renderTemplate } from './render-template.ts';
 import { writeInitPlan } from './write-init-plan.ts';
 
@@ -42,7 +44,7 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
   }
   const base = path.resolve(io.cwd, values.cwd ?? '.');
   const target = path.resolve(base, positionals[0] ?? '.');
-  const given = values.codev === undefined ? undefined : givenCodevDependency(values.codev, target);
+  const given = values.codev === undefined ? undefined : givenCodevDependency({ spec: values.codev, target, cwd: base });
   const targetInfo = await lstat(target).catch(() => undefined);
   if (targetInfo && !targetInfo.isDirectory()) {
     io.stderr(`codev init: ${target} exists and is not a folder.\n`);
@@ -54,9 +56,12 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
   const templateFolder = path.join(TEMPLATES_DIR, templateName);
   const files = await renderTemplate(templateFolder, { name, codevDependency: codev.spec, ...pinnedVersions(manifest) });
 
+  // A codev killed mid-write (kill -9) left its temp files in a folder, maybe this one: gone before init looks
+  // here, even when init then has nothing to write (only a first write or a kernel cleans them otherwise).
+  await removeLeftoverTempFiles();
   const plan = await planInit({ target, files, force: values.force === true });
   if (plan.blocked.length > 0) {
-    io.stderr(`codev init: these paths in ${target} are in the way (a folder where a file goes, or a file where a folder goes):\n${plan.blocked.map((file) => `  ${file}\n`).join('')}Nothing was written. Move them away and run codev init again.\n`);
+    io.stderr(`codev init: these paths in ${target} are in the way (a folder where a file goes, a file where a folder goes, or a link to a FIFO, a device or nowhere):\n${plan.blocked.map((file) => `  ${file}\n`).join('')}Nothing was written. Move them away and run codev init again.\n`);
     return 1;
   }
   try {
@@ -69,7 +74,10 @@ export async function initCommand(argv: readonly string[], io: CommandIo): Promi
   const folder = relative === '' ? undefined : isPathInside(target, io.cwd) ? relative : target;
   // A project whose own `npm test` was kept runs the template's test with vitest itself.
   const test = plan.packageJson?.kept.some((entry) => entry.key === 'scripts.test') ? 'npx vitest run test' : 'npm test';
-  const steps = [...(folder ? [`cd ${shellQuote(folder)}`] : []), 'npm install', test];
+  // The offline try-out (no key needed) when the template has one and the user's own "try" script was not kept instead.
+  const template = JSON.parse(files.find((file) => file.target === 'package.json')?.content ?? '{}') as { scripts?: Record<string, string> };
+  const tryOut = template.scripts?.try !== undefined && !plan.packageJson?.kept.some((entry) => entry.key === 'scripts.try') ? ['npm run try'] : [];
+  const steps = [...(folder ? [`cd ${shellQuote(folder)}`] : []), 'npm install', ...tryOut, test];
   io.stdout(initReport({ name, target, template: templateName, templateFolder, plan, codev, steps }));
   return 0;
 }
@@ -90,7 +98,7 @@ function pinnedVersions(manifest: Record<string, Record<string, string> | undefi
 /** The name in the folder's own package.json, when it has one that names it (a broken one is reported by planInit). */
 async function existingPackageName(target: string): Promise<string | undefined> {
   try {
-    const { name } = JSON.parse(await readFile(path.join(target, 'package.json'), 'utf8')) as { name?: unknown };
+    const { name } = JSON.parse((await readUserFile(path.join(target, 'package.json'))) ?? '{}') as { name?: unknown };
     return typeof name === 'string' && name !== '' ? name : undefined;
   } catch {
     return undefined;

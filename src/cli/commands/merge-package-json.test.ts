@@ -31,8 +31,8 @@ describe('mergePackageJson', () => {
     const result = merge('{\r\n    "devDependencies": { "codev": "^0.1.0", "zod": "4.6.7" }\r\n}', 'module');
     expect(result.added).toEqual(['type', 'devDependencies.vitest', 'scripts.test', 'scripts.agent']);
     expect(result.kept).toEqual([{ key: 'devDependencies.codev', yours: '^0.1.0', template: 'file:../codev' }]);
-    // CRLF kept, four spaces kept, no final newline added where there was none.
-    expect(result.text).toBe('{\r\n    "devDependencies": {\r\n        "codev": "^0.1.0",\r\n        "zod": "4.6.7",\r\n        "vitest": "4.1.12"\r\n    },\r\n    "type": "module",\r\n    "scripts": {\r\n        "test": "vitest run",\r\n        "agent": "codev run agent.ts"\r\n    }\r\n}');
+    // CRLF kept, four spaces kept, a one-line object kept on one line, no final newline added where there was none.
+    expect(result.text).toBe('{\r\n    "devDependencies": { "codev": "^0.1.0", "zod": "4.6.7", "vitest": "4.1.12" },\r\n    "type": "module",\r\n    "scripts": {\r\n        "test": "vitest run",\r\n        "agent": "codev run agent.ts"\r\n    }\r\n}');
     expect(merge('{ "type": "commonjs" }', 'module').added).not.toContain('type');
   });
 
@@ -46,5 +46,32 @@ describe('mergePackageJson', () => {
     expect(() => merge('{\n  "name": "app",\n')).toThrow(expect.objectContaining({ code: 'PACKAGE_JSON_INVALID', line: 3 }));
     expect(() => merge('[]')).toThrow(expect.objectContaining({ code: 'PACKAGE_JSON_INVALID' }));
     expect(() => merge('{ "scripts": "npm test" }')).toThrow(expect.objectContaining({ code: 'PACKAGE_JSON_INVALID', field: 'scripts' }));
+  });
+  it('changes no byte of what the user wrote: numbers, escapes, one-line arrays and objects, a duplicate key all stay as written', () => {
+    const user = [
+      '{',
+      '  "name": "app",',
+      '  "version": "1.0.0",',
+      '  "keywords": ["a", "b"],',
+      '  "config": { "port": 8080, "ratio": 1.0, "big": 12345678901234567890, "path": "C:\\tmp\/x", "e": "\u00e9" },',
+      '  "scripts": { "test": "old" },',
+      '  "scripts": {',
+      '    "test": "jest"',
+      '  },',
+      '  "dependencies": {}',
+      '}',
+      '',
+    ].join('\n');
+    const result = merge(user);
+    expect(result.added).toEqual(['dependencies.codev', 'dependencies.zod', 'devDependencies.vitest', 'scripts.agent']);
+    // Each line the user wrote is still there, in order, as written.
+    const lines = result.text.split('\n');
+    let at = 0;
+    for (const line of user.split('\n').filter((text) => !/^\s*[{}[\]],?$/.test(text) && !text.endsWith('{}'))) {
+      const found = lines.findIndex((text, index) => index >= at && text.replace(/,$/, '') === line.replace(/,$/, ''));
+      expect(found, `"${line}" kept as written, in order, in:\n${result.text}`).toBeGreaterThanOrEqual(at);
+      at = found + 1;
+    }
+    expect(JSON.parse(result.text)).toMatchObject({ scripts: { test: 'jest', agent: 'codev run agent.ts' }, dependencies: { codev: 'file:../codev', zod: '4.6.7' }, devDependencies: { vitest: '4.1.12' } });
   });
 });

@@ -1,8 +1,10 @@
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
+import { CodevError } from '../../errors/codev-error.ts';
 import path from 'node:path';
 import { fileIdentity, type FileIdentity } from '../../files/file-identity.ts';
 import { mergePackageJson, type PackageJsonMerge } from './merge-package-json.ts';
 import { parsePackageJson } from './parse-package-json.ts';
+import { readUserFile } from './read-user-file.ts';
 import type { TemplateFile } from './render-template.ts';
 
 /** Everything `codev init` will do in a folder, decided before anything is written. */
@@ -40,9 +42,9 @@ export async function planInit(options: { target: string; files: readonly Templa
     }
     const info = await lstat(path.join(options.target, file.target)).catch(() => undefined);
     if (!info) plan.create.push(file);
-    else if (!info.isFile() && !info.isSymbolicLink()) plan.blocked.push(file.target);
+    else if (!(await isRegularFile(path.join(options.target, file.target)))) plan.blocked.push(file.target);
     else if (file.target === 'package.json') plan.packageJson = await planPackageJson(options.target, file, plan);
-    else if ((await readFile(path.join(options.target, file.target), 'utf8').catch(() => undefined)) === file.content) plan.unchanged.push(file.target);
+    else if ((await readUserFile(path.join(options.target, file.target)).catch(() => undefined)) === file.content) plan.unchanged.push(file.target);
     else if (options.force) plan.replace.push({ file, backup: await freeBackupName(path.join(options.target, file.target)) });
     else plan.skip.push(file.target);
   }
@@ -66,15 +68,22 @@ function readAsEsModules(tsconfig: string): string {
 
 async function planPackageJson(target: string, file: TemplateFile, plan: InitPlan): Promise<InitPlan['packageJson']> {
   const manifestPath = path.join(target, 'package.json');
-  const identity = fileIdentity(await stat(manifestPath));
-  const before = await readFile(manifestPath, 'utf8');
+  const stats = await stat(manifestPath);
+  const identity = fileIdentity(stats);
+  const before = await readUserFile(manifestPath);
+  if (before === undefined) throw new CodevError('FILE_NOT_REGULAR', `${manifestPath} is not a regular file`, { file: manifestPath, hint: 'replace it with a file, or move it away' });
   const template = parsePackageJson(file.content, 'the template package.json');
   const yours = parsePackageJson(before, manifestPath);
   // "type": "module" changes what every .js file of the package means: added only where no .js file is there to change.
   if (yours.type === 'commonjs') plan.commonJs = { reason: 'type-commonjs', tsconfig: 'yours' };
   else if (yours.type === undefined && (await hasJavaScriptFiles(target))) plan.commonJs = { reason: 'js-files', tsconfig: 'yours' };
   const addType = yours.type === undefined && plan.commonJs === undefined ? (template.type as string | undefined) : undefined;
-  return { ...mergePackageJson({ text: before, file: manifestPath, template, addType }), before, identity };
+  const merge = mergePackageJson({ text: before, file: manifestPath, template, addType });
+  // No write bit for anyone: the user made it read-only, and npm could not write it either. Root could; codev does not.
+  if (merge.added.length > 0 && (stats.mode & 0o222) === 0) {
+    throw new CodevError('FILE_READ_ONLY', `${manifestPath} is read-only and lacks ${merge.added.join(', ')}; nothing was written`, { file: manifestPath, hint: `make it writable (chmod u+w ${manifestPath}) and run codev init again` });
+  }
+  return { ...merge, before, identity };
 }
 
 /** Whether the folder or its folders one level down (not node_modules, not hidden) hold a `.js` file. */
@@ -87,6 +96,14 @@ async function hasJavaScriptFiles(target: string): Promise<boolean> {
     if (inner.some((child) => child.isFile() && child.name.endsWith('.js'))) return true;
   }
   return false;
+}
+
+/**
+ * Whether the path is a regular file, through any links: a folder, or a link to a FIFO, a device or nowhere, is
+ * in the way (reading /dev/zero never ends, a FIFO's read waits for a writer, a dangling link would be written through).
+ */
+async function isRegularFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined))?.isFile() ?? false;
 }
 
 async function freeBackupName(file: string): Promise<string> {
