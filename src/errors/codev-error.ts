@@ -73,6 +73,11 @@ export class CodevError extends Error {
     if (this.hint) lines.push(`  fix: ${this.hint}`);
     return lines.join('\n');
   }
+
+  /** The code, the message, where and the fix (`format()`): `String(error)` and `${error}` in a user's catch say what happened and what to do. */
+  override toString(): string {
+    return this.format();
+  }
 }
 
 /** The message of any thrown value. */

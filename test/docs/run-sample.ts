@@ -34,6 +34,8 @@ export interface RunCase {
   stderr?: string[];
   /** How many model requests the run must make. */
   requests?: number;
+  /** Environment for this case: a name set to null is left unset (e.g. no key: `{ "ANTHROPIC_API_KEY": null }`). */
+  env?: Record<string, string | null>;
   /** Why the run keeps its session folder on purpose (`codev tool` does, for the persisted output it printed). */
   keepsSessionFolder?: string;
 }
@@ -74,7 +76,7 @@ export async function runSample(options: { repoRoot: string; fixture: RunFixture
       args: program === 'codev' ? [BIN, ...args] : args,
       cwd: project,
       // The built package, as a user has it: not the sources the repo's tests run.
-      env: { CODEV_FROM_SOURCE: undefined, TMPDIR: temp, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key' },
+      env: { CODEV_FROM_SOURCE: undefined, TMPDIR: temp, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', ...caseEnvironment(options.runCase) },
       timeoutMs: 60_000,
     });
     // Caches meant to outlive the run: Node's compile cache (Node 22+, turned on by the bin), jiti's transpiled
@@ -85,6 +87,10 @@ export async function runSample(options: { repoRoot: string; fixture: RunFixture
   } finally {
     await server.close();
   }
+}
+
+function caseEnvironment(runCase: RunCase): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(runCase.env ?? {}).map(([name, value]) => [name, value ?? undefined]));
 }
 
 function sessionFoldersIn(folder: string): string[] {
