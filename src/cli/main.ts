@@ -12,7 +12,7 @@ type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
 
 // Loaded on demand: `--help` should not pay for the model SDK that `run` needs.
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  init: async () => (await import('./commands/init-command.ts')).initCommand,
+  init: async () => (await import('./commands/init/init-command.ts')).initCommand,
   tools: async () => (await import('./commands/tools-command.ts')).toolsCommand,
   tool: async () => (await import('./commands/tool-command.ts')).toolCommand,
   run: async () => (await import('./commands/run-command.ts')).runCommand,
@@ -21,7 +21,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   queue: async () => (await import('./commands/queue-command.ts')).queueCommand,
   worker: async () => (await import('./commands/worker-command.ts')).workerCommand,
   rules: async () => (await import('./commands/rules-command.ts')).rulesCommand,
-  'fake-model': async () => (await import('./commands/fake-model-command.ts')).fakeModelCommand,
+  'fake-model': async () => (await import('./commands/fake-model/fake-model-command.ts')).fakeModelCommand,
 };
 
 /** The CLI entry: dispatches argv to a command and turns every failure into a message and an exit code. */

@@ -1,4 +1,4 @@
-import { ERROR_TYPE_BY_STATUS } from '../../testing/fake-messages-server/fake-reply.ts';
+import { ERROR_TYPE_BY_STATUS } from '../../../testing/fake-messages-server/fake-reply.ts';
 
 /** What is wrong with one reply of a `--script` file: the field (a path such as `content[0].text`) and why. */
 export interface ReplyProblem {

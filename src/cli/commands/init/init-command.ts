@@ -2,12 +2,12 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CodevError, errorMessage } from '../../errors/codev-error.ts';
-import { isPathInside } from '../../files/is-path-inside.ts';
-import { removeLeftoverTempFiles } from '../../files/temp-file-journal.ts';
-import { INIT_HELP } from '../help.ts';
-import { parseCommandLine } from '../parse-command-line.ts';
-import type { CommandIo } from './types.ts';
+import { CodevError, errorMessage } from '../../../errors/codev-error.ts';
+import { isPathInside } from '../../../files/is-path-inside.ts';
+import { removeLeftoverTempFiles } from '../../../files/temp-file-journal.ts';
+import { INIT_HELP } from '../../help.ts';
+import { parseCommandLine } from '../../parse-command-line.ts';
+import type { CommandIo } from '../types.ts';
 import { codevDependency, givenCodevDependency, type CodevDependency } from './codev-dependency.ts';
 import { findCodevOrigin } from './find-codev-origin.ts';
 import { initReport } from './init-report.ts';
@@ -17,7 +17,7 @@ import { listTemplates, renderTemplate } from './render-template.ts';
 import { writeInitPlan } from './write-init-plan.ts';
 
 /** The root of the running codev package (the folder holding its package.json, bin/, src/, templates/). */
-const CODEV_ROOT = realpathSync(fileURLToPath(new URL('../../../', import.meta.url)));
+const CODEV_ROOT = realpathSync(fileURLToPath(new URL('../../../../', import.meta.url)));
 const TEMPLATES_DIR = path.join(CODEV_ROOT, 'templates');
 const DEFAULT_TEMPLATE = 'default';
 

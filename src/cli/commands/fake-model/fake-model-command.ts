@@ -1,16 +1,16 @@
-import { CodevError } from '../../errors/codev-error.ts';
-import { createFakeMessagesServer } from '../../testing/fake-messages-server/create-fake-messages-server.ts';
-import { echoReply } from '../../testing/fake-messages-server/echo-reply.ts';
-import type { FakeScript } from '../../testing/fake-messages-server/types.ts';
-import { FAKE_MODEL_HELP } from '../help.ts';
-import { parseCommandLine } from '../parse-command-line.ts';
+import { CodevError } from '../../../errors/codev-error.ts';
+import { createFakeMessagesServer } from '../../../testing/fake-messages-server/create-fake-messages-server.ts';
+import { echoReply } from '../../../testing/fake-messages-server/echo-reply.ts';
+import type { FakeScript } from '../../../testing/fake-messages-server/types.ts';
+import { FAKE_MODEL_HELP } from '../../help.ts';
+import { parseCommandLine } from '../../parse-command-line.ts';
 import { loggedScript } from './fake-model-logged-script.ts';
 import { readReplay } from './fake-model-replay.ts';
 import { runFakeModelCommand } from './fake-model-run-command.ts';
 import { readFakeScriptFile } from './fake-model-script-file.ts';
-import { DECIMAL_DIGITS } from './number-options.ts';
-import { stopOnSignals } from './stop-on-signals.ts';
-import type { CommandIo } from './types.ts';
+import { DECIMAL_DIGITS } from '../number-options.ts';
+import { stopOnSignals } from '../stop-on-signals.ts';
+import type { CommandIo } from '../types.ts';
 
 /** Errors in what --script or --replay names: usage errors (exit 2), reported with their own code. */
 const SCRIPT_ERRORS = new Set(['FAKE_SCRIPT_INVALID', 'SESSION_NOT_FOUND', 'SESSION_AMBIGUOUS']);

@@ -1,4 +1,4 @@
-import { CodevError } from '../../errors/codev-error.ts';
+import { CodevError } from '../../../errors/codev-error.ts';
 
 /**
  * A package.json's text as an object, or PACKAGE_JSON_INVALID naming the file and the line and column where

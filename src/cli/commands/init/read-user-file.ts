@@ -1,4 +1,4 @@
-import { openRegularFile } from '../../files/open-regular-file.ts';
+import { openRegularFile } from '../../../files/open-regular-file.ts';
 
 /**
  * The text of a file in the user's folder, read only if it is a regular file (through links): undefined for a

@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { projectSessionStore } from '../../agent/project-session-store.ts';
-import { findProjectRoot } from '../../config/find-project-root.ts';
-import { CodevError, errorMessage } from '../../errors/codev-error.ts';
-import { errorReply, type FakeContentBlock, type FakeMessageReply, type FakeReply } from '../../testing/fake-messages-server/fake-reply.ts';
-import { resolveSessionId } from '../../transcripts/resolve-session-id.ts';
-import { sessionsDirectory } from '../../transcripts/sessions-directory.ts';
+import { projectSessionStore } from '../../../agent/project-session-store.ts';
+import { findProjectRoot } from '../../../config/find-project-root.ts';
+import { CodevError, errorMessage } from '../../../errors/codev-error.ts';
+import { errorReply, type FakeContentBlock, type FakeMessageReply, type FakeReply } from '../../../testing/fake-messages-server/fake-reply.ts';
+import { resolveSessionId } from '../../../transcripts/resolve-session-id.ts';
+import { sessionsDirectory } from '../../../transcripts/sessions-directory.ts';
 
 /** The assistant turns of a saved session, and a script that plays them back. */
 export interface Replay {

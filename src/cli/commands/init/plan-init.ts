@@ -1,7 +1,7 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
-import { CodevError } from '../../errors/codev-error.ts';
+import { CodevError } from '../../../errors/codev-error.ts';
 import path from 'node:path';
-import { fileIdentity, type FileIdentity } from '../../files/file-identity.ts';
+import { fileIdentity, type FileIdentity } from '../../../files/file-identity.ts';
 import { mergePackageJson, type PackageJsonMerge } from './merge-package-json.ts';
 import { parsePackageJson } from './parse-package-json.ts';
 import { readUserFile } from './read-user-file.ts';

@@ -3,8 +3,8 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { createCodevShim } from './fake-model-codev-shim.ts';
 import { watchForOrphans } from './fake-model-orphan-watchdog.ts';
-import type { StopSignal } from './listen-for-stop-signals.ts';
-import type { CommandIo } from './types.ts';
+import type { StopSignal } from '../listen-for-stop-signals.ts';
+import type { CommandIo } from '../types.ts';
 
 /** How long a command has to end after a stop signal was passed on to it, before it is killed. */
 export const CHILD_STOP_GRACE_MS = 10_000;

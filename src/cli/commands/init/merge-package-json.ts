@@ -1,4 +1,4 @@
-import { CodevError } from '../../errors/codev-error.ts';
+import { CodevError } from '../../../errors/codev-error.ts';
 import { jsonObjectMembers } from './json-object-members.ts';
 import { parsePackageJson } from './parse-package-json.ts';
 

@@ -1,5 +1,5 @@
-import { errorReply, isErrorReply, type FakeReply } from '../../testing/fake-messages-server/fake-reply.ts';
-import type { FakeScript, RecordedRequest } from '../../testing/fake-messages-server/types.ts';
+import { errorReply, isErrorReply, type FakeReply } from '../../../testing/fake-messages-server/fake-reply.ts';
+import type { FakeScript, RecordedRequest } from '../../../testing/fake-messages-server/types.ts';
 
 /** How much of a text reply a log line shows. */
 const TEXT_PREVIEW = 60;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CodevError } from '../../errors/codev-error.ts';
+import { CodevError } from '../../../errors/codev-error.ts';
 import type { CodevOrigin } from './find-codev-origin.ts';
 
 /** A new project's codev dependency, and a sentence saying why it is that one. */

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { copyFile, lstat, rename, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../files/write-file-atomic.ts';
+import { writeFileAtomic } from '../../../files/write-file-atomic.ts';
 import type { InitPlan } from './plan-init.ts';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodevError } from '../../errors/codev-error.ts';
+import { CodevError } from '../../../errors/codev-error.ts';
 import { readFakeScriptFile } from './fake-model-script-file.ts';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'codev-fake-script-'));

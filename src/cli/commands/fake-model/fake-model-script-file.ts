@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { CodevError, errorMessage } from '../../errors/codev-error.ts';
-import type { FakeReply } from '../../testing/fake-messages-server/fake-reply.ts';
+import { CodevError, errorMessage } from '../../../errors/codev-error.ts';
+import type { FakeReply } from '../../../testing/fake-messages-server/fake-reply.ts';
 import { replyProblem } from './fake-model-reply-problem.ts';
 
 /**
