@@ -116,10 +116,17 @@ function mapJsonOutput(event: HookEvent, json: Record<string, unknown>, problems
     answer.decision = permission;
     answer.reason = text(specific.permissionDecisionReason, 'hookSpecificOutput.permissionDecisionReason') ?? reason;
   } else if (permission !== undefined) {
-    problems.push(`hookSpecificOutput.permissionDecision ${JSON.stringify(permission)} is not supported (use allow, deny or ask); ignored`);
+    // A guard's answer that is not read is a guard that did not say "go ahead".
+    problems.push(`hookSpecificOutput.permissionDecision ${JSON.stringify(permission)} is not supported (use allow, deny or ask); the call is denied`);
+    answer.decision = 'deny';
+    answer.reason = `the hook answered permissionDecision ${JSON.stringify(permission)}, which codev does not understand`;
   } else if (json.decision === 'approve' || json.decision === 'block') {
     answer.decision = json.decision === 'approve' ? 'allow' : 'deny';
     answer.reason = reason;
+  } else if (json.decision !== undefined) {
+    problems.push(`decision ${JSON.stringify(json.decision)} is not supported (use approve or block, or hookSpecificOutput.permissionDecision); the call is denied`);
+    answer.decision = 'deny';
+    answer.reason = `the hook answered decision ${JSON.stringify(json.decision)}, which codev does not understand`;
   }
   if (isRecord(specific.updatedInput)) answer.updatedInput = specific.updatedInput;
   else if (specific.updatedInput !== undefined) problems.push('hookSpecificOutput.updatedInput must be an object; ignored');
