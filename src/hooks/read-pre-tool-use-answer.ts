@@ -26,7 +26,7 @@ const FIELDS: Record<string, (value: unknown) => boolean> = {
 export function readPreToolUseAnswer(answer: unknown): { answer: PreToolUseOutput; problem?: undefined } | { problem: string } {
   try {
     if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return { problem: `${Array.isArray(answer) ? 'an array' : typeof answer} ${shortJson(answer)}` };
-    const prototype: unknown = Object.getPrototypeOf(answer);
+    const prototype = Object.getPrototypeOf(answer) as object | null;
     if (prototype !== null && !isObjectPrototype(prototype)) return { problem: `an object of another kind (${kindOf(prototype)})` };
     const copy: Record<string, unknown> = {};
     for (const key of Reflect.ownKeys(answer)) {
