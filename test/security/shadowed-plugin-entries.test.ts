@@ -17,6 +17,8 @@ const cases: JudgedAttack[] = [
   { name: 'Write vendor/tool/index.ts beside the index.cjs of a folder plugin the config lists', ...WRITES, files: { ...config('./vendor/tool'), 'vendor/tool/index.cjs': plugin }, ...write('vendor/tool/index.ts'), worked: created('vendor/tool/index.ts') },
   { name: 'Write vendor/tool/index.mjs beside the index.cjs of a folder plugin the config lists', ...WRITES, files: { ...config('./vendor/tool'), 'vendor/tool/index.cjs': plugin }, ...write('vendor/tool/index.mjs'), worked: created('vendor/tool/index.mjs') },
   { name: 'Write vendor/tool.ts beside the vendor/tool.cjs the config lists without extension', ...WRITES, files: { ...config('./vendor/tool'), 'vendor/tool.cjs': plugin }, ...write('vendor/tool.ts'), worked: created('vendor/tool.ts') },
+  { name: 'Write vendor/tool/index.ts, a folder that would load instead of the vendor/tool.cjs listed without extension', ...WRITES, files: { ...config('./vendor/tool'), 'vendor/tool.cjs': plugin }, ...write('vendor/tool/index.ts'), worked: created('vendor/tool/index.ts') },
+  ...[true, false].map((sandbox) => ({ name: `Bash writes vendor/tool/index.ts beside a listed index.cjs (sandbox ${sandbox ? 'on' : 'off'})`, mode: 'acceptEdits', sandbox, allow: ['Bash(echo:*)'], files: { ...config('./vendor/tool'), 'vendor/tool/index.cjs': plugin }, input: 'echo x > vendor/tool/index.ts', worked: created('vendor/tool/index.ts') })),
 ];
 
 for (const entry of cases) it(entry.name, () => expectHeld(entry, { refused: true }));
