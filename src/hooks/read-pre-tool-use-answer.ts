@@ -2,18 +2,25 @@ import { errorMessage } from '../errors/codev-error.ts';
 import { isHookFailureMark } from './hook-progress.ts';
 import type { PreToolUseOutput } from './types.ts';
 
-/** The decisions a PreToolUse hook may answer. */
-export const PRE_TOOL_USE_DECISIONS: readonly string[] = ['allow', 'ask', 'deny'];
+/** Whether `value`, read at `key`, is of the type codev reads there (undefined always is); false for a key codev does not read. */
+function readable(key: string, value: unknown): boolean {
+  switch (key) {
+    case 'decision':
+      return value === undefined || value === 'allow' || value === 'ask' || value === 'deny';
+    case 'reason':
+    case 'stopReason':
+    case 'additionalContext':
+      return value === undefined || typeof value === 'string';
+    case 'stop':
+      return value === undefined || typeof value === 'boolean';
+    case 'updatedInput':
+      return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
+    default:
+      return false;
+  }
+}
 
-/** Each key codev reads, and whether a value read there is of the type codev reads (undefined always is). */
-const FIELDS: Record<string, (value: unknown) => boolean> = {
-  decision: (value) => typeof value === 'string' && PRE_TOOL_USE_DECISIONS.includes(value),
-  reason: (value) => typeof value === 'string',
-  stopReason: (value) => typeof value === 'string',
-  additionalContext: (value) => typeof value === 'string',
-  stop: (value) => typeof value === 'boolean',
-  updatedInput: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-};
+const KEYS = new Set(['decision', 'reason', 'stopReason', 'additionalContext', 'stop', 'updatedInput']);
 
 /**
  * A PreToolUse hook's answer as codev reads it, once: a copy of its own properties, or what codev cannot read
@@ -28,15 +35,16 @@ export function readPreToolUseAnswer(answer: unknown): { answer: PreToolUseOutpu
     if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return { problem: `${Array.isArray(answer) ? 'an array' : typeof answer} ${shortJson(answer)}` };
     const prototype = Object.getPrototypeOf(answer) as object | null;
     if (prototype !== null && !isObjectPrototype(prototype)) return { problem: `an object of another kind (${kindOf(prototype)})` };
-    const copy: Record<string, unknown> = {};
-    for (const key of Reflect.ownKeys(answer)) {
-      if (isHookFailureMark(key)) continue;
-      if (typeof key === 'symbol' || !Object.hasOwn(FIELDS, key)) return { problem: `the key ${typeof key === 'symbol' ? key.toString() : `'${key}'`}` };
+    for (const key of Object.getOwnPropertySymbols(answer)) if (!isHookFailureMark(key)) return { problem: `the key ${key.toString()}` };
+    // One shape for every copy; only own keys are read, so a key set on Object.prototype is never taken for an answer.
+    const copy: PreToolUseOutput = { decision: undefined, reason: undefined, updatedInput: undefined, additionalContext: undefined, stop: undefined, stopReason: undefined };
+    for (const key of Object.getOwnPropertyNames(answer)) {
+      if (!KEYS.has(key)) return { problem: `the key '${key}'` };
       const value: unknown = (answer as Record<string, unknown>)[key];
-      if (value !== undefined && !FIELDS[key]!(value)) return { problem: `${key} ${shortJson(value)}` };
-      copy[key] = value;
+      if (!readable(key, value)) return { problem: `${key} ${shortJson(value)}` };
+      (copy as Record<string, unknown>)[key] = value;
     }
-    return { answer: copy as PreToolUseOutput };
+    return { answer: copy };
   } catch (error) {
     return { problem: `an answer that could not be read (${errorMessage(error)})` };
   }
@@ -44,7 +52,7 @@ export function readPreToolUseAnswer(answer: unknown): { answer: PreToolUseOutpu
 
 /** `Object.prototype` of this realm or another (a hook run in a `vm` context): the end of the chain, with Object's methods. */
 function isObjectPrototype(prototype: object): boolean {
-  return prototype === Object.prototype || (Object.getPrototypeOf(prototype) === null && Object.hasOwn(prototype, 'hasOwnProperty') && Reflect.ownKeys(prototype).every((key) => !Object.hasOwn(FIELDS, key)));
+  return prototype === Object.prototype || (Object.getPrototypeOf(prototype) === null && Object.hasOwn(prototype, 'hasOwnProperty') && Reflect.ownKeys(prototype).every((key) => typeof key === 'symbol' || !KEYS.has(key)));
 }
 
 function kindOf(prototype: unknown): string {
