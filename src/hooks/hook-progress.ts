@@ -29,6 +29,11 @@ export function answeredProgress(hook: ToolHook, answer: unknown): HookProgress 
   return typeof failure === 'string' ? hookProgress(hook, 'failed', failure) : hookProgress(hook, 'completed');
 }
 
+/** Whether `key` is the mark {@link markHookFailure} puts on an answer: a key of codev's, not of the hook's answer. */
+export function isHookFailureMark(key: PropertyKey): boolean {
+  return key === FAILURE;
+}
+
 /**
  * Marks an answer as the answer of a failed run (a command hook's exit 2, a timeout, bad JSON): it is
  * honoured as usual, and the hook's progress says `failed` with `message`. Returns the same object.

@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/codev-error.ts';
 import { runEachHook } from './run-each-hook.ts';
 import type { PermissionRequestDecision} from './types.ts';
 import type { PermissionRequestRunOptions } from './hook-run-options.ts';
@@ -25,9 +26,16 @@ export async function runPermissionRequestHooks(options: PermissionRequestRunOpt
     failures: result.failures,
     input: { hookEventName: 'PermissionRequest', ...request },
     onAnswer: (answer, hook) => {
-      const decision = answer?.decision;
+      let decision: PermissionRequestDecision | undefined;
+      try {
+        decision = readDecision(answer);
+      } catch (error) {
+        // An answer that throws while it is read (a getter, a Proxy trap) is a hook that failed: no say.
+        result.failures.push(`Hook '${hook.name}' answered something that could not be read (${errorMessage(error)}); ignored`);
+        return false;
+      }
       if (decision === undefined) return false;
-      if (decision?.behavior === 'allow' || decision?.behavior === 'deny') {
+      if (decision.behavior === 'allow' || decision.behavior === 'deny') {
         result.answer = { hookName: hook.name, decision };
         return true;
       }
@@ -36,4 +44,11 @@ export async function runPermissionRequestHooks(options: PermissionRequestRunOpt
     },
   });
   return result;
+}
+
+/** The answer's decision, copied once (its own fields, each getter called once): what is checked is what is used. */
+function readDecision(answer: { decision?: PermissionRequestDecision } | undefined): PermissionRequestDecision | undefined {
+  const decision: unknown = answer?.decision;
+  if (decision === undefined) return undefined;
+  return (typeof decision === 'object' && decision !== null ? { ...decision } : {}) as PermissionRequestDecision;
 }

@@ -3,6 +3,7 @@ import { callHook, isHookAborted, isThenable } from './call-hook.ts';
 import { copySubagentIdentity } from './copy-subagent-identity.ts';
 import { answeredProgress, hookProgress, type HookProgressSink } from './hook-progress.ts';
 import { matchingHooks } from './matching-hooks.ts';
+import { readPreToolUseAnswer } from './read-pre-tool-use-answer.ts';
 import type { HookRunOptions, PreToolUseInput, PreToolUseOutput, ToolHook } from './types.ts';
 
 const SEVERITY = { allow: 1, ask: 2, deny: 3 } as const;
@@ -85,15 +86,17 @@ function merge(run: PreRun, hook: ToolHook, answer: PreToolUseOutput | undefined
     run.progress.push(answeredProgress(hook, answer));
     return false;
   }
-  const misunderstood = notUnderstood(answer);
-  if (misunderstood !== undefined) {
-    failed(run, hook, new CodevError('HOOK_ANSWER_INVALID', `Hook '${hook.name}' answered ${misunderstood}, which codev does not understand, so the call is denied`, { hint: "answer { decision: 'allow' | 'ask' | 'deny', reason? }, { updatedInput }, { additionalContext }, { stop: true }, or undefined for no opinion" }));
+  const read = readPreToolUseAnswer(answer);
+  if (read.problem !== undefined) {
+    failed(run, hook, new CodevError('HOOK_ANSWER_INVALID', `Hook '${hook.name}' answered ${read.problem}, which codev does not understand, so the call is denied`, { hint: "answer { decision: 'allow' | 'ask' | 'deny', reason? }, { updatedInput }, { additionalContext }, { stop: true }, or undefined for no opinion" }));
     return true;
   }
   run.progress.push(answeredProgress(hook, answer));
+  // From here on only the copy is read: the hook's object may not answer the same twice.
+  answer = read.answer;
   const { result } = run;
   if (answer.additionalContext) result.additionalContext.push(answer.additionalContext);
-  if (answer.updatedInput && typeof answer.updatedInput === 'object') {
+  if (answer.updatedInput) {
     run.input = answer.updatedInput;
     result.updatedInput = run.input;
   }
@@ -119,24 +122,4 @@ function preToolUseInput(options: HookRunOptions, toolInput: Record<string, unkn
   const { toolName, toolUseId, cwd, permissionMode, signal } = options;
   if (options.agentId === undefined && options.agentType === undefined) return { hookEventName: 'PreToolUse', toolName, toolInput, toolUseId, cwd, permissionMode, signal };
   return Object.assign({ hookEventName: 'PreToolUse' as const, toolName, toolInput, toolUseId, cwd, permissionMode }, copySubagentIdentity(options), { signal });
-}
-
-const ANSWER_KEYS = new Set(['decision', 'reason', 'updatedInput', 'additionalContext', 'stop', 'stopReason']);
-
-/**
- * What is wrong with an answer, or undefined when codev reads all of it. A guard's answer that is not read
- * is a guard that did not say "go ahead": `'deny'` as a bare string, `{ decision: 'block' }` (Claude Code's
- * old name for deny), `{ permissionDecision: 'deny' }` (its command-hook shape) or a misspelt key.
- */
-function notUnderstood(answer: unknown): string | undefined {
-  if (typeof answer !== 'object' || Array.isArray(answer)) return `${Array.isArray(answer) ? 'an array' : typeof answer} ${shortJson(answer)}`;
-  const decision = (answer as PreToolUseOutput).decision;
-  if (decision !== undefined && !(typeof decision === 'string' && Object.hasOwn(SEVERITY, decision))) return `decision ${shortJson(decision)}`;
-  for (const key in answer) if (!ANSWER_KEYS.has(key)) return `the key '${key}'`;
-  return undefined;
-}
-
-function shortJson(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

@@ -8,6 +8,7 @@ import { gitPlacesOf } from './protected/git-places.ts';
 import { linkedPlacesOf } from './protected/linked-places.ts';
 import { loadedFolderReason } from './protected/loaded-folder-reason.ts';
 import { nestedPlacesOf } from './protected/nested-places.ts';
+import { pluginEntryPlaces } from './protected/plugin-entry-places.ts';
 
 /** Folder names a write may never enter without an explicit prompt, at any depth (except in bypassPermissions mode). */
 export const PROTECTED_FOLDER_NAMES: readonly string[] = ['.git', CODEV_FOLDER, '.vscode', '.idea', '.husky', '.claude'];
@@ -121,7 +122,7 @@ export function protectedPlacesOf(context: ProtectionContext): ProtectedPlace[] 
       { path: path.join(directory, '.claude'), why: "Claude Code's settings and hooks" },
     ]),
     ...(context.pluginDirectories ?? []).map((directory) => ({ path: directory, why: 'a plugin folder (plugins can change permissions)' })),
-    ...(context.pluginFiles ?? []).map((file) => ({ path: file, why: 'a plugin the config loads' })),
+    ...(context.pluginFiles ?? []).flatMap(pluginEntryPlaces),
     ...(context.hooks ?? []).flatMap((hook) => hook.protectedFiles ?? []).map((file) => ({ path: file, why: 'run by a hook, outside the sandbox', file: true })),
     ...(context.protectedFiles ?? []).map((file) => ({ path: file, why: 'run outside the sandbox', file: true })),
   ];

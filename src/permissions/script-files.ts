@@ -1,12 +1,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import { makefilesRun } from './protected/makefiles-run.ts';
+import { CODE_EXTENSIONS } from './protected/module-specifiers.ts';
 import { packageManagerFilesOf } from './protected/package-manager-files.ts';
 import { packageScriptsRun } from './protected/package-scripts-run.ts';
 import { pythonModulesRun } from './protected/python-modules-run.ts';
 
-/** Extensions of files a command runs, when the word has no slash (`node check.mjs`). */
-const SCRIPT_EXTENSION = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|py|rb|pl|php|ps1)$/;
+/**
+ * Extensions of files a command runs, when the word has no slash (`node check.mjs`, `npx tsx check.cts`): the
+ * shells' and other interpreters', and every code extension codev reads imports of (one list, so a new one
+ * cannot be missed here).
+ */
+const SCRIPT_EXTENSION = new RegExp(`\\.(?:sh|bash|zsh|py|rb|pl|php|ps1|${CODE_EXTENSIONS.map((extension) => extension.slice(1)).join('|')})$`);
 
 /**
  * The files a command line runs, as absolute paths: each word that looks like a path (it has a `/`, or a

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CodevError } from '../errors/codev-error.ts';
+import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { renameHook } from '../hooks/define-hook.ts';
 import { definePermissionRule } from '../permissions/define-permission-rule.ts';
 import type { ToolSource } from '../tool/types.ts';
@@ -8,7 +8,7 @@ import { defaultPluginLogger, type Disposer } from './create-plugin-context.ts';
 import { createPluginImporter, loadTimeoutFromEnvironment, type PluginImporter } from './create-plugin-importer.ts';
 import { explainLoadError, type LoadErrorExplanation } from './explain-load-error.ts';
 import { loadErrorHint } from './load-error-hint.ts';
-import { pickPluginExport } from './pick-plugin-export.ts';
+import { PLUGIN_EXPORT_HINT, pickPluginExport } from './pick-plugin-export.ts';
 import { entryKind } from './resolve-plugin-path.ts';
 import { runPluginSetups } from './run-plugin-setups.ts';
 import type { LoadedPlugin, PluginLogger, PluginSource } from './types.ts';
@@ -28,7 +28,7 @@ export async function loadPlugin(options: { source: PluginSource; cwd: string; i
   const logger = options.logger ?? defaultPluginLogger;
   const contributions =
     source.kind === 'inline'
-      ? collectContributions({ value: source.plugin, label: 'inline plugin', fallbackName: source.plugin.name, file: source.file })
+      ? readExports(source.file, () => collectContributions({ value: source.plugin, label: 'inline plugin', fallbackName: source.plugin.name, file: source.file }))
       : await importContributionsOnce(source.file, options.importer);
   const disposers: Disposer[] = [];
   const dispose = onceDisposer({ disposers, logger, pluginName: contributions.name });
@@ -79,8 +79,20 @@ async function importContributions(file: string, importer: PluginImporter): Prom
       cause: error,
     });
   }
-  const picked = pickPluginExport({ module, file });
-  return collectContributions({ value: picked.value, label: picked.label, fallbackName: nameFromFile(file), file });
+  return readExports(file, () => {
+    const picked = pickPluginExport({ module, file });
+    return collectContributions({ value: picked.value, label: picked.label, fallbackName: nameFromFile(file), file });
+  });
+}
+
+/** What a plugin exports, read: a getter or a Proxy that throws while it is read makes it no plugin (PLUGIN_INVALID), never a bare Error. */
+function readExports(file: string | undefined, read: () => Contributions): Contributions {
+  try {
+    return read();
+  } catch (error) {
+    if (CodevError.isInstance(error)) throw error;
+    throw new CodevError('PLUGIN_INVALID', `Reading what the plugin exports threw: ${errorMessage(error)}`, { file, plugin: file, hint: PLUGIN_EXPORT_HINT, cause: error });
+  }
 }
 
 /** A codev API (buildTool, definePlugin, ...) rejected a definition while the file was evaluated. */

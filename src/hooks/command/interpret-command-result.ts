@@ -88,10 +88,13 @@ function mapJsonOutput(event: HookEvent, json: Record<string, unknown>, problems
     return undefined;
   };
   let specific = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  // What a PreToolUse guard put in a hookSpecificOutput codev cannot read may be its deny: it denies.
+  let unread = json.hookSpecificOutput !== undefined && !isRecord(json.hookSpecificOutput) ? 'is not an object' : undefined;
   if (specific.hookEventName !== undefined && specific.hookEventName !== event) {
-    problems.push(`hookSpecificOutput.hookEventName is ${JSON.stringify(specific.hookEventName)} but the event is ${event}; hookSpecificOutput ignored`);
+    unread = `is for ${JSON.stringify(specific.hookEventName)}, not ${event}`;
     specific = {};
   }
+  if (unread !== undefined) problems.push(`hookSpecificOutput ${unread}; ignored${event === 'PreToolUse' ? ', and the call is denied' : ''}`);
   if (event === 'PermissionRequest') return mapPermissionRequestOutput({ json, specific, problems });
   const additionalContext = text(specific.additionalContext, 'hookSpecificOutput.additionalContext');
   const stop = json.continue === false ? { stop: true, stopReason: text(json.stopReason, 'stopReason') ?? 'stopped by hook' } : {};
@@ -129,7 +132,15 @@ function mapJsonOutput(event: HookEvent, json: Record<string, unknown>, problems
     answer.reason = `the hook answered decision ${JSON.stringify(json.decision)}, which codev does not understand`;
   }
   if (isRecord(specific.updatedInput)) answer.updatedInput = specific.updatedInput;
-  else if (specific.updatedInput !== undefined) problems.push('hookSpecificOutput.updatedInput must be an object; ignored');
+  else if (specific.updatedInput !== undefined) {
+    // Run as it was, the call would be the one the hook meant to rewrite.
+    problems.push('hookSpecificOutput.updatedInput must be an object; the call is denied');
+    unread = `updatedInput ${JSON.stringify(specific.updatedInput)}`;
+  }
+  if (unread !== undefined) {
+    answer.decision = 'deny';
+    answer.reason = `the hook answered hookSpecificOutput ${unread}, which codev does not understand`;
+  }
   return answer;
 }
 
