@@ -40,7 +40,8 @@ function wordCount(input: unknown, id?: string) {
 
 describe('the project', () => {
   it('loads every plugin', () => {
-    expect(kernel.errors.map((error) => error.format())).toEqual([]);
+    // Named in your project, not in the copy: the file and line to fix.
+    expect(kernel.errors.map((error) => error.format().replaceAll(root, project))).toEqual([]);
     expect(kernel.plugins.map((plugin) => plugin.name).sort()).toEqual(['log-calls', 'project-rules', 'word-count']);
     expect(kernel.tools.map((tool) => tool.name)).toContain('WordCount');
   });
