@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { attachPromptFiles, type AttachmentPolicy } from '../../agent/attach-prompt-files.ts';
 import { createAgent, DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from '../../agent/create-agent.ts';
-import { loadAgentScript } from '../../agent/load-agent-script.ts';
+import { loadAgentScript, notExportedAgent } from '../../agent/load-agent-script.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from '../../agent/types.ts';
 import { CodevError } from '../../errors/codev-error.ts';
 import { joinSentences } from '../../errors/join-sentences.ts';
@@ -82,6 +82,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   // the project's plugins in this process, and a plugin's timer would then keep it running for ever.
   const definition = await loadAgentScript(file);
   if (!definition) {
+    const notExported = notExportedAgent(file);
+    if (notExported) io.stderr(`codev run: warning: ${notExported.format()}\n`);
     io.endWhenIdle?.();
     return 0;
   }
