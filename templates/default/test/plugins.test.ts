@@ -12,18 +12,20 @@ const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** This file, relative to the project: a file WordCount can count whatever README.md says. */
 const self = path.relative(project, fileURLToPath(import.meta.url));
 /**
- * A copy of the project (without node_modules/ and .codev/) in a temp folder: the kernel loads codev.config.ts and
- * plugins/ from here, like `codev run` does. What the tests write (the calls log, sessions) stays out of your
+ * A copy of the project (without node_modules/, .codev/ and .git/) in a temp folder: the kernel loads
+ * codev.config.ts and plugins/ from here, like `codev run` does. What the tests write (the calls log, sessions) stays out of your
  * .codev/, and they pass inside codev's sandbox too, where .codev/ is read-only (your agent running `npm test`).
  */
 let root: string;
+/** Linked (node_modules), or not needed and maybe large. */
+const NOT_COPIED = new Set(['node_modules', '.codev', '.git']);
 let kernel: Kernel;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'codev-project-test-'));
   // Entry by entry: in the sandbox the temp folder is inside .codev/, which cp refuses for the whole project.
   for (const entry of await readdir(project)) {
-    if (entry !== 'node_modules' && entry !== '.codev') await cp(path.join(project, entry), path.join(root, entry), { recursive: true });
+    if (!NOT_COPIED.has(entry)) await cp(path.join(project, entry), path.join(root, entry), { recursive: true });
   }
   await symlink(path.join(project, 'node_modules'), path.join(root, 'node_modules'), 'junction');
   kernel = await createKernel({ cwd: root });
