@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { AgentDefinition } from './agent-definition.ts';
+import { recordDefinedAgent } from './defined-agents.ts';
 import { validateAgentDefinition } from './validate-agent-definition.ts';
 
 export type { AgentDefinition } from './agent-definition.ts';
@@ -14,7 +15,9 @@ export type { AgentDefinition } from './agent-definition.ts';
 export function defineAgent(definition: AgentDefinition): AgentDefinition {
   const holder: { stack?: string } = {};
   Error.captureStackTrace(holder, defineAgent);
-  return validateAgentDefinition({ value: definition, ...callerLocation(holder.stack) });
+  const location = callerLocation(holder.stack);
+  if (location.file !== undefined) recordDefinedAgent({ file: location.file, line: location.line });
+  return validateAgentDefinition({ value: definition, ...location });
 }
 
 /** The file and line of the first stack frame (the caller), when it is a file. No column: a transpiled line's columns move. */

@@ -45,6 +45,7 @@ export function modelUnreachableError(error: unknown, baseURL: string | undefine
     // undici's HTTP parser (HPE_INVALID_CONSTANT...): something listens there, but it does not speak HTTP.
     if (typeof code === 'string' && code.startsWith('HPE_')) return unreachable('protocol', false, `${url} answered, but not in HTTP (${code}): is it an Anthropic-compatible server, and is the port right?`);
     // Thrown before any connection: no retry changes the URL.
+    if (code === 'ERR_INVALID_URL' && /\s/.test(url)) return unreachable('url', false, `${JSON.stringify(url)} has white space in it, which a URL cannot have: remove it from ANTHROPIC_BASE_URL (or the agent's baseURL).`);
     if (code === 'ERR_INVALID_URL') return unreachable('url', false, `${url} is not a URL fetch can use (${text}; a port is 1 to 65535): fix ANTHROPIC_BASE_URL (or the agent's baseURL).`);
     if (/URL that includes credentials/.test(text)) return unreachable('url', false, `fetch will not send a request to a URL with a user name and password in it (${url}): remove them from ANTHROPIC_BASE_URL (or the agent's baseURL).`);
     // fetch refuses some ports outright (the "bad ports" of the Fetch standard: 9, 25, 6000...).

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -117,5 +117,20 @@ describe('every help text has examples that codev accepts', () => {
     expect((await helpFor(codevCommands(`codev no-such-command`)[0]!)).code).toBe(2);
     expect(codevCommands(`echo '{"a":"b | c"}' | codev tool Grep - > out.txt && xargs codev queue watch`)).toEqual([['tool', 'Grep', '-'], ['queue', 'watch']]);
     expect(codevCommands(`codev fake-model --port 0 -- codev run agent.ts "it's \\"quoted\\""`)).toEqual([['fake-model', '--port', '0'], ['run', 'agent.ts', 'it\'s "quoted"']]);
+  });
+
+  it("rules explain's examples give inputs their tool takes, so the explanation is of a call that could be made", async () => {
+    const examples = examplesOf(help.RULES_HELP).flatMap(codevCommands).filter((argv) => argv[1] === 'explain');
+    expect(examples.length).toBeGreaterThan(0);
+    // The files the examples name: a link to a folder, and secret.txt beside its target.
+    mkdirSync(path.join(CWD, 'real/sub'), { recursive: true });
+    writeFileSync(path.join(CWD, 'real/secret.txt'), 'secret\n');
+    symlinkSync('real/sub', path.join(CWD, 'link'));
+    for (const argv of examples) {
+      let stdout = '';
+      const code = await main([...argv.filter((word) => word !== '--json'), '--json'], { stdout: (text) => (stdout += text), stderr: () => {}, readStdin: async () => '{}', cwd: CWD, env: {}, isTTY: false });
+      expect({ argv, code }).toEqual({ argv, code: 0 });
+      expect({ argv, inputError: (JSON.parse(stdout) as { inputError?: string }).inputError }).toEqual({ argv, inputError: undefined });
+    }
   });
 });

@@ -417,7 +417,7 @@ Exit codes: explain 0 (whatever the decision), test 0 all passed, 1 a case faile
 
 Examples:
   codev rules explain Bash 'git status && cat .env'
-  codev rules explain Read '{"file_path":"link/../secret.txt"}' --deny 'Read(secret.txt)'
+  codev rules explain Read link/../secret.txt --deny 'Read(secret.txt)'
   codev rules explain Write src/app.ts --permission-mode acceptEdits --json
   codev rules test permissions.test.json
 `;

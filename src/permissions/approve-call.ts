@@ -61,7 +61,7 @@ function firstUnapprovedPath(call: PreparedCall, options: { allowRules: readonly
     // A bare tool rule (`Write`, a skill's `allowed-tools: Write`) approves the tool, not every place: a write
     // outside the working directories needs a rule that names it.
     if (entry.origin === 'tool' && options.blanket && !(outside && entry.access === 'write')) continue;
-    if (coverPath(call, options.allowRules, entry)) continue;
+    if (coverPath(call, options.allowRules, entry) || coverPath(call, options.allowRules, outsideNamesOnly(entry, workingDirectories))) continue;
     if (outside) {
       const verb = entry.access === 'read' ? 'read' : 'write';
       return { reason: { type: 'workingDirectory', path: entry.variants.real }, message: `${name} wants to ${verb} ${describe(entry)}, which is outside the working directories.` };
@@ -71,6 +71,18 @@ function firstUnapprovedPath(call: PreparedCall, options: { allowRules: readonly
     }
   }
   return undefined;
+}
+
+/**
+ * A read through a link inside the working directories to a file outside them: its names inside them are
+ * read without a rule (the working-directory policy), so an allow rule only has to cover the place outside,
+ * the one a rule suggested for it names. Each inside name is swapped for the real one; writes are unchanged.
+ */
+function outsideNamesOnly(entry: PreparedPath, workingDirectories: readonly string[]): PreparedPath {
+  const { variants } = entry;
+  if (entry.access !== 'read' || isInWorkingDirectories(variants.real, workingDirectories)) return entry;
+  const outsideName = (name: string) => (isInWorkingDirectories(name, workingDirectories) ? variants.real : name);
+  return { ...entry, variants: { ...variants, lexical: outsideName(variants.lexical), ...(variants.written !== undefined && { written: outsideName(variants.written) }) } };
 }
 
 function describe(entry: PreparedPath): string {

@@ -123,6 +123,13 @@ describe('a model server that cannot be reached', () => {
     expect(result.retries).toBe(0);
   });
 
+  it('has a space at the end of its URL (pasted from a .env): MODEL_UNREACHABLE (url) showing the URL quoted, so the space can be seen', async () => {
+    const result = await query('http://127.0.0.1:8787 ');
+    expect(result.error).toMatchObject({ code: 'MODEL_UNREACHABLE', reason: 'url', retryable: false });
+    expect(result.error?.message).toContain('"http://127.0.0.1:8787 "');
+    expect(result.retries).toBe(0);
+  });
+
   it('never prints the password of a URL it reached nothing at', async () => {
     const url = `http://someone:s3cret-pass@127.0.0.1:${await closedPort()}`;
     const error = toModelError(Object.assign(new APIConnectionError({ cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })), { baseURL: url });

@@ -10,6 +10,7 @@ import { checkRuleFlags } from './check-rule-flags.ts';
 import { permissionModeOption } from './tool-call-options.ts';
 import { readPromptsFile } from './read-prompts-file.ts';
 import { FLEET_TARGET_OPTIONS, resolveFleetTarget } from './resolve-fleet-target.ts';
+import { noSuchScript } from './no-such-script.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
 import { hasRedisPassword, PASSWORD_NOTE, queueCommandLine } from './queue-command-line.ts';
@@ -45,7 +46,7 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
   const [script, ...extra] = positionals;
   if (!script) throw new CodevError('CLI_USAGE', 'Missing the agent script', { hint: 'codev queue add agent.ts --prompt "fix the failing test"' });
   if (extra.length > 0) throw new CodevError('CLI_USAGE', `Unexpected arguments: ${extra.join(' ')}`, { hint: 'the prompt goes in --prompt "..." (quoted), or many in --prompts tasks.jsonl' });
-  if (!existsSync(path.resolve(cwd, script))) throw new CodevError('CLI_USAGE', `No such script: ${path.resolve(cwd, script)}`, { hint: 'pass the path of an agent script; every worker needs it at the same absolute path' });
+  if (!existsSync(path.resolve(cwd, script))) throw noSuchScript({ script, file: path.resolve(cwd, script), example: 'codev queue add agent.ts --prompt "..." (every worker needs it at the same absolute path)' });
   if ((values.prompt === undefined) === (values.prompts === undefined)) throw new CodevError('CLI_USAGE', 'Pass exactly one of --prompt and --prompts', { hint: 'one job: --prompt "..."; one job per line of a JSON Lines file: --prompts tasks.jsonl' });
   if (values.ref !== undefined && values.repo === undefined) throw new CodevError('CLI_USAGE', '--ref needs --repo', { hint: 'e.g. --repo git@github.com:acme/app.git --ref main' });
   const mode = permissionModeOption(values['permission-mode']);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { attachPromptFiles, type AttachmentPolicy } from '../../agent/attach-prompt-files.ts';
 import { createAgent, DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from '../../agent/create-agent.ts';
-import { loadAgentScript } from '../../agent/load-agent-script.ts';
+import { loadAgentScript, notExportedAgent } from '../../agent/load-agent-script.ts';
 import type { AgentEvent, AgentOptions, ToolApproval } from '../../agent/types.ts';
 import { CodevError } from '../../errors/codev-error.ts';
 import { joinSentences } from '../../errors/join-sentences.ts';
@@ -23,6 +23,7 @@ import { stopOnSignals, type CommandStop } from './stop-on-signals.ts';
 import { DECIMAL_DIGITS, DECIMAL_NUMBER, positiveIntegerOption } from './number-options.ts';
 import { permissionModeOption } from './tool-call-options.ts';
 import { checkThinkingFits, modelOptions } from './model-options.ts';
+import { noSuchScript } from './no-such-script.ts';
 import { promptArguments } from './prompt-arguments.ts';
 import { readJsonSchemaFile } from './read-json-schema-file.ts';
 import type { CommandIo } from './types.ts';
@@ -74,13 +75,15 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const approvals = approvalsOf(values);
   if (approvals && values.resume === undefined && !values.continue) throw new CodevError('CLI_USAGE', '--approve and --deny answer the waiting calls of a session: add --resume ID (or --continue)');
   const file = path.resolve(values.cwd ?? io.cwd, script);
-  if (!existsSync(file)) throw new CodevError('CLI_USAGE', `No such script: ${file}`, { hint: 'pass the path of an agent script, e.g. codev run agent.ts' });
+  if (!existsSync(file)) throw noSuchScript({ script, file, example: 'codev run agent.ts' });
 
   // The project is loaded only for an agent script. A plain script ran whole while imported (what its top level
   // started without awaiting goes on, as under node) and makes its own agents: a kernel made here would load
   // the project's plugins in this process, and a plugin's timer would then keep it running for ever.
   const definition = await loadAgentScript(file);
   if (!definition) {
+    const notExported = notExportedAgent(file);
+    if (notExported) io.stderr(`codev run: warning: ${notExported.format()}\n`);
     io.endWhenIdle?.();
     return 0;
   }

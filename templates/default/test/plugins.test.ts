@@ -1,20 +1,38 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKernel, discoverAgentTypes, type Kernel } from 'codev';
 import { resultText, runTool } from 'codev/testing';
 
-/** The project folder: the kernel loads codev.config.ts and plugins/ from here, like `codev run` does. */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The project folder, where this file is. */
+const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** This file, relative to the project: a file WordCount can count whatever README.md says. */
+const self = path.relative(project, fileURLToPath(import.meta.url));
+/**
+ * A copy of the project (without node_modules/, .codev/ and .git/) in a temp folder: the kernel loads
+ * codev.config.ts and plugins/ from here, like `codev run` does. What the tests write (the calls log, sessions) stays out of your
+ * .codev/, and they pass inside codev's sandbox too, where .codev/ is read-only (your agent running `npm test`).
+ */
+let root: string;
+/** Linked (node_modules), or not needed and maybe large. */
+const NOT_COPIED = new Set(['node_modules', '.codev', '.git']);
 let kernel: Kernel;
 
 beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'codev-project-test-'));
+  // Entry by entry: in the sandbox the temp folder is inside .codev/, which cp refuses for the whole project.
+  for (const entry of await readdir(project)) {
+    if (!NOT_COPIED.has(entry)) await cp(path.join(project, entry), path.join(root, entry), { recursive: true });
+  }
+  await symlink(path.join(project, 'node_modules'), path.join(root, 'node_modules'), 'junction');
   kernel = await createKernel({ cwd: root });
 });
 afterAll(async () => {
   await kernel?.close();
+  if (root) await rm(root, { recursive: true, force: true });
 });
 
 /** One call through the whole lifecycle (validation, hooks, permissions, call, result); no model needed. */
@@ -24,17 +42,18 @@ function wordCount(input: unknown, id?: string) {
 
 describe('the project', () => {
   it('loads every plugin', () => {
-    expect(kernel.errors.map((error) => error.format())).toEqual([]);
+    // Named in your project, not in the copy: the file and line to fix.
+    expect(kernel.errors.map((error) => error.format().replaceAll(root, project))).toEqual([]);
     expect(kernel.plugins.map((plugin) => plugin.name).sort()).toEqual(['log-calls', 'project-rules', 'word-count']);
     expect(kernel.tools.map((tool) => tool.name)).toContain('WordCount');
   });
 
   it('WordCount counts a file, and the log-calls hook records the call', async () => {
     const id = `toolu_test_${Date.now()}`;
-    const { result } = await wordCount({ path: 'README.md' }, id);
+    const { result } = await wordCount({ path: self }, id);
     expect(result.status, resultText(result)).toBe('ok');
     expect(result.decision).toMatchObject({ behavior: 'allow', rule: 'WordCount' });
-    expect(result.output).toMatchObject({ path: 'README.md', words: expect.any(Number) });
+    expect(result.output).toMatchObject({ path: self, words: expect.any(Number) });
     expect((result.output as { words: number }).words).toBeGreaterThan(10);
     const log = await readFile(path.join(root, '.codev', 'calls.log'), 'utf8');
     expect(log).toContain(`"toolUseId":"${id}"`);
@@ -53,8 +72,7 @@ describe('the project', () => {
   });
 
   it('the rule function of project-rules denies files over 1 MB', async () => {
-    const big = path.join(root, '.codev', 'big-test-file.txt');
-    await mkdir(path.dirname(big), { recursive: true });
+    const big = path.join(root, 'big-test-file.txt');
     await writeFile(big, 'word '.repeat(250_000));
     try {
       const { result } = await wordCount({ path: path.relative(root, big) });

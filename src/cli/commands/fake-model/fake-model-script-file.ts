@@ -22,7 +22,7 @@ export async function readFakeScriptFile(options: { file: string; cwd: string })
   if (entries.length === 0) throw new CodevError('FAKE_SCRIPT_INVALID', 'The fake model\'s script holds no reply', { file, hint: 'add replies such as {"content":[{"type":"text","text":"Hello"}]}' });
   return entries.map((entry, index) => {
     const problem = replyProblem(entry.value);
-    if (problem) throw new CodevError('FAKE_SCRIPT_INVALID', `Reply #${index + 1} of the fake model's script is not a reply: ${problem.message}`, { file, line: entry.line, field: problem.field, hint: 'see FakeReply in docs/offline.md' });
+    if (problem) throw new CodevError('FAKE_SCRIPT_INVALID', `Reply #${index + 1} of the fake model's script is not a reply: ${problem.message}`, { file, line: entry.line, field: problem.field, hint: 'a reply is {"content": [blocks]} (optional "stopReason", "usage") or {"error": {"status": 529}}: the FakeReply type of codev/testing' });
     return entry.value as FakeReply;
   });
 }
