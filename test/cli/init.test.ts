@@ -5,9 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChild } from '../run-child.ts';
+import { fileSpec } from '../../src/cli/commands/init/codev-dependency.ts';
 
 const REPO = realpathSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'));
 const BIN = path.join(REPO, 'bin/codev.mjs');
+/** What init writes for this checkout into `project`: relative when near (a clone in /tmp), else absolute. */
+const checkoutSpec = (project: string) => fileSpec(REPO, realpathSync(project));
 const MANIFEST = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; devDependencies: Record<string, string> };
 const EXPECTED_FILES = [
   '.gitignore',
@@ -85,7 +88,7 @@ describe('codev init', () => {
       name: 'my-agent',
       type: 'module',
       scripts: { test: 'vitest run', agent: 'codev run agent.ts' },
-      dependencies: { codev: `file:${REPO}`, zod: MANIFEST.dependencies.zod },
+      dependencies: { codev: checkoutSpec(project), zod: MANIFEST.dependencies.zod },
       devDependencies: {
         vitest: MANIFEST.devDependencies.vitest,
         vite: MANIFEST.devDependencies.vite,
@@ -187,7 +190,7 @@ describe('codev init', () => {
     const manifest = JSON.parse(text);
     const template = JSON.parse(readFileSync(path.join(REPO, 'templates/default/package.json'), 'utf8')) as { scripts: Record<string, string>; devDependencies: Record<string, string> };
     expect(Object.keys(manifest)).toEqual(['name', 'version', 'scripts', 'dependencies', 'type', 'devDependencies']);
-    expect(manifest).toMatchObject({ name: 'shop', version: '2.0.0', type: 'module', scripts: { test: 'jest', build: 'tsc' }, dependencies: { zod: '^3.23.0', express: '^4.21.0', codev: `file:${REPO}` } });
+    expect(manifest).toMatchObject({ name: 'shop', version: '2.0.0', type: 'module', scripts: { test: 'jest', build: 'tsc' }, dependencies: { zod: '^3.23.0', express: '^4.21.0', codev: checkoutSpec(project) } });
     expect(Object.keys(manifest.scripts)).toEqual(['test', 'build', ...Object.keys(template.scripts).filter((name) => name !== 'test')]);
     expect(Object.keys(manifest.devDependencies)).toEqual(Object.keys(template.devDependencies));
     expect(run.stdout).toMatch(/Kept yours, not overwritten[^\n]*\n  README.md\n  tsconfig.json\n/);
@@ -202,7 +205,7 @@ describe('codev init', () => {
     expect(keptCodev.code).toBe(0);
     expect(JSON.parse(readFileSync(path.join(pinned, 'package.json'), 'utf8')).devDependencies.codev).toBe('^0.0.9');
     expect(JSON.parse(readFileSync(path.join(pinned, 'package.json'), 'utf8')).dependencies.codev).toBeUndefined();
-    expect(keptCodev.stdout).toContain(`codev dependency: kept yours, "codev": "^0.0.9"; this codev would have written "file:${REPO}"`);
+    expect(keptCodev.stdout).toContain(`codev dependency: kept yours, "codev": "^0.0.9"; this codev would have written "${checkoutSpec(pinned)}"`);
     expect(files['agents/reviewer.md']).toBeDefined();
   });
 
@@ -249,7 +252,7 @@ describe('codev init', () => {
   it('from a checkout: the file: link names this checkout, and npm resolves the project with it (install --dry-run)', async () => {
     const project = path.join(tempDir(), 'app');
     const run = codev(['init', project]);
-    expect(run.stdout).toContain(`codev dependency: "codev": "file:${REPO}"\n  because the running codev is the checkout ${REPO}.`);
+    expect(run.stdout).toContain(`codev dependency: "codev": "${checkoutSpec(project)}"\n  because the running codev is the checkout ${REPO}.`);
     const spec = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).dependencies.codev as string;
     expect(JSON.parse(readFileSync(path.join(path.resolve(project, spec.slice('file:'.length)), 'package.json'), 'utf8')).name).toBe('codev');
     const npm = await runChild(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['install', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project, timeoutMs: 120_000 });
