@@ -15,7 +15,7 @@ import { removeLeftoverTempFiles } from '../../src/files/temp-file-journal.ts';
 import { withFileLock } from '../../src/files/with-file-lock.ts';
 import { writeFileAtomic } from '../../src/files/write-file-atomic.ts';
 import { createTestContext } from '../../src/testing/create-test-context.ts';
-import { runTool } from '../../src/testing/run-tool.ts';
+import { resultText, runTool } from '../../src/testing/run-tool.ts';
 import { editTool } from '../../src/tools/Edit/index.ts';
 import { readTool } from '../../src/tools/Read/index.ts';
 
@@ -26,12 +26,13 @@ if (mode === 'edits') {
   const context = createTestContext({ tools: [readTool, editTool], mode: 'acceptEdits', cwd: path.dirname(file) });
   while (!existsSync(goFile)) await sleep(2);
   const ok: number[] = [];
-  const failed: { i: number; code?: string }[] = [];
+  const failed: { i: number; code?: string; message?: string }[] = [];
   for (let i = 1; i <= Number(count); i++) {
-    await runTool({ name: 'Read', input: { file_path: file }, context });
+    // A Read that meets the other process's write mid-way fails (and records nothing): read again, as a model would.
+    for (let attempt = 0; attempt < 50 && (await runTool({ name: 'Read', input: { file_path: file }, context })).result.status !== 'ok'; attempt++);
     const { result } = await runTool({ name: 'Edit', input: { file_path: file, old_string: `<<${name}>>`, new_string: `${name}${i}\n<<${name}>>` }, context });
     if (result.status === 'ok') ok.push(i);
-    else failed.push({ i, code: result.errorCode });
+    else failed.push({ i, code: result.errorCode, message: resultText(result) });
   }
   process.stdout.write(JSON.stringify({ ok, failed }));
 } else if (mode === 'hold-write') {

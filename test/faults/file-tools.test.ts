@@ -89,10 +89,10 @@ describe('concurrent writes of one file', () => {
     outputs.forEach((output, index) => {
       expect(output.code, output.stderr).toBe(0);
       const name = ['A', 'B'][index]!;
-      const report = JSON.parse(output.stdout) as { ok: number[]; failed: { i: number; code?: string }[] };
+      const report = JSON.parse(output.stdout) as { ok: number[]; failed: { i: number; code?: string; message?: string }[] };
       const inFile = text.split('\n').filter((entry) => new RegExp(`^${name}\\d+$`).test(entry)).map((entry) => Number(entry.slice(1)));
       expect(inFile, `process ${name}`).toEqual(report.ok);
-      for (const failure of report.failed) expect(failure.code).toBe('FILE_CONFLICT');
+      for (const failure of report.failed) expect(failure.code, failure.message).toBe('FILE_CONFLICT');
       successes += report.ok.length;
     });
     expect(successes).toBeGreaterThan(0);
