@@ -1,7 +1,6 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError, errorMessage } from '../../../errors/codev-error.ts';
+import { openRegularFile } from '../../../files/open-regular-file.ts';
 import type { FakeReply } from '../../../testing/fake-messages-server/fake-reply.ts';
 import { replyProblem } from './fake-model-reply-problem.ts';
 
@@ -31,18 +30,17 @@ export async function readFakeScriptFile(options: { file: string; cwd: string })
 const MAX_SCRIPT_BYTES = 64 * 1024 * 1024;
 
 /**
- * The file's text when it is a regular file of at most `MAX_SCRIPT_BYTES`. Opened without blocking, so that a
- * FIFO nobody writes is refused at once instead of waiting forever; a device (/dev/zero) is refused unread.
+ * The file's text when it is a regular file of at most `MAX_SCRIPT_BYTES`: a FIFO nobody writes is refused at
+ * once instead of waiting forever, a device (/dev/zero) unopened (openRegularFile).
  */
 async function readScriptText(file: string): Promise<string> {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const opened = await openRegularFile(file);
+  if (!opened.ok) throw new Error(`${file} is a ${opened.type}, not a regular file`);
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) throw new Error(`${stats.isDirectory() ? 'a folder' : 'not a regular file (a FIFO, a socket or a device)'}`);
-    if (stats.size > MAX_SCRIPT_BYTES) throw new Error(`${stats.size} bytes, more than the ${MAX_SCRIPT_BYTES / 1024 / 1024} MiB a script may have`);
-    return await handle.readFile('utf8');
+    if (opened.stats.size > MAX_SCRIPT_BYTES) throw new Error(`${opened.stats.size} bytes, more than the ${MAX_SCRIPT_BYTES / 1024 / 1024} MiB a script may have`);
+    return await opened.handle.readFile('utf8');
   } finally {
-    await handle.close();
+    await opened.handle.close();
   }
 }
 
