@@ -20,7 +20,7 @@ import { createTextRenderer } from '../render/create-text-renderer.ts';
 import { formatRunSummary } from '../render/format-run-summary.ts';
 import { STOP_EXIT_CODES } from './listen-for-stop-signals.ts';
 import { stopOnSignals, type CommandStop } from './stop-on-signals.ts';
-import { DECIMAL_DIGITS, DECIMAL_NUMBER, positiveIntegerOption } from './number-options.ts';
+import { positiveIntegerOption, positiveNumberOption } from './number-options.ts';
 import { permissionModeOption } from './tool-call-options.ts';
 import { checkThinkingFits, modelOptions } from './model-options.ts';
 import { noSuchScript } from './no-such-script.ts';
@@ -161,10 +161,8 @@ function attachmentPolicy(options: { kernel: Awaited<ReturnType<typeof createKer
 
 /** `--max-budget-usd` and `--max-query-tokens` as agent options. */
 function limitOptions(values: { 'max-budget-usd'?: string; 'max-query-tokens'?: string }): AgentOptions {
-  const budget = values['max-budget-usd'] === undefined ? undefined : Number(values['max-budget-usd']);
-  if (budget !== undefined && !(DECIMAL_NUMBER.test(values['max-budget-usd']!) && Number.isFinite(budget) && budget > 0)) throw new CodevError('CLI_USAGE', `--max-budget-usd must be a positive number of US dollars, not "${values['max-budget-usd']}"`, { hint: 'e.g. --max-budget-usd 0.50' });
-  const tokens = values['max-query-tokens'] === undefined ? undefined : Number(values['max-query-tokens']);
-  if (tokens !== undefined && !(DECIMAL_DIGITS.test(values['max-query-tokens']!) && Number.isInteger(tokens) && tokens > 0)) throw new CodevError('CLI_USAGE', `--max-query-tokens must be a positive integer, not "${values['max-query-tokens']}"`, { hint: 'e.g. --max-query-tokens 200000' });
+  const budget = positiveNumberOption('max-budget-usd', values['max-budget-usd']);
+  const tokens = positiveIntegerOption('max-query-tokens', values['max-query-tokens']);
   return { ...(budget !== undefined && { maxBudgetUsd: budget }), ...(tokens !== undefined && { maxQueryTokens: tokens }) };
 }
 
