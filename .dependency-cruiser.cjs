@@ -10,7 +10,7 @@ const LAYERS = [
   // permissions/types.ts is the permission vocabulary (modes, rule sources, decisions; types and constants
   // only), which the tool contract names: it sits with the vocabulary, the rest of permissions/ above.
   { name: 'vocabulary', folders: ['errors', 'progress', 'tool', 'version', 'permissions/types\\.ts$'] },
-  { name: 'platform', folders: ['files', 'processes', 'git', 'session', 'transcripts', 'results', 'model'] },
+  { name: 'platform', folders: ['files', 'processes', 'git', 'checkpoints', 'session', 'transcripts', 'results', 'model'] },
   { name: 'policy', folders: ['permissions/(?!types\\.ts$)', 'hooks', 'sandbox'] },
   { name: 'execution', folders: ['execution', 'telemetry', 'registry'] },
   { name: 'sources', folders: ['config', 'plugins', 'mcp', 'skills', 'search', 'agent-types', 'instructions'] },

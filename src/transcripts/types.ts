@@ -3,6 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { PermissionMode } from '../permissions/types.ts';
 import type { TodoItem } from '../tool/todo-item.ts';
 import type { ToolResultBlockParam } from '../tool/types.ts';
+import type { RootSnapshot } from '../checkpoints/types.ts';
 
 /** The transcript format this codev writes and reads; a transcript of a higher format is refused, never misread. */
 export const TRANSCRIPT_FORMAT = 1;
@@ -112,8 +113,34 @@ export interface StateEntry extends SessionStateSnapshot {
   timestamp: string;
 }
 
+/**
+ * The files of the agent's working directories before a turn's tool calls ran (see `CheckpointStore`): what
+ * `agent.rewind` puts back.
+ */
+export interface CheckpointEntry {
+  type: 'checkpoint';
+  /** The turn, counted from 1 across the session; a fork keeps the numbers of the turns it copied. */
+  turn: number;
+  /** The message the turn answered (the last one before its reply). */
+  messageUuid?: string;
+  /** The turn's reply. */
+  replyUuid?: string;
+  timestamp: string;
+  roots: RootSnapshot[];
+}
+
+/** The files were put back as checkpoint `turn` had them; `before` is how they were, so the rewind can be undone. */
+export interface RewindEntry {
+  type: 'rewind';
+  timestamp: string;
+  turn: number;
+  before: RootSnapshot[];
+  /** Paths (relative to their root, or absolute with several roots) left as they were: conflicts kept. */
+  kept: string[];
+}
+
 /** A line of a transcript (JSON Lines, one entry per line). */
-export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry | PendingEntry | StateEntry;
+export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry | PendingEntry | StateEntry | CheckpointEntry | RewindEntry;
 
 /** A line that could not be read, skipped when the transcript loads (or, for a `gap`, a line that follows lost ones). */
 export interface TranscriptProblem {
