@@ -1,0 +1,44 @@
+import type { RewindResult } from '../../../agent/rewind/types.ts';
+import { oneLine } from '../../../transcripts/message-text.ts';
+import { formatLocalTime } from '../../render/format-local-time.ts';
+import { displayPath, formatFileChanges, summarizeFileChanges } from './format-file-changes.ts';
+
+const PROMPT = 80;
+
+/**
+ * What a rewind will do, before it does it (or, with `patch`, for `--dry-run`: with the unified diff, and
+ * saying nothing was changed): the files it puts back with their line counts, the files it keeps, the
+ * conflicts, and where the conversation goes on.
+ */
+export function formatRewindPreview(options: { result: RewindResult & { patch?: string }; cwd: string; patch: boolean }): string {
+  const { result, cwd } = options;
+  const { checkpoint, files } = result;
+  const lines = [`Rewind of session ${result.forkedFrom ?? result.sessionId} to turn ${checkpoint.turn} (${formatLocalTime(checkpoint.createdAt)}, ${checkpoint.prompt === undefined ? 'a turn on tool results' : `the prompt "${oneLine(checkpoint.prompt, PROMPT)}"`}):`];
+  if (files) {
+    lines.push(`  files: ${summarizeFileChanges(files.restored)}`, ...formatFileChanges({ changes: files.restored, cwd, indent: '    ' }));
+    if (files.kept.length > 0) lines.push(`  kept as they are: ${summarizeFileChanges(files.kept)}`, ...formatFileChanges({ changes: files.kept, cwd, indent: '    ' }));
+    if (files.conflicts.length > 0) lines.push(`  changed since the agent left them (conflicts): ${files.conflicts.map((conflict) => displayPath(conflict, cwd)).join(', ')}`);
+  }
+  if (result.forkedFrom !== undefined) lines.push(`  conversation: goes on in a new session forked before turn ${checkpoint.turn}'s reply${result.prompt === undefined ? '' : ', without the prompt it answered'}`);
+  if (options.patch) {
+    if (options.result.patch) lines.push('', options.result.patch.trimEnd());
+    lines.push('', 'Dry run: nothing was changed.');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** What a rewind did, and how to go on. */
+export function formatRewindOutcome(options: { result: RewindResult; cwd: string; script?: string }): string {
+  const { result, cwd, script = 'agent.ts' } = options;
+  const lines: string[] = [];
+  if (result.files) {
+    lines.push(`Restored ${summarizeFileChanges(result.files.restored)}.`);
+    if (result.files.kept.length > 0) lines.push(`Kept as they are: ${result.files.kept.map((change) => displayPath(change, cwd)).join(', ')}.`);
+  }
+  if (result.forkedFrom !== undefined) {
+    lines.push(`The conversation went back to before turn ${result.checkpoint.turn}'s reply, in the new session ${result.sessionId} (${result.forkedFrom} is kept as it was).`);
+    lines.push(`Go on with: codev run ${script} --resume ${result.sessionId}${result.prompt === undefined ? '' : ' "your prompt"'}`);
+  }
+  if (result.prompt !== undefined) lines.push(`Left out, the prompt turn ${result.checkpoint.turn} answered (send it again or change it): ${oneLine(result.prompt, PROMPT)}`);
+  return `${lines.join('\n')}\n`;
+}

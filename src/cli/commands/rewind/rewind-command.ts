@@ -1,0 +1,87 @@
+import type { RewindResult } from '../../../agent/rewind/types.ts';
+import type { ConflictChoice } from '../../../checkpoints/types.ts';
+import { CodevError } from '../../../errors/codev-error.ts';
+import { REWIND_HELP } from '../../help.ts';
+import { parseCommandLine } from '../../parse-command-line.ts';
+import { stopOnSignals } from '../stop-on-signals.ts';
+import type { CommandIo } from '../types.ts';
+import { formatCheckpointList } from './format-checkpoint-list.ts';
+import { formatRewindOutcome, formatRewindPreview } from './format-rewind.ts';
+import { restateRewindConflict, rewindConflictError } from './rewind-conflict-error.ts';
+import { listSessionCheckpoints, rewindSavedSession, type SessionPlace } from './rewind-session-call.ts';
+import { rewindTargetOption } from './rewind-target-option.ts';
+import { resolveRewindSession } from './resolve-rewind-session.ts';
+
+/**
+ * `codev rewind [SESSION] --list | --to TURN|UUID [--files-only | --conversation-only] [--dry-run] [--force |
+ * --keep-changed] [--json]`: a session's checkpoints, or going back to one (the files as they were before that
+ * turn's tool calls, the conversation forked before its reply) after a preview of what changes.
+ */
+export async function rewindCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, {
+    list: { type: 'boolean', short: 'l' },
+    to: { type: 'string' },
+    'files-only': { type: 'boolean' },
+    'conversation-only': { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    force: { type: 'boolean', short: 'f' },
+    'keep-changed': { type: 'boolean' },
+    json: { type: 'boolean' },
+  });
+  if (values.help) {
+    io.stdout(REWIND_HELP);
+    return 0;
+  }
+  const to = rewindTargetOption('to', values.to);
+  checkFlags({ values, to, positionals });
+  const cwd = values.cwd ?? io.cwd;
+  const place = await resolveRewindSession({ given: positionals[0], cwd });
+  if (values.list) {
+    const checkpoints = await listSessionCheckpoints(place);
+    io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd }));
+    return 0;
+  }
+  const options = { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts: conflictChoice(values) };
+  const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
+  if (values['dry-run']) {
+    io.stdout(values.json ? `${JSON.stringify(preview, null, 2)}\n` : formatRewindPreview({ result: preview, cwd, patch: true }));
+    return 0;
+  }
+  if (!values.json) io.stdout(formatRewindPreview({ result: preview, cwd, patch: false }));
+  if (options.conflicts === 'fail' && (preview.files?.conflicts.length ?? 0) > 0) throw rewindConflictError({ conflicts: preview.files!.conflicts, cwd });
+  return rewind({ place, options, io, json: values.json === true, cwd });
+}
+
+/**
+ * The rewind itself. A first Ctrl-C or SIGTERM lets it finish (files half put back help nobody) and then
+ * exits with the signal's code; a second quits at once, and the next `codev rewind` finishes the restore.
+ */
+async function rewind(settings: { place: SessionPlace; options: { to: number | string; files: boolean; conversation: boolean; conflicts: ConflictChoice }; io: CommandIo; json: boolean; cwd: string }): Promise<number> {
+  const { place, options, io, json, cwd } = settings;
+  const stop = stopOnSignals(io);
+  let result: RewindResult;
+  try {
+    result = await rewindSavedSession({ ...place, ...options });
+  } catch (error) {
+    throw restateRewindConflict(error, cwd);
+  } finally {
+    stop.dispose();
+  }
+  io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : formatRewindOutcome({ result, cwd }));
+  return stop.exitCode ?? 0;
+}
+
+function checkFlags(options: { values: { list?: boolean; 'files-only'?: boolean; 'conversation-only'?: boolean; 'dry-run'?: boolean; force?: boolean; 'keep-changed'?: boolean }; to: number | string | undefined; positionals: readonly string[] }): void {
+  const { values, to, positionals } = options;
+  if (positionals.length > 1) throw new CodevError('CLI_USAGE', `codev rewind takes one session, not ${positionals.length}: ${positionals.join(' ')}`, { hint: 'codev rewind [SESSION] --to TURN' });
+  if (values.list && to !== undefined) throw new CodevError('CLI_USAGE', '--list and --to cannot be used together', { hint: 'codev rewind --list shows the turns; codev rewind --to TURN goes back to one' });
+  if (!values.list && to === undefined) throw new CodevError('CLI_USAGE', 'Say what to do: --list or --to TURN', { hint: 'codev rewind --list shows the checkpoints of the latest session' });
+  if (values['files-only'] && values['conversation-only']) throw new CodevError('CLI_USAGE', '--files-only and --conversation-only cannot be used together', { hint: 'without either, both the files and the conversation go back' });
+  if (values.force && values['keep-changed']) throw new CodevError('CLI_USAGE', '--force and --keep-changed cannot be used together', { hint: '--force overwrites the files changed since, --keep-changed keeps them' });
+  const toOnly = (['files-only', 'conversation-only', 'dry-run', 'force', 'keep-changed'] as const).find((flag) => values[flag]);
+  if (values.list && toOnly) throw new CodevError('CLI_USAGE', `--${toOnly} is an option of codev rewind --to`, { hint: 'codev rewind --to TURN --help' });
+}
+
+function conflictChoice(values: { force?: boolean; 'keep-changed'?: boolean }): ConflictChoice {
+  return values.force ? 'overwrite' : values['keep-changed'] ? 'keep' : 'fail';
+}

@@ -1,0 +1,70 @@
+import type { Agent } from '../../../agent/create-agent.ts';
+import type { RewindResult } from '../../../agent/rewind/types.ts';
+import type { ConflictChoice } from '../../../checkpoints/types.ts';
+import { CodevError } from '../../../errors/codev-error.ts';
+import { oneLine } from '../../../transcripts/message-text.ts';
+import { summarizeFileChanges } from './format-file-changes.ts';
+import { restateRewindConflict, rewindConflictError } from './rewind-conflict-error.ts';
+import { rewindAgent, rewindSavedSession } from './rewind-session-call.ts';
+import { rewindTargetOption } from './rewind-target-option.ts';
+import { resolveRewindSession } from './resolve-rewind-session.ts';
+
+/** `codev run --rewind-to N`: the checkpoint, and what to do with files changed since the agent left them. */
+export interface RunRewindOptions {
+  to: number | string;
+  conflicts: ConflictChoice;
+}
+
+/** What `codev run --rewind-to` will do, checked before anything changes. */
+export interface RunRewindPlan extends RunRewindOptions {
+  /** The session rewound, its id in full. */
+  sessionId: string;
+  /** The prompt the turn answered, which the rewind leaves out of the conversation. */
+  prompt?: string;
+}
+
+type RunRewindFlags = { 'rewind-to'?: string; force?: boolean; 'keep-changed'?: boolean; resume?: string; continue?: boolean; 'fork-session'?: boolean; 'resume-at'?: string; 'no-session-persistence'?: boolean; approve?: string[]; deny?: string[] };
+
+/** `--rewind-to`, `--force` and `--keep-changed` of `codev run`, checked against the session options; undefined without `--rewind-to`. */
+export function runRewindOptions(values: RunRewindFlags): RunRewindOptions | undefined {
+  const to = rewindTargetOption('rewind-to', values['rewind-to']);
+  if (to === undefined) {
+    const stray = values.force ? '--force' : values['keep-changed'] ? '--keep-changed' : undefined;
+    if (stray) throw new CodevError('CLI_USAGE', `${stray} goes with --rewind-to`, { hint: 'codev run agent.ts --resume ID --rewind-to 3 --force' });
+    return undefined;
+  }
+  if (values.resume === undefined && !values.continue) throw new CodevError('CLI_USAGE', '--rewind-to needs --resume ID or --continue', { hint: 'codev rewind --list shows the turns of the latest session' });
+  const clash = values['fork-session'] ? '--fork-session' : values['resume-at'] !== undefined ? '--resume-at' : values['no-session-persistence'] ? '--no-session-persistence' : values.approve?.length || values.deny?.length ? '--approve and --deny' : undefined;
+  if (clash) throw new CodevError('CLI_USAGE', `--rewind-to cannot be used with ${clash}`, { hint: '--rewind-to already goes on in a new session, forked before that turn' });
+  if (values.force && values['keep-changed']) throw new CodevError('CLI_USAGE', '--force and --keep-changed cannot be used together', { hint: '--force overwrites the files changed since, --keep-changed keeps them' });
+  return { to, conflicts: values.force ? 'overwrite' : values['keep-changed'] ? 'keep' : 'fail' };
+}
+
+/**
+ * Checks a `codev run --rewind-to` before the agent starts, changing nothing: the session (`--resume` or the
+ * latest), the checkpoint, the conflicts (`REWIND_CONFLICT` naming them unless `--force` or `--keep-changed`).
+ */
+export async function planRunRewind(options: RunRewindOptions & { resume: string | undefined; cwd: string }): Promise<RunRewindPlan> {
+  const place = await resolveRewindSession({ given: options.resume, cwd: options.cwd });
+  const preview = await rewindSavedSession({ ...place, to: options.to, conflicts: options.conflicts, dryRun: true });
+  if (options.conflicts === 'fail' && (preview.files?.conflicts.length ?? 0) > 0) throw rewindConflictError({ conflicts: preview.files!.conflicts, cwd: options.cwd });
+  return { ...options, sessionId: place.sessionId, ...(preview.prompt !== undefined && { prompt: preview.prompt }) };
+}
+
+/** The rewind itself, on the agent that resumed the session (its PreRewind and PostRewind hooks run): the agent goes on in the fork. */
+export async function rewindBeforeQuery(options: { agent: Agent; plan: RunRewindPlan; cwd: string }): Promise<RewindResult> {
+  try {
+    return await rewindAgent(options.agent, { to: options.plan.to, conflicts: options.plan.conflicts });
+  } catch (error) {
+    throw restateRewindConflict(error, options.cwd);
+  }
+}
+
+/** The rewind's line on stderr in text mode, and which prompt the run goes on with when it was the one left out. */
+export function formatRunRewind(options: { result: RewindResult; resent: boolean }): string {
+  const { result } = options;
+  const files = result.files ? `restored ${summarizeFileChanges(result.files.restored)}${result.files.kept.length > 0 ? ` (kept ${result.files.kept.length} changed since)` : ''}; ` : '';
+  const lines = [`codev: rewound to turn ${result.checkpoint.turn}: ${files}the conversation goes on in the new session ${result.sessionId} (forked from ${result.forkedFrom ?? result.sessionId})`];
+  if (options.resent && result.prompt !== undefined) lines.push(`codev: going on with the prompt turn ${result.checkpoint.turn} answered: ${oneLine(result.prompt, 80)}`);
+  return `${lines.join('\n')}\n`;
+}
