@@ -136,7 +136,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       if (rewindPlan) {
         const rewound = await rewindBeforeQuery({ agent, plan: rewindPlan, cwd: kernel.cwd });
         if (renderJson) renderJson(rewindEvent(rewound));
-        else io.stderr(colors.dim(formatRunRewind({ result: rewound, resent: attached === undefined && rewound.prompt !== undefined })));
+        const note = formatRunRewind({ result: rewound, resent: attached === undefined, full: !renderJson });
+        if (note) io.stderr(colors.dim(note));
       }
       const events = approvals ? agent.resume({ approvals, signal: stop.signal }) : agent.query(prompt!, { signal: stop.signal });
       for await (const event of events) {

@@ -60,11 +60,14 @@ export async function rewindBeforeQuery(options: { agent: Agent; plan: RunRewind
   }
 }
 
-/** The rewind's line on stderr in text mode, and which prompt the run goes on with when it was the one left out. */
-export function formatRunRewind(options: { result: RewindResult; resent: boolean }): string {
+/**
+ * The rewind's lines on stderr: what it did (`full`, in text mode: stream-json has the `rewind` event), and
+ * which prompt the run goes on with when it is the one the rewind left out (`resent`).
+ */
+export function formatRunRewind(options: { result: RewindResult; resent: boolean; full: boolean }): string {
   const { result } = options;
   const files = result.files ? `restored ${summarizeFileChanges(result.files.restored)}${result.files.kept.length > 0 ? ` (kept ${result.files.kept.length} changed since)` : ''}; ` : '';
-  const lines = [`codev: rewound to turn ${result.checkpoint.turn}: ${files}the conversation goes on in the new session ${result.sessionId} (forked from ${result.forkedFrom ?? result.sessionId})`];
-  if (options.resent && result.prompt !== undefined) lines.push(`codev: going on with the prompt turn ${result.checkpoint.turn} answered: ${oneLine(result.prompt, 80)}`);
-  return `${lines.join('\n')}\n`;
+  const lines = options.full ? [`codev: rewound to turn ${result.checkpoint.turn}: ${files}the conversation goes on in the new session ${result.sessionId} (forked from ${result.forkedFrom ?? result.sessionId})`] : [];
+  if (options.resent && result.prompt !== undefined) lines.push(`codev: going on with the prompt turn ${result.checkpoint.turn} answered, which the rewind left out: ${oneLine(result.prompt, 80)}`);
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
