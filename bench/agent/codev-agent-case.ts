@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentEvent, type AgentOptions } from '../../src/index.ts';
@@ -65,6 +66,41 @@ export const codevBudgetCase: ConversationCase = {
     const client = scriptedAnthropicClient({ calls, clock });
     return {
       run: () => runConversation({ calls, client, context, agentOptions: { maxBudgetUsd: 1_000, maxQueryTokens: 1_000_000_000 } }),
+      teardown: dispose,
+    };
+  },
+};
+
+/** How many files the checkpoints case's project holds (the 10,000-file figure is bench/checkpoints'). */
+const CHECKPOINTED_FILES = 1_000;
+
+/**
+ * The codev case with a persisted session and file checkpoints on (`persistSession: true, checkpoints:
+ * true`) in a git repository of 1,000 small committed files: before each turn's Add call, the working
+ * directory is recorded (nothing changed since the last turn, so a scan of its stat data); a fresh agent is
+ * a new session, whose first recording hashes every file. Before checkpoints existed the option was ignored:
+ * that revision's row is the persisted session's cost alone.
+ */
+export const codevCheckpointsCase: ConversationCase = {
+  id: 'codev-checkpoints',
+  label: 'codev with a persisted session and file checkpoints (1,000-file git repo)',
+  // Each turn runs git: a conversation takes seconds, not tens of ms.
+  runs: { full: { warmup: 1, measured: 3 }, quick: { warmup: 0, measured: 2 } },
+  async setup({ calls, clock }) {
+    const { context, dispose } = codevAddContext({ rulesAndHooks: false });
+    const root = context.projectRoot!;
+    for (let index = 0; index < CHECKPOINTED_FILES; index++) {
+      const folder = path.join(root, 'src', `m${index % 20}`);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, `f${index}.ts`), `export const value${index} = ${index};\n`.repeat(20));
+    }
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: root, stdio: 'ignore' });
+    git('init', '--quiet');
+    git('add', '-A');
+    git('commit', '--quiet', '-m', 'files');
+    const client = scriptedAnthropicClient({ calls, clock });
+    return {
+      run: () => runConversation({ calls, client, context: { ...context, cwd: root }, agentOptions: { persistSession: true, ...({ checkpoints: true } as AgentOptions) } }),
       teardown: dispose,
     };
   },
