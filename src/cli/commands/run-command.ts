@@ -113,7 +113,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     // the kernel closed, the session's lock released; the command then exits with the signal's code.
     // @file attachments obey the Read rules and stay in the project, checked on the files opened, before any request.
     const attached = wordsPrompt && (await attachPromptFiles({ prompt: wordsPrompt, cwd: io.cwd, policy: attachmentPolicy({ kernel, io, values }) }));
-    // A rewind is checked (the session, the turn, conflicts) before anything changes; it is done once the agent is made.
+    // A rewind is checked (the session, the turn, conflicts) before anything changes, and done just before the agent is made.
     const rewindPlan = rewind && (await planRunRewind({ ...rewind, resume: values.resume, cwd: kernel.cwd }));
     stop = stopOnSignals(io);
     const prompt = attached ?? rewindPlan?.prompt ?? definition.prompt;
@@ -124,7 +124,9 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const outputSchema = values['json-schema'] === undefined ? definition.outputSchema : await readJsonSchemaFile({ file: values['json-schema'], cwd: values.cwd ?? io.cwd });
     // Questions go to the terminal; without one nobody can answer, so AskUserQuestion is not offered.
     const askUser = definition.askUser ?? (interactive && io.terminal ? createTerminalQuestions({ ...io.terminal, colors }) : undefined);
-    const agent = createAgent({ ...definition, askUser, ...limits, ...models, ...(rewindPlan ? { resume: rewindPlan.sessionId } : session), kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
+    // The rewind is done before the agent opens the session: the agent resumes the fork it made.
+    const rewound = rewindPlan && (await rewindBeforeQuery({ plan: rewindPlan, cwd: kernel.cwd, context: { hooks: kernel.hooks, cwd: kernel.cwd, permissionMode: kernel.permissionContext.mode, onWarning: (message) => io.stderr(`codev run: warning: ${message}\n`) } }));
+    const agent = createAgent({ ...definition, askUser, ...limits, ...models, ...(rewound ? { resume: rewound.sessionId } : session), kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
     // With an output schema, stdout carries only the answer's JSON: the run's text goes to stderr.
     const writeText = outputSchema ? io.stderr : io.stdout;
     const renderJson = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : undefined;
@@ -133,8 +135,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     const waiting: string[] = [];
     try {
-      if (rewindPlan) {
-        const rewound = await rewindBeforeQuery({ agent, plan: rewindPlan, cwd: kernel.cwd });
+      if (rewound) {
         if (renderJson) renderJson(rewindEvent(rewound));
         const note = formatRunRewind({ result: rewound, resent: attached === undefined, full: !renderJson });
         if (note) io.stderr(colors.dim(note));

@@ -10,7 +10,7 @@ const PROMPT = 80;
  * saying nothing was changed): the files it puts back with their line counts, the files it keeps, the
  * conflicts, and where the conversation goes on.
  */
-export function formatRewindPreview(options: { result: RewindResult & { patch?: string }; cwd: string; patch: boolean }): string {
+export function formatRewindPreview(options: { result: RewindResult; cwd: string; patch?: string }): string {
   const { result, cwd } = options;
   const { checkpoint, files } = result;
   const lines = [`Rewind of session ${result.forkedFrom ?? result.sessionId} to turn ${checkpoint.turn} (${formatLocalTime(checkpoint.createdAt)}, ${checkpoint.prompt === undefined ? 'a turn on tool results' : `the prompt "${oneLine(checkpoint.prompt, PROMPT)}"`}):`];
@@ -20,8 +20,8 @@ export function formatRewindPreview(options: { result: RewindResult & { patch?: 
     if (files.conflicts.length > 0) lines.push(`  changed since the agent left them (conflicts): ${files.conflicts.map((conflict) => displayPath(conflict, cwd)).join(', ')}`);
   }
   if (result.forkedFrom !== undefined) lines.push(`  conversation: goes on in a new session forked before turn ${checkpoint.turn}'s reply${result.prompt === undefined ? '' : ', without the prompt it answered'}`);
-  if (options.patch) {
-    if (options.result.patch) lines.push('', options.result.patch.trimEnd());
+  if (options.patch !== undefined) {
+    if (options.patch !== '') lines.push('', options.patch.trimEnd());
     lines.push('', 'Dry run: nothing was changed.');
   }
   return `${lines.join('\n')}\n`;

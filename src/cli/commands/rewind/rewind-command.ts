@@ -8,9 +8,12 @@ import type { CommandIo } from '../types.ts';
 import { formatCheckpointList } from './format-checkpoint-list.ts';
 import { formatRewindOutcome, formatRewindPreview } from './format-rewind.ts';
 import { restateRewindConflict, rewindConflictError } from './rewind-conflict-error.ts';
-import { listSessionCheckpoints, rewindSavedSession, type SessionPlace } from './rewind-session-call.ts';
+import { listSessionCheckpoints, recoverInterruptedRewind, rewindPatch, rewindSavedSession, type SessionPlace } from './rewind-session-call.ts';
 import { rewindTargetOption } from './rewind-target-option.ts';
 import { resolveRewindSession } from './resolve-rewind-session.ts';
+
+/** The most of the unified diff `--dry-run` prints. */
+const PATCH_BYTES = 1024 * 1024;
 
 /**
  * `codev rewind [SESSION] --list | --to TURN|UUID [--files-only | --conversation-only] [--dry-run] [--force |
@@ -37,6 +40,7 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
   const cwd = values.cwd ?? io.cwd;
   const place = await resolveRewindSession({ given: positionals[0], cwd });
   if (values.list) {
+    await recoverInterruptedRewind(place);
     const checkpoints = await listSessionCheckpoints(place);
     io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd }));
     return 0;
@@ -44,10 +48,11 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
   const options = { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts: conflictChoice(values) };
   const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
   if (values['dry-run']) {
-    io.stdout(values.json ? `${JSON.stringify(preview, null, 2)}\n` : formatRewindPreview({ result: preview, cwd, patch: true }));
+    const patch = options.files ? await rewindPatch({ ...place, checkpoint: preview.checkpoint, maxBytes: PATCH_BYTES }) : undefined;
+    io.stdout(values.json ? `${JSON.stringify({ ...preview, ...(patch !== undefined && { patch }) }, null, 2)}\n` : formatRewindPreview({ result: preview, cwd, patch: patch ?? '' }));
     return 0;
   }
-  if (!values.json) io.stdout(formatRewindPreview({ result: preview, cwd, patch: false }));
+  if (!values.json) io.stdout(formatRewindPreview({ result: preview, cwd }));
   if (options.conflicts === 'fail' && (preview.files?.conflicts.length ?? 0) > 0) throw rewindConflictError({ conflicts: preview.files!.conflicts, cwd });
   return rewind({ place, options, io, json: values.json === true, cwd });
 }

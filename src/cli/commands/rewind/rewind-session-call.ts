@@ -1,39 +1,65 @@
-import type { Agent } from '../../../agent/create-agent.ts';
+import { listCheckpoints } from '../../../agent/rewind/list-checkpoints.ts';
+import { openProjectCheckpoints } from '../../../agent/rewind/open-project-checkpoints.ts';
+import { rewindSession } from '../../../agent/rewind/rewind-session.ts';
 import type { CheckpointInfo, RewindOptions, RewindResult } from '../../../agent/rewind/types.ts';
+import { CodevError } from '../../../errors/codev-error.ts';
+import type { ToolHook } from '../../../hooks/types.ts';
+import type { PermissionMode } from '../../../permissions/types.ts';
+import { createFileSessionStore } from '../../../transcripts/create-file-session-store.ts';
+import { sessionsDirectory } from '../../../transcripts/sessions-directory.ts';
 
 /**
- * The calls `codev rewind` and `codev run --rewind-to` make to the rewind API (src/agent/rewind/), in one
- * place: the CLI knows it only through these three functions and the types of src/agent/rewind/types.ts.
+ * The calls `codev rewind` and `codev run --rewind-to` make to the rewind API (`listCheckpoints` and
+ * `rewindSession` of the package entry, the project's checkpoint store), in one place.
  */
 
-/** Where a session is: its full id, and the folder its project is found from. */
+/** Where a session is: its full id, and the root of its project (where `.codev/` is). */
 export interface SessionPlace {
   sessionId: string;
-  cwd: string;
+  projectRoot: string;
 }
 
-/** The session's checkpoints, the oldest first (an interrupted restore of the session is finished first). */
-export async function listSessionCheckpoints(place: SessionPlace): Promise<CheckpointInfo[]> {
-  const api = await rewindApi();
-  return api.listCheckpoints({ ...place });
+/** What a rewind run by `codev run` passes on: the kernel's PreRewind and PostRewind hooks, and their context. */
+export interface RewindContext {
+  hooks?: readonly ToolHook[];
+  cwd?: string;
+  permissionMode?: PermissionMode;
+  onWarning?: (message: string) => void;
 }
 
-/** A rewind of a saved session, as `agent.rewind` does it on an agent that resumed it. */
-export async function rewindSavedSession(options: SessionPlace & RewindOptions): Promise<RewindResult & { patch?: string }> {
-  const api = await rewindApi();
-  return api.rewindSession({ ...options });
+/** The session's checkpoints, the oldest first; the last one's files are what changed from it to now. */
+export function listSessionCheckpoints(place: SessionPlace): Promise<CheckpointInfo[]> {
+  return listCheckpoints({ ...place });
 }
 
-/** `agent.rewind`: the agent goes on in the session the result names. */
-export function rewindAgent(agent: Agent, options: RewindOptions): Promise<RewindResult> {
-  return (agent as Agent & { rewind(options: RewindOptions): Promise<RewindResult> }).rewind(options);
+/** A rewind of a saved session (or, with `dryRun`, what it would do). */
+export function rewindSavedSession(options: SessionPlace & RewindOptions & RewindContext): Promise<RewindResult> {
+  return rewindSession({ ...options });
 }
 
-interface RewindApi {
-  listCheckpoints(options: SessionPlace): Promise<CheckpointInfo[]>;
-  rewindSession(options: SessionPlace & RewindOptions): Promise<RewindResult & { patch?: string }>;
+/** The unified diff a rewind to `checkpoint` would apply to the files as they are now (`--dry-run`), cut at `maxBytes`. */
+export async function rewindPatch(options: SessionPlace & { checkpoint: CheckpointInfo; maxBytes?: number }): Promise<string> {
+  const store = await openProjectCheckpoints({ projectRoot: options.projectRoot });
+  const target = options.checkpoint.snapshot;
+  const now = await store.record({ sessionId: options.sessionId, roots: target.roots.map((root) => root.root) });
+  return store.patch({ from: now, to: target, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) });
 }
 
-async function rewindApi(): Promise<RewindApi> {
-  return (await import('../../../index.ts')) as unknown as RewindApi;
+/**
+ * Finishes a restore of the session that was cut short (a kill during `codev rewind`), when no agent holds
+ * the session: a listing then shows the files as they are after it. A session an agent holds is its to finish.
+ */
+export async function recoverInterruptedRewind(place: SessionPlace): Promise<void> {
+  const writer = await createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) })
+    .open({ id: place.sessionId })
+    .catch((error: unknown) => {
+      if (CodevError.isInstance(error) && error.code === 'SESSION_BUSY') return undefined;
+      throw error;
+    });
+  if (!writer) return;
+  try {
+    await (await openProjectCheckpoints({ projectRoot: place.projectRoot })).recover({ sessionId: place.sessionId });
+  } finally {
+    await writer.close();
+  }
 }

@@ -1,11 +1,10 @@
-import type { Agent } from '../../../agent/create-agent.ts';
 import type { RewindResult } from '../../../agent/rewind/types.ts';
 import type { ConflictChoice } from '../../../checkpoints/types.ts';
 import { CodevError } from '../../../errors/codev-error.ts';
 import { oneLine } from '../../../transcripts/message-text.ts';
 import { summarizeFileChanges } from './format-file-changes.ts';
 import { restateRewindConflict, rewindConflictError } from './rewind-conflict-error.ts';
-import { rewindAgent, rewindSavedSession } from './rewind-session-call.ts';
+import { rewindSavedSession, type RewindContext, type SessionPlace } from './rewind-session-call.ts';
 import { rewindTargetOption } from './rewind-target-option.ts';
 import { resolveRewindSession } from './resolve-rewind-session.ts';
 
@@ -16,9 +15,7 @@ export interface RunRewindOptions {
 }
 
 /** What `codev run --rewind-to` will do, checked before anything changes. */
-export interface RunRewindPlan extends RunRewindOptions {
-  /** The session rewound, its id in full. */
-  sessionId: string;
+export interface RunRewindPlan extends RunRewindOptions, SessionPlace {
   /** The prompt the turn answered, which the rewind leaves out of the conversation. */
   prompt?: string;
 }
@@ -48,13 +45,17 @@ export async function planRunRewind(options: RunRewindOptions & { resume: string
   const place = await resolveRewindSession({ given: options.resume, cwd: options.cwd });
   const preview = await rewindSavedSession({ ...place, to: options.to, conflicts: options.conflicts, dryRun: true });
   if (options.conflicts === 'fail' && (preview.files?.conflicts.length ?? 0) > 0) throw rewindConflictError({ conflicts: preview.files!.conflicts, cwd: options.cwd });
-  return { ...options, sessionId: place.sessionId, ...(preview.prompt !== undefined && { prompt: preview.prompt }) };
+  return { to: options.to, conflicts: options.conflicts, ...place, ...(preview.prompt !== undefined && { prompt: preview.prompt }) };
 }
 
-/** The rewind itself, on the agent that resumed the session (its PreRewind and PostRewind hooks run): the agent goes on in the fork. */
-export async function rewindBeforeQuery(options: { agent: Agent; plan: RunRewindPlan; cwd: string }): Promise<RewindResult> {
+/**
+ * The rewind itself, before the agent resumes the session it forks (the kernel's PreRewind and PostRewind
+ * hooks run): the agent then goes on in `sessionId` of the result.
+ */
+export async function rewindBeforeQuery(options: { plan: RunRewindPlan; context: RewindContext; cwd: string }): Promise<RewindResult> {
+  const { plan } = options;
   try {
-    return await rewindAgent(options.agent, { to: options.plan.to, conflicts: options.plan.conflicts });
+    return await rewindSavedSession({ sessionId: plan.sessionId, projectRoot: plan.projectRoot, to: plan.to, conflicts: plan.conflicts, ...options.context });
   } catch (error) {
     throw restateRewindConflict(error, options.cwd);
   }
