@@ -27,6 +27,14 @@ export async function initCheckpointStore(directory: string): Promise<void> {
   if (!existsSync(path.join(directory, 'HEAD')) || !existsSync(path.join(directory, 'objects'))) {
     await runCheckpointGit({ store: directory, args: ['init', '--bare', '--quiet', '--template=', directory] });
   }
+  await writeStoreSettings(directory);
+}
+
+/**
+ * Puts the store's config, attributes and `.gitignore` back to codev's when they are not (a few small reads):
+ * done before each use of the store, so a config or attributes file planted since cannot take effect.
+ */
+export async function writeStoreSettings(directory: string): Promise<void> {
   await mkdir(path.join(directory, 'info'), { recursive: true });
   await Promise.all([
     writeIfDifferent(path.join(directory, 'config'), CONFIG),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { applyRestore } from './apply-restore.ts';
 import { diffSnapshots } from './diff-snapshots.ts';
 import { forgetSession } from './forget-session.ts';
-import { initCheckpointStore } from './init-checkpoint-store.ts';
+import { initCheckpointStore, writeStoreSettings } from './init-checkpoint-store.ts';
 import { keepTrees } from './keep-trees.ts';
 import { patchSnapshots } from './patch-snapshots.ts';
 import { toFileChange } from './path-change.ts';
@@ -28,12 +28,16 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
   let ready: Promise<void> | undefined;
   const queues = new Map<string, Promise<unknown>>();
 
-  const whenReady = (): Promise<void> => {
-    ready ??= initCheckpointStore(store).catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    });
-    return ready;
+  const whenReady = async (): Promise<void> => {
+    if (ready === undefined) {
+      ready = initCheckpointStore(store).catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
+      return ready;
+    }
+    await ready;
+    await writeStoreSettings(store);
   };
   /** Runs `work` after the session's earlier work, once the store is ready. */
   const inSession = <T>(sessionId: string, work: () => Promise<T>): Promise<T> => {

@@ -30,6 +30,18 @@ async function indexEntryCount(index: string): Promise<number> {
 
 const NUL = '\0';
 
+/** True when every folder above `name` under `root` is a real folder, not a link (memoized per recording). */
+function isUnderRealFolders(root: string, name: string, memo: Map<string, Promise<boolean>>): Promise<boolean> {
+  const parent = path.posix.dirname(name);
+  if (parent === '.') return Promise.resolve(true);
+  let known = memo.get(parent);
+  if (known === undefined) {
+    known = isUnderRealFolders(root, parent, memo).then(async (above) => above && ((await lstat(path.join(root, parent)).catch(() => undefined))?.isDirectory() ?? false));
+    memo.set(parent, known);
+  }
+  return known;
+}
+
 /**
  * Records one root into the session's index for it: the paths git lists as changed or new are looked at (files
  * over `maxFileBytes` are hashed aside, FIFOs, sockets and devices left out), the index updated, a tree written.
@@ -63,17 +75,23 @@ export async function recordRoot(options: {
   const update: string[] = [];
   const forget: string[] = [];
   const large: LargeFile[] = [];
-  const stats = await Promise.all([...new Set([...listed.changed, ...listed.untracked])].map(async (name) => [name, await lstat(path.join(root, name)).catch(() => undefined)] as const));
+  const realFolders = new Map<string, Promise<boolean>>();
+  const stats = await Promise.all(
+    [...new Set([...listed.changed, ...listed.untracked])].map(async (name) => {
+      // git lists no untracked path under a link; an indexed one whose folder became a link is gone for git.
+      const reachable = !wasIndexed.has(name) || (await isUnderRealFolders(root, name, realFolders));
+      return [name, reachable ? await lstat(path.join(root, name)).catch(() => undefined) : undefined] as const;
+    }),
+  );
   for (const [name, stat] of stats) {
-    if (stat === undefined || stat.isDirectory()) update.push(name);
-    else if (stat.isSymbolicLink()) update.push(name);
-    else if (stat.isFile() && stat.size <= options.maxFileBytes) update.push(name);
+    if (stat?.isSymbolicLink() || (stat?.isFile() && stat.size <= options.maxFileBytes)) update.push(name);
     else {
-      if (stat.isFile()) large.push(await hashLargeFile({ root, path: name, stat: stat as Stats, cache: options.memory.largeFiles }));
+      if (stat?.isFile()) large.push(await hashLargeFile({ root, path: name, stat: stat as Stats, cache: options.memory.largeFiles }));
+      // Gone, a folder now, a FIFO, socket or device, or over the cap: out of the index.
       if (wasIndexed.has(name)) forget.push(name);
     }
   }
-  if (update.length > 0) await runCheckpointGit({ ...git, args: ['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], input: update.join(NUL) + NUL });
+  if (update.length > 0) await runCheckpointGit({ ...git, args: ['update-index', '--add', '--replace', '-z', '--stdin'], input: update.join(NUL) + NUL });
   if (forget.length > 0) await runCheckpointGit({ ...git, args: ['update-index', '--force-remove', '-z', '--stdin'], input: forget.join(NUL) + NUL });
   let tree = options.memory.lastTrees.get(index);
   if (tree === undefined || update.length > 0 || forget.length > 0) {
