@@ -28,8 +28,8 @@ export function rewindModel(root: string): FakeScript {
   };
 }
 
-/** A git project with BEFORE committed, and an agent script. */
-export async function createRewindProject(): Promise<TempProject> {
+/** A git project with BEFORE (and `extra`, e.g. more files under src/) committed, and an agent script. */
+export async function createRewindProject(options: { extra?: Record<string, string> } = {}): Promise<TempProject> {
   const project = await createTempProject({
     location: 'os-tmpdir',
     files: {
@@ -37,6 +37,7 @@ export async function createRewindProject(): Promise<TempProject> {
       '.gitignore': 'node_modules/\n.codev/\n',
       'agent.ts': `import { defineAgent } from '${codevModule('agent/define-agent.ts')}';\nexport default defineAgent({ system: 'Be brief.' });\n`,
       ...BEFORE,
+      ...options.extra,
     },
   });
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: project.root, stdio: 'ignore' });
