@@ -9,9 +9,12 @@ const PROMPT = 48;
 const FILES_PER_TURN = 8;
 
 /** `codev rewind --list`: a row per checkpoint (turn, time, the prompt it answered, what it changed), its files under it. */
-export function formatCheckpointList(options: { sessionId: string; checkpoints: readonly CheckpointInfo[]; cwd: string }): string {
-  const { sessionId, checkpoints, cwd } = options;
-  if (checkpoints.length === 0) return `Session ${sessionId} has no checkpoint: they are recorded from the turns of agents with a project and a saved session.\n`;
+export function formatCheckpointList(options: { sessionId: string; checkpoints: readonly CheckpointInfo[]; cwd: string; forkedFrom?: string }): string {
+  const { sessionId, checkpoints, cwd, forkedFrom } = options;
+  if (checkpoints.length === 0) {
+    const fork = forkedFrom === undefined ? '' : ` It was forked from ${forkedFrom}, whose turns are there: codev rewind ${forkedFrom} --list`;
+    return `Session ${sessionId} has no checkpoint yet: one is recorded before each turn's tool calls (agents with a project and a saved session).${fork}\n`;
+  }
   const rows = checkpoints.map((checkpoint) => [String(checkpoint.turn), formatLocalTime(checkpoint.createdAt), checkpoint.prompt === undefined ? '(tool results)' : oneLine(checkpoint.prompt, PROMPT), summarizeFileChanges(checkpoint.files)]);
   const [header, ...lines] = formatTable(['TURN', 'TIME', 'PROMPT', 'CHANGED'], rows);
   const body = lines.flatMap((line, index) => [line, ...formatFileChanges({ changes: checkpoints[index]!.files, cwd, indent: '      ', max: FILES_PER_TURN })]);

@@ -6,14 +6,14 @@ const STATUS: Record<FileChange['status'], string> = { added: 'A', modified: 'M'
 /**
  * Files that change, one line each, as a compact `git diff --stat`: a status letter (A added, M modified,
  * D deleted, T file/link swapped, X only the executable bit), the path from `cwd`, and `+N -N` lines (or
- * `binary`, `large`); past `max` files, how many more.
+ * `binary`, `large`), then what `note` says of it; past `max` files, how many more.
  */
-export function formatFileChanges(options: { changes: readonly FileChange[]; cwd: string; indent?: string; max?: number }): string[] {
-  const { changes, cwd, indent = '  ', max = Infinity } = options;
+export function formatFileChanges(options: { changes: readonly FileChange[]; cwd: string; indent?: string; max?: number; note?: (change: FileChange) => string | undefined }): string[] {
+  const { changes, cwd, indent = '  ', max = Infinity, note = () => undefined } = options;
   const shown = changes.slice(0, max);
   const names = shown.map((change) => displayPath(change, cwd));
   const width = Math.max(0, ...names.map((name) => name.length));
-  const lines = shown.map((change, index) => `${indent}${STATUS[change.status]} ${names[index]!.padEnd(width)}  ${lineCounts(change)}`.trimEnd());
+  const lines = shown.map((change, index) => [`${indent}${STATUS[change.status]} ${names[index]!.padEnd(width)}`, lineCounts(change), note(change)].filter(Boolean).join('  ').trimEnd());
   if (changes.length > shown.length) lines.push(`${indent}… and ${changes.length - shown.length} more`);
   return lines;
 }

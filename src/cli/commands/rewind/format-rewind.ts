@@ -1,9 +1,12 @@
 import type { RewindResult } from '../../../agent/rewind/types.ts';
+import type { FileChange } from '../../../checkpoints/types.ts';
 import { oneLine } from '../../../transcripts/message-text.ts';
 import { formatLocalTime } from '../../render/format-local-time.ts';
 import { displayPath, formatFileChanges, summarizeFileChanges } from './format-file-changes.ts';
 
 const PROMPT = 80;
+/** Files a preview names; the others are counted (--dry-run's diff has them all). */
+const PREVIEW_FILES = 40;
 
 /**
  * What a rewind will do, before it does it (or, with `patch`, for `--dry-run`: with the unified diff, and
@@ -15,9 +18,11 @@ export function formatRewindPreview(options: { result: RewindResult; cwd: string
   const { checkpoint, files } = result;
   const lines = [`Rewind of session ${result.forkedFrom ?? result.sessionId} to turn ${checkpoint.turn} (${formatLocalTime(checkpoint.createdAt)}, ${checkpoint.prompt === undefined ? 'a turn on tool results' : `the prompt "${oneLine(checkpoint.prompt, PROMPT)}"`}):`];
   if (files) {
-    lines.push(`  files: ${summarizeFileChanges(files.restored)}`, ...formatFileChanges({ changes: files.restored, cwd, indent: '    ' }));
+    const conflicted = new Set(files.conflicts.map((conflict) => displayPath(conflict, cwd)));
+    const note = (change: FileChange) => (conflicted.has(displayPath(change, cwd)) ? '(changed since the agent left it)' : undefined);
+    lines.push(`  files: ${summarizeFileChanges(files.restored)}`, ...formatFileChanges({ changes: files.restored, cwd, indent: '    ', note, max: PREVIEW_FILES }));
     if (files.kept.length > 0) lines.push(`  kept as they are: ${summarizeFileChanges(files.kept)}`, ...formatFileChanges({ changes: files.kept, cwd, indent: '    ' }));
-    if (files.conflicts.length > 0) lines.push(`  changed since the agent left them (conflicts): ${files.conflicts.map((conflict) => displayPath(conflict, cwd)).join(', ')}`);
+    if (conflicted.size > 0) lines.push(`  changed since the agent left them (conflicts): ${[...conflicted].join(', ')}`);
   }
   if (result.forkedFrom !== undefined) lines.push(`  conversation: goes on in a new session forked before turn ${checkpoint.turn}'s reply${result.prompt === undefined ? '' : ', without the prompt it answered'}`);
   if (options.patch !== undefined) {

@@ -1,6 +1,9 @@
 import type { RewindResult } from '../../../agent/rewind/types.ts';
 import type { ConflictChoice } from '../../../checkpoints/types.ts';
 import { CodevError } from '../../../errors/codev-error.ts';
+import { createFileSessionStore } from '../../../transcripts/create-file-session-store.ts';
+import { sessionsDirectory } from '../../../transcripts/sessions-directory.ts';
+import type { SessionStore } from '../../../transcripts/types.ts';
 import { REWIND_HELP } from '../../help.ts';
 import { parseCommandLine } from '../../parse-command-line.ts';
 import { stopOnSignals } from '../stop-on-signals.ts';
@@ -42,38 +45,49 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
   if (values.list) {
     await recoverInterruptedRewind(place);
     const checkpoints = await listSessionCheckpoints(place);
-    io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd }));
+    // A fork made before its first turn has none: the listing names the session whose turns they were.
+    const forkedFrom = checkpoints.length === 0 ? (await sessionStoreOf(place).readMetadata?.(place.sessionId))?.forkedFrom?.sessionId : undefined;
+    io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd, ...(forkedFrom !== undefined && { forkedFrom }) }));
     return 0;
   }
   const options = { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts: conflictChoice(values) };
-  const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
   if (values['dry-run']) {
+    const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
     const patch = options.files ? await rewindPatch({ ...place, checkpoint: preview.checkpoint, maxBytes: PATCH_BYTES }) : undefined;
     io.stdout(values.json ? `${JSON.stringify({ ...preview, ...(patch !== undefined && { patch }) }, null, 2)}\n` : formatRewindPreview({ result: preview, cwd, patch: patch ?? '' }));
     return 0;
   }
-  if (!values.json) io.stdout(formatRewindPreview({ result: preview, cwd }));
-  if (options.conflicts === 'fail' && (preview.files?.conflicts.length ?? 0) > 0) throw rewindConflictError({ conflicts: preview.files!.conflicts, cwd });
   return rewind({ place, options, io, json: values.json === true, cwd });
 }
 
 /**
- * The rewind itself. A first Ctrl-C or SIGTERM lets it finish (files half put back help nobody) and then
- * exits with the signal's code; a second quits at once, and the next `codev rewind` finishes the restore.
+ * The preview, then the rewind. A Ctrl-C or SIGTERM before the restore starts stops it with nothing changed; one
+ * during the restore lets it finish (files half put back help nobody); either way the command then exits with
+ * the signal's code. A second one quits at once, and the next `codev rewind` finishes the restore.
  */
 async function rewind(settings: { place: SessionPlace; options: { to: number | string; files: boolean; conversation: boolean; conflicts: ConflictChoice }; io: CommandIo; json: boolean; cwd: string }): Promise<number> {
   const { place, options, io, json, cwd } = settings;
+  // Listening from before the preview is printed: whoever reads it may interrupt at once.
   const stop = stopOnSignals(io);
-  let result: RewindResult;
   try {
-    result = await rewindSavedSession({ ...place, ...options });
-  } catch (error) {
-    throw restateRewindConflict(error, cwd);
+    const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
+    if (!json) io.stdout(formatRewindPreview({ result: preview, cwd }));
+    if (options.conflicts === 'fail' && (preview.files?.conflicts.length ?? 0) > 0) throw rewindConflictError({ conflicts: preview.files!.conflicts, cwd });
+    if (stop.signal.aborted) {
+      io.stderr('codev rewind: interrupted before the restore: nothing was changed\n');
+      return stop.exitCode!;
+    }
+    let result: RewindResult;
+    try {
+      result = await rewindSavedSession({ ...place, ...options });
+    } catch (error) {
+      throw restateRewindConflict(error, cwd);
+    }
+    io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : formatRewindOutcome({ result, cwd }));
+    return stop.exitCode ?? 0;
   } finally {
     stop.dispose();
   }
-  io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : formatRewindOutcome({ result, cwd }));
-  return stop.exitCode ?? 0;
 }
 
 function checkFlags(options: { values: { list?: boolean; 'files-only'?: boolean; 'conversation-only'?: boolean; 'dry-run'?: boolean; force?: boolean; 'keep-changed'?: boolean }; to: number | string | undefined; positionals: readonly string[] }): void {
@@ -85,6 +99,10 @@ function checkFlags(options: { values: { list?: boolean; 'files-only'?: boolean;
   if (values.force && values['keep-changed']) throw new CodevError('CLI_USAGE', '--force and --keep-changed cannot be used together', { hint: '--force overwrites the files changed since, --keep-changed keeps them' });
   const toOnly = (['files-only', 'conversation-only', 'dry-run', 'force', 'keep-changed'] as const).find((flag) => values[flag]);
   if (values.list && toOnly) throw new CodevError('CLI_USAGE', `--${toOnly} is an option of codev rewind --to`, { hint: 'codev rewind --to TURN --help' });
+}
+
+function sessionStoreOf(place: SessionPlace): SessionStore {
+  return createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) });
 }
 
 function conflictChoice(values: { force?: boolean; 'keep-changed'?: boolean }): ConflictChoice {
