@@ -12,6 +12,7 @@ import { createFileSessionStore } from '../../transcripts/create-file-session-st
 import { sessionsDirectory } from '../../transcripts/sessions-directory.ts';
 import { createAgent } from '../create-agent.ts';
 import type { AgentEvent, AgentOptions } from '../types.ts';
+import { pruneSessions } from '../prune-sessions.ts';
 import { listCheckpoints } from './list-checkpoints.ts';
 import { rewindSession } from './rewind-session.ts';
 import { createRewindProject, filesOf, git, rewindRunReplies } from './test-fixtures/rewind-project.ts';
@@ -233,5 +234,18 @@ describe('agent.rewind', () => {
     expect(listed.map((checkpoint) => checkpoint.turn)).toEqual([1, 2, 3, 4, 5, 6]);
     const result = await rewindSession({ sessionId: agent.sessionId!.slice(0, 8), projectRoot: test.root, to: 1, conversation: false });
     expect(result.files!.restored.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a session removed', () => {
+  it('by pruning takes its checkpoints with it: the store forgets its trees', async () => {
+    const { agent } = await runTheWork();
+    const session = agent.sessionId!;
+    await agent.close();
+    const refs = () => git(test.root, `--git-dir=${path.join(test.root, '.codev', 'checkpoints')}`, 'for-each-ref', '--format=%(refname)', `refs/codev/sessions/${session}/`).trim();
+    expect(refs()).not.toBe('');
+    const pruned = await pruneSessions({ cwd: test.root, keep: 0 });
+    expect(pruned.removed.map((entry) => entry.id)).toContain(session);
+    expect(refs()).toBe('');
   });
 });
