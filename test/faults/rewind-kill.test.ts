@@ -52,7 +52,10 @@ describe('an agent process killed with SIGKILL mid-run', () => {
 
     const listed = await listCheckpoints({ sessionId, projectRoot: test.root });
     expect(listed.map((checkpoint) => checkpoint.turn)).toEqual([1, 2, 3]);
-    const result = await rewindSession({ sessionId, projectRoot: test.root, to: 2 });
+    // What the killed turn did came after the last checkpoint: it is not known as the agent's, so it is a conflict.
+    const preview = await rewindSession({ sessionId, projectRoot: test.root, to: 2, dryRun: true });
+    expect(preview.files!.conflicts).toEqual([{ root: test.root, path: 'started', reason: 'changed-since' }]);
+    const result = await rewindSession({ sessionId, projectRoot: test.root, to: 2, conflicts: 'overwrite' });
     expect(filesOf(test.root)).toEqual({ ...before, 'new.txt': 'new file\n' });
     // The original session is as the kill left it, and the fork resumes.
     expect(result.forkedFrom).toBe(sessionId);
