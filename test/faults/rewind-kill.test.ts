@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,15 @@ describe('an agent process killed with SIGKILL mid-run', () => {
     const before = filesOf(test.root);
     // Turns 1 and 2 as in the agent's suite, then a Bash that is still running when the process is killed.
     const marker = path.join(test.root, 'started');
-    const replies = [...rewindRunReplies(test.root).slice(0, 2), toolUseReply('Bash', { command: `touch ${marker} && sleep 60` }, { id: 'toolu_sleep' }), textReply('resumed')];
+    // The command outlives the killed process: it ends when the test is done, at its stop file.
+    const stopFolder = mkdtempSync(path.join(os.tmpdir(), 'codev-rewind-stop-'));
+    const stop = path.join(stopFolder, 'stop');
+    cleanups.push(async () => {
+      writeFileSync(stop, '');
+      await sleep(500);
+      rmSync(stopFolder, { recursive: true, force: true });
+    });
+    const replies = [...rewindRunReplies(test.root).slice(0, 2), toolUseReply('Bash', { command: `touch ${marker}; while [ ! -e ${stop} ]; do sleep 0.1; done` }, { id: 'toolu_wait' }), textReply('resumed')];
     const server: FakeMessagesServer = await createFakeMessagesServer({ apiKey: 'test-key', script: (_request, index) => replies[index] ?? textReply(`reply ${index}`) });
     cleanups.push(() => server.close());
     const child = spawn(process.execPath, ['--input-type=module', '-e', RUN_TYPESCRIPT, WORKER, 'run', test.root, server.url], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
