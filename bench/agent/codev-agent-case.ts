@@ -89,15 +89,7 @@ export const codevCheckpointsCase: ConversationCase = {
   async setup({ calls, clock }) {
     const { context, dispose } = codevAddContext({ rulesAndHooks: false });
     const root = context.projectRoot!;
-    for (let index = 0; index < CHECKPOINTED_FILES; index++) {
-      const folder = path.join(root, 'src', `m${index % 20}`);
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(path.join(folder, `f${index}.ts`), `export const value${index} = ${index};\n`.repeat(20));
-    }
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: root, stdio: 'ignore' });
-    git('init', '--quiet');
-    git('add', '-A');
-    git('commit', '--quiet', '-m', 'files');
+    checkpointedRepository(root);
     const client = scriptedAnthropicClient({ calls, clock });
     return {
       run: () => runConversation({ calls, client, context: { ...context, cwd: root }, agentOptions: { persistSession: true, ...({ checkpoints: true } as AgentOptions) } }),
@@ -105,6 +97,42 @@ export const codevCheckpointsCase: ConversationCase = {
     };
   },
 };
+
+/** A model's time to first token in the latency case: short, so that a conversation still takes seconds. */
+const MODEL_LATENCY_MS = 30;
+
+/**
+ * The checkpoints case with a model that takes 30 ms to answer each request: the recording starts with the
+ * request and is awaited after the reply, so what it adds to a turn is what the request did not hide.
+ */
+export const codevCheckpointsLatencyCase: ConversationCase = {
+  id: 'codev-checkpoints-latency',
+  label: `codev with file checkpoints, the model answering in ${MODEL_LATENCY_MS} ms`,
+  runs: codevCheckpointsCase.runs,
+  async setup({ calls, clock }) {
+    const { context, dispose } = codevAddContext({ rulesAndHooks: false });
+    const root = context.projectRoot!;
+    checkpointedRepository(root);
+    const client = scriptedAnthropicClient({ calls, clock, latencyMs: MODEL_LATENCY_MS });
+    return {
+      run: () => runConversation({ calls, client, context: { ...context, cwd: root }, agentOptions: { persistSession: true, ...({ checkpoints: true } as AgentOptions) } }),
+      teardown: dispose,
+    };
+  },
+};
+
+/** Fills `root` with the checkpoints cases' 1,000 committed files. */
+function checkpointedRepository(root: string): void {
+  for (let index = 0; index < CHECKPOINTED_FILES; index++) {
+    const folder = path.join(root, 'src', `m${index % 20}`);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, `f${index}.ts`), `export const value${index} = ${index};\n`.repeat(20));
+  }
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: root, stdio: 'ignore' });
+  git('init', '--quiet');
+  git('add', '-A');
+  git('commit', '--quiet', '-m', 'files');
+}
 
 /**
  * codev against the fake Messages API server of `codev/testing`, through the real `@anthropic-ai/sdk` client:

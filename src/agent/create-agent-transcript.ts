@@ -180,7 +180,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       if (persist) writer = await store.open({ id: sessionId, metadata: metadata(sessionId) });
       // A project's own sessions only: a store given by the caller (a shared Redis) is the caller's to prune.
       if (persist && !options.sessionStore && !options.parentSession && !options.subagent) {
-        retention = applySessionRetention({ directory: sessionsDirectory(projectRoot), store, retention: options.retention, onWarning: context.onWarning });
+        retention = applySessionRetention({ directory: sessionsDirectory(projectRoot), store, retention: options.retention, projectRoot, onWarning: context.onWarning });
       }
     } else if (forking) {
       // A fork (or a resume at an earlier message) goes on in a new session; the original stays as it was.

@@ -209,7 +209,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   const sessionStart: SessionStartState = { started: false, pending: [], source: 'startup' };
   const transcript = createAgentTranscript({ ...options, hasProject: options.kernel !== undefined, retention: options.kernel?.config.sessions?.retention });
   const compaction = compactionSettings(options.compaction);
-  const checkpoints = createAgentCheckpoints({ setting: options.checkpoints ?? options.kernel?.config.checkpoints, hasProject: options.kernel !== undefined, subagent: options.subagent !== undefined, transcript });
+  // The config's setting is the project's agents', not their subagents' (their changes fall in the parent's turn).
+  const checkpoints = createAgentCheckpoints({ setting: options.checkpoints ?? (options.subagent ? undefined : options.kernel?.config.checkpoints), hasProject: options.kernel !== undefined, subagent: options.subagent !== undefined, transcript });
   const contextSize: TurnAgent['contextSize'] = {};
   // Asks the caller's canUseTool deferred: the call is refused for now and runToolCalls ends the query.
   const deferredCalls = new Map<string, string>();

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { openCheckpointStore } from '../../checkpoints/open-checkpoint-store.ts';
 import type { CheckpointStore } from '../../checkpoints/types.ts';
 import { CODEV_FOLDER } from '../../files/codev-files.ts';
 
@@ -8,8 +7,9 @@ export function checkpointsDirectory(projectRoot: string): string {
   return path.join(projectRoot, CODEV_FOLDER, 'checkpoints');
 }
 
-/** The checkpoint store of the project at `projectRoot`. */
+/** The checkpoint store of the project at `projectRoot`; its code is loaded by the first agent that records one. */
 export async function openProjectCheckpoints(options: { projectRoot: string; maxFileBytes?: number; maxFiles?: number }): Promise<CheckpointStore> {
   const { projectRoot, ...limits } = options;
+  const { openCheckpointStore } = await import('../../checkpoints/open-checkpoint-store.ts');
   return await openCheckpointStore({ directory: checkpointsDirectory(projectRoot), ...limits });
 }
