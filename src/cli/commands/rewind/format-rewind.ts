@@ -13,7 +13,7 @@ const PREVIEW_FILES = 40;
  * saying nothing was changed): the files it puts back with their line counts, the files it keeps, the
  * conflicts, and where the conversation goes on.
  */
-export function formatRewindPreview(options: { result: RewindResult; cwd: string; patch?: string }): string {
+export function formatRewindPreview(options: { result: RewindResult; conversation: boolean; cwd: string; patch?: string }): string {
   const { result, cwd } = options;
   const { checkpoint, files } = result;
   const lines = [`Rewind of session ${result.forkedFrom ?? result.sessionId} to turn ${checkpoint.turn} (${formatLocalTime(checkpoint.createdAt)}, ${checkpoint.prompt === undefined ? 'a turn on tool results' : `the prompt "${oneLine(checkpoint.prompt, PROMPT)}"`}):`];
@@ -24,7 +24,7 @@ export function formatRewindPreview(options: { result: RewindResult; cwd: string
     if (files.kept.length > 0) lines.push(`  kept as they are: ${summarizeFileChanges(files.kept)}`, ...formatFileChanges({ changes: files.kept, cwd, indent: '    ' }));
     if (conflicted.size > 0) lines.push(`  changed since the agent left them (conflicts): ${[...conflicted].join(', ')}`);
   }
-  if (result.forkedFrom !== undefined) lines.push(`  conversation: goes on in a new session forked before turn ${checkpoint.turn}'s reply${result.prompt === undefined ? '' : ', without the prompt it answered'}`);
+  if (options.conversation) lines.push(`  conversation: goes on in a new session forked before turn ${checkpoint.turn}'s reply${result.prompt === undefined ? '' : ', without the prompt it answered'}`);
   if (options.patch !== undefined) {
     if (options.patch !== '') lines.push('', options.patch.trimEnd());
     lines.push('', 'Dry run: nothing was changed.');
@@ -37,7 +37,7 @@ export function formatRewindOutcome(options: { result: RewindResult; cwd: string
   const { result, cwd, script = 'agent.ts' } = options;
   const lines: string[] = [];
   if (result.files) {
-    lines.push(`Restored ${summarizeFileChanges(result.files.restored)}.`);
+    lines.push(result.files.restored.length === 0 ? 'No file needed to go back.' : `Restored ${summarizeFileChanges(result.files.restored)}.`);
     if (result.files.kept.length > 0) lines.push(`Kept as they are: ${result.files.kept.map((change) => displayPath(change, cwd)).join(', ')}.`);
   }
   if (result.forkedFrom !== undefined) {

@@ -54,7 +54,7 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
   if (values['dry-run']) {
     const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
     const patch = options.files ? await rewindPatch({ ...place, checkpoint: preview.checkpoint, maxBytes: PATCH_BYTES }) : undefined;
-    io.stdout(values.json ? `${JSON.stringify({ ...preview, ...(patch !== undefined && { patch }) }, null, 2)}\n` : formatRewindPreview({ result: preview, cwd, patch: patch ?? '' }));
+    io.stdout(values.json ? `${JSON.stringify({ ...preview, ...(patch !== undefined && { patch }) }, null, 2)}\n` : formatRewindPreview({ result: preview, conversation: options.conversation, cwd, patch: patch ?? '' }));
     return 0;
   }
   return rewind({ place, options, io, json: values.json === true, cwd });
@@ -71,7 +71,7 @@ async function rewind(settings: { place: SessionPlace; options: { to: number | s
   const stop = stopOnSignals(io);
   try {
     const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
-    if (!json) io.stdout(formatRewindPreview({ result: preview, cwd }));
+    if (!json) io.stdout(formatRewindPreview({ result: preview, conversation: options.conversation, cwd }));
     if (options.conflicts === 'fail' && (preview.files?.conflicts.length ?? 0) > 0) throw rewindConflictError({ conflicts: preview.files!.conflicts, cwd });
     if (stop.signal.aborted) {
       io.stderr('codev rewind: interrupted before the restore: nothing was changed\n');

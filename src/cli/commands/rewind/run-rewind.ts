@@ -67,7 +67,7 @@ export async function rewindBeforeQuery(options: { plan: RunRewindPlan; context:
  */
 export function formatRunRewind(options: { result: RewindResult; resent: boolean; full: boolean }): string {
   const { result } = options;
-  const files = result.files ? `restored ${summarizeFileChanges(result.files.restored)}${result.files.kept.length > 0 ? ` (kept ${result.files.kept.length} changed since)` : ''}; ` : '';
+  const files = result.files ? `${result.files.restored.length === 0 ? 'no file needed to go back' : `restored ${summarizeFileChanges(result.files.restored)}`}${result.files.kept.length > 0 ? ` (kept ${result.files.kept.length} changed since)` : ''}; ` : '';
   const lines = options.full ? [`codev: rewound to turn ${result.checkpoint.turn}: ${files}the conversation goes on in the new session ${result.sessionId} (forked from ${result.forkedFrom ?? result.sessionId})`] : [];
   if (options.resent && result.prompt !== undefined) lines.push(`codev: going on with the prompt turn ${result.checkpoint.turn} answered, which the rewind left out: ${oneLine(result.prompt, 80)}`);
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
