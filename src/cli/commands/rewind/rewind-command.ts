@@ -11,7 +11,7 @@ import type { CommandIo } from '../types.ts';
 import { formatCheckpointList } from './format-checkpoint-list.ts';
 import { formatRewindOutcome, formatRewindPreview } from './format-rewind.ts';
 import { restateRewindConflict, rewindConflictError } from './rewind-conflict-error.ts';
-import { listSessionCheckpoints, recoverInterruptedRewind, rewindPatch, rewindSavedSession, type SessionPlace } from './rewind-session-call.ts';
+import { listSessionCheckpoints, rewindPatch, rewindSavedSession, type SessionPlace } from './rewind-session-call.ts';
 import { rewindTargetOption } from './rewind-target-option.ts';
 import { resolveRewindSession } from './resolve-rewind-session.ts';
 
@@ -43,7 +43,6 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
   const cwd = values.cwd ?? io.cwd;
   const place = await resolveRewindSession({ given: positionals[0], cwd });
   if (values.list) {
-    await recoverInterruptedRewind(place);
     const checkpoints = await listSessionCheckpoints(place);
     // A fork made before its first turn has none: the listing names the session whose turns they were.
     const forkedFrom = checkpoints.length === 0 ? (await sessionStoreOf(place).readMetadata?.(place.sessionId))?.forkedFrom?.sessionId : undefined;

@@ -27,9 +27,27 @@ export interface RewindContext {
   onWarning?: (message: string) => void;
 }
 
-/** The session's checkpoints, the oldest first; the last one's files are what changed from it to now. */
-export function listSessionCheckpoints(place: SessionPlace): Promise<CheckpointInfo[]> {
-  return listCheckpoints({ ...place });
+/**
+ * The session's checkpoints, the oldest first. When no agent holds the session, it is held meanwhile: a
+ * restore a kill cut short (`codev rewind` killed) is finished first, and the last checkpoint's files are what
+ * changed from it to now (recorded under the session, which only its holder may do). While an agent holds it,
+ * the last checkpoint is listed with no files: that agent records the next one.
+ */
+export async function listSessionCheckpoints(place: SessionPlace): Promise<CheckpointInfo[]> {
+  const writer = await createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) })
+    .open({ id: place.sessionId })
+    .catch((error: unknown) => {
+      if (CodevError.isInstance(error) && error.code === 'SESSION_BUSY') return undefined;
+      throw error;
+    });
+  if (!writer) return listCheckpoints({ ...place, now: false });
+  try {
+    const checkpointStore = await openProjectCheckpoints({ projectRoot: place.projectRoot });
+    await checkpointStore.recover({ sessionId: place.sessionId });
+    return await listCheckpoints({ ...place, checkpointStore });
+  } finally {
+    await writer.close();
+  }
 }
 
 /** A rewind of a saved session (or, with `dryRun`, what it would do). */
@@ -43,23 +61,4 @@ export async function rewindPatch(options: SessionPlace & { checkpoint: Checkpoi
   const target = options.checkpoint.snapshot;
   const now = await store.record({ sessionId: options.sessionId, roots: target.roots.map((root) => root.root) });
   return store.patch({ from: now, to: target, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) });
-}
-
-/**
- * Finishes a restore of the session that was cut short (a kill during `codev rewind`), when no agent holds
- * the session: a listing then shows the files as they are after it. A session an agent holds is its to finish.
- */
-export async function recoverInterruptedRewind(place: SessionPlace): Promise<void> {
-  const writer = await createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) })
-    .open({ id: place.sessionId })
-    .catch((error: unknown) => {
-      if (CodevError.isInstance(error) && error.code === 'SESSION_BUSY') return undefined;
-      throw error;
-    });
-  if (!writer) return;
-  try {
-    await (await openProjectCheckpoints({ projectRoot: place.projectRoot })).recover({ sessionId: place.sessionId });
-  } finally {
-    await writer.close();
-  }
 }
