@@ -1,6 +1,3 @@
-import { listCheckpoints } from '../../../agent/rewind/list-checkpoints.ts';
-import { openProjectCheckpoints } from '../../../agent/rewind/open-project-checkpoints.ts';
-import { rewindSession } from '../../../agent/rewind/rewind-session.ts';
 import type { CheckpointInfo, RewindOptions, RewindResult } from '../../../agent/rewind/types.ts';
 import { CodevError } from '../../../errors/codev-error.ts';
 import type { ToolHook } from '../../../hooks/types.ts';
@@ -10,7 +7,8 @@ import { sessionsDirectory } from '../../../transcripts/sessions-directory.ts';
 
 /**
  * The calls `codev rewind` and `codev run --rewind-to` make to the rewind API (`listCheckpoints` and
- * `rewindSession` of the package entry, the project's checkpoint store), in one place.
+ * `rewindSession` of the package entry, the project's checkpoint store), in one place; loaded when called,
+ * so that a `codev run` without `--rewind-to` does not load them.
  */
 
 /** Where a session is: its full id, and the root of its project (where `.codev/` is). */
@@ -40,8 +38,10 @@ export async function listSessionCheckpoints(place: SessionPlace): Promise<Check
       if (CodevError.isInstance(error) && error.code === 'SESSION_BUSY') return undefined;
       throw error;
     });
+  const { listCheckpoints } = await import('../../../agent/rewind/list-checkpoints.ts');
   if (!writer) return listCheckpoints({ ...place, now: false });
   try {
+    const { openProjectCheckpoints } = await import('../../../agent/rewind/open-project-checkpoints.ts');
     const checkpointStore = await openProjectCheckpoints({ projectRoot: place.projectRoot });
     await checkpointStore.recover({ sessionId: place.sessionId });
     return await listCheckpoints({ ...place, checkpointStore });
@@ -51,12 +51,14 @@ export async function listSessionCheckpoints(place: SessionPlace): Promise<Check
 }
 
 /** A rewind of a saved session (or, with `dryRun`, what it would do). */
-export function rewindSavedSession(options: SessionPlace & RewindOptions & RewindContext): Promise<RewindResult> {
+export async function rewindSavedSession(options: SessionPlace & RewindOptions & RewindContext): Promise<RewindResult> {
+  const { rewindSession } = await import('../../../agent/rewind/rewind-session.ts');
   return rewindSession({ ...options });
 }
 
 /** The unified diff a rewind to `checkpoint` would apply to the files as they are now (`--dry-run`), cut at `maxBytes`. */
 export async function rewindPatch(options: SessionPlace & { checkpoint: CheckpointInfo; maxBytes?: number }): Promise<string> {
+  const { openProjectCheckpoints } = await import('../../../agent/rewind/open-project-checkpoints.ts');
   const store = await openProjectCheckpoints({ projectRoot: options.projectRoot });
   const target = options.checkpoint.snapshot;
   const now = await store.record({ sessionId: options.sessionId, roots: target.roots.map((root) => root.root) });
