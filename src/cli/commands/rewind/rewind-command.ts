@@ -10,7 +10,8 @@ import { stopOnSignals } from '../stop-on-signals.ts';
 import type { CommandIo } from '../types.ts';
 import { formatCheckpointList } from './format-checkpoint-list.ts';
 import { formatRewindOutcome, formatRewindPreview } from './format-rewind.ts';
-import { restateRewindConflict, rewindConflictError } from './rewind-conflict-error.ts';
+import { conflictChoiceOption } from './conflict-choice-option.ts';
+import { refuseConflicts, restateRewindConflict } from './rewind-conflict-error.ts';
 import { listSessionCheckpoints, rewindPatch, rewindSavedSession, type SessionPlace } from './rewind-session-call.ts';
 import { rewindTargetOption } from './rewind-target-option.ts';
 import { resolveRewindSession } from './resolve-rewind-session.ts';
@@ -40,6 +41,7 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
   }
   const to = rewindTargetOption('to', values.to);
   checkFlags({ values, to, positionals });
+  const conflicts = conflictChoiceOption(values);
   const cwd = values.cwd ?? io.cwd;
   const place = await resolveRewindSession({ given: positionals[0], cwd });
   if (values.list) {
@@ -49,7 +51,7 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
     io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd, ...(forkedFrom !== undefined && { forkedFrom }) }));
     return 0;
   }
-  const options = { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts: conflictChoice(values) };
+  const options = { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts };
   if (values['dry-run']) {
     const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
     const patch = options.files ? await rewindPatch({ ...place, checkpoint: preview.checkpoint, maxBytes: PATCH_BYTES }) : undefined;
@@ -71,7 +73,7 @@ async function rewind(settings: { place: SessionPlace; options: { to: number | s
   try {
     const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
     if (!json) io.stdout(formatRewindPreview({ result: preview, conversation: options.conversation, cwd }));
-    if (options.conflicts === 'fail' && (preview.files?.conflicts.length ?? 0) > 0) throw rewindConflictError({ conflicts: preview.files!.conflicts, cwd });
+    refuseConflicts({ preview, conflicts: options.conflicts, cwd });
     if (stop.signal.aborted) {
       io.stderr('codev rewind: interrupted before the restore: nothing was changed\n');
       return stop.exitCode!;
@@ -95,15 +97,10 @@ function checkFlags(options: { values: { list?: boolean; 'files-only'?: boolean;
   if (values.list && to !== undefined) throw new CodevError('CLI_USAGE', '--list and --to cannot be used together', { hint: 'codev rewind --list shows the turns; codev rewind --to TURN goes back to one' });
   if (!values.list && to === undefined) throw new CodevError('CLI_USAGE', 'Say what to do: --list or --to TURN', { hint: 'codev rewind --list shows the checkpoints of the latest session' });
   if (values['files-only'] && values['conversation-only']) throw new CodevError('CLI_USAGE', '--files-only and --conversation-only cannot be used together', { hint: 'without either, both the files and the conversation go back' });
-  if (values.force && values['keep-changed']) throw new CodevError('CLI_USAGE', '--force and --keep-changed cannot be used together', { hint: '--force overwrites the files changed since, --keep-changed keeps them' });
   const toOnly = (['files-only', 'conversation-only', 'dry-run', 'force', 'keep-changed'] as const).find((flag) => values[flag]);
   if (values.list && toOnly) throw new CodevError('CLI_USAGE', `--${toOnly} is an option of codev rewind --to`, { hint: 'codev rewind --to TURN --help' });
 }
 
 function sessionStoreOf(place: SessionPlace): SessionStore {
   return createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) });
-}
-
-function conflictChoice(values: { force?: boolean; 'keep-changed'?: boolean }): ConflictChoice {
-  return values.force ? 'overwrite' : values['keep-changed'] ? 'keep' : 'fail';
 }

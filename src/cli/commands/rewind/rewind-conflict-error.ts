@@ -1,3 +1,5 @@
+import type { RewindResult } from '../../../agent/rewind/types.ts';
+import type { ConflictChoice } from '../../../checkpoints/types.ts';
 import { CodevError } from '../../../errors/codev-error.ts';
 import { displayPath } from './format-file-changes.ts';
 
@@ -16,6 +18,12 @@ export function rewindConflictError(options: { conflicts: readonly { root: strin
   return new CodevError('REWIND_CONFLICT', `${what}, and the rewind would change ${conflicts.length === 1 ? 'it' : 'them'}; nothing was changed:${named.join('')}${more}`, {
     hint: 'add --force to overwrite them with the checkpoint, or --keep-changed to keep them as they are (the rest goes back)',
   });
+}
+
+/** `rewindConflictError` when a rewind's preview has conflicts and nothing chose what to do with them. */
+export function refuseConflicts(options: { preview: RewindResult; conflicts: ConflictChoice; cwd: string }): void {
+  const found = options.preview.files?.conflicts ?? [];
+  if (options.conflicts === 'fail' && found.length > 0) throw rewindConflictError({ conflicts: found, cwd: options.cwd });
 }
 
 /** A `REWIND_CONFLICT` of the store (its files in `details.conflicts`) restated as `rewindConflictError` says it; any other error as it is. */

@@ -3,7 +3,8 @@ import type { ConflictChoice } from '../../../checkpoints/types.ts';
 import { CodevError } from '../../../errors/codev-error.ts';
 import { oneLine } from '../../../transcripts/message-text.ts';
 import { summarizeFileChanges } from './format-file-changes.ts';
-import { restateRewindConflict, rewindConflictError } from './rewind-conflict-error.ts';
+import { conflictChoiceOption } from './conflict-choice-option.ts';
+import { refuseConflicts, restateRewindConflict } from './rewind-conflict-error.ts';
 import { rewindSavedSession, type RewindContext, type SessionPlace } from './rewind-session-call.ts';
 import { rewindTargetOption } from './rewind-target-option.ts';
 import { resolveRewindSession } from './resolve-rewind-session.ts';
@@ -33,8 +34,7 @@ export function runRewindOptions(values: RunRewindFlags): RunRewindOptions | und
   if (values.resume === undefined && !values.continue) throw new CodevError('CLI_USAGE', '--rewind-to needs --resume ID or --continue', { hint: 'codev rewind --list shows the turns of the latest session' });
   const clash = values['fork-session'] ? '--fork-session' : values['resume-at'] !== undefined ? '--resume-at' : values['no-session-persistence'] ? '--no-session-persistence' : values.approve?.length || values.deny?.length ? '--approve and --deny' : undefined;
   if (clash) throw new CodevError('CLI_USAGE', `--rewind-to cannot be used with ${clash}`, { hint: '--rewind-to already goes on in a new session, forked before that turn' });
-  if (values.force && values['keep-changed']) throw new CodevError('CLI_USAGE', '--force and --keep-changed cannot be used together', { hint: '--force overwrites the files changed since, --keep-changed keeps them' });
-  return { to, conflicts: values.force ? 'overwrite' : values['keep-changed'] ? 'keep' : 'fail' };
+  return { to, conflicts: conflictChoiceOption(values) };
 }
 
 /**
@@ -44,7 +44,7 @@ export function runRewindOptions(values: RunRewindFlags): RunRewindOptions | und
 export async function planRunRewind(options: RunRewindOptions & { resume: string | undefined; cwd: string }): Promise<RunRewindPlan> {
   const place = await resolveRewindSession({ given: options.resume, cwd: options.cwd });
   const preview = await rewindSavedSession({ ...place, to: options.to, conflicts: options.conflicts, dryRun: true });
-  if (options.conflicts === 'fail' && (preview.files?.conflicts.length ?? 0) > 0) throw rewindConflictError({ conflicts: preview.files!.conflicts, cwd: options.cwd });
+  refuseConflicts({ preview, conflicts: options.conflicts, cwd: options.cwd });
   return { to: options.to, conflicts: options.conflicts, ...place, ...(preview.prompt !== undefined && { prompt: preview.prompt }) };
 }
 
