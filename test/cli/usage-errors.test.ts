@@ -142,6 +142,9 @@ describe('codev help <command>', () => {
     const { code, stdout } = await runCodev(['help', 'fake-model'], {});
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: codev fake-model/);
+    const rewind = await runCodev(['help', 'rewind'], {});
+    expect(rewind.code).toBe(0);
+    expect(rewind.stdout).toMatch(/^Usage: codev rewind/);
   });
 });
 
