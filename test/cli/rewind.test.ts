@@ -57,6 +57,10 @@ describe('codev rewind', () => {
     expect(dry.stdout).toMatch(/^ +A src\/one\.ts +\+1 -0$/m);
     expect(dry.stdout).toMatch(/^ +D b +\+0 -1$/m);
     expect(dry.stdout).toContain('+export const two = 2;');
+    const dryJson = JSON.parse((await codev(['rewind', '--to', '2', '--dry-run', '--json'])).stdout) as { dryRun: boolean; patch: string; files: { restored: { path: string }[] } };
+    expect(dryJson.dryRun).toBe(true);
+    expect(dryJson.patch).toContain('+++ b/src/one.ts');
+    expect(dryJson.files.restored.map((file) => file.path).sort()).toEqual(['a', 'b', 'src/one.ts', 'src/two.ts']);
     expect(filesOf(project.root)).toEqual(AFTER);
 
     const rewind = await codev(['rewind', '--to', '2']);
