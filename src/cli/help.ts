@@ -258,11 +258,11 @@ Options:
   --json                  --list: { sessionId, checkpoints }; --to: the rewind's result as one JSON object
   --cwd DIR               The project directory
 
-A file that differs from what the agent left (you edited it since) is never overwritten silently: the
-rewind stops with REWIND_CONFLICT naming them, and --force or --keep-changed decides. Ctrl-C during the
-restore lets it finish; a second Ctrl-C (or a kill) leaves it for the next codev rewind to finish, so the
-files end as they were or as the checkpoint had them. There is no per-file choice on the command line
-(agent.rewind({ conflicts: { "src/a.ts": "keep" } }) has one).
+A file that differs from what the agent left (you edited it since) is never overwritten silently: on a
+terminal you are asked, file by file, to overwrite it, keep it or stop; off one (or with --json) the rewind
+stops with REWIND_CONFLICT naming them; --force or --keep-changed decides for all. Ctrl-C before the restore
+stops with nothing changed, during it lets it finish; a second Ctrl-C (or a kill) leaves it for the next
+codev rewind to finish, so the files end as they were or as the checkpoint had them.
 
 Examples:
   codev rewind --list

@@ -1,8 +1,9 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { createFakeMessagesServer, type FakeMessagesServer } from '../../src/testing/index.ts';
-import type { ProcessRun } from './run-codev.ts';
+import { BIN, EMPTY_HOME, type ProcessRun } from './run-codev.ts';
 import { AFTER, AT_TURN_2, BEFORE, codevIn, createRewindProject, filesOf, rewindModel, sessionIn } from './test-fixtures/rewind-project.ts';
 
 // Real processes: codev run against the fake Messages server in a real git project, then codev rewind.
@@ -28,6 +29,41 @@ async function agentRun(): Promise<{ project: TempProject; sessionId: string; co
 }
 
 const lines = (stdout: string) => stdout.trim().split('\n');
+
+/** util-linux `script`, which gives a command a terminal (a pseudo-terminal) of its own. */
+const hasScript = (() => {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** `codev <args>` on a terminal of its own (through `script`), answering each conflict question with the next of `answers`. */
+function codevOnTerminal(options: { args: string[]; answers: string[] }): Promise<{ code: number | null; output: string }> {
+  const command = [process.execPath, BIN, ...options.args].map((word) => `'${word}'`).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH, HOME: EMPTY_HOME, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  let answered = 0;
+  const onData = (chunk: Buffer) => {
+    output += chunk;
+    const asked = output.split('[q]uit >').length - 1;
+    if (asked > answered && options.answers.length > 0) {
+      answered = asked;
+      child.stdin.write(`${options.answers.shift()}\r`);
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const hang = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(hang);
+      resolve({ code, output });
+    }),
+  );
+}
 
 describe('codev rewind', () => {
   it('lists the turns with their files, previews, restores exactly, and the new session goes on', { timeout: 120_000 }, async () => {
@@ -96,6 +132,15 @@ describe('codev rewind', () => {
     expect(result.files.kept.map((file) => file.path)).toEqual(['b']);
     expect(filesOf(project.root)).toEqual({ ...AT_TURN_2, b: 'mine\n' });
     expect(result.sessionId).not.toBe(result.forkedFrom);
+  });
+
+  it.skipIf(!hasScript)('on a terminal, asks about each file edited since: one kept, one overwritten', { timeout: 120_000 }, async () => {
+    const { project } = await agentRun();
+    writeFileSync(project.path('b'), 'mine\n');
+    writeFileSync(project.path('hello.txt'), 'mine too\n');
+    const { code, output } = await codevOnTerminal({ args: ['rewind', '--to', '1', '--cwd', project.root], answers: ['k', 'o'] });
+    expect(code, output).toBe(0);
+    expect(filesOf(project.root)).toEqual({ ...BEFORE, b: 'mine\n' });
   });
 
   it('--force overwrites the file edited since', { timeout: 120_000 }, async () => {

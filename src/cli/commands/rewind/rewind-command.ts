@@ -10,6 +10,7 @@ import { stopOnSignals } from '../stop-on-signals.ts';
 import type { CommandIo } from '../types.ts';
 import { formatCheckpointList } from './format-checkpoint-list.ts';
 import { formatRewindOutcome, formatRewindPreview } from './format-rewind.ts';
+import { askConflictChoices } from './ask-conflict-choices.ts';
 import { conflictChoiceOption } from './conflict-choice-option.ts';
 import { refuseConflicts, restateRewindConflict } from './rewind-conflict-error.ts';
 import { listSessionCheckpoints, rewindPatch, rewindSavedSession, type SessionPlace } from './rewind-session-call.ts';
@@ -62,7 +63,8 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
 }
 
 /**
- * The preview, then the rewind. A Ctrl-C or SIGTERM before the restore starts stops it with nothing changed; one
+ * The preview, then the rewind (on a terminal, files changed since the agent left them are asked about one by
+ * one unless --force or --keep-changed decided). A Ctrl-C or SIGTERM before the restore starts stops it with nothing changed; one
  * during the restore lets it finish (files half put back help nobody); either way the command then exits with
  * the signal's code. A second one quits at once, and the next `codev rewind` finishes the restore.
  */
@@ -73,14 +75,14 @@ async function rewind(settings: { place: SessionPlace; options: { to: number | s
   try {
     const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
     if (!json) io.stdout(formatRewindPreview({ result: preview, conversation: options.conversation, cwd }));
-    refuseConflicts({ preview, conflicts: options.conflicts, cwd });
-    if (stop.signal.aborted) {
-      io.stderr('codev rewind: interrupted before the restore: nothing was changed\n');
-      return stop.exitCode!;
+    const conflicts = await conflictsDecided({ preview, choice: options.conflicts, io, json, cwd, signal: stop.signal });
+    if (stop.signal.aborted || conflicts === undefined) {
+      io.stderr(`codev rewind: ${stop.signal.aborted ? 'interrupted before the restore' : 'stopped'}: nothing was changed\n`);
+      return stop.exitCode ?? 1;
     }
     let result: RewindResult;
     try {
-      result = await rewindSavedSession({ ...place, ...options });
+      result = await rewindSavedSession({ ...place, ...options, conflicts });
     } catch (error) {
       throw restateRewindConflict(error, cwd);
     }
@@ -89,6 +91,24 @@ async function rewind(settings: { place: SessionPlace; options: { to: number | s
   } finally {
     stop.dispose();
   }
+}
+
+/**
+ * What to do with the files changed since the agent left them: the flags' choice; without one, on a terminal,
+ * the person's choice file by file (undefined when they quit, or a signal came); off a terminal (or with
+ * --json), `REWIND_CONFLICT` naming them.
+ */
+async function conflictsDecided(options: { preview: RewindResult; choice: ConflictChoice; io: CommandIo; json: boolean; cwd: string; signal: AbortSignal }): Promise<ConflictChoice | undefined> {
+  const { preview, choice, io } = options;
+  const found = preview.files?.conflicts ?? [];
+  if (choice !== 'fail' || found.length === 0 || !io.terminal || options.json) {
+    refuseConflicts({ preview, conflicts: choice, cwd: options.cwd });
+    return choice;
+  }
+  return askConflictChoices({ conflicts: found, roots: preview.checkpoint.snapshot.roots.length, cwd: options.cwd, terminal: io.terminal, signal: options.signal }).catch((error: unknown) => {
+    if (options.signal.aborted) return undefined;
+    throw error;
+  });
 }
 
 function checkFlags(options: { values: { list?: boolean; 'files-only'?: boolean; 'conversation-only'?: boolean; 'dry-run'?: boolean; force?: boolean; 'keep-changed'?: boolean }; to: number | string | undefined; positionals: readonly string[] }): void {
