@@ -152,6 +152,20 @@ describe('codev rewind', () => {
     expect(forced.stdout).not.toContain('new session');
   });
 
+  it('codev run --rewind-to stops on a file edited since (exit 1, nothing changed, no request), and overwrites it with --force', { timeout: 120_000 }, async () => {
+    const { project, sessionId, codev } = await agentRun();
+    writeFileSync(project.path('b'), 'mine\n');
+    const refused = await codev(['run', 'agent.ts', '--resume', sessionId, '--rewind-to', '2', 'go on', '--permission-mode', 'bypassPermissions']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('REWIND_CONFLICT');
+    expect(refused.stdout).not.toContain('Done');
+    expect(filesOf(project.root)).toEqual({ ...AFTER, b: 'mine\n' });
+    const forced = await codev(['run', 'agent.ts', '--resume', sessionId, '--rewind-to', '2', 'go on', '--force', '--permission-mode', 'bypassPermissions']);
+    expect({ code: forced.code, stdout: forced.stdout }).toMatchObject({ code: 0, stdout: expect.stringContaining('Done: go on') });
+    expect(filesOf(project.root)).toEqual(AT_TURN_2);
+    expect(forced.stderr).toMatch(/rewound to turn 2: restored 4 files/);
+  });
+
   it('codev run --resume ID --rewind-to 1 prints the rewind first in stream-json, and goes on with the prompt it left out', { timeout: 120_000 }, async () => {
     const { project, sessionId, codev } = await agentRun();
     const run = await codev(['run', 'agent.ts', '--resume', sessionId, '--rewind-to', '1', '--output-format', 'stream-json', '--max-turns', '1', '--permission-mode', 'bypassPermissions']);
