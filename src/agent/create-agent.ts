@@ -466,7 +466,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     interrupt,
     resume,
     compact,
-    checkpoints: () => agentCheckpoints({ transcript, checkpoints, resume: options.resume, projectRoot: projectRootOf(contexts.last()) ?? options.kernel?.root ?? process.cwd(), running: busy !== undefined }),
+    checkpoints: () => agentCheckpoints({ transcript, checkpoints, resume: options.resume, sessionStore: options.sessionStore, projectRoot: projectRootOf(contexts.last()) ?? options.kernel?.root ?? process.cwd(), running: busy !== undefined }),
     rewind,
     close,
   };
