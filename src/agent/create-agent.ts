@@ -345,6 +345,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     } finally {
       if (state) {
         await answerStoppedCalls(state, controller);
+        // No git of the query's outlives it (a turn that ended before its recordCheckpoint stage).
+        await checkpoints?.idle();
         contexts.ended(state.context);
         await saveState(state.context);
       }
