@@ -345,6 +345,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     } finally {
       if (state) {
         await answerStoppedCalls(state, controller);
+        // No git of the query's outlives it (a turn that ended before its recordCheckpoint stage).
+        await checkpoints?.idle();
         contexts.ended(state.context);
         await saveState(state.context);
       }
@@ -466,7 +468,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     interrupt,
     resume,
     compact,
-    checkpoints: () => agentCheckpoints({ transcript, checkpoints, resume: options.resume, projectRoot: projectRootOf(contexts.last()) ?? options.kernel?.root ?? process.cwd(), running: busy !== undefined }),
+    checkpoints: () => agentCheckpoints({ transcript, checkpoints, resume: options.resume, sessionStore: options.sessionStore, projectRoot: projectRootOf(contexts.last()) ?? options.kernel?.root ?? process.cwd(), running: busy !== undefined }),
     rewind,
     close,
   };

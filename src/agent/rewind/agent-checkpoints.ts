@@ -19,6 +19,8 @@ export interface AgentCheckpoints {
   finish(recording: CheckpointRecording): Promise<string | undefined>;
   /** The project's checkpoint store, opened once, with the agent's limits. */
   store(projectRoot: string): Promise<CheckpointStore>;
+  /** Resolves once no recording runs (a query that ended before its turn's stage entered it leaves one running). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -74,5 +76,6 @@ export function createAgentCheckpoints(options: { setting: CheckpointsSetting | 
       return undefined;
     },
     store,
+    idle: () => previous.then(() => undefined),
   };
 }

@@ -1,5 +1,6 @@
 import { CodevError } from '../../errors/codev-error.ts';
 import type { ToolUseContext } from '../../execution/types.ts';
+import type { SessionStore } from '../../transcripts/types.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
 import type { AgentCheckpoints } from './agent-checkpoints.ts';
 import { listCheckpoints } from './list-checkpoints.ts';
@@ -43,12 +44,13 @@ export async function rewindAgent(options: { rewind: RewindOptions; transcript: 
  * `agent.checkpoints()`: the checkpoints of the agent's session (none before it has one). While a query
  * runs, the last one is listed without comparing it with the files now (that would race the query's own recording).
  */
-export async function agentCheckpoints(options: { transcript: AgentTranscript; checkpoints?: AgentCheckpoints; resume?: string; projectRoot: string; running: boolean }): Promise<CheckpointInfo[]> {
+export async function agentCheckpoints(options: { transcript: AgentTranscript; checkpoints?: AgentCheckpoints; resume?: string; sessionStore?: SessionStore; projectRoot: string; running: boolean }): Promise<CheckpointInfo[]> {
   const { transcript, projectRoot } = options;
   const session = transcript.persistedSession;
   const sessionId = session?.id ?? options.resume;
   if (sessionId === undefined) return [];
   await transcript.flush();
   const checkpointStore = options.checkpoints && (await options.checkpoints.store(projectRoot));
-  return listCheckpoints({ sessionId, projectRoot, ...(session && { sessionStore: session.store }), ...(checkpointStore && { checkpointStore }), now: !options.running });
+  const sessionStore = session?.store ?? options.sessionStore;
+  return listCheckpoints({ sessionId, projectRoot, ...(sessionStore && { sessionStore }), ...(checkpointStore && { checkpointStore }), now: !options.running });
 }
