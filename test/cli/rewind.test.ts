@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { createFakeMessagesServer, type FakeMessagesServer } from '../../src/testing/index.ts';
@@ -17,8 +17,8 @@ afterAll(async () => {
 });
 
 /** A project the agent changed in two turns (Write hello.txt; Bash rm -rf src && mv a b), and its session. */
-async function agentRun(): Promise<{ project: TempProject; sessionId: string; codev: (args: string[]) => Promise<ProcessRun> }> {
-  const project = await createRewindProject();
+async function agentRun(extra?: Record<string, string>): Promise<{ project: TempProject; sessionId: string; codev: (args: string[]) => Promise<ProcessRun> }> {
+  const project = await createRewindProject({ extra });
   const server = await createFakeMessagesServer({ script: rewindModel(project.root) });
   opened.push({ project, server });
   const codev = codevIn(project.root, server.url);
@@ -141,6 +141,27 @@ describe('codev rewind', () => {
     const { code, output } = await codevOnTerminal({ args: ['rewind', '--to', '1', '--cwd', project.root], answers: ['k', 'o'] });
     expect(code, output).toBe(0);
     expect(filesOf(project.root)).toEqual({ ...BEFORE, b: 'mine\n' });
+  });
+
+  it("runs the project's PreRewind hook (a block changes nothing, exit 1) and PostRewind hook", { timeout: 120_000 }, async () => {
+    const hooks = {
+      PreRewind: [{ hooks: [{ type: 'command', command: 'test -e .codev/frozen && { echo "rewinds are frozen" >&2; exit 2; }; exit 0' }] }],
+      PostRewind: [{ hooks: [{ type: 'command', command: 'cat >> .codev/post-rewind.jsonl; echo >> .codev/post-rewind.jsonl' }] }],
+    };
+    const { project, sessionId, codev } = await agentRun({ 'codev.config.json': JSON.stringify({ hooks }) });
+    writeFileSync(project.path('.codev/frozen'), '');
+    const blocked = await codev(['rewind', '--to', '2']);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toContain('REWIND_BLOCKED');
+    expect(blocked.stderr).toContain('rewinds are frozen');
+    expect(filesOf(project.root)).toEqual(AFTER);
+    rmSync(project.path('.codev/frozen'));
+    const done = await codev(['rewind', '--to', '2', '--files-only']);
+    expect({ code: done.code, stderr: done.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(filesOf(project.root)).toEqual(AT_TURN_2);
+    const post = JSON.parse(readFileSync(project.path('.codev/post-rewind.jsonl'), 'utf8').trim()) as { hook_event_name: string; rewound_session_id: string; turn: number; restored: string[] };
+    expect(post).toMatchObject({ hook_event_name: 'PostRewind', rewound_session_id: sessionId, turn: 2 });
+    expect(post.restored.sort()).toEqual(['a', 'b', 'src/one.ts', 'src/two.ts']);
   });
 
   it('--force overwrites the file edited since', { timeout: 120_000 }, async () => {

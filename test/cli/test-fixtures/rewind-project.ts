@@ -47,14 +47,14 @@ export async function createRewindProject(options: { extra?: Record<string, stri
   return project;
 }
 
-/** The project's files (agent.ts, package.json, .gitignore, .git and .codev aside), path → content. */
+/** The project's files (agent.ts, package.json, .gitignore, codev.config.json, .git and .codev aside), path → content. */
 export function filesOf(root: string): Record<string, string> {
   const files: Record<string, string> = {};
   const walk = (folder: string) => {
     for (const name of readdirSync(folder)) {
       const file = path.join(folder, name);
       const relative = path.relative(root, file);
-      if (['.git', '.codev', 'agent.ts', 'package.json', '.gitignore'].includes(relative)) continue;
+      if (['.git', '.codev', 'agent.ts', 'package.json', '.gitignore', 'codev.config.json'].includes(relative)) continue;
       if (lstatSync(file).isDirectory()) walk(file);
       else files[relative.split(path.sep).join('/')] = readFileSync(file, 'utf8');
     }

@@ -12,6 +12,7 @@ import { formatCheckpointList } from './format-checkpoint-list.ts';
 import { formatRewindOutcome, formatRewindPreview } from './format-rewind.ts';
 import { askConflictChoices } from './ask-conflict-choices.ts';
 import { conflictChoiceOption } from './conflict-choice-option.ts';
+import { projectRewindHooks } from './project-rewind-hooks.ts';
 import { refuseConflicts, restateRewindConflict } from './rewind-conflict-error.ts';
 import { listSessionCheckpoints, rewindPatch, rewindSavedSession, type SessionPlace } from './rewind-session-call.ts';
 import { rewindTargetOption } from './rewind-target-option.ts';
@@ -63,10 +64,11 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
 }
 
 /**
- * The preview, then the rewind (on a terminal, files changed since the agent left them are asked about one by
- * one unless --force or --keep-changed decided). A Ctrl-C or SIGTERM before the restore starts stops it with nothing changed; one
- * during the restore lets it finish (files half put back help nobody); either way the command then exits with
- * the signal's code. A second one quits at once, and the next `codev rewind` finishes the restore.
+ * The preview, then the rewind, with the project's PreRewind and PostRewind hooks (on a terminal, the files
+ * changed since the agent left them are asked about one by one unless --force or --keep-changed decided). A
+ * Ctrl-C or SIGTERM before the restore starts stops it with nothing changed; one during the restore lets it
+ * finish (files half put back help nobody); either way the command then exits with the signal's code. A
+ * second one quits at once, and the next `codev rewind` finishes the restore.
  */
 async function rewind(settings: { place: SessionPlace; options: { to: number | string; files: boolean; conversation: boolean; conflicts: ConflictChoice }; io: CommandIo; json: boolean; cwd: string }): Promise<number> {
   const { place, options, io, json, cwd } = settings;
@@ -76,15 +78,19 @@ async function rewind(settings: { place: SessionPlace; options: { to: number | s
     const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
     if (!json) io.stdout(formatRewindPreview({ result: preview, conversation: options.conversation, cwd }));
     const conflicts = await conflictsDecided({ preview, choice: options.conflicts, io, json, cwd, signal: stop.signal });
-    if (stop.signal.aborted || conflicts === undefined) {
+    const hooks = conflicts === undefined ? undefined : await projectRewindHooks({ projectRoot: place.projectRoot, io });
+    if (stop.signal.aborted || !hooks) {
+      await hooks?.close();
       io.stderr(`codev rewind: ${stop.signal.aborted ? 'interrupted before the restore' : 'stopped'}: nothing was changed\n`);
       return stop.exitCode ?? 1;
     }
     let result: RewindResult;
     try {
-      result = await rewindSavedSession({ ...place, ...options, conflicts });
+      result = await rewindSavedSession({ ...place, ...options, conflicts: conflicts!, ...hooks.context });
     } catch (error) {
       throw restateRewindConflict(error, cwd);
+    } finally {
+      await hooks.close();
     }
     io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : formatRewindOutcome({ result, cwd }));
     return stop.exitCode ?? 0;
