@@ -262,7 +262,8 @@ A file that differs from what the agent left (you edited it since) is never over
 terminal you are asked, file by file, to overwrite it, keep it or stop; off one (or with --json) the rewind
 stops with REWIND_CONFLICT naming them; --force or --keep-changed decides for all. Ctrl-C before the restore
 stops with nothing changed, during it lets it finish; a second Ctrl-C (or a kill) leaves it for the next
-codev rewind to finish, so the files end as they were or as the checkpoint had them.
+codev rewind to finish, so the files end as they were or as the checkpoint had them. The project's
+PreRewind and PostRewind hooks run around it (codev.config.ts, plugins/), as around agent.rewind().
 
 Examples:
   codev rewind --list
@@ -272,8 +273,9 @@ Examples:
   codev rewind 6f1c --to 2 --conversation-only --json
   codev run agent.ts --resume 6f1c --rewind-to 3 "try again, without deleting src/"
 
-Exit codes: 0 done (or listed, or a dry run), 1 no such session or checkpoint, a conflict (REWIND_CONFLICT), the
-restore failed; 2 bad usage; 130 or 143 interrupted (the restore finished first).
+Exit codes: 0 done (or listed, or a dry run), 1 no such session or checkpoint, a conflict (REWIND_CONFLICT), a
+PreRewind hook refused (REWIND_BLOCKED), the restore failed; 2 bad usage; 130 or 143 interrupted (nothing
+changed, or the restore finished first).
 `;
 
 export const INSTRUCTIONS_HELP = `Usage: codev instructions [--json] [--cwd DIR]
