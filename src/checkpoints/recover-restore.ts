@@ -7,7 +7,7 @@ export async function recoverRestore(options: { store: string; sessionId: string
   const journal = await readRestoreJournal(options);
   if (journal === undefined) return false;
   const blobs = await readBlobs({ store: options.store, oids: journal.operations.flatMap((operation) => (operation.to ? [operation.to.oid] : [])) });
-  await runRestoreOperations({ operations: journal.operations, blobs, journalId: journal.id });
+  await runRestoreOperations({ operations: journal.operations, blobs, journalId: journal.id, recovering: true });
   await removeRestoreJournal(options);
   return true;
 }

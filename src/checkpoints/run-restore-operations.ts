@@ -1,5 +1,6 @@
 import { lstat, mkdir, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { forEachLimited } from './for-each-limited.ts';
 import { type DiskSide, diskMatches, readDiskSide } from './read-disk-side.ts';
 import type { RestoreOperation } from './restore-journal.ts';
 import { resolveTreePath } from './resolve-tree-path.ts';
@@ -12,81 +13,83 @@ export interface OperationsOutcome {
   changedMeanwhile: RestoreOperation[];
 }
 
+/** Files hashed or written at once: enough to hide the thread pool's latency, few enough for open files. */
+const PARALLEL = 16;
+
 function depth(name: string): number {
   return name.split('/').length;
 }
 
-/** Creates the folders above `file` under `root`, one component at a time; false when something not a folder is in the way. */
-async function makeParents(root: string, name: string): Promise<boolean> {
+/**
+ * Creates the folders above `name` under `root`, one component at a time (each checked to be a real folder, not
+ * a link); false when something else is in the way. `made` remembers the folders already checked in this run.
+ */
+async function makeParents(root: string, name: string, made: Set<string>): Promise<boolean> {
   let folder = root;
   for (const part of name.split('/').slice(0, -1)) {
     folder = path.join(folder, part);
+    if (made.has(folder)) continue;
     const stat = await lstat(folder).catch(() => undefined);
     if (stat === undefined) await mkdir(folder).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'EEXIST') throw error; });
-    else if (!stat.isDirectory()) return false;
+    if (!(await lstat(folder)).isDirectory()) return false;
+    made.add(folder);
   }
-  return (await lstat(folder)).isDirectory();
+  return true;
 }
 
-async function matchesNow(operation: RestoreOperation, side: RestoreOperation['from']): Promise<{ matches: boolean; disk: DiskSide }> {
-  const disk = await readDiskSide(operation.root, operation.path).catch(() => 'other' as const);
-  return { matches: diskMatches(disk, side), disk };
-}
-
-/**
- * Carries out a restore's operations, or finishes them after a kill (`recover`): an operation already as the
- * target says is skipped, one still as the plan saw it is done, any other is left alone. In order: deletions
- * (deepest first) and the folders they emptied, folders, then files and links (each checked against the plan
- * just before it is replaced).
- */
-export async function runRestoreOperations(options: { operations: readonly RestoreOperation[]; blobs: ReadonlyMap<string, Buffer>; journalId: string }): Promise<OperationsOutcome> {
-  const outcome: OperationsOutcome = { done: [], changedMeanwhile: [] };
-  const pending: RestoreOperation[] = [];
-  for (const operation of options.operations) {
-    const file = resolveTreePath(operation.root, operation.path);
-    await rm(temporaryNameFor(file, options.journalId), { force: true }).catch(() => {});
-    if ((await matchesNow(operation, operation.to)).matches) outcome.done.push(operation);
-    else pending.push(operation);
-  }
-  const deletions = pending.filter((operation) => operation.to === undefined).sort((a, b) => depth(b.path) - depth(a.path));
-  for (const operation of deletions) {
-    if (!(await matchesNow(operation, operation.from)).matches) {
-      outcome.changedMeanwhile.push(operation);
-      continue;
-    }
-    await unlink(resolveTreePath(operation.root, operation.path));
-    outcome.done.push(operation);
-  }
-  // Folders the deletions emptied go now, deepest first: one the target still has is made again below, and one
-  // where the target has a file is then out of its way.
-  const emptied = [...new Set(deletions.flatMap((operation) => parentsOf(operation)))].sort((a, b) => b.length - a.length);
-  for (const folder of emptied) await rmdir(folder).catch(() => {});
-  const writes = pending.filter((operation) => operation.to !== undefined);
-  const writable: RestoreOperation[] = [];
-  for (const operation of writes) {
-    if (await makeParents(operation.root, operation.path)) writable.push(operation);
-    else outcome.changedMeanwhile.push(operation);
-  }
-  for (const operation of writable) {
-    const { matches, disk } = await matchesNow(operation, operation.from);
-    const content = options.blobs.get(operation.to!.oid);
-    if (!matches || content === undefined) {
-      outcome.changedMeanwhile.push(operation);
-      continue;
-    }
-    const file = resolveTreePath(operation.root, operation.path);
-    // A folder where the file goes: the plan removed what it had; anything left (ignored files) keeps it there.
-    if (disk === 'directory' && !(await rmdir(file).then(() => true, () => false))) {
-      outcome.changedMeanwhile.push(operation);
-      continue;
-    }
-    await writeRestoredFile({ file, side: operation.to!, content, journalId: options.journalId });
-    outcome.done.push(operation);
-  }
-  return outcome;
+async function readSide(operation: RestoreOperation): Promise<DiskSide> {
+  return readDiskSide(operation.root, operation.path).catch(() => 'other' as const);
 }
 
 function parentsOf(operation: RestoreOperation): string[] {
   const parts = operation.path.split('/').slice(0, -1);
   return parts.map((_, index) => path.join(operation.root, ...parts.slice(0, index + 1)));
+}
+
+/**
+ * Carries out a restore's operations, or finishes them after a kill (`recovering`: an operation already as the
+ * target says is skipped, a temporary file left behind removed). An operation is done only while its file is
+ * as the plan saw it, checked just before it is replaced; any other is left alone. In order: deletions and
+ * the folders they emptied (deepest first), folders, then files and links.
+ */
+export async function runRestoreOperations(options: { operations: readonly RestoreOperation[]; blobs: ReadonlyMap<string, Buffer>; journalId: string; recovering: boolean }): Promise<OperationsOutcome> {
+  const outcome: OperationsOutcome = { done: [], changedMeanwhile: [] };
+  let pending = [...options.operations];
+  for (const operation of pending) resolveTreePath(operation.root, operation.path);
+  if (options.recovering) {
+    const already = new Set<RestoreOperation>();
+    await forEachLimited(pending, PARALLEL, async (operation) => {
+      await rm(temporaryNameFor(resolveTreePath(operation.root, operation.path), options.journalId), { force: true }).catch(() => {});
+      if (diskMatches(await readSide(operation), operation.to)) already.add(operation);
+    });
+    outcome.done.push(...already);
+    pending = pending.filter((operation) => !already.has(operation));
+  }
+  const deletions = pending.filter((operation) => operation.to === undefined);
+  await forEachLimited(deletions, PARALLEL, async (operation) => {
+    if (!diskMatches(await readSide(operation), operation.from)) return void outcome.changedMeanwhile.push(operation);
+    await unlink(resolveTreePath(operation.root, operation.path));
+    outcome.done.push(operation);
+  });
+  // Folders the deletions emptied go now, deepest first: one the target still has is made again below, and one
+  // where the target has a file is then out of its way.
+  const emptied = [...new Set(deletions.flatMap(parentsOf))].sort((a, b) => depth(b) - depth(a) || b.length - a.length);
+  for (const folder of emptied) await rmdir(folder).catch(() => {});
+  const made = new Set<string>();
+  const writable: RestoreOperation[] = [];
+  for (const operation of pending.filter((entry) => entry.to !== undefined)) {
+    if (await makeParents(operation.root, operation.path, made)) writable.push(operation);
+    else outcome.changedMeanwhile.push(operation);
+  }
+  await forEachLimited(writable, PARALLEL, async (operation) => {
+    const disk = await readSide(operation);
+    const content = options.blobs.get(operation.to!.oid);
+    if (!diskMatches(disk, operation.from) || content === undefined) return void outcome.changedMeanwhile.push(operation);
+    const file = resolveTreePath(operation.root, operation.path);
+    // A folder where the file goes: the plan removed what it had; anything left (ignored files) keeps it there.
+    if (disk === 'directory' && !(await rmdir(file).then(() => true, () => false))) return void outcome.changedMeanwhile.push(operation);
+    await writeRestoredFile({ file, side: operation.to!, content, journalId: options.journalId });
+    outcome.done.push(operation);
+  });
+  return outcome;
 }
