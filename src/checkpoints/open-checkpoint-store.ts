@@ -40,7 +40,7 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
     await writeStoreSettings(store);
   };
   /** Runs `work` after the session's earlier work, once the store is ready. */
-  const inSession = <T>(sessionId: string, work: () => Promise<T>): Promise<T> => {
+  const inSession = async <T>(sessionId: string, work: () => Promise<T>): Promise<T> => {
     checkSessionId(sessionId);
     const previous = queues.get(sessionId) ?? Promise.resolve();
     const next = previous.catch(() => {}).then(async () => {
