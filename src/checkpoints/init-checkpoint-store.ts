@@ -9,9 +9,11 @@ const CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare
 /** Highest-precedence attributes: the stored bytes are the file's bytes, whatever the roots' `.gitattributes` say. */
 const ATTRIBUTES = '* -text !eol -ident -filter !working-tree-encoding -crlf !diff !merge\n';
 
-async function writeIfDifferent(file: string, content: string): Promise<void> {
+/** Writes `content` to `file` (its folder made when missing) unless it holds it already; atomically (temp file + rename). */
+export async function writeIfDifferent(file: string, content: string): Promise<void> {
   const present = await readFile(file, 'utf8').catch(() => undefined);
   if (present === content) return;
+  await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temporary, content, { mode: 0o600 });
   await rename(temporary, file);

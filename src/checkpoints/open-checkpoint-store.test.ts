@@ -84,6 +84,19 @@ describe('openCheckpointStore', () => {
     expect(git(root, 'status', '--porcelain', '--untracked-files=all')).not.toContain('.codev');
   });
 
+  it('applies the ignore rules of the folders above a root inside a repository, and the user info/exclude', async () => {
+    const top = machine.directory();
+    git(top, 'init', '-q');
+    write(top, '.gitignore', 'node_modules/\n*.log\n/packages/app/dist/\n/packages/other/\n!/packages/app/dist/keep.txt\n');
+    write(top, '.git/info/exclude', 'secret-notes.md\n');
+    const root = path.join(top, 'packages', 'app');
+    for (const name of ['src/a.ts', 'node_modules/x/index.js', 'debug.log', 'dist/bundle.js', 'secret-notes.md', 'other/kept.ts']) write(root, name, `${name}\n`);
+    const store = openCheckpointStore({ directory: path.join(top, '.codev', 'checkpoints') });
+    const snapshot = await store.record({ sessionId: 'sub', roots: [root] });
+    const listing = git(top, '--git-dir', store.directory, 'ls-tree', '-r', '--name-only', snapshot.roots[0]!.tree).split('\n');
+    expect(listing).toEqual(['other/kept.ts', 'src/a.ts']);
+  });
+
   it('counts the lines each change adds and deletes', async () => {
     const { root, store } = project();
     const first = await store.record({ sessionId: 's3', roots: [root] });

@@ -2,11 +2,11 @@ import type { Stats } from 'node:fs';
 import { lstat, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { checkpointFailed } from './checkpoint-failed.ts';
-import { findUserExcludeFile } from './find-user-exclude-file.ts';
 import { hashLargeFile, type LargeFileCache } from './hash-large-files.ts';
 import { listChangedPaths } from './list-changed-paths.ts';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
 import { indexFile } from './store-layout.ts';
+import { writeRootExcludes } from './write-root-excludes.ts';
 import type { LargeFile, RootSnapshot } from './types.ts';
 
 /** What one store remembers between recordings of a root (in this process). */
@@ -62,7 +62,7 @@ export async function recordRoot(options: {
   await mkdir(path.dirname(index), { recursive: true });
   // The session is the index's only writer: a lock left behind is from its own recording killed mid-way.
   await rm(`${index}.lock`, { force: true });
-  const excludesFile = findUserExcludeFile(root);
+  const excludesFile = await writeRootExcludes({ store, root });
   const git = { store, root, index, excludesFile, signal };
   const listed = await listChangedPaths(git);
   if ((await indexEntryCount(index)) + listed.untracked.length > options.maxFiles) {
