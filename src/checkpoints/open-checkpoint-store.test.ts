@@ -78,10 +78,16 @@ describe('openCheckpointStore', () => {
     expect(listing).toContain('new\nline');
     expect(listing).toContain('with space and ünïcode.txt');
     expect(listing.filter((name) => /(^|\/)(ignored|debug\.log|nested|\.git|\.codev)(\/|$)/.test(name))).toEqual([]);
+    // codev's own state is not the agent's work: a rewind leaves the permissions granted meanwhile alone.
+    write(root, '.codev/settings.local.json', '{}');
+    write(root, '.codev/agents/helper.md', 'an agent definition is project content');
+    const withState = await store.record({ sessionId: 's2', roots: [root] });
+    const names = git(path.join(root, '.codev', 'checkpoints'), '--git-dir=.', 'ls-tree', '-r', '--name-only', withState.roots[0]!.tree).split('\n');
+    expect(names.filter((name) => name.startsWith('.codev/'))).toEqual(['.codev/agents/helper.md']);
     const crlf = git(path.join(root, '.codev', 'checkpoints'), '--git-dir=.', 'cat-file', 'blob', `${snapshot.roots[0]!.tree}:crlf.txt`);
     expect(crlf).toBe('one\r\ntwo');
     // The user's git sees nothing of the store.
-    expect(git(root, 'status', '--porcelain', '--untracked-files=all')).not.toContain('.codev');
+    expect(git(root, 'status', '--porcelain', '--untracked-files=all')).not.toContain('.codev/checkpoints');
   });
 
   it('applies the ignore rules of the folders above a root inside a repository, and the user info/exclude', async () => {
