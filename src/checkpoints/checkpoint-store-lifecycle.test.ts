@@ -30,6 +30,9 @@ describe('checkpoint store lifecycle', () => {
     const store = openCheckpointStore({ directory: path.join(machine.directory(), 'store') });
     const first = await store.record({ sessionId: 'parent', roots: [root] });
     await store.keep({ sessionId: 'fork', snapshots: [first] });
+    // A tree the store lacks, or not a tree id at all, is not kept: a ref to nothing would break every prune.
+    await store.keep({ sessionId: 'fork', snapshots: [{ roots: [{ root, tree: 'f'.repeat(40), large: [] }, { root, tree: '../../../escape', large: [] }] }] });
+    expect(readdirSync(path.join(store.directory, 'refs', 'codev', 'sessions', 'fork'))).toEqual([first.roots[0]!.tree]);
     writeFileSync(path.join(root, 'a.txt'), `only the parent had this ${'x'.repeat(4000)}\n`);
     const second = await store.record({ sessionId: 'parent', roots: [root] });
     const secondBlob = git(root, 'hash-object', 'a.txt');

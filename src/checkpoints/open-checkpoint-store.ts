@@ -56,7 +56,7 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
     for (const root of roots) {
       snapshot.roots.push(await recordRoot({ store, sessionId, root: path.resolve(root), maxFileBytes, maxFiles, memory, signal }));
     }
-    await keepTrees({ store, sessionId, trees: snapshot.roots.map((entry) => entry.tree) });
+    await keepTrees({ store, sessionId, trees: snapshot.roots.map((entry) => entry.tree), justWritten: true });
     return snapshot;
   };
 
