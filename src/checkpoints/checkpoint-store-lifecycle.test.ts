@@ -1,4 +1,4 @@
-import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CodevError } from '../errors/codev-error.ts';
@@ -94,6 +94,17 @@ describe('checkpoint store lifecycle', () => {
       process.env.PATH = savedPath;
     }
     expect((await store.record({ sessionId: 's', roots: [root] })).roots).toHaveLength(1);
+  });
+
+  it('records and restores a root reached through a link', async () => {
+    const real = makeRoot({ 'a.txt': 'one\n' });
+    const linked = path.join(machine.directory(), 'linked-root');
+    symlinkSync(real, linked);
+    const store = openCheckpointStore({ directory: path.join(machine.directory(), 'store') });
+    const first = await store.record({ sessionId: 'linked', roots: [linked] });
+    writeFileSync(path.join(real, 'a.txt'), 'two\n');
+    await store.applyRestore({ sessionId: 'linked', plan: await store.planRestore({ sessionId: 'linked', target: first }) });
+    expect(readFileSync(path.join(real, 'a.txt'), 'utf8')).toBe('one\n');
   });
 
   it('makes the store private and cuts a patch at maxBytes', async () => {

@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { lstat, mkdir, open, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkpointFailed } from './checkpoint-failed.ts';
 import { hashLargeFile, type LargeFileCache } from './hash-large-files.ts';
@@ -56,7 +56,8 @@ export async function recordRoot(options: {
   signal?: AbortSignal;
 }): Promise<RootSnapshot> {
   const { store, root, signal } = options;
-  const rootStat = await lstat(root).catch(() => undefined);
+  // The root itself may be reached through a link (a symlinked home or /tmp): only what is under it is never followed.
+  const rootStat = await stat(root).catch(() => undefined);
   if (!rootStat?.isDirectory()) throw checkpointFailed(`Cannot record ${root}: it is not a folder.`, { file: root });
   const index = indexFile(store, options.sessionId, root);
   await mkdir(path.dirname(index), { recursive: true });
