@@ -3,7 +3,7 @@ import { diffSnapshots } from './diff-snapshots.ts';
 import { forEachLimited } from './for-each-limited.ts';
 import { type PathChange, toFileChange } from './path-change.ts';
 import { diskMatches, readDiskSide } from './read-disk-side.ts';
-import { readBlobs } from './read-blobs.ts';
+import { storedBlobs } from './read-blobs.ts';
 import { resolveConflictChoices } from './resolve-conflict-choices.ts';
 import { newJournalId, removeRestoreJournal, type RestoreOperation, writeRestoreJournal } from './restore-journal.ts';
 import { isSafeTreePath } from './resolve-tree-path.ts';
@@ -31,8 +31,8 @@ export async function applyRestore(options: { store: string; sessionId: string; 
     if (keptKeys.has(key(change))) kept.push(change);
     else operations.push({ root: change.root, path: change.path, from: change.from, to: change.to });
   }
-  const blobs = await readBlobs({ store, oids: operations.flatMap((operation) => (operation.to ? [operation.to.oid] : [])), signal });
-  const missing = operations.find((operation) => operation.to && !blobs.has(operation.to.oid));
+  const stored = await storedBlobs({ store, oids: operations.flatMap((operation) => (operation.to ? [operation.to.oid] : [])), signal });
+  const missing = operations.find((operation) => operation.to && !stored.has(operation.to.oid));
   if (missing) throw checkpointFailed(`The checkpoint store lacks the content of ${missing.path} (${missing.to!.oid}).`, { file: missing.root });
   const changedSincePlan: RestoreConflict[] = [];
   await forEachLimited(operations, 16, async (operation) => {
@@ -43,7 +43,7 @@ export async function applyRestore(options: { store: string; sessionId: string; 
   signal?.throwIfAborted();
   const journalId = newJournalId();
   await writeRestoreJournal({ store, sessionId, journal: { version: 1, id: journalId, operations } });
-  const outcome = await runRestoreOperations({ operations, blobs, journalId, recovering: false });
+  const outcome = await runRestoreOperations({ store, operations, journalId, recovering: false });
   await removeRestoreJournal({ store, sessionId });
   const meanwhile = new Set(outcome.changedMeanwhile.map(key));
   const restored = changes.filter((change) => !keptKeys.has(key(change)) && !meanwhile.has(key(change)));

@@ -1,6 +1,7 @@
 import { lstat, mkdir, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { forEachLimited } from './for-each-limited.ts';
+import { readBlobs, storedBlobs } from './read-blobs.ts';
 import { type DiskSide, diskMatches, readDiskSide } from './read-disk-side.ts';
 import type { RestoreOperation } from './restore-journal.ts';
 import { resolveTreePath } from './resolve-tree-path.ts';
@@ -15,6 +16,27 @@ export interface OperationsOutcome {
 
 /** Files hashed or written at once: enough to hide the thread pool's latency, few enough for open files. */
 const PARALLEL = 16;
+/** Contents read from the store at once, at most: a large restore is written in batches of this many bytes. */
+const BATCH_BYTES = 64 * 1024 * 1024;
+
+/** `operations` in batches whose contents add up to at most {@link BATCH_BYTES} (a larger file alone). */
+function batchesOf(operations: readonly RestoreOperation[], sizes: ReadonlyMap<string, number>): RestoreOperation[][] {
+  const batches: RestoreOperation[][] = [];
+  let batch: RestoreOperation[] = [];
+  let bytes = 0;
+  for (const operation of operations) {
+    const size = sizes.get(operation.to!.oid) ?? 0;
+    if (batch.length > 0 && bytes + size > BATCH_BYTES) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(operation);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
 
 function depth(name: string): number {
   return name.split('/').length;
@@ -52,7 +74,7 @@ function parentsOf(operation: RestoreOperation): string[] {
  * as the plan saw it, checked just before it is replaced; any other is left alone. In order: deletions and
  * the folders they emptied (deepest first), folders, then files and links.
  */
-export async function runRestoreOperations(options: { operations: readonly RestoreOperation[]; blobs: ReadonlyMap<string, Buffer>; journalId: string; recovering: boolean }): Promise<OperationsOutcome> {
+export async function runRestoreOperations(options: { store: string; operations: readonly RestoreOperation[]; journalId: string; recovering: boolean }): Promise<OperationsOutcome> {
   const outcome: OperationsOutcome = { done: [], changedMeanwhile: [] };
   let pending = [...options.operations];
   for (const operation of pending) resolveTreePath(operation.root, operation.path);
@@ -81,15 +103,21 @@ export async function runRestoreOperations(options: { operations: readonly Resto
     if (await makeParents(operation.root, operation.path, made)) writable.push(operation);
     else outcome.changedMeanwhile.push(operation);
   }
-  await forEachLimited(writable, PARALLEL, async (operation) => {
-    const disk = await readSide(operation);
-    const content = options.blobs.get(operation.to!.oid);
-    if (!diskMatches(disk, operation.from) || content === undefined) return void outcome.changedMeanwhile.push(operation);
-    const file = resolveTreePath(operation.root, operation.path);
-    // A folder where the file goes: the plan removed what it had; anything left (ignored files) keeps it there.
-    if (disk === 'directory' && !(await rmdir(file).then(() => true, () => false))) return void outcome.changedMeanwhile.push(operation);
-    await writeRestoredFile({ file, side: operation.to!, content, journalId: options.journalId });
-    outcome.done.push(operation);
-  });
+  const sizes = await storedBlobs({ store: options.store, oids: writable.map((operation) => operation.to!.oid) });
+  for (const batch of batchesOf(writable, sizes)) {
+    const blobs = await readBlobs({ store: options.store, oids: batch.map((operation) => operation.to!.oid) });
+    await forEachLimited(batch, PARALLEL, (operation) => writeOne(operation, blobs.get(operation.to!.oid), options.journalId, outcome));
+  }
   return outcome;
+}
+
+/** Writes one file or link, if it is still as the plan saw it. */
+async function writeOne(operation: RestoreOperation, content: Buffer | undefined, journalId: string, outcome: OperationsOutcome): Promise<void> {
+  const disk = await readSide(operation);
+  if (!diskMatches(disk, operation.from) || content === undefined) return void outcome.changedMeanwhile.push(operation);
+  const file = resolveTreePath(operation.root, operation.path);
+  // A folder where the file goes: the plan removed what it had; anything left (ignored files) keeps it there.
+  if (disk === 'directory' && !(await rmdir(file).then(() => true, () => false))) return void outcome.changedMeanwhile.push(operation);
+  await writeRestoredFile({ file, side: operation.to!, content, journalId });
+  outcome.done.push(operation);
 }
