@@ -45,7 +45,7 @@ export async function applyRestore(options: { store: string; sessionId: string; 
   await writeRestoreJournal({ store, sessionId, journal: { version: 1, id: journalId, operations } });
   const outcome = await runRestoreOperations({ store, operations, journalId, recovering: false });
   await removeRestoreJournal({ store, sessionId });
-  const meanwhile = new Set(outcome.changedMeanwhile.map(key));
+  const meanwhile = new Set([...outcome.changedMeanwhile, ...outcome.failed.map((failure) => failure.operation)].map(key));
   const restored = changes.filter((change) => !keptKeys.has(key(change)) && !meanwhile.has(key(change)));
   return {
     restored: restored.map(toFileChange),

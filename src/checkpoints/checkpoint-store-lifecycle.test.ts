@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -105,6 +106,23 @@ describe('checkpoint store lifecycle', () => {
     writeFileSync(path.join(real, 'a.txt'), 'two\n');
     await store.applyRestore({ sessionId: 'linked', plan: await store.planRestore({ sessionId: 'linked', target: first }) });
     expect(readFileSync(path.join(real, 'a.txt'), 'utf8')).toBe('one\n');
+  });
+
+  it('goes on past a file the file system refuses to write, reports it kept, and leaves no journal behind', async () => {
+    const root = makeRoot({ 'a.txt': 'one\n' });
+    const store = openCheckpointStore({ directory: path.join(machine.directory(), 'store') });
+    const first = await store.record({ sessionId: 'refused', roots: [root] });
+    const storeGit = (input: Buffer | string, ...args: string[]): string => execFileSync('git', ['--git-dir', store.directory, ...args], { input, encoding: 'utf8' }).trim();
+    const blob = storeGit('restored\n', 'hash-object', '-w', '--stdin');
+    const entry = (name: string): Buffer => Buffer.concat([Buffer.from(`100644 ${name}\0`), Buffer.from(blob, 'hex')]);
+    // A name longer than the file system allows (255 bytes): git keeps it, the rename to it fails.
+    const target = storeGit(Buffer.concat([entry('a.txt'), entry('n'.repeat(300))]), 'hash-object', '-t', 'tree', '-w', '--stdin');
+    const plan = await store.planRestore({ sessionId: 'refused', target: { roots: [{ ...first.roots[0]!, tree: target }] } });
+    const result = await store.applyRestore({ sessionId: 'refused', plan });
+    expect(result.kept.map((change) => change.path)).toEqual(['n'.repeat(300)]);
+    expect(readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('restored\n');
+    expect(await store.recover({ sessionId: 'refused' })).toBe(false);
+    expect(readdirSync(root).filter((name) => name.includes('codev-restore'))).toEqual([]);
   });
 
   it('makes the store private and cuts a patch at maxBytes', async () => {

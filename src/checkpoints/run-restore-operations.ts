@@ -12,6 +12,8 @@ export interface OperationsOutcome {
   done: RestoreOperation[];
   /** Found neither as the plan saw it nor as the target says (someone changed it meanwhile): left alone. */
   changedMeanwhile: RestoreOperation[];
+  /** The file system refused (a folder without write permission, a full disk): left as they were. */
+  failed: { operation: RestoreOperation; error: unknown }[];
 }
 
 /** Files hashed or written at once: enough to hide the thread pool's latency, few enough for open files. */
@@ -75,7 +77,7 @@ function parentsOf(operation: RestoreOperation): string[] {
  * the folders they emptied (deepest first), folders, then files and links.
  */
 export async function runRestoreOperations(options: { store: string; operations: readonly RestoreOperation[]; journalId: string; recovering: boolean }): Promise<OperationsOutcome> {
-  const outcome: OperationsOutcome = { done: [], changedMeanwhile: [] };
+  const outcome: OperationsOutcome = { done: [], changedMeanwhile: [], failed: [] };
   let pending = [...options.operations];
   for (const operation of pending) resolveTreePath(operation.root, operation.path);
   if (options.recovering) {
@@ -88,11 +90,13 @@ export async function runRestoreOperations(options: { store: string; operations:
     pending = pending.filter((operation) => !already.has(operation));
   }
   const deletions = pending.filter((operation) => operation.to === undefined);
-  await forEachLimited(deletions, PARALLEL, async (operation) => {
-    if (!diskMatches(await readSide(operation), operation.from)) return void outcome.changedMeanwhile.push(operation);
-    await unlink(resolveTreePath(operation.root, operation.path));
-    outcome.done.push(operation);
-  });
+  await forEachLimited(deletions, PARALLEL, (operation) =>
+    refusedAsFailed(operation, outcome, async () => {
+      if (!diskMatches(await readSide(operation), operation.from)) return void outcome.changedMeanwhile.push(operation);
+      await unlink(resolveTreePath(operation.root, operation.path));
+      outcome.done.push(operation);
+    }),
+  );
   // Folders the deletions emptied go now, deepest first: one the target still has is made again below, and one
   // where the target has a file is then out of its way.
   const emptied = [...new Set(deletions.flatMap(parentsOf))].sort((a, b) => depth(b) - depth(a) || b.length - a.length);
@@ -100,15 +104,29 @@ export async function runRestoreOperations(options: { store: string; operations:
   const made = new Set<string>();
   const writable: RestoreOperation[] = [];
   for (const operation of pending.filter((entry) => entry.to !== undefined)) {
-    if (await makeParents(operation.root, operation.path, made)) writable.push(operation);
-    else outcome.changedMeanwhile.push(operation);
+    await refusedAsFailed(operation, outcome, async () => {
+      if (await makeParents(operation.root, operation.path, made)) writable.push(operation);
+      else outcome.changedMeanwhile.push(operation);
+    });
   }
   const sizes = await storedBlobs({ store: options.store, oids: writable.map((operation) => operation.to!.oid) });
   for (const batch of batchesOf(writable, sizes)) {
     const blobs = await readBlobs({ store: options.store, oids: batch.map((operation) => operation.to!.oid) });
-    await forEachLimited(batch, PARALLEL, (operation) => writeOne(operation, blobs.get(operation.to!.oid), options.journalId, outcome));
+    await forEachLimited(batch, PARALLEL, (operation) => refusedAsFailed(operation, outcome, () => writeOne(operation, blobs.get(operation.to!.oid), options.journalId, outcome)));
   }
   return outcome;
+}
+
+/**
+ * Runs one operation's file work; a refusal of the file system is recorded and the restore goes on: thrown,
+ * it would leave a journal that every later `recover` would fail on the same way.
+ */
+async function refusedAsFailed(operation: RestoreOperation, outcome: OperationsOutcome, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    outcome.failed.push({ operation, error });
+  }
 }
 
 /** Writes one file or link, if it is still as the plan saw it. */
