@@ -125,6 +125,19 @@ describe('checkpoint store lifecycle', () => {
     expect(readdirSync(root).filter((name) => name.includes('codev-restore'))).toEqual([]);
   });
 
+  it('runs one session\'s recordings one at a time across the openings of a store in a process', async () => {
+    const root = makeRoot(Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`f${index}.txt`, `${index}\n`])));
+    const directory = path.join(machine.directory(), 'store');
+    const openings = [openCheckpointStore({ directory }), openCheckpointStore({ directory })];
+    const recordings = Array.from({ length: 12 }, (_, index) => {
+      writeFileSync(path.join(root, `f${index}.txt`), `turn ${index}\n`);
+      return openings[index % 2]!.record({ sessionId: 'shared', roots: [root] });
+    });
+    const snapshots = await Promise.all(recordings);
+    expect(new Set(snapshots.map((snapshot) => snapshot.roots[0]!.tree)).size).toBeGreaterThan(0);
+    expect((await openings[0]!.record({ sessionId: 'shared', roots: [root] })).roots[0]!.tree).toBe((await openings[1]!.record({ sessionId: 'other', roots: [root] })).roots[0]!.tree);
+  });
+
   it('makes the store private and cuts a patch at maxBytes', async () => {
     const root = makeRoot({ 'a.txt': 'one\n' });
     const store = openCheckpointStore({ directory: path.join(machine.directory(), 'store') });

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openCheckpointStore } from '../../src/checkpoints/open-checkpoint-store.ts';
 import { git } from '../../src/checkpoints/test-fixtures/make-mixed-project.ts';
 import { readFolderState } from '../../src/checkpoints/test-fixtures/read-folder-state.ts';
@@ -14,6 +14,8 @@ import { cleanGitMachine } from '../../src/git/test-fixtures/clean-git-machine.t
  * restore at several points leaves, after `recover`, exactly the old or exactly the new files; two processes
  * recording different sessions into one store at once leave every tree readable and `git fsck` clean.
  */
+// Removing thousands of files at the end takes longer than the default hook timeout on a busy machine.
+vi.setConfig({ hookTimeout: 120_000 });
 const machine = cleanGitMachine('codev-checkpoint-kills-');
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORKER = path.join(REPO, 'test/faults/checkpoint-worker.ts');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openCheckpointStore } from '../../src/checkpoints/open-checkpoint-store.ts';
 import { git } from '../../src/checkpoints/test-fixtures/make-mixed-project.ts';
 import { readFolderState } from '../../src/checkpoints/test-fixtures/read-folder-state.ts';
@@ -12,6 +12,8 @@ import { cleanGitMachine } from '../../src/git/test-fixtures/clean-git-machine.t
  * A FIFO, a link to /dev/zero and a socket in a root are recorded as git records them (the link as a link,
  * the FIFO and the socket left out) and nothing hangs, recording or restoring; 10,000 files record and restore.
  */
+// Removing thousands of files at the end takes longer than the default hook timeout on a busy machine.
+vi.setConfig({ hookTimeout: 120_000 });
 const machine = cleanGitMachine('codev-checkpoint-special-');
 
 function listTree(store: string, tree: string): string[] {
