@@ -72,9 +72,13 @@ describe('openCheckpointStore', () => {
 
   it('records what git records: ignored files, .git and nested repositories left out, bytes as they are on disk', async () => {
     const { root, store } = project();
+    // A folder named .git that is no repository: still never recorded.
+    write(root, 'plain/.git/config', '[core]\n\tfsmonitor = touch /tmp/never\n');
+    write(root, 'plain/kept.txt', 'kept\n');
     const snapshot = await store.record({ sessionId: 's2', roots: [root] });
     const listing = git(path.join(root, '.codev', 'checkpoints'), '--git-dir=.', 'ls-tree', '-r', '-z', '--name-only', snapshot.roots[0]!.tree).split('\0').filter(Boolean);
     expect(listing).toContain('untracked.txt');
+    expect(listing).toContain('plain/kept.txt');
     expect(listing).toContain('new\nline');
     expect(listing).toContain('with space and ünïcode.txt');
     expect(listing.filter((name) => /(^|\/)(ignored|debug\.log|nested|\.git|\.codev)(\/|$)/.test(name))).toEqual([]);
