@@ -138,6 +138,23 @@ describe('checkpoint store lifecycle', () => {
     expect((await openings[0]!.record({ sessionId: 'shared', roots: [root] })).roots[0]!.tree).toBe((await openings[1]!.record({ sessionId: 'other', roots: [root] })).roots[0]!.tree);
   });
 
+  it('records right after another opening wrote the session index, and rebuilds an index cut in half', async () => {
+    const root = makeRoot({ 'a.txt': 'one\n', 'b.txt': 'b\n' });
+    const directory = path.join(machine.directory(), 'store');
+    const [first, second] = [openCheckpointStore({ directory }), openCheckpointStore({ directory })];
+    const one = await first.record({ sessionId: 'two-openings', roots: [root] });
+    writeFileSync(path.join(root, 'a.txt'), 'two\n');
+    const two = await second.record({ sessionId: 'two-openings', roots: [root] });
+    expect(two.roots[0]!.tree).not.toBe(one.roots[0]!.tree);
+    expect((await first.record({ sessionId: 'two-openings', roots: [root] })).roots[0]!.tree).toBe(two.roots[0]!.tree);
+    const indexes = path.join(directory, 'codev-indexes', 'two-openings');
+    const index = path.join(indexes, readdirSync(indexes)[0]!);
+    writeFileSync(index, readFileSync(index).subarray(0, 40));
+    writeFileSync(path.join(root, 'b.txt'), 'changed\n');
+    const rebuilt = await first.record({ sessionId: 'two-openings', roots: [root] });
+    expect(rebuilt.roots[0]!.tree).toBe((await second.record({ sessionId: 'fresh', roots: [root] })).roots[0]!.tree);
+  });
+
   it('makes the store private and cuts a patch at maxBytes', async () => {
     const root = makeRoot({ 'a.txt': 'one\n' });
     const store = openCheckpointStore({ directory: path.join(machine.directory(), 'store') });
