@@ -62,6 +62,11 @@ describe('openCheckpointStore', () => {
     expect(result.kept).toEqual([]);
     expect(result.restored.length).toBe(plan.changes.length);
     expect(readFolderState(root)).toEqual(before);
+    // Written as git checks files out: 0777 or 0666 less the process umask.
+    const umask = process.umask();
+    expect(statSync(path.join(root, 'c')).mode & 0o777).toBe(0o666 & ~umask);
+    expect(statSync(path.join(root, 'src/index.ts')).mode & 0o777).toBe(0o666 & ~umask);
+    expect(statSync(path.join(root, 'script.sh')).mode & 0o777).toBe(0o777 & ~umask);
     expect(gitState(root)).toEqual(userGit);
     expect(git(root, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe('x');
     // And the restore can be undone: its `before` is what the agent left.
