@@ -155,6 +155,18 @@ describe('checkpoint store lifecycle', () => {
     expect(rebuilt.roots[0]!.tree).toBe((await second.record({ sessionId: 'fresh', roots: [root] })).roots[0]!.tree);
   });
 
+  it('sees a file rewritten at once with the same size (racy stat data)', async () => {
+    const root = makeRoot({ 'a.txt': 'v00\n' });
+    const store = openCheckpointStore({ directory: path.join(machine.directory(), 'store') });
+    let previous = (await store.record({ sessionId: 'racy', roots: [root] })).roots[0]!.tree;
+    for (let round = 1; round <= 30; round++) {
+      writeFileSync(path.join(root, 'a.txt'), `v${String(round).padStart(2, '0')}\n`);
+      const tree = (await store.record({ sessionId: 'racy', roots: [root] })).roots[0]!.tree;
+      expect(tree, `round ${round}`).not.toBe(previous);
+      previous = tree;
+    }
+  });
+
   it('makes the store private and cuts a patch at maxBytes', async () => {
     const root = makeRoot({ 'a.txt': 'one\n' });
     const store = openCheckpointStore({ directory: path.join(machine.directory(), 'store') });
