@@ -96,6 +96,18 @@ describe('file checkpoints of an agent', () => {
     expect(await unsaved.checkpoints()).toEqual([]);
   });
 
+  it('are off for the project\'s agents with the config\'s checkpoints: false, unless an agent turns them on', async () => {
+    await test.cleanup();
+    test = await createRewindProject({ files: { 'codev.config.json': '{ "checkpoints": false }\n' } });
+    replies = rewindRunReplies(test.root);
+    const off = await runTheWork();
+    expect(await off.agent.checkpoints()).toEqual([]);
+    replies = [...rewindRunReplies(test.root), toolUseReply('Read', { file_path: path.join(test.root, 'notes.md') }), textReply('read')];
+    const on = agentOf({ checkpoints: { maxFileBytes: 1_000_000 } });
+    await drain(on.query('read it'));
+    expect((await on.checkpoints()).map((checkpoint) => checkpoint.turn)).toEqual([1, 2]);
+  });
+
   it('a resumed session goes on numbering its turns', async () => {
     const { agent } = await runTheWork();
     await agent.close();

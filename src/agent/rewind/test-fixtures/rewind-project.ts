@@ -6,7 +6,7 @@ import type { FakeReply } from '../../../testing/fake-messages-server/fake-reply
 import { textReply, toolUseReply } from '../../../testing/fake-messages-server/fake-reply.ts';
 
 /** A project that is a git repository: tracked, untracked, ignored, binary, executable and symlinked files, one commit. */
-export async function createRewindProject(): Promise<TestKernel> {
+export async function createRewindProject(options: { files?: Record<string, string> } = {}): Promise<TestKernel> {
   const test = await createTestKernel({
     mcp: false,
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
@@ -19,6 +19,7 @@ export async function createRewindProject(): Promise<TestKernel> {
       'notes.md': 'first line\nsecond line\n',
       'build/out.js': 'ignored output\n',
       'untracked.txt': 'not committed\n',
+      ...options.files,
     },
   });
   symlinkSync('a.txt', path.join(test.root, 'link'));
