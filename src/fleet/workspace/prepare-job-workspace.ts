@@ -29,6 +29,11 @@ export interface PrepareJobWorkspaceOptions {
    */
   resumeCommit?: string;
   /**
+   * The job this one was rewound from (`fleet.rewind`): when `resumeCommit` is not in this job's refs yet, it
+   * is fetched from that job's, and recorded in this job's (its base and its turn), for every later attempt.
+   */
+  rewoundFrom?: string;
+  /**
    * The attempt's own folder name: the checkout is then `<root>/<jobId>/<attempt>`, never one a stale attempt
    * still writes in, and the checkouts of earlier attempts on this machine whose process is gone are removed.
    */
@@ -48,7 +53,12 @@ async function cloneAndCheckOut(options: PrepareJobWorkspaceOptions & { root: st
   });
   await saveTrustedGitConfig({ checkout });
   const refs = jobRefs(jobId);
-  const found = await findJobCheckpoint({ cwd: checkout, repo, jobId, resumeTurn: options.resumeTurn ?? 0, ...(options.resumeCommit && { resumeCommit: options.resumeCommit }), signal });
+  const found = await findJobCheckpoint({ cwd: checkout, repo, jobId, resumeTurn: options.resumeTurn ?? 0, ...(options.resumeCommit && { resumeCommit: options.resumeCommit }), ...(options.rewoundFrom && { from: options.rewoundFrom }), signal });
+  if (found.adopted) {
+    // Create-only: an attempt that raced this one pushed the same commits.
+    await pushJobRef({ cwd: checkout, repo, commit: found.baseCommit!, ref: refs.base, force: false, signal });
+    await pushJobRef({ cwd: checkout, repo, commit: found.commit!, ref: refs.turn(found.turn), force: false, signal });
+  }
   let baseCommit = found.baseCommit;
   if (baseCommit === undefined) {
     baseCommit = await resolveBaseCommit({ cwd: checkout, repo, ref: options.spec.ref, signal });
