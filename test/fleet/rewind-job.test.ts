@@ -5,8 +5,7 @@
  * 1 and 2, which completes as the old one did; a rewind with a prompt goes on with it; the old job is left as
  * it was; a turn with no checkpoint, and a cleaned job, are CHECKPOINT_NOT_FOUND.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -17,37 +16,14 @@ import { connectRedis } from '../../src/fleet/redis/connect-redis.ts';
 import { createRedisSessionStore } from '../../src/fleet/session-store/create-redis-session-store.ts';
 import type { Fleet, FleetEvent, FleetJobResult, JobHandle } from '../../src/fleet/types.ts';
 import { rejectionCode } from '../../src/testing/rejection-code.ts';
-import { textReply, toolUseReply } from '../../src/testing/index.ts';
 import { BIN, runProcess } from '../cli/run-codev.ts';
+import { CHECK, createRewindRepository, git, rewindReply, toolUseIds, treeOf } from './test-fixtures/rewind-scenario.ts';
 import { useFleetServers } from './test-fixtures/use-fleet-servers.ts';
 
 // realpath: the checkouts' paths as the tools name them (the temp folder may be behind a link).
 const RUN = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-fleet-rewind-')));
 const PROJECT = path.join(RUN, 'project');
 const WORKSPACES = path.join(RUN, 'workspaces');
-const CHECK = 'CHECK the checkout';
-
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
-const blocksOf = (messages: readonly Anthropic.MessageParam[]) => messages.flatMap((message) => (typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content));
-
-/** The checkout of the one job at work in WORKSPACES (a job's first two turns run while no other job does). */
-function checkout(): string {
-  const job = readdirSync(WORKSPACES).find((name) => !name.startsWith('.'))!;
-  return realpathSync(path.join(WORKSPACES, job, readdirSync(path.join(WORKSPACES, job)).find((name) => !name.startsWith('.'))!));
-}
-
-/** The model's next step follows from the conversation alone, so a job rewound anywhere goes on the same way. */
-function nextReply(messages: readonly Anthropic.MessageParam[]) {
-  const blocks = blocksOf(messages);
-  const answered = new Set(blocks.flatMap((block) => (block.type === 'tool_result' ? [block.tool_use_id] : [])));
-  if (blocks.some((block) => block.type === 'text' && block.text.includes(CHECK))) {
-    return answered.has('toolu_check') ? textReply('checked') : toolUseReply('Bash', { command: 'git rev-parse HEAD && git status --porcelain --untracked-files=all' }, { id: 'toolu_check' });
-  }
-  if (!answered.has('toolu_1')) return toolUseReply('Write', { file_path: path.join(checkout(), 'a', 'one.txt'), content: 'one\n' }, { id: 'toolu_1' });
-  if (!answered.has('toolu_2')) return toolUseReply('Write', { file_path: path.join(checkout(), 'src', 'two.txt'), content: 'two\n' }, { id: 'toolu_2' });
-  if (!answered.has('toolu_3')) return toolUseReply('Bash', { command: 'rm -rf src && mv a b' }, { id: 'toolu_3' });
-  return textReply('done');
-}
 
 const servers = useFleetServers({
   folder: RUN,
@@ -57,23 +33,8 @@ const servers = useFleetServers({
     writeFileSync(path.join(PROJECT, 'package.json'), '{ "name": "fleet-rewind", "private": true }\n');
     writeFileSync(path.join(PROJECT, 'agent.ts'), "export default { system: 'You build things.' };\n");
   },
-  script: (request) => nextReply(request.body.messages ?? []),
+  script: (request) => rewindReply(request.body.messages ?? [], { workspaces: WORKSPACES }),
 });
-
-/** A bare repository whose main holds README.md, src/main.ts and a .gitignore of `*.log`. */
-function createRepository(name: string): string {
-  const seed = path.join(RUN, `${name}-seed`);
-  mkdirSync(path.join(seed, 'src'), { recursive: true });
-  writeFileSync(path.join(seed, 'README.md'), 'hello\n');
-  writeFileSync(path.join(seed, 'src', 'main.ts'), 'export {};\n');
-  writeFileSync(path.join(seed, '.gitignore'), '*.log\n');
-  git(seed, 'init', '-q', '-b', 'main');
-  git(seed, 'add', '.');
-  git(seed, 'commit', '-qm', 'seed');
-  const remote = path.join(RUN, `${name}.git`);
-  git(RUN, 'clone', '-q', '--bare', seed, remote);
-  return remote;
-}
 
 const permissions = { allow: ['Write', 'Bash'] };
 
@@ -92,8 +53,6 @@ async function sessionMessages(queue: string, sessionId: string): Promise<Anthro
   }
 }
 
-const toolUseIds = (messages: readonly Anthropic.MessageParam[]) => blocksOf(messages).flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
-const treeOf = (remote: string, commit: string) => git(remote, 'ls-tree', '-r', '--name-only', commit).split('\n').filter(Boolean);
 
 /** Runs the three-turn job to its end on `fleet`'s worker; returns its result and its checkpoints' commits by turn. */
 async function runOldJob(fleet: Fleet, remote: string): Promise<{ job: JobHandle; result: FleetJobResult; commits: Map<number, string> }> {
@@ -108,7 +67,7 @@ async function runOldJob(fleet: Fleet, remote: string): Promise<{ job: JobHandle
 describe('rewinding a fleet job', () => {
   it('codev queue rewind JOB --to 2 makes a new job that starts at turn 2 (its files, its conversation) and completes as the old one did; the old job is left as it was', async () => {
     const queue = `rewind-cli-${process.pid}`;
-    const remote = createRepository('cli');
+    const remote = createRewindRepository(RUN, 'cli');
     const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
     const worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: servers.server.url, CODEV_MAX_RETRIES: '0' }, workspaceRoot: WORKSPACES, scriptRoots: [PROJECT], lockDurationMs: 5_000 });
     try {
@@ -150,7 +109,7 @@ describe('rewinding a fleet job', () => {
 
   it('fleet.rewind with a prompt goes on with it from a checkout exactly as turn 2 left it; a turn without a checkpoint and a cleaned job are CHECKPOINT_NOT_FOUND', async () => {
     const queue = `rewind-api-${process.pid}`;
-    const remote = createRepository('api');
+    const remote = createRewindRepository(RUN, 'api');
     const fleet = await createFleet({ connection: servers.redis.url, queue, env: {} });
     const worker = await fleet.worker({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: servers.server.url, CODEV_MAX_RETRIES: '0' }, workspaceRoot: WORKSPACES, scriptRoots: [PROJECT], lockDurationMs: 5_000 });
     try {
