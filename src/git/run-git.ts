@@ -25,7 +25,10 @@ export interface RunGitOptions {
   timeoutMs?: number;
   /** Retry a {@link isTransientGitFailure transient} failure briefly; default true. Off for commands unsafe to repeat. */
   retry?: boolean;
-  /** Extra environment variables for git (such as `GIT_OPTIONAL_LOCKS: '0'` for a read-only query). */
+  /**
+   * Extra environment variables for git (such as `GIT_OPTIONAL_LOCKS: '0'` for a read-only query). They may name
+   * a repository (`GIT_DIR`, `GIT_INDEX_FILE`...): only the ones inherited from codev's environment are dropped.
+   */
   environment?: Record<string, string>;
   /** Largest stdout accepted, in bytes; default 16 MiB. */
   maxBuffer?: number;
@@ -55,10 +58,10 @@ export function isTransientGitFailure(stderr: string): boolean {
 }
 
 function gitEnvironment(extra: Record<string, string> = {}, withoutCredentials = false): NodeJS.ProcessEnv {
-  const base = withoutCredentials ? commandEnvironment() : process.env;
-  const env: NodeJS.ProcessEnv = { ...base, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', LANGUAGE: 'C', ...extra };
-  for (const name of REPOSITORY_VARIABLES) delete env[name];
-  return env;
+  const inherited: NodeJS.ProcessEnv = { ...(withoutCredentials ? commandEnvironment() : process.env) };
+  // Only the inherited ones go: a caller that names its own repository or index (the checkpoint store) keeps them.
+  for (const name of REPOSITORY_VARIABLES) delete inherited[name];
+  return { ...inherited, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', LANGUAGE: 'C', ...extra };
 }
 
 function runGitOnce(args: readonly string[], options: RunGitOptions): Promise<GitResult> {

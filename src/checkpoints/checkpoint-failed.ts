@@ -1,0 +1,20 @@
+import { CodevError } from '../errors/codev-error.ts';
+import type { RestoreConflict } from './types.ts';
+
+/** A recording or restore that could not be done: `CHECKPOINT_FAILED`, with git's words when git said why. */
+export function checkpointFailed(message: string, details: { hint?: string; cause?: unknown; file?: string } = {}): CodevError {
+  return new CodevError('CHECKPOINT_FAILED', message, details);
+}
+
+/** `REWIND_CONFLICT`, with the files in `details.conflicts`. */
+export type RewindConflictError = CodevError & { details: { conflicts: RestoreConflict[] } };
+
+/** A restore refused because of `conflicts`: nothing was changed. */
+export function rewindConflict(conflicts: RestoreConflict[], message?: string): RewindConflictError {
+  const names = conflicts.slice(0, 5).map((conflict) => conflict.path).join(', ');
+  const more = conflicts.length > 5 ? ` and ${conflicts.length - 5} more` : '';
+  const error = new CodevError('REWIND_CONFLICT', message ?? `Restoring would overwrite ${conflicts.length} file(s) changed since the last checkpoint: ${names}${more}.`, {
+    hint: 'Choose per file, or pass conflicts: "overwrite" (force) or "keep".',
+  });
+  return Object.assign(error, { details: { conflicts } });
+}

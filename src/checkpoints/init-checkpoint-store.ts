@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runCheckpointGit } from './run-checkpoint-git.ts';
+
+/** The store's whole config: anything else found there (a planted hook, filter or fsmonitor) is written over. */
+const CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n\tlogallrefupdates = false\n[gc]\n\tauto = 0\n';
+/** Highest-precedence attributes: the stored bytes are the file's bytes, whatever the roots' `.gitattributes` say. */
+const ATTRIBUTES = '* -text !eol -ident -filter !working-tree-encoding -crlf !diff !merge\n';
+
+async function writeIfDifferent(file: string, content: string): Promise<void> {
+  const present = await readFile(file, 'utf8').catch(() => undefined);
+  if (present === content) return;
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, content, { mode: 0o600 });
+  await rename(temporary, file);
+}
+
+/**
+ * Makes `directory` a private bare repository of its own (0700, ignored by the project's git through a
+ * `.gitignore` of `*`) or checks it is one, and sets its config and attributes to codev's.
+ */
+export async function initCheckpointStore(directory: string): Promise<void> {
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  await chmod(directory, 0o700);
+  if (!existsSync(path.join(directory, 'HEAD')) || !existsSync(path.join(directory, 'objects'))) {
+    await runCheckpointGit({ store: directory, args: ['init', '--bare', '--quiet', '--template=', directory] });
+  }
+  await writeStoreSettings(directory);
+}
+
+/**
+ * Puts the store's config, attributes and `.gitignore` back to codev's when they are not (a few small reads):
+ * done before each use of the store, so a config or attributes file planted since cannot take effect.
+ */
+export async function writeStoreSettings(directory: string): Promise<void> {
+  await mkdir(path.join(directory, 'info'), { recursive: true });
+  await Promise.all([
+    writeIfDifferent(path.join(directory, 'config'), CONFIG),
+    writeIfDifferent(path.join(directory, 'info', 'attributes'), ATTRIBUTES),
+    writeIfDifferent(path.join(directory, '.gitignore'), '*\n'),
+  ]);
+}

@@ -1,0 +1,25 @@
+import { runCheckpointGit } from './run-checkpoint-git.ts';
+
+/** What a recording looks at: the files that differ from the session's index, and the files it does not have. */
+export interface ChangedPaths {
+  /** In the index, and changed or gone on disk (by stat data, then content). */
+  changed: string[];
+  /** Not in the index and not ignored (nested repositories left out). */
+  untracked: string[];
+}
+
+function splitNul(output: Buffer): string[] {
+  const text = output.toString('utf8');
+  return text === '' ? [] : text.split('\0').filter((name) => name !== '');
+}
+
+/** `git diff-files` and `git ls-files -o` side by side: the recording's only scans of the root. */
+export async function listChangedPaths(options: { store: string; root: string; index: string; excludesFile: string; signal?: AbortSignal }): Promise<ChangedPaths> {
+  const common = { store: options.store, root: options.root, index: options.index, excludesFile: options.excludesFile, signal: options.signal };
+  const [changed, untracked] = await Promise.all([
+    runCheckpointGit({ ...common, args: ['diff-files', '-z', '--name-only', '--no-renames', '--ignore-submodules=all'] }),
+    runCheckpointGit({ ...common, args: ['ls-files', '-z', '--others', '--exclude-standard'] }),
+  ]);
+  // A nested repository is listed as its folder, `name/`: it is the user's other repository, not a file of this one.
+  return { changed: splitNul(changed), untracked: splitNul(untracked).filter((name) => !name.endsWith('/')) };
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { applyRestore } from './apply-restore.ts';
+import { diffSnapshots } from './diff-snapshots.ts';
+import { forgetSession } from './forget-session.ts';
+import { initCheckpointStore, writeStoreSettings } from './init-checkpoint-store.ts';
+import { keepTrees } from './keep-trees.ts';
+import { patchSnapshots } from './patch-snapshots.ts';
+import { toFileChange } from './path-change.ts';
+import { planRestore } from './plan-restore.ts';
+import { pruneStore } from './prune-store.ts';
+import { recordRoot, type RecordingMemory } from './record-root.ts';
+import { recoverRestore } from './recover-restore.ts';
+import { checkSessionId } from './store-layout.ts';
+import type { CheckpointStore, CheckpointStoreOptions, Snapshot } from './types.ts';
+
+const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_FILES = 100_000;
+
+/**
+ * Opens (creating it when missing) a project's checkpoint store. The store is made ready on first use; one
+ * session's recordings and restores run one at a time in this process (the session's index has one writer).
+ */
+export function openCheckpointStore(options: CheckpointStoreOptions): CheckpointStore {
+  const store = path.resolve(options.directory);
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+  const memory: RecordingMemory = { largeFiles: new Map(), lastTrees: new Map() };
+  let ready: Promise<void> | undefined;
+  const queues = new Map<string, Promise<unknown>>();
+
+  const whenReady = async (): Promise<void> => {
+    if (ready === undefined) {
+      ready = initCheckpointStore(store).catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
+      return ready;
+    }
+    await ready;
+    await writeStoreSettings(store);
+  };
+  /** Runs `work` after the session's earlier work, once the store is ready. */
+  const inSession = <T>(sessionId: string, work: () => Promise<T>): Promise<T> => {
+    checkSessionId(sessionId);
+    const previous = queues.get(sessionId) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(async () => {
+      await whenReady();
+      return work();
+    });
+    queues.set(sessionId, next);
+    void next.finally(() => { if (queues.get(sessionId) === next) queues.delete(sessionId); }).catch(() => {});
+    return next;
+  };
+  const record = async (sessionId: string, roots: readonly string[], signal?: AbortSignal): Promise<Snapshot> => {
+    const snapshot: Snapshot = { roots: [] };
+    for (const root of roots) {
+      snapshot.roots.push(await recordRoot({ store, sessionId, root: path.resolve(root), maxFileBytes, maxFiles, memory, signal }));
+    }
+    await keepTrees({ store, sessionId, trees: snapshot.roots.map((entry) => entry.tree) });
+    return snapshot;
+  };
+
+  return {
+    directory: store,
+    record: ({ sessionId, roots, signal }) => inSession(sessionId, () => record(sessionId, roots, signal)),
+    diff: async ({ from, to }) => {
+      await whenReady();
+      return (await diffSnapshots({ store, from, to })).map(toFileChange);
+    },
+    patch: async ({ from, to, maxBytes }) => {
+      await whenReady();
+      return patchSnapshots({ store, from, to, maxBytes });
+    },
+    planRestore: ({ sessionId, target, reference, signal }) =>
+      inSession(sessionId, async () => {
+        await recoverRestore({ store, sessionId });
+        const current = await record(sessionId, target.roots.map((entry) => entry.root), signal);
+        return planRestore({ store, current, target, reference, signal });
+      }),
+    applyRestore: ({ sessionId, plan, conflicts, signal }) =>
+      inSession(sessionId, async () => {
+        await recoverRestore({ store, sessionId });
+        return applyRestore({ store, sessionId, plan, conflicts, signal });
+      }),
+    recover: ({ sessionId }) => inSession(sessionId, () => recoverRestore({ store, sessionId })),
+    keep: ({ sessionId, snapshots }) => inSession(sessionId, () => keepTrees({ store, sessionId, trees: snapshots.flatMap((snapshot) => snapshot.roots.map((entry) => entry.tree)) })),
+    forget: ({ sessionId }) => inSession(sessionId, () => forgetSession({ store, sessionId })),
+    prune: async () => {
+      await whenReady();
+      return pruneStore(store);
+    },
+  };
+}

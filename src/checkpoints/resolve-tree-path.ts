@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { checkpointFailed } from './checkpoint-failed.ts';
+
+/** True for a `/`-separated relative path with no empty, `.`, `..` or `.git` component: safe to join under a root. */
+export function isSafeTreePath(name: string): boolean {
+  if (name === '' || name.includes('\0') || name.includes('\\') || path.isAbsolute(name)) return false;
+  return name.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git');
+}
+
+/** `root` joined with a path read from a tree or a journal, after checking it cannot leave the root or reach a `.git`. */
+export function resolveTreePath(root: string, name: string): string {
+  if (!isSafeTreePath(name)) throw checkpointFailed(`Refusing the unsafe path ${JSON.stringify(name)} in a checkpoint of ${root}.`, { file: root });
+  return path.join(root, ...name.split('/'));
+}

@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { checkpointFailed } from './checkpoint-failed.ts';
+
+const SESSION_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+
+/** Refuses a session id that could not be one ref component and one file name (no `/`, no `..`). */
+export function checkSessionId(sessionId: string): void {
+  if (!SESSION_ID.test(sessionId) || sessionId.includes('..') || sessionId.endsWith('.lock') || sessionId.endsWith('.')) {
+    throw checkpointFailed(`Not a usable session id for checkpoints: ${JSON.stringify(sessionId)}.`);
+  }
+}
+
+/** The index file of one session's recordings of one root: the session is its only writer. */
+export function indexFile(store: string, sessionId: string, root: string): string {
+  const key = createHash('sha1').update(root).digest('hex').slice(0, 16);
+  return path.join(store, 'codev-indexes', sessionId, key);
+}
+
+/** The folder of a session's refs (one per tree it keeps). */
+export function sessionRefsFolder(store: string, sessionId: string): string {
+  return path.join(store, 'refs', 'codev', 'sessions', sessionId);
+}
+
+/** The journal of a session's restore in progress. */
+export function journalFile(store: string, sessionId: string): string {
+  return path.join(store, 'codev-journals', `${sessionId}.json`);
+}
