@@ -6,6 +6,7 @@ import { checkJobId } from './check-job-id.ts';
 import { findJobCheckpoint } from './find-job-checkpoint.ts';
 import { jobRefs } from './job-refs.ts';
 import { pushJobRef } from './push-job-ref.ts';
+import { prepareRecordingStore } from './recording-store.ts';
 import { removeDeadAttemptFolders } from './remove-dead-attempt-folders.ts';
 import { removeJobWorkspace } from './remove-job-workspace.ts';
 import { resolveBaseCommit } from './resolve-base-commit.ts';
@@ -67,6 +68,8 @@ async function cloneAndCheckOut(options: PrepareJobWorkspaceOptions & { root: st
   }
   // --force: a --no-checkout clone has no index, which a plain checkout would take for staged deletions.
   await workspaceGitOutput(['checkout', '--quiet', '--force', '--no-track', '-B', refs.branchName, found.commit ?? baseCommit], { cwd: checkout, signal, timeoutMs: TREE_TIMEOUT_MS });
+  // The fresh index, before the agent runs: the checkpoints' own index starts from it.
+  await prepareRecordingStore({ checkout, seedIndex: path.join(checkout, '.git', 'index') });
   return { path: checkout, jobId, repo, baseCommit, turn: found.turn };
 }
 
