@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * What a fleet job's per-turn workspace checkpoint costs (`checkpointJobWorkspace`: record the checkout, commit,
- * push the turn's hidden ref to a local bare repository), in this checkout and at another git revision, in ONE
- * process, the sides alternating round after round (and swapping which goes first), on a 10,000-file repository:
- * nothing changed since the last turn, and 10 files changed. An A/A row (this checkout against itself, two
- * checkouts of its own) gives the noise.
+ * What a fleet job's per-turn workspace checkpoint costs, in this checkout and at another git revision, in ONE
+ * process, the sides taking turns round after round (the order rotated each round), on a 10,000-file repository:
+ * nothing changed since the last turn, and 10 files changed. Two figures: the whole checkpoint
+ * (`checkpointJobWorkspace`: record the checkout, commit, push the turn's hidden ref to a local bare repository)
+ * and its commit alone (`commitCheckout`: the recording and the commit, no push). A third side, this checkout
+ * again with a checkout of its own, gives the A/A figure (the noise).
  *
  *   node bench/fleet-workspace-checkpoint.mjs <revision> [files=10000] [rounds=9]
  *
@@ -50,7 +51,8 @@ try {
     const remote = path.join(scratch, `${name.replace(/\W/g, '-')}.git`);
     git(scratch, ['clone', '-q', '--bare', seed, remote]);
     const job = await workspace.prepareJobWorkspace({ root: path.join(scratch, `${name.replace(/\W/g, '-')}-checkouts`), jobId: 'bench', spec: { repo: remote } });
-    return { name, workspace, job, turn: 0, times: { nothing: [], ten: [] } };
+    const { commitCheckout } = await createJiti(path.join(root, 'bench', 'run.mjs')).import(path.join(root, 'src', 'fleet', 'workspace', 'commit-checkout.ts'));
+    return { name, workspace, commitCheckout, job, turn: 0, times: { nothing: [], ten: [], 'commit, nothing': [], 'commit, ten': [] } };
   };
   const sides = [await sideOf(revision, there), await sideOf('this checkout', here), await sideOf('this checkout (A/A)', here)];
   const change = (side, count) => {
@@ -61,21 +63,32 @@ try {
     await side.workspace.checkpointJobWorkspace({ workspace: side.job, turn: ++side.turn });
     return performance.now() - started;
   };
+  const commitOnly = async (side) => {
+    const started = performance.now();
+    await side.commitCheckout({ cwd: side.job.path, message: [`bench turn ${++side.turn}`] });
+    return performance.now() - started;
+  };
   // Warm-up: the first checkpoint of a checkout (its recording store's first use).
   for (const side of sides) await checkpoint(side);
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    const order = [...sides.slice(round % sides.length), ...sides.slice(0, round % sides.length)];
     for (const side of order) side.times.nothing.push(await checkpoint(side));
     for (const side of order) {
       change(side, 10);
       side.times.ten.push(await checkpoint(side));
     }
+    for (const side of order) side.times['commit, nothing'].push(await commitOnly(side));
+    for (const side of order) {
+      change(side, 10);
+      side.times['commit, ten'].push(await commitOnly(side));
+    }
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(`fleet workspace checkpoint, ${FILES} files, ${ROUNDS} rounds (median ms per checkpoint)`);
-  for (const key of ['nothing', 'ten']) {
+  const labels = { nothing: 'checkpoint, nothing changed', ten: 'checkpoint, 10 files changed', 'commit, nothing': 'commit alone, nothing changed', 'commit, ten': 'commit alone, 10 files changed' };
+  for (const [key, label] of Object.entries(labels)) {
     const [before, after, again] = sides.map((side) => median(side.times[key]));
-    console.log(`${key === 'nothing' ? 'nothing changed' : '10 files changed'}: ${revision} ${before.toFixed(1)} ms, this checkout ${after.toFixed(1)} ms (A/B ${(after / before).toFixed(2)}×; A/A ${(again / after).toFixed(2)}×)`);
+    console.log(`${label}: ${revision} ${before.toFixed(1)} ms, this checkout ${after.toFixed(1)} ms (A/B ${(after / before).toFixed(2)}×; A/A ${(again / after).toFixed(2)}×)`);
   }
 } finally {
   execFileSync('git', ['worktree', 'remove', '--force', there], { cwd: here, stdio: 'inherit' });

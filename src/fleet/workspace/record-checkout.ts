@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { initCheckpointStore } from '../../checkpoints/init-checkpoint-store.ts';
 import { recordRoot } from '../../checkpoints/record-root.ts';
+import { recordingMemory } from './recording-memories.ts';
 import { prepareRecordingStore, RECORDING_SESSION, recordingStorePath } from './recording-store.ts';
 
 /**
@@ -15,7 +16,6 @@ export async function recordCheckout(options: { checkout: string; signal?: Abort
   if (!existsSync(store)) await prepareRecordingStore({ checkout: options.checkout });
   // Its config and attributes put back as codev's, whatever was planted there since.
   await initCheckpointStore(store);
-  const memory = { largeFiles: new Map(), lastTrees: new Map<string, string>() };
-  const recorded = await recordRoot({ store, sessionId: RECORDING_SESSION, root: options.checkout, maxFileBytes: Infinity, maxFiles: Number.MAX_SAFE_INTEGER, memory, ...(options.signal && { signal: options.signal }) });
+  const recorded = await recordRoot({ store, sessionId: RECORDING_SESSION, root: options.checkout, maxFileBytes: Infinity, maxFiles: Number.MAX_SAFE_INTEGER, memory: recordingMemory(options.checkout), ...(options.signal && { signal: options.signal }) });
   return recorded.tree;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { initCheckpointStore } from '../../checkpoints/init-checkpoint-store.ts';
 import { indexFile } from '../../checkpoints/store-layout.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
+import { forgetRecording } from './recording-memories.ts';
 
 /** Beside the checkouts, out of the agent's folder (as the saved git config is). */
 const RECORDING_FOLDER = '.codev-record';
@@ -29,6 +30,7 @@ export function recordingIndex(checkout: string): string {
  */
 export async function prepareRecordingStore(options: { checkout: string; seedIndex?: string }): Promise<void> {
   const store = recordingStorePath(options.checkout);
+  forgetRecording(options.checkout);
   try {
     await rm(store, { recursive: true, force: true });
     await initCheckpointStore(store);
