@@ -15,7 +15,12 @@ const lastFile = (checkout: string) => path.join(recordingStorePath(checkout), '
 /** The checkout's last checkpoint, when this attempt made one. */
 export async function readLastCheckpoint(checkout: string): Promise<LastCheckpoint | undefined> {
   const text = await readFile(lastFile(checkout), 'utf8').catch(() => undefined);
-  return text === undefined ? undefined : (JSON.parse(text) as LastCheckpoint);
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as LastCheckpoint);
+  } catch {
+    // Cut short by a crash: the next checkpoint goes on from HEAD, as the first one does.
+    return undefined;
+  }
 }
 
 /** Keeps `last` as the checkout's last checkpoint. */
