@@ -13,6 +13,8 @@
  * - node walk + sha1: every file read and hashed by Node (what a content-addressed store without git's stat
  *   cache costs).
  * - `cp -r` and `tar`: a copy of the tree per turn (what a naive snapshot costs; no deduplication).
+ * - codev rewind: what undoing a turn that changed 10 files costs (a recording of the present, the plan, the
+ *   journal, the 10 files written back); its ratio is against codev's recording with nothing changed.
  *
  * Rounds alternate between the cases (a busy machine drifts); for the changed cases the files are changed before
  * the timed part. The median round is printed with its ratio to codev's row for the same change.
@@ -89,7 +91,20 @@ for (const changed of [0, 10, 100]) {
     { name: `git stash create in a copy, ${changed} changed`, group: changed, prepare: () => changeFiles(copy, changed), run: () => spawnSync('git', ['stash', 'create'], { cwd: copy, env: ISOLATED, stdio: 'ignore' }) },
   );
 }
+let rewindTarget;
 CASES.push(
+  {
+    name: 'codev rewind of a turn that changed 10 files (planRestore + applyRestore)',
+    group: 'rewind',
+    prepare: async () => {
+      rewindTarget = await store.record({ sessionId: 'bench', roots: [repo] });
+      changeFiles(repo, 10);
+    },
+    run: async () => {
+      const plan = await store.planRestore({ sessionId: 'bench', target: rewindTarget });
+      await store.applyRestore({ sessionId: 'bench', plan });
+    },
+  },
   { name: 'node walk + sha1 of every file', group: 'any', run: () => walkAndHash(repo) },
   { name: 'cp -r of the tree (.git aside)', group: 'any', run: () => { execFileSync('cp', ['-r', path.join(repo, 'src'), path.join(base, `snap${++snapshotCount}`)]); } },
   { name: 'tar of the tree (.git aside)', group: 'any', run: () => { spawnSync('tar', ['-cf', path.join(base, `snap${++snapshotCount}.tar`), '--exclude=.git', '-C', repo, '.']); } },
@@ -97,14 +112,14 @@ CASES.push(
 
 // Warm-up: the first recording hashes every file, the shadow repo's first add too; neither is a per-turn cost.
 for (const testCase of CASES) {
-  testCase.prepare?.();
+  await testCase.prepare?.();
   await testCase.run();
 }
 const times = new Map(CASES.map((testCase) => [testCase, []]));
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? CASES : [...CASES].reverse();
   for (const testCase of order) {
-    testCase.prepare?.();
+    await testCase.prepare?.();
     const start = performance.now();
     await testCase.run();
     times.get(testCase).push(performance.now() - start);

@@ -1,8 +1,9 @@
 import { checkpointFailed, rewindConflict } from './checkpoint-failed.ts';
 import { diffSnapshots } from './diff-snapshots.ts';
+import { forEachLimited } from './for-each-limited.ts';
 import { type PathChange, toFileChange } from './path-change.ts';
 import { diskMatches, readDiskSide } from './read-disk-side.ts';
-import { readBlobs } from './read-blobs.ts';
+import { storedBlobs } from './read-blobs.ts';
 import { resolveConflictChoices } from './resolve-conflict-choices.ts';
 import { newJournalId, removeRestoreJournal, type RestoreOperation, writeRestoreJournal } from './restore-journal.ts';
 import { isSafeTreePath } from './resolve-tree-path.ts';
@@ -30,20 +31,21 @@ export async function applyRestore(options: { store: string; sessionId: string; 
     if (keptKeys.has(key(change))) kept.push(change);
     else operations.push({ root: change.root, path: change.path, from: change.from, to: change.to });
   }
-  const blobs = await readBlobs({ store, oids: operations.flatMap((operation) => (operation.to ? [operation.to.oid] : [])), signal });
+  const stored = await storedBlobs({ store, oids: operations.flatMap((operation) => (operation.to ? [operation.to.oid] : [])), signal });
+  const missing = operations.find((operation) => operation.to && !stored.has(operation.to.oid));
+  if (missing) throw checkpointFailed(`The checkpoint store lacks the content of ${missing.path} (${missing.to!.oid}).`, { file: missing.root });
   const changedSincePlan: RestoreConflict[] = [];
-  for (const operation of operations) {
-    if (operation.to && !blobs.has(operation.to.oid)) throw checkpointFailed(`The checkpoint store lacks the content of ${operation.path} (${operation.to.oid}).`, { file: operation.root });
+  await forEachLimited(operations, 16, async (operation) => {
     const disk = await readDiskSide(operation.root, operation.path).catch(() => 'other' as const);
-    if (!diskMatches(disk, operation.from) && !diskMatches(disk, operation.to)) changedSincePlan.push({ root: operation.root, path: operation.path, reason: 'changed-since' });
-  }
-  if (changedSincePlan.length > 0) throw rewindConflict(changedSincePlan);
+    if (!diskMatches(disk, operation.from)) changedSincePlan.push({ root: operation.root, path: operation.path, reason: 'changed-since' });
+  });
+  if (changedSincePlan.length > 0) throw rewindConflict(changedSincePlan.sort((a, b) => (key(a) < key(b) ? -1 : 1)));
   signal?.throwIfAborted();
   const journalId = newJournalId();
   await writeRestoreJournal({ store, sessionId, journal: { version: 1, id: journalId, operations } });
-  const outcome = await runRestoreOperations({ operations, blobs, journalId });
+  const outcome = await runRestoreOperations({ store, operations, journalId, recovering: false });
   await removeRestoreJournal({ store, sessionId });
-  const meanwhile = new Set(outcome.changedMeanwhile.map(key));
+  const meanwhile = new Set([...outcome.changedMeanwhile, ...outcome.failed.map((failure) => failure.operation)].map(key));
   const restored = changes.filter((change) => !keptKeys.has(key(change)) && !meanwhile.has(key(change)));
   return {
     restored: restored.map(toFileChange),

@@ -1,5 +1,6 @@
 import { LINK_MODE, type PathChange, type PathSide, sameSide } from './path-change.ts';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
+import { checkObjectId } from './store-layout.ts';
 import type { RootSnapshot, Snapshot } from './types.ts';
 
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -34,8 +35,9 @@ function parseTreeDiff(output: Buffer): TreeDiff {
 }
 
 async function diffRoot(options: { store: string; root: string; from?: RootSnapshot; to?: RootSnapshot; signal?: AbortSignal }): Promise<PathChange[]> {
-  const fromTree = options.from?.tree ?? EMPTY_TREE;
-  const toTree = options.to?.tree ?? EMPTY_TREE;
+  const fromTree = checkObjectId(options.from?.tree ?? EMPTY_TREE);
+  const toTree = checkObjectId(options.to?.tree ?? EMPTY_TREE);
+  for (const file of [...(options.from?.large ?? []), ...(options.to?.large ?? [])]) checkObjectId(file.oid);
   const { sides, counts } =
     fromTree === toTree
       ? { sides: new Map(), counts: new Map() }

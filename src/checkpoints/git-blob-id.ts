@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readlink } from 'node:fs/promises';
+import { readFile, readlink } from 'node:fs/promises';
+
+/** Read whole below this size; streamed above it. */
+const SMALL_FILE_BYTES = 1024 * 1024;
 
 /** The git blob id of `content`, as `git hash-object --no-filters` gives it. */
 export function blobIdOf(content: Buffer): string {
@@ -10,6 +13,11 @@ export function blobIdOf(content: Buffer): string {
 /** The git blob id of a file on disk by its bytes (streamed: large files are never read whole), or of a link by its target. */
 export async function blobIdOfPath(file: string, stat: { size: number; isSymbolicLink(): boolean }): Promise<string> {
   if (stat.isSymbolicLink()) return blobIdOf(Buffer.from(await readlink(file, { encoding: 'buffer' })));
+  if (stat.size <= SMALL_FILE_BYTES) {
+    const content = await readFile(file);
+    if (content.length !== stat.size) throw new Error(`${file} changed while it was hashed`);
+    return blobIdOf(content);
+  }
   const hash = createHash('sha1').update(`blob ${stat.size}\0`);
   let length = 0;
   for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {

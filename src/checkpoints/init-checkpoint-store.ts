@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runCheckpointGit } from './run-checkpoint-git.ts';
 
 /** The store's whole config: anything else found there (a planted hook, filter or fsmonitor) is written over. */
 const CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n\tlogallrefupdates = false\n[gc]\n\tauto = 0\n';
 /** Highest-precedence attributes: the stored bytes are the file's bytes, whatever the roots' `.gitattributes` say. */
 const ATTRIBUTES = '* -text !eol -ident -filter !working-tree-encoding -crlf !diff !merge\n';
 
-async function writeIfDifferent(file: string, content: string): Promise<void> {
+/** Writes `content` to `file` (its folder made when missing) unless it holds it already; atomically (temp file + rename). */
+export async function writeIfDifferent(file: string, content: string): Promise<void> {
   const present = await readFile(file, 'utf8').catch(() => undefined);
   if (present === content) return;
+  await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temporary, content, { mode: 0o600 });
   await rename(temporary, file);
@@ -19,14 +20,15 @@ async function writeIfDifferent(file: string, content: string): Promise<void> {
 
 /**
  * Makes `directory` a private bare repository of its own (0700, ignored by the project's git through a
- * `.gitignore` of `*`) or checks it is one, and sets its config and attributes to codev's.
+ * `.gitignore` of `*`) or checks it is one, and sets its config and attributes to codev's. The layout is
+ * written directly (HEAD, objects/, refs/), not by `git init`: two processes opening a new store at once
+ * would make one `git init` fail on the other's config lock.
  */
 export async function initCheckpointStore(directory: string): Promise<void> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   await chmod(directory, 0o700);
-  if (!existsSync(path.join(directory, 'HEAD')) || !existsSync(path.join(directory, 'objects'))) {
-    await runCheckpointGit({ store: directory, args: ['init', '--bare', '--quiet', '--template=', directory] });
-  }
+  await Promise.all(['objects/info', 'objects/pack', 'refs/heads', 'refs/tags'].map((folder) => mkdir(path.join(directory, folder), { recursive: true })));
+  if (!existsSync(path.join(directory, 'HEAD'))) await writeIfDifferent(path.join(directory, 'HEAD'), 'ref: refs/heads/main\n');
   await writeStoreSettings(directory);
 }
 

@@ -62,6 +62,11 @@ describe('openCheckpointStore', () => {
     expect(result.kept).toEqual([]);
     expect(result.restored.length).toBe(plan.changes.length);
     expect(readFolderState(root)).toEqual(before);
+    // Written as git checks files out: 0777 or 0666 less the process umask.
+    const umask = process.umask();
+    expect(statSync(path.join(root, 'c')).mode & 0o777).toBe(0o666 & ~umask);
+    expect(statSync(path.join(root, 'src/index.ts')).mode & 0o777).toBe(0o666 & ~umask);
+    expect(statSync(path.join(root, 'script.sh')).mode & 0o777).toBe(0o777 & ~umask);
     expect(gitState(root)).toEqual(userGit);
     expect(git(root, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe('x');
     // And the restore can be undone: its `before` is what the agent left.
@@ -72,16 +77,39 @@ describe('openCheckpointStore', () => {
 
   it('records what git records: ignored files, .git and nested repositories left out, bytes as they are on disk', async () => {
     const { root, store } = project();
+    // A folder named .git that is no repository: still never recorded.
+    write(root, 'plain/.git/config', '[core]\n\tfsmonitor = touch /tmp/never\n');
+    write(root, 'plain/kept.txt', 'kept\n');
     const snapshot = await store.record({ sessionId: 's2', roots: [root] });
     const listing = git(path.join(root, '.codev', 'checkpoints'), '--git-dir=.', 'ls-tree', '-r', '-z', '--name-only', snapshot.roots[0]!.tree).split('\0').filter(Boolean);
     expect(listing).toContain('untracked.txt');
+    expect(listing).toContain('plain/kept.txt');
     expect(listing).toContain('new\nline');
     expect(listing).toContain('with space and ünïcode.txt');
     expect(listing.filter((name) => /(^|\/)(ignored|debug\.log|nested|\.git|\.codev)(\/|$)/.test(name))).toEqual([]);
+    // codev's own state is not the agent's work: a rewind leaves the permissions granted meanwhile alone.
+    write(root, '.codev/settings.local.json', '{}');
+    write(root, '.codev/agents/helper.md', 'an agent definition is project content');
+    const withState = await store.record({ sessionId: 's2', roots: [root] });
+    const names = git(path.join(root, '.codev', 'checkpoints'), '--git-dir=.', 'ls-tree', '-r', '--name-only', withState.roots[0]!.tree).split('\n');
+    expect(names.filter((name) => name.startsWith('.codev/'))).toEqual(['.codev/agents/helper.md']);
     const crlf = git(path.join(root, '.codev', 'checkpoints'), '--git-dir=.', 'cat-file', 'blob', `${snapshot.roots[0]!.tree}:crlf.txt`);
     expect(crlf).toBe('one\r\ntwo');
     // The user's git sees nothing of the store.
-    expect(git(root, 'status', '--porcelain', '--untracked-files=all')).not.toContain('.codev');
+    expect(git(root, 'status', '--porcelain', '--untracked-files=all')).not.toContain('.codev/checkpoints');
+  });
+
+  it('applies the ignore rules of the folders above a root inside a repository, and the user info/exclude', async () => {
+    const top = machine.directory();
+    git(top, 'init', '-q');
+    write(top, '.gitignore', 'node_modules/\n*.log\n/packages/app/dist/\n/packages/other/\n!/packages/app/dist/keep.txt\n');
+    write(top, '.git/info/exclude', 'secret-notes.md\n');
+    const root = path.join(top, 'packages', 'app');
+    for (const name of ['src/a.ts', 'node_modules/x/index.js', 'debug.log', 'dist/bundle.js', 'secret-notes.md', 'other/kept.ts']) write(root, name, `${name}\n`);
+    const store = openCheckpointStore({ directory: path.join(top, '.codev', 'checkpoints') });
+    const snapshot = await store.record({ sessionId: 'sub', roots: [root] });
+    const listing = git(top, '--git-dir', store.directory, 'ls-tree', '-r', '--name-only', snapshot.roots[0]!.tree).split('\n');
+    expect(listing).toEqual(['other/kept.ts', 'src/a.ts']);
   });
 
   it('counts the lines each change adds and deletes', async () => {

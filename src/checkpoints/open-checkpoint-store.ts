@@ -15,6 +15,8 @@ import type { CheckpointStore, CheckpointStoreOptions, Snapshot } from './types.
 
 const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_FILES = 100_000;
+/** Each session's work in progress, by store and session: shared by every opening of a store in this process. */
+const queues = new Map<string, Promise<unknown>>();
 
 /**
  * Opens (creating it when missing) a project's checkpoint store. The store is made ready on first use; one
@@ -26,7 +28,6 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
   const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
   const memory: RecordingMemory = { largeFiles: new Map(), lastTrees: new Map() };
   let ready: Promise<void> | undefined;
-  const queues = new Map<string, Promise<unknown>>();
 
   const whenReady = async (): Promise<void> => {
     if (ready === undefined) {
@@ -40,15 +41,16 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
     await writeStoreSettings(store);
   };
   /** Runs `work` after the session's earlier work, once the store is ready. */
-  const inSession = <T>(sessionId: string, work: () => Promise<T>): Promise<T> => {
+  const inSession = async <T>(sessionId: string, work: () => Promise<T>): Promise<T> => {
     checkSessionId(sessionId);
-    const previous = queues.get(sessionId) ?? Promise.resolve();
+    const queue = `${store}\0${sessionId}`;
+    const previous = queues.get(queue) ?? Promise.resolve();
     const next = previous.catch(() => {}).then(async () => {
       await whenReady();
       return work();
     });
-    queues.set(sessionId, next);
-    void next.finally(() => { if (queues.get(sessionId) === next) queues.delete(sessionId); }).catch(() => {});
+    queues.set(queue, next);
+    void next.finally(() => { if (queues.get(queue) === next) queues.delete(queue); }).catch(() => {});
     return next;
   };
   const record = async (sessionId: string, roots: readonly string[], signal?: AbortSignal): Promise<Snapshot> => {
@@ -56,7 +58,7 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
     for (const root of roots) {
       snapshot.roots.push(await recordRoot({ store, sessionId, root: path.resolve(root), maxFileBytes, maxFiles, memory, signal }));
     }
-    await keepTrees({ store, sessionId, trees: snapshot.roots.map((entry) => entry.tree) });
+    await keepTrees({ store, sessionId, trees: snapshot.roots.map((entry) => entry.tree), justWritten: true });
     return snapshot;
   };
 

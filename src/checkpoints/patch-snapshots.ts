@@ -1,5 +1,6 @@
 import { diffSnapshots, EMPTY_TREE } from './diff-snapshots.ts';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
+import { checkObjectId } from './store-layout.ts';
 import type { Snapshot } from './types.ts';
 
 /** A unified diff from `from` to `to` (roots named when there are several), cut at `maxBytes` with a last line saying so. */
@@ -10,8 +11,8 @@ export async function patchSnapshots(options: { store: string; from: Snapshot; t
     const from = options.from.roots.find((entry) => entry.root === root);
     const to = options.to.roots.find((entry) => entry.root === root);
     const prefix = roots.length > 1 ? `${root.replace(/^\/+/, '')}/` : '';
-    const fromTree = from?.tree ?? EMPTY_TREE;
-    const toTree = to?.tree ?? EMPTY_TREE;
+    const fromTree = checkObjectId(from?.tree ?? EMPTY_TREE);
+    const toTree = checkObjectId(to?.tree ?? EMPTY_TREE);
     if (fromTree !== toTree) {
       const args = ['diff-tree', '-p', '-r', '--no-renames', '--no-ext-diff', '--no-textconv', '--no-color', `--src-prefix=a/${prefix}`, `--dst-prefix=b/${prefix}`, fromTree, toTree];
       pieces.push((await runCheckpointGit({ store: options.store, args, signal: options.signal })).toString('utf8'));

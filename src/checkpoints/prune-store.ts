@@ -2,6 +2,8 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
 
+const LOOSE_OBJECTS_WORTH_PACKING = 1000;
+
 async function folderBytes(folder: string): Promise<number> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
   let total = 0;
@@ -18,7 +20,12 @@ export async function pruneStore(store: string): Promise<{ bytesBefore: number; 
   const objects = path.join(store, 'objects');
   const bytesBefore = await folderBytes(objects);
   await runCheckpointGit({ store, args: ['prune', '--expire=1.hour.ago'] });
-  await runCheckpointGit({ store, args: ['repack', '-a', '-d', '-q', '--no-write-bitmap-index'] });
-  await runCheckpointGit({ store, args: ['prune-packed', '-q'] });
+  const counts = (await runCheckpointGit({ store, args: ['count-objects', '-v'] })).toString('utf8');
+  // Packing pays once there are many loose objects (a pack and its index cost more than a few loose files).
+  // Unreachable objects younger than an hour go to a cruft pack: a recording in flight may be reusing one.
+  if (Number(/^count: (\d+)/m.exec(counts)?.[1] ?? 0) >= LOOSE_OBJECTS_WORTH_PACKING) {
+    await runCheckpointGit({ store, args: ['repack', '--cruft', '-d', '-q', '--cruft-expiration=1.hour.ago', '--no-write-bitmap-index'] });
+    await runCheckpointGit({ store, args: ['prune-packed', '-q'] });
+  }
   return { bytesBefore, bytesAfter: await folderBytes(objects) };
 }

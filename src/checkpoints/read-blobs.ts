@@ -20,15 +20,15 @@ export async function readBlobs(options: { store: string; oids: readonly string[
   return blobs;
 }
 
-/** Which of `oids` the store has, with one `git cat-file --batch-check`. */
-export async function storedBlobs(options: { store: string; oids: readonly string[]; signal?: AbortSignal }): Promise<Set<string>> {
+/** The sizes of those of `oids` the store has as blobs, with one `git cat-file --batch-check`. */
+export async function storedBlobs(options: { store: string; oids: readonly string[]; signal?: AbortSignal }): Promise<Map<string, number>> {
   const wanted = [...new Set(options.oids)];
-  if (wanted.length === 0) return new Set();
+  const present = new Map<string, number>();
+  if (wanted.length === 0) return present;
   const output = await runCheckpointGit({ store: options.store, args: ['cat-file', '--batch-check'], input: `${wanted.join('\n')}\n`, signal: options.signal });
-  const present = new Set<string>();
   for (const line of output.toString('utf8').split('\n')) {
-    const [oid, type] = line.split(' ');
-    if (type === 'blob') present.add(oid!);
+    const [oid, type, size] = line.split(' ');
+    if (type === 'blob') present.set(oid!, Number(size));
   }
   return present;
 }

@@ -2,6 +2,7 @@ import { lstat, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import { blobIdOf, blobIdOfPath } from './git-blob-id.ts';
 import { LINK_MODE, type PathSide } from './path-change.ts';
+import { resolveTreePath } from './resolve-tree-path.ts';
 
 /** What is at a path now, as git would record it: `directory` for a folder, `other` for a FIFO, socket or device. */
 export type DiskSide = PathSide | 'directory' | 'other' | undefined;
@@ -11,6 +12,7 @@ export type DiskSide = PathSide | 'directory' | 'other' | undefined;
  * folder) is absent, as it is for git.
  */
 export async function readDiskSide(root: string, name: string): Promise<DiskSide> {
+  resolveTreePath(root, name);
   const parts = name.split('/');
   let folder = root;
   for (const part of parts.slice(0, -1)) {

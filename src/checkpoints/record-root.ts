@@ -1,20 +1,27 @@
-import type { Stats } from 'node:fs';
-import { lstat, mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkpointFailed } from './checkpoint-failed.ts';
-import { findUserExcludeFile } from './find-user-exclude-file.ts';
-import { hashLargeFile, type LargeFileCache } from './hash-large-files.ts';
+import { classifyListedPaths } from './classify-listed-paths.ts';
+import type { LargeFileCache } from './hash-large-files.ts';
 import { listChangedPaths } from './list-changed-paths.ts';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
 import { indexFile } from './store-layout.ts';
-import type { LargeFile, RootSnapshot } from './types.ts';
+import type { RootSnapshot } from './types.ts';
+import { writeRootExcludes } from './write-root-excludes.ts';
 
 /** What one store remembers between recordings of a root (in this process). */
 export interface RecordingMemory {
   largeFiles: LargeFileCache;
-  /** The last tree written from each index file: when nothing changed, `write-tree` is not run again. */
-  lastTrees: Map<string, string>;
+  /**
+   * The last tree written from each index file, with the index's stat data then: when nothing changed and the
+   * index is still that file (no other writer since), `write-tree` is not run again.
+   */
+  lastTrees: Map<string, { tree: string; identity: string }>;
 }
+
+const NUL = '\0';
+/** What git says of an index file that was cut or mixed (two writers, a full disk): it is rebuilt from the files. */
+const BROKEN_INDEX = /index file (corrupt|smaller than expected|open failed)|bad signature|bad index (file|version)|index uses .* extension|cache entry has null sha1|invalid (path|object) .* in (the )?index|unordered stage entries/i;
 
 async function indexEntryCount(index: string): Promise<number> {
   const handle = await open(index, 'r').catch(() => undefined);
@@ -28,25 +35,12 @@ async function indexEntryCount(index: string): Promise<number> {
   }
 }
 
-const NUL = '\0';
-
-/** True when every folder above `name` under `root` is a real folder, not a link (memoized per recording). */
-function isUnderRealFolders(root: string, name: string, memo: Map<string, Promise<boolean>>): Promise<boolean> {
-  const parent = path.posix.dirname(name);
-  if (parent === '.') return Promise.resolve(true);
-  let known = memo.get(parent);
-  if (known === undefined) {
-    known = isUnderRealFolders(root, parent, memo).then(async (above) => above && ((await lstat(path.join(root, parent)).catch(() => undefined))?.isDirectory() ?? false));
-    memo.set(parent, known);
-  }
-  return known;
+async function identityOf(file: string): Promise<string> {
+  const found = await stat(file).catch(() => undefined);
+  return found ? `${found.ino}:${found.size}:${found.mtimeMs}` : 'none';
 }
 
-/**
- * Records one root into the session's index for it: the paths git lists as changed or new are looked at (files
- * over `maxFileBytes` are hashed aside, FIFOs, sockets and devices left out), the index updated, a tree written.
- */
-export async function recordRoot(options: {
+interface RecordRootOptions {
   store: string;
   sessionId: string;
   root: string;
@@ -54,15 +48,13 @@ export async function recordRoot(options: {
   maxFiles: number;
   memory: RecordingMemory;
   signal?: AbortSignal;
-}): Promise<RootSnapshot> {
+}
+
+async function recordIntoIndex(options: RecordRootOptions, index: string): Promise<RootSnapshot> {
   const { store, root, signal } = options;
-  const rootStat = await lstat(root).catch(() => undefined);
-  if (!rootStat?.isDirectory()) throw checkpointFailed(`Cannot record ${root}: it is not a folder.`, { file: root });
-  const index = indexFile(store, options.sessionId, root);
-  await mkdir(path.dirname(index), { recursive: true });
   // The session is the index's only writer: a lock left behind is from its own recording killed mid-way.
   await rm(`${index}.lock`, { force: true });
-  const excludesFile = findUserExcludeFile(root);
+  const excludesFile = await writeRootExcludes({ store, root });
   const git = { store, root, index, excludesFile, signal };
   const listed = await listChangedPaths(git);
   if ((await indexEntryCount(index)) + listed.untracked.length > options.maxFiles) {
@@ -71,33 +63,33 @@ export async function recordRoot(options: {
       hint: 'Add the generated folders to .gitignore, or raise maxFiles.',
     });
   }
-  const wasIndexed = new Set(listed.changed);
-  const update: string[] = [];
-  const forget: string[] = [];
-  const large: LargeFile[] = [];
-  const realFolders = new Map<string, Promise<boolean>>();
-  const stats = await Promise.all(
-    [...new Set([...listed.changed, ...listed.untracked])].map(async (name) => {
-      // git lists no untracked path under a link; an indexed one whose folder became a link is gone for git.
-      const reachable = !wasIndexed.has(name) || (await isUnderRealFolders(root, name, realFolders));
-      return [name, reachable ? await lstat(path.join(root, name)).catch(() => undefined) : undefined] as const;
-    }),
-  );
-  for (const [name, stat] of stats) {
-    if (stat?.isSymbolicLink() || (stat?.isFile() && stat.size <= options.maxFileBytes)) update.push(name);
-    else {
-      if (stat?.isFile()) large.push(await hashLargeFile({ root, path: name, stat: stat as Stats, cache: options.memory.largeFiles }));
-      // Gone, a folder now, a FIFO, socket or device, or over the cap: out of the index.
-      if (wasIndexed.has(name)) forget.push(name);
-    }
-  }
+  const { update, forget, large } = await classifyListedPaths({ root, listed, maxFileBytes: options.maxFileBytes, cache: options.memory.largeFiles });
   if (update.length > 0) await runCheckpointGit({ ...git, args: ['update-index', '--add', '--replace', '-z', '--stdin'], input: update.join(NUL) + NUL });
   if (forget.length > 0) await runCheckpointGit({ ...git, args: ['update-index', '--force-remove', '-z', '--stdin'], input: forget.join(NUL) + NUL });
-  let tree = options.memory.lastTrees.get(index);
-  if (tree === undefined || update.length > 0 || forget.length > 0) {
-    tree = (await runCheckpointGit({ ...git, args: ['write-tree'] })).toString('utf8').trim();
-    options.memory.lastTrees.set(index, tree);
-  }
-  large.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const last = options.memory.lastTrees.get(index);
+  if (last !== undefined && update.length === 0 && forget.length === 0 && last.identity === (await identityOf(index))) return { root, tree: last.tree, large };
+  const tree = (await runCheckpointGit({ ...git, args: ['write-tree'] })).toString('utf8').trim();
+  options.memory.lastTrees.set(index, { tree, identity: await identityOf(index) });
   return { root, tree, large };
+}
+
+/**
+ * Records one root into the session's index for it: the paths git lists as changed or new are looked at (files
+ * over `maxFileBytes` are hashed aside, FIFOs, sockets and devices left out), the index updated, a tree written.
+ * An index git finds broken is removed and the root recorded again from its files.
+ */
+export async function recordRoot(options: RecordRootOptions): Promise<RootSnapshot> {
+  // The root itself may be reached through a link (a symlinked home or /tmp): only what is under it is never followed.
+  const rootStat = await stat(options.root).catch(() => undefined);
+  if (!rootStat?.isDirectory()) throw checkpointFailed(`Cannot record ${options.root}: it is not a folder.`, { file: options.root });
+  const index = indexFile(options.store, options.sessionId, options.root);
+  await mkdir(path.dirname(index), { recursive: true });
+  try {
+    return await recordIntoIndex(options, index);
+  } catch (error) {
+    if (!(error instanceof Error) || !BROKEN_INDEX.test(error.message)) throw error;
+    await rm(index, { force: true });
+    options.memory.lastTrees.delete(index);
+    return recordIntoIndex(options, index);
+  }
 }

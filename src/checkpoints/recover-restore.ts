@@ -1,4 +1,3 @@
-import { readBlobs } from './read-blobs.ts';
 import { readRestoreJournal, removeRestoreJournal } from './restore-journal.ts';
 import { runRestoreOperations } from './run-restore-operations.ts';
 
@@ -6,8 +5,7 @@ import { runRestoreOperations } from './run-restore-operations.ts';
 export async function recoverRestore(options: { store: string; sessionId: string }): Promise<boolean> {
   const journal = await readRestoreJournal(options);
   if (journal === undefined) return false;
-  const blobs = await readBlobs({ store: options.store, oids: journal.operations.flatMap((operation) => (operation.to ? [operation.to.oid] : [])) });
-  await runRestoreOperations({ operations: journal.operations, blobs, journalId: journal.id });
+  await runRestoreOperations({ store: options.store, operations: journal.operations, journalId: journal.id, recovering: true });
   await removeRestoreJournal(options);
   return true;
 }

@@ -16,7 +16,12 @@ export interface CheckpointGitCommand {
   signal?: AbortSignal;
   /** Exit codes that are not failures (`diff --quiet` style commands). */
   okExitCodes?: readonly number[];
+  /** Kill git after this long; default {@link CHECKPOINT_GIT_TIMEOUT_MS}. */
+  timeoutMs?: number;
 }
+
+/** Long enough for a first recording of a large root (every file hashed), short of a hang. */
+export const CHECKPOINT_GIT_TIMEOUT_MS = 10 * 60_000;
 
 /** Runs git on the checkpoint store, isolated from every config but its own settings; stdout as bytes. `CHECKPOINT_FAILED` with git's stderr. */
 export function runCheckpointGit(command: CheckpointGitCommand): Promise<Buffer> {
@@ -28,17 +33,21 @@ export function runCheckpointGit(command: CheckpointGitCommand): Promise<Buffer>
       signal: command.signal,
       windowsHide: true,
     });
+    const timer = setTimeout(() => child.kill('SIGKILL'), command.timeoutMs ?? CHECKPOINT_GIT_TIMEOUT_MS);
+    timer.unref();
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.stdin.on('error', () => {});
     child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
       if (error.code === 'ENOENT') {
         reject(checkpointFailed('Checkpoints need git, and git was not found on the PATH.', { hint: 'Install git (https://git-scm.com/downloads) or turn checkpoints off.', cause: error }));
       } else reject(checkpointFailed(`git ${command.args[0]} could not run: ${error.message}`, { cause: error }));
     });
     child.on('close', (code) => {
+      clearTimeout(timer);
       if (code === 0 || (code !== null && command.okExitCodes?.includes(code))) return resolve(Buffer.concat(stdout));
       const words = Buffer.concat(stderr).toString('utf8').trim();
       reject(checkpointFailed(`git ${command.args[0]} failed on the checkpoint store ${command.store}${code === null ? ' (killed)' : ` (exit ${code})`}: ${words || 'no message'}`));

@@ -26,3 +26,11 @@ export function sessionRefsFolder(store: string, sessionId: string): string {
 export function journalFile(store: string, sessionId: string): string {
   return path.join(store, 'codev-journals', `${sessionId}.json`);
 }
+
+const OBJECT_ID = /^[0-9a-f]{40}$/;
+
+/** Refuses a tree or blob id that is not one (from a transcript someone edited: never an option for git). */
+export function checkObjectId(id: string): string {
+  if (!OBJECT_ID.test(id)) throw checkpointFailed(`Not a checkpoint object id: ${JSON.stringify(id).slice(0, 80)}.`);
+  return id;
+}

@@ -69,7 +69,10 @@ export interface RestorePlan {
 export interface RestoreResult {
   /** The changes made. */
   restored: FileChange[];
-  /** Changes left undone: conflicts kept by choice, large files whose content is gone. */
+  /**
+   * Changes left undone: conflicts kept by choice, large files whose content is gone, and files found changed
+   * again while the restore ran or that the file system refused to write (each left as it was).
+   */
   kept: FileChange[];
   /** The files as they were before the restore (restore it to undo the restore). */
   before: Snapshot;

@@ -15,16 +15,21 @@ export function temporaryNameFor(file: string, journalId: string): string {
 export async function writeRestoredFile(options: { file: string; side: PathSide; content: Buffer; journalId: string }): Promise<void> {
   const temporary = temporaryNameFor(options.file, options.journalId);
   await rm(temporary, { force: true });
-  if (options.side.mode === LINK_MODE) {
-    await symlink(options.content, Buffer.from(temporary));
-  } else {
-    // 'wx': never opens something already there (a link planted at the temporary name is not followed).
-    const handle = await open(temporary, 'wx', options.side.mode === '100755' ? 0o777 : 0o666);
-    try {
-      await handle.writeFile(options.content);
-    } finally {
-      await handle.close();
+  try {
+    if (options.side.mode === LINK_MODE) {
+      await symlink(options.content, Buffer.from(temporary));
+    } else {
+      // 'wx': never opens something already there (a link planted at the temporary name is not followed).
+      const handle = await open(temporary, 'wx', options.side.mode === '100755' ? 0o777 : 0o666);
+      try {
+        await handle.writeFile(options.content);
+      } finally {
+        await handle.close();
+      }
     }
+    await rename(temporary, options.file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
   }
-  await rename(temporary, options.file);
 }

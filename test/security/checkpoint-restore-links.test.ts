@@ -74,7 +74,7 @@ describe('checkpoint restores and links', () => {
     expect(readFolderState(outside)).toEqual(outsideBefore);
   });
 
-  it('refuses tree paths with .., .git or absolute names, and large-file paths likewise, writing nothing', async () => {
+  it('refuses tree paths with .., .git or absolute names, large-file paths likewise, and tree ids that are git options, writing nothing', async () => {
     const { root, outside, store } = setup();
     const first = await store.record({ sessionId: 'links4', roots: [root] });
     const storeDirectory = path.join(root, '.codev', 'checkpoints');
@@ -93,6 +93,12 @@ describe('checkpoint restores and links', () => {
     ];
     const outsideBefore = readFolderState(outside);
     const rootBefore = readFolderState(root, ['.codev']);
+    const marker = path.join(outside, 'written-by-git-output');
+    const optionTree = { roots: [{ root, tree: `--output=${marker}`, large: [] }] } as Snapshot;
+    for (const attempt of [() => store.diff({ from: first, to: optionTree }), () => store.patch({ from: optionTree, to: first }), () => store.planRestore({ sessionId: 'links4', target: optionTree })]) {
+      const error = await attempt().catch((caught: unknown) => caught);
+      expect(CodevError.isInstance(error) && error.code).toBe('CHECKPOINT_FAILED');
+    }
     for (const target of [...hostile.map((hostileTree) => ({ roots: [{ root, tree: hostileTree, large: [] }] })), { roots: [{ ...first.roots[0]!, large: [{ path: '../escaped.txt', size: 1, oid: blob, mode: '100644' }] }] }] as Snapshot[]) {
       const plan = await store.planRestore({ sessionId: 'links4', target }).catch((caught: unknown) => caught);
       const error = CodevError.isInstance(plan) ? plan : await store.applyRestore({ sessionId: 'links4', plan: plan as never, conflicts: 'overwrite' }).catch((caught: unknown) => caught);

@@ -1,6 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+
+/** The user's repository a root is in: its top folder and its git directory (a worktree's main one). */
+export interface UserRepository {
+  top: string;
+  gitDirectory: string;
+}
 
 function gitDirectoryOf(dotGit: string): string | undefined {
   try {
@@ -15,18 +20,14 @@ function gitDirectoryOf(dotGit: string): string | undefined {
   }
 }
 
-/**
- * The user's `info/exclude` of the repository `root` is in (a worktree's points at its main repository's),
- * so the store ignores what the user's git ignores; the null device when `root` is in no repository.
- */
-export function findUserExcludeFile(root: string): string {
+/** The repository `root` is in (the nearest `.git` at or above it), read from the files: no git process. */
+export function findUserRepository(root: string): UserRepository | undefined {
   for (let folder = root; ; folder = path.dirname(folder)) {
     const dotGit = path.join(folder, '.git');
     if (existsSync(dotGit)) {
       const gitDirectory = gitDirectoryOf(dotGit);
-      const exclude = gitDirectory === undefined ? undefined : path.join(gitDirectory, 'info', 'exclude');
-      return exclude !== undefined && existsSync(exclude) ? exclude : os.devNull;
+      return gitDirectory === undefined ? undefined : { top: folder, gitDirectory };
     }
-    if (path.dirname(folder) === folder) return os.devNull;
+    if (path.dirname(folder) === folder) return undefined;
   }
 }
