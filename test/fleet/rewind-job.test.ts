@@ -96,6 +96,9 @@ describe('rewinding a fleet job', () => {
       expect(treeOf(remote, result.workspace!.commit)).toEqual(treeOf(remote, old.result.workspace!.commit));
       expect(treeOf(remote, result.workspace!.commit)).toEqual(['.gitignore', 'README.md', 'b/one.txt']);
       expect((await fleet.status({ ids: [id] })).jobs[0]).toMatchObject({ state: 'completed', rewoundFrom: { jobId: old.job.id, turn: 2 } });
+      const table = await runProcess({ command: process.execPath, args: [BIN, 'queue', 'status', id, '--queue', queue], cwd: PROJECT, env: { CODEV_REDIS_URL: servers.redis.url, CODEV_FROM_SOURCE: '1' }, timeoutMs: 60_000 });
+      expect(table.stdout).toContain('REWOUND FROM');
+      expect(table.stdout).toContain(`${old.job.id} turn 2`);
 
       // The old job: its status, session and branch as they were.
       expect((await fleet.status({ ids: [old.job.id] })).jobs[0]).toEqual(oldStatus);
