@@ -182,6 +182,10 @@ export interface LoadedTranscript {
   pending?: Pick<PendingEntry, 'toolUses' | 'results'>;
   /** The session's state as it was last written. */
   state?: SessionStateSnapshot;
+  /** The file checkpoints of its turns, in order (a compaction keeps them); none when it has none. */
+  checkpoints?: CheckpointEntry[];
+  /** The rewinds of its files, in order; none when it has none. */
+  rewinds?: RewindEntry[];
 }
 
 /** One line of `codev sessions`. */
