@@ -5,7 +5,7 @@
  * 1 and 2, which completes as the old one did; a rewind with a prompt goes on with it; the old job is left as
  * it was; a turn with no checkpoint, and a cleaned job, are CHECKPOINT_NOT_FOUND.
  */
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -100,6 +100,8 @@ describe('rewinding a fleet job', () => {
       expect(table.stdout).toContain('REWOUND FROM');
       expect(table.stdout).toContain(`${old.job.id} turn 2`);
 
+      // The fleet records its own checkpoints: the jobs' agents record none in their project.
+      expect(existsSync(path.join(PROJECT, '.codev', 'checkpoints'))).toBe(false);
       // The old job: its status, session and branch as they were.
       expect((await fleet.status({ ids: [old.job.id] })).jobs[0]).toEqual(oldStatus);
       expect(await sessionMessages(queue, old.result.sessionId!)).toEqual(oldMessages);
