@@ -113,6 +113,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       canUseTool,
       sessionStore: store,
       persistSession: true,
+      // The worker checkpoints the job's checkout itself, every turn: none in the project's .codev/checkpoints/ too.
+      checkpoints: false,
       model: data.model ?? definition.model,
       maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, point?.turn ?? state.turn),
       maxBudgetUsd: remainingBudget(data.maxBudgetUsd ?? definition.maxBudgetUsd, spent ?? 0),
