@@ -308,6 +308,7 @@ export const QUEUE_HELP = `Usage: codev queue add <agent.ts> (--prompt TEXT | --
        codev queue approve JOB_ID TOOL_USE_ID...
        codev queue deny JOB_ID TOOL_USE_ID... [--message TEXT]
        codev queue clean [--older-than DURATION] [--dry-run] [--workspace-root DIR]
+       codev queue rewind JOB_ID --to N [--prompt TEXT]
 
 Agent jobs on a fleet: a BullMQ queue in Redis that \`codev worker\` processes (on this machine or any other)
 take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ioredis).
@@ -334,6 +335,10 @@ take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ior
             BullMQ already dropped). A running, waiting or parked job is never touched. --dry-run says
             what would go. One line per job on stdout, progress on stderr; exit 1 when a part could not be
             removed (run it again). A completed job's hidden refs are removed by its worker as it ends.
+  rewind    Start a new job at a job's checkpoint of turn N (a completed turn, as status counts them): its
+            checkout as that turn left it, its conversation up to that turn, going on from there, with TEXT as
+            a new user message when given. Prints the new job's id; status shows where it came from. The old
+            job is left as it was. CHECKPOINT_NOT_FOUND names the turns there are (none once the job is cleaned).
 
 Options of add:
   -p, --prompt TEXT          The prompt of one job
@@ -354,6 +359,11 @@ Options of add:
                              to load on the worker; else such a job fails at once (PLUGIN_LOAD_FAILED)
   --max-prompt-bytes N       The largest prompt accepted, in bytes (default 1048576); a bigger one refuses the
                              submit (JOB_INVALID naming the prompt, its size and the limit)
+
+Options of rewind:
+  --to N                     The completed turn to start from
+  -p, --prompt TEXT          A new user message to go on with (default: go on as the job was)
+  --attempts N               Runs of the new job in all when it fails (default: the old job's)
 
 Options of status, deny and clean:
   --json                     status: print { counts, jobs } as JSON
@@ -379,6 +389,7 @@ Examples:
   codev queue approve 6f1c0d2e-... toolu_01ABC
   codev queue deny 6f1c0d2e-... toolu_01ABC --message "run the tests instead"
   codev queue clean --older-than 3d --dry-run
+  codev queue rewind 6f1c0d2e-... --to 2 --prompt "keep the old API this time"
 
 Redis: a command whose Redis is away, or leaves it unanswered (frozen), fails with FLEET_REDIS_UNREACHABLE
 (the URL, password hidden) within about 10 s, a watch too; a wrong password or a user without rights is FLEET_REDIS_AUTH_FAILED at once. The
