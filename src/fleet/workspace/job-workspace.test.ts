@@ -324,3 +324,20 @@ describe("the agent's own git state", () => {
     expect(finished.changedFiles).toEqual(['a.txt', 'staged.txt', 'untracked.txt']);
   });
 });
+
+describe("the repository's own line-ending rules", () => {
+  it('apply to a checkpoint commit as they would to the agent committing itself: a CRLF file under `* text=auto` is stored with LF, a `-text` file byte for byte', async () => {
+    const remote = bareRemote();
+    const workspace = await prepareJobWorkspace({ root: directory(), jobId: 'eol', spec: { repo: remote } });
+    write(workspace.path, '.gitattributes', '* text=auto\n*.bin -text\n');
+    write(workspace.path, 'windows.txt', 'one\r\ntwo\r\n');
+    write(workspace.path, 'raw.bin', 'one\r\ntwo\r\n');
+    const turn1 = await checkpointJobWorkspace({ workspace, turn: 1 });
+    const stored = (file: string) => execFileSync('git', ['cat-file', 'blob', `${turn1}:${file}`], { cwd: remote }).toString('latin1');
+    expect(stored('windows.txt')).toBe('one\ntwo\n');
+    expect(stored('raw.bin')).toBe('one\r\ntwo\r\n');
+    // What the agent's own commit of the same files would hold.
+    git(workspace.path, 'add', '-A');
+    expect(git(workspace.path, 'write-tree')).toBe(git(remote, 'rev-parse', `${turn1}^{tree}`));
+  });
+});
