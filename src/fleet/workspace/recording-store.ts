@@ -21,9 +21,9 @@ export function recordingIndex(checkout: string): string {
 }
 
 /**
- * Makes the checkout's recording store: a checkpoint store (`initCheckpointStore`: its own config and
- * attributes, so no config, filter or attribute of the checkout applies and the stored bytes are the files'
- * bytes) whose objects are the checkout's own (a link to its `.git/objects`, so a recorded tree is one
+ * Makes the checkout's recording store: a checkpoint store (`initCheckpointStore`: its own config, so no
+ * config, hook or filter of the checkout or the worker applies; the checkout's `.gitattributes` line-ending
+ * rules do, since its commits end on the user's branches, as the agent's own commit would) whose objects are the checkout's own (a link to its `.git/objects`, so a recorded tree is one
  * `commit-tree` in the checkout can use), and whose index starts as `seedIndex` (the fresh checkout's, so the
  * first recording hashes only what changed since; none: every file is hashed once). A store left by an
  * earlier run there is replaced. `WORKSPACE_FAILED` when it cannot be made.
@@ -33,7 +33,7 @@ export async function prepareRecordingStore(options: { checkout: string; seedInd
   forgetRecording(options.checkout);
   try {
     await rm(store, { recursive: true, force: true });
-    await initCheckpointStore(store);
+    await initCheckpointStore(store, { conversions: 'repository' });
     await rm(path.join(store, 'objects'), { recursive: true, force: true });
     await symlink(path.join(options.checkout, '.git', 'objects'), path.join(store, 'objects'));
     if (options.seedIndex === undefined) return;
