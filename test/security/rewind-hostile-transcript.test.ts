@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agent/create-agent.ts';
 import { listCheckpoints } from '../../src/agent/rewind/list-checkpoints.ts';
 import { rewindSession } from '../../src/agent/rewind/rewind-session.ts';
-import { createRewindProject, filesOf, rewindRunReplies } from '../../src/agent/rewind/test-fixtures/rewind-project.ts';
+import { createRewindProject, filesOf, git, rewindRunReplies } from '../../src/agent/rewind/test-fixtures/rewind-project.ts';
 import type { AgentEvent } from '../../src/agent/types.ts';
 import { createFakeMessagesServer } from '../../src/testing/fake-messages-server/create-fake-messages-server.ts';
 import { textReply } from '../../src/testing/fake-messages-server/fake-reply.ts';
@@ -45,6 +45,7 @@ async function workedSession(): Promise<{ sessionId: string; checkpoints: Checkp
   return { sessionId, checkpoints: loaded.checkpoints! };
 }
 
+const rejectionCodeOf = (error: unknown) => (error as { code?: string }).code;
 const transcriptOf = (sessionId: string) => path.join(sessionsDirectory(test.root), `${sessionId}.jsonl`);
 const appendEntries = (sessionId: string, entries: object[]) => appendFileSync(transcriptOf(sessionId), entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
 
@@ -84,7 +85,10 @@ describe('a rewind by a transcript whose checkpoints name folders the session ne
       (list) => list,
       (error: unknown) => error,
     );
-    if (Array.isArray(listed)) expect(listed.flatMap((checkpoint) => checkpoint.files.map((file) => file.root))).not.toContain(victim);
+    expect(Array.isArray(listed) || rejectionCodeOf(listed) !== undefined).toBe(true);
+    // The victim's file (content no project file has) was never read into the project's checkpoint store.
+    const blob = git(victim, 'hash-object', 'precious.txt').trim();
+    expect(() => git(test.root, `--git-dir=${path.join(test.root, '.codev', 'checkpoints')}`, 'cat-file', '-e', blob)).toThrow();
     expect(await rejectionCode(rewindSession({ sessionId, projectRoot: test.root, to: 6, conversation: false, conflicts: 'overwrite' }))).not.toBeUndefined();
     expect(filesOf(victim)).toEqual({ 'precious.txt': 'mine\n' });
   });

@@ -6,6 +6,7 @@ import type { SessionStore } from '../../transcripts/types.ts';
 import { describeCheckpoints } from './describe-checkpoints.ts';
 import { openProjectCheckpoints } from './open-project-checkpoints.ts';
 import type { CheckpointInfo } from './types.ts';
+import { rootsOutside, sessionWorkingDirectories } from './working-directory-roots.ts';
 
 /** Options of `listCheckpoints`. */
 export interface ListCheckpointsOptions {
@@ -22,6 +23,8 @@ export interface ListCheckpointsOptions {
    * what its turn and everything since changed. Default true; false lists it with no files.
    */
   now?: boolean;
+  /** The folders the comparison may record (see `RewindSessionOptions.workingDirectories`): a last checkpoint rooted elsewhere is listed with no files. */
+  workingDirectories?: readonly string[];
 }
 
 /**
@@ -38,6 +41,7 @@ export async function listCheckpoints(options: ListCheckpointsOptions): Promise<
   const store = options.checkpointStore ?? (await openProjectCheckpoints({ projectRoot: options.projectRoot }));
   const last = checkpoints.at(-1)!;
   let now: Snapshot | undefined;
-  if (options.now ?? true) now = await store.record({ sessionId, roots: last.roots.map((root) => root.root) });
+  const workingDirectories = sessionWorkingDirectories({ projectRoot: options.projectRoot, cwd: loaded.metadata.cwd, ...(options.workingDirectories && { given: options.workingDirectories }) });
+  if ((options.now ?? true) && rootsOutside(last.roots, workingDirectories).length === 0) now = await store.record({ sessionId, roots: last.roots.map((root) => root.root) });
   return describeCheckpoints({ store, checkpoints, messages: loaded.messages, ...(now && { now }) });
 }

@@ -28,6 +28,7 @@ export async function rewindAgent(options: { rewind: RewindOptions; transcript: 
     ...(checkpointStore && { checkpointStore }),
     hooks: context.hooks,
     cwd: context.cwd,
+    workingDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories, ...(context.projectRoot ? [context.projectRoot] : [])],
     permissionMode: context.permissionContext.mode,
     ...(context.onWarning && { onWarning: context.onWarning }),
     signal: options.signal,
@@ -44,7 +45,7 @@ export async function rewindAgent(options: { rewind: RewindOptions; transcript: 
  * `agent.checkpoints()`: the checkpoints of the agent's session (none before it has one). While a query
  * runs, the last one is listed without comparing it with the files now (that would race the query's own recording).
  */
-export async function agentCheckpoints(options: { transcript: AgentTranscript; checkpoints?: AgentCheckpoints; resume?: string; sessionStore?: SessionStore; projectRoot: string; running: boolean }): Promise<CheckpointInfo[]> {
+export async function agentCheckpoints(options: { transcript: AgentTranscript; checkpoints?: AgentCheckpoints; resume?: string; sessionStore?: SessionStore; projectRoot: string; workingDirectories?: readonly string[]; running: boolean }): Promise<CheckpointInfo[]> {
   const { transcript, projectRoot } = options;
   const session = transcript.persistedSession;
   const sessionId = session?.id ?? options.resume;
@@ -52,5 +53,5 @@ export async function agentCheckpoints(options: { transcript: AgentTranscript; c
   await transcript.flush();
   const checkpointStore = options.checkpoints && (await options.checkpoints.store(projectRoot));
   const sessionStore = session?.store ?? options.sessionStore;
-  return listCheckpoints({ sessionId, projectRoot, ...(sessionStore && { sessionStore }), ...(checkpointStore && { checkpointStore }), now: !options.running });
+  return listCheckpoints({ sessionId, projectRoot, ...(sessionStore && { sessionStore }), ...(checkpointStore && { checkpointStore }), ...(options.workingDirectories && { workingDirectories: options.workingDirectories }), now: !options.running });
 }

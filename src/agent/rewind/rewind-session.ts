@@ -7,7 +7,7 @@ import type { PermissionMode } from '../../permissions/types.ts';
 import { createFileSessionStore } from '../../transcripts/create-file-session-store.ts';
 import { resolveSessionId } from '../../transcripts/resolve-session-id.ts';
 import { sessionsDirectory } from '../../transcripts/sessions-directory.ts';
-import type { RewindEntry, SessionStore, SessionWriter } from '../../transcripts/types.ts';
+import type { CheckpointEntry, RewindEntry, SessionStore, SessionWriter } from '../../transcripts/types.ts';
 import { describeCheckpoints } from './describe-checkpoints.ts';
 import { findCheckpoint } from './find-checkpoint.ts';
 import { forkBeforeTurn } from './fork-before-turn.ts';
@@ -16,6 +16,7 @@ import { openProjectCheckpoints } from './open-project-checkpoints.ts';
 import { applyRewindFiles, planRewindFiles } from './rewind-files.ts';
 import { rewindReference } from './rewind-reference.ts';
 import type { RewindOptions, RewindResult } from './types.ts';
+import { rootsOutside, sessionWorkingDirectories } from './working-directory-roots.ts';
 
 /** Options of `rewindSession`: a rewind's, and where the session and its checkpoints are. */
 export interface RewindSessionOptions extends RewindOptions {
@@ -31,6 +32,11 @@ export interface RewindSessionOptions extends RewindOptions {
   hooks?: readonly ToolHook[];
   cwd?: string;
   permissionMode?: PermissionMode;
+  /**
+   * The folders the rewind may write in: a checkpoint rooted elsewhere is refused (`REWIND_BLOCKED`).
+   * Default: the project root, and the session's cwd when it is inside the project (see `sessionWorkingDirectories`).
+   */
+  workingDirectories?: readonly string[];
   /** Warnings: a hook that failed. */
   onWarning?: (message: string) => void;
   signal?: AbortSignal;
@@ -62,6 +68,7 @@ export async function rewindSession(options: RewindSessionOptions): Promise<Rewi
     const [checkpoint] = await describeCheckpoints({ store: checkpoints, checkpoints: next ? [entry, next] : [entry], messages: loaded.messages });
     const point: ForkPoint | undefined = wantsConversation ? forkPoint({ sessionId, messages: loaded.messages, checkpoint: entry }) : undefined;
     const target = { roots: entry.roots };
+    if (wantsFiles) refuseRootsOutside({ sessionId, turn: entry.turn, roots: entry.roots, workingDirectories: sessionWorkingDirectories({ projectRoot: options.projectRoot, cwd: loaded.metadata.cwd, ...(options.workingDirectories && { given: options.workingDirectories }) }) });
     const plan = wantsFiles ? await planRewindFiles({ store: checkpoints, sessionId, target, reference: rewindReference(loaded), conflicts: options.conflicts, dryRun, signal: options.signal }) : undefined;
     const rootCount = entry.roots.length;
     const hookBase = { hooks: options.hooks ?? [], cwd: options.cwd ?? loaded.metadata.cwd, permissionMode: options.permissionMode ?? loaded.metadata.permissionMode ?? 'default', signal: options.signal ?? new AbortController().signal, sessionId, turn: entry.turn, files: wantsFiles, conversation: wantsConversation };
@@ -91,6 +98,13 @@ export async function rewindSession(options: RewindSessionOptions): Promise<Rewi
   } finally {
     await writer?.close();
   }
+}
+
+/** `REWIND_BLOCKED` before anything is recorded or changed when the checkpoint names a folder that is no working directory of the session. */
+function refuseRootsOutside(options: { sessionId: string; turn: number; roots: CheckpointEntry['roots']; workingDirectories: readonly string[] }): void {
+  const outside = rootsOutside(options.roots, options.workingDirectories);
+  if (outside.length === 0) return;
+  throw new CodevError('REWIND_BLOCKED', `Checkpoint ${options.turn} of session ${options.sessionId} names ${outside.join(', ')}, which is no working directory of the session (${options.workingDirectories.join(', ')}): its files are not put back there`, { field: 'to', hint: 'a transcript changed by someone else, or a working directory no longer given to the agent (workingDirectories)' });
 }
 
 /** A file's path as hooks and the rewind entry name it: relative to its root, absolute when there are several roots. */
