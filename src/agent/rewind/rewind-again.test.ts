@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeMessagesServer } from '../../testing/fake-messages-server/create-fake-messages-server.ts';
+import { textReply, type FakeReply } from '../../testing/fake-messages-server/fake-reply.ts';
+import type { FakeMessagesServer } from '../../testing/fake-messages-server/types.ts';
+import type { TestKernel } from '../../testing/create-test-kernel.ts';
+import { createAgent } from '../create-agent.ts';
+import type { AgentEvent } from '../types.ts';
+import { createRewindProject, filesOf, rewindRunReplies } from './test-fixtures/rewind-project.ts';
+
+let server: FakeMessagesServer;
+let test: TestKernel;
+let replies: FakeReply[] = [];
+const agents: ReturnType<typeof createAgent>[] = [];
+
+beforeEach(async () => {
+  test = await createRewindProject();
+  replies = rewindRunReplies(test.root);
+  server = await createFakeMessagesServer({ apiKey: 'test-key', script: (_request, index) => replies[index] ?? textReply(`reply ${index}`) });
+});
+afterEach(async () => {
+  await Promise.all(agents.splice(0).map((agent) => agent.close()));
+  await server.close();
+  await test.cleanup();
+});
+
+async function workedAgent() {
+  const agent = createAgent({ kernel: test.kernel, apiKey: 'test-key', baseURL: server.url, maxRetries: 0, canUseTool: () => ({ behavior: 'allow' }) });
+  agents.push(agent);
+  const before = filesOf(test.root);
+  const events: AgentEvent[] = [];
+  for await (const event of agent.query('do the work')) events.push(event);
+  expect(events.filter((event) => event.type === 'warning' || event.type === 'error')).toEqual([]);
+  return { agent, before };
+}
+
+describe('a rewind after a rewind', () => {
+  it('of the conversation too: the fork knows the files are as the rewind left them, so a second rewind finds no conflict the user never made', async () => {
+    const { agent, before } = await workedAgent();
+    await agent.rewind({ to: 3 });
+    const afterTurns12 = filesOf(test.root);
+    expect(afterTurns12['b.txt']).toBe('alpha\n');
+    // Nobody touched a file since: going further back is no conflict.
+    const second = await agent.rewind({ to: 1 });
+    expect(second.files!.conflicts).toEqual([]);
+    expect(filesOf(test.root)).toEqual(before);
+    expect(agent.messages).toEqual([]);
+  });
+
+  it('of the conversation, then files only in the fork, then a query in the fork: each rewind judges conflicts against what was last put back or recorded', async () => {
+    const { agent, before } = await workedAgent();
+    await agent.rewind({ to: 3 });
+    await agent.rewind({ to: 2, conversation: false });
+    expect(filesOf(test.root)).toEqual({ ...before, 'new.txt': 'new file\n' });
+    replies = [...rewindRunReplies(test.root), textReply('again')];
+    const events: AgentEvent[] = [];
+    for await (const event of agent.query('go on')) events.push(event);
+    expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
+    expect((await agent.rewind({ to: 1, dryRun: true })).files!.conflicts).toEqual([]);
+  });
+});
