@@ -11,7 +11,7 @@ export function isCheckpointEntry(entry: unknown): entry is CheckpointEntry {
 /** A whole `rewind` line. */
 export function isRewindEntry(entry: unknown): entry is RewindEntry {
   const record = entry as Partial<RewindEntry> | null;
-  return record?.type === 'rewind' && Number.isInteger(record.turn) && typeof record.timestamp === 'string' && isRoots(record.before) && Array.isArray(record.kept) && record.kept.every((path) => typeof path === 'string');
+  return record?.type === 'rewind' && Number.isInteger(record.turn) && typeof record.timestamp === 'string' && isRoots(record.before) && (record.after === undefined || isRoots(record.after)) && Array.isArray(record.kept) && record.kept.every((path) => typeof path === 'string');
 }
 
 /**

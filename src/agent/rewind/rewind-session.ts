@@ -85,12 +85,13 @@ export async function rewindSession(options: RewindSessionOptions): Promise<Rewi
     for (const failure of pre.failures) options.onWarning?.(failure);
     if (pre.blocked !== undefined) throw new CodevError('REWIND_BLOCKED', `A PreRewind hook refused the rewind of session ${sessionId} to turn ${entry.turn}: ${pre.blocked}`, { stage: 'PreRewind', hint: 'nothing was changed' });
     let restored: RestoreResult | undefined;
+    let rewind: RewindEntry | undefined;
     if (plan) {
       restored = await applyRewindFiles({ store: checkpoints, sessionId, plan, conflicts: options.conflicts, signal: options.signal });
-      const rewind: RewindEntry = { type: 'rewind', timestamp: new Date().toISOString(), turn: entry.turn, before: restored.before.roots, kept: restored.kept.map((change) => pathOf(change, rootCount)) };
+      rewind = { type: 'rewind', timestamp: new Date().toISOString(), turn: entry.turn, before: restored.before.roots, after: entry.roots, kept: restored.kept.map((change) => pathOf(change, rootCount)) };
       await writer!.append([rewind]);
     }
-    const forkedId = point ? await forkBeforeTurn({ sessionStore, checkpointStore: checkpoints, from: loaded, point }) : undefined;
+    const forkedId = point ? await forkBeforeTurn({ sessionStore, checkpointStore: checkpoints, from: loaded, point, ...(rewind && { rewind }) }) : undefined;
     const done = result(restored, forkedId);
     const post = await runPostRewindHooks({ ...hookBase, restored: (restored?.restored ?? []).map((change) => pathOf(change, rootCount)), kept: (restored?.kept ?? []).map((change) => pathOf(change, rootCount)), ...(forkedId && { forkedSessionId: forkedId }) });
     for (const failure of post) options.onWarning?.(failure);
