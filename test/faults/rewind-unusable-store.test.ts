@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createAgent } from '../../src/agent/create-agent.ts';
@@ -63,6 +63,15 @@ it('.codev a link to a folder elsewhere: no checkpoint store is made there', asy
   const { events } = await threeTurns({ prepare: (root) => symlinkSync(elsewhere, path.join(root, '.codev')) });
   expect(readdirSync(elsewhere)).not.toContain('checkpoints');
   expect(warnings(events).filter((code) => code === 'CHECKPOINT_FAILED').length).toBeLessThanOrEqual(1);
+  expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
+});
+
+// Made by root for another user: only root can hand a folder to someone else.
+it.runIf(process.getuid?.() === 0)('.codev/checkpoints owned by another user: no checkpoint is written into it', async () => {
+  let store = '';
+  const { events } = await threeTurns({ prepare: (root) => ((store = path.join(root, '.codev', 'checkpoints')), mkdirSync(store, { recursive: true }), chownSync(store, 54_321, 54_321)) });
+  expect(readdirSync(store)).toEqual([]);
+  expect(warnings(events)).toEqual(['CHECKPOINT_FAILED']);
   expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
 });
 
