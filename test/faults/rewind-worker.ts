@@ -11,5 +11,5 @@ if (mode !== 'run') throw new Error(`unknown mode ${mode}`);
 const kernel = await createKernel({ cwd: root, mcp: false, env: { PATH: process.env.PATH, HOME: process.env.HOME } });
 const agent = createAgent({ kernel, apiKey: 'test-key', baseURL, maxRetries: 0, canUseTool: () => ({ behavior: 'allow' }) });
 process.stdout.write(`session ${agent.sessionId}\n`);
-for await (const event of agent.query('do the work')) process.stdout.write(`${event.type === 'tool-result' ? `tool-result ${JSON.stringify(event.block.content).slice(0, 300)}` : event.type}\n`);
+for await (const event of agent.query('do the work')) process.stdout.write(`${event.type === 'tool-result' ? `tool-result ${JSON.stringify(event.block.content).slice(0, 300)}` : event.type === 'warning' ? `warning ${event.code ?? ''} ${event.message}` : event.type}\n`);
 await agent.close();
