@@ -30,6 +30,8 @@ export async function rewindAgent(options: { rewind: RewindOptions; transcript: 
     cwd: context.cwd,
     workingDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories, ...(context.projectRoot ? [context.projectRoot] : [])],
     permissionMode: context.permissionContext.mode,
+    // Loaded, the agent holds its session: its own dry run records as its writer.
+    holdsSession: options.rewind.dryRun === true,
     ...(context.onWarning && { onWarning: context.onWarning }),
     signal: options.signal,
   });
@@ -53,5 +55,5 @@ export async function agentCheckpoints(options: { transcript: AgentTranscript; c
   await transcript.flush();
   const checkpointStore = options.checkpoints && (await options.checkpoints.store(projectRoot));
   const sessionStore = session?.store ?? options.sessionStore;
-  return listCheckpoints({ sessionId, projectRoot, ...(sessionStore && { sessionStore }), ...(checkpointStore && { checkpointStore }), ...(options.workingDirectories && { workingDirectories: options.workingDirectories }), now: !options.running });
+  return listCheckpoints({ sessionId, projectRoot, holdsSession: session !== undefined, ...(sessionStore && { sessionStore }), ...(checkpointStore && { checkpointStore }), ...(options.workingDirectories && { workingDirectories: options.workingDirectories }), now: !options.running });
 }

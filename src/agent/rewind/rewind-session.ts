@@ -37,6 +37,8 @@ export interface RewindSessionOptions extends RewindOptions {
    * Default: the project root, and the session's cwd when it is inside the project (see `sessionWorkingDirectories`).
    */
   workingDirectories?: readonly string[];
+  /** The caller holds the session as its writer (an agent's own dry run): a dry run does not take it. */
+  holdsSession?: boolean;
   /** Warnings: a hook that failed. */
   onWarning?: (message: string) => void;
   signal?: AbortSignal;
@@ -46,7 +48,7 @@ export interface RewindSessionOptions extends RewindOptions {
  * Rewinds a stored session (what `agent.rewind` and `codev rewind` do): its files back to checkpoint `to`
  * (conflicts judged against what the session left), its conversation forked before that turn's reply, a
  * `rewind` entry appended to the session (what the files were before, so the rewind can be undone). Holds
- * the session as its writer meanwhile: `SESSION_BUSY` while an agent has it open. `CHECKPOINT_NOT_FOUND`,
+ * the session as its writer meanwhile (a dry run too): `SESSION_BUSY` while an agent has it open. `CHECKPOINT_NOT_FOUND`,
  * `REWIND_CONFLICT`, `REWIND_BLOCKED` (a PreRewind hook) change nothing; `dryRun` changes nothing either.
  */
 export async function rewindSession(options: RewindSessionOptions): Promise<RewindResult> {
@@ -57,7 +59,9 @@ export async function rewindSession(options: RewindSessionOptions): Promise<Rewi
   const wantsConversation = options.conversation ?? true;
   if (!wantsFiles && !wantsConversation) throw new CodevError('INPUT_INVALID', 'A rewind of neither the files nor the conversation does nothing', { field: 'files', hint: 'leave files or conversation on' });
   // The writer first: no other agent may record or append while the files go back.
-  const writer: SessionWriter | undefined = dryRun ? undefined : await sessionStore.open({ id: sessionId });
+  // A dry run too: it records the files now into the session's index, which has one writer (an agent
+  // recording its turns in another process would fail on it), unless the caller is that writer.
+  const writer: SessionWriter | undefined = dryRun && options.holdsSession ? undefined : await sessionStore.open({ id: sessionId });
   try {
     const checkpoints = options.checkpointStore ?? (await openProjectCheckpoints({ projectRoot: options.projectRoot }));
     if (!dryRun) await checkpoints.recover({ sessionId });
