@@ -108,3 +108,18 @@ it('an additional working directory is recorded and put back by agent.rewind; re
   await rewindSession({ sessionId, projectRoot: root, to: 2, conversation: false, conflicts: 'overwrite', workingDirectories: [root, shared] });
   expect(filesOf(shared)).toEqual({ 'new.txt': 'new\n' });
 });
+
+it('a background command that writes after its query ended: its file is not known as the agent\'s (a conflict), and the rewind with overwrite undoes it', async () => {
+  // The trigger and the sign it is done are in the project's ignored build/ (a sandboxed command writes only in the working directories).
+  const { agent, before, root } = await run({
+    replies: () => [toolUseReply('Bash', { command: 'while [ ! -e build/go ]; do sleep 0.05; done; echo late > late.txt; touch build/done', run_in_background: true }, { id: 'toolu_background' })],
+  });
+  writeFileSync(path.join(root, 'build', 'go'), '');
+  while (!existsSync(path.join(root, 'build', 'done'))) await new Promise((resolve) => setTimeout(resolve, 20));
+  const preview = await agent.rewind({ to: 1, dryRun: true });
+  expect(preview.files!.conflicts).toEqual([{ root, path: 'late.txt', reason: 'changed-since' }]);
+  expect(await rejectionCode(agent.rewind({ to: 1 }))).toBe('REWIND_CONFLICT');
+  await agent.rewind({ to: 1, conflicts: 'overwrite' });
+  expect(filesOf(root)).toEqual(before.project);
+  await agent.close();
+});
