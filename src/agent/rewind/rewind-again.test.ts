@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeMessagesServer } from '../../testing/fake-messages-server/create-fake-messages-server.ts';
 import { textReply, type FakeReply } from '../../testing/fake-messages-server/fake-reply.ts';
 import type { FakeMessagesServer } from '../../testing/fake-messages-server/types.ts';
 import type { TestKernel } from '../../testing/create-test-kernel.ts';
+import { rejectionCode } from '../../testing/rejection-code.ts';
 import { createAgent } from '../create-agent.ts';
 import type { AgentEvent } from '../types.ts';
 import { createRewindProject, filesOf, rewindRunReplies } from './test-fixtures/rewind-project.ts';
@@ -56,5 +59,19 @@ describe('a rewind after a rewind', () => {
     for await (const event of agent.query('go on')) events.push(event);
     expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
     expect((await agent.rewind({ to: 1, dryRun: true })).files!.conflicts).toEqual([]);
+  });
+});
+
+describe('a rewind refused', () => {
+  it('leaves the agent in its session: the next query goes on there, numbering its turns', async () => {
+    const { agent } = await workedAgent();
+    const session = agent.sessionId;
+    writeFileSync(path.join(test.root, 'notes.md'), 'the user wrote this\n');
+    expect(await rejectionCode(agent.rewind({ to: 2 }))).toBe('REWIND_CONFLICT');
+    replies = [...rewindRunReplies(test.root), textReply('again')];
+    const events: AgentEvent[] = [];
+    for await (const event of agent.query('go on')) events.push(event);
+    expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn', sessionId: session });
+    expect((await agent.checkpoints()).map((checkpoint) => checkpoint.turn)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
