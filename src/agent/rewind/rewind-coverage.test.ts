@@ -35,7 +35,7 @@ const temporary = (prefix: string) => {
 async function run(options: { replies: (root: string, shared: string) => FakeReply[]; shared?: boolean }) {
   const shared = temporary('codev-rewind-shared-');
   writeFileSync(path.join(shared, 'data.txt'), 'shared data\n');
-  const config = options.shared ? { 'codev.config.json': JSON.stringify({ permissions: { additionalDirectories: [shared] } }) } : {};
+  const config: Record<string, string> = options.shared ? { 'codev.config.json': JSON.stringify({ permissions: { additionalDirectories: [shared] } }) } : {};
   test = await createRewindProject({ files: config });
   const replies = options.replies(test.root, shared);
   server = await createFakeMessagesServer({ apiKey: 'test-key', script: (_request, index) => replies[index] ?? textReply('done') });
