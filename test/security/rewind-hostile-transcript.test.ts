@@ -144,4 +144,17 @@ describe('a transcript with many, duplicated or disordered checkpoints', () => {
     await rewindSession({ sessionId, projectRoot: test.root, to: 2, conversation: false, conflicts: 'overwrite' });
     expect(filesOf(test.root)).not.toEqual(before);
   });
+
+  it('10,000 of them, turns duplicated and out of order: the list has them all, a rewind takes the latest entry of its turn', async () => {
+    const { sessionId, checkpoints } = await workedSession();
+    const [first, second] = [checkpoints[0]!, checkpoints[1]!];
+    const hostile = Array.from({ length: 10_000 }, (_, index) => ({ ...(index % 2 === 0 ? first : second), turn: 1 + ((index * 7919) % 50), messageUuid: undefined, replyUuid: undefined }));
+    appendEntries(sessionId, [...hostile, { ...second, turn: 3 }]);
+    const listed = await listCheckpoints({ sessionId, projectRoot: test.root });
+    expect(listed).toHaveLength(10_006);
+    const before = filesOf(test.root);
+    const result = await rewindSession({ sessionId, projectRoot: test.root, to: 3, conversation: false, conflicts: 'overwrite' });
+    expect(result.checkpoint.snapshot).toEqual({ roots: second.roots });
+    expect(filesOf(test.root)).not.toEqual(before);
+  });
 });
