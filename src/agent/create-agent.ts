@@ -470,7 +470,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     compact,
     checkpoints: () => {
       const last = contexts.last();
-      const workingDirectories = last && [last.cwd, ...last.permissionContext.additionalWorkingDirectories, projectRootOf(last)!];
+      const workingDirectories = last && [last.cwd, ...last.permissionContext.additionalWorkingDirectories];
       return agentCheckpoints({ transcript, checkpoints, resume: options.resume, sessionStore: options.sessionStore, projectRoot: projectRootOf(last) ?? options.kernel?.root ?? process.cwd(), ...(workingDirectories && { workingDirectories }), running: busy !== undefined });
     },
     rewind,

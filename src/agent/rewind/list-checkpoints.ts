@@ -30,7 +30,7 @@ export interface ListCheckpointsOptions {
    * in another process would fail on it), and is left out while another process holds the session.
    */
   holdsSession?: boolean;
-  /** The folders the comparison may record (see `RewindSessionOptions.workingDirectories`): a last checkpoint rooted elsewhere is listed with no files. */
+  /** The session's working directories outside the project (see `RewindSessionOptions.workingDirectories`): a last checkpoint rooted elsewhere is listed with no files. */
   workingDirectories?: readonly string[];
 }
 

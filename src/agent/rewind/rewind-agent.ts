@@ -28,7 +28,7 @@ export async function rewindAgent(options: { rewind: RewindOptions; transcript: 
     ...(checkpointStore && { checkpointStore }),
     hooks: context.hooks,
     cwd: context.cwd,
-    workingDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories, ...(context.projectRoot ? [context.projectRoot] : [])],
+    workingDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories],
     permissionMode: context.permissionContext.mode,
     // Loaded, the agent holds its session: its own dry run records as its writer.
     holdsSession: options.rewind.dryRun === true,

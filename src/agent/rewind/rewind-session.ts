@@ -33,8 +33,9 @@ export interface RewindSessionOptions extends RewindOptions {
   cwd?: string;
   permissionMode?: PermissionMode;
   /**
-   * The folders the rewind may write in: a checkpoint rooted elsewhere is refused (`REWIND_BLOCKED`).
-   * Default: the project root, and the session's cwd when it is inside the project (see `sessionWorkingDirectories`).
+   * The session's working directories outside the project (the permissions' additional directories): a
+   * rewind writes only in these, the project root and the session's cwd inside it, and refuses a checkpoint
+   * rooted elsewhere (`REWIND_BLOCKED`).
    */
   workingDirectories?: readonly string[];
   /** The caller holds the session as its writer (an agent's own dry run): a dry run does not take it. */

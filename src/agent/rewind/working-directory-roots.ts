@@ -3,19 +3,19 @@ import path from 'node:path';
 import type { RootSnapshot } from '../../checkpoints/types.ts';
 
 /**
- * The folders a rewind of a stored session may write in (and a listing record): `given` (the agent's cwd and
- * additional working directories), else the project root and the session's cwd when it is inside the project.
- * A transcript is a file of the project that anyone who can write there (a cloned repository shipping one,
- * a tool) can change: its metadata names no folder outside the project, nor in the user's `.git` or `.codev`.
+ * The folders a rewind of a stored session may write in (and a listing record): the project root, the
+ * session's cwd when it is inside the project, and `given` (the agent's cwd and additional working
+ * directories, or what the caller knows them to be). A transcript is a file of the project that anyone who
+ * can write there (a cloned repository shipping one, a tool) can change: what it says names no folder
+ * outside the project, nor in the user's `.git` or `.codev`.
  */
 export function sessionWorkingDirectories(options: { projectRoot: string; cwd?: string; given?: readonly string[] }): string[] {
-  if (options.given) return [...options.given];
-  const project = realFolder(options.projectRoot);
+  const folders = [options.projectRoot, ...(options.given ?? [])];
   const { cwd } = options;
-  if (cwd === undefined) return [options.projectRoot];
-  const relative = path.relative(project, realFolder(cwd));
+  if (cwd === undefined) return folders;
+  const relative = path.relative(realFolder(options.projectRoot), realFolder(cwd));
   const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) && !relative.split(path.sep).some((part) => part === '.git' || part === '.codev');
-  return inside ? [options.projectRoot, cwd] : [options.projectRoot];
+  return inside ? [...folders, cwd] : folders;
 }
 
 /**
