@@ -8,6 +8,7 @@ import type { TestKernel } from '../../testing/create-test-kernel.ts';
 import { rejectionCode } from '../../testing/rejection-code.ts';
 import { createAgent } from '../create-agent.ts';
 import type { AgentEvent } from '../types.ts';
+import { rewindSession } from './rewind-session.ts';
 import { createRewindProject, filesOf, rewindRunReplies } from './test-fixtures/rewind-project.ts';
 
 let server: FakeMessagesServer;
@@ -73,5 +74,23 @@ describe('a rewind refused', () => {
     for await (const event of agent.query('go on')) events.push(event);
     expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn', sessionId: session });
     expect((await agent.checkpoints()).map((checkpoint) => checkpoint.turn)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('two rewinds at once', () => {
+  it('of one session: one runs, the other is refused (SESSION_BUSY or AGENT_BUSY), the files are as the one that ran left them', async () => {
+    const { agent, before } = await workedAgent();
+    const sessionId = agent.sessionId!;
+    const outcomes = await Promise.allSettled([agent.rewind({ to: 1, conversation: false }), agent.rewind({ to: 2, conversation: false })]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as { code?: string }).code] : []))).toEqual(['AGENT_BUSY']);
+    expect(filesOf(test.root)).toEqual(before);
+    await agent.close();
+    const both = await Promise.allSettled([rewindSession({ sessionId, projectRoot: test.root, to: 2, conversation: false }), rewindSession({ sessionId, projectRoot: test.root, to: 3, conversation: false })]);
+    const refused = both.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as { code?: string }).code] : []));
+    expect(refused).toEqual(['SESSION_BUSY']);
+    const ran = both.findIndex((outcome) => outcome.status === 'fulfilled');
+    expect(filesOf(test.root)['new.txt']).toBe('new file\n');
+    expect(filesOf(test.root)['b.txt']).toBe(ran === 0 ? undefined : 'alpha\n');
   });
 });
