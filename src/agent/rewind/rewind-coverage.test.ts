@@ -123,3 +123,36 @@ it('a background command that writes after its query ended: its file is not know
   expect(filesOf(root)).toEqual(before.project);
   await agent.close();
 });
+
+it('calls approved later (deferred, then resume({ approvals }) in another agent) fall in the turn that made them: a rewind to it undoes them with the calls that ran before the pause', async () => {
+  test = await createRewindProject();
+  const root = test.root;
+  const replies: FakeReply[] = [
+    {
+      content: [
+        { type: 'tool_use', id: 'toolu_write', name: 'Write', input: { file_path: path.join(root, 'new.txt'), content: 'new\n' } },
+        { type: 'tool_use', id: 'toolu_rm', name: 'Bash', input: { command: 'rm a.txt && echo approved > approved.txt' } },
+      ],
+    },
+    textReply('done'),
+  ];
+  server = await createFakeMessagesServer({ apiKey: 'test-key', script: (_request, index) => replies[index] ?? textReply('again') });
+  const before = filesOf(root);
+  const options = { kernel: test.kernel, apiKey: 'test-key', baseURL: server.url, maxRetries: 0 };
+  const first = createAgent({ ...options, canUseTool: (tool) => (tool.name === 'Bash' ? { behavior: 'defer', message: 'a person decides' } : { behavior: 'allow' }) });
+  const paused: AgentEvent[] = [];
+  for await (const event of first.query('work')) paused.push(event);
+  expect(paused.at(-1)).toMatchObject({ type: 'end', reason: 'deferred' });
+  await first.close();
+  const resumed = createAgent({ ...options, resume: first.sessionId!, canUseTool: () => ({ behavior: 'allow' }) });
+  const events: AgentEvent[] = [];
+  for await (const event of resumed.resume({ approvals: { toolu_rm: { behavior: 'allow' } } })) events.push(event);
+  expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'end_turn' });
+  expect(filesOf(root)['approved.txt']).toBe('approved\n');
+  const checkpoints = await resumed.checkpoints();
+  expect(checkpoints.map((checkpoint) => checkpoint.turn)).toEqual([1, 2]);
+  expect(checkpoints[0]!.files.map((file) => `${file.status} ${file.path}`).sort()).toEqual(['added approved.txt', 'added new.txt', 'deleted a.txt']);
+  await resumed.rewind({ to: 1 });
+  expect(filesOf(root)).toEqual(before);
+  await resumed.close();
+});
