@@ -468,7 +468,11 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     interrupt,
     resume,
     compact,
-    checkpoints: () => agentCheckpoints({ transcript, checkpoints, resume: options.resume, sessionStore: options.sessionStore, projectRoot: projectRootOf(contexts.last()) ?? options.kernel?.root ?? process.cwd(), running: busy !== undefined }),
+    checkpoints: () => {
+      const last = contexts.last();
+      const workingDirectories = last && [last.cwd, ...last.permissionContext.additionalWorkingDirectories];
+      return agentCheckpoints({ transcript, checkpoints, resume: options.resume, sessionStore: options.sessionStore, projectRoot: projectRootOf(last) ?? options.kernel?.root ?? process.cwd(), ...(workingDirectories && { workingDirectories }), running: busy !== undefined });
+    },
     rewind,
     close,
   };

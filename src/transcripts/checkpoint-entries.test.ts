@@ -17,8 +17,8 @@ afterEach(() => rmSync(path.dirname(path.dirname(directory)), { recursive: true,
 const metadata = (id: string): SessionMetadata => ({ id, cwd: '/project', model: 'claude-test', codevVersion: '0.0.0-test', createdAt: '2026-12-06T10:00:00.000Z' });
 const message = (uuid: string, role: 'user' | 'assistant'): MessageEntry => ({ type: 'message', uuid, timestamp: '2026-12-06T10:00:00.000Z', message: { role, content: uuid } });
 const roots = (tree: string) => [{ root: '/project', tree, large: [{ path: 'big.bin', size: 9_000_000, oid: 'b'.repeat(40), mode: '100644' }] }];
-const checkpoint = (turn: number, messageUuid: string, replyUuid: string): CheckpointEntry => ({ type: 'checkpoint', turn, messageUuid, replyUuid, timestamp: `2026-12-06T10:00:0${turn}.000Z`, roots: roots(`t${turn}`) });
-const rewind: RewindEntry = { type: 'rewind', timestamp: '2026-12-06T10:01:00.000Z', turn: 1, before: roots('t9'), kept: ['a.txt'] };
+const checkpoint = (turn: number, messageUuid: string, replyUuid: string): CheckpointEntry => ({ type: 'checkpoint', turn, messageUuid, replyUuid, timestamp: `2026-12-06T10:00:0${turn}.000Z`, roots: roots(String(turn).repeat(40)) });
+const rewind: RewindEntry = { type: 'rewind', timestamp: '2026-12-06T10:01:00.000Z', turn: 1, before: roots('9'.repeat(40)), kept: ['a.txt'] };
 
 describe('checkpoint and rewind entries', () => {
   it('are read back in order, and a compaction keeps them', async () => {

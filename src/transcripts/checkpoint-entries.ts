@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { LargeFile, RootSnapshot } from '../checkpoints/types.ts';
 import type { CheckpointEntry, MessageEntry, RewindEntry } from './types.ts';
 
@@ -10,7 +11,7 @@ export function isCheckpointEntry(entry: unknown): entry is CheckpointEntry {
 /** A whole `rewind` line. */
 export function isRewindEntry(entry: unknown): entry is RewindEntry {
   const record = entry as Partial<RewindEntry> | null;
-  return record?.type === 'rewind' && Number.isInteger(record.turn) && typeof record.timestamp === 'string' && isRoots(record.before) && Array.isArray(record.kept) && record.kept.every((path) => typeof path === 'string');
+  return record?.type === 'rewind' && Number.isInteger(record.turn) && typeof record.timestamp === 'string' && isRoots(record.before) && (record.after === undefined || isRoots(record.after)) && Array.isArray(record.kept) && record.kept.every((path) => typeof path === 'string');
 }
 
 /**
@@ -27,10 +28,25 @@ function optionalString(value: unknown): boolean {
   return value === undefined || typeof value === 'string';
 }
 
+/** A git object id (SHA-1 or SHA-256): what the store wrote, never an option or a revision git would parse. */
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+// A transcript is a file of the project anyone who can write there can change: an entry git or a restore
+// would read otherwise (a tree `--output=…`, a root `a/../..`, a large file `../x`) is no entry.
 function isRoots(value: unknown): value is RootSnapshot[] {
-  return Array.isArray(value) && value.every((root: Partial<RootSnapshot> | null) => typeof root?.root === 'string' && typeof root.tree === 'string' && Array.isArray(root.large) && root.large.every(isLargeFile));
+  return Array.isArray(value) && value.every((root: Partial<RootSnapshot> | null) => typeof root?.root === 'string' && isFolder(root.root) && typeof root.tree === 'string' && OBJECT_ID.test(root.tree) && Array.isArray(root.large) && root.large.every(isLargeFile));
 }
 
 function isLargeFile(value: Partial<LargeFile> | null): boolean {
-  return typeof value?.path === 'string' && typeof value.size === 'number' && typeof value.oid === 'string' && typeof value.mode === 'string';
+  return typeof value?.path === 'string' && isInsidePath(value.path) && typeof value.size === 'number' && Number.isSafeInteger(value.size) && value.size >= 0 && typeof value.oid === 'string' && OBJECT_ID.test(value.oid) && typeof value.mode === 'string' && /^100(?:644|755)$/.test(value.mode);
+}
+
+/** An absolute, normalized folder path (what the store recorded). */
+function isFolder(root: string): boolean {
+  return path.isAbsolute(root) && !root.includes('\0') && path.resolve(root) === root;
+}
+
+/** A `/`-separated path relative to its root that stays inside it. */
+function isInsidePath(file: string): boolean {
+  return file !== '' && !file.includes('\0') && !file.startsWith('/') && file.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }

@@ -15,12 +15,20 @@ export async function describeCheckpoints(options: { store: CheckpointStore; che
   const { store, checkpoints } = options;
   const byUuid = new Map(options.messages.map((entry) => [entry.uuid, entry]));
   const infos: CheckpointInfo[] = [];
+  // Each pair of snapshots is diffed once: turns that change nothing, or a transcript that repeats entries
+  // (10,000 of them), cost no git process each.
+  const diffs = new Map<string, FileChange[]>();
   // One diff at a time: each is a git process, and the machine's other work goes on meanwhile.
   for (const [index, entry] of checkpoints.entries()) {
     const snapshot: Snapshot = { roots: entry.roots };
     const next = checkpoints[index + 1];
     const to = next ? { roots: next.roots } : options.now;
-    const files: FileChange[] = to ? await store.diff({ from: snapshot, to }) : [];
+    let files: FileChange[] = [];
+    if (to) {
+      const key = JSON.stringify([snapshot.roots, to.roots]);
+      files = diffs.get(key) ?? (await store.diff({ from: snapshot, to }));
+      diffs.set(key, files);
+    }
     const answered = entry.messageUuid === undefined ? undefined : byUuid.get(entry.messageUuid);
     const prompt = answered && promptText(answered);
     infos.push({

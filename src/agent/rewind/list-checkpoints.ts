@@ -2,10 +2,12 @@ import type { CheckpointStore, Snapshot } from '../../checkpoints/types.ts';
 import { createFileSessionStore } from '../../transcripts/create-file-session-store.ts';
 import { resolveSessionId } from '../../transcripts/resolve-session-id.ts';
 import { sessionsDirectory } from '../../transcripts/sessions-directory.ts';
-import type { SessionStore } from '../../transcripts/types.ts';
+import type { SessionStore, SessionWriter } from '../../transcripts/types.ts';
+import { CodevError } from '../../errors/codev-error.ts';
 import { describeCheckpoints } from './describe-checkpoints.ts';
 import { openProjectCheckpoints } from './open-project-checkpoints.ts';
 import type { CheckpointInfo } from './types.ts';
+import { rootsOutside, sessionWorkingDirectories } from './working-directory-roots.ts';
 
 /** Options of `listCheckpoints`. */
 export interface ListCheckpointsOptions {
@@ -22,12 +24,31 @@ export interface ListCheckpointsOptions {
    * what its turn and everything since changed. Default true; false lists it with no files.
    */
   now?: boolean;
+  /**
+   * The caller is the session's writer (an agent listing its own session). Otherwise the comparison takes the
+   * session as its writer while it records (the session's index has one writer: an agent recording its turns
+   * in another process would fail on it), and is left out while another process holds the session.
+   */
+  holdsSession?: boolean;
+  /** The session's working directories outside the project (see `RewindSessionOptions.workingDirectories`): a last checkpoint rooted elsewhere is listed with no files. */
+  workingDirectories?: readonly string[];
+}
+
+/** The session as its writer, or undefined while another holds it (`SESSION_BUSY`). */
+async function holdSession(sessionStore: SessionStore, id: string): Promise<SessionWriter | undefined> {
+  try {
+    return await sessionStore.open({ id });
+  } catch (error) {
+    if (CodevError.isInstance(error) && error.code === 'SESSION_BUSY') return undefined;
+    throw error;
+  }
 }
 
 /**
  * A stored session's checkpoints, oldest first (what `agent.checkpoints()` and `codev rewind --list` show):
  * each turn's files changed, with line counts, and the prompt it answered. A session without checkpoints
- * (recorded with `checkpoints` off, or before codev had them) has an empty list.
+ * (recorded with `checkpoints` off, or before codev had them) has an empty list. While another process holds
+ * the session (its agent runs), the last checkpoint is listed with no files.
  */
 export async function listCheckpoints(options: ListCheckpointsOptions): Promise<CheckpointInfo[]> {
   const sessionStore = options.sessionStore ?? createFileSessionStore({ directory: sessionsDirectory(options.projectRoot) });
@@ -38,6 +59,16 @@ export async function listCheckpoints(options: ListCheckpointsOptions): Promise<
   const store = options.checkpointStore ?? (await openProjectCheckpoints({ projectRoot: options.projectRoot }));
   const last = checkpoints.at(-1)!;
   let now: Snapshot | undefined;
-  if (options.now ?? true) now = await store.record({ sessionId, roots: last.roots.map((root) => root.root) });
+  const workingDirectories = sessionWorkingDirectories({ projectRoot: options.projectRoot, cwd: loaded.metadata.cwd, ...(options.workingDirectories && { given: options.workingDirectories }) });
+  if ((options.now ?? true) && rootsOutside(last.roots, workingDirectories).length === 0) {
+    const writer = options.holdsSession ? undefined : await holdSession(sessionStore, sessionId);
+    if (options.holdsSession || writer) {
+      try {
+        now = await store.record({ sessionId, roots: last.roots.map((root) => root.root) });
+      } finally {
+        await writer?.close();
+      }
+    }
+  }
   return describeCheckpoints({ store, checkpoints, messages: loaded.messages, ...(now && { now }) });
 }

@@ -28,7 +28,10 @@ export async function rewindAgent(options: { rewind: RewindOptions; transcript: 
     ...(checkpointStore && { checkpointStore }),
     hooks: context.hooks,
     cwd: context.cwd,
+    workingDirectories: [context.cwd, ...context.permissionContext.additionalWorkingDirectories],
     permissionMode: context.permissionContext.mode,
+    // Loaded, the agent holds its session: its own dry run records as its writer.
+    holdsSession: options.rewind.dryRun === true,
     ...(context.onWarning && { onWarning: context.onWarning }),
     signal: options.signal,
   });
@@ -44,7 +47,7 @@ export async function rewindAgent(options: { rewind: RewindOptions; transcript: 
  * `agent.checkpoints()`: the checkpoints of the agent's session (none before it has one). While a query
  * runs, the last one is listed without comparing it with the files now (that would race the query's own recording).
  */
-export async function agentCheckpoints(options: { transcript: AgentTranscript; checkpoints?: AgentCheckpoints; resume?: string; sessionStore?: SessionStore; projectRoot: string; running: boolean }): Promise<CheckpointInfo[]> {
+export async function agentCheckpoints(options: { transcript: AgentTranscript; checkpoints?: AgentCheckpoints; resume?: string; sessionStore?: SessionStore; projectRoot: string; workingDirectories?: readonly string[]; running: boolean }): Promise<CheckpointInfo[]> {
   const { transcript, projectRoot } = options;
   const session = transcript.persistedSession;
   const sessionId = session?.id ?? options.resume;
@@ -52,5 +55,5 @@ export async function agentCheckpoints(options: { transcript: AgentTranscript; c
   await transcript.flush();
   const checkpointStore = options.checkpoints && (await options.checkpoints.store(projectRoot));
   const sessionStore = session?.store ?? options.sessionStore;
-  return listCheckpoints({ sessionId, projectRoot, ...(sessionStore && { sessionStore }), ...(checkpointStore && { checkpointStore }), now: !options.running });
+  return listCheckpoints({ sessionId, projectRoot, holdsSession: session !== undefined, ...(sessionStore && { sessionStore }), ...(checkpointStore && { checkpointStore }), ...(options.workingDirectories && { workingDirectories: options.workingDirectories }), now: !options.running });
 }

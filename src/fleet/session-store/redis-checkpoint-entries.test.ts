@@ -18,12 +18,12 @@ afterAll(async () => {
 
 const metadata = (id: string): SessionMetadata => ({ id, cwd: '/project', model: 'claude-test', codevVersion: '0.0.0-test', createdAt: '2026-12-06T10:00:00.000Z' });
 const message = (uuid: string, role: 'user' | 'assistant', parentUuid?: string): MessageEntry => ({ type: 'message', uuid, ...(parentUuid && { parentUuid }), timestamp: '2026-12-06T10:00:00.000Z', message: { role, content: uuid } });
-const checkpoint = (turn: number, messageUuid: string, replyUuid: string): CheckpointEntry => ({ type: 'checkpoint', turn, messageUuid, replyUuid, timestamp: `2026-12-06T10:00:0${turn}.000Z`, roots: [{ root: '/project', tree: `t${turn}`, large: [] }] });
+const checkpoint = (turn: number, messageUuid: string, replyUuid: string): CheckpointEntry => ({ type: 'checkpoint', turn, messageUuid, replyUuid, timestamp: `2026-12-06T10:00:0${turn}.000Z`, roots: [{ root: '/project', tree: String(turn).repeat(40), large: [] }] });
 
 describe('the Redis session store and file checkpoints', () => {
   it('reads checkpoint and rewind entries back, and a fork copies those of the turns it keeps', async () => {
     const store = createRedisSessionStore({ redis, prefix: 'checkpoints' });
-    const rewind: RewindEntry = { type: 'rewind', timestamp: '2026-12-06T10:01:00.000Z', turn: 1, before: [{ root: '/project', tree: 't9', large: [] }], kept: [] };
+    const rewind: RewindEntry = { type: 'rewind', timestamp: '2026-12-06T10:01:00.000Z', turn: 1, before: [{ root: '/project', tree: '9'.repeat(40), large: [] }], kept: [] };
     const writer = await store.open({ id: 'from', metadata: metadata('from') });
     await writer.append([message('u1', 'user'), message('a1', 'assistant', 'u1'), checkpoint(1, 'u1', 'a1'), message('r1', 'user', 'a1'), message('a2', 'assistant', 'r1'), checkpoint(2, 'r1', 'a2'), rewind]);
     await writer.close();

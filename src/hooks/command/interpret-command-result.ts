@@ -104,7 +104,14 @@ function mapJsonOutput(event: HookEvent, json: Record<string, unknown>, problems
   if (event === 'SubagentStop') return json.decision === 'block' && json.continue !== false ? { block: true, reason: reason ?? 'blocked by hook' } : {};
   if (event === 'Stop') return json.continue === false ? { stop: true } : json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};
   // A PreRewind block (or `continue: false`) refuses the rewind, as exit code 2 does.
-  if (event === 'PreRewind') return stop.stop ? { block: true, reason: stop.stopReason } : json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};
+  if (event === 'PreRewind') {
+    if (stop.stop) return { block: true, reason: stop.stopReason };
+    if (json.decision === 'block') return { block: true, reason: reason ?? 'blocked by hook' };
+    if (json.decision === undefined || json.decision === 'approve') return {};
+    // A guard's decision codev does not know is no "go ahead" (as for PreToolUse).
+    problems.push(`decision ${JSON.stringify(json.decision)} is not supported (use block, or exit code 2); the rewind is refused`);
+    return { block: true, reason: `decision ${JSON.stringify(json.decision)} is not understood` };
+  }
   if (event === 'UserPromptSubmit') {
     // Either way the prompt is not sent; `stopReason` wins, as `continue: false` does in Claude Code.
     const block = stop.stop ? { block: true, reason: stop.stopReason } : json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};
