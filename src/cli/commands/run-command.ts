@@ -26,6 +26,7 @@ import { checkThinkingFits, modelOptions } from './model-options.ts';
 import { noSuchScript } from './no-such-script.ts';
 import { promptArguments } from './prompt-arguments.ts';
 import { readJsonSchemaFile } from './read-json-schema-file.ts';
+import { kernelRewindContext } from './rewind/kernel-rewind-context.ts';
 import { formatRunRewind, planRunRewind, rewindBeforeQuery, runRewindOptions } from './rewind/run-rewind.ts';
 import { rewindEvent } from '../render/rewind-event.ts';
 import type { CommandIo } from './types.ts';
@@ -125,7 +126,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     // Questions go to the terminal; without one nobody can answer, so AskUserQuestion is not offered.
     const askUser = definition.askUser ?? (interactive && io.terminal ? createTerminalQuestions({ ...io.terminal, colors }) : undefined);
     // The rewind is done before the agent opens the session: the agent resumes the fork it made.
-    const rewound = rewindPlan && (await rewindBeforeQuery({ plan: rewindPlan, cwd: kernel.cwd, context: { hooks: kernel.hooks, cwd: kernel.cwd, permissionMode: kernel.permissionContext.mode, onWarning: (message) => io.stderr(`codev run: warning: ${message}\n`) } }));
+    const rewound = rewindPlan && (await rewindBeforeQuery({ plan: rewindPlan, cwd: kernel.cwd, context: kernelRewindContext(kernel, (message) => io.stderr(`codev run: warning: ${message}\n`)) }));
     const agent = createAgent({ ...definition, askUser, ...limits, ...models, ...(rewound ? { resume: rewound.sessionId } : session), kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
     // With an output schema, stdout carries only the answer's JSON: the run's text goes to stderr.
     const writeText = outputSchema ? io.stderr : io.stdout;

@@ -14,7 +14,7 @@ import { askConflictChoices } from './ask-conflict-choices.ts';
 import { conflictChoiceOption } from './conflict-choice-option.ts';
 import { projectRewindHooks } from './project-rewind-hooks.ts';
 import { refuseConflicts, restateRewindConflict } from './rewind-conflict-error.ts';
-import { listSessionCheckpoints, rewindPatch, rewindSavedSession, type SessionPlace } from './rewind-session-call.ts';
+import { listSessionCheckpoints, rewindPatch, rewindSavedSession, type RewindContext, type SessionPlace } from './rewind-session-call.ts';
 import { rewindTargetOption } from './rewind-target-option.ts';
 import { resolveRewindSession } from './resolve-rewind-session.ts';
 
@@ -55,7 +55,7 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
   }
   const options = { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts };
   if (values['dry-run']) {
-    const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
+    const preview = await previewRewind({ place, options, io });
     const patch = options.files ? await rewindPatch({ ...place, checkpoint: preview.checkpoint, maxBytes: PATCH_BYTES }) : undefined;
     io.stdout(values.json ? `${JSON.stringify({ ...preview, ...(patch !== undefined && { patch }) }, null, 2)}\n` : formatRewindPreview({ result: preview, conversation: options.conversation, cwd, patch: patch ?? '' }));
     return 0;
@@ -74,28 +74,41 @@ async function rewind(settings: { place: SessionPlace; options: { to: number | s
   const { place, options, io, json, cwd } = settings;
   // Listening from before the preview is printed: whoever reads it may interrupt at once.
   const stop = stopOnSignals(io);
+  // The project first: its hooks guard the rewind, its config names the working directories besides it.
+  const project = await projectRewindHooks({ projectRoot: place.projectRoot, io });
   try {
-    const preview = await rewindSavedSession({ ...place, ...options, dryRun: true });
+    const preview = await rewindSavedSession({ ...place, ...options, dryRun: true, ...workingDirectoriesOf(project.context) });
     if (!json) io.stdout(formatRewindPreview({ result: preview, conversation: options.conversation, cwd }));
     const conflicts = await conflictsDecided({ preview, choice: options.conflicts, io, json, cwd, signal: stop.signal });
-    const hooks = conflicts === undefined ? undefined : await projectRewindHooks({ projectRoot: place.projectRoot, io });
-    if (stop.signal.aborted || !hooks) {
-      await hooks?.close();
+    if (stop.signal.aborted || conflicts === undefined) {
       io.stderr(`codev rewind: ${stop.signal.aborted ? 'interrupted before the restore' : 'stopped'}: nothing was changed\n`);
       return stop.exitCode ?? 1;
     }
     let result: RewindResult;
     try {
-      result = await rewindSavedSession({ ...place, ...options, conflicts: conflicts!, ...hooks.context });
+      result = await rewindSavedSession({ ...place, ...options, conflicts, ...project.context });
     } catch (error) {
       throw restateRewindConflict(error, cwd);
-    } finally {
-      await hooks.close();
     }
     io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : formatRewindOutcome({ result, cwd }));
     return stop.exitCode ?? 0;
   } finally {
+    await project.close();
     stop.dispose();
+  }
+}
+
+/**
+ * What the rewind would do, changing nothing: the project's config is read for the working directories besides
+ * it (permissions.additionalDirectories), the only folders besides the project a checkpoint is put back in.
+ */
+async function previewRewind(settings: { place: SessionPlace; options: { to: number | string; files: boolean; conversation: boolean; conflicts: ConflictChoice }; io: CommandIo }): Promise<RewindResult> {
+  const { place, options, io } = settings;
+  const project = await projectRewindHooks({ projectRoot: place.projectRoot, io, preview: true });
+  try {
+    return await rewindSavedSession({ ...place, ...options, dryRun: true, ...workingDirectoriesOf(project.context) });
+  } finally {
+    await project.close();
   }
 }
 
@@ -129,4 +142,9 @@ function checkFlags(options: { values: { list?: boolean; 'files-only'?: boolean;
 
 function sessionStoreOf(place: SessionPlace): SessionStore {
   return createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) });
+}
+
+/** The working directories besides the project a rewind may put back, from the project's context. */
+function workingDirectoriesOf(context: RewindContext): { workingDirectories?: readonly string[] } {
+  return context.workingDirectories ? { workingDirectories: context.workingDirectories } : {};
 }

@@ -22,6 +22,8 @@ export interface RewindContext {
   hooks?: readonly ToolHook[];
   cwd?: string;
   permissionMode?: PermissionMode;
+  /** The session's working directories besides the project: a checkpoint may be put back only in those (see `rewindSession`). */
+  workingDirectories?: readonly string[];
   onWarning?: (message: string) => void;
 }
 
