@@ -50,17 +50,37 @@ export async function listSessionCheckpoints(place: SessionPlace): Promise<Check
   }
 }
 
-/** A rewind of a saved session (or, with `dryRun`, what it would do). */
+/**
+ * A rewind of a saved session (or, with `dryRun`, what it would do). A dry run records the files as they are
+ * now under the session, so it holds the session meanwhile, as the rewind itself does: `SESSION_BUSY`, with
+ * nothing written, while an agent in another process has it open (its recordings are that agent's alone).
+ */
 export async function rewindSavedSession(options: SessionPlace & RewindOptions & RewindContext): Promise<RewindResult> {
   const { rewindSession } = await import('../../../agent/rewind/rewind-session.ts');
-  return rewindSession({ ...options });
+  if (!options.dryRun) return rewindSession({ ...options });
+  return holdingSession(options, () => rewindSession({ ...options }));
 }
 
-/** The unified diff a rewind to `checkpoint` would apply to the files as they are now (`--dry-run`), cut at `maxBytes`. */
+/**
+ * The unified diff a rewind to `checkpoint` would apply to the files as they are now (`--dry-run`), cut at
+ * `maxBytes`; the session held meanwhile (`SESSION_BUSY` while another process has it).
+ */
 export async function rewindPatch(options: SessionPlace & { checkpoint: CheckpointInfo; maxBytes?: number }): Promise<string> {
   const { openProjectCheckpoints } = await import('../../../agent/rewind/open-project-checkpoints.ts');
   const store = await openProjectCheckpoints({ projectRoot: options.projectRoot });
   const target = options.checkpoint.snapshot;
-  const now = await store.record({ sessionId: options.sessionId, roots: target.roots.map((root) => root.root) });
-  return store.patch({ from: now, to: target, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) });
+  return holdingSession(options, async () => {
+    const now = await store.record({ sessionId: options.sessionId, roots: target.roots.map((root) => root.root) });
+    return store.patch({ from: now, to: target, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) });
+  });
+}
+
+/** `work` done as the session's writer: `SESSION_BUSY` (nothing done) while another process holds it. */
+async function holdingSession<T>(place: SessionPlace, work: () => Promise<T>): Promise<T> {
+  const writer = await createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) }).open({ id: place.sessionId });
+  try {
+    return await work();
+  } finally {
+    await writer.close();
+  }
 }
