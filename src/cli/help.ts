@@ -255,7 +255,8 @@ Options:
   --dry-run               Print the preview and the unified diff of what would change; change nothing
   -f, --force             Overwrite the files someone changed since the agent left them (else REWIND_CONFLICT)
   --keep-changed          Keep the files someone changed since the agent left them; put back the rest
-  --json                  --list: { sessionId, checkpoints }; --to: the rewind's result as one JSON object
+  --json                  --list: { sessionId, forkedFrom?, checkpoints }; --to: the rewind's result as one
+                          JSON object
   --cwd DIR               The project directory
 
 A file that differs from what the agent left (you edited it since) is never overwritten silently: on a

@@ -48,9 +48,9 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
   const place = await resolveRewindSession({ given: positionals[0], cwd });
   if (values.list) {
     const checkpoints = await listSessionCheckpoints(place);
-    // A fork made before its first turn has none: the listing names the session whose turns they were.
-    const forkedFrom = checkpoints.length === 0 ? (await sessionStoreOf(place).readMetadata?.(place.sessionId))?.forkedFrom?.sessionId : undefined;
-    io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd, ...(forkedFrom !== undefined && { forkedFrom }) }));
+    const forkedFrom = (await sessionStoreOf(place).readMetadata?.(place.sessionId))?.forkedFrom?.sessionId;
+    // The text names it when the fork has no checkpoint of its own (made before its first turn): the turns are there.
+    io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, ...(forkedFrom !== undefined && { forkedFrom }), checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd, ...(forkedFrom !== undefined && checkpoints.length === 0 && { forkedFrom }) }));
     return 0;
   }
   const options = { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts };
