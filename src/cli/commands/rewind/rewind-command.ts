@@ -1,5 +1,6 @@
 import type { RewindResult } from '../../../agent/rewind/types.ts';
 import type { ConflictChoice } from '../../../checkpoints/types.ts';
+import { findProjectRoot } from '../../../config/find-project-root.ts';
 import { CodevError } from '../../../errors/codev-error.ts';
 import { createFileSessionStore } from '../../../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../../../transcripts/sessions-directory.ts';
@@ -92,7 +93,9 @@ async function rewind(settings: { place: SessionPlace; options: { to: number | s
     } finally {
       await hooks.close();
     }
-    io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : formatRewindOutcome({ result, cwd }));
+    // A session file of another project: the command to go on names that project.
+    const elsewhere = json || place.projectRoot === ((await findProjectRoot(cwd)) ?? cwd) ? undefined : place.projectRoot;
+    io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : formatRewindOutcome({ result, cwd, ...(elsewhere !== undefined && { projectRoot: elsewhere }) }));
     return stop.exitCode ?? 0;
   } finally {
     stop.dispose();
