@@ -22,22 +22,25 @@ import { resolveRewindSession } from './resolve-rewind-session.ts';
 /** The most of the unified diff `--dry-run` prints. */
 const PATCH_BYTES = 1024 * 1024;
 
+/** The options of `codev rewind` (beside every command's --help, --cwd and --verbose). */
+export const REWIND_OPTIONS = {
+  list: { type: 'boolean', short: 'l' },
+  to: { type: 'string' },
+  'files-only': { type: 'boolean' },
+  'conversation-only': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  force: { type: 'boolean', short: 'f' },
+  'keep-changed': { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
 /**
  * `codev rewind [SESSION] --list | --to TURN|UUID [--files-only | --conversation-only] [--dry-run] [--force |
  * --keep-changed] [--json]`: a session's checkpoints, or going back to one (the files as they were before that
  * turn's tool calls, the conversation forked before its reply) after a preview of what changes.
  */
 export async function rewindCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, {
-    list: { type: 'boolean', short: 'l' },
-    to: { type: 'string' },
-    'files-only': { type: 'boolean' },
-    'conversation-only': { type: 'boolean' },
-    'dry-run': { type: 'boolean' },
-    force: { type: 'boolean', short: 'f' },
-    'keep-changed': { type: 'boolean' },
-    json: { type: 'boolean' },
-  });
+  const { values, positionals } = parseCommandLine(argv, REWIND_OPTIONS);
   if (values.help) {
     io.stdout(REWIND_HELP);
     return 0;
