@@ -241,7 +241,7 @@ are left out; files over 5 MiB are recorded by hash and size only (put back only
 there). Nothing outside the working directories, and no effect outside the files (a push, a request), is
 undone. SESSION is an id, a unique prefix of one, or a transcript file; without it, the latest session.
 
-  --list            The checkpoints: turn, time, the prompt the turn answered (or "(tool results)"), and
+  -l, --list        The checkpoints: turn, time, the prompt the turn answered (or "(tool results)"), and
                     what the turn changed, file by file with the lines added and deleted
   --to TURN|UUID    Go back to before that turn's tool calls (a turn of --list, or the uuid of the message it
                     answered or of its reply, as codev sessions show prints them): first a preview of the
