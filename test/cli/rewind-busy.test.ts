@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
+import { REWIND_OPTIONS } from '../../src/cli/commands/rewind/rewind-command.ts';
 import { createFakeMessagesServer, type FakeMessagesServer } from '../../src/testing/index.ts';
 import { createFileSessionStore } from '../../src/transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../../src/transcripts/sessions-directory.ts';
@@ -11,6 +12,9 @@ import { AFTER, codevIn, createRewindProject, filesOf, rewindModel, sessionIn } 
 // A session an agent holds (here this test process, as a `codev run` in another process would): its index
 // files and refs in the checkpoint store are that agent's alone ("the session is its only writer"). Every
 // codev rewind and codev run --rewind-to, dry runs and previews included, is SESSION_BUSY and writes nothing.
+
+/** Options of codev rewind (and every command's), which a SESSION_BUSY hint of a rewind may name. */
+const ADVISABLE = new Set([...Object.keys(REWIND_OPTIONS), 'cwd', 'help', 'verbose'].map((name) => `--${name}`));
 
 const opened: { project: TempProject; server: FakeMessagesServer }[] = [];
 afterAll(async () => {
@@ -56,6 +60,9 @@ describe('codev rewind on a session another process holds', () => {
         const busy = await codev(args);
         expect({ args, code: busy.code, stdout: busy.stdout }).toEqual({ args, code: 1, stdout: '' });
         expect(busy.stderr).toContain('SESSION_BUSY');
+        // What the error advises can be done: no option these commands refuse (--rewind-to refuses --fork-session).
+        const advised = [...busy.stderr.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((match) => match[0]);
+        expect(advised.filter((option) => !ADVISABLE.has(option))).toEqual([]);
         expect(storeState(project.root, sessionId)).toEqual(before);
         expect(filesOf(project.root)).toEqual(files);
       }
