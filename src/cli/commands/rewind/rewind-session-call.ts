@@ -57,7 +57,7 @@ export async function listSessionCheckpoints(place: SessionPlace): Promise<Check
  */
 export async function rewindSavedSession(options: SessionPlace & RewindOptions & RewindContext): Promise<RewindResult> {
   const { rewindSession } = await import('../../../agent/rewind/rewind-session.ts');
-  if (!options.dryRun) return rewindSession({ ...options });
+  if (!options.dryRun) return rewindSession({ ...options }).catch(rethrowBusy);
   return holdingSession(options, () => rewindSession({ ...options }));
 }
 
@@ -77,10 +77,23 @@ export async function rewindPatch(options: SessionPlace & { checkpoint: Checkpoi
 
 /** `work` done as the session's writer: `SESSION_BUSY` (nothing done) while another process holds it. */
 async function holdingSession<T>(place: SessionPlace, work: () => Promise<T>): Promise<T> {
-  const writer = await createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) }).open({ id: place.sessionId });
+  const writer = await createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) }).open({ id: place.sessionId }).catch(rethrowBusy);
   try {
     return await work();
   } finally {
     await writer.close();
   }
+}
+
+/** The store's advice to fork the session instead does not apply to a rewind (a fork of its own): taken out. */
+const FORK_ADVICE = /,? or fork the session \(fork: true, or --fork-session\) to go on from the same point in a new one/;
+
+/**
+ * `SESSION_BUSY` as a rewind says it: the session's holder, and how to wait for it or take it over, as the
+ * store said, without the store's advice to fork (which a rewind does itself, once it has the session).
+ */
+function rethrowBusy(error: unknown): never {
+  if (!CodevError.isInstance(error) || error.code !== 'SESSION_BUSY') throw error;
+  const left = (error.hint ?? '').replace(FORK_ADVICE, '').replace(/^[,;\s]+/, '');
+  throw new CodevError('SESSION_BUSY', error.message, { ...(error.file !== undefined && { file: error.file }), hint: `a rewind needs the session to itself: ${left === '' ? 'wait for that agent to end' : left}`, cause: error });
 }
