@@ -241,7 +241,7 @@ are left out; files over 5 MiB are recorded by hash and size only (put back only
 there). Nothing outside the working directories, and no effect outside the files (a push, a request), is
 undone. SESSION is an id, a unique prefix of one, or a transcript file; without it, the latest session.
 
-  --list            The checkpoints: turn, time, the prompt the turn answered (or "(tool results)"), and
+  -l, --list        The checkpoints: turn, time, the prompt the turn answered (or "(tool results)"), and
                     what the turn changed, file by file with the lines added and deleted
   --to TURN|UUID    Go back to before that turn's tool calls (a turn of --list, or the uuid of the message it
                     answered or of its reply, as codev sessions show prints them): first a preview of the
@@ -255,7 +255,8 @@ Options:
   --dry-run               Print the preview and the unified diff of what would change; change nothing
   -f, --force             Overwrite the files someone changed since the agent left them (else REWIND_CONFLICT)
   --keep-changed          Keep the files someone changed since the agent left them; put back the rest
-  --json                  --list: { sessionId, checkpoints }; --to: the rewind's result as one JSON object
+  --json                  --list: { sessionId, forkedFrom?, checkpoints }; --to: the rewind's result as one
+                          JSON object
   --cwd DIR               The project directory
 
 A file that differs from what the agent left (you edited it since) is never overwritten silently: on a

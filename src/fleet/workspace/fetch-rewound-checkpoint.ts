@@ -1,6 +1,7 @@
 import { checkJobId } from './check-job-id.ts';
 import { jobRefs } from './job-refs.ts';
 import { runWorkspaceGit } from './run-workspace-git.ts';
+import { workspaceGitOutput } from './workspace-git-output.ts';
 import { NETWORK_TIMEOUT_MS } from './workspace-timeouts.ts';
 
 /**
@@ -8,14 +9,16 @@ import { NETWORK_TIMEOUT_MS } from './workspace-timeouts.ts';
  * hidden refs, and its result branch, which holds its turns' commits once it completed (its hidden refs are
  * deleted then). Returns the base commit of `commit` (its `Codev-Base:` trailer, else `from`'s base ref,
  * else the commit itself), or undefined when the repository no longer holds `commit` (the old job was
- * cleaned, its branch deleted, or its agent rewrote history).
+ * cleaned, its branch deleted, or its agent rewrote history). `WORKSPACE_FAILED` when `repo` cannot be read.
  */
 export async function fetchRewoundCheckpoint(options: { cwd: string; repo: string; from: string; commit: string; signal?: AbortSignal }): Promise<{ baseCommit: string } | undefined> {
   const { cwd, signal } = options;
   const refs = jobRefs(checkJobId(options.from));
   const git = { cwd, signal, timeoutMs: NETWORK_TIMEOUT_MS };
-  // Each on its own: a branch that is not there fails its fetch, and the refs may be there without it.
-  await runWorkspaceGit(['fetch', '--quiet', '--no-tags', options.repo, `+${refs.namespace}*:${refs.namespace}*`], git);
+  // Each on its own: a branch that is not there fails its fetch, and the refs may be there without it. A pattern
+  // that matches no ref fetches nothing and succeeds: its failure is the repository out of reach, a failure for
+  // now (WORKSPACE_FAILED, retried), never a checkpoint that is gone.
+  await workspaceGitOutput(['fetch', '--quiet', '--no-tags', options.repo, `+${refs.namespace}*:${refs.namespace}*`], { ...git, hint: `check that this worker can read ${options.repo}` });
   await runWorkspaceGit(['fetch', '--quiet', '--no-tags', options.repo, `+${refs.branch}:refs/codev/rewound/${options.from}`], git);
   const known = await runWorkspaceGit(['cat-file', '-e', `${options.commit}^{commit}`], { cwd, signal });
   if (!known.ok) return undefined;

@@ -32,9 +32,13 @@ export function formatRewindPreview(options: { result: RewindResult; conversatio
   return `${lines.join('\n')}\n`;
 }
 
-/** What a rewind did, and how to go on. */
-export function formatRewindOutcome(options: { result: RewindResult; cwd: string; script?: string }): string {
+/**
+ * What a rewind did, and how to go on: the `codev run` to type where codev rewind ran, with `--cwd
+ * projectRoot` when given (the session's project is not the one around `cwd`).
+ */
+export function formatRewindOutcome(options: { result: RewindResult; cwd: string; script?: string; projectRoot?: string }): string {
   const { result, cwd, script = 'agent.ts' } = options;
+  const where = options.projectRoot === undefined ? '' : ` --cwd ${shellWord(options.projectRoot)}`;
   const lines: string[] = [];
   if (result.files) {
     lines.push(result.files.restored.length === 0 ? 'No file needed to go back.' : `Restored ${summarizeFileChanges(result.files.restored)}.`);
@@ -42,8 +46,14 @@ export function formatRewindOutcome(options: { result: RewindResult; cwd: string
   }
   if (result.forkedFrom !== undefined) {
     lines.push(`The conversation went back to before turn ${result.checkpoint.turn}'s reply, in the new session ${result.sessionId} (${result.forkedFrom} is kept as it was).`);
-    lines.push(`Go on with: codev run ${script} --resume ${result.sessionId}${result.prompt === undefined ? '' : ' "your prompt"'}`);
+    // codev run needs a prompt, also after a turn on tool results (it follows them as a new user message).
+    lines.push(`Go on with: codev run ${script} --resume ${result.sessionId}${where} "your prompt"`);
   }
   if (result.prompt !== undefined) lines.push(`Left out, the prompt turn ${result.checkpoint.turn} answered (send it again or change it): ${oneLine(result.prompt, PROMPT)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** `word` as a shell reads it back: as it is when it is plain, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }

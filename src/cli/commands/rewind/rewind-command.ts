@@ -1,5 +1,6 @@
 import type { RewindResult } from '../../../agent/rewind/types.ts';
 import type { ConflictChoice } from '../../../checkpoints/types.ts';
+import { findProjectRoot } from '../../../config/find-project-root.ts';
 import { CodevError } from '../../../errors/codev-error.ts';
 import { createFileSessionStore } from '../../../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../../../transcripts/sessions-directory.ts';
@@ -21,22 +22,25 @@ import { resolveRewindSession } from './resolve-rewind-session.ts';
 /** The most of the unified diff `--dry-run` prints. */
 const PATCH_BYTES = 1024 * 1024;
 
+/** The options of `codev rewind` (beside every command's --help, --cwd and --verbose). */
+export const REWIND_OPTIONS = {
+  list: { type: 'boolean', short: 'l' },
+  to: { type: 'string' },
+  'files-only': { type: 'boolean' },
+  'conversation-only': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  force: { type: 'boolean', short: 'f' },
+  'keep-changed': { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
 /**
  * `codev rewind [SESSION] --list | --to TURN|UUID [--files-only | --conversation-only] [--dry-run] [--force |
  * --keep-changed] [--json]`: a session's checkpoints, or going back to one (the files as they were before that
  * turn's tool calls, the conversation forked before its reply) after a preview of what changes.
  */
 export async function rewindCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, {
-    list: { type: 'boolean', short: 'l' },
-    to: { type: 'string' },
-    'files-only': { type: 'boolean' },
-    'conversation-only': { type: 'boolean' },
-    'dry-run': { type: 'boolean' },
-    force: { type: 'boolean', short: 'f' },
-    'keep-changed': { type: 'boolean' },
-    json: { type: 'boolean' },
-  });
+  const { values, positionals } = parseCommandLine(argv, REWIND_OPTIONS);
   if (values.help) {
     io.stdout(REWIND_HELP);
     return 0;
@@ -48,9 +52,9 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
   const place = await resolveRewindSession({ given: positionals[0], cwd });
   if (values.list) {
     const checkpoints = await listSessionCheckpoints(place);
-    // A fork made before its first turn has none: the listing names the session whose turns they were.
-    const forkedFrom = checkpoints.length === 0 ? (await sessionStoreOf(place).readMetadata?.(place.sessionId))?.forkedFrom?.sessionId : undefined;
-    io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd, ...(forkedFrom !== undefined && { forkedFrom }) }));
+    const forkedFrom = (await sessionStoreOf(place).readMetadata?.(place.sessionId))?.forkedFrom?.sessionId;
+    // The text names it when the fork has no checkpoint of its own (made before its first turn): the turns are there.
+    io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, ...(forkedFrom !== undefined && { forkedFrom }), checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd, ...(forkedFrom !== undefined && checkpoints.length === 0 && { forkedFrom }) }));
     return 0;
   }
   const options = { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts };
@@ -90,7 +94,9 @@ async function rewind(settings: { place: SessionPlace; options: { to: number | s
     } catch (error) {
       throw restateRewindConflict(error, cwd);
     }
-    io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : formatRewindOutcome({ result, cwd }));
+    // A session file of another project: the command to go on names that project.
+    const elsewhere = json || place.projectRoot === ((await findProjectRoot(cwd)) ?? cwd) ? undefined : place.projectRoot;
+    io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : formatRewindOutcome({ result, cwd, ...(elsewhere !== undefined && { projectRoot: elsewhere }) }));
     return stop.exitCode ?? 0;
   } finally {
     await project.close();

@@ -52,17 +52,50 @@ export async function listSessionCheckpoints(place: SessionPlace): Promise<Check
   }
 }
 
-/** A rewind of a saved session (or, with `dryRun`, what it would do). */
+/**
+ * A rewind of a saved session (or, with `dryRun`, what it would do). A dry run records the files as they are
+ * now under the session, so it holds the session meanwhile, as the rewind itself does: `SESSION_BUSY`, with
+ * nothing written, while an agent in another process has it open (its recordings are that agent's alone).
+ */
 export async function rewindSavedSession(options: SessionPlace & RewindOptions & RewindContext): Promise<RewindResult> {
   const { rewindSession } = await import('../../../agent/rewind/rewind-session.ts');
-  return rewindSession({ ...options });
+  if (!options.dryRun) return rewindSession({ ...options }).catch(rethrowBusy);
+  return holdingSession(options, () => rewindSession({ ...options }));
 }
 
-/** The unified diff a rewind to `checkpoint` would apply to the files as they are now (`--dry-run`), cut at `maxBytes`. */
+/**
+ * The unified diff a rewind to `checkpoint` would apply to the files as they are now (`--dry-run`), cut at
+ * `maxBytes`; the session held meanwhile (`SESSION_BUSY` while another process has it).
+ */
 export async function rewindPatch(options: SessionPlace & { checkpoint: CheckpointInfo; maxBytes?: number }): Promise<string> {
   const { openProjectCheckpoints } = await import('../../../agent/rewind/open-project-checkpoints.ts');
   const store = await openProjectCheckpoints({ projectRoot: options.projectRoot });
   const target = options.checkpoint.snapshot;
-  const now = await store.record({ sessionId: options.sessionId, roots: target.roots.map((root) => root.root) });
-  return store.patch({ from: now, to: target, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) });
+  return holdingSession(options, async () => {
+    const now = await store.record({ sessionId: options.sessionId, roots: target.roots.map((root) => root.root) });
+    return store.patch({ from: now, to: target, ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }) });
+  });
+}
+
+/** `work` done as the session's writer: `SESSION_BUSY` (nothing done) while another process holds it. */
+async function holdingSession<T>(place: SessionPlace, work: () => Promise<T>): Promise<T> {
+  const writer = await createFileSessionStore({ directory: sessionsDirectory(place.projectRoot) }).open({ id: place.sessionId }).catch(rethrowBusy);
+  try {
+    return await work();
+  } finally {
+    await writer.close();
+  }
+}
+
+/** The store's advice to fork the session instead does not apply to a rewind (a fork of its own): taken out. */
+const FORK_ADVICE = /,? or fork the session \(fork: true, or --fork-session\) to go on from the same point in a new one/;
+
+/**
+ * `SESSION_BUSY` as a rewind says it: the session's holder, and how to wait for it or take it over, as the
+ * store said, without the store's advice to fork (which a rewind does itself, once it has the session).
+ */
+function rethrowBusy(error: unknown): never {
+  if (!CodevError.isInstance(error) || error.code !== 'SESSION_BUSY') throw error;
+  const left = (error.hint ?? '').replace(FORK_ADVICE, '').replace(/^[,;\s]+/, '');
+  throw new CodevError('SESSION_BUSY', error.message, { ...(error.file !== undefined && { file: error.file }), hint: `a rewind needs the session to itself: ${left === '' ? 'wait for that agent to end' : left}`, cause: error });
 }
