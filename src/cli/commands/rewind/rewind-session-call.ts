@@ -59,8 +59,8 @@ export async function listSessionCheckpoints(place: SessionPlace): Promise<Check
  */
 export async function rewindSavedSession(options: SessionPlace & RewindOptions & RewindContext): Promise<RewindResult> {
   const { rewindSession } = await import('../../../agent/rewind/rewind-session.ts');
-  if (!options.dryRun) return rewindSession({ ...options }).catch(rethrowBusy);
-  return holdingSession(options, () => rewindSession({ ...options }));
+  // rewindSession holds the session itself, dry runs included (it records the files as they are now).
+  return rewindSession({ ...options }).catch(rethrowBusy);
 }
 
 /**
