@@ -60,7 +60,9 @@ describe('check-then-use races: a search goes through the folder it checked', ()
       const leaked: string[] = [];
       let shown = 0;
       try {
-        for (let attempt = 0; attempt < 150; attempt++) {
+        // 150 attempts, and more (to a bound) until one found the project's files: on a loaded machine the
+        // flipper can win every one of the first 150, which proves nothing either way.
+        for (let attempt = 0; attempt < 150 || (shown === 0 && attempt < 1_500); attempt++) {
           const input = { pattern: 'sk-live', path: path.join(project, 'docs'), output_mode: 'content' };
           const { result } = await runTool({ name: tool, input, context });
           const text = resultText(result);
