@@ -75,16 +75,16 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
     },
     planRestore: ({ sessionId, target, reference, signal }) =>
       inSession(sessionId, async () => {
-        await recoverRestore({ store, sessionId });
+        await recoverRestore({ store, sessionId, roots: target.roots.map((entry) => entry.root) });
         const current = await record(sessionId, target.roots.map((entry) => entry.root), signal);
         return planRestore({ store, current, target, reference, signal });
       }),
     applyRestore: ({ sessionId, plan, conflicts, signal }) =>
       inSession(sessionId, async () => {
-        await recoverRestore({ store, sessionId });
+        await recoverRestore({ store, sessionId, roots: plan.target.roots.map((entry) => entry.root) });
         return applyRestore({ store, sessionId, plan, conflicts, signal });
       }),
-    recover: ({ sessionId }) => inSession(sessionId, () => recoverRestore({ store, sessionId })),
+    recover: ({ sessionId, roots }) => inSession(sessionId, () => recoverRestore({ store, sessionId, ...(roots && { roots }) })),
     keep: ({ sessionId, snapshots }) => inSession(sessionId, () => keepTrees({ store, sessionId, trees: snapshots.flatMap((snapshot) => snapshot.roots.map((entry) => entry.tree)) })),
     forget: ({ sessionId }) => inSession(sessionId, () => forgetSession({ store, sessionId })),
     prune: async () => {

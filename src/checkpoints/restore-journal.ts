@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { checkRestoreJournal } from './check-restore-journal.ts';
 import type { PathSide } from './path-change.ts';
 import { journalFile } from './store-layout.ts';
 
@@ -39,15 +40,18 @@ export async function writeRestoreJournal(options: { store: string; sessionId: s
   await rename(temporary, file);
 }
 
-/** The session's journal, if a restore of it was cut short. */
-export async function readRestoreJournal(options: { store: string; sessionId: string }): Promise<RestoreJournal | undefined> {
-  const text = await readFile(journalFile(options.store, options.sessionId), 'utf8').catch((error: NodeJS.ErrnoException) => {
+/**
+ * The session's journal, if a restore of it was cut short, checked as the instruction file it is (see
+ * {@link checkRestoreJournal}): `trusted` when every root is one of `roots` or in the store's project.
+ */
+export async function readRestoreJournal(options: { store: string; sessionId: string; roots?: readonly string[] }): Promise<{ journal: RestoreJournal; trusted: boolean } | undefined> {
+  const file = journalFile(options.store, options.sessionId);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
   if (text === undefined) return undefined;
-  const journal = JSON.parse(text) as RestoreJournal;
-  return journal.version === 1 && Array.isArray(journal.operations) ? journal : undefined;
+  return checkRestoreJournal({ store: options.store, file, text, ...(options.roots && { roots: options.roots }) });
 }
 
 export async function removeRestoreJournal(options: { store: string; sessionId: string }): Promise<void> {

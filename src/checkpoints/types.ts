@@ -126,8 +126,13 @@ export interface CheckpointStore {
    * as they were or as the target says.
    */
   applyRestore(options: { sessionId: string; plan: RestorePlan; conflicts?: ConflictChoice; signal?: AbortSignal }): Promise<RestoreResult>;
-  /** Finishes a restore of this session that was cut short, if there is one. Returns true when one was finished. */
-  recover(options: { sessionId: string }): Promise<boolean>;
+  /**
+   * Finishes a restore of this session that was cut short, if there is one. Returns true when one was finished.
+   * The journal is checked like any file an agent could have written: `CHECKPOINT_FAILED` when it is not one codev
+   * wrote; one naming a folder outside the store's project is finished only when `roots` names it (a plan and a
+   * restore pass their roots), and otherwise left (false).
+   */
+  recover(options: { sessionId: string; roots?: readonly string[] }): Promise<boolean>;
   /** Keeps `snapshots`'s trees for `sessionId` too (a fork of a session). */
   keep(options: { sessionId: string; snapshots: readonly Snapshot[] }): Promise<void>;
   /** Lets go of a session's trees (its session was removed); `prune` then frees what no session keeps. */
