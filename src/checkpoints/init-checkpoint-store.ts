@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { replaceLinkedFolders } from './replace-linked-folders.ts';
 
 /** The store's whole config: anything else found there (a planted hook, filter or fsmonitor) is written over. */
 const CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n\tlogallrefupdates = false\n[gc]\n\tauto = 0\n';
+/** The store's folders, parents first: each kept a real folder, never a link planted in its place. */
+const STORE_FOLDERS = ['objects', 'objects/info', 'objects/pack', 'refs', 'refs/heads', 'refs/tags', 'refs/codev', 'refs/codev/sessions', 'info', 'codev-indexes', 'codev-journals', 'codev-excludes'];
+/** Files that would make git read objects from elsewhere (or rewrite history): never codev's. */
+const FOREIGN_OBJECT_SOURCES = ['objects/info/alternates', 'objects/info/http-alternates', 'info/grafts', 'shallow'];
 /** Highest-precedence attributes: the stored bytes are the file's bytes, whatever the roots' `.gitattributes` say. */
 const ATTRIBUTES = '* -text !eol -ident -filter !working-tree-encoding -crlf !diff !merge\n';
 
@@ -27,7 +32,6 @@ export async function writeIfDifferent(file: string, content: string): Promise<v
 export async function initCheckpointStore(directory: string): Promise<void> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   await chmod(directory, 0o700);
-  await Promise.all(['objects/info', 'objects/pack', 'refs/heads', 'refs/tags'].map((folder) => mkdir(path.join(directory, folder), { recursive: true })));
   if (!existsSync(path.join(directory, 'HEAD'))) await writeIfDifferent(path.join(directory, 'HEAD'), 'ref: refs/heads/main\n');
   await writeStoreSettings(directory);
 }
@@ -37,10 +41,13 @@ export async function initCheckpointStore(directory: string): Promise<void> {
  * done before each use of the store, so a config or attributes file planted since cannot take effect.
  */
 export async function writeStoreSettings(directory: string): Promise<void> {
-  await mkdir(path.join(directory, 'info'), { recursive: true });
+  await replaceLinkedFolders(STORE_FOLDERS.map((folder) => path.join(directory, folder)), { create: true });
   await Promise.all([
     writeIfDifferent(path.join(directory, 'config'), CONFIG),
     writeIfDifferent(path.join(directory, 'info', 'attributes'), ATTRIBUTES),
+    // git reads these besides the config: a foreign object database, and ignore rules that would hide files.
+    writeIfDifferent(path.join(directory, 'info', 'exclude'), ''),
+    ...FOREIGN_OBJECT_SOURCES.map((file) => rm(path.join(directory, file), { force: true })),
     writeIfDifferent(path.join(directory, '.gitignore'), '*\n'),
   ]);
 }

@@ -10,7 +10,8 @@ import { planRestore } from './plan-restore.ts';
 import { pruneStore } from './prune-store.ts';
 import { recordRoot, type RecordingMemory } from './record-root.ts';
 import { recoverRestore } from './recover-restore.ts';
-import { checkSessionId } from './store-layout.ts';
+import { replaceLinkedFolders } from './replace-linked-folders.ts';
+import { checkSessionId, indexFile, sessionRefsFolder } from './store-layout.ts';
 import type { CheckpointStore, CheckpointStoreOptions, Snapshot } from './types.ts';
 
 const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -47,6 +48,8 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
     const previous = queues.get(queue) ?? Promise.resolve();
     const next = previous.catch(() => {}).then(async () => {
       await whenReady();
+      // The session's own folders too: a link planted there would take its refs and indexes outside the store.
+      await replaceLinkedFolders([sessionRefsFolder(store, sessionId), path.dirname(indexFile(store, sessionId, store))], { create: false });
       return work();
     });
     queues.set(queue, next);

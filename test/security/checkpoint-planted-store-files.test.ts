@@ -56,7 +56,7 @@ describe('files planted in the checkpoint store', () => {
     const { root, storeDirectory, store } = project();
     const first = await store.record({ sessionId: 'linked', roots: [root] });
     const outside = machine.directory();
-    for (const folder of ['codev-indexes', 'codev-journals', 'codev-excludes', path.join('refs', 'codev')]) {
+    for (const folder of ['codev-journals', 'codev-excludes', path.join('codev-indexes', 'linked'), path.join('refs', 'codev', 'sessions', 'linked')]) {
       rmSync(path.join(storeDirectory, folder), { recursive: true, force: true });
       mkdirSync(path.join(outside, folder), { recursive: true });
       symlinkSync(path.join(outside, folder), path.join(storeDirectory, folder));
