@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { applyRestore } from './apply-restore.ts';
+import { checkRootsInPlace } from './check-roots-in-place.ts';
 import { diffSnapshots } from './diff-snapshots.ts';
 import { forgetSession } from './forget-session.ts';
 import { initCheckpointStore, writeStoreSettings } from './init-checkpoint-store.ts';
@@ -79,6 +80,7 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
     planRestore: ({ sessionId, target, reference, signal }) =>
       inSession(sessionId, async () => {
         await recoverRestore({ store, sessionId, roots: target.roots.map((entry) => entry.root) });
+        await checkRootsInPlace([target]);
         const current = await record(sessionId, target.roots.map((entry) => entry.root), signal);
         return planRestore({ store, current, target, reference, signal });
       }),

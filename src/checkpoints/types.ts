@@ -19,6 +19,11 @@ export interface LargeFile {
 export interface RootSnapshot {
   /** The working directory, absolute. */
   root: string;
+  /**
+   * Its real path when recorded (links above and at it resolved): a restore refuses a root that resolves
+   * elsewhere now (replaced by a link to another folder). Absent in snapshots recorded before it existed.
+   */
+  realRoot?: string;
   /** The git tree of its files, in the checkpoint store: ignored files and files over the size cap left out. */
   tree: string;
   /** The files over the size cap, by hash and size. */
