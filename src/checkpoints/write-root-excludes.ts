@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CODEV_STATE_PATHS } from './codev-state-paths.ts';
 import { findUserRepository } from './find-user-repository.ts';
 import { writeIfDifferent } from './init-checkpoint-store.ts';
 import { reanchorIgnorePattern } from './reanchor-ignore-pattern.ts';
 
-/**
- * codev's own state in a project, never part of a checkpoint: a rewind must not take back the permissions the
- * user granted meanwhile (settings.local.json), nor touch the transcripts and the store.
- */
-const CODEV_STATE = '/.codev/settings.local.json\n/.codev/sessions/\n/.codev/checkpoints/';
+/** codev's own state (see {@link CODEV_STATE_PATHS}; the listings leave it out by pathspec too): git skips its folders. */
+const CODEV_STATE = CODEV_STATE_PATHS.map((state) => `/${state}`).join('\n');
 
 /**
  * The ignore file the store's git uses for `root` besides the `.gitignore` files inside it: codev's state, the
