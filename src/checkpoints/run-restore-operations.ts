@@ -71,7 +71,7 @@ function parentsOf(operation: RestoreOperation): { root: string; path: string }[
  * Carries out a restore's operations, or finishes them after a kill (`recovering`: an operation already as the
  * target says is skipped, a temporary file left behind removed). An operation is done only while its file is
  * as the plan saw it, checked just before it is replaced; any other is left alone. In order: deletions and
- * the folders they emptied (deepest first), folders, then files and links.
+ * the folders they emptied (deepest first), then files and links (their folders made as each is written).
  */
 export async function runRestoreOperations(options: { store: string; operations: readonly RestoreOperation[]; journalId: string; recovering: boolean }): Promise<OperationsOutcome> {
   const outcome: OperationsOutcome = { done: [], changedMeanwhile: [], failed: [] };
@@ -104,17 +104,8 @@ export async function runRestoreOperations(options: { store: string; operations:
   // where the target has a file is then out of its way.
   const emptied = [...new Map(deletions.flatMap(parentsOf).map((folder) => [`${folder.root}\0${folder.path}`, folder])).values()].sort((a, b) => depth(b.path) - depth(a.path) || b.path.length - a.path.length);
   for (const folder of emptied) await inPinnedFolder(folder.root, folder.path, false, async (file) => { if (file !== undefined) await rmdir(file); }).catch(() => {});
-  const made = new Set<string>();
-  const writable: RestoreOperation[] = [];
-  for (const operation of pending.filter((entry) => entry.to !== undefined)) {
-    await refusedAsFailed(operation, outcome, async () => {
-      const parent = `${operation.root}\0${path.posix.dirname(operation.path)}`;
-      if (made.has(parent) || (await inPinnedFolder(operation.root, operation.path, true, async (file) => file !== undefined))) {
-        made.add(parent);
-        writable.push(operation);
-      } else outcome.changedMeanwhile.push(operation);
-    });
-  }
+  // Each file's folders are made (or found in the way) as it is written, inside its pinned folder.
+  const writable = pending.filter((entry) => entry.to !== undefined);
   const sizes = await storedBlobs({ store: options.store, oids: writable.map((operation) => operation.to!.oid) });
   for (const batch of batchesOf(writable, sizes)) {
     const blobs = await readBlobs({ store: options.store, oids: batch.map((operation) => operation.to!.oid) });

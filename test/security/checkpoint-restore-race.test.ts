@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCheckpointStore } from '../../src/checkpoints/open-checkpoint-store.ts';
@@ -12,18 +12,26 @@ import { cleanGitMachine } from '../../src/git/test-fixtures/clean-git-machine.t
  */
 const machine = cleanGitMachine('codev-checkpoint-race-');
 const FILES = 200;
-const ROUNDS = 6;
+const ROUNDS = 12;
 const children: ChildProcess[] = [];
 
 afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const child of children.splice(0)) killGroup(child);
 });
 
-function putFolderBack(root: string): void {
-  const found = lstatSync(path.join(root, 'src'), { throwIfNoEntry: false });
-  if (found?.isDirectory()) return;
-  if (found) unlinkSync(path.join(root, 'src'));
-  renameSync(path.join(root, 'src.real'), path.join(root, 'src'));
+/** The loop's shell and the mv or ln it is running (its own process group): a killed shell alone leaves that one going. */
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** The swap loop, killed anywhere, may leave src missing, a link, or with the restore's new folder in its place. */
+function resetFolder(root: string): void {
+  for (const name of ['src', 'src.real']) rmSync(path.join(root, name), { recursive: true, force: true });
+  mkdirSync(path.join(root, 'src'));
 }
 
 describe('a restore racing a link swap', () => {
@@ -37,16 +45,17 @@ describe('a restore racing a link swap', () => {
     const journal = path.join(root, '.codev', 'checkpoints', 'codev-journals', 'race.json');
     const escaped: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
+      resetFolder(root);
       for (let index = 0; index < FILES; index++) writeFileSync(path.join(root, 'src', `f${index}`), `round ${round} ${index}\n`);
       const plan = await store.planRestore({ sessionId: 'race', target: first });
       const loop = `while [ ! -e "$1" ]; do :; done; while :; do mv src src.real && ln -s "$2" src; rm -f src; mv src.real src; done`;
-      const child = spawn('sh', ['-c', loop, 'swap', journal, outside], { cwd: root, stdio: 'ignore' });
+      const child = spawn('sh', ['-c', loop, 'swap', journal, outside], { cwd: root, stdio: 'ignore', detached: true });
       children.push(child);
       await store.applyRestore({ sessionId: 'race', plan, conflicts: 'overwrite' }).catch(() => {});
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      killGroup(child);
+      await exited;
       escaped.push(...readdirSync(outside));
-      putFolderBack(root);
       await store.recover({ sessionId: 'race' });
     }
     expect(escaped).toEqual([]);
