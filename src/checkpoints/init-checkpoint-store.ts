@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readSmallFile } from './read-small-file.ts';
 import { replaceLinkedFolders } from './replace-linked-folders.ts';
 
 /** The store's whole config: anything else found there (a planted hook, filter or fsmonitor) is written over. */
@@ -15,7 +16,7 @@ const ATTRIBUTES = '* -text !eol -ident -filter !working-tree-encoding -crlf !di
 
 /** Writes `content` to `file` (its folder made when missing) unless it holds it already; atomically (temp file + rename). */
 export async function writeIfDifferent(file: string, content: string): Promise<void> {
-  const present = await readFile(file, 'utf8').catch(() => undefined);
+  const present = await readSmallFile(file);
   if (present === content) return;
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;

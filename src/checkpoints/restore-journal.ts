@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { checkRestoreJournal } from './check-restore-journal.ts';
 import type { PathSide } from './path-change.ts';
+import { readSmallFile } from './read-small-file.ts';
 import { journalFile } from './store-layout.ts';
 
 /** One path a restore changes: from what the plan saw to what the target says (`undefined`: absent). */
@@ -46,10 +47,8 @@ export async function writeRestoreJournal(options: { store: string; sessionId: s
  */
 export async function readRestoreJournal(options: { store: string; sessionId: string; roots?: readonly string[] }): Promise<{ journal: RestoreJournal; trusted: boolean } | undefined> {
   const file = journalFile(options.store, options.sessionId);
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  // Missing, or not a regular file (a FIFO would wait for a writer forever): no journal of codev's.
+  const text = await readSmallFile(file);
   if (text === undefined) return undefined;
   return checkRestoreJournal({ store: options.store, file, text, ...(options.roots && { roots: options.roots }) });
 }
