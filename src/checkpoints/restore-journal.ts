@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { checkRestoreJournal } from './check-restore-journal.ts';
 import type { PathSide } from './path-change.ts';
 import { readSmallFile } from './read-small-file.ts';
 import { journalFile } from './store-layout.ts';
@@ -42,15 +41,14 @@ export async function writeRestoreJournal(options: { store: string; sessionId: s
 }
 
 /**
- * The session's journal, if a restore of it was cut short, checked as the instruction file it is (see
- * {@link checkRestoreJournal}): `trusted` when every root is one of `roots` or in the store's project.
+ * The text of the session's journal, if a restore of it was cut short: to be checked (`checkRestoreJournal`)
+ * before anything is done with it, as it lies in the store where an agent's commands can write.
  */
-export async function readRestoreJournal(options: { store: string; sessionId: string; roots?: readonly string[] }): Promise<{ journal: RestoreJournal; trusted: boolean } | undefined> {
+export async function readRestoreJournal(options: { store: string; sessionId: string }): Promise<{ file: string; text: string } | undefined> {
   const file = journalFile(options.store, options.sessionId);
   // Missing, or not a regular file (a FIFO would wait for a writer forever): no journal of codev's.
   const text = await readSmallFile(file);
-  if (text === undefined) return undefined;
-  return checkRestoreJournal({ store: options.store, file, text, ...(options.roots && { roots: options.roots }) });
+  return text === undefined ? undefined : { file, text };
 }
 
 export async function removeRestoreJournal(options: { store: string; sessionId: string }): Promise<void> {
