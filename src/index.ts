@@ -105,4 +105,13 @@ export { createFileSessionStore } from './transcripts/create-file-session-store.
 export { TRANSCRIPT_FORMAT } from './transcripts/types.ts';
 export type { CompactEntry, ConversationRepair, DeletedSession, EntryUsage, ListSessionsOptions, LoadedTranscript, MessageEntry, PendingEntry, PendingToolUse, PrunedSession, PruneSessionsResult, SessionEntry, SessionLockHolder, SessionRef, SessionRetention, SessionStateSnapshot, StateEntry, SessionMetadata, SessionStore, SessionSummary, SessionWriter, SkippedSession, TranscriptEntry, TranscriptProblem } from './transcripts/types.ts';
 export type { SessionLockTiming } from './transcripts/session-lock-timing.ts';
+
+// File checkpoints and rewind
+export { listCheckpoints } from './agent/rewind/list-checkpoints.ts';
+export type { ListCheckpointsOptions } from './agent/rewind/list-checkpoints.ts';
+export { rewindSession } from './agent/rewind/rewind-session.ts';
+export type { RewindSessionOptions } from './agent/rewind/rewind-session.ts';
+export type { CheckpointInfo, RewindOptions, RewindResult } from './agent/rewind/types.ts';
+export type { ConflictChoice, FileChange, LargeFile, RestoreConflict, RootSnapshot, Snapshot } from './checkpoints/types.ts';
+export type { CheckpointEntry, RewindEntry } from './transcripts/types.ts';
 export type { BackgroundTask, BackgroundTaskStatus } from './session/types.ts';

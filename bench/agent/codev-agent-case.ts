@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAgent, type AgentEvent, type AgentOptions } from '../../src/index.ts';
@@ -69,6 +70,69 @@ export const codevBudgetCase: ConversationCase = {
     };
   },
 };
+
+/** How many files the checkpoints case's project holds (the 10,000-file figure is bench/checkpoints'). */
+const CHECKPOINTED_FILES = 1_000;
+
+/**
+ * The codev case with a persisted session and file checkpoints on (`persistSession: true, checkpoints:
+ * true`) in a git repository of 1,000 small committed files: before each turn's Add call, the working
+ * directory is recorded (nothing changed since the last turn, so a scan of its stat data); a fresh agent is
+ * a new session, whose first recording hashes every file. Before checkpoints existed the option was ignored:
+ * that revision's row is the persisted session's cost alone.
+ */
+export const codevCheckpointsCase: ConversationCase = {
+  id: 'codev-checkpoints',
+  label: 'codev with a persisted session and file checkpoints (1,000-file git repo)',
+  // Each turn runs git: a conversation takes seconds, not tens of ms.
+  runs: { full: { warmup: 1, measured: 3 }, quick: { warmup: 0, measured: 2 } },
+  async setup({ calls, clock }) {
+    const { context, dispose } = codevAddContext({ rulesAndHooks: false });
+    const root = context.projectRoot!;
+    checkpointedRepository(root);
+    const client = scriptedAnthropicClient({ calls, clock });
+    return {
+      run: () => runConversation({ calls, client, context: { ...context, cwd: root }, agentOptions: { persistSession: true, ...({ checkpoints: true } as AgentOptions) } }),
+      teardown: dispose,
+    };
+  },
+};
+
+/** A model's time to first token in the latency case: short, so that a conversation still takes seconds. */
+const MODEL_LATENCY_MS = 30;
+
+/**
+ * The checkpoints case with a model that takes 30 ms to answer each request: the recording starts with the
+ * request and is awaited after the reply, so what it adds to a turn is what the request did not hide.
+ */
+export const codevCheckpointsLatencyCase: ConversationCase = {
+  id: 'codev-checkpoints-latency',
+  label: `codev with file checkpoints, the model answering in ${MODEL_LATENCY_MS} ms`,
+  runs: codevCheckpointsCase.runs,
+  async setup({ calls, clock }) {
+    const { context, dispose } = codevAddContext({ rulesAndHooks: false });
+    const root = context.projectRoot!;
+    checkpointedRepository(root);
+    const client = scriptedAnthropicClient({ calls, clock, latencyMs: MODEL_LATENCY_MS });
+    return {
+      run: () => runConversation({ calls, client, context: { ...context, cwd: root }, agentOptions: { persistSession: true, ...({ checkpoints: true } as AgentOptions) } }),
+      teardown: dispose,
+    };
+  },
+};
+
+/** Fills `root` with the checkpoints cases' 1,000 committed files. */
+function checkpointedRepository(root: string): void {
+  for (let index = 0; index < CHECKPOINTED_FILES; index++) {
+    const folder = path.join(root, 'src', `m${index % 20}`);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, `f${index}.ts`), `export const value${index} = ${index};\n`.repeat(20));
+  }
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: root, stdio: 'ignore' });
+  git('init', '--quiet');
+  git('add', '-A');
+  git('commit', '--quiet', '-m', 'files');
+}
 
 /**
  * codev against the fake Messages API server of `codev/testing`, through the real `@anthropic-ai/sdk` client:

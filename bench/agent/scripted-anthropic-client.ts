@@ -21,9 +21,11 @@ const USAGE: Anthropic.Usage = {
  * assistant message i: a `tool_use` of Add for i < calls, then a final text. Every message and its events
  * are built once, so the double costs the same at call 1 and call 1,000 and bills nothing to codev but
  * iterating six prebuilt events (message_start, content_block_start/delta/stop, message_delta, message_stop),
- * which the real SDK's stream also yields.
+ * which the real SDK's stream also yields. With `latencyMs`, each stream waits that long before its first
+ * event, as a model's time to first token.
  */
-export function scriptedAnthropicClient(options: { calls: number; clock: ConversationClock }): Anthropic {
+export function scriptedAnthropicClient(options: { calls: number; clock: ConversationClock; latencyMs?: number }): Anthropic {
+  const { latencyMs } = options;
   const turns = addInputs(options.calls).map((input, index) => turn(toolUseMessage(index, input)));
   turns.push(turn(textMessage('done')));
   const client = {
@@ -34,6 +36,7 @@ export function scriptedAnthropicClient(options: { calls: number; clock: Convers
         if (!scripted) throw new Error(`scripted client: no reply #${index + 1}`);
         return {
           async *[Symbol.asyncIterator](): AsyncGenerator<StreamEvent, void, void> {
+            if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs));
             for (const event of scripted.events) yield event;
           },
           finalMessage: async () => scripted.message,

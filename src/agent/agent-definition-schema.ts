@@ -4,6 +4,7 @@ import type { CanUseTool } from '../permissions/types.ts';
 import type { AskUser } from '../tool/ask-user.ts';
 import { configAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { modelPricesSchema } from '../config/model-prices-schema.ts';
+import { checkpointsSettingSchema } from '../config/checkpoints-setting-schema.ts';
 import { instructionsSettingSchema } from '../instructions/instructions-setting.ts';
 import { isTool } from '../tool/build-tool.ts';
 import { isZodSchema } from '../tool/is-zod-schema.ts';
@@ -65,6 +66,7 @@ export const agentDefinitionSchema = lazySchema(() => {
         keepRecentMessages: count(1).optional(),
       })
       .optional(),
+    checkpoints: checkpointsSettingSchema().optional(),
     sessionStore: z.custom<SessionStore>((value) => typeof value === 'object' && value !== null && ['open', 'read', 'list', 'fork', 'delete'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function'), { error: 'expected a session store (open, read, list, fork, delete)' }).optional(),
   } satisfies Record<keyof AgentDefinition, z.ZodType>;
   return z.strictObject(shape);

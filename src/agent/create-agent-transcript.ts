@@ -11,7 +11,8 @@ import { repairConversation } from '../transcripts/repair-conversation.ts';
 import { createFileSessionStore } from '../transcripts/create-file-session-store.ts';
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
 import type { PermissionMode } from '../permissions/types.ts';
-import type { CompactEntry, ConversationRepair, LoadedTranscript, MessageEntry, SessionRetention, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
+import type { RootSnapshot } from '../checkpoints/types.ts';
+import type { CheckpointEntry, CompactEntry, ConversationRepair, LoadedTranscript, MessageEntry, SessionRetention, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
 import { codevVersion } from '../version/codev-version.ts';
 import { fromApiUsage } from '../model/from-api-usage.ts';
 import { applySessionRetention } from './apply-session-retention.ts';
@@ -64,6 +65,22 @@ export interface AgentTranscript {
   readonly resultsDirectory: string | undefined;
   /** The persisted session (its id and store) once `begin` ran: a subagent keeps its transcript beside it. */
   readonly persistedSession: PersistedSession | undefined;
+  /** The session's file checkpoints: those it was loaded with, then those recorded. */
+  readonly checkpoints: readonly CheckpointEntry[];
+  /** True when the session began as a copy of another (`fork`, `at`, a rewind): its loaded checkpoints are the other's. */
+  readonly forked: boolean;
+  /**
+   * Appends a checkpoint of the turn whose reply was saved last: numbered after the session's last one,
+   * naming the message the reply answered and the reply. Nothing is written without a persisted session.
+   */
+  appendCheckpoint(roots: RootSnapshot[]): Promise<CheckpointEntry | undefined>;
+  /** Waits until every entry appended so far is written (a reader of the store then sees them). */
+  flush(): Promise<void>;
+  /**
+   * Lets go of the session and goes on in session `id` (a rewind's fork): the next query loads it as a
+   * resume does, into `messages` (which it replaces).
+   */
+  goOnIn(id: string): Promise<void>;
   /** Lets go of the session (another process may resume it). */
   close(): Promise<void>;
 }
@@ -85,6 +102,12 @@ export interface ResumeRepairs {
 export function createAgentTranscript(options: AgentOptions & { hasProject: boolean; retention?: SessionRetention }): AgentTranscript {
   const persist = options.persistSession ?? (options.hasProject && options.subagent === undefined);
   const resumeId = options.resume;
+  /** The session to go on in instead of `resume`'s (`goOnIn`): loaded as a resume, never forked again. */
+  let goOnId: string | undefined;
+  let checkpoints: CheckpointEntry[] = [];
+  let forked = false;
+  /** The uuids of the reply saved last and of the message before it. */
+  let lastReply: { messageUuid?: string; replyUuid: string } | undefined;
   let sessionId: string | undefined = options.continue && !resumeId ? undefined : resumeId && !options.fork ? resumeId : randomUUID();
   let writer: SessionWriter | undefined;
   let resultsDirectory: string | undefined;
@@ -126,7 +149,9 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     for (let index = saved; index < messages.length; index++) {
       const message = messages[index]!;
       const isReply = reply !== undefined && message.role === 'assistant' && index === messages.length - 1;
+      const before = lastUuid;
       entries.push(entryOf(message, timestamp, isReply ? fromApiUsage(reply.usage) : undefined));
+      if (isReply) lastReply = { ...(before && { messageUuid: before }), replyUuid: lastUuid! };
     }
     saved = messages.length;
     await sessionWriter.append(entries);
@@ -135,7 +160,8 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   async function load({ messages, context, model }: Parameters<AgentTranscript['begin']>[0]): Promise<'startup' | 'resume'> {
     const projectRoot = context.projectRoot ?? context.cwd;
     const store: SessionStore = options.sessionStore ?? createFileSessionStore({ directory: sessionsDirectory(projectRoot) });
-    const fromId = resumeId !== undefined ? await resolveSessionId({ store, id: resumeId }) : options.continue ? await findLatestSession(store) : undefined;
+    const fromId = goOnId ?? (resumeId !== undefined ? await resolveSessionId({ store, id: resumeId }) : options.continue ? await findLatestSession(store) : undefined);
+    const forking = goOnId === undefined && Boolean(options.fork || options.at);
     const metadata = (id: string): SessionMetadata => ({
       id,
       cwd: context.cwd,
@@ -144,7 +170,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       permissionMode: context.permissionContext.mode,
       ...(options.parentSession && { parentSessionId: options.parentSession.id }),
       ...(options.subagent && { agentId: options.subagent.agentId }),
-      ...(fromId && (options.fork || options.at) && { forkedFrom: { sessionId: fromId, ...(options.at && { messageUuid: options.at }) } }),
+      ...(fromId && forking && { forkedFrom: { sessionId: fromId, ...(options.at && { messageUuid: options.at }) } }),
       codevVersion: codevVersion(),
       createdAt: new Date().toISOString(),
     });
@@ -154,9 +180,9 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       if (persist) writer = await store.open({ id: sessionId, metadata: metadata(sessionId) });
       // A project's own sessions only: a store given by the caller (a shared Redis) is the caller's to prune.
       if (persist && !options.sessionStore && !options.parentSession && !options.subagent) {
-        retention = applySessionRetention({ directory: sessionsDirectory(projectRoot), store, retention: options.retention, onWarning: context.onWarning });
+        retention = applySessionRetention({ directory: sessionsDirectory(projectRoot), store, retention: options.retention, projectRoot, onWarning: context.onWarning });
       }
-    } else if (options.fork || options.at) {
+    } else if (forking) {
       // A fork (or a resume at an earlier message) goes on in a new session; the original stays as it was.
       sessionId = sessionId === resumeId || sessionId === undefined ? randomUUID() : sessionId;
       const moves = options.movedPaths;
@@ -180,11 +206,14 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     options.parentSession?.closeWith(() => closeTranscript());
     if (persist && !options.sessionStore) resultsDirectory = path.join(sessionsDirectory(projectRoot), sessionId!, 'tool-results');
     if (!loaded) return 'startup';
+    checkpoints = [...(loaded.checkpoints ?? [])];
+    forked = forking || loaded.metadata.forkedFrom !== undefined;
     for (const problem of loaded.problems) context.onWarning?.(`Session ${fromId}, line ${problem.line}: ${problem.message}${problem.kind === 'gap' ? '' : '; the line was skipped'}`);
     pending = loaded.pending;
     // Calls that wait for approval are not interrupted ones: resume({ approvals }) answers them.
     const conversation = repairConversation(loaded.messages.map((entry) => entry.message), { pendingAtEnd: pending !== undefined });
-    messages.push(...conversation.messages);
+    // Empty but after goOnIn, whose session's conversation replaces the one the agent had.
+    messages.splice(0, messages.length, ...conversation.messages);
     // The repairs inside the conversation are made again at every load (the file is only appended to); the closing answer to a crash's calls is written.
     saved = messages.length - (conversation.closing ? 1 : 0);
     lastUuid = loaded.messages.at(-1)?.uuid;
@@ -267,6 +296,37 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       saved = messages.length;
       lastUuid = `${uuid}.${messages.length - 1}`;
       await writer?.append([entry]);
+    },
+    get checkpoints() {
+      return checkpoints;
+    },
+    get forked() {
+      return forked;
+    },
+    async appendCheckpoint(roots) {
+      if (!writer) return undefined;
+      const entry: CheckpointEntry = { type: 'checkpoint', turn: (checkpoints.at(-1)?.turn ?? 0) + 1, ...(lastReply?.messageUuid && { messageUuid: lastReply.messageUuid }), ...(lastReply && { replyUuid: lastReply.replyUuid }), timestamp: new Date().toISOString(), roots };
+      checkpoints.push(entry);
+      await writer.append([entry]);
+      return entry;
+    },
+    async flush() {
+      await writer?.flush?.();
+    },
+    async goOnIn(id) {
+      await closeTranscript();
+      goOnId = id;
+      sessionId = id;
+      began = undefined;
+      persistedSession = undefined;
+      resultsDirectory = undefined;
+      pending = undefined;
+      restored = undefined;
+      lastState = undefined;
+      saved = 0;
+      lastUuid = undefined;
+      lastReply = undefined;
+      checkpoints = [];
     },
     close: closeTranscript,
   };

@@ -35,6 +35,9 @@ import { sessionRepairedEvent } from './session-repaired-event.ts';
 import { answerOpenCalls } from './answer-open-calls.ts';
 import type { OutputOf, OutputSchema } from './output/types.ts';
 import { joinSentences } from '../errors/join-sentences.ts';
+import { createAgentCheckpoints } from './rewind/agent-checkpoints.ts';
+import { agentCheckpoints, rewindAgent } from './rewind/rewind-agent.ts';
+import type { CheckpointInfo, RewindOptions, RewindResult } from './rewind/types.ts';
 
 export { INTERRUPT_MESSAGE } from './interrupt-message.ts';
 export { STANDALONE_SESSION_PREFIX };
@@ -128,6 +131,25 @@ export interface Agent<Output = unknown> {
    */
   compact(instructions?: string): Promise<CompactBoundary | undefined>;
   /**
+   * The file checkpoints of the agent's session, oldest first: one per turn (recorded before its tool calls),
+   * with the files the turn changed and the prompt it answered. Empty when checkpoints are off.
+   */
+  checkpoints(): Promise<CheckpointInfo[]>;
+  /**
+   * Goes back to a checkpoint (a turn number, or the uuid of the message the turn answered or of its reply):
+   * the files as they were before that turn's tool calls (`files`), and the conversation before its reply
+   * (`conversation`: the agent goes on in a new session forked there, `sessionId` and `messages` change;
+   * the prompt the turn answered is returned to send again). Files changed since by someone else are a
+   * `REWIND_CONFLICT` unless `conflicts` chooses; `dryRun` only says what would change. `AGENT_BUSY` while a
+   * query runs, `SESSION_BUSY` when another process holds the session, `CHECKPOINT_NOT_FOUND`, `REWIND_BLOCKED`
+   * (a PreRewind hook).
+   *
+   * @example
+   * const [first] = await agent.checkpoints();
+   * const { prompt } = await agent.rewind({ to: first.turn });
+   */
+  rewind(options: RewindOptions): Promise<RewindResult>;
+  /**
    * Ends the agent's session: aborts a query still running, runs the SessionEnd hooks (a top-level agent that ran a query), stops its background tasks, forgets its
    * session state and removes its session folder (persisted tool results, task outputs) when codev created
    * it and no other agent holds it (agents on one kernel share the kernel's session). `codev run` calls it;
@@ -138,6 +160,9 @@ export interface Agent<Output = unknown> {
    */
   close(): Promise<void>;
 }
+
+/** Where a context's project is: its root, else (a standalone agent) its working directory. */
+const projectRootOf = (context: ToolUseContext | undefined): string | undefined => context && (context.projectRoot ?? context.cwd);
 
 const denyAll: CanUseTool = (_tool, _input, options) => ({ behavior: 'deny', message: joinSentences(options.message, 'No one can approve it: pass canUseTool to the agent to answer permission requests.') });
 
@@ -184,6 +209,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   const sessionStart: SessionStartState = { started: false, pending: [], source: 'startup' };
   const transcript = createAgentTranscript({ ...options, hasProject: options.kernel !== undefined, retention: options.kernel?.config.sessions?.retention });
   const compaction = compactionSettings(options.compaction);
+  // The config's setting is the project's agents', not their subagents' (their changes fall in the parent's turn).
+  const checkpoints = createAgentCheckpoints({ setting: options.checkpoints ?? (options.subagent ? undefined : options.kernel?.config.checkpoints), hasProject: options.kernel !== undefined, subagent: options.subagent !== undefined, transcript });
   const contextSize: TurnAgent['contextSize'] = {};
   // Asks the caller's canUseTool deferred: the call is refused for now and runToolCalls ends the query.
   const deferredCalls = new Map<string, string>();
@@ -248,6 +275,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     sessionStart,
     transcript,
     compaction,
+    ...(checkpoints && { checkpoints }),
     contextSize,
     env,
     instructions,
@@ -275,7 +303,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
    * and transcript, so a second one while another runs would interleave them (and the API refuses the
    * result). It is refused with AGENT_BUSY, when its work starts (a query's first event), before it touches anything.
    */
-  let busy: 'query' | 'resume' | 'compaction' | undefined;
+  let busy: 'query' | 'resume' | 'compaction' | 'rewind' | undefined;
   const claim = (what: NonNullable<typeof busy>): (() => void) => {
     if (busy) throw new CodevError('AGENT_BUSY', `The agent cannot start a ${what} while its ${busy} runs: they would interleave in one conversation`, { hint: what === 'compaction' ? 'compact between queries, once the running one has ended' : 'wait for the running query to end (or interrupt() it) first: a query whose events are no longer read holds the agent until its generator\'s return() is called (a break out of for await does it); agent.send() steers a running query; for parallel work, use another agent or fork the session' });
     busy = what;
@@ -317,6 +345,8 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     } finally {
       if (state) {
         await answerStoppedCalls(state, controller);
+        // No git of the query's outlives it (a turn that ended before its recordCheckpoint stage).
+        await checkpoints?.idle();
         contexts.ended(state.context);
         await saveState(state.context);
       }
@@ -385,6 +415,23 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     }
   }
 
+  async function rewind(rewindOptions: RewindOptions): Promise<RewindResult> {
+    const release = claim('rewind');
+    const controller = new AbortController();
+    running.add(controller);
+    const load = async () => {
+      const { context } = await begin(controller.signal);
+      contexts.ended(context);
+      return context;
+    };
+    try {
+      return await rewindAgent({ rewind: rewindOptions, transcript, checkpoints, load, signal: controller.signal });
+    } finally {
+      running.delete(controller);
+      release();
+    }
+  }
+
   async function send(message: PromptInput): Promise<void> {
     if (queries.size === 0) throw new CodevError('AGENT_NOT_RUNNING', 'No query is running to send the message to', { hint: 'send it as the prompt of a new query()' });
     const content = await toPromptContent(message, workingDirectory);
@@ -421,6 +468,12 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
     interrupt,
     resume,
     compact,
+    checkpoints: () => {
+      const last = contexts.last();
+      const workingDirectories = last && [last.cwd, ...last.permissionContext.additionalWorkingDirectories];
+      return agentCheckpoints({ transcript, checkpoints, resume: options.resume, sessionStore: options.sessionStore, projectRoot: projectRootOf(last) ?? options.kernel?.root ?? process.cwd(), ...(workingDirectories && { workingDirectories }), running: busy !== undefined });
+    },
+    rewind,
     close,
   };
 }

@@ -10,6 +10,7 @@ import type { AskUser } from '../tool/ask-user.ts';
 import type { Tool, ToolResultBlockParam } from '../tool/types.ts';
 import type { ConversationRepair, SessionStore, TranscriptProblem } from '../transcripts/types.ts';
 import type { CompactBoundary, CompactionOptions } from './compaction/types.ts';
+import type { CheckpointsSetting } from '../config/checkpoints-setting-schema.ts';
 import type { EndReason, Usage } from '../tool/agent-run.ts';
 import type { LimitReached } from '../tool/spending.ts';
 import type { ModelPrices } from '../model/model-price.ts';
@@ -283,6 +284,17 @@ export interface AgentOptions {
    * `auto: false` leaves it to `agent.compact()` and the overflow retry.
    */
   compaction?: CompactionOptions;
+  /**
+   * File checkpoints: before each turn's tool calls run, the files of the working directories (the cwd and
+   * the additional working directories; `.gitignore`d files left out) are recorded in the project's
+   * `.codev/checkpoints/` store, so that `agent.rewind()` can put them back as they were before any turn,
+   * whatever changed them (Edit, Write, Bash, background tasks, subagents). `maxFileBytes` (default 5 MiB):
+   * larger files are recorded by hash and size only; `maxFiles` (default 100,000): a working directory with
+   * more is not recorded (a warning). Default: the config's `checkpoints`, else on for an agent with a
+   * project (a kernel) and a persisted session, off for a standalone agent and a subagent (its changes fall in
+   * its parent's turn). Needs a persisted session.
+   */
+  checkpoints?: CheckpointsSetting;
   /** Where sessions are kept. Default: the file store in the project's `.codev/sessions/`. */
   sessionStore?: SessionStore;
   /** Go on with this session: its messages are loaded at the first query (`SESSION_NOT_FOUND` when there is none). */

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { QUEUE_ADD_OPTIONS } from './commands/queue-add-command.ts';
 import { QUEUE_DENY_OPTIONS } from './commands/queue-answer-command.ts';
 import { QUEUE_CLEAN_OPTIONS } from './commands/queue-clean-command.ts';
+import { QUEUE_REWIND_OPTIONS } from './commands/queue-rewind-command.ts';
+import { REWIND_OPTIONS } from './commands/rewind/rewind-command.ts';
 import { QUEUE_STATUS_OPTIONS } from './commands/queue-status-command.ts';
 import { WORKER_OPTIONS } from './commands/worker-command.ts';
 import { FLEET_TARGET_OPTIONS } from './commands/resolve-fleet-target.ts';
-import { QUEUE_HELP, WORKER_HELP } from './help.ts';
+import { QUEUE_HELP, REWIND_HELP, WORKER_HELP } from './help.ts';
 
 /** The part of a help text that describes options: its lines that start with a flag. */
 function optionLines(help: string): string {
@@ -25,13 +27,15 @@ function undescribed(help: string, options: Record<string, { short?: string }>):
 }
 
 // --help and --verbose are every command's, told by `codev --help`.
-describe('the help of the fleet commands', () => {
+describe('the help of the fleet and rewind commands', () => {
   it.each([
     ['codev queue (add, watch, cancel, approve)', QUEUE_HELP, { ...QUEUE_ADD_OPTIONS, ...FLEET_TARGET_OPTIONS }],
     ['codev queue status', QUEUE_HELP, QUEUE_STATUS_OPTIONS],
     ['codev queue deny', QUEUE_HELP, QUEUE_DENY_OPTIONS],
     ['codev queue clean', QUEUE_HELP, QUEUE_CLEAN_OPTIONS],
     ['codev worker', WORKER_HELP, WORKER_OPTIONS],
+    ['codev queue rewind', QUEUE_HELP, QUEUE_REWIND_OPTIONS],
+    ['codev rewind', REWIND_HELP, REWIND_OPTIONS],
   ])('%s describes every option the command takes', (_command, help, options) => {
     expect(undescribed(help, options as Record<string, { short?: string }>)).toEqual([]);
   });

@@ -103,7 +103,7 @@ describe('every help text has examples that codev accepts', () => {
 
   it('every command the main help lists has a help with examples', async () => {
     const commands = help.MAIN_HELP.slice(help.MAIN_HELP.indexOf('Commands:')).split('\n\n')[0]!.split('\n').slice(1).map((line) => line.trim().split(' ')[0]!);
-    expect(commands).toEqual(expect.arrayContaining(['run', 'tools', 'tool', 'init', 'sessions', 'queue', 'worker', 'rules', 'instructions']));
+    expect(commands).toEqual(expect.arrayContaining(['run', 'tools', 'tool', 'init', 'sessions', 'rewind', 'queue', 'worker', 'rules', 'instructions']));
     for (const command of commands) {
       const run = await helpFor([command]);
       expect({ command, code: run.code }).toEqual({ command, code: 0 });

@@ -11,6 +11,7 @@ Commands:
   init [dir]            Create a project: config, agent script, plugins and a passing test
   fake-model [-- cmd]   Serve an offline fake model (no key, no network) for codev run; or run cmd against it
   sessions              List the saved sessions of this project; show or remove one, prune old ones
+  rewind [session]      List a session's checkpoints, or put the files and the conversation back to a turn
   queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny, clean
   worker                Take jobs from the fleet's queue and run them, until stopped
   rules <command>       How the permission rules decide a call (explain), a table of expected decisions (test)
@@ -121,6 +122,11 @@ Options:
   -c, --continue             Go on with the latest session of this project
   --fork-session             With --resume or --continue: go on in a new session, leaving the original as it was
   --resume-at UUID           With --resume: go on from that message, in a new session (codev sessions show ID)
+  --rewind-to TURN|UUID      With --resume or --continue: first put the files back as they were before that turn's
+                             tool calls and go on in a new session forked before its reply (codev rewind --list
+                             shows the turns); without a prompt, the prompt that turn answered is sent again
+  --force, --keep-changed    With --rewind-to: overwrite, or keep, the files changed since the agent left them
+                             (else the run stops with REWIND_CONFLICT naming them, exit 1)
   --no-session-persistence   Keep nothing on disk (every run is saved in .codev/sessions/ otherwise)
   --defer-asks               Without a terminal, an ask ends the run (exit 3) with the call saved, instead of a denial
   --approve ID, --deny ID    With --resume: answer the calls that wait for approval (repeatable), and go on
@@ -135,6 +141,7 @@ Examples:
   codev run agent.ts "list the TODOs" --output-format stream-json | jq -c 'select(.type == "tool-call")'
   codev run review.ts --json-schema verdict.schema.json --model claude-opus-4-6
   codev run agent.ts --continue "now add a test for it"
+  codev run agent.ts --resume 6f1c --rewind-to 2 --force "do it again, keeping src/"
 
 Ctrl-C (SIGINT) or SIGTERM (docker stop, a service manager) interrupts the running tools and ends the turn
 cleanly: every open call answered, the session saved and unlocked (go on with --resume); a second signal quits at once.
@@ -223,6 +230,55 @@ Exit codes: 0 success, 1 no such session (the recent ones are named), an ambiguo
 are named), the session is in use, or prune could not remove one; 2 bad usage.
 `;
 
+export const REWIND_HELP = `Usage: codev rewind [SESSION] --list [--json]
+       codev rewind [SESSION] --to TURN|UUID [--files-only | --conversation-only] [--dry-run]
+                    [--force | --keep-changed] [--json]
+
+Before each turn's tool calls run, an agent with a project and a saved session records its working
+directories in .codev/checkpoints/ (a git store of its own, never your repository): what Edit and Write
+changed, and what Bash, background tasks and subagents created, changed, renamed or deleted. Ignored files
+are left out; files over 5 MiB are recorded by hash and size only (put back only if that content is still
+there). Nothing outside the working directories, and no effect outside the files (a push, a request), is
+undone. SESSION is an id, a unique prefix of one, or a transcript file; without it, the latest session.
+
+  -l, --list        The checkpoints: turn, time, the prompt the turn answered (or "(tool results)"), and
+                    what the turn changed, file by file with the lines added and deleted
+  --to TURN|UUID    Go back to before that turn's tool calls (a turn of --list, or the uuid of the message it
+                    answered or of its reply, as codev sessions show prints them): first a preview of the
+                    files it changes, then the files are put back (each replaced whole) and the conversation
+                    goes on in a new session forked before that turn's reply (the original is kept). When the
+                    turn answered a prompt, the prompt is left out of the new session and printed, to send again
+
+Options:
+  --files-only            Put the files back, leave the conversation as it is
+  --conversation-only     Fork the conversation, leave the files as they are
+  --dry-run               Print the preview and the unified diff of what would change; change nothing
+  -f, --force             Overwrite the files someone changed since the agent left them (else REWIND_CONFLICT)
+  --keep-changed          Keep the files someone changed since the agent left them; put back the rest
+  --json                  --list: { sessionId, forkedFrom?, checkpoints }; --to: the rewind's result as one
+                          JSON object
+  --cwd DIR               The project directory
+
+A file that differs from what the agent left (you edited it since) is never overwritten silently: on a
+terminal you are asked, file by file, to overwrite it, keep it or stop; off one (or with --json) the rewind
+stops with REWIND_CONFLICT naming them; --force or --keep-changed decides for all. Ctrl-C before the restore
+stops with nothing changed, during it lets it finish; a second Ctrl-C (or a kill) leaves it for the next
+codev rewind to finish, so the files end as they were or as the checkpoint had them. The project's
+PreRewind and PostRewind hooks run around it (codev.config.ts, plugins/), as around agent.rewind().
+
+Examples:
+  codev rewind --list
+  codev rewind 6f1c --to 3 --dry-run
+  codev rewind --to 3
+  codev rewind --to 3 --files-only --keep-changed
+  codev rewind 6f1c --to 2 --conversation-only --json
+  codev run agent.ts --resume 6f1c --rewind-to 3 "try again, without deleting src/"
+
+Exit codes: 0 done (or listed, or a dry run), 1 no such session or checkpoint, a conflict (REWIND_CONFLICT), a
+PreRewind hook refused (REWIND_BLOCKED), the restore failed; 2 bad usage; 130 or 143 interrupted (nothing
+changed, or the restore finished first).
+`;
+
 export const INSTRUCTIONS_HELP = `Usage: codev instructions [--json] [--cwd DIR]
 
 Lists the instruction files an agent of this project adds to its system prompt, in the order they are
@@ -253,6 +309,7 @@ export const QUEUE_HELP = `Usage: codev queue add <agent.ts> (--prompt TEXT | --
        codev queue approve JOB_ID TOOL_USE_ID...
        codev queue deny JOB_ID TOOL_USE_ID... [--message TEXT]
        codev queue clean [--older-than DURATION] [--dry-run] [--workspace-root DIR]
+       codev queue rewind JOB_ID --to N [--prompt TEXT]
 
 Agent jobs on a fleet: a BullMQ queue in Redis that \`codev worker\` processes (on this machine or any other)
 take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ioredis).
@@ -279,6 +336,10 @@ take jobs from. Needs the optional packages bullmq and ioredis (npm i bullmq ior
             BullMQ already dropped). A running, waiting or parked job is never touched. --dry-run says
             what would go. One line per job on stdout, progress on stderr; exit 1 when a part could not be
             removed (run it again). A completed job's hidden refs are removed by its worker as it ends.
+  rewind    Start a new job at a job's checkpoint of turn N (a completed turn, as status counts them): its
+            checkout as that turn left it, its conversation up to that turn, going on from there, with TEXT as
+            a new user message when given. Prints the new job's id; status shows where it came from. The old
+            job is left as it was. CHECKPOINT_NOT_FOUND names the turns there are (none once the job is cleaned).
 
 Options of add:
   -p, --prompt TEXT          The prompt of one job
@@ -299,6 +360,11 @@ Options of add:
                              to load on the worker; else such a job fails at once (PLUGIN_LOAD_FAILED)
   --max-prompt-bytes N       The largest prompt accepted, in bytes (default 1048576); a bigger one refuses the
                              submit (JOB_INVALID naming the prompt, its size and the limit)
+
+Options of rewind:
+  --to N                     The completed turn to start from
+  -p, --prompt TEXT          A new user message to go on with (default: go on as the job was)
+  --attempts N               Runs of the new job in all when it fails (default: the old job's)
 
 Options of status, deny and clean:
   --json                     status: print { counts, jobs } as JSON
@@ -324,6 +390,7 @@ Examples:
   codev queue approve 6f1c0d2e-... toolu_01ABC
   codev queue deny 6f1c0d2e-... toolu_01ABC --message "run the tests instead"
   codev queue clean --older-than 3d --dry-run
+  codev queue rewind 6f1c0d2e-... --to 2 --prompt "keep the old API this time"
 
 Redis: a command whose Redis is away, or leaves it unanswered (frozen), fails with FLEET_REDIS_UNREACHABLE
 (the URL, password hidden) within about 10 s, a watch too; a wrong password or a user without rights is FLEET_REDIS_AUTH_FAILED at once. The

@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   tool: async () => (await import('./commands/tool-command.ts')).toolCommand,
   run: async () => (await import('./commands/run-command.ts')).runCommand,
   sessions: async () => (await import('./commands/sessions-command.ts')).sessionsCommand,
+  rewind: async () => (await import('./commands/rewind/rewind-command.ts')).rewindCommand,
   instructions: async () => (await import('./commands/instructions-command.ts')).instructionsCommand,
   queue: async () => (await import('./commands/queue-command.ts')).queueCommand,
   worker: async () => (await import('./commands/worker-command.ts')).workerCommand,

@@ -12,6 +12,7 @@ import { fleetSettingsSchema, type FleetSettingsSchema } from './fleet-settings-
 import { environmentSettingsSchema, type EnvironmentSettingsSchema } from './environment-settings-schema.ts';
 import { modelPricesSchema, type ModelPricesSchema } from './model-prices-schema.ts';
 import { sessionsSettingsSchema, type SessionsSettingsSchema } from './sessions-settings-schema.ts';
+import { checkpointsSettingSchema, type CheckpointsSettingSchema } from './checkpoints-setting-schema.ts';
 import { instructionsSettingSchema, type InstructionsSettingSchema } from '../instructions/instructions-setting.ts';
 import { isPlugin, type Plugin } from '../plugins/define-plugin.ts';
 
@@ -91,6 +92,8 @@ type ConfigShape = {
   fleet: z.ZodOptional<FleetSettingsSchema>;
   /** Saved sessions: `{ retention: { olderThan?: '30d', keep?: 100 } }` prunes old ones by itself (see `pruneSessions`). */
   sessions: z.ZodOptional<SessionsSettingsSchema>;
+  /** File checkpoints before each turn's tool calls, for `codev rewind`: `false` turns them off, `{ maxFileBytes?, maxFiles? }` sets their limits. Default on for a persisted session. */
+  checkpoints: z.ZodOptional<CheckpointsSettingSchema>;
   /**
    * The environment of the commands codev runs for the model (Bash, hook commands, MCP stdio servers):
    * `{ inherit?: 'all' | 'core' | 'none', include?, exclude?, set? }`. Credentials are dropped unless `include` names them.
@@ -192,6 +195,7 @@ export const configSchema: () => ConfigSchema = lazySchema(() => {
     tools: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
     fleet: fleetSettingsSchema().optional(),
     sessions: sessionsSettingsSchema().optional(),
+    checkpoints: checkpointsSettingSchema().optional(),
     environment: environmentSettingsSchema().optional(),
   } satisfies ConfigShape);
 });

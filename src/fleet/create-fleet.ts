@@ -18,7 +18,8 @@ import { createReachGuard } from './redis/create-reach-guard.ts';
 import { loadFleetModules } from './redis/load-fleet-modules.ts';
 import { resolveRedisUrl } from './redis/resolve-redis-url.ts';
 import { cleanEndedJobs } from './retention/clean-ended-jobs.ts';
-import type { Fleet, FleetOptions, JobHandle, JobSummary, SubmitOptions } from './types.ts';
+import { rewoundJobData } from './job/rewound-job-data.ts';
+import type { Fleet, FleetOptions, JobHandle, JobSummary, RewindJobOptions, SubmitOptions } from './types.ts';
 import { startFleetWorker } from './worker/start-fleet-worker.ts';
 
 const DEFAULT_ATTEMPTS = 3;
@@ -74,11 +75,19 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       jobs.map((data) => ({
         name: 'agent',
         data,
-        opts: { jobId: randomUUID(), attempts, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: KEEP_ENDED_SECONDS }, removeOnFail: { age: KEEP_ENDED_SECONDS } },
+        opts: jobOptions(attempts),
       })),
     );
     const handles = added.map((job) => handleOf(job.id!));
     return submitOptions.prompts ? handles : handles[0]!;
+  }
+
+  async function rewind(jobId: string, rewindOptions: RewindJobOptions): Promise<JobHandle> {
+    const { data, attempts } = await rewoundJobData({ queue, redis, keys, jobId, rewind: rewindOptions });
+    const chosen = rewindOptions.attempts ?? attempts ?? DEFAULT_ATTEMPTS;
+    if (!(Number.isInteger(chosen) && chosen >= 1)) throw new CodevError('JOB_INVALID', `attempts must be a positive integer, not ${chosen}`, { field: 'attempts' });
+    const added = await queue.add('agent', data, jobOptions(chosen));
+    return handleOf(added.id!);
   }
 
   async function cancel(id: string): Promise<void> {
@@ -124,6 +133,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
     submit: ((submitOptions: SubmitOptions) => reach.within(() => submit(submitOptions))) as Fleet['submit'],
     job: handleOf,
     cancel: (id) => reach.within(() => cancel(id)),
+    rewind: (jobId, rewindOptions) => reach.within(() => rewind(jobId, rewindOptions)),
     status: (statusOptions = {}) => reach.within(async () => {
       const limit = statusOptions.limit ?? 50;
       const counts = await countJobStates({ queue, redis, keys });
@@ -165,4 +175,9 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       redis.disconnect();
     },
   };
+}
+
+/** BullMQ's options of a new job: a new id, its attempts with exponential backoff, kept as long as its events once ended. */
+function jobOptions(attempts: number) {
+  return { jobId: randomUUID(), attempts, backoff: { type: 'exponential' as const, delay: 1_000 }, removeOnComplete: { age: KEEP_ENDED_SECONDS }, removeOnFail: { age: KEEP_ENDED_SECONDS } };
 }

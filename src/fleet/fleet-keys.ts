@@ -10,6 +10,8 @@ export interface FleetKeys {
   cancelChannel: string;
   /** The jobs cancelled while they waited (BullMQ no longer has them), by when: `status` lists them. */
   cancelled: string;
+  /** The jobs `clean` removed, by when: a rewind of one says its checkpoints were cleaned. */
+  cleaned: string;
   /** Held by the one worker that sweeps for jobs BullMQ ended behind codev's back (see `startJobEndings`). */
   sweepLock: string;
   events(jobId: string): string;
@@ -22,6 +24,7 @@ export function fleetKeys(queue: string): FleetKeys {
     sessions: `${base}:sessions`,
     cancelChannel: `${base}:cancel`,
     cancelled: `${base}:cancelled`,
+    cleaned: `${base}:cleaned`,
     sweepLock: `${base}:sweep-lock`,
     events: (jobId) => `${base}:job:${jobId}:events`,
     state: (jobId) => `${base}:job:${jobId}:state`,

@@ -51,7 +51,7 @@ export interface SubmitOptions {
 /** What the fleet adds to an agent's events: where the job is in its life. */
 export type JobLifeEvent =
   | { type: 'job-start'; jobId: string; attempt: number; worker: string; resumedFromTurn?: number; /** ISO 8601, on the worker's clock. */ startedAt: string }
-  | { type: 'job-checkpoint'; jobId: string; turn: number; messageUuid?: string; commit?: string }
+  | { type: 'job-checkpoint'; jobId: string; turn: number; messageUuid?: string; commit?: string; /** The session holding `messageUuid`. */ sessionId?: string }
   | { type: 'job-parked'; jobId: string; waiting: readonly { toolUseId: string; toolName: string; input: unknown; message: string }[] }
   | { type: 'job-retry'; jobId: string; reason: 'rate-limited' | 'failed' | 'worker-stopped'; delayMs?: number; message: string }
   | { type: 'job-end'; jobId: string; result: FleetJobResult };
@@ -115,6 +115,8 @@ export interface JobSummary {
   costUsd: number | null;
   submittedAt: string;
   error?: string;
+  /** The job and turn this job was rewound from (`fleet.rewind`). */
+  rewoundFrom?: { jobId: string; turn: number };
 }
 
 /** One event of one of the jobs followed. */
@@ -216,6 +218,16 @@ export interface WorkerOptions {
   name?: string;
 }
 
+/** Options of `fleet.rewind()`. */
+export interface RewindJobOptions {
+  /** The completed turn to start from (its `job-checkpoint` event's `turn`), from 1. */
+  to: number;
+  /** A new user message to go on with; without it the job goes on from the checkpoint as it was. */
+  prompt?: string;
+  /** How many times the new job runs in all when it fails. Default: the old job's. */
+  attempts?: number;
+}
+
 /** A running worker. */
 export interface FleetWorker {
   readonly name: string;
@@ -237,6 +249,18 @@ export interface Fleet {
   /** Answers a parked job's waiting calls; once each has its answer the job goes on, on any worker. */
   answer(options: { jobId: string; approvals: Readonly<Record<string, ToolApproval>> }): Promise<void>;
   cancel(id: string): Promise<void>;
+  /**
+   * Starts a new job at job `jobId`'s checkpoint of turn `to`: its checkout at that turn's commit, its session
+   * forked at that turn's last message, going on from there (with `prompt` as a new user message when given),
+   * as a resumed attempt would. The new job has the old one's script, workspace, rules and limits, a new id,
+   * and `rewoundFrom` in its status; the old job is left as it was. `CHECKPOINT_NOT_FOUND` (naming the turns
+   * there are) when turn `to` has no checkpoint, or the job was cleaned; `JOB_NOT_FOUND` when there is no such job.
+   *
+   * @example
+   * const again = await fleet.rewind(job.id, { to: 2, prompt: 'Keep the old API this time' });
+   * console.log((await again.result()).status);
+   */
+  rewind(jobId: string, options: RewindJobOptions): Promise<JobHandle>;
   /**
    * The events of many jobs (`ids`, else every job unfinished now, however many), live, over one connection:
    * `jobIds` are the jobs followed; a job is dropped after its `job-end`, or by `forget`.

@@ -1,13 +1,13 @@
-/** The top-level agent's hook contract: SessionStart, UserPromptSubmit, Stop, PreCompact and PostCompact. Types only (and the event list). */
+/** The top-level agent's hook contract: SessionStart, UserPromptSubmit, Stop, PreCompact, PostCompact, SessionEnd, PreRewind and PostRewind. Types only (and the event list). */
 import type { PermissionMode } from '../permissions/types.ts';
 
 /**
  * The events of the top-level agent's conversation. SessionStart's matcher tests the source, PreCompact's
  * and PostCompact's the trigger; UserPromptSubmit and Stop take no matcher: one, if given, is ignored.
  */
-export type SessionHookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'PreCompact' | 'PostCompact' | 'SessionEnd';
+export type SessionHookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'PreCompact' | 'PostCompact' | 'SessionEnd' | 'PreRewind' | 'PostRewind';
 
-export const SESSION_HOOK_EVENTS: readonly SessionHookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd'];
+export const SESSION_HOOK_EVENTS: readonly SessionHookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd', 'PreRewind', 'PostRewind'];
 
 /**
  * How a session started: fresh, a persisted session resumed, or going on after a compaction (the hooks'
@@ -82,7 +82,35 @@ export interface SessionEndInput extends SessionHookInputBase {
   reason: 'close';
 }
 
-export type SessionHookInput = SessionStartInput | UserPromptSubmitInput | StopInput | PreCompactInput | PostCompactInput | SessionEndInput;
+/** Before a rewind (`agent.rewind`, `codev rewind`) changes anything; takes no matcher. */
+export interface PreRewindInput extends SessionHookInputBase {
+  hookEventName: 'PreRewind';
+  /** The session rewound. */
+  sessionId: string;
+  /** The checkpoint gone back to. */
+  turn: number;
+  /** Whether the files go back, and the conversation. */
+  files: boolean;
+  conversation: boolean;
+  /** The files the rewind would change (relative to their working directory, absolute with several). */
+  changes: string[];
+}
+
+/** After a rewind; takes no matcher. */
+export interface PostRewindInput extends SessionHookInputBase {
+  hookEventName: 'PostRewind';
+  sessionId: string;
+  turn: number;
+  files: boolean;
+  conversation: boolean;
+  /** The files changed, and those left as they were (conflicts kept, large files whose content is gone). */
+  restored: string[];
+  kept: string[];
+  /** The session the conversation goes on in, when it went back. */
+  forkedSessionId?: string;
+}
+
+export type SessionHookInput = SessionStartInput | UserPromptSubmitInput | StopInput | PreCompactInput | PostCompactInput | SessionEndInput | PreRewindInput | PostRewindInput;
 
 /** What a SessionStart hook may answer. */
 export interface SessionStartOutput {
@@ -120,6 +148,13 @@ export interface PreCompactOutput {
   instructions?: string;
 }
 
+/** What a PreRewind hook may answer. */
+export interface PreRewindOutput {
+  /** Refuse the rewind: nothing is changed, and it fails with `REWIND_BLOCKED` and `reason`. */
+  block?: boolean;
+  reason?: string;
+}
+
 /** The input and output types of each session event. */
 export interface SessionHookMap {
   SessionStart: { input: SessionStartInput; output: SessionStartOutput };
@@ -128,4 +163,6 @@ export interface SessionHookMap {
   PreCompact: { input: PreCompactInput; output: PreCompactOutput };
   PostCompact: { input: PostCompactInput; output: void };
   SessionEnd: { input: SessionEndInput; output: void };
+  PreRewind: { input: PreRewindInput; output: PreRewindOutput };
+  PostRewind: { input: PostRewindInput; output: void };
 }

@@ -103,6 +103,7 @@ export function createFileSessionStore(options: { directory: string; lock?: Part
         if (lost) throw lost;
         if (entries.length > 0) await queue.append([entries.map(line).join('')]);
       },
+      flush: () => queue.drain(),
       async close() {
         if (closed) return;
         closed = true;

@@ -1,5 +1,6 @@
 import { CodevError } from '../errors/codev-error.ts';
-import { TRANSCRIPT_FORMAT, type CompactEntry, type LoadedTranscript, type PendingEntry, type StateEntry, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
+import { isCheckpointEntry, isRewindEntry } from './checkpoint-entries.ts';
+import { TRANSCRIPT_FORMAT, type CheckpointEntry, type CompactEntry, type LoadedTranscript, type PendingEntry, type RewindEntry, type StateEntry, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
 
 /**
  * Reads a transcript's text (JSON Lines). A line that is not a whole entry is skipped and reported with its
@@ -17,6 +18,9 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
   let compactions = 0;
   let pending: LoadedTranscript['pending'];
   let state: LoadedTranscript['state'];
+  // Kept across compactions: a checkpoint is of the files, which a compaction does not touch.
+  const checkpoints: CheckpointEntry[] = [];
+  const rewinds: RewindEntry[] = [];
   lines.forEach((line, index) => {
     const number = index + 1;
     const torn = !complete && index === lines.length - 1;
@@ -43,10 +47,12 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
       messages.length = 0;
       // The messages a compaction wrote get ids from its own, so `at` can name them.
       entry.messages.forEach((message, position) => messages.push({ type: 'message', uuid: `${entry.uuid}.${position}`, timestamp: entry.timestamp, message }));
-    } else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
+    } else if (isCheckpointEntry(entry)) checkpoints.push(entry);
+    else if (isRewindEntry(entry)) rewinds.push(entry);
+    else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
   });
   if (metadata === undefined) throw new CodevError('SESSION_UNSUPPORTED', `${options.file} holds no session (an empty or foreign file)`, { file: options.file, hint: 'delete it, or move it out of .codev/sessions/' });
-  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }), ...(state && { state }) };
+  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }), ...(state && { state }), ...(checkpoints.length > 0 && { checkpoints }), ...(rewinds.length > 0 && { rewinds }) };
 }
 
 function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {

@@ -135,6 +135,12 @@ export interface RewindEntry {
   timestamp: string;
   turn: number;
   before: RootSnapshot[];
+  /**
+   * The files as the rewind left them (checkpoint `turn`'s, but for `kept`): what a later rewind judges
+   * conflicts against. Also written into the session a rewind of the conversation forks, which has no
+   * checkpoint `turn`. Absent in lines written before codev had it.
+   */
+  after?: RootSnapshot[];
   /** Paths (relative to their root, or absolute with several roots) left as they were: conflicts kept. */
   kept: string[];
 }
@@ -182,6 +188,10 @@ export interface LoadedTranscript {
   pending?: Pick<PendingEntry, 'toolUses' | 'results'>;
   /** The session's state as it was last written. */
   state?: SessionStateSnapshot;
+  /** The file checkpoints of its turns, in order (a compaction keeps them); none when it has none. */
+  checkpoints?: CheckpointEntry[];
+  /** The rewinds of its files, in order; none when it has none. */
+  rewinds?: RewindEntry[];
 }
 
 /** One line of `codev sessions`. */

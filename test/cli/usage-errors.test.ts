@@ -90,6 +90,20 @@ const BAD_VALUES: readonly { args: readonly string[]; names: string }[] = [
   { args: ['tools', '--cwd', 'no-such-folder'], names: '--cwd' },
   { args: ['run', 'agent.ts', '--cwd=agent.ts'], names: '--cwd' },
   { args: ['sessions', '--cwd', 'no-such-folder'], names: '--cwd' },
+  { args: ['rewind', '--to'], names: '--to' },
+  { args: ['rewind', '--to', '0'], names: '--to' },
+  { args: ['rewind', '--to', '1.5'], names: '--to' },
+  { args: ['rewind', '--to', '2', '--files-only', '--conversation-only'], names: '--files-only' },
+  { args: ['rewind', '--to', '2', '--force', '--keep-changed'], names: '--keep-changed' },
+  { args: ['rewind', '--list', '--to', '2'], names: '--list' },
+  { args: ['rewind', '--list', '--dry-run'], names: '--dry-run' },
+  { args: ['rewind'], names: '--list' },
+  { args: ['rewind', '--lsit'], names: '--list' },
+  { args: ['rewnid', '--list'], names: '"rewind"' },
+  { args: ['run', 'agent.ts', '--rewind-to', '2'], names: '--resume' },
+  { args: ['run', 'agent.ts', '--resume', 'x', '--rewind-to', '0'], names: '--rewind-to' },
+  { args: ['run', 'agent.ts', '--resume', 'x', '--rewind-to', '2', '--fork-session'], names: '--fork-session' },
+  { args: ['run', 'agent.ts', '--force'], names: '--rewind-to' },
 ];
 
 describe('a bad value on the command line', () => {
@@ -98,6 +112,17 @@ describe('a bad value on the command line', () => {
       .filter(({ run, names }) => run.code !== 2 || !run.stderr.includes(names))
       .map(({ args, names, run }) => `codev ${args.join(' ')}: exit ${run.code}, expected 2 and "${names}" in: ${run.stderr.trim().split('\n')[0]}`);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('codev rewind of a session that is not there', () => {
+  it('is SESSION_NOT_FOUND with where to look (exit 1), not a usage error', { timeout: 60_000 }, async () => {
+    for (const args of [['rewind', 'no-such-session', '--list'], ['rewind', '--list'], ['rewind', 'no-such-session', '--to', '2']]) {
+      const { code, stderr } = await codev(args);
+      expect({ args, code }).toEqual({ args, code: 1 });
+      expect(stderr).toContain('SESSION_NOT_FOUND');
+      expect(stderr).toContain('fix: ');
+    }
   });
 });
 
@@ -117,6 +142,9 @@ describe('codev help <command>', () => {
     const { code, stdout } = await runCodev(['help', 'fake-model'], {});
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: codev fake-model/);
+    const rewind = await runCodev(['help', 'rewind'], {});
+    expect(rewind.code).toBe(0);
+    expect(rewind.stdout).toMatch(/^Usage: codev rewind/);
   });
 });
 

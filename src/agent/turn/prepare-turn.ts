@@ -9,7 +9,8 @@ import type { TurnStage } from './types.ts';
  * running query between turns), and the tools to send are made from it; the system prompt with the
  * instruction files as they are now (an edited CODEV.md reaches a running query between turns too). Under
  * a query limit, the request's estimate is then held on the spending tree (`holdTurnRequest`), or the query
- * ends before the turn is counted. Last, the turn is counted: `turn-start`.
+ * ends before the turn is counted. Last, the turn is counted and, with checkpoints on, the recording of the
+ * files starts (`recordCheckpoint` enters it): `turn-start`.
  */
 export const prepareTurn: TurnStage = async function* prepareTurn(state) {
   state.turn = newTurn();
@@ -22,5 +23,7 @@ export const prepareTurn: TurnStage = async function* prepareTurn(state) {
     if (ended) return ended;
   }
   state.turns++;
+  // The files before this turn's tool calls are those of now: recorded while the model answers.
+  state.turn.recording = state.agent.checkpoints?.start(state.context, state.signal);
   yield { type: 'turn-start', turn: state.turns };
 };

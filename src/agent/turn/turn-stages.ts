@@ -6,6 +6,7 @@ import { collectMessages } from './collect-messages.ts';
 import { compactContext } from './compact-context.ts';
 import { decideContinue } from './decide-continue.ts';
 import { prepareTurn } from './prepare-turn.ts';
+import { recordCheckpoint } from './record-checkpoint.ts';
 import { recordReply } from './record-reply.ts';
 import { runToolCalls } from './run-tool-calls.ts';
 import { sendPrompt } from './send-prompt.ts';
@@ -35,8 +36,9 @@ export const TURN_STAGES: readonly TurnStage[] = [
   callModel, // 4. one streamed request, with retries; "prompt is too long" compacts and retries once; an error or abort ends the query
   recordReply, // 5. usage, the assistant message, its text, its tool calls
   checkOutput, // 6. with an outputSchema: a StructuredOutput call (or JSON text) validated; issues sent back, or OUTPUT_INVALID
-  runToolCalls, // 7. every tool_use through the tool-call pipeline
-  collectMessages, // 8. results, notifications and queued messages as the next user message
-  awaitBackgroundAgents, // 9. on end_turn, optionally: background subagents' notifications, then another turn
-  decideContinue, // 10. stop, abort, next turn; on end_turn messages agent.send() queued start the next turn, else Stop hooks
+  recordCheckpoint, // 7. with checkpoints: the files before the tool calls (recorded since the request started) as the session's turn N
+  runToolCalls, // 8. every tool_use through the tool-call pipeline
+  collectMessages, // 9. results, notifications and queued messages as the next user message
+  awaitBackgroundAgents, // 10. on end_turn, optionally: background subagents' notifications, then another turn
+  decideContinue, // 11. stop, abort, next turn; on end_turn messages agent.send() queued start the next turn, else Stop hooks
 ];

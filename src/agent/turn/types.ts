@@ -11,6 +11,7 @@ import type { InstructionsLoader } from '../../instructions/create-instructions-
 import type { LoadedInstructions } from '../../instructions/types.ts';
 import type { ContextUsage, PromptEstimate } from '../compaction/estimate-tokens.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
+import type { AgentCheckpoints, CheckpointRecording } from '../rewind/agent-checkpoints.ts';
 import type { QueryRequests } from '../create-query-requests.ts';
 import type { ThinkingParams } from '../resolve-thinking-params.ts';
 import type { StructuredOutput } from '../output/types.ts';
@@ -51,6 +52,8 @@ export interface TurnAgent {
   readonly transcript: AgentTranscript;
   /** When and how the conversation is compacted. */
   readonly compaction: CompactionSettings;
+  /** The file checkpoints recorded before each turn's tool calls; none when they are off. */
+  readonly checkpoints?: AgentCheckpoints;
   /** A prompt-cache breakpoint on the conversation's last block each request (`AgentOptions.promptCaching`). */
   readonly promptCaching: boolean;
   /** The calls whose asks `canUseTool` deferred, by tool_use id, with why they ask (taken by `runToolCalls`). */
@@ -89,6 +92,8 @@ export interface Turn {
   stopRequested: boolean;
   /** The signal had aborted when the last tool call ended (set by `runToolCalls`). */
   interrupted: boolean;
+  /** The files' recording for this turn's checkpoint, started with its request (`prepareTurn`), entered by `recordCheckpoint`. */
+  recording?: CheckpointRecording;
 }
 
 /** The mutable state one query carries through its stages. */
@@ -119,6 +124,8 @@ export interface TurnState {
   output?: unknown;
   /** The answers the model was asked to correct so far (`checkOutput`). */
   outputRetries: number;
+  /** The last checkpoint failure warned about in this query (`recordCheckpoint`): the same one is not repeated. */
+  checkpointFailure?: string;
   turn: Turn;
 }
 

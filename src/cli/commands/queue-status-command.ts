@@ -38,7 +38,10 @@ export async function queueStatusCommand(argv: readonly string[], io: CommandIo)
     .map(([state, count]) => `${state} ${count}`)
     .join(', ');
   io.stdout(`queue "${target.queue}": ${countsLine || 'empty'}\n`);
-  if (jobs.length > 0) io.stdout(`\n${formatTable(['ID', 'STATE', 'TURN', 'ATTEMPTS', 'COST', 'PROMPT', 'ERROR'], jobs.map(row)).join('\n')}\n`);
+  // Rewound jobs say where they started; the column is there only when one is listed.
+  const rewound = jobs.some((job) => job.rewoundFrom);
+  const headings = ['ID', 'STATE', 'TURN', 'ATTEMPTS', 'COST', 'PROMPT', 'ERROR', ...(rewound ? ['REWOUND FROM'] : [])];
+  if (jobs.length > 0) io.stdout(`\n${formatTable(headings, jobs.map((job) => [...row(job), ...(rewound ? [job.rewoundFrom ? `${job.rewoundFrom.jobId} turn ${job.rewoundFrom.turn}` : ''] : [])])).join('\n')}\n`);
   return missing.length > 0 ? 1 : 0;
 }
 

@@ -26,6 +26,9 @@ import { checkThinkingFits, modelOptions } from './model-options.ts';
 import { noSuchScript } from './no-such-script.ts';
 import { promptArguments } from './prompt-arguments.ts';
 import { readJsonSchemaFile } from './read-json-schema-file.ts';
+import { kernelRewindContext } from './rewind/kernel-rewind-context.ts';
+import { formatRunRewind, planRunRewind, rewindBeforeQuery, runRewindOptions } from './rewind/run-rewind.ts';
+import { rewindEvent } from '../render/rewind-event.ts';
 import type { CommandIo } from './types.ts';
 
 /** `codev run <script.ts> [prompt...]`: runs an agent script against its project's kernel. */
@@ -55,6 +58,9 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     deny: { type: 'string', multiple: true },
     'attach-outside': { type: 'boolean' },
     'allow-attachment': { type: 'string', multiple: true },
+    'rewind-to': { type: 'string' },
+    force: { type: 'boolean' },
+    'keep-changed': { type: 'boolean' },
   });
   if (values.help) {
     io.stdout(RUN_HELP);
@@ -73,6 +79,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const models = modelOptions(values);
   const session = sessionOptions(values);
   const approvals = approvalsOf(values);
+  const rewind = runRewindOptions(values);
   if (approvals && values.resume === undefined && !values.continue) throw new CodevError('CLI_USAGE', '--approve and --deny answer the waiting calls of a session: add --resume ID (or --continue)');
   const file = path.resolve(values.cwd ?? io.cwd, script);
   if (!existsSync(file)) throw noSuchScript({ script, file, example: 'codev run agent.ts' });
@@ -107,8 +114,10 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     // the kernel closed, the session's lock released; the command then exits with the signal's code.
     // @file attachments obey the Read rules and stay in the project, checked on the files opened, before any request.
     const attached = wordsPrompt && (await attachPromptFiles({ prompt: wordsPrompt, cwd: io.cwd, policy: attachmentPolicy({ kernel, io, values }) }));
+    // A rewind is checked (the session, the turn, conflicts) before anything changes, and done just before the agent is made.
+    const rewindPlan = rewind && (await planRunRewind({ ...rewind, resume: values.resume, cwd: kernel.cwd }));
     stop = stopOnSignals(io);
-    const prompt = attached ?? definition.prompt;
+    const prompt = attached ?? rewindPlan?.prompt ?? definition.prompt;
     if (!prompt && !approvals) throw new CodevError('CLI_USAGE', 'No prompt: pass one after the script or set `prompt` in defineAgent', { hint: 'codev run agent.ts "summarize the README"' });
     const interactive = io.isTTY === true && format === 'text';
     const colors = createColors({ isTTY: io.isTTY === true, env: io.env });
@@ -116,14 +125,22 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const outputSchema = values['json-schema'] === undefined ? definition.outputSchema : await readJsonSchemaFile({ file: values['json-schema'], cwd: values.cwd ?? io.cwd });
     // Questions go to the terminal; without one nobody can answer, so AskUserQuestion is not offered.
     const askUser = definition.askUser ?? (interactive && io.terminal ? createTerminalQuestions({ ...io.terminal, colors }) : undefined);
-    const agent = createAgent({ ...definition, askUser, ...limits, ...models, ...session, kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
+    // The rewind is done before the agent opens the session: the agent resumes the fork it made.
+    const rewound = rewindPlan && (await rewindBeforeQuery({ plan: rewindPlan, cwd: kernel.cwd, context: kernelRewindContext(kernel, (message) => io.stderr(`codev run: warning: ${message}\n`)) }));
+    const agent = createAgent({ ...definition, askUser, ...limits, ...models, ...(rewound ? { resume: rewound.sessionId } : session), kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
     // With an output schema, stdout carries only the answer's JSON: the run's text goes to stderr.
     const writeText = outputSchema ? io.stderr : io.stdout;
-    const render = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : createTextRenderer({ tools: kernel.tools, colors, write: writeText, writeError: io.stderr, interactive, spinners: io.stderrIsTTY !== false });
+    const renderJson = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : undefined;
+    const render = renderJson ?? createTextRenderer({ tools: kernel.tools, colors, write: writeText, writeError: io.stderr, interactive, spinners: io.stderrIsTTY !== false });
     let reason = 'end_turn';
     let end: Extract<AgentEvent, { type: 'end' }> | undefined;
     const waiting: string[] = [];
     try {
+      if (rewound) {
+        if (renderJson) renderJson(rewindEvent(rewound));
+        const note = formatRunRewind({ result: rewound, resent: attached === undefined, full: !renderJson });
+        if (note) io.stderr(colors.dim(note));
+      }
       const events = approvals ? agent.resume({ approvals, signal: stop.signal }) : agent.query(prompt!, { signal: stop.signal });
       for await (const event of events) {
         render(event);

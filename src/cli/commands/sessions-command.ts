@@ -10,6 +10,7 @@ import { parseCommandLine } from '../parse-command-line.ts';
 import { formatLocalTime } from '../render/format-local-time.ts';
 import { formatTable } from '../render/format-table.ts';
 import { sessionsPruneCommand } from './sessions-prune-command.ts';
+import { forgetSessionCheckpoints } from '../../agent/rewind/forget-session-checkpoints.ts';
 import { sessionsUnlockCommand } from './sessions-unlock-command.ts';
 import type { CommandIo } from './types.ts';
 
@@ -49,6 +50,7 @@ export async function sessionsCommand(argv: readonly string[], io: CommandIo): P
   if (action === 'unlock') return sessionsUnlockCommand({ store, id, force: values.force, json: values.json, io });
   if (action === 'rm') {
     await store.delete(id);
+    await forgetSessionCheckpoints({ sessionIds: [id], cwd });
     io.stdout(`Removed session ${id}\n`);
     return 0;
   }

@@ -3,6 +3,7 @@ import { CodevError } from '../../errors/codev-error.ts';
 import { formatBytes } from '../../files/format-bytes.ts';
 import { AGE_FORMAT, parseAge } from '../../transcripts/parse-age.ts';
 import { pruneStore } from '../../transcripts/prune-store.ts';
+import { forgetSessionCheckpoints, prunedSessionIds } from '../../agent/rewind/forget-session-checkpoints.ts';
 import type { PruneSessionsResult, SessionRetention, SessionStore } from '../../transcripts/types.ts';
 import { formatLocalTime } from '../render/format-local-time.ts';
 import { formatTable } from '../render/format-table.ts';
@@ -26,6 +27,7 @@ export async function sessionsPruneCommand(options: { flags: PruneFlags; store: 
   const { flags, store, cwd, io } = options;
   const rules = await pruneRules(flags, cwd);
   const result = await pruneStore({ store, ...rules, dryRun: !flags.yes });
+  await forgetSessionCheckpoints({ sessionIds: prunedSessionIds(result), cwd: options.cwd });
   if (flags.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else io.stdout(formatResult(result, rules));
   return result.failed.length > 0 ? 1 : 0;

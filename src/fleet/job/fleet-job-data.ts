@@ -36,6 +36,22 @@ export const fleetJobDataSchema = z.strictObject({
   /** Run though part of the project fails to load on the worker (else the job fails with `PLUGIN_LOAD_FAILED`). */
   allowBrokenPlugins: z.literal(true).optional(),
   submittedAt: z.string(),
+  /**
+   * The job starts at another job's checkpoint (`codev queue rewind`): its checkout at that turn's commit, its
+   * session forked at that turn's last message, going on with `prompt` as a new user message when `sendPrompt`.
+   */
+  rewoundFrom: z
+    .strictObject({
+      jobId: z.string().min(1),
+      turn: z.number().int().positive(),
+      sessionId: z.string().min(1),
+      messageUuid: z.string().min(1),
+      commit: z.string().regex(/^[0-9a-f]{40,64}$/).optional(),
+      sendPrompt: z.boolean(),
+      /** The old job's checkout folders: its session names them (see `checkoutMoves`). */
+      checkouts: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 
 export type FleetJobData = z.infer<typeof fleetJobDataSchema>;

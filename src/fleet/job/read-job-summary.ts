@@ -14,16 +14,20 @@ import { runRedisScript } from './run-redis-script.ts';
 const SUMMARY_FIELDS = `
 local f = redis.call('HMGET', KEYS[1], 'data', 'ats', 'timestamp', 'failedReason')
 if not f[3] then return false end
-local prompt, script, submitted = '', '', ''
+local prompt, script, submitted, fromJob, fromTurn = '', '', '', '', ''
 local ok, data = pcall(cjson.decode, f[1] or '')
 if ok and type(data) == 'table' then
   if type(data.prompt) == 'string' then prompt = data.prompt end
   if type(data.script) == 'string' then script = data.script end
   if type(data.submittedAt) == 'string' then submitted = data.submittedAt end
+  if type(data.rewoundFrom) == 'table' and type(data.rewoundFrom.jobId) == 'string' and type(data.rewoundFrom.turn) == 'number' then
+    fromJob = data.rewoundFrom.jobId
+    fromTurn = tostring(data.rewoundFrom.turn)
+  end
 end
 local limit = tonumber(ARGV[1])
 if limit >= 0 then prompt = string.sub(prompt, 1, limit) end
-return { prompt, script, submitted, f[2] or '0', f[3], f[4] or '' }
+return { prompt, script, submitted, f[2] or '0', f[3], f[4] or '', fromJob, fromTurn }
 `;
 
 /**
@@ -34,7 +38,7 @@ export async function readJobSummary(options: { queue: Queue; redis: Redis; keys
   const { queue, redis, keys, id } = options;
   const fields = (await runRedisScript({ redis, lua: SUMMARY_FIELDS, keys: [queue.toKey(id)], args: [options.promptBytes ?? -1] })) as string[] | null;
   if (!fields) return undefined;
-  const [prompt = '', script = '', submittedAt = '', attempts = '0', timestamp = '0', failedReason = ''] = fields;
+  const [prompt = '', script = '', submittedAt = '', attempts = '0', timestamp = '0', failedReason = '', fromJob = '', fromTurn = ''] = fields;
   const [bullState, state] = await Promise.all([queue.getJobState(id), readJobState(redis, keys.state(id))]);
   return {
     id,
@@ -47,6 +51,7 @@ export async function readJobSummary(options: { queue: Queue; redis: Redis; keys
     costUsd: state.spentUsd,
     submittedAt: submittedAt || new Date(Number(timestamp)).toISOString(),
     ...(failedReason && { error: failedReason }),
+    ...(fromJob && { rewoundFrom: { jobId: fromJob, turn: Number(fromTurn) } }),
   };
 }
 

@@ -12,6 +12,9 @@ import type { SessionStore } from '../../transcripts/types.ts';
 import { deleteJobCheckpoints } from '../workspace/delete-job-checkpoints.ts';
 import { removeJobWorkspace } from '../workspace/remove-job-workspace.ts';
 
+/** How long `clean` remembers the jobs it removed. */
+export const CLEANED_KEPT_MS = 90 * 24 * 60 * 60 * 1_000;
+
 /**
  * Removes one ended job's session, hidden refs, local checkout, its events and state, and BullMQ's record of it,
  * after looking once more that BullMQ has it ended (completed or failed) or dropped (cancelled while it
@@ -37,7 +40,9 @@ export async function cleanEndedJob(options: { redis: Redis; queue: Queue; keys:
   if (repo) await attempt(`refs in ${repo}`, async () => void (cleaned.refs = await deleteJobCheckpoints({ repo, jobId })));
   if (cleaned.checkout) await attempt(`checkout ${checkoutPath}`, () => removeJobWorkspace({ root: options.workspaceRoot!, jobId }));
   if (cleaned.problems.length > 0) return cleaned;
-  await redis.multi().del(keys.events(jobId), keys.state(jobId)).zrem(keys.cancelled, jobId).exec();
+  const now = Date.now();
+  // Remembered a while: a rewind of the job then says its checkpoints were cleaned, not that there was no such job.
+  await redis.multi().del(keys.events(jobId), keys.state(jobId)).zrem(keys.cancelled, jobId).zadd(keys.cleaned, now, jobId).zremrangebyscore(keys.cleaned, 0, now - CLEANED_KEPT_MS).exec();
   if (job) await attempt('the queue record', () => job.remove());
   return cleaned;
 }

@@ -36,7 +36,7 @@ export async function checkpointJob(options: {
   // The turn's events go first; the state and its job-checkpoint event then in one fenced step.
   options.events.push();
   const fields = { turn, ...(messageUuid && { messageUuid }), ...(commit && { commit }), ...(options.sessionId && { sessionId: options.sessionId }), ...(options.spentUsd !== undefined && { spentUsd: options.spentUsd }) };
-  const event: FleetEvent = { type: 'job-checkpoint', jobId, turn, ...(messageUuid && { messageUuid }), ...(commit && { commit }) };
+  const event: FleetEvent = { type: 'job-checkpoint', jobId, turn, ...(messageUuid && { messageUuid }), ...(commit && { commit }), ...(options.sessionId && { sessionId: options.sessionId }) };
   await writeCheckpoint({ redis: scope.redis, stateKey: scope.keys.state(jobId), eventsKey: scope.keys.events(jobId), fields, event, attempt: options.attempt, fence });
   // Already stored (one connection answers in order): this only reports an earlier batch's failure.
   await options.events.flush();

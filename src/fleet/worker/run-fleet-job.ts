@@ -24,6 +24,7 @@ import { observeSessionStore } from './observe-session-store.ts';
 import type { JobRunScope } from './job-run-scope.ts';
 import { readAllowedScript } from './read-allowed-script.ts';
 import { resumePoint } from './resume-point.ts';
+import { rewoundStart } from './rewound-start.ts';
 import { sumCost } from './sum-cost.ts';
 import { joinSentences } from '../../errors/join-sentences.ts';
 
@@ -55,7 +56,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
   const jobId = job.id!;
   const data = parseJobData(job.data);
   const stateKey = scope.keys.state(jobId);
-  const state = await readJobState(scope.redis, stateKey);
+  const { state, rewinding } = rewoundStart({ state: await readJobState(scope.redis, stateKey), data });
   const attempt = job.attemptsStarted;
   // The number and a random part: a take Redis lost (an append-only file synced each second) gives the next one the
   // same number, and the stale attempt must not work in, or remove, the new one's folder.
@@ -77,7 +78,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
   const script = readAllowedScript({ script: data.script, roots: scope.scriptRoots, workspaceRoot: scope.workspaceRoot, worker: scope.worker });
   const definition = await (scope.scripts?.load({ file: script.file, source: script.source }) ?? loadAgentScript(script.file, { source: script.source }));
   if (!definition) throw new CodevError('JOB_INVALID', `The script ${data.script} exports no agent definition`, { field: 'script', hint: 'export default defineAgent({ ... }) from the script' });
-  const workspace = data.workspace ? await prepareJobWorkspace({ ...folder, spec: data.workspace, ...(resuming && { resumeTurn: state.turn, ...(state.commit && { resumeCommit: state.commit }) }), signal }) : undefined;
+  const workspace = data.workspace ? await prepareJobWorkspace({ ...folder, spec: data.workspace, ...(resuming && { resumeTurn: state.turn, ...(state.commit && { resumeCommit: state.commit }) }), ...(data.rewoundFrom && { rewoundFrom: data.rewoundFrom.jobId }), signal }) : undefined;
   // The transcript names the folders of earlier attempts: the fork names this one instead, and they are denied.
   const moved = workspace && checkoutMoves({ earlier: state.checkouts, current: workspace.path, data });
   if (moved) await writeJobState(scope.redis, stateKey, { checkouts: moved.checkouts }, fence);
@@ -98,7 +99,9 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     const store = observeSessionStore(scope.store);
     const spent = state.spentUsd;
     // A parked job goes on in its own session; any other resumed job forks at its checkpoint (its last answer's: done again).
-    const point = resuming && state.approvals === undefined ? await resumePoint({ store: scope.store, sessionId: state.sessionId!, messageUuid: state.messageUuid!, turn: state.turn }) : undefined;
+    // A rewind with a prompt goes on right after the checkpoint's message, the model's last answer included.
+    const sendPrompt = rewinding && data.rewoundFrom!.sendPrompt;
+    const point = sendPrompt ? { at: state.messageUuid!, turn: state.turn } : resuming && state.approvals === undefined ? await resumePoint({ store: scope.store, sessionId: state.sessionId!, messageUuid: state.messageUuid!, turn: state.turn }) : undefined;
     const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: joinSentences(ask.message, "A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.") });
     // One client per key and URL for the worker's jobs; a missing key is MODEL_NOT_CONFIGURED here as it is in createAgent.
     const client = await scope.models?.client(resolveModelAccess({ apiKey: definition.apiKey, baseURL: definition.baseURL, env: scope.env }));
@@ -110,6 +113,8 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       canUseTool,
       sessionStore: store,
       persistSession: true,
+      // The worker checkpoints the job's checkout itself, every turn: none in the project's .codev/checkpoints/ too.
+      checkpoints: false,
       model: data.model ?? definition.model,
       maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, point?.turn ?? state.turn),
       maxBudgetUsd: remainingBudget(data.maxBudgetUsd ?? definition.maxBudgetUsd, spent ?? 0),
@@ -126,14 +131,15 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     // What the model billed so far: written with each checkpoint and at the end, not awaited per request.
     let spentNow = spent;
     try {
-      const run = resuming ? agent.resume({ signal, ...(state.approvals && { approvals: state.approvals }) }) : agent.query(data.prompt, { signal });
+      const run = resuming && !sendPrompt ? agent.resume({ signal, ...(state.approvals && { approvals: state.approvals }) }) : agent.query(data.prompt, { signal });
       for await (const event of run) {
         // The answers were taken: a retry after this point goes on from the session, not from them again.
         if (state.approvals && !answersTaken) answersTaken = await writeJobState(scope.redis, stateKey, { approvals: undefined, parked: undefined }, fence).then(() => true);
         // The turn's events go before the checkpoint's state write: a job resumed from it never misses them.
         if (event.type === 'turn-start' && event.turn > 1) turn = await checkpointJob({ scope, fence, jobId, turn: turn + 1, store, workspace, sessionId: agent.sessionId, events, attempt, spentUsd: spentNow });
         // A new session (the first attempt, or a fork at the last checkpoint): a retry goes on from its start.
-        if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid() }, fence));
+        // A rewound job's state names its start too: a retry restores that turn's checkout, not the base commit.
+        if (event.type === 'turn-start' && event.turn === 1 && agent.sessionId !== state.sessionId) await store.flush().then(() => writeJobState(scope.redis, stateKey, { sessionId: agent.sessionId, messageUuid: store.lastMessageUuid(), ...(rewinding && { turn, ...(state.commit && { commit: state.commit }) }) }, fence));
         if (event.type === 'text') text = event.text;
         if (event.type === 'usage') {
           spentNow = sumCost(spent, event.totalCostUsd);

@@ -32,7 +32,8 @@ const SESSION_BUSY_WAIT_MS = 2_000;
 /** The settings FLEET-FEASIBILITY measured: a dead worker's job is taken over within about 45 s. */
 const DEFAULTS = { lockDurationMs: 30_000, stalledIntervalMs: 15_000, maxStalledCount: 3 };
 /** Codes that no retry can fix: the job fails at once. */
-const UNRECOVERABLE = new Set(['JOB_INVALID', 'SCRIPT_FAILED', 'PLUGIN_LOAD_FAILED', 'AGENT_INVALID', 'MODEL_NOT_CONFIGURED', 'MODEL_AUTHENTICATION_FAILED', 'JOB_CANCELLED', 'WORKSPACE_MISMATCH']);
+// CHECKPOINT_NOT_FOUND: a rewound job's checkpoint its repository no longer holds (a fetch that failed is WORKSPACE_FAILED, retried).
+const UNRECOVERABLE = new Set(['CHECKPOINT_NOT_FOUND', 'JOB_INVALID', 'SCRIPT_FAILED', 'PLUGIN_LOAD_FAILED', 'AGENT_INVALID', 'MODEL_NOT_CONFIGURED', 'MODEL_AUTHENTICATION_FAILED', 'JOB_CANCELLED', 'WORKSPACE_MISMATCH']);
 
 /**
  * A BullMQ worker that runs fleet jobs (see `runFleetJob`) and turns how each attempt ended into BullMQ's

@@ -1,4 +1,5 @@
 import { CodevError } from '../../errors/codev-error.ts';
+import { fetchRewoundCheckpoint } from './fetch-rewound-checkpoint.ts';
 import { jobRefs } from './job-refs.ts';
 import { workspaceGitOutput } from './workspace-git-output.ts';
 import { NETWORK_TIMEOUT_MS } from './workspace-timeouts.ts';
@@ -11,6 +12,8 @@ export interface JobCheckpoint {
   turn: number;
   /** The checkpoint of the highest turn at most the asked one, if any. */
   commit?: string;
+  /** The checkpoint is the rewound-from job's (`from`), not yet in this job's refs: the caller records it there. */
+  adopted?: boolean;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface JobCheckpoint {
  * `resumeTurn`) that commit is the checkpoint, whatever the turn's ref holds: 'WORKSPACE_FAILED' when the
  * fetched refs do not reach it.
  */
-export async function findJobCheckpoint(options: { cwd: string; repo: string; jobId: string; resumeTurn: number; resumeCommit?: string; signal?: AbortSignal }): Promise<JobCheckpoint> {
+export async function findJobCheckpoint(options: { cwd: string; repo: string; jobId: string; resumeTurn: number; resumeCommit?: string; from?: string; signal?: AbortSignal }): Promise<JobCheckpoint> {
   const { cwd, signal } = options;
   const refs = jobRefs(options.jobId);
   const refspec = `+${refs.namespace}*:${refs.namespace}*`;
@@ -39,6 +42,8 @@ export async function findJobCheckpoint(options: { cwd: string; repo: string; jo
   }
   if (options.resumeCommit !== undefined && options.resumeTurn > 0) {
     const known = await workspaceGitOutput(['cat-file', '-e', `${options.resumeCommit}^{commit}`], { cwd, signal }).then(() => true, () => false);
+    // A rewound job's first attempt: the checkpoint (and the base) are the old job's, not yet in this job's refs.
+    if ((!known || found.baseCommit === undefined) && options.from !== undefined) return adoptRewoundCheckpoint({ ...options, from: options.from, resumeCommit: options.resumeCommit }, found);
     if (!known) throw new CodevError('WORKSPACE_FAILED', `${options.repo} no longer holds commit ${options.resumeCommit}, the checkpoint of turn ${options.resumeTurn} of job ${options.jobId}`, { hint: `something rewrote ${refs.namespace}turn-${options.resumeTurn}; start the job again under a new id` });
     found.turn = options.resumeTurn;
     found.commit = options.resumeCommit;
@@ -49,4 +54,15 @@ export async function findJobCheckpoint(options: { cwd: string; repo: string; jo
     });
   }
   return found;
+}
+
+/** A rewound job's first attempt: the checkpoint is job `from`'s, fetched from its refs or its result branch. */
+async function adoptRewoundCheckpoint(options: { cwd: string; repo: string; jobId: string; resumeTurn: number; resumeCommit: string; from: string; signal?: AbortSignal }, found: JobCheckpoint): Promise<JobCheckpoint> {
+  const fetched = await fetchRewoundCheckpoint({ cwd: options.cwd, repo: options.repo, from: options.from, commit: options.resumeCommit, ...(options.signal && { signal: options.signal }) });
+  if (!fetched) {
+    throw new CodevError('CHECKPOINT_NOT_FOUND', `${options.repo} no longer holds commit ${options.resumeCommit}, the checkpoint of turn ${options.resumeTurn} of job ${options.from} that job ${options.jobId} was rewound to`, {
+      hint: `its hidden refs and its branch codev/jobs/${options.from} are gone (cleaned, deleted, or its agent rewrote history): rewind to another turn, or submit the job again`,
+    });
+  }
+  return { baseCommit: found.baseCommit ?? fetched.baseCommit, turn: options.resumeTurn, commit: options.resumeCommit, adopted: true };
 }

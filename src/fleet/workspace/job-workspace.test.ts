@@ -289,3 +289,55 @@ describe('the patch', () => {
     expect(git(remote, 'show', `${finished.commit}:big.txt`).split('\n')).toHaveLength(2000);
   });
 });
+
+describe("the agent's own git state", () => {
+  it("is left as the agent left it by a checkpoint: its index (what it staged), HEAD and branch; the checkpoint holds every file all the same", async () => {
+    const remote = bareRemote();
+    const workspace = await prepareJobWorkspace({ root: directory(), jobId: 'staged', spec: { repo: remote } });
+    const gitState = () => ({ index: git(workspace.path, 'ls-files', '--stage'), staged: git(workspace.path, 'diff', '--cached', '--name-status'), status: git(workspace.path, 'status', '--porcelain', '--untracked-files=all'), head: git(workspace.path, 'rev-parse', 'HEAD'), branch: git(workspace.path, 'branch', '--show-current') });
+    const turn1 = await checkpointJobWorkspace({ workspace, turn: 1 });
+    expect(turn1).toBe(workspace.baseCommit);
+    // Mid-job the agent stages one change, leaves another unstaged and a file untracked.
+    write(workspace.path, 'staged.txt', 'staged\n');
+    git(workspace.path, 'add', 'staged.txt');
+    write(workspace.path, 'a.txt', 'not staged\n');
+    write(workspace.path, 'untracked.txt', 'untracked\n');
+    const before = gitState();
+    expect(before.staged).toBe('A\tstaged.txt');
+
+    const turn2 = await checkpointJobWorkspace({ workspace, turn: 2 });
+    expect(gitState()).toEqual(before);
+    expect(treeFiles(remote, turn2)).toEqual(['.gitignore', 'a.txt', 'b.txt', 'gone.txt', 'staged.txt', 'untracked.txt']);
+    expect(git(remote, 'show', `${turn2}:a.txt`)).toBe('not staged');
+
+    // The agent commits what it staged: the next checkpoint goes on from turn 2, its commit kept too.
+    git(workspace.path, 'commit', '-q', '-m', 'the agent commits');
+    const agentCommit = git(workspace.path, 'rev-parse', 'HEAD');
+    const after = gitState();
+    const turn3 = await checkpointJobWorkspace({ workspace, turn: 3 });
+    expect(gitState()).toEqual(after);
+    expect(git(remote, 'rev-parse', `${turn3}^1`)).toBe(turn2);
+    expect(git(remote, 'rev-parse', `${turn3}^2`)).toBe(agentCommit);
+    expect(await checkpointJobWorkspace({ workspace, turn: 4 })).toBe(turn3);
+    const finished = await finishJobWorkspace({ workspace });
+    expect(finished.commit).toBe(turn3);
+    expect(finished.changedFiles).toEqual(['a.txt', 'staged.txt', 'untracked.txt']);
+  });
+});
+
+describe("the repository's own line-ending rules", () => {
+  it('apply to a checkpoint commit as they would to the agent committing itself: a CRLF file under `* text=auto` is stored with LF, a `-text` file byte for byte', async () => {
+    const remote = bareRemote();
+    const workspace = await prepareJobWorkspace({ root: directory(), jobId: 'eol', spec: { repo: remote } });
+    write(workspace.path, '.gitattributes', '* text=auto\n*.bin -text\n');
+    write(workspace.path, 'windows.txt', 'one\r\ntwo\r\n');
+    write(workspace.path, 'raw.bin', 'one\r\ntwo\r\n');
+    const turn1 = await checkpointJobWorkspace({ workspace, turn: 1 });
+    const stored = (file: string) => execFileSync('git', ['cat-file', 'blob', `${turn1}:${file}`], { cwd: remote }).toString('latin1');
+    expect(stored('windows.txt')).toBe('one\ntwo\n');
+    expect(stored('raw.bin')).toBe('one\r\ntwo\r\n');
+    // What the agent's own commit of the same files would hold.
+    git(workspace.path, 'add', '-A');
+    expect(git(workspace.path, 'write-tree')).toBe(git(remote, 'rev-parse', `${turn1}^{tree}`));
+  });
+});

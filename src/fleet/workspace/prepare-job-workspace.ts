@@ -6,6 +6,7 @@ import { checkJobId } from './check-job-id.ts';
 import { findJobCheckpoint } from './find-job-checkpoint.ts';
 import { jobRefs } from './job-refs.ts';
 import { pushJobRef } from './push-job-ref.ts';
+import { prepareRecordingStore } from './recording-store.ts';
 import { removeDeadAttemptFolders } from './remove-dead-attempt-folders.ts';
 import { removeJobWorkspace } from './remove-job-workspace.ts';
 import { resolveBaseCommit } from './resolve-base-commit.ts';
@@ -29,6 +30,11 @@ export interface PrepareJobWorkspaceOptions {
    */
   resumeCommit?: string;
   /**
+   * The job this one was rewound from (`fleet.rewind`): when `resumeCommit` is not in this job's refs yet, it
+   * is fetched from that job's, and recorded in this job's (its base and its turn), for every later attempt.
+   */
+  rewoundFrom?: string;
+  /**
    * The attempt's own folder name: the checkout is then `<root>/<jobId>/<attempt>`, never one a stale attempt
    * still writes in, and the checkouts of earlier attempts on this machine whose process is gone are removed.
    */
@@ -48,7 +54,12 @@ async function cloneAndCheckOut(options: PrepareJobWorkspaceOptions & { root: st
   });
   await saveTrustedGitConfig({ checkout });
   const refs = jobRefs(jobId);
-  const found = await findJobCheckpoint({ cwd: checkout, repo, jobId, resumeTurn: options.resumeTurn ?? 0, ...(options.resumeCommit && { resumeCommit: options.resumeCommit }), signal });
+  const found = await findJobCheckpoint({ cwd: checkout, repo, jobId, resumeTurn: options.resumeTurn ?? 0, ...(options.resumeCommit && { resumeCommit: options.resumeCommit }), ...(options.rewoundFrom && { from: options.rewoundFrom }), signal });
+  if (found.adopted) {
+    // Create-only: an attempt that raced this one pushed the same commits.
+    await pushJobRef({ cwd: checkout, repo, commit: found.baseCommit!, ref: refs.base, force: false, signal });
+    await pushJobRef({ cwd: checkout, repo, commit: found.commit!, ref: refs.turn(found.turn), force: false, signal });
+  }
   let baseCommit = found.baseCommit;
   if (baseCommit === undefined) {
     baseCommit = await resolveBaseCommit({ cwd: checkout, repo, ref: options.spec.ref, signal });
@@ -57,6 +68,8 @@ async function cloneAndCheckOut(options: PrepareJobWorkspaceOptions & { root: st
   }
   // --force: a --no-checkout clone has no index, which a plain checkout would take for staged deletions.
   await workspaceGitOutput(['checkout', '--quiet', '--force', '--no-track', '-B', refs.branchName, found.commit ?? baseCommit], { cwd: checkout, signal, timeoutMs: TREE_TIMEOUT_MS });
+  // The fresh index, before the agent runs: the checkpoints' own index starts from it.
+  await prepareRecordingStore({ checkout, seedIndex: path.join(checkout, '.git', 'index') });
   return { path: checkout, jobId, repo, baseCommit, turn: found.turn };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import { attemptFolders, ownerPath } from './attempt-folders.ts';
 import { checkJobId } from './check-job-id.ts';
+import { recordingStorePath } from './recording-store.ts';
 import { trustedGitConfigPath } from './save-trusted-git-config.ts';
 
 /**
@@ -19,12 +20,12 @@ export async function removeJobWorkspace(options: { root: string; jobId: string;
   const folders = attemptFolders(root, jobId, options.attempt);
   await removeAttemptFolder(folders.checkout);
   // Emptied bookkeeping folders first, then the job's folder: each only when nothing else is left in it.
-  for (const folder of [path.dirname(trustedGitConfigPath(folders.checkout)), path.dirname(folders.owner), folders.job]) await rmdir(folder).catch(() => undefined);
+  for (const folder of [path.dirname(trustedGitConfigPath(folders.checkout)), path.dirname(recordingStorePath(folders.checkout)), path.dirname(folders.owner), folders.job]) await rmdir(folder).catch(() => undefined);
 }
 
-/** Removes the checkout `folder`, its saved git config and its owner file (when it is an attempt's). */
+/** Removes the checkout `folder`, its saved git config, its recording store and its owner file (when it is an attempt's). */
 export async function removeAttemptFolder(checkout: string): Promise<void> {
-  for (const target of [checkout, trustedGitConfigPath(checkout), ownerPath(path.dirname(checkout), path.basename(checkout))]) {
+  for (const target of [checkout, trustedGitConfigPath(checkout), recordingStorePath(checkout), ownerPath(path.dirname(checkout), path.basename(checkout))]) {
     try {
       await rm(target, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     } catch (error) {

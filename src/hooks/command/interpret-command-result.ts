@@ -56,13 +56,13 @@ export function interpretCommandResult(options: {
   if ((event === 'UserPromptSubmit' || event === 'SessionStart') && run.exitCode === 0 && plain !== '' && !plain.startsWith('{')) return { answer: { additionalContext: plain }, problems };
   // A PreCompact command's plain output is more instructions for the summary; PostCompact's answer is unused.
   if (event === 'PreCompact') return { answer: run.exitCode === 0 && plain !== '' && !plain.startsWith('{') ? { instructions: plain } : undefined, problems };
-  if (event === 'PostCompact' || event === 'SessionEnd') return { problems };
+  if (event === 'PostCompact' || event === 'SessionEnd' || event === 'PostRewind') return { problems };
   return { answer: json ? mapJsonOutput(event, json, problems) : undefined, problems };
 }
 
 function blockingAnswer(event: BlockableEvent, reason: string): Answer {
   if (event === 'PreToolUse') return { decision: 'deny', reason } satisfies PreToolUseOutput;
-  if (event === 'PostToolUse' || event === 'SubagentStop' || event === 'Stop' || event === 'UserPromptSubmit') return { block: true, reason } satisfies PostToolUseOutput & SubagentStopOutput;
+  if (event === 'PostToolUse' || event === 'SubagentStop' || event === 'Stop' || event === 'UserPromptSubmit' || event === 'PreRewind') return { block: true, reason } satisfies PostToolUseOutput & SubagentStopOutput;
   return { additionalContext: reason } satisfies PostToolUseFailureOutput;
 }
 
@@ -103,6 +103,15 @@ function mapJsonOutput(event: HookEvent, json: Record<string, unknown>, problems
   // `continue: false` means "stop", which for SubagentStop and Stop wins over a block (over every hook's, for Stop).
   if (event === 'SubagentStop') return json.decision === 'block' && json.continue !== false ? { block: true, reason: reason ?? 'blocked by hook' } : {};
   if (event === 'Stop') return json.continue === false ? { stop: true } : json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};
+  // A PreRewind block (or `continue: false`) refuses the rewind, as exit code 2 does.
+  if (event === 'PreRewind') {
+    if (stop.stop) return { block: true, reason: stop.stopReason };
+    if (json.decision === 'block') return { block: true, reason: reason ?? 'blocked by hook' };
+    if (json.decision === undefined || json.decision === 'approve') return {};
+    // A guard's decision codev does not know is no "go ahead" (as for PreToolUse).
+    problems.push(`decision ${JSON.stringify(json.decision)} is not supported (use block, or exit code 2); the rewind is refused`);
+    return { block: true, reason: `decision ${JSON.stringify(json.decision)} is not understood` };
+  }
   if (event === 'UserPromptSubmit') {
     // Either way the prompt is not sent; `stopReason` wins, as `continue: false` does in Claude Code.
     const block = stop.stop ? { block: true, reason: stop.stopReason } : json.decision === 'block' ? { block: true, reason: reason ?? 'blocked by hook' } : {};

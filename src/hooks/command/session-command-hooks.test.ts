@@ -6,6 +6,7 @@ import { validateConfig } from '../../config/validate-config.ts';
 import { textReply } from '../../testing/fake-messages-server/fake-reply.ts';
 import { createScriptProject, json } from './test-fixtures/command-hooks.ts';
 import { toToolHooks } from './to-tool-hooks.ts';
+import { runPostRewindHooks, runPreRewindHooks } from '../run-rewind-hooks.ts';
 
 const { root, reports, script, hook } = createScriptProject();
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -147,5 +148,24 @@ describe('command hooks: PreCompact, PostCompact and SessionEnd', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('command hooks: PreRewind and PostRewind', () => {
+  const base = { cwd: root, permissionMode: 'default' as const, signal: new AbortController().signal, sessionId: 'rewound-1', turn: 2, files: true, conversation: true };
+
+  it('get their snake_case input; exit 2 or decision block refuses the rewind with the reason', async () => {
+    const reported = reports.length;
+    const pre = hook({ event: 'PreRewind', command: script('pre-rewind.sh', 'cat >> pre-rewind.jsonl; echo >> pre-rewind.jsonl; echo "files are being reviewed" >&2; exit 2') });
+    expect(await runPreRewindHooks({ ...base, hooks: [pre], changes: ['a.txt', 'src/b.ts'] })).toEqual({ blocked: 'files are being reviewed', failures: [] });
+    expect(dumped('pre-rewind.jsonl')).toEqual([{ ...common, hook_event_name: 'PreRewind', rewound_session_id: 'rewound-1', turn: 2, files: true, conversation: true, changes: ['a.txt', 'src/b.ts'] }]);
+    const decision = hook({ event: 'PreRewind', command: json({ decision: 'block', reason: 'not on Fridays' }) });
+    expect((await runPreRewindHooks({ ...base, hooks: [decision], changes: [] })).blocked).toBe('not on Fridays');
+    const silent = hook({ event: 'PreRewind', command: 'cat > /dev/null' });
+    expect(await runPreRewindHooks({ ...base, hooks: [silent], changes: [] })).toEqual({ failures: [] });
+    const post = hook({ event: 'PostRewind', command: script('post-rewind.sh', 'cat >> post-rewind.jsonl; echo >> post-rewind.jsonl') });
+    expect(await runPostRewindHooks({ ...base, hooks: [post], restored: ['a.txt'], kept: [], forkedSessionId: 'fork-1' })).toEqual([]);
+    expect(dumped('post-rewind.jsonl')).toEqual([{ ...common, hook_event_name: 'PostRewind', rewound_session_id: 'rewound-1', turn: 2, files: true, conversation: true, restored: ['a.txt'], kept: [], forked_session_id: 'fork-1' }]);
+    expect(reports.slice(reported)).toEqual([]);
   });
 });

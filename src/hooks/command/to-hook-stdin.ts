@@ -10,7 +10,8 @@ import { toClaudeCodePermissionUpdates } from './to-claude-code-permission-updat
  * `last_assistant_message` for SubagentStop and Stop (no `agent_transcript_path`: codev keeps no transcript
  * file); `prompt` for UserPromptSubmit; `source` and `model` for SessionStart; `trigger`,
  * `custom_instructions` and `tokens_before` for PreCompact, `trigger`, `tokens_before`, `tokens_after` and
- * `summary` for PostCompact; `reason` for SessionEnd; `tool_name`, `tool_input`
+ * `summary` for PostCompact; `reason` for SessionEnd; `rewound_session_id`, `turn`, `files`, `conversation` and
+ * `changes` for PreRewind, the same with `restored`, `kept` and `forked_session_id` for PostRewind; `tool_name`, `tool_input`
  * and `permission_suggestions` (Claude Code's `PermissionUpdate` shape, no `tool_use_id`) for PermissionRequest.
  */
 export function toHookStdin(input: HookInput, session: { sessionId: string; transcriptPath: string }): Record<string, unknown> {
@@ -29,6 +30,8 @@ export function toHookStdin(input: HookInput, session: { sessionId: string; tran
   if (input.hookEventName === 'SessionEnd') return { ...common, reason: input.reason };
   if (input.hookEventName === 'PreCompact') return { ...common, trigger: input.trigger, custom_instructions: input.customInstructions ?? '', tokens_before: input.tokensBefore };
   if (input.hookEventName === 'PostCompact') return { ...common, trigger: input.trigger, tokens_before: input.tokensBefore, tokens_after: input.tokensAfter, ...(input.summary !== undefined && { summary: input.summary }) };
+  if (input.hookEventName === 'PreRewind') return { ...common, rewound_session_id: input.sessionId, turn: input.turn, files: input.files, conversation: input.conversation, changes: input.changes };
+  if (input.hookEventName === 'PostRewind') return { ...common, rewound_session_id: input.sessionId, turn: input.turn, files: input.files, conversation: input.conversation, restored: input.restored, kept: input.kept, ...(input.forkedSessionId !== undefined && { forked_session_id: input.forkedSessionId }) };
   if (input.hookEventName === 'PermissionRequest') {
     return { ...common, tool_name: input.toolName, tool_input: input.toolInput, permission_suggestions: toClaudeCodePermissionUpdates(input.permissionSuggestions) };
   }

@@ -1,0 +1,25 @@
+import type { AgentCheckpoints } from '../rewind/agent-checkpoints.ts';
+import type { StageRun, TurnStage, TurnState } from './types.ts';
+
+/**
+ * After `checkOutput`, before `runToolCalls`: with checkpoints on, the working directories as they were
+ * before this turn's tool calls (recorded since the turn's request started, `prepareTurn`), entered in the
+ * transcript as turn N of the session, so that `agent.rewind` can put them back. Also for a turn without
+ * tool calls: the last checkpoint of a query is then what the agent left. A recording that failed is a
+ * `CHECKPOINT_FAILED` warning (once per distinct failure in a query), and the turn goes on.
+ */
+export const recordCheckpoint: TurnStage = function recordCheckpoint(state) {
+  const { recording } = state.turn;
+  const { checkpoints } = state.agent;
+  if (!recording || !checkpoints) return undefined;
+  state.turn.recording = undefined;
+  return finish(state, checkpoints, recording);
+};
+
+async function* finish(state: TurnState, checkpoints: AgentCheckpoints, recording: NonNullable<TurnState['turn']['recording']>): StageRun {
+  const failure = await checkpoints.finish(recording);
+  // An abort stops the recording: the query ends, which is no failure of the checkpoints.
+  if (failure === undefined || state.signal.aborted || failure === state.checkpointFailure) return;
+  state.checkpointFailure = failure;
+  yield { type: 'warning', code: 'CHECKPOINT_FAILED', message: `The files could not be recorded before turn ${state.turns}'s tool calls (a rewind cannot go back before them): ${failure}` };
+}
