@@ -1,4 +1,5 @@
 import { checkpointFailed, rewindConflict } from './checkpoint-failed.ts';
+import { checkRootsInPlace } from './check-roots-in-place.ts';
 import { diffSnapshots } from './diff-snapshots.ts';
 import { forEachLimited } from './for-each-limited.ts';
 import { type PathChange, toFileChange } from './path-change.ts';
@@ -41,6 +42,7 @@ export async function applyRestore(options: { store: string; sessionId: string; 
   });
   if (changedSincePlan.length > 0) throw rewindConflict(changedSincePlan.sort((a, b) => (key(a) < key(b) ? -1 : 1)));
   signal?.throwIfAborted();
+  await checkRootsInPlace([plan.target, plan.current]);
   const journalId = newJournalId();
   await writeRestoreJournal({ store, sessionId, journal: { version: 1, id: journalId, operations } });
   const outcome = await runRestoreOperations({ store, operations, journalId, recovering: false });

@@ -18,3 +18,13 @@ export function rewindConflict(conflicts: RestoreConflict[], message?: string): 
   });
   return Object.assign(error, { details: { conflicts } });
 }
+
+/**
+ * `error` as a checkpoint error: a `CodevError` as it is, anything else (the file system refusing the store: a
+ * read-only or full disk, a file where a folder goes) as `CHECKPOINT_FAILED` with it as the cause.
+ */
+export function asCheckpointError(error: unknown): CodevError {
+  if (CodevError.isInstance(error)) return error;
+  const words = error instanceof Error ? error.message : String(error);
+  return checkpointFailed(`The checkpoint store could not be used: ${words}`, { cause: error });
+}

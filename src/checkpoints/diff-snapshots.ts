@@ -1,3 +1,4 @@
+import { isCodevStatePath } from './codev-state-paths.ts';
 import { LINK_MODE, type PathChange, type PathSide, sameSide } from './path-change.ts';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
 import { checkObjectId } from './store-layout.ts';
@@ -52,7 +53,8 @@ async function diffRoot(options: { store: string; root: string; from?: RootSnaps
   for (const file of options.to?.large ?? []) sides.set(file.path, { ...sides.get(file.path), to: { mode: file.mode, oid: file.oid, large: true } });
   const changes: PathChange[] = [];
   for (const [name, side] of sides) {
-    if (sameSide(side.from, side.to)) continue;
+    // codev's state is never recorded now; a tree that holds it (planted, or older) does not get to restore it.
+    if (sameSide(side.from, side.to) || isCodevStatePath(name)) continue;
     const change: PathChange = { root: options.root, path: name, from: side.from, to: side.to };
     const isLink = side.from?.mode === LINK_MODE || side.to?.mode === LINK_MODE;
     const count = counts.get(name);

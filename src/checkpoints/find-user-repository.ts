@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { readSmallFileSync } from './read-small-file.ts';
 
 /** The user's repository a root is in: its top folder and its git directory (a worktree's main one). */
 export interface UserRepository {
@@ -10,11 +11,12 @@ export interface UserRepository {
 function gitDirectoryOf(dotGit: string): string | undefined {
   try {
     if (statSync(dotGit).isDirectory()) return dotGit;
-    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readSmallFileSync(dotGit) ?? '');
     if (!pointer?.[1]) return undefined;
     const gitDirectory = path.resolve(path.dirname(dotGit), pointer[1]);
     const common = path.join(gitDirectory, 'commondir');
-    return existsSync(common) ? path.resolve(gitDirectory, readFileSync(common, 'utf8').trim()) : gitDirectory;
+    const commonText = existsSync(common) ? readSmallFileSync(common) : undefined;
+    return commonText === undefined ? gitDirectory : path.resolve(gitDirectory, commonText.trim());
   } catch {
     return undefined;
   }

@@ -1,3 +1,4 @@
+import { CODEV_STATE_PATHSPECS, isCodevStatePath } from './codev-state-paths.ts';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
 
 /** What a recording looks at: the files that differ from the session's index, and the files it does not have. */
@@ -17,9 +18,9 @@ function splitNul(output: Buffer): string[] {
 export async function listChangedPaths(options: { store: string; root: string; index: string; excludesFile: string; signal?: AbortSignal }): Promise<ChangedPaths> {
   const common = { store: options.store, root: options.root, index: options.index, excludesFile: options.excludesFile, signal: options.signal };
   const [changed, untracked] = await Promise.all([
-    runCheckpointGit({ ...common, args: ['diff-files', '-z', '--name-only', '--no-renames', '--ignore-submodules=all'] }),
-    runCheckpointGit({ ...common, args: ['ls-files', '-z', '--others', '--exclude-standard'] }),
+    runCheckpointGit({ ...common, args: ['diff-files', '-z', '--name-only', '--no-renames', '--ignore-submodules=all', '--', ...CODEV_STATE_PATHSPECS] }),
+    runCheckpointGit({ ...common, args: ['ls-files', '-z', '--others', '--exclude-standard', '--', ...CODEV_STATE_PATHSPECS] }),
   ]);
   // A nested repository is listed as its folder, `name/`: it is the user's other repository, not a file of this one.
-  return { changed: splitNul(changed), untracked: splitNul(untracked).filter((name) => !name.endsWith('/')) };
+  return { changed: splitNul(changed), untracked: splitNul(untracked).filter((name) => !name.endsWith('/') && !isCodevStatePath(name)) };
 }

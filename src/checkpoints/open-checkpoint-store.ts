@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { applyRestore } from './apply-restore.ts';
+import { checkRootsInPlace } from './check-roots-in-place.ts';
+import { asCheckpointError } from './checkpoint-failed.ts';
 import { diffSnapshots } from './diff-snapshots.ts';
 import { forgetSession } from './forget-session.ts';
 import { initCheckpointStore, writeStoreSettings } from './init-checkpoint-store.ts';
@@ -10,7 +12,8 @@ import { planRestore } from './plan-restore.ts';
 import { pruneStore } from './prune-store.ts';
 import { recordRoot, type RecordingMemory } from './record-root.ts';
 import { recoverRestore } from './recover-restore.ts';
-import { checkSessionId } from './store-layout.ts';
+import { replaceLinkedFolders } from './replace-linked-folders.ts';
+import { checkSessionId, indexFile, sessionRefsFolder } from './store-layout.ts';
 import type { CheckpointStore, CheckpointStoreOptions, Snapshot } from './types.ts';
 
 const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -40,15 +43,28 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
     await ready;
     await writeStoreSettings(store);
   };
+  /** Runs `work` once the store is ready; whatever fails is `CHECKPOINT_FAILED` (see {@link asCheckpointError}). */
+  const whenReadyThen = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      await whenReady();
+      return await work();
+    } catch (error) {
+      // An abort is the caller's own doing, not a failure of the store.
+      throw error instanceof Error && error.name === 'AbortError' ? error : asCheckpointError(error);
+    }
+  };
   /** Runs `work` after the session's earlier work, once the store is ready. */
   const inSession = async <T>(sessionId: string, work: () => Promise<T>): Promise<T> => {
     checkSessionId(sessionId);
     const queue = `${store}\0${sessionId}`;
     const previous = queues.get(queue) ?? Promise.resolve();
-    const next = previous.catch(() => {}).then(async () => {
-      await whenReady();
-      return work();
-    });
+    const next = previous.catch(() => {}).then(() =>
+      whenReadyThen(async () => {
+        // The session's own folders too: a link planted there would take its refs and indexes outside the store.
+        await replaceLinkedFolders([sessionRefsFolder(store, sessionId), path.dirname(indexFile(store, sessionId, store))], { create: false });
+        return work();
+      }),
+    );
     queues.set(queue, next);
     void next.finally(() => { if (queues.get(queue) === next) queues.delete(queue); }).catch(() => {});
     return next;
@@ -65,31 +81,23 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
   return {
     directory: store,
     record: ({ sessionId, roots, signal }) => inSession(sessionId, () => record(sessionId, roots, signal)),
-    diff: async ({ from, to }) => {
-      await whenReady();
-      return (await diffSnapshots({ store, from, to })).map(toFileChange);
-    },
-    patch: async ({ from, to, maxBytes }) => {
-      await whenReady();
-      return patchSnapshots({ store, from, to, maxBytes });
-    },
+    diff: ({ from, to }) => whenReadyThen(async () => (await diffSnapshots({ store, from, to })).map(toFileChange)),
+    patch: ({ from, to, maxBytes }) => whenReadyThen(() => patchSnapshots({ store, from, to, maxBytes })),
     planRestore: ({ sessionId, target, reference, signal }) =>
       inSession(sessionId, async () => {
-        await recoverRestore({ store, sessionId });
+        await recoverRestore({ store, sessionId, roots: target.roots.map((entry) => entry.root) });
+        await checkRootsInPlace([target]);
         const current = await record(sessionId, target.roots.map((entry) => entry.root), signal);
         return planRestore({ store, current, target, reference, signal });
       }),
     applyRestore: ({ sessionId, plan, conflicts, signal }) =>
       inSession(sessionId, async () => {
-        await recoverRestore({ store, sessionId });
+        await recoverRestore({ store, sessionId, roots: plan.target.roots.map((entry) => entry.root) });
         return applyRestore({ store, sessionId, plan, conflicts, signal });
       }),
-    recover: ({ sessionId }) => inSession(sessionId, () => recoverRestore({ store, sessionId })),
+    recover: ({ sessionId, roots }) => inSession(sessionId, () => recoverRestore({ store, sessionId, ...(roots && { roots }) })),
     keep: ({ sessionId, snapshots }) => inSession(sessionId, () => keepTrees({ store, sessionId, trees: snapshots.flatMap((snapshot) => snapshot.roots.map((entry) => entry.tree)) })),
     forget: ({ sessionId }) => inSession(sessionId, () => forgetSession({ store, sessionId })),
-    prune: async () => {
-      await whenReady();
-      return pruneStore(store);
-    },
+    prune: () => whenReadyThen(() => pruneStore(store)),
   };
 }

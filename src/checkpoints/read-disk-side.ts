@@ -20,7 +20,11 @@ export async function readDiskSide(root: string, name: string): Promise<DiskSide
     const stat = await lstat(folder).catch(() => undefined);
     if (!stat?.isDirectory()) return undefined;
   }
-  const file = path.join(folder, parts.at(-1)!);
+  return readDiskSideAt(path.join(folder, parts.at(-1)!));
+}
+
+/** What is at `file` itself, never following a link there (its folders are the caller's to check). */
+export async function readDiskSideAt(file: string): Promise<DiskSide> {
   const stat = await lstat(file).catch(() => undefined);
   if (stat === undefined) return undefined;
   if (stat.isDirectory()) return 'directory';

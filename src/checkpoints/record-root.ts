@@ -1,4 +1,4 @@
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { mkdir, open, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkpointFailed } from './checkpoint-failed.ts';
 import { classifyListedPaths } from './classify-listed-paths.ts';
@@ -82,14 +82,15 @@ export async function recordRoot(options: RecordRootOptions): Promise<RootSnapsh
   // The root itself may be reached through a link (a symlinked home or /tmp): only what is under it is never followed.
   const rootStat = await stat(options.root).catch(() => undefined);
   if (!rootStat?.isDirectory()) throw checkpointFailed(`Cannot record ${options.root}: it is not a folder.`, { file: options.root });
+  const realRoot = await realpath(options.root);
   const index = indexFile(options.store, options.sessionId, options.root);
   await mkdir(path.dirname(index), { recursive: true });
   try {
-    return await recordIntoIndex(options, index);
+    return { ...(await recordIntoIndex(options, index)), realRoot };
   } catch (error) {
     if (!(error instanceof Error) || !BROKEN_INDEX.test(error.message)) throw error;
     await rm(index, { force: true });
     options.memory.lastTrees.delete(index);
-    return recordIntoIndex(options, index);
+    return { ...(await recordIntoIndex(options, index)), realRoot };
   }
 }

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { checkpointFailed } from './checkpoint-failed.ts';
 
+/** A separator of the platform's besides `/`: only Windows has one (elsewhere a backslash is a name's own byte). */
+const OTHER_SEPARATOR = path.sep === '\\' ? '\\' : undefined;
+
 /** True for a `/`-separated relative path with no empty, `.`, `..` or `.git` component: safe to join under a root. */
 export function isSafeTreePath(name: string): boolean {
-  if (name === '' || name.includes('\0') || name.includes('\\') || path.isAbsolute(name)) return false;
+  if (name === '' || name.includes('\0') || (OTHER_SEPARATOR !== undefined && name.includes(OTHER_SEPARATOR)) || path.isAbsolute(name)) return false;
   return name.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git');
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PathSide } from './path-change.ts';
+import { readSmallFile } from './read-small-file.ts';
 import { journalFile } from './store-layout.ts';
 
 /** One path a restore changes: from what the plan saw to what the target says (`undefined`: absent). */
@@ -39,15 +40,15 @@ export async function writeRestoreJournal(options: { store: string; sessionId: s
   await rename(temporary, file);
 }
 
-/** The session's journal, if a restore of it was cut short. */
-export async function readRestoreJournal(options: { store: string; sessionId: string }): Promise<RestoreJournal | undefined> {
-  const text = await readFile(journalFile(options.store, options.sessionId), 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
-  if (text === undefined) return undefined;
-  const journal = JSON.parse(text) as RestoreJournal;
-  return journal.version === 1 && Array.isArray(journal.operations) ? journal : undefined;
+/**
+ * The text of the session's journal, if a restore of it was cut short: to be checked (`checkRestoreJournal`)
+ * before anything is done with it, as it lies in the store where an agent's commands can write.
+ */
+export async function readRestoreJournal(options: { store: string; sessionId: string }): Promise<{ file: string; text: string } | undefined> {
+  const file = journalFile(options.store, options.sessionId);
+  // Missing, or not a regular file (a FIFO would wait for a writer forever): no journal of codev's.
+  const text = await readSmallFile(file);
+  return text === undefined ? undefined : { file, text };
 }
 
 export async function removeRestoreJournal(options: { store: string; sessionId: string }): Promise<void> {

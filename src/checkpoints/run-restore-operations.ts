@@ -1,8 +1,9 @@
-import { lstat, mkdir, rm, rmdir, unlink } from 'node:fs/promises';
+import { rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { forEachLimited } from './for-each-limited.ts';
+import { pinParentFolder } from './pin-parent-folder.ts';
 import { readBlobs, storedBlobs } from './read-blobs.ts';
-import { type DiskSide, diskMatches, readDiskSide } from './read-disk-side.ts';
+import { diskMatches, readDiskSideAt } from './read-disk-side.ts';
 import type { RestoreOperation } from './restore-journal.ts';
 import { resolveTreePath } from './resolve-tree-path.ts';
 import { temporaryNameFor, writeRestoredFile } from './write-restored-file.ts';
@@ -45,36 +46,32 @@ function depth(name: string): number {
 }
 
 /**
- * Creates the folders above `name` under `root`, one component at a time (each checked to be a real folder, not
- * a link); false when something else is in the way. `made` remembers the folders already checked in this run.
+ * Runs `work` on the file `name` names under `root` inside its folder held open (see {@link pinParentFolder}):
+ * `file` is its path through that folder, so a link swapped in above it meanwhile cannot take the work
+ * outside the root. `file` is undefined when a folder on the way is missing (and not `create`d) or not a folder.
  */
-async function makeParents(root: string, name: string, made: Set<string>): Promise<boolean> {
-  let folder = root;
-  for (const part of name.split('/').slice(0, -1)) {
-    folder = path.join(folder, part);
-    if (made.has(folder)) continue;
-    const stat = await lstat(folder).catch(() => undefined);
-    if (stat === undefined) await mkdir(folder).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'EEXIST') throw error; });
-    if (!(await lstat(folder)).isDirectory()) return false;
-    made.add(folder);
+async function inPinnedFolder<T>(root: string, name: string, create: boolean, work: (file: string | undefined) => Promise<T>): Promise<T> {
+  resolveTreePath(root, name);
+  const folder = await pinParentFolder(root, name, { create });
+  if (folder === undefined) return work(undefined);
+  try {
+    return await work(path.join(folder.path, name.split('/').at(-1)!));
+  } finally {
+    await folder.close();
   }
-  return true;
 }
 
-async function readSide(operation: RestoreOperation): Promise<DiskSide> {
-  return readDiskSide(operation.root, operation.path).catch(() => 'other' as const);
-}
-
-function parentsOf(operation: RestoreOperation): string[] {
+/** The folders above an operation's path, each as a root and a path under it. */
+function parentsOf(operation: RestoreOperation): { root: string; path: string }[] {
   const parts = operation.path.split('/').slice(0, -1);
-  return parts.map((_, index) => path.join(operation.root, ...parts.slice(0, index + 1)));
+  return parts.map((_, index) => ({ root: operation.root, path: parts.slice(0, index + 1).join('/') }));
 }
 
 /**
  * Carries out a restore's operations, or finishes them after a kill (`recovering`: an operation already as the
  * target says is skipped, a temporary file left behind removed). An operation is done only while its file is
  * as the plan saw it, checked just before it is replaced; any other is left alone. In order: deletions and
- * the folders they emptied (deepest first), folders, then files and links.
+ * the folders they emptied (deepest first), then files and links (their folders made as each is written).
  */
 export async function runRestoreOperations(options: { store: string; operations: readonly RestoreOperation[]; journalId: string; recovering: boolean }): Promise<OperationsOutcome> {
   const outcome: OperationsOutcome = { done: [], changedMeanwhile: [], failed: [] };
@@ -83,32 +80,32 @@ export async function runRestoreOperations(options: { store: string; operations:
   if (options.recovering) {
     const already = new Set<RestoreOperation>();
     await forEachLimited(pending, PARALLEL, async (operation) => {
-      await rm(temporaryNameFor(resolveTreePath(operation.root, operation.path), options.journalId), { force: true }).catch(() => {});
-      if (diskMatches(await readSide(operation), operation.to)) already.add(operation);
+      const matches = await inPinnedFolder(operation.root, operation.path, false, async (file) => {
+        if (file === undefined) return diskMatches(undefined, operation.to);
+        await rm(temporaryNameFor(file, options.journalId), { force: true }).catch(() => {});
+        return diskMatches(await readDiskSideAt(file), operation.to);
+      });
+      if (matches) already.add(operation);
     });
     outcome.done.push(...already);
     pending = pending.filter((operation) => !already.has(operation));
   }
   const deletions = pending.filter((operation) => operation.to === undefined);
   await forEachLimited(deletions, PARALLEL, (operation) =>
-    refusedAsFailed(operation, outcome, async () => {
-      if (!diskMatches(await readSide(operation), operation.from)) return void outcome.changedMeanwhile.push(operation);
-      await unlink(resolveTreePath(operation.root, operation.path));
-      outcome.done.push(operation);
-    }),
+    refusedAsFailed(operation, outcome, () =>
+      inPinnedFolder(operation.root, operation.path, false, async (file) => {
+        if (file === undefined || !diskMatches(await readDiskSideAt(file), operation.from)) return void outcome.changedMeanwhile.push(operation);
+        await unlink(file);
+        outcome.done.push(operation);
+      }),
+    ),
   );
   // Folders the deletions emptied go now, deepest first: one the target still has is made again below, and one
   // where the target has a file is then out of its way.
-  const emptied = [...new Set(deletions.flatMap(parentsOf))].sort((a, b) => depth(b) - depth(a) || b.length - a.length);
-  for (const folder of emptied) await rmdir(folder).catch(() => {});
-  const made = new Set<string>();
-  const writable: RestoreOperation[] = [];
-  for (const operation of pending.filter((entry) => entry.to !== undefined)) {
-    await refusedAsFailed(operation, outcome, async () => {
-      if (await makeParents(operation.root, operation.path, made)) writable.push(operation);
-      else outcome.changedMeanwhile.push(operation);
-    });
-  }
+  const emptied = [...new Map(deletions.flatMap(parentsOf).map((folder) => [`${folder.root}\0${folder.path}`, folder])).values()].sort((a, b) => depth(b.path) - depth(a.path) || b.path.length - a.path.length);
+  for (const folder of emptied) await inPinnedFolder(folder.root, folder.path, false, async (file) => { if (file !== undefined) await rmdir(file); }).catch(() => {});
+  // Each file's folders are made (or found in the way) as it is written, inside its pinned folder.
+  const writable = pending.filter((entry) => entry.to !== undefined);
   const sizes = await storedBlobs({ store: options.store, oids: writable.map((operation) => operation.to!.oid) });
   for (const batch of batchesOf(writable, sizes)) {
     const blobs = await readBlobs({ store: options.store, oids: batch.map((operation) => operation.to!.oid) });
@@ -131,11 +128,12 @@ async function refusedAsFailed(operation: RestoreOperation, outcome: OperationsO
 
 /** Writes one file or link, if it is still as the plan saw it. */
 async function writeOne(operation: RestoreOperation, content: Buffer | undefined, journalId: string, outcome: OperationsOutcome): Promise<void> {
-  const disk = await readSide(operation);
-  if (!diskMatches(disk, operation.from) || content === undefined) return void outcome.changedMeanwhile.push(operation);
-  const file = resolveTreePath(operation.root, operation.path);
-  // A folder where the file goes: the plan removed what it had; anything left (ignored files) keeps it there.
-  if (disk === 'directory' && !(await rmdir(file).then(() => true, () => false))) return void outcome.changedMeanwhile.push(operation);
-  await writeRestoredFile({ file, side: operation.to!, content, journalId });
-  outcome.done.push(operation);
+  await inPinnedFolder(operation.root, operation.path, true, async (file) => {
+    const disk = file === undefined ? 'other' : await readDiskSideAt(file);
+    if (file === undefined || !diskMatches(disk, operation.from) || content === undefined) return void outcome.changedMeanwhile.push(operation);
+    // A folder where the file goes: the plan removed what it had; anything left (ignored files) keeps it there.
+    if (disk === 'directory' && !(await rmdir(file).then(() => true, () => false))) return void outcome.changedMeanwhile.push(operation);
+    await writeRestoredFile({ file, side: operation.to!, content, journalId });
+    outcome.done.push(operation);
+  });
 }

@@ -19,6 +19,11 @@ export interface LargeFile {
 export interface RootSnapshot {
   /** The working directory, absolute. */
   root: string;
+  /**
+   * Its real path when recorded (links above and at it resolved): a restore refuses a root that resolves
+   * elsewhere now (replaced by a link to another folder). Absent in snapshots recorded before it existed.
+   */
+  realRoot?: string;
   /** The git tree of its files, in the checkpoint store: ignored files and files over the size cap left out. */
   tree: string;
   /** The files over the size cap, by hash and size. */
@@ -126,8 +131,13 @@ export interface CheckpointStore {
    * as they were or as the target says.
    */
   applyRestore(options: { sessionId: string; plan: RestorePlan; conflicts?: ConflictChoice; signal?: AbortSignal }): Promise<RestoreResult>;
-  /** Finishes a restore of this session that was cut short, if there is one. Returns true when one was finished. */
-  recover(options: { sessionId: string }): Promise<boolean>;
+  /**
+   * Finishes a restore of this session that was cut short, if there is one. Returns true when one was finished.
+   * The journal is checked like any file an agent could have written: `CHECKPOINT_FAILED` when it is not one codev
+   * wrote; one naming a folder outside the store's project is finished only when `roots` names it (a plan and a
+   * restore pass their roots), and otherwise left (false).
+   */
+  recover(options: { sessionId: string; roots?: readonly string[] }): Promise<boolean>;
   /** Keeps `snapshots`'s trees for `sessionId` too (a fork of a session). */
   keep(options: { sessionId: string; snapshots: readonly Snapshot[] }): Promise<void>;
   /** Lets go of a session's trees (its session was removed); `prune` then frees what no session keeps. */

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CODEV_STATE_PATHS } from './codev-state-paths.ts';
 import { findUserRepository } from './find-user-repository.ts';
 import { writeIfDifferent } from './init-checkpoint-store.ts';
+import { readSmallFile } from './read-small-file.ts';
 import { reanchorIgnorePattern } from './reanchor-ignore-pattern.ts';
 
-/**
- * codev's own state in a project, never part of a checkpoint: a rewind must not take back the permissions the
- * user granted meanwhile (settings.local.json), nor touch the transcripts and the store.
- */
-const CODEV_STATE = '/.codev/settings.local.json\n/.codev/sessions/\n/.codev/checkpoints/';
+/** codev's own state (see {@link CODEV_STATE_PATHS}; the listings leave it out by pathspec too): git skips its folders. */
+const CODEV_STATE = CODEV_STATE_PATHS.map((state) => `/${state}`).join('\n');
 
 /**
  * The ignore file the store's git uses for `root` besides the `.gitignore` files inside it: codev's state, the
@@ -18,7 +16,7 @@ const CODEV_STATE = '/.codev/settings.local.json\n/.codev/sessions/\n/.codev/che
  */
 export async function writeRootExcludes(options: { store: string; root: string }): Promise<string> {
   const lines = [CODEV_STATE];
-  const read = (file: string): Promise<string> => readFile(file, 'utf8').catch(() => '');
+  const read = async (file: string): Promise<string> => (await readSmallFile(file)) ?? '';
   const repository = findUserRepository(options.root);
   if (repository !== undefined) {
     lines.push(await read(path.join(repository.gitDirectory, 'info', 'exclude')));
