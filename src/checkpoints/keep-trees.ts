@@ -5,10 +5,13 @@ import path from 'node:path';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
 import { sessionRefsFolder } from './store-layout.ts';
 
-const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+/** git's empty tree, which every repository has without storing it. */
+export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 const TREE_ID = /^[0-9a-f]{40}$/;
 
-async function storedTrees(store: string, trees: readonly string[]): Promise<Set<string>> {
+/** Which of `trees` the store holds (one `git cat-file --batch-check`). */
+export async function storedTrees(store: string, trees: readonly string[]): Promise<Set<string>> {
+  if (trees.length === 0) return new Set();
   const output = await runCheckpointGit({ store, args: ['cat-file', '--batch-check'], input: `${trees.join('\n')}\n` });
   return new Set(output.toString('utf8').split('\n').filter((line) => / tree \d+$/.test(line)).map((line) => line.split(' ')[0]!));
 }

@@ -5,7 +5,7 @@ import { asCheckpointError } from './checkpoint-failed.ts';
 import { diffSnapshots } from './diff-snapshots.ts';
 import { forgetSession } from './forget-session.ts';
 import { initCheckpointStore, writeStoreSettings } from './init-checkpoint-store.ts';
-import { keepTrees } from './keep-trees.ts';
+import { EMPTY_TREE, keepTrees, storedTrees } from './keep-trees.ts';
 import { patchSnapshots } from './patch-snapshots.ts';
 import { toFileChange } from './path-change.ts';
 import { planRestore } from './plan-restore.ts';
@@ -96,6 +96,13 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
         return applyRestore({ store, sessionId, plan, conflicts, signal });
       }),
     recover: ({ sessionId, roots }) => inSession(sessionId, () => recoverRestore({ store, sessionId, ...(roots && { roots }) })),
+    stored: ({ snapshots }) =>
+      whenReadyThen(async () => {
+        // The empty tree is git's own: a snapshot of empty folders is always there.
+        const trees = [...new Set(snapshots.flatMap((snapshot) => snapshot.roots.map((entry) => entry.tree)))].filter((tree) => tree !== EMPTY_TREE);
+        const present = await storedTrees(store, trees);
+        return snapshots.map((snapshot) => snapshot.roots.every((entry) => entry.tree === EMPTY_TREE || present.has(entry.tree)));
+      }),
     keep: ({ sessionId, snapshots }) => inSession(sessionId, () => keepTrees({ store, sessionId, trees: snapshots.flatMap((snapshot) => snapshot.roots.map((entry) => entry.tree)) })),
     forget: ({ sessionId }) => inSession(sessionId, () => forgetSession({ store, sessionId })),
     prune: () => whenReadyThen(() => pruneStore(store)),

@@ -138,6 +138,11 @@ export interface CheckpointStore {
    * restore pass their roots), and otherwise left (false).
    */
   recover(options: { sessionId: string; roots?: readonly string[] }): Promise<boolean>;
+  /**
+   * Whether the store still holds each snapshot's files (all its trees), in order: a store removed or emptied
+   * since (`git clean -fdx`, a person tidying up) holds none of the snapshots recorded before. One git process.
+   */
+  stored(options: { snapshots: readonly Snapshot[] }): Promise<boolean[]>;
   /** Keeps `snapshots`'s trees for `sessionId` too (a fork of a session). */
   keep(options: { sessionId: string; snapshots: readonly Snapshot[] }): Promise<void>;
   /** Lets go of a session's trees (its session was removed); `prune` then frees what no session keeps. */

@@ -9,7 +9,8 @@ const PROMPT_CHARACTERS = 200;
 
 /**
  * A session's checkpoints as `agent.checkpoints()` lists them: each with the files its turn changed (to the
- * next checkpoint; for the last, to `now` when given, else none) and the prompt it answered, if any.
+ * next checkpoint; for the last, to `now` when given, else none) and the prompt it answered, if any; one whose
+ * files the store no longer holds is `lost`, with no files.
  */
 export async function describeCheckpoints(options: { store: CheckpointStore; checkpoints: readonly CheckpointEntry[]; messages: readonly MessageEntry[]; now?: Snapshot }): Promise<CheckpointInfo[]> {
   const { store, checkpoints } = options;
@@ -18,13 +19,15 @@ export async function describeCheckpoints(options: { store: CheckpointStore; che
   // Each pair of snapshots is diffed once: turns that change nothing, or a transcript that repeats entries
   // (10,000 of them), cost no git process each.
   const diffs = new Map<string, FileChange[]>();
+  const stored = await store.stored({ snapshots: checkpoints.map((entry) => ({ roots: entry.roots })) });
   // One diff at a time: each is a git process, and the machine's other work goes on meanwhile.
   for (const [index, entry] of checkpoints.entries()) {
     const snapshot: Snapshot = { roots: entry.roots };
     const next = checkpoints[index + 1];
-    const to = next ? { roots: next.roots } : options.now;
+    const lost = stored[index] !== true;
+    const to = next ? (stored[index + 1] === true ? { roots: next.roots } : undefined) : options.now;
     let files: FileChange[] = [];
-    if (to) {
+    if (to && !lost) {
       const key = JSON.stringify([snapshot.roots, to.roots]);
       files = diffs.get(key) ?? (await store.diff({ from: snapshot, to }));
       diffs.set(key, files);
@@ -39,6 +42,7 @@ export async function describeCheckpoints(options: { store: CheckpointStore; che
       ...(prompt !== undefined && { prompt: oneLine(prompt, PROMPT_CHARACTERS) }),
       files,
       snapshot,
+      ...(lost && { lost: true as const }),
     });
   }
   return infos;

@@ -15,6 +15,7 @@ import { forkPoint, type ForkPoint } from './fork-point.ts';
 import { openProjectCheckpoints } from './open-project-checkpoints.ts';
 import { applyRewindFiles, planRewindFiles } from './rewind-files.ts';
 import { rewindReference } from './rewind-reference.ts';
+import { storedRewindReference } from './stored-rewind-reference.ts';
 import type { RewindOptions, RewindResult } from './types.ts';
 import { rootsOutside, sessionWorkingDirectories } from './working-directory-roots.ts';
 
@@ -74,7 +75,8 @@ export async function rewindSession(options: RewindSessionOptions): Promise<Rewi
     const point: ForkPoint | undefined = wantsConversation ? forkPoint({ sessionId, messages: loaded.messages, checkpoint: entry }) : undefined;
     const target = { roots: entry.roots };
     if (wantsFiles) refuseRootsOutside({ sessionId, turn: entry.turn, roots: entry.roots, workingDirectories: sessionWorkingDirectories({ projectRoot: options.projectRoot, cwd: loaded.metadata.cwd, ...(options.workingDirectories && { given: options.workingDirectories }) }) });
-    const plan = wantsFiles ? await planRewindFiles({ store: checkpoints, sessionId, target, reference: rewindReference(loaded), conflicts: options.conflicts, dryRun, signal: options.signal }) : undefined;
+    const reference = wantsFiles ? await storedRewindReference({ store: checkpoints, sessionId, turn: entry.turn, target, reference: rewindReference(loaded), conflicts: options.conflicts }) : undefined;
+    const plan = wantsFiles ? await planRewindFiles({ store: checkpoints, sessionId, target, reference, conflicts: options.conflicts, dryRun, signal: options.signal }) : undefined;
     const rootCount = entry.roots.length;
     const hookBase = { hooks: options.hooks ?? [], cwd: options.cwd ?? loaded.metadata.cwd, permissionMode: options.permissionMode ?? loaded.metadata.permissionMode ?? 'default', signal: options.signal ?? new AbortController().signal, sessionId, turn: entry.turn, files: wantsFiles, conversation: wantsConversation };
     const result = (restored?: RestoreResult, forkedId?: string): RewindResult => ({

@@ -17,6 +17,11 @@ export interface CheckpointInfo {
   files: FileChange[];
   /** The recorded state. */
   snapshot: Snapshot;
+  /**
+   * The store no longer holds this checkpoint's files (the project's `.codev/checkpoints` was removed or emptied
+   * since): `files` is empty, and only the conversation can go back there (`CHECKPOINT_NOT_FOUND` for the files).
+   */
+  lost?: true;
 }
 
 /** Options of `agent.rewind` and `rewindSession`. */

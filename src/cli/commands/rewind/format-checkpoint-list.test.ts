@@ -25,6 +25,11 @@ describe('formatCheckpointList', () => {
     ]);
   });
 
+  it('says of a checkpoint whose files the store lost that they are no longer stored, not that the turn changed nothing', () => {
+    const text = formatCheckpointList({ sessionId: 's3', cwd: '/p', checkpoints: [checkpoint(1, { prompt: 'go', lost: true })] });
+    expect(text.split('\n')[2]).toMatch(/^1 .* go +files no longer stored$/);
+  });
+
   it('says why a session has none, and where a fork made before its first turn came from', () => {
     expect(formatCheckpointList({ sessionId: 's2', cwd: '/p', checkpoints: [], forkedFrom: 's1' })).toContain('codev rewind s1 --list');
   });

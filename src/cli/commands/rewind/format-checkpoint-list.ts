@@ -15,7 +15,7 @@ export function formatCheckpointList(options: { sessionId: string; checkpoints: 
     const fork = forkedFrom === undefined ? '' : ` It was forked from ${forkedFrom}, whose turns are there: codev rewind ${forkedFrom} --list`;
     return `Session ${sessionId} has no checkpoint yet: one is recorded before each turn's tool calls (agents with a project and a saved session).${fork}\n`;
   }
-  const rows = checkpoints.map((checkpoint) => [String(checkpoint.turn), formatLocalTime(checkpoint.createdAt), checkpoint.prompt === undefined ? '(tool results)' : oneLine(checkpoint.prompt, PROMPT), summarizeFileChanges(checkpoint.files)]);
+  const rows = checkpoints.map((checkpoint) => [String(checkpoint.turn), formatLocalTime(checkpoint.createdAt), checkpoint.prompt === undefined ? '(tool results)' : oneLine(checkpoint.prompt, PROMPT), checkpoint.lost ? 'files no longer stored' : summarizeFileChanges(checkpoint.files)]);
   const [header, ...lines] = formatTable(['TURN', 'TIME', 'PROMPT', 'CHANGED'], rows);
   const body = lines.flatMap((line, index) => [line, ...formatFileChanges({ changes: checkpoints[index]!.files, cwd, indent: '      ', max: FILES_PER_TURN })]);
   return `session ${sessionId}\n${[header, ...body].join('\n')}\n(what each turn changed, from before its tool calls to the next checkpoint; codev rewind --to TURN goes back to before it)\n`;
