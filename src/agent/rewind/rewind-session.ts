@@ -52,6 +52,8 @@ export interface RewindSessionOptions extends RewindOptions {
  * `rewind` entry appended to the session (what the files were before, so the rewind can be undone). Holds
  * the session as its writer meanwhile (a dry run too): `SESSION_BUSY` while an agent has it open. `CHECKPOINT_NOT_FOUND`,
  * `REWIND_CONFLICT`, `REWIND_BLOCKED` (a PreRewind hook) change nothing; `dryRun` changes nothing either.
+ * With `undo`, the files go back as the session's last `rewind` entry says they were before it (conflicts judged
+ * against what it left), the conversation untouched, and a `rewind` entry of its own appended.
  */
 export async function rewindSession(options: RewindSessionOptions): Promise<RewindResult> {
   const sessionStore = options.sessionStore ?? createFileSessionStore({ directory: sessionsDirectory(options.projectRoot) });
