@@ -142,11 +142,13 @@ export interface Agent<Output = unknown> {
    * the prompt the turn answered is returned to send again). Files changed since by someone else are a
    * `REWIND_CONFLICT` unless `conflicts` chooses; `dryRun` only says what would change. `AGENT_BUSY` while a
    * query runs, `SESSION_BUSY` when another process holds the session, `CHECKPOINT_NOT_FOUND`, `REWIND_BLOCKED`
-   * (a PreRewind hook).
+   * (a PreRewind hook). `{ undo: true }` instead of `to` undoes the session's last rewind: its files only, back
+   * as they were before it (the conversation is not touched); an undo is undone the same way.
    *
    * @example
    * const [first] = await agent.checkpoints();
    * const { prompt } = await agent.rewind({ to: first.turn });
+   * await agent.rewind({ undo: true }); // the files as they were before that rewind
    */
   rewind(options: RewindOptions): Promise<RewindResult>;
   /**

@@ -233,6 +233,7 @@ are named), the session is in use, or prune could not remove one; 2 bad usage.
 export const REWIND_HELP = `Usage: codev rewind [SESSION] --list [--json]
        codev rewind [SESSION] --to TURN|UUID [--files-only | --conversation-only] [--dry-run]
                     [--force | --keep-changed] [--json]
+       codev rewind [SESSION] --undo [--dry-run] [--force | --keep-changed] [--json]
 
 Before each turn's tool calls run, an agent with a project and a saved session records its working
 directories in .codev/checkpoints/ (a git store of its own, never your repository): what Edit and Write
@@ -248,6 +249,10 @@ undone. SESSION is an id, a unique prefix of one, or a transcript file; without 
                     files it changes, then the files are put back (each replaced whole) and the conversation
                     goes on in a new session forked before that turn's reply (the original is kept). When the
                     turn answered a prompt, the prompt is left out of the new session and printed, to send again
+  --undo            Undo the session's last rewind: the files go back as they were before it (your edits a
+                    --force overwrote included); the conversation is not touched. Files changed since the
+                    rewind are conflicts, as above. An undo is a rewind too: --undo again undoes it. After a
+                    rewind of the conversation, the latest session (the fork) is the one to undo it in
 
 Options:
   --files-only            Put the files back, leave the conversation as it is
@@ -255,8 +260,8 @@ Options:
   --dry-run               Print the preview and the unified diff of what would change; change nothing
   -f, --force             Overwrite the files someone changed since the agent left them (else REWIND_CONFLICT)
   --keep-changed          Keep the files someone changed since the agent left them; put back the rest
-  --json                  --list: { sessionId, forkedFrom?, checkpoints }; --to: the rewind's result as one
-                          JSON object
+  --json                  --list: { sessionId, forkedFrom?, checkpoints }; --to, --undo: the rewind's result
+                          as one JSON object
   --cwd DIR               The project directory
 
 A file that differs from what the agent left (you edited it since) is never overwritten silently: on a
@@ -272,6 +277,8 @@ Examples:
   codev rewind --to 3
   codev rewind --to 3 --files-only --keep-changed
   codev rewind 6f1c --to 2 --conversation-only --json
+  codev rewind --undo --dry-run
+  codev rewind --undo
   codev run agent.ts --resume 6f1c --rewind-to 3 "try again, without deleting src/"
 
 Exit codes: 0 done (or listed, or a dry run), 1 no such session or checkpoint, a conflict (REWIND_CONFLICT), a

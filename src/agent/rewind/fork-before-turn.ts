@@ -26,7 +26,8 @@ export async function forkBeforeTurn(options: { sessionStore: SessionStore; chec
       await writer.close();
     }
   }
-  const kept = [...(forked?.checkpoints ?? []).map((entry) => ({ roots: entry.roots })), ...(rewind?.after ? [{ roots: rewind.after }] : [])];
+  // The files the rewind replaced too: an undo in the fork puts them back, even once the original session is pruned.
+  const kept = [...(forked?.checkpoints ?? []).map((entry) => ({ roots: entry.roots })), ...(rewind ? [{ roots: rewind.before }] : []), ...(rewind?.after ? [{ roots: rewind.after }] : [])];
   if (options.checkpointStore && kept.length > 0) await options.checkpointStore.keep({ sessionId: id, snapshots: kept });
   return id;
 }

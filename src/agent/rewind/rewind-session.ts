@@ -7,7 +7,7 @@ import type { PermissionMode } from '../../permissions/types.ts';
 import { createFileSessionStore } from '../../transcripts/create-file-session-store.ts';
 import { resolveSessionId } from '../../transcripts/resolve-session-id.ts';
 import { sessionsDirectory } from '../../transcripts/sessions-directory.ts';
-import type { CheckpointEntry, RewindEntry, SessionStore, SessionWriter } from '../../transcripts/types.ts';
+import type { CheckpointEntry, LoadedTranscript, RewindEntry, SessionStore, SessionWriter } from '../../transcripts/types.ts';
 import { describeCheckpoints } from './describe-checkpoints.ts';
 import { findCheckpoint } from './find-checkpoint.ts';
 import { forkBeforeTurn } from './fork-before-turn.ts';
@@ -16,7 +16,8 @@ import { openProjectCheckpoints } from './open-project-checkpoints.ts';
 import { applyRewindFiles, planRewindFiles } from './rewind-files.ts';
 import { rewindReference } from './rewind-reference.ts';
 import { storedRewindReference } from './stored-rewind-reference.ts';
-import type { RewindOptions, RewindResult } from './types.ts';
+import { lastRewind } from './last-rewind.ts';
+import type { CheckpointInfo, RewindOptions, RewindResult } from './types.ts';
 import { rootsOutside, sessionWorkingDirectories } from './working-directory-roots.ts';
 
 /** Options of `rewindSession`: a rewind's, and where the session and its checkpoints are. */
@@ -52,13 +53,17 @@ export interface RewindSessionOptions extends RewindOptions {
  * `rewind` entry appended to the session (what the files were before, so the rewind can be undone). Holds
  * the session as its writer meanwhile (a dry run too): `SESSION_BUSY` while an agent has it open. `CHECKPOINT_NOT_FOUND`,
  * `REWIND_CONFLICT`, `REWIND_BLOCKED` (a PreRewind hook) change nothing; `dryRun` changes nothing either.
+ * With `undo`, the files go back as the session's last `rewind` entry says they were before it (conflicts judged
+ * against what it left), the conversation untouched, and a `rewind` entry of its own appended.
  */
 export async function rewindSession(options: RewindSessionOptions): Promise<RewindResult> {
   const sessionStore = options.sessionStore ?? createFileSessionStore({ directory: sessionsDirectory(options.projectRoot) });
   const sessionId = await resolveSessionId({ store: sessionStore, id: options.sessionId });
   const dryRun = options.dryRun ?? false;
-  const wantsFiles = options.files ?? true;
-  const wantsConversation = options.conversation ?? true;
+  const undo = options.undo === true;
+  checkUndo(options);
+  const wantsFiles = undo || (options.files ?? true);
+  const wantsConversation = !undo && (options.conversation ?? true);
   if (!wantsFiles && !wantsConversation) throw new CodevError('INPUT_INVALID', 'A rewind of neither the files nor the conversation does nothing', { field: 'files', hint: 'leave files or conversation on' });
   // The writer first: no other agent may record or append while the files go back.
   // A dry run too: it records the files now into the session's index, which has one writer (an agent
@@ -68,20 +73,23 @@ export async function rewindSession(options: RewindSessionOptions): Promise<Rewi
     const checkpoints = options.checkpointStore ?? (await openProjectCheckpoints({ projectRoot: options.projectRoot }));
     if (!dryRun) await checkpoints.recover({ sessionId });
     const loaded = await sessionStore.read(sessionId);
-    const entry = findCheckpoint({ sessionId, checkpoints: loaded.checkpoints ?? [], to: options.to });
-    const all = loaded.checkpoints ?? [];
-    const next = all[all.lastIndexOf(entry) + 1];
-    const [checkpoint] = await describeCheckpoints({ store: checkpoints, checkpoints: next ? [entry, next] : [entry], messages: loaded.messages });
-    const point: ForkPoint | undefined = wantsConversation ? forkPoint({ sessionId, messages: loaded.messages, checkpoint: entry }) : undefined;
+    // An undo goes back to what the last rewind replaced, judging conflicts against what it left.
+    const undone = undo ? lastRewind({ sessionId, loaded }) : undefined;
+    const found = undone ? undefined : findCheckpoint({ sessionId, checkpoints: loaded.checkpoints ?? [], to: options.to! });
+    const entry = found ?? { turn: undone!.turn, roots: undone!.before };
+    const left = undone?.after ? { roots: undone.after } : rewindReference(loaded);
+    const point: ForkPoint | undefined = wantsConversation ? forkPoint({ sessionId, messages: loaded.messages, checkpoint: found! }) : undefined;
     const target = { roots: entry.roots };
     if (wantsFiles) refuseRootsOutside({ sessionId, turn: entry.turn, roots: entry.roots, workingDirectories: sessionWorkingDirectories({ projectRoot: options.projectRoot, cwd: loaded.metadata.cwd, ...(options.workingDirectories && { given: options.workingDirectories }) }) });
-    const reference = wantsFiles ? await storedRewindReference({ store: checkpoints, sessionId, turn: entry.turn, target, reference: rewindReference(loaded), conflicts: options.conflicts }) : undefined;
+    const reference = wantsFiles ? await storedRewindReference({ store: checkpoints, sessionId, turn: entry.turn, target, reference: left, conflicts: options.conflicts }) : undefined;
     const plan = wantsFiles ? await planRewindFiles({ store: checkpoints, sessionId, target, reference, conflicts: options.conflicts, dryRun, signal: options.signal }) : undefined;
+    const checkpoint = found ? await describeCheckpoint({ store: checkpoints, loaded, entry: found }) : { turn: entry.turn, createdAt: undone!.timestamp, files: plan!.changes, snapshot: target };
     const rootCount = entry.roots.length;
     const hookBase = { hooks: options.hooks ?? [], cwd: options.cwd ?? loaded.metadata.cwd, permissionMode: options.permissionMode ?? loaded.metadata.permissionMode ?? 'default', signal: options.signal ?? new AbortController().signal, sessionId, turn: entry.turn, files: wantsFiles, conversation: wantsConversation };
     const result = (restored?: RestoreResult, forkedId?: string): RewindResult => ({
-      checkpoint: checkpoint!,
+      checkpoint,
       sessionId: forkedId ?? sessionId,
+      ...(undone && { undone: { turn: undone.turn, timestamp: undone.timestamp, conversation: 'unchanged' as const } }),
       ...(forkedId && { forkedFrom: sessionId }),
       ...(point?.prompt !== undefined && { prompt: point.prompt }),
       ...(plan && { files: { restored: restored?.restored ?? (dryRun ? plan.changes : []), kept: restored?.kept ?? [], conflicts: plan.conflicts.map(({ root, path: file, reason }) => ({ root, path: file, reason })) } }),
@@ -106,6 +114,22 @@ export async function rewindSession(options: RewindSessionOptions): Promise<Rewi
   } finally {
     await writer?.close();
   }
+}
+
+/** `INPUT_INVALID` unless exactly one of `to` and `undo` is given, and an undo is not asked to fork the conversation. */
+function checkUndo(options: RewindOptions): void {
+  if (options.undo === true && options.to !== undefined) throw new CodevError('INPUT_INVALID', 'A rewind goes back to a checkpoint (to) or undoes the last rewind (undo), not both', { field: 'undo', hint: 'give to or undo: true' });
+  if (options.undo !== true && options.to === undefined) throw new CodevError('INPUT_INVALID', 'A rewind needs a checkpoint to go back to (to), or undo: true to undo the last rewind', { field: 'to', hint: 'to: a turn number or a message uuid (agent.checkpoints() lists them)' });
+  if (options.undo === true && (options.files === false || options.conversation === true)) throw new CodevError('INPUT_INVALID', 'An undo puts back the files of the last rewind only: the conversation is not touched', { field: 'undo', hint: 'leave files and conversation out' });
+}
+
+/** A checkpoint described with what its turn changed (up to the next checkpoint, or the files now). */
+async function describeCheckpoint(options: { store: CheckpointStore; loaded: LoadedTranscript; entry: CheckpointEntry }): Promise<CheckpointInfo> {
+  const { store, loaded, entry } = options;
+  const all = loaded.checkpoints ?? [];
+  const next = all[all.lastIndexOf(entry) + 1];
+  const [described] = await describeCheckpoints({ store, checkpoints: next ? [entry, next] : [entry], messages: loaded.messages });
+  return described!;
 }
 
 /** `REWIND_BLOCKED` before anything is recorded or changed when the checkpoint names a folder that is no working directory of the session. */

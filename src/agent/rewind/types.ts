@@ -26,8 +26,14 @@ export interface CheckpointInfo {
 
 /** Options of `agent.rewind` and `rewindSession`. */
 export interface RewindOptions {
-  /** The checkpoint: its turn number, or the uuid of the message it answered or of its reply. */
-  to: number | string;
+  /** The checkpoint: its turn number, or the uuid of the message it answered or of its reply. Exactly one of `to` and `undo`. */
+  to?: number | string;
+  /**
+   * Undo the session's last rewind: the files back as they were before it (what its `rewind` entry recorded),
+   * files changed since it counting as conflicts. The conversation is not touched; `files` and `conversation`
+   * are not given with it. The undo is itself a rewind, which the next undo puts back.
+   */
+  undo?: boolean;
   /** Put the files back as they were before that turn's tool calls. Default true. */
   files?: boolean;
   /**
@@ -49,6 +55,8 @@ export interface RewindResult {
   sessionId: string;
   /** The session rewound, when `sessionId` is a new fork of it. */
   forkedFrom?: string;
+  /** With `undo`: the rewind put back (its turn, when it was made); the conversation is unchanged. */
+  undone?: { turn: number; timestamp: string; conversation: 'unchanged' };
   /** The prompt left out of the conversation, when the turn answered one. */
   prompt?: string;
   /** With `files`: what was restored, what was kept (conflicts kept, large files whose content is gone), what the files were before. */

@@ -16,7 +16,11 @@ const PREVIEW_FILES = 40;
 export function formatRewindPreview(options: { result: RewindResult; conversation: boolean; cwd: string; patch?: string }): string {
   const { result, cwd } = options;
   const { checkpoint, files } = result;
-  const lines = [`Rewind of session ${result.forkedFrom ?? result.sessionId} to turn ${checkpoint.turn} (${formatLocalTime(checkpoint.createdAt)}, ${checkpoint.prompt === undefined ? 'a turn on tool results' : `the prompt "${oneLine(checkpoint.prompt, PROMPT)}"`}):`];
+  const lines = [
+    result.undone
+      ? `Undo of the last rewind of session ${result.sessionId} (to turn ${result.undone.turn}, ${formatLocalTime(result.undone.timestamp)}): the files go back as they were before it; the conversation is not touched:`
+      : `Rewind of session ${result.forkedFrom ?? result.sessionId} to turn ${checkpoint.turn} (${formatLocalTime(checkpoint.createdAt)}, ${checkpoint.prompt === undefined ? 'a turn on tool results' : `the prompt "${oneLine(checkpoint.prompt, PROMPT)}"`}):`,
+  ];
   if (files) {
     const conflicted = new Set(files.conflicts.map((conflict) => displayPath(conflict, cwd)));
     const note = (change: FileChange) => (conflicted.has(displayPath(change, cwd)) ? '(changed since the agent left it)' : undefined);
@@ -44,6 +48,7 @@ export function formatRewindOutcome(options: { result: RewindResult; cwd: string
     lines.push(result.files.restored.length === 0 ? 'No file needed to go back.' : `Restored ${summarizeFileChanges(result.files.restored)}.`);
     if (result.files.kept.length > 0) lines.push(`Kept as they are: ${result.files.kept.map((change) => displayPath(change, cwd)).join(', ')}.`);
   }
+  if (result.undone) lines.push(`Undid the rewind to turn ${result.undone.turn}; the conversation is unchanged (codev rewind --undo again undoes this undo).`);
   if (result.forkedFrom !== undefined) {
     lines.push(`The conversation went back to before turn ${result.checkpoint.turn}'s reply, in the new session ${result.sessionId} (${result.forkedFrom} is kept as it was).`);
     // codev run needs a prompt, also after a turn on tool results (it follows them as a new user message).

@@ -26,6 +26,7 @@ const PATCH_BYTES = 1024 * 1024;
 export const REWIND_OPTIONS = {
   list: { type: 'boolean', short: 'l' },
   to: { type: 'string' },
+  undo: { type: 'boolean' },
   'files-only': { type: 'boolean' },
   'conversation-only': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
@@ -35,9 +36,10 @@ export const REWIND_OPTIONS = {
 } as const;
 
 /**
- * `codev rewind [SESSION] --list | --to TURN|UUID [--files-only | --conversation-only] [--dry-run] [--force |
- * --keep-changed] [--json]`: a session's checkpoints, or going back to one (the files as they were before that
- * turn's tool calls, the conversation forked before its reply) after a preview of what changes.
+ * `codev rewind [SESSION] --list | --to TURN|UUID [--files-only | --conversation-only] | --undo [--dry-run]
+ * [--force | --keep-changed] [--json]`: a session's checkpoints, or going back to one (the files as they were
+ * before that turn's tool calls, the conversation forked before its reply), or undoing the session's last
+ * rewind (its files only), after a preview of what changes.
  */
 export async function rewindCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, REWIND_OPTIONS);
@@ -57,7 +59,8 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
     io.stdout(values.json ? `${JSON.stringify({ sessionId: place.sessionId, ...(forkedFrom !== undefined && { forkedFrom }), checkpoints }, null, 2)}\n` : formatCheckpointList({ sessionId: place.sessionId, checkpoints, cwd, ...(forkedFrom !== undefined && checkpoints.length === 0 && { forkedFrom }) }));
     return 0;
   }
-  const options = { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts };
+  // An undo puts back files only: the conversation stays where the rewind left it.
+  const options: RewindChoice = values.undo ? { undo: true, files: true, conversation: false, conflicts } : { to: to!, files: !values['conversation-only'], conversation: !values['files-only'], conflicts };
   if (values['dry-run']) {
     const preview = await previewRewind({ place, options, io });
     const patch = options.files ? await rewindPatch({ ...place, checkpoint: preview.checkpoint, maxBytes: PATCH_BYTES }) : undefined;
@@ -74,7 +77,7 @@ export async function rewindCommand(argv: readonly string[], io: CommandIo): Pro
  * finish (files half put back help nobody); either way the command then exits with the signal's code. A
  * second one quits at once, and the next `codev rewind` finishes the restore.
  */
-async function rewind(settings: { place: SessionPlace; options: { to: number | string; files: boolean; conversation: boolean; conflicts: ConflictChoice }; io: CommandIo; json: boolean; cwd: string }): Promise<number> {
+async function rewind(settings: { place: SessionPlace; options: RewindChoice; io: CommandIo; json: boolean; cwd: string }): Promise<number> {
   const { place, options, io, json, cwd } = settings;
   // Listening from before the preview is printed: whoever reads it may interrupt at once.
   const stop = stopOnSignals(io);
@@ -108,7 +111,7 @@ async function rewind(settings: { place: SessionPlace; options: { to: number | s
  * What the rewind would do, changing nothing: the project's config is read for the working directories besides
  * it (permissions.additionalDirectories), the only folders besides the project a checkpoint is put back in.
  */
-async function previewRewind(settings: { place: SessionPlace; options: { to: number | string; files: boolean; conversation: boolean; conflicts: ConflictChoice }; io: CommandIo }): Promise<RewindResult> {
+async function previewRewind(settings: { place: SessionPlace; options: RewindChoice; io: CommandIo }): Promise<RewindResult> {
   const { place, options, io } = settings;
   const project = await projectRewindHooks({ projectRoot: place.projectRoot, io, preview: true });
   try {
@@ -136,11 +139,16 @@ async function conflictsDecided(options: { preview: RewindResult; choice: Confli
   });
 }
 
-function checkFlags(options: { values: { list?: boolean; 'files-only'?: boolean; 'conversation-only'?: boolean; 'dry-run'?: boolean; force?: boolean; 'keep-changed'?: boolean }; to: number | string | undefined; positionals: readonly string[] }): void {
+/** What the command line chose: a checkpoint to go back to (and what goes back), or the last rewind undone. */
+type RewindChoice = { to?: number | string; undo?: true; files: boolean; conversation: boolean; conflicts: ConflictChoice };
+
+function checkFlags(options: { values: { list?: boolean; undo?: boolean; 'files-only'?: boolean; 'conversation-only'?: boolean; 'dry-run'?: boolean; force?: boolean; 'keep-changed'?: boolean }; to: number | string | undefined; positionals: readonly string[] }): void {
   const { values, to, positionals } = options;
   if (positionals.length > 1) throw new CodevError('CLI_USAGE', `codev rewind takes one session, not ${positionals.length}: ${positionals.join(' ')}`, { hint: 'codev rewind [SESSION] --to TURN' });
   if (values.list && to !== undefined) throw new CodevError('CLI_USAGE', '--list and --to cannot be used together', { hint: 'codev rewind --list shows the turns; codev rewind --to TURN goes back to one' });
-  if (!values.list && to === undefined) throw new CodevError('CLI_USAGE', 'Say what to do: --list or --to TURN', { hint: 'codev rewind --list shows the checkpoints of the latest session' });
+  const undoWith = values.undo ? (['list', 'files-only', 'conversation-only'] as const).find((flag) => values[flag]) ?? (to !== undefined ? 'to' : undefined) : undefined;
+  if (undoWith) throw new CodevError('CLI_USAGE', `--undo and --${undoWith} cannot be used together`, { hint: 'codev rewind --undo puts back the files the last rewind replaced (the conversation is not touched)' });
+  if (!values.list && !values.undo && to === undefined) throw new CodevError('CLI_USAGE', 'Say what to do: --list, --to TURN or --undo', { hint: 'codev rewind --list shows the checkpoints of the latest session' });
   if (values['files-only'] && values['conversation-only']) throw new CodevError('CLI_USAGE', '--files-only and --conversation-only cannot be used together', { hint: 'without either, both the files and the conversation go back' });
   const toOnly = (['files-only', 'conversation-only', 'dry-run', 'force', 'keep-changed'] as const).find((flag) => values[flag]);
   if (values.list && toOnly) throw new CodevError('CLI_USAGE', `--${toOnly} is an option of codev rewind --to`, { hint: 'codev rewind --to TURN --help' });
