@@ -61,6 +61,7 @@ async function recordIntoIndex(options: RecordRootOptions, index: string): Promi
   if ((await indexEntryCount(index)) + listed.untracked.length > options.maxFiles) {
     throw checkpointFailed(`Cannot record ${root}: it has more than ${options.maxFiles} files that are not ignored.`, {
       file: root,
+      field: 'maxFiles',
       hint: 'Add the generated folders to .gitignore, or raise maxFiles.',
     });
   }
