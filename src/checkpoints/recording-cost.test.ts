@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,5 +70,21 @@ describe('what a recording costs', () => {
     const snapshot = await store.record({ sessionId: 's1', roots: [root] });
     const tree = snapshot.roots[0]!.tree;
     expect(execFileSync('git', ['--git-dir', path.join(root, '.codev', 'checkpoints'), 'cat-file', '-p', `${tree}:a`], { encoding: 'utf8' })).toBe('after the clean\n');
+  });
+});
+
+describe('what a store costs on disk', () => {
+  it('prune packs a store whose loose objects are few but large (a generated file changed every turn), keeping only the deltas', async () => {
+    const root = machine.directory();
+    const store = openCheckpointStore({ directory: path.join(root, '.codev', 'checkpoints'), maxFileBytes: Infinity });
+    const generated = randomBytes(24 * 1024 * 1024);
+    for (let turn = 0; turn < 3; turn++) {
+      generated[turn * 1000] = (generated[turn * 1000]! + 1) % 256;
+      writeFileSync(path.join(root, 'bundle.bin'), generated);
+      await store.record({ sessionId: 's1', roots: [root] });
+    }
+    const { bytesBefore, bytesAfter } = await store.prune();
+    expect(bytesBefore).toBeGreaterThan(3 * generated.length);
+    expect(bytesAfter).toBeLessThan(1.5 * generated.length);
   });
 });
