@@ -2,7 +2,7 @@ import { CodevError } from '../errors/codev-error.ts';
 import type { RestoreConflict } from './types.ts';
 
 /** A recording or restore that could not be done: `CHECKPOINT_FAILED`, with git's words when git said why. */
-export function checkpointFailed(message: string, details: { hint?: string; cause?: unknown; file?: string } = {}): CodevError {
+export function checkpointFailed(message: string, details: { hint?: string; cause?: unknown; file?: string; field?: string } = {}): CodevError {
   return new CodevError('CHECKPOINT_FAILED', message, details);
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { applyRestore } from './apply-restore.ts';
 import { checkRootsInPlace } from './check-roots-in-place.ts';
@@ -33,6 +34,8 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
   let ready: Promise<void> | undefined;
 
   const whenReady = async (): Promise<void> => {
+    // A store removed while it is open (`git clean -fdx`, a user tidying up) is made again, not failed on every turn.
+    if (ready !== undefined && !existsSync(path.join(store, 'HEAD'))) ready = undefined;
     if (ready === undefined) {
       ready = initCheckpointStore(store).catch((error: unknown) => {
         ready = undefined;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
 
 const LOOSE_OBJECTS_WORTH_PACKING = 1000;
+/** Or this many KiB of loose objects, however few: versions of one large generated file pack into deltas of each other. */
+const LOOSE_KIB_WORTH_PACKING = 32 * 1024;
 
 async function folderBytes(folder: string): Promise<number> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
@@ -23,7 +25,8 @@ export async function pruneStore(store: string): Promise<{ bytesBefore: number; 
   const counts = (await runCheckpointGit({ store, args: ['count-objects', '-v'] })).toString('utf8');
   // Packing pays once there are many loose objects (a pack and its index cost more than a few loose files).
   // Unreachable objects younger than an hour go to a cruft pack: a recording in flight may be reusing one.
-  if (Number(/^count: (\d+)/m.exec(counts)?.[1] ?? 0) >= LOOSE_OBJECTS_WORTH_PACKING) {
+  const loose = (name: string): number => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(counts)?.[1] ?? 0);
+  if (loose('count') >= LOOSE_OBJECTS_WORTH_PACKING || loose('size') >= LOOSE_KIB_WORTH_PACKING) {
     await runCheckpointGit({ store, args: ['repack', '--cruft', '-d', '-q', '--cruft-expiration=1.hour.ago', '--no-write-bitmap-index'] });
     await runCheckpointGit({ store, args: ['prune-packed', '-q'] });
   }

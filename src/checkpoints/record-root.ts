@@ -1,10 +1,11 @@
-import { mkdir, open, realpath, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkpointFailed } from './checkpoint-failed.ts';
 import { classifyListedPaths } from './classify-listed-paths.ts';
 import type { LargeFileCache } from './hash-large-files.ts';
 import { listChangedPaths } from './list-changed-paths.ts';
 import { runCheckpointGit } from './run-checkpoint-git.ts';
+import { seedSessionIndex } from './seed-session-index.ts';
 import { indexFile } from './store-layout.ts';
 import type { RootSnapshot } from './types.ts';
 import { writeRootExcludes } from './write-root-excludes.ts';
@@ -60,6 +61,7 @@ async function recordIntoIndex(options: RecordRootOptions, index: string): Promi
   if ((await indexEntryCount(index)) + listed.untracked.length > options.maxFiles) {
     throw checkpointFailed(`Cannot record ${root}: it has more than ${options.maxFiles} files that are not ignored.`, {
       file: root,
+      field: 'maxFiles',
       hint: 'Add the generated folders to .gitignore, or raise maxFiles.',
     });
   }
@@ -76,7 +78,9 @@ async function recordIntoIndex(options: RecordRootOptions, index: string): Promi
 /**
  * Records one root into the session's index for it: the paths git lists as changed or new are looked at (files
  * over `maxFileBytes` are hashed aside, FIFOs, sockets and devices left out), the index updated, a tree written.
- * An index git finds broken is removed and the root recorded again from its files.
+ * An index git finds broken is removed and the root recorded again from its files. A session's first recording
+ * starts from the newest index another session has for the root (`seedSessionIndex`): only what changed since
+ * is hashed.
  */
 export async function recordRoot(options: RecordRootOptions): Promise<RootSnapshot> {
   // The root itself may be reached through a link (a symlinked home or /tmp): only what is under it is never followed.
@@ -85,12 +89,25 @@ export async function recordRoot(options: RecordRootOptions): Promise<RootSnapsh
   const realRoot = await realpath(options.root);
   const index = indexFile(options.store, options.sessionId, options.root);
   await mkdir(path.dirname(index), { recursive: true });
-  try {
-    return { ...(await recordIntoIndex(options, index)), realRoot };
-  } catch (error) {
-    if (!(error instanceof Error) || !BROKEN_INDEX.test(error.message)) throw error;
+  const seeded = !(await access(index).then(() => true, () => false)) && (await seedSessionIndex({ indexes: path.dirname(path.dirname(index)), sessionId: options.sessionId, index }));
+  const again = async (): Promise<RootSnapshot> => {
     await rm(index, { force: true });
     options.memory.lastTrees.delete(index);
     return { ...(await recordIntoIndex(options, index)), realRoot };
+  };
+  let snapshot: RootSnapshot;
+  try {
+    snapshot = { ...(await recordIntoIndex(options, index)), realRoot };
+  } catch (error) {
+    // A seed that does not work (another session's index, from a store cut short) is dropped, as a broken index is.
+    if (seeded || (error instanceof Error && BROKEN_INDEX.test(error.message))) return again();
+    throw error;
   }
+  // write-tree trusts a seed's cached trees: their objects must be in the store (a store emptied since keeps the index).
+  if (seeded && !(await hasObject(options, snapshot.tree))) return again();
+  return snapshot;
+}
+
+async function hasObject(options: RecordRootOptions, id: string): Promise<boolean> {
+  return runCheckpointGit({ store: options.store, args: ['cat-file', '-e', id], signal: options.signal }).then(() => true, () => false);
 }

@@ -1,12 +1,19 @@
 import type { CheckpointStore, Snapshot } from '../../checkpoints/types.ts';
 import type { CheckpointsSetting } from '../../config/checkpoints-setting-schema.ts';
-import { errorMessage } from '../../errors/codev-error.ts';
+import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import type { ToolUseContext } from '../../execution/types.ts';
 import type { AgentTranscript } from '../create-agent-transcript.ts';
 import { openProjectCheckpoints } from './open-project-checkpoints.ts';
 
 /** A recording under way: it never rejects, its failure is a value. */
 export type CheckpointRecording = Promise<{ snapshot: Snapshot } | { error: unknown }>;
+
+/** A recording that failed: why, and whether the next turns of the query would fail the same way (a root over `maxFiles`). */
+export interface CheckpointFailure {
+  message: string;
+  /** Trying again before the next query would scan the files again only to fail: the query records no more. */
+  lasting: boolean;
+}
 
 /** An agent's file checkpoints: recorded turn by turn into its project's store, entered in its transcript. */
 export interface AgentCheckpoints {
@@ -16,7 +23,7 @@ export interface AgentCheckpoints {
    */
   start(context: ToolUseContext, signal: AbortSignal): CheckpointRecording | undefined;
   /** Waits for a recording and enters it in the transcript; returns what went wrong, if anything did. */
-  finish(recording: CheckpointRecording): Promise<string | undefined>;
+  finish(recording: CheckpointRecording): Promise<CheckpointFailure | undefined>;
   /** The project's checkpoint store, opened once, with the agent's limits. */
   store(projectRoot: string): Promise<CheckpointStore>;
   /** Resolves once no recording runs (a query that ended before its turn's stage entered it leaves one running). */
@@ -67,11 +74,14 @@ export function createAgentCheckpoints(options: { setting: CheckpointsSetting | 
     },
     async finish(recording) {
       const recorded = await recording;
-      if ('error' in recorded) return errorMessage(recorded.error);
+      if ('error' in recorded) {
+        const { error } = recorded;
+        return { message: errorMessage(error), lasting: error instanceof CodevError && error.field === 'maxFiles' };
+      }
       try {
         await transcript.appendCheckpoint(recorded.snapshot.roots);
       } catch (error) {
-        return errorMessage(error);
+        return { message: errorMessage(error), lasting: false };
       }
       return undefined;
     },

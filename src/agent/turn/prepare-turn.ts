@@ -24,6 +24,6 @@ export const prepareTurn: TurnStage = async function* prepareTurn(state) {
   }
   state.turns++;
   // The files before this turn's tool calls are those of now: recorded while the model answers.
-  state.turn.recording = state.agent.checkpoints?.start(state.context, state.signal);
+  if (!state.checkpointsPaused) state.turn.recording = state.agent.checkpoints?.start(state.context, state.signal);
   yield { type: 'turn-start', turn: state.turns };
 };

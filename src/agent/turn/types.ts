@@ -126,6 +126,8 @@ export interface TurnState {
   outputRetries: number;
   /** The last checkpoint failure warned about in this query (`recordCheckpoint`): the same one is not repeated. */
   checkpointFailure?: string;
+  /** A recording failed in a way every later one of the query would (over `maxFiles`): none is started until the next query. */
+  checkpointsPaused?: boolean;
   turn: Turn;
 }
 
