@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { copyFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { copyFile, lstat, readdir, rename, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
+
+/** Larger than any index of a root under `maxFiles` (git's index takes about 100 bytes a file). */
+const MAX_SEED_BYTES = 256 * 1024 * 1024;
 
 /**
  * Starts a session's index for a root from the newest index another session of the store has for that root
@@ -16,9 +19,11 @@ export async function seedSessionIndex(options: { indexes: string; sessionId: st
   let newest: { file: string; stats: Stats } | undefined;
   for (const session of sessions) {
     if (session === options.sessionId) continue;
+    // Only a real folder and a real file of the store, of an index's size: a link planted there leads elsewhere.
+    if (!(await lstat(path.join(options.indexes, session)).catch(() => undefined))?.isDirectory()) continue;
     const file = path.join(options.indexes, session, name);
-    const found = await stat(file).catch(() => undefined);
-    if (found?.isFile() && (newest === undefined || found.mtimeMs > newest.stats.mtimeMs)) newest = { file, stats: found };
+    const found = await lstat(file).catch(() => undefined);
+    if (found?.isFile() && found.size <= MAX_SEED_BYTES && (newest === undefined || found.mtimeMs > newest.stats.mtimeMs)) newest = { file, stats: found };
   }
   if (newest === undefined) return false;
   const temporary = `${options.index}.${randomBytes(6).toString('hex')}.seed`;
