@@ -10,7 +10,7 @@
  * the programs use loopback only. Every child must end on its own and write nothing to stderr: a warning (a
  * deprecation, an unsupported API) fails the test, since users see it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { packedConsumer } from '../package/packed-consumer.ts';
@@ -31,6 +31,7 @@ beforeAll(async () => {
   project = consumer.project;
   const denoDir = path.join(consumer.temp, 'deno-dir-runtimes');
   runtimes = new Map(findRuntimes({ installed, denoDir }).map((runtime) => [runtime.name, runtime]));
+  copyFileSync(path.join(import.meta.dirname, 'test-fixtures/rewind-app.mjs'), path.join(project, 'rewind-app.mjs'));
   agentFolder = path.join(project, 'runtimes-agent');
   mkdirSync(agentFolder);
   writeFileSync(path.join(agentFolder, 'hello.txt'), 'hello from the file\n');
@@ -81,6 +82,23 @@ for (const name of NAMES) {
         { type: 'text', text: 'It said HI.' },
         { type: 'end', reason: 'end_turn', turns: 2 },
         { type: 'error-class', codevError: 'TOOL_FAILED' },
+      ]);
+    }, 120_000);
+
+    it('records file checkpoints and rewinds an agent to turn 1 and back (git children, /proc/self/fd pinning or its fallback)', async (context) => {
+      const runtime = runtimeFor(name, context);
+      const app = await run(runtime, ['rewind-app.mjs'], { cwd: project });
+      expect(app.code, app.output).toBe(0);
+      expect(app.stderr).toBe('');
+      const before = { newTxt: false, kept: 'before\n', linkIsLink: true, target: 'not to be written\n' };
+      const after = { newTxt: 'made by the agent\n', exec: true, kept: 'changed\n', linkIsLink: false, target: 'not to be written\n' };
+      expect(jsonLines(app)).toEqual([
+        { type: 'tool-result', status: 'ok' },
+        { type: 'tool-result', status: 'ok' },
+        { checkpoints: [{ turn: 1, files: ['added:new.txt'] }, { turn: 2, files: ['modified:kept.txt', 'type-changed:link.txt', 'mode-changed:new.txt'] }, { turn: 3, files: [] }] },
+        { rewound: true, prompt: 'Write a file' },
+        before,
+        { undone: true, ...after },
       ]);
     }, 120_000);
 
