@@ -1,6 +1,7 @@
-import { constants, existsSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { lstat, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
+import { pinnedDirectoryPath } from '../files/real-path-of-handle.ts';
 
 /** A file's folder held open, so a link swapped in for it (or a folder above) cannot redirect what is done in it. */
 export interface PinnedFolder {
@@ -9,8 +10,12 @@ export interface PinnedFolder {
   close(): Promise<void>;
 }
 
-/** Linux names every open file in /proc/self/fd: paths through it reach the open folder, as `openat` would. */
-const PINNING = process.platform === 'linux' && existsSync('/proc/self/fd');
+/**
+ * Linux names every open file in /proc/self/fd (paths through it reach the open folder, as `openat` would), unless
+ * /proc is missing or the runtime refuses it (Deno without --allow-all throws NotCapable even for existsSync):
+ * known at the first folder opened, by the same probe the file writes use. Elsewhere, each folder is checked by lstat.
+ */
+let pinning: boolean | undefined = process.platform === 'linux' ? undefined : false;
 const FOLDER_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY;
 const NO_LINK_FLAGS = FOLDER_FLAGS | (constants.O_NOFOLLOW ?? 0);
 
@@ -28,16 +33,13 @@ async function makeFolder(folder: string): Promise<void> {
  */
 export async function pinParentFolder(root: string, name: string, options: { create: boolean }): Promise<PinnedFolder | undefined> {
   const parts = name.split('/').slice(0, -1);
-  if (!PINNING) {
-    let folder = root;
-    for (const part of parts) {
-      folder = path.join(folder, part);
-      if (options.create && (await lstat(folder).catch(() => undefined)) === undefined) await makeFolder(folder);
-      if (!(await lstat(folder).catch(() => undefined))?.isDirectory()) return undefined;
-    }
-    return { path: folder, close: async () => {} };
-  }
+  if (pinning === false) return pinByPath(root, parts, options);
   let handle = await open(root, FOLDER_FLAGS);
+  pinning ??= (await pinnedDirectoryPath(handle)) !== undefined;
+  if (!pinning) {
+    await handle.close();
+    return pinByPath(root, parts, options);
+  }
   try {
     for (const part of parts) {
       const next = path.join(`/proc/self/fd/${handle.fd}`, part);
@@ -56,4 +58,15 @@ export async function pinParentFolder(root: string, name: string, options: { cre
   }
   const held = handle;
   return { path: `/proc/self/fd/${held.fd}`, close: () => held.close() };
+}
+
+/** Where /proc/self/fd cannot be used: each component checked by lstat (a narrow race remains). */
+async function pinByPath(root: string, parts: readonly string[], options: { create: boolean }): Promise<PinnedFolder | undefined> {
+  let folder = root;
+  for (const part of parts) {
+    folder = path.join(folder, part);
+    if (options.create && (await lstat(folder).catch(() => undefined)) === undefined) await makeFolder(folder);
+    if (!(await lstat(folder).catch(() => undefined))?.isDirectory()) return undefined;
+  }
+  return { path: folder, close: async () => {} };
 }
