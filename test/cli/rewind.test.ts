@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { createFakeMessagesServer, type FakeMessagesServer } from '../../src/testing/index.ts';
@@ -112,6 +112,25 @@ describe('codev rewind', () => {
     expect({ code: goOn.code, stderr: goOn.stderr }).toMatchObject({ code: 0 });
     expect(goOn.stdout).toContain('Done: go on');
     expect(sessionIn(goOn.stderr)).toBe(fork);
+  });
+
+  it('the command it prints to go on runs as printed, also in a project whose agent script is not agent.ts', { timeout: 120_000 }, async () => {
+    const project = await createRewindProject();
+    mkdirSync(project.path('bots'));
+    renameSync(project.path('agent.ts'), project.path('bots/fixer.ts'));
+    const server = await createFakeMessagesServer({ script: rewindModel(project.root) });
+    opened.push({ project, server });
+    const codev = codevIn(project.root, server.url);
+    expect((await codev(['run', 'bots/fixer.ts', 'write hello', '--permission-mode', 'bypassPermissions'])).code).toBe(0);
+    const rewind = await codev(['rewind', '--to', '2']);
+    expect(rewind.code).toBe(0);
+    const [, script, fork] = /Go on with: codev run (\S+) --resume (\S+)/.exec(rewind.stdout) ?? [];
+    expect(fork).toBeDefined();
+    // Either a placeholder the user fills in, or a script that is there: never a command that fails as printed.
+    if (!script!.startsWith('<')) {
+      const goOn = await codev(['run', script!, '--resume', fork!, 'go on', '--permission-mode', 'bypassPermissions']);
+      expect({ code: goOn.code, stderr: goOn.stderr }).toMatchObject({ code: 0 });
+    }
   });
 
   it('a file edited after the run is a conflict (exit 1, nothing changed); --keep-changed keeps it, --force overwrites it', { timeout: 120_000 }, async () => {
