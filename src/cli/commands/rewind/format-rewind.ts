@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { RewindResult } from '../../../agent/rewind/types.ts';
 import type { FileChange } from '../../../checkpoints/types.ts';
 import { oneLine } from '../../../transcripts/message-text.ts';
@@ -41,7 +43,10 @@ export function formatRewindPreview(options: { result: RewindResult; conversatio
  * projectRoot` when given (the session's project is not the one around `cwd`).
  */
 export function formatRewindOutcome(options: { result: RewindResult; cwd: string; script?: string; projectRoot?: string }): string {
-  const { result, cwd, script = 'agent.ts' } = options;
+  const { result, cwd } = options;
+  // The transcript does not say which script ran the session: agent.ts when the project has one, else a placeholder
+  // (a command naming a script that is not there fails as printed).
+  const script = options.script ?? (existsSync(path.resolve(options.projectRoot ?? cwd, 'agent.ts')) ? 'agent.ts' : '<script>');
   const where = options.projectRoot === undefined ? '' : ` --cwd ${shellWord(options.projectRoot)}`;
   const lines: string[] = [];
   if (result.files) {
@@ -52,7 +57,7 @@ export function formatRewindOutcome(options: { result: RewindResult; cwd: string
   if (result.forkedFrom !== undefined) {
     lines.push(`The conversation went back to before turn ${result.checkpoint.turn}'s reply, in the new session ${result.sessionId} (${result.forkedFrom} is kept as it was).`);
     // codev run needs a prompt, also after a turn on tool results (it follows them as a new user message).
-    lines.push(`Go on with: codev run ${script} --resume ${result.sessionId}${where} "your prompt"`);
+    lines.push(`Go on with: codev run ${script} --resume ${result.sessionId}${where} "your prompt"${script === '<script>' ? ' (<script>: the agent script the session ran)' : ''}`);
   }
   if (result.prompt !== undefined) lines.push(`Left out, the prompt turn ${result.checkpoint.turn} answered (send it again or change it): ${oneLine(result.prompt, PROMPT)}`);
   return `${lines.join('\n')}\n`;
