@@ -151,7 +151,10 @@ function checkFlags(options: { values: { list?: boolean; undo?: boolean; 'files-
   if (!values.list && !values.undo && to === undefined) throw new CodevError('CLI_USAGE', 'Say what to do: --list, --to TURN or --undo', { hint: 'codev rewind --list shows the checkpoints of the latest session' });
   if (values['files-only'] && values['conversation-only']) throw new CodevError('CLI_USAGE', '--files-only and --conversation-only cannot be used together', { hint: 'without either, both the files and the conversation go back' });
   const toOnly = (['files-only', 'conversation-only', 'dry-run', 'force', 'keep-changed'] as const).find((flag) => values[flag]);
-  if (values.list && toOnly) throw new CodevError('CLI_USAGE', `--${toOnly} is an option of codev rewind --to`, { hint: 'codev rewind --to TURN --help' });
+  if (values.list && toOnly) {
+    const of = toOnly === 'files-only' || toOnly === 'conversation-only' ? 'codev rewind --to' : 'codev rewind --to and --undo';
+    throw new CodevError('CLI_USAGE', `--${toOnly} is an option of ${of}, not of --list`, { hint: 'codev rewind --help' });
+  }
 }
 
 function sessionStoreOf(place: SessionPlace): SessionStore {
