@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeMessagesServer, textReply, toolUseReply, type FakeMessagesServer } from '../../src/testing/index.ts';
 import { runChild, type ChildRun } from '../run-child.ts';
 import { findDenoBinary } from './find-deno.ts';
+import { REWIND_APP_LINES } from './test-fixtures/rewind-app-lines.ts';
 import { startRedisServer } from '../../src/fleet/test-fixtures/start-redis-server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -153,6 +154,13 @@ describe('Deno', () => {
       { path: '/v1/messages', stream: true, tools: expect.arrayContaining(['Echo']), messages: 1 },
       { path: '/v1/messages', stream: true, tools: expect.arrayContaining(['Echo']), messages: 3 },
     ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('records file checkpoints and rewinds an agent to turn 1 and back from the source (the JSR entry): git children, /proc/self/fd refused without -A', async () => {
+    const result = await deno(['run', ...LOOPBACK_ONLY, '--cached-only', 'test/deno/test-fixtures/rewind-app.mjs']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(jsonLines(result.stdout)).toEqual(REWIND_APP_LINES);
   }, TEST_TIMEOUT_MS);
 
   it('runs a skill, a subagent and a deferred MCP tool from a real stdio server in one agent run', async () => {

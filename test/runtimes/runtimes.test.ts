@@ -18,6 +18,7 @@ import { runChild, userEnvironment, type ChildRun } from '../run-child.ts';
 import { createFakeMessagesServer, textReply, toolUseReply } from '../../src/testing/index.ts';
 import { findRuntimes, skipReason, THIS_NODE, type Runtime } from './find-runtimes.ts';
 import { installRuntimes } from './install-runtimes.ts';
+import { REWIND_APP_LINES } from '../deno/test-fixtures/rewind-app-lines.ts';
 
 const NAMES = [THIS_NODE, 'Node 22', 'Node 24', 'Node 26', 'Deno', 'Bun'];
 const CHILD_TIMEOUT_MS = 90_000;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   project = consumer.project;
   const denoDir = path.join(consumer.temp, 'deno-dir-runtimes');
   runtimes = new Map(findRuntimes({ installed, denoDir }).map((runtime) => [runtime.name, runtime]));
-  copyFileSync(path.join(import.meta.dirname, 'test-fixtures/rewind-app.mjs'), path.join(project, 'rewind-app.mjs'));
+  copyFileSync(path.join(import.meta.dirname, '../deno/test-fixtures/rewind-app.mjs'), path.join(project, 'rewind-app.mjs'));
   agentFolder = path.join(project, 'runtimes-agent');
   mkdirSync(agentFolder);
   writeFileSync(path.join(agentFolder, 'hello.txt'), 'hello from the file\n');
@@ -90,16 +91,7 @@ for (const name of NAMES) {
       const app = await run(runtime, ['rewind-app.mjs'], { cwd: project });
       expect(app.code, app.output).toBe(0);
       expect(app.stderr).toBe('');
-      const before = { newTxt: false, kept: 'before\n', linkIsLink: true, target: 'not to be written\n' };
-      const after = { newTxt: 'made by the agent\n', exec: true, kept: 'changed\n', linkIsLink: false, target: 'not to be written\n' };
-      expect(jsonLines(app)).toEqual([
-        { type: 'tool-result', status: 'ok' },
-        { type: 'tool-result', status: 'ok' },
-        { checkpoints: [{ turn: 1, files: ['added:new.txt'] }, { turn: 2, files: ['modified:kept.txt', 'type-changed:link.txt', 'mode-changed:new.txt'] }, { turn: 3, files: [] }] },
-        { rewound: true, prompt: 'Write a file' },
-        before,
-        { undone: true, ...after },
-      ]);
+      expect(jsonLines(app)).toEqual(REWIND_APP_LINES);
     }, 120_000);
 
     it('runs the CLI: `codev run agent.ts` calling Read, Bash, Grep and a plugin tool against the fake Messages server', async (context) => {

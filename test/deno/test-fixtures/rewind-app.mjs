@@ -1,4 +1,4 @@
-// Run by test/runtimes/runtimes.test.ts on every runtime: an agent with a kernel (so with checkpoints) in a real git
+// Run by test/runtimes/runtimes.test.ts on every runtime (the packed codev) and by test/deno/deno.test.ts (the source, as JSR has it): an agent with a kernel (so with checkpoints) in a real git
 // repository makes a file (Write) and changes others (Bash: a link replaced by a file), rewinds to turn 1, undoes it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, writeFileSync, symlinkSync, lstatSync, rmSync, realpathSync } from 'node:fs';
