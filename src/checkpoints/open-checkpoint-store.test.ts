@@ -188,4 +188,21 @@ describe('openCheckpointStore', () => {
     expect(readFileSync(big).length).toBe(6000);
     expect(readFileSync(path.join(root, 'a'), 'utf8')).toBe('file a\n');
   });
+
+  it('keeps the size cap of every recording: an index seeded from, or left by, a recording with a larger cap never carries a big file in full', async () => {
+    const root = machine.directory();
+    makeMixedProject(root);
+    const directory = path.join(root, '.codev', 'checkpoints');
+    writeFileSync(path.join(root, 'big.dat'), Buffer.alloc(5000, 'a'));
+    const storeGit = (...args: string[]): string => git(directory, '--git-dir=.', ...args);
+    const roomy = await openCheckpointStore({ directory, maxFileBytes: 10_000 }).record({ sessionId: 'roomy', roots: [root] });
+    expect(storeGit('ls-tree', '-r', '--name-only', roomy.roots[0]!.tree).split('\n')).toContain('big.dat');
+    const capped = openCheckpointStore({ directory, maxFileBytes: 1000 });
+    // A new session seeded from the roomy one's index, and the roomy session itself resumed with the smaller cap.
+    for (const sessionId of ['seeded', 'roomy']) {
+      const snapshot = await capped.record({ sessionId, roots: [root] });
+      expect(storeGit('ls-tree', '-r', '--name-only', snapshot.roots[0]!.tree).split('\n')).not.toContain('big.dat');
+      expect(snapshot.roots[0]!.large.map((file) => file.path)).toEqual(['big.dat']);
+    }
+  });
 });
