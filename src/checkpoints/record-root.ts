@@ -87,7 +87,7 @@ export async function recordRoot(options: RecordRootOptions): Promise<RootSnapsh
   const rootStat = await stat(options.root).catch(() => undefined);
   if (!rootStat?.isDirectory()) throw checkpointFailed(`Cannot record ${options.root}: it is not a folder.`, { file: options.root });
   const realRoot = await realpath(options.root);
-  const index = indexFile(options.store, options.sessionId, options.root);
+  const index = indexFile(options);
   await mkdir(path.dirname(index), { recursive: true });
   const seeded = !(await access(index).then(() => true, () => false)) && (await seedSessionIndex({ indexes: path.dirname(path.dirname(index)), sessionId: options.sessionId, index }));
   const again = async (): Promise<RootSnapshot> => {
