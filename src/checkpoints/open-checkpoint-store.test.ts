@@ -205,4 +205,22 @@ describe('openCheckpointStore', () => {
       expect(snapshot.roots[0]!.large.map((file) => file.path)).toEqual(['big.dat']);
     }
   });
+
+  it('records again from the files when the session index names objects the store no longer has (a recording cut after update-index, its objects pruned since)', async () => {
+    const root = machine.directory();
+    makeMixedProject(root);
+    const directory = path.join(root, '.codev', 'checkpoints');
+    const store = openCheckpointStore({ directory });
+    await store.record({ sessionId: 'lost-objects', roots: [root] });
+    const storeGit = (...args: string[]): string => git(directory, '--git-dir=.', ...args);
+    const blob = git(root, 'hash-object', '--no-filters', 'a');
+    rmSync(path.join(directory, 'objects', blob.slice(0, 2), blob.slice(2)));
+    write(root, 'c', 'changed since\n');
+    for (const opened of [store, openCheckpointStore({ directory })]) {
+      const snapshot = await opened.record({ sessionId: 'lost-objects', roots: [root] });
+      expect(storeGit('cat-file', 'blob', `${snapshot.roots[0]!.tree}:a`)).toBe(readFileSync(path.join(root, 'a'), 'utf8').trimEnd());
+      expect(storeGit('cat-file', 'blob', `${snapshot.roots[0]!.tree}:c`)).toBe('changed since');
+      rmSync(path.join(directory, 'objects', blob.slice(0, 2), blob.slice(2)));
+    }
+  });
 });
