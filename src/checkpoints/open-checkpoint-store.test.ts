@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CodevError } from '../errors/codev-error.ts';
@@ -213,14 +214,16 @@ describe('openCheckpointStore', () => {
     const store = openCheckpointStore({ directory });
     await store.record({ sessionId: 'lost-objects', roots: [root] });
     const storeGit = (...args: string[]): string => git(directory, '--git-dir=.', ...args);
-    const blob = git(root, 'hash-object', '--no-filters', 'a');
-    rmSync(path.join(directory, 'objects', blob.slice(0, 2), blob.slice(2)));
-    write(root, 'c', 'changed since\n');
-    for (const opened of [store, openCheckpointStore({ directory })]) {
-      const snapshot = await opened.record({ sessionId: 'lost-objects', roots: [root] });
-      expect(storeGit('cat-file', 'blob', `${snapshot.roots[0]!.tree}:a`)).toBe(readFileSync(path.join(root, 'a'), 'utf8').trimEnd());
-      expect(storeGit('cat-file', 'blob', `${snapshot.roots[0]!.tree}:c`)).toBe('changed since');
+    const indexes = path.join(directory, 'codev-indexes', 'lost-objects');
+    for (const [turn, opened] of [store, openCheckpointStore({ directory })].entries()) {
+      // A recording cut after update-index: the index names the new blob, no tree nor ref keeps it, and prune removes it.
+      write(root, 'c', `cut off ${turn}\n`);
+      const index = path.join(indexes, readdirSync(indexes)[0]!);
+      execFileSync('git', ['--git-dir', directory, '--work-tree', root, 'update-index', '--add', 'c'], { env: { ...process.env, GIT_INDEX_FILE: index } });
+      const blob = git(root, 'hash-object', '--no-filters', 'c');
       rmSync(path.join(directory, 'objects', blob.slice(0, 2), blob.slice(2)));
+      const snapshot = await opened.record({ sessionId: 'lost-objects', roots: [root] });
+      expect(storeGit('cat-file', 'blob', `${snapshot.roots[0]!.tree}:c`)).toBe(`cut off ${turn}`);
     }
   });
 });
