@@ -21,8 +21,12 @@ export interface RecordingMemory {
 }
 
 const NUL = '\0';
-/** What git says of an index file that was cut or mixed (two writers, a full disk): it is rebuilt from the files. */
-const BROKEN_INDEX = /index file (corrupt|smaller than expected|open failed)|bad signature|bad index (file|version)|index uses .* extension|cache entry has null sha1|invalid (path|object) .* in (the )?index|unordered stage entries/i;
+/**
+ * What git says of an index file that was cut or mixed (two writers, a full disk), or that names objects the
+ * store no longer has (a recording cut after update-index whose objects were pruned since, objects removed):
+ * it is rebuilt from the files.
+ */
+const BROKEN_INDEX = /index file (corrupt|smaller than expected|open failed)|bad signature|bad index (file|version)|index uses .* extension|cache entry has null sha1|invalid (path|object) .* in (the )?index|invalid object [0-7]+ [0-9a-f]+ for|error building trees|unordered stage entries/i;
 
 async function indexEntryCount(index: string): Promise<number> {
   const handle = await open(index, 'r').catch(() => undefined);
