@@ -226,4 +226,20 @@ describe('openCheckpointStore', () => {
       expect(storeGit('cat-file', 'blob', `${snapshot.roots[0]!.tree}:c`)).toBe(`cut off ${turn}`);
     }
   });
+
+  it('records no file the ignore rules now leave out, though an earlier recording had it: a new session seeded from that one, or the session resumed', async () => {
+    const root = machine.directory();
+    makeMixedProject(root);
+    const directory = path.join(root, '.codev', 'checkpoints');
+    write(root, 'secret.env', 'TOKEN=1\n');
+    const storeGit = (...args: string[]): string => git(directory, '--git-dir=.', ...args);
+    const before = await openCheckpointStore({ directory }).record({ sessionId: 'before-ignored', roots: [root] });
+    expect(storeGit('ls-tree', '-r', '--name-only', before.roots[0]!.tree).split('\n')).toContain('secret.env');
+    writeFileSync(path.join(root, '.gitignore'), `${readFileSync(path.join(root, '.gitignore'), 'utf8')}secret.env\n`);
+    write(root, 'secret.env', 'TOKEN=2\n');
+    for (const sessionId of ['seeded', 'before-ignored']) {
+      const snapshot = await openCheckpointStore({ directory }).record({ sessionId, roots: [root] });
+      expect(storeGit('ls-tree', '-r', '--name-only', snapshot.roots[0]!.tree).split('\n')).not.toContain('secret.env');
+    }
+  });
 });
