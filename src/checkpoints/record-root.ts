@@ -52,17 +52,22 @@ interface RecordRootOptions {
   maxFileBytes: number;
   maxFiles: number;
   memory: RecordingMemory;
+  /**
+   * The index holds a repository's tracked files (a fleet checkout's, seeded from its own index): a file tracked
+   * though its ignore rules leave it out stays, as in a commit. Otherwise such an entry is dropped.
+   */
+  keepIgnoredEntries?: boolean;
   signal?: AbortSignal;
 }
 
-async function recordIntoIndex(options: RecordRootOptions, index: string): Promise<RootSnapshot> {
+async function recordIntoIndex(options: RecordRootOptions, index: string, ignoredEntries: boolean): Promise<RootSnapshot> {
   const { store, root, signal } = options;
   // The session is the index's only writer: a lock left behind is from its own recording killed mid-way.
   await rm(`${index}.lock`, { force: true });
   const excludesFile = await writeRootExcludes({ store, root });
   const git = { store, root, index, excludesFile, signal };
-  const listed = await listChangedPaths(git);
-  if ((await indexEntryCount(index)) + listed.untracked.length > options.maxFiles) {
+  const listed = await listChangedPaths({ ...git, ignoredEntries });
+  if ((await indexEntryCount(index)) - listed.ignored.length + listed.untracked.length > options.maxFiles) {
     throw checkpointFailed(`Cannot record ${root}: it has more than ${options.maxFiles} files that are not ignored.`, {
       file: root,
       field: 'maxFiles',
@@ -70,6 +75,7 @@ async function recordIntoIndex(options: RecordRootOptions, index: string): Promi
     });
   }
   const { update, forget, large } = await classifyListedPaths({ root, listed, maxFileBytes: options.maxFileBytes, cache: options.memory.largeFiles });
+  forget.push(...listed.ignored);
   if (update.length > 0) await runCheckpointGit({ ...git, args: ['update-index', '--add', '--replace', '-z', '--stdin'], input: update.join(NUL) + NUL });
   if (forget.length > 0) await runCheckpointGit({ ...git, args: ['update-index', '--force-remove', '-z', '--stdin'], input: forget.join(NUL) + NUL });
   const last = options.memory.lastTrees.get(index);
@@ -94,14 +100,17 @@ export async function recordRoot(options: RecordRootOptions): Promise<RootSnapsh
   const index = indexFile(options);
   await mkdir(path.dirname(index), { recursive: true });
   const seeded = !(await access(index).then(() => true, () => false)) && (await seedSessionIndex({ indexes: path.dirname(path.dirname(index)), sessionId: options.sessionId, index }));
+  // An index this process has not recorded into yet (seeded, or the session's from an earlier process) may hold
+  // files ignored since: they are dropped once, not looked for at every turn.
+  const ignoredEntries = options.keepIgnoredEntries !== true && !options.memory.lastTrees.has(index);
   const again = async (): Promise<RootSnapshot> => {
     await rm(index, { force: true });
     options.memory.lastTrees.delete(index);
-    return { ...(await recordIntoIndex(options, index)), realRoot };
+    return { ...(await recordIntoIndex(options, index, false)), realRoot };
   };
   let snapshot: RootSnapshot;
   try {
-    snapshot = { ...(await recordIntoIndex(options, index)), realRoot };
+    snapshot = { ...(await recordIntoIndex(options, index, ignoredEntries)), realRoot };
   } catch (error) {
     // A seed that does not work (another session's index, from a store cut short) is dropped, as a broken index is.
     if (seeded || (error instanceof Error && BROKEN_INDEX.test(error.message))) return again();
