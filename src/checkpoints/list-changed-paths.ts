@@ -19,8 +19,8 @@ function splitNul(output: Buffer): string[] {
 /**
  * `git diff-files` and `git ls-files -o` side by side: the recording's only scans of the root. With
  * `ignoredEntries`, also the index's entries the ignore rules now leave out (`ls-files -c -i`, no stat): git keeps
- * an entry however it is ignored since, so an index another session or process recorded before a rule was added
- * would carry the file into every checkpoint.
+ * an entry however it is ignored since, so an index seeded from another session recorded before a rule was added
+ * would carry the file into every checkpoint of the new one.
  */
 export async function listChangedPaths(options: { store: string; root: string; index: string; excludesFile: string; ignoredEntries?: boolean; signal?: AbortSignal }): Promise<ChangedPaths> {
   const common = { store: options.store, root: options.root, index: options.index, excludesFile: options.excludesFile, signal: options.signal };

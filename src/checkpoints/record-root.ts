@@ -52,11 +52,6 @@ interface RecordRootOptions {
   maxFileBytes: number;
   maxFiles: number;
   memory: RecordingMemory;
-  /**
-   * The index holds a repository's tracked files (a fleet checkout's, seeded from its own index): a file tracked
-   * though its ignore rules leave it out stays, as in a commit. Otherwise such an entry is dropped.
-   */
-  keepIgnoredEntries?: boolean;
   signal?: AbortSignal;
 }
 
@@ -100,9 +95,6 @@ export async function recordRoot(options: RecordRootOptions): Promise<RootSnapsh
   const index = indexFile(options);
   await mkdir(path.dirname(index), { recursive: true });
   const seeded = !(await access(index).then(() => true, () => false)) && (await seedSessionIndex({ indexes: path.dirname(path.dirname(index)), sessionId: options.sessionId, index }));
-  // An index this process has not recorded into yet (seeded, or the session's from an earlier process) may hold
-  // files ignored since: they are dropped once, not looked for at every turn.
-  const ignoredEntries = options.keepIgnoredEntries !== true && !options.memory.lastTrees.has(index);
   const again = async (): Promise<RootSnapshot> => {
     await rm(index, { force: true });
     options.memory.lastTrees.delete(index);
@@ -110,7 +102,9 @@ export async function recordRoot(options: RecordRootOptions): Promise<RootSnapsh
   };
   let snapshot: RootSnapshot;
   try {
-    snapshot = { ...(await recordIntoIndex(options, index, ignoredEntries)), realRoot };
+    // A seed is another session's index, which may hold files ignored since: a new session records none of them.
+    // (A session's own index keeps a file ignored since, as git keeps a tracked file: its checkpoints go on with it.)
+    snapshot = { ...(await recordIntoIndex(options, index, seeded)), realRoot };
   } catch (error) {
     // A seed that does not work (another session's index, from a store cut short) is dropped, as a broken index is.
     if (seeded || (error instanceof Error && BROKEN_INDEX.test(error.message))) return again();

@@ -16,6 +16,6 @@ export async function recordCheckout(options: { checkout: string; signal?: Abort
   if (!existsSync(store)) await prepareRecordingStore({ checkout: options.checkout });
   // Its config and attributes put back as codev's, whatever was planted there since.
   await initCheckpointStore(store, { conversions: 'repository' });
-  const recorded = await recordRoot({ store, sessionId: RECORDING_SESSION, root: options.checkout, maxFileBytes: Infinity, maxFiles: Number.MAX_SAFE_INTEGER, keepIgnoredEntries: true, memory: recordingMemory(options.checkout), ...(options.signal && { signal: options.signal }) });
+  const recorded = await recordRoot({ store, sessionId: RECORDING_SESSION, root: options.checkout, maxFileBytes: Infinity, maxFiles: Number.MAX_SAFE_INTEGER, memory: recordingMemory(options.checkout), ...(options.signal && { signal: options.signal }) });
   return recorded.tree;
 }
