@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CodevError } from '../errors/codev-error.ts';
@@ -187,5 +188,56 @@ describe('openCheckpointStore', () => {
     expect(result.kept.map((change) => change.path)).toEqual(['big.dat']);
     expect(readFileSync(big).length).toBe(6000);
     expect(readFileSync(path.join(root, 'a'), 'utf8')).toBe('file a\n');
+  });
+
+  it('keeps the size cap of every recording: an index seeded from, or left by, a recording with a larger cap never carries a big file in full', async () => {
+    const root = machine.directory();
+    makeMixedProject(root);
+    const directory = path.join(root, '.codev', 'checkpoints');
+    writeFileSync(path.join(root, 'big.dat'), Buffer.alloc(5000, 'a'));
+    const storeGit = (...args: string[]): string => git(directory, '--git-dir=.', ...args);
+    const roomy = await openCheckpointStore({ directory, maxFileBytes: 10_000 }).record({ sessionId: 'roomy', roots: [root] });
+    expect(storeGit('ls-tree', '-r', '--name-only', roomy.roots[0]!.tree).split('\n')).toContain('big.dat');
+    const capped = openCheckpointStore({ directory, maxFileBytes: 1000 });
+    // A new session seeded from the roomy one's index, and the roomy session itself resumed with the smaller cap.
+    for (const sessionId of ['seeded', 'roomy']) {
+      const snapshot = await capped.record({ sessionId, roots: [root] });
+      expect(storeGit('ls-tree', '-r', '--name-only', snapshot.roots[0]!.tree).split('\n')).not.toContain('big.dat');
+      expect(snapshot.roots[0]!.large.map((file) => file.path)).toEqual(['big.dat']);
+    }
+  });
+
+  it('records again from the files when the session index names objects the store no longer has (a recording cut after update-index, its objects pruned since)', async () => {
+    const root = machine.directory();
+    makeMixedProject(root);
+    const directory = path.join(root, '.codev', 'checkpoints');
+    const store = openCheckpointStore({ directory });
+    await store.record({ sessionId: 'lost-objects', roots: [root] });
+    const storeGit = (...args: string[]): string => git(directory, '--git-dir=.', ...args);
+    const indexes = path.join(directory, 'codev-indexes', 'lost-objects');
+    for (const [turn, opened] of [store, openCheckpointStore({ directory })].entries()) {
+      // A recording cut after update-index: the index names the new blob, no tree nor ref keeps it, and prune removes it.
+      write(root, 'c', `cut off ${turn}\n`);
+      const index = path.join(indexes, readdirSync(indexes)[0]!);
+      execFileSync('git', ['--git-dir', directory, '--work-tree', root, 'update-index', '--add', 'c'], { env: { ...process.env, GIT_INDEX_FILE: index } });
+      const blob = git(root, 'hash-object', '--no-filters', 'c');
+      rmSync(path.join(directory, 'objects', blob.slice(0, 2), blob.slice(2)));
+      const snapshot = await opened.record({ sessionId: 'lost-objects', roots: [root] });
+      expect(storeGit('cat-file', 'blob', `${snapshot.roots[0]!.tree}:c`)).toBe(`cut off ${turn}`);
+    }
+  });
+
+  it('records no file the ignore rules now leave out in a new session, though the session its index was seeded from had it', async () => {
+    const root = machine.directory();
+    makeMixedProject(root);
+    const directory = path.join(root, '.codev', 'checkpoints');
+    write(root, 'secret.env', 'TOKEN=1\n');
+    const storeGit = (...args: string[]): string => git(directory, '--git-dir=.', ...args);
+    const before = await openCheckpointStore({ directory }).record({ sessionId: 'before-ignored', roots: [root] });
+    expect(storeGit('ls-tree', '-r', '--name-only', before.roots[0]!.tree).split('\n')).toContain('secret.env');
+    writeFileSync(path.join(root, '.gitignore'), `${readFileSync(path.join(root, '.gitignore'), 'utf8')}secret.env\n`);
+    write(root, 'secret.env', 'TOKEN=2\n');
+    const snapshot = await openCheckpointStore({ directory }).record({ sessionId: 'seeded', roots: [root] });
+    expect(storeGit('ls-tree', '-r', '--name-only', snapshot.roots[0]!.tree).split('\n')).not.toContain('secret.env');
   });
 });

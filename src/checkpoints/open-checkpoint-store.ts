@@ -64,7 +64,7 @@ export function openCheckpointStore(options: CheckpointStoreOptions): Checkpoint
     const next = previous.catch(() => {}).then(() =>
       whenReadyThen(async () => {
         // The session's own folders too: a link planted there would take its refs and indexes outside the store.
-        await replaceLinkedFolders([sessionRefsFolder(store, sessionId), path.dirname(indexFile(store, sessionId, store))], { create: false });
+        await replaceLinkedFolders([sessionRefsFolder(store, sessionId), path.dirname(indexFile({ store, sessionId, root: store, maxFileBytes: 0 }))], { create: false });
         return work();
       }),
     );

@@ -21,8 +21,12 @@ export interface RecordingMemory {
 }
 
 const NUL = '\0';
-/** What git says of an index file that was cut or mixed (two writers, a full disk): it is rebuilt from the files. */
-const BROKEN_INDEX = /index file (corrupt|smaller than expected|open failed)|bad signature|bad index (file|version)|index uses .* extension|cache entry has null sha1|invalid (path|object) .* in (the )?index|unordered stage entries/i;
+/**
+ * What git says of an index file that was cut or mixed (two writers, a full disk), or that names objects the
+ * store no longer has (a recording cut after update-index whose objects were pruned since, objects removed):
+ * it is rebuilt from the files.
+ */
+const BROKEN_INDEX = /index file (corrupt|smaller than expected|open failed)|bad signature|bad index (file|version)|index uses .* extension|cache entry has null sha1|invalid (path|object) .* in (the )?index|invalid object [0-7]+ [0-9a-f]+ for|error building trees|unordered stage entries/i;
 
 async function indexEntryCount(index: string): Promise<number> {
   const handle = await open(index, 'r').catch(() => undefined);
@@ -51,14 +55,14 @@ interface RecordRootOptions {
   signal?: AbortSignal;
 }
 
-async function recordIntoIndex(options: RecordRootOptions, index: string): Promise<RootSnapshot> {
+async function recordIntoIndex(options: RecordRootOptions, index: string, ignoredEntries: boolean): Promise<RootSnapshot> {
   const { store, root, signal } = options;
   // The session is the index's only writer: a lock left behind is from its own recording killed mid-way.
   await rm(`${index}.lock`, { force: true });
   const excludesFile = await writeRootExcludes({ store, root });
   const git = { store, root, index, excludesFile, signal };
-  const listed = await listChangedPaths(git);
-  if ((await indexEntryCount(index)) + listed.untracked.length > options.maxFiles) {
+  const listed = await listChangedPaths({ ...git, ignoredEntries });
+  if ((await indexEntryCount(index)) - listed.ignored.length + listed.untracked.length > options.maxFiles) {
     throw checkpointFailed(`Cannot record ${root}: it has more than ${options.maxFiles} files that are not ignored.`, {
       file: root,
       field: 'maxFiles',
@@ -66,6 +70,7 @@ async function recordIntoIndex(options: RecordRootOptions, index: string): Promi
     });
   }
   const { update, forget, large } = await classifyListedPaths({ root, listed, maxFileBytes: options.maxFileBytes, cache: options.memory.largeFiles });
+  forget.push(...listed.ignored);
   if (update.length > 0) await runCheckpointGit({ ...git, args: ['update-index', '--add', '--replace', '-z', '--stdin'], input: update.join(NUL) + NUL });
   if (forget.length > 0) await runCheckpointGit({ ...git, args: ['update-index', '--force-remove', '-z', '--stdin'], input: forget.join(NUL) + NUL });
   const last = options.memory.lastTrees.get(index);
@@ -87,17 +92,19 @@ export async function recordRoot(options: RecordRootOptions): Promise<RootSnapsh
   const rootStat = await stat(options.root).catch(() => undefined);
   if (!rootStat?.isDirectory()) throw checkpointFailed(`Cannot record ${options.root}: it is not a folder.`, { file: options.root });
   const realRoot = await realpath(options.root);
-  const index = indexFile(options.store, options.sessionId, options.root);
+  const index = indexFile(options);
   await mkdir(path.dirname(index), { recursive: true });
   const seeded = !(await access(index).then(() => true, () => false)) && (await seedSessionIndex({ indexes: path.dirname(path.dirname(index)), sessionId: options.sessionId, index }));
   const again = async (): Promise<RootSnapshot> => {
     await rm(index, { force: true });
     options.memory.lastTrees.delete(index);
-    return { ...(await recordIntoIndex(options, index)), realRoot };
+    return { ...(await recordIntoIndex(options, index, false)), realRoot };
   };
   let snapshot: RootSnapshot;
   try {
-    snapshot = { ...(await recordIntoIndex(options, index)), realRoot };
+    // A seed is another session's index, which may hold files ignored since: a new session records none of them.
+    // (A session's own index keeps a file ignored since, as git keeps a tracked file: its checkpoints go on with it.)
+    snapshot = { ...(await recordIntoIndex(options, index, seeded)), realRoot };
   } catch (error) {
     // A seed that does not work (another session's index, from a store cut short) is dropped, as a broken index is.
     if (seeded || (error instanceof Error && BROKEN_INDEX.test(error.message))) return again();

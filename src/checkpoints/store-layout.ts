@@ -11,9 +11,15 @@ export function checkSessionId(sessionId: string): void {
   }
 }
 
-/** The index file of one session's recordings of one root: the session is its only writer. */
-export function indexFile(store: string, sessionId: string, root: string): string {
-  const key = createHash('sha1').update(root).digest('hex').slice(0, 16);
+/**
+ * The index file of one session's recordings of one root under one size cap: the session is its only writer.
+ * The cap is part of its name because an index keeps a file it holds until git lists it as changed: an index
+ * made under a larger cap (another session's, seeded by name; the session's own, resumed with a smaller cap)
+ * would carry an unchanged big file into every tree in full.
+ */
+export function indexFile(options: { store: string; sessionId: string; root: string; maxFileBytes: number }): string {
+  const key = createHash('sha1').update(`${options.root}\0${options.maxFileBytes}`).digest('hex').slice(0, 16);
+  const { store, sessionId } = options;
   return path.join(store, 'codev-indexes', sessionId, key);
 }
 

@@ -43,7 +43,8 @@ const drain = async (events: AsyncIterable<AgentEvent>) => {
   for await (const event of events) seen.push(event);
   return seen;
 };
-const scans = () => readFileSync(log, 'utf8').split('\n').filter((command) => command.includes(' ls-files ')).length;
+// A scan walks the folders (`ls-files --others`); `ls-files --cached --ignored` of a first recording reads the index only.
+const scans = () => readFileSync(log, 'utf8').split('\n').filter((command) => command.includes(' ls-files ') && command.includes('--others')).length;
 
 it('a project over maxFiles (a home folder, an unignored node_modules) is scanned once per query, not at every turn: one warning, then no more recording until the next query', async () => {
   const agent = createAgent({ kernel: test.kernel, apiKey: 'test-key', baseURL: server.url, maxRetries: 0, checkpoints: { maxFiles: 3 }, canUseTool: () => ({ behavior: 'allow' }) });

@@ -17,7 +17,7 @@ export function recordingStorePath(checkout: string): string {
 
 /** The index the checkout is recorded through, in its recording store. */
 export function recordingIndex(checkout: string): string {
-  return indexFile(recordingStorePath(checkout), RECORDING_SESSION, checkout);
+  return indexFile({ store: recordingStorePath(checkout), sessionId: RECORDING_SESSION, root: checkout, maxFileBytes: Infinity });
 }
 
 /**
