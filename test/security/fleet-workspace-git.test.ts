@@ -97,7 +97,7 @@ describe("a fleet job in an untrusted checkout whose repository carries git's an
     expect(git(path.join(setup.run, 'hostile'), 'ls-tree', branch, 'sub')).toContain('160000');
   }, 120_000);
 
-  it("never enters a repository the agent nested in the checkout when it pushes the job's branch, though the operator's git recurses into submodules", async () => {
+  it("never enters a repository the agent nested in the checkout when it pushes the job's branch (a checkpoint leaves it out), though the operator's git recurses into submodules", async () => {
     writeFileSync(path.join(setup.run, 'plain-readme.txt'), '');
     const plain = path.join(setup.run, 'plain');
     mkdirSync(plain);
@@ -109,6 +109,9 @@ describe("a fleet job in an untrusted checkout whose repository carries git's an
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
     expect(events.find((event) => event.type === 'tool-result' && (event as { toolUseId?: string }).toolUseId === 'toolu_nested')).toMatchObject({ status: 'ok' });
     expect(pwned()).toEqual([]);
-    expect(result.workspace?.changedFiles).toContain('sub-agent');
+    // A checkpoint leaves a nested repository out (its files are another repository's, a gitlink would name a
+    // commit pushed nowhere): the branch carries the agent's .gitmodules and script, and no entry to recurse into.
+    expect(result.workspace?.changedFiles).toEqual(['.gitmodules', 'nested.sh', 'notes.txt']);
+    expect(git(plain, 'ls-tree', '-r', result.workspace!.branch, '--name-only')).not.toContain('sub-agent');
   }, 120_000);
 });
