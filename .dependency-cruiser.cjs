@@ -19,6 +19,8 @@ const LAYERS = [
   { name: 'tools', folders: ['tools/(?!Agent/|SendMessage/|index\\.ts$|get-all-base-tools\\.ts$)', 'tasks', 'repl', 'worktrees'] },
   // The agent loop, subagents, the tools that start them (Agent, SendMessage) and the built-in tool pack.
   { name: 'agents', folders: ['agent', 'subagents', 'tools/(Agent|SendMessage)/', 'tools/(index|get-all-base-tools)\\.ts$'] },
+  // codev's tools served to other agents over MCP (createMcpServer, serveMcpHttp): the kernel's pool, no agent loop.
+  { name: 'serving', folders: ['mcp-server'] },
   // Many agent sessions on many machines (codev/fleet): jobs on BullMQ and Redis, run by the agent loop.
   { name: 'fleet', folders: ['fleet'] },
   { name: 'surface', folders: ['cli', 'testing', '[^/]+\\.ts$'] },
