@@ -4,7 +4,9 @@
  * rules of the command line and of codev.config.ts hold; a plugin that prints to stdout (at load and in a
  * call) does not reach the protocol: what it prints is on stderr.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,11 +16,15 @@ import { waitUntil } from '../../src/processes/test-fixtures/processes-with-argu
 import { resultText } from './mcp-serve-client.ts';
 import { BIN, EMPTY_HOME, runCodev } from './run-codev.ts';
 
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
 let project: TempProject;
 const clients: Client[] = [];
 
 beforeAll(async () => {
+  // Outside node_modules (a write there asks, whatever the rules say), with zod for the plugins as a project has it.
   project = await createTempProject({
+    location: 'os-tmpdir',
     files: {
       'package.json': '{ "type": "module" }',
       'codev.config.ts': `import { defineConfig } from '${codevModule('config/define-config.ts')}';\nexport default defineConfig({ permissions: { allow: ['Bash(touch *)'], deny: ['Bash(touch denied-by-config*)'] } });\n`,
@@ -40,6 +46,7 @@ export default buildTool({
 `,
     },
   });
+  symlinkSync(path.join(REPO, 'node_modules'), project.path('node_modules'));
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
