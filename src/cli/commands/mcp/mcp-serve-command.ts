@@ -55,6 +55,8 @@ async function serve(options: { kernel: Kernel; settings: McpServeSettings; prot
       return;
     }
     io.stderr(`codev mcp serve: serving the tools of ${options.kernel.cwd} over stdio\n`);
+    // Run by hand, it would seem to hang: the client (Claude Code, Cursor...) is what starts it, on pipes.
+    if (io.terminal) io.stderr('codev mcp serve: stdin is a terminal: an MCP client starts this command itself and speaks on its stdin (Ctrl-C quits; --transport http serves clients that connect)\n');
     await serveOverStdio({ server, protocol: options.protocol!, signal: options.signal });
   } finally {
     await server.close();
