@@ -94,6 +94,19 @@ describe('codev mcp serve over stdio', () => {
     }
   });
 
+  it('answers an ask the client cannot take by --ask-fallback: deny (the default, naming the rule to add) or allow', { timeout: 60_000 }, async () => {
+    const denied = await connect(['--ask', 'Bash(touch asked*)']);
+    const refused = await denied.client.callTool({ name: 'Bash', arguments: { command: 'touch asked-denied.txt' } });
+    expect(refused.isError, resultText(refused)).toBe(true);
+    expect(resultText(refused)).toContain('--allow');
+    expect(existsSync(project.path('asked-denied.txt'))).toBe(false);
+
+    const allowing = await connect(['--ask', 'Bash(touch asked*)', '--ask-fallback', 'allow']);
+    const ran = await allowing.client.callTool({ name: 'Bash', arguments: { command: 'touch asked-allowed.txt' } });
+    expect(ran.isError ?? false, resultText(ran)).toBe(false);
+    expect(existsSync(project.path('asked-allowed.txt'))).toBe(true);
+  });
+
   it('serves only the tools --tools names', { timeout: 60_000 }, async () => {
     const { client } = await connect(['--tools', 'Greet,Read']);
     expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['Greet', 'Read']);
