@@ -24,7 +24,7 @@ function answering(choice: string | ((request: ElicitRequest) => Promise<never>)
   };
 }
 
-const choicesOf = (request: ElicitRequest) => (request.params as { requestedSchema: { properties: { decision: { enum: string[] } } } }).requestedSchema.properties.decision.enum;
+const choicesOf = (request: ElicitRequest) => (request.params as unknown as { requestedSchema: { properties: { decision: { enum: string[] } } } }).requestedSchema.properties.decision.enum;
 
 describe('an ask, served over MCP', () => {
   it('becomes an elicitation: allow once runs the call and asks again next time', async () => {
