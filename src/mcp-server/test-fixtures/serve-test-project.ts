@@ -14,7 +14,7 @@ export const REPO_CACHE = path.resolve(HERE, '../../../node_modules/.cache');
 const BUILD_TOOL = path.resolve(HERE, '../../tool/build-tool.ts');
 const DEFINE_HOOK = path.resolve(HERE, '../../hooks/define-hook.ts');
 
-const HEADER = `import { z } from 'zod';\nimport { buildTool } from '${BUILD_TOOL}';\n`;
+export const HEADER = `import { z } from 'zod';\nimport { buildTool } from '${BUILD_TOOL}';\n`;
 
 /** Plugins: a plain tool (Shout), a slow one that reports progress (Slow), and one that throws (Boom). */
 export const PLUGINS: Record<string, string> = {
