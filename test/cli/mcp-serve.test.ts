@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codevModule, createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
@@ -56,7 +57,7 @@ afterAll(async () => {
 });
 
 /** `codev mcp serve <args>` started by the SDK's stdio client, as Claude Code's .mcp.json would start it. */
-async function connect(args: readonly string[]): Promise<{ client: Client; stderr: () => string; protocolErrors: Error[] }> {
+async function connect(args: readonly string[], answer?: (message: string) => string): Promise<{ client: Client; stderr: () => string; protocolErrors: Error[] }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', 'serve', '--cwd', project.root, ...args],
@@ -65,7 +66,9 @@ async function connect(args: readonly string[]): Promise<{ client: Client; stder
   });
   let stderr = '';
   transport.stderr!.on('data', (chunk) => (stderr += chunk));
-  const client = new Client({ name: 'codev-test-client', version: '1.0.0' });
+  const client = new Client({ name: 'codev-test-client', version: '1.0.0' }, { capabilities: answer ? { elicitation: {} } : {} });
+  // A person at the client, answering the permission question with one of the choices offered.
+  if (answer) client.setRequestHandler(ElicitRequestSchema, (request) => ({ action: 'accept', content: { decision: answer(request.params.message) } }));
   const protocolErrors: Error[] = [];
   client.onerror = (error) => protocolErrors.push(error);
   clients.push(client);
@@ -105,6 +108,21 @@ describe('codev mcp serve over stdio', () => {
     const ran = await allowing.client.callTool({ name: 'Bash', arguments: { command: 'touch asked-allowed.txt' } });
     expect(ran.isError ?? false, resultText(ran)).toBe(false);
     expect(existsSync(project.path('asked-allowed.txt'))).toBe(true);
+  });
+
+  it('asks a client that can be asked (elicitation): its answer decides the call', { timeout: 60_000 }, async () => {
+    const questions: string[] = [];
+    const { client } = await connect(['--ask', 'Bash(touch asked*)'], (message) => {
+      questions.push(message);
+      return message.includes('asked-once') ? 'allow_once' : 'deny';
+    });
+    const ran = await client.callTool({ name: 'Bash', arguments: { command: 'touch asked-once.txt' } });
+    expect(ran.isError ?? false, resultText(ran)).toBe(false);
+    expect(existsSync(project.path('asked-once.txt'))).toBe(true);
+    const refused = await client.callTool({ name: 'Bash', arguments: { command: 'touch asked-refused.txt' } });
+    expect(refused.isError, resultText(refused)).toBe(true);
+    expect(existsSync(project.path('asked-refused.txt'))).toBe(false);
+    expect(questions).toHaveLength(2);
   });
 
   it('serves only the tools --tools names', { timeout: 60_000 }, async () => {
