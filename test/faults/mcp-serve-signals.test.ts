@@ -3,11 +3,12 @@
  * `sleep <n>` (an `n` of its own, found and killed after a failure by that command line): by SIGTERM or SIGINT
  * (exit 143 or 130), by the client closing stdin (it is gone: exit 0), by kill -9. In each case the sleep
  * is gone; after the first two the session's folder is removed, and after a kill -9 the next start removes it.
+ * A call whose tool ignores the abort cannot hold the server once its client is gone, nor past a second signal.
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
-import { toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
+import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../src/processes/test-fixtures/processes-with-arguments.ts';
 import { killServedCodevs, resultText, serveCodev, type ServedCodev } from '../cli/mcp-serve-client.ts';
 
@@ -18,7 +19,14 @@ let project: TempProject;
 const sleeps: string[] = [];
 
 beforeAll(async () => {
-  project = await createTempProject({ files: { 'package.json': '{ "type": "module" }', 'plugins/greet.ts': toolPlugin('Greet', 'hello ') } });
+  project = await createTempProject({
+    files: {
+      'package.json': '{ "type": "module" }',
+      'plugins/greet.ts': toolPlugin('Greet', 'hello '),
+      // A tool whose call never ends and ignores its abort signal.
+      'plugins/stuck.ts': `${PLUGIN_IMPORTS}\nexport default buildTool({ name: 'Stuck', description: 'Never ends', inputSchema: z.object({}), isReadOnly: () => true, call: () => new Promise(() => {}) });\n`,
+    },
+  });
 });
 afterEach(() => {
   killServedCodevs();
@@ -48,8 +56,8 @@ async function sleepingCall(): Promise<{ served: ServedCodev; seconds: string; c
   return { served, seconds, call };
 }
 
-async function exitOf(served: ServedCodev): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  const timer = setTimeout(() => served.child.kill('SIGKILL'), WITHIN_MS);
+async function exitOf(served: ServedCodev, withinMs = WITHIN_MS): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  const timer = setTimeout(() => served.child.kill('SIGKILL'), withinMs);
   try {
     return await served.exited;
   } finally {
@@ -89,5 +97,31 @@ describe('codev mcp serve ended while a call runs', () => {
     expect(sessionFolders().filter((name) => left.includes(name))).toEqual([]);
     expect(await next.close()).toEqual({ code: 0, signal: null });
     expect(sessionFolders()).toEqual([]);
+  });
+});
+
+describe('codev mcp serve with a call whose tool ignores the abort', () => {
+  async function stuckCall(): Promise<ServedCodev> {
+    const served = await serveCodev({ args: ['--cwd', project.root], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
+    void served.client.callTool({ name: 'Stuck', arguments: {} }).catch(() => undefined);
+    // The call has started once the server answers a request sent after it (calls run as they come).
+    await served.client.listTools();
+    return served;
+  }
+
+  it('the client gone: the server still quits (exit 0), saying which call held it', { timeout: 60_000 }, async () => {
+    const served = await stuckCall();
+    served.child.stdin.end();
+    expect(await exitOf(served, 40_000), served.stderr()).toEqual({ code: 0, signal: null });
+    expect(served.stderr()).toContain('did not end');
+  });
+
+  it('a second signal quits at once (143), without waiting for the call', { timeout: 60_000 }, async () => {
+    const served = await stuckCall();
+    served.child.kill('SIGTERM');
+    expect(await waitUntil(() => served.stderr().includes('a second signal quits now'), WITHIN_MS), served.stderr()).toBe(true);
+    served.child.kill('SIGTERM');
+    expect(await exitOf(served), served.stderr()).toEqual({ code: 143, signal: null });
+    expect(served.stderr()).not.toContain('did not end');
   });
 });
