@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { z } from 'zod';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport';
 import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
 import type { Generation, Kernel } from '../kernel/types.ts';
@@ -19,6 +20,7 @@ export interface OpenMcpSession extends McpServerSession {
 }
 
 const DEFAULT_ELICITATION_TIMEOUT_MS = 300_000;
+const LOOSE_CALL_TOOL_REQUEST = z.looseObject({ method: z.literal('tools/call'), params: z.unknown() });
 
 /**
  * Serves one client over `transport`: a low-level MCP `Server` answering `tools/list` and `tools/call`, its
@@ -51,7 +53,10 @@ export async function openMcpSession(options: {
   };
   const running = new Set<Promise<unknown>>();
   server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => ({ tools: await options.listTools(kernel.generation) }));
-  server.setRequestHandler(sdk.types.CallToolRequestSchema, (request, extra) => {
+  // Parsed loosely here so that the SDK's own check of tools/call answers bad params with InvalidParams
+  // (-32602), not the internal error a failed parse of the handler's schema would be.
+  server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, (loose, extra) => {
+    const request = sdk.types.CallToolRequestSchema.parse(loose);
     const call = handleCallTool(callSession, {
       name: request.params.name,
       arguments: request.params.arguments,
