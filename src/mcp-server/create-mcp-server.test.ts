@@ -78,6 +78,18 @@ describe('createMcpServer', () => {
     expect(textOf(await client.callTool({ name: 'Shout', arguments: { text: 'still' } }))).toBe('STILL');
   });
 
+  it('sends a large result as the preview codev saved it with, and the saved file in _meta', async () => {
+    const project = await serve();
+    const { client } = await project.connect();
+    const result = await client.callTool({ name: 'Big', arguments: { chars: 50_000 } });
+    expect(result.isError).toBeFalsy();
+    const { persistedPath } = metaOf(result);
+    expect(persistedPath).toMatch(new RegExp(`^${project.root}/\\.codev/sessions/mcp-[^/]+/tool-results/`));
+    expect(textOf(result)).toContain(persistedPath);
+    expect(textOf(result).length).toBeLessThan(10_000);
+    expect(await readFile(persistedPath, 'utf8')).toBe('line\n'.repeat(10_000));
+  });
+
   it('serves only the tools the `tools` option names', async () => {
     const project = await serve({ server: { tools: ['Shout', 'Read'] } });
     const { client } = await project.connect();

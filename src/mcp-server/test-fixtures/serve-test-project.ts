@@ -16,7 +16,7 @@ const DEFINE_HOOK = path.resolve(HERE, '../../hooks/define-hook.ts');
 
 export const HEADER = `import { z } from 'zod';\nimport { buildTool } from '${BUILD_TOOL}';\n`;
 
-/** Plugins: a plain tool (Shout), a slow one that reports progress (Slow), and one that throws (Boom). */
+/** Plugins: a plain tool (Shout), a slow one that reports progress (Slow), one with large results (Big), and one that throws (Boom). */
 export const PLUGINS: Record<string, string> = {
   'plugins/shout.ts': `${HEADER}export default buildTool({ name: 'Shout', description: 'Upper-cases a text', inputSchema: z.object({ text: z.string() }), isReadOnly: () => true, isConcurrencySafe: () => true, call: ({ text }) => ({ data: text.toUpperCase() }) });\n`,
   'plugins/slow.ts': `${HEADER}export default buildTool({ name: 'Slow', description: 'Counts slowly', inputSchema: z.object({ steps: z.number() }), isReadOnly: () => true,
@@ -24,6 +24,7 @@ export const PLUGINS: Record<string, string> = {
     for (let step = 1; step <= steps; step++) { await new Promise((resolve) => setTimeout(resolve, 20)); context.onProgress({ type: 'slow_progress', message: 'step ' + step }); }
     return { data: 'counted ' + steps };
   } });\n`,
+  'plugins/big.ts': `${HEADER}export default buildTool({ name: 'Big', description: 'Says a lot', inputSchema: z.object({ chars: z.number() }), isReadOnly: () => true, maxResultSizeChars: 1000, call: ({ chars }) => ({ data: 'line\\n'.repeat(Math.ceil(chars / 5)) }) });\n`,
   'plugins/boom.ts': `${HEADER}export default buildTool({ name: 'Boom', description: 'Throws', inputSchema: z.object({}), isReadOnly: () => true, call: () => { throw new Error('boom inside'); } });\n`,
 };
 
