@@ -11,6 +11,7 @@ import type { CallSession } from './call-session.ts';
 import { askFallbackAnswerer } from './deny-unanswerable-ask.ts';
 import { elicitPermission } from './elicit-permission.ts';
 import { handleCallTool } from './handle-call-tool.ts';
+import { listResultResources, readResultResource } from './result-resources.ts';
 import type { ServerSdk } from './load-server-sdk.ts';
 import type { CreateMcpServerOptions, McpServerSession } from './types.ts';
 
@@ -20,6 +21,8 @@ export interface OpenMcpSession extends McpServerSession {
 }
 
 const DEFAULT_ELICITATION_TIMEOUT_MS = 300_000;
+/** MCP's code for a resource that is not there. */
+const RESOURCE_NOT_FOUND = -32002;
 const LOOSE_CALL_TOOL_REQUEST = z.looseObject({ method: z.literal('tools/call'), params: z.unknown() });
 
 /**
@@ -36,7 +39,7 @@ export async function openMcpSession(options: {
 }): Promise<OpenMcpSession> {
   const { sdk, kernel, serverOptions, transport } = options;
   const generatedId = randomUUID();
-  const server = new sdk.server.Server({ name: serverOptions.name ?? 'codev', version: codevVersion() }, { capabilities: { tools: { listChanged: true } } });
+  const server = new sdk.server.Server({ name: serverOptions.name ?? 'codev', version: codevVersion() }, { capabilities: { tools: { listChanged: true }, resources: {} } });
   const sessionDirectory = path.join(kernel.root, '.codev', 'sessions', `mcp-${generatedId}`);
   const lease = await holdSession({ sessionDirectory, leftovers: { directory: path.dirname(sessionDirectory) } });
   const ended = new AbortController();
@@ -53,6 +56,14 @@ export async function openMcpSession(options: {
   };
   const running = new Set<Promise<unknown>>();
   server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => ({ tools: await options.listTools(kernel.generation) }));
+  // The results too large to send whole, saved in the session's folder, as resources of this session only.
+  const resultsDirectory = path.join(sessionDirectory, 'tool-results');
+  server.setRequestHandler(sdk.types.ListResourcesRequestSchema, async () => ({ resources: await listResultResources(resultsDirectory) }));
+  server.setRequestHandler(sdk.types.ReadResourceRequestSchema, async (request) => {
+    const read = await readResultResource({ resultsDirectory, uri: request.params.uri });
+    if (!read) throw new sdk.types.McpError(RESOURCE_NOT_FOUND, `No saved result of this session is ${request.params.uri}`);
+    return read;
+  });
   // Parsed loosely here so that the SDK's own check of tools/call answers bad params with InvalidParams
   // (-32602), not the internal error a failed parse of the handler's schema would be.
   server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, (loose, extra) => {
