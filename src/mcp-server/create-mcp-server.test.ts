@@ -90,6 +90,16 @@ describe('createMcpServer', () => {
     expect(await readFile(persistedPath, 'utf8')).toBe('line\n'.repeat(10_000));
   });
 
+  it('tells the person running it when a reload fails, and keeps serving the last good tools', async () => {
+    const warnings: string[] = [];
+    const project = await serve({ server: { onWarning: (message) => warnings.push(message) } });
+    const { client } = await project.connect();
+    await writeFile(path.join(project.root, 'codev.config.ts'), 'export default {{{');
+    expect((await project.test.kernel.reload()).ok).toBe(false);
+    expect(warnings.join('\n')).toContain('codev.config.ts');
+    expect(textOf(await client.callTool({ name: 'Shout', arguments: { text: 'kept' } }))).toBe('KEPT');
+  });
+
   it('serves only the tools the `tools` option names', async () => {
     const project = await serve({ server: { tools: ['Shout', 'Read'] } });
     const { client } = await project.connect();

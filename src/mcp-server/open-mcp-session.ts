@@ -21,6 +21,8 @@ export interface OpenMcpSession extends McpServerSession {
 }
 
 const DEFAULT_ELICITATION_TIMEOUT_MS = 300_000;
+/** How long closing waits for calls that do not stop on the abort. */
+const CLOSE_GRACE_MS = 10_000;
 /** MCP's code for a resource that is not there. */
 const RESOURCE_NOT_FOUND = -32002;
 const LOOSE_CALL_TOOL_REQUEST = z.looseObject({ method: z.literal('tools/call'), params: z.unknown() });
@@ -99,8 +101,9 @@ export async function openMcpSession(options: {
     close() {
       closing ??= (async () => {
         ended.abort();
-        // The calls stop their processes on the abort; the folder is ended only once they have.
-        await Promise.allSettled([...running]);
+        // The calls stop their processes on the abort; the folder is ended only once they have (or once a
+        // tool that ignores the abort has had its grace: it must not keep the session open for ever).
+        await settledWithin([...running], CLOSE_GRACE_MS);
         await server.close().catch(() => {});
         await lease.release();
         resolveClosed();
@@ -119,4 +122,11 @@ export async function openMcpSession(options: {
     throw error;
   }
   return session;
+}
+
+async function settledWithin(calls: readonly Promise<unknown>[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([Promise.allSettled(calls), grace]);
+  clearTimeout(timer);
 }
