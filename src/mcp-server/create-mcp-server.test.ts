@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { filesystemServer } from '../mcp/test-fixtures/test-servers.ts';
 import { metaOf, serveTestProject, textOf, type ServedProject } from './test-fixtures/serve-test-project.ts';
 
 const served: ServedProject[] = [];
@@ -29,6 +30,17 @@ describe('createMcpServer', () => {
     expect(byName.Shout!.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
     expect(byName.Shout!.description).toContain('Upper-cases');
     expect(byName.Bash!.description!.length).toBeGreaterThan(100);
+  });
+
+  it("passes an MCP tool's own annotations through, and its calls go to its server", async () => {
+    const project = await serve({ kernel: { mcp: {}, allow: ['mcp__fs__list_directory'] }, files: { '.mcp.json': JSON.stringify({ mcpServers: { fs: filesystemServer('.') } }) } });
+    const { client } = await project.connect();
+    const byName = Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+    expect(byName.mcp__fs__read_text_file!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect(byName.mcp__fs__write_file!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false });
+    await writeFile(path.join(project.root, 'listed.txt'), '');
+    const listed = await client.callTool({ name: 'mcp__fs__list_directory', arguments: { path: project.root } });
+    expect(textOf(listed)).toContain('listed.txt');
   });
 
   it('runs Read, Write and Bash through the lifecycle in the project', async () => {
