@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport';
@@ -45,6 +46,8 @@ export async function openMcpSession(options: {
   const sessionDirectory = path.join(kernel.root, '.codev', 'sessions', `mcp-${generatedId}`);
   const lease = await holdSession({ sessionDirectory, leftovers: { directory: path.dirname(sessionDirectory) } });
   const ended = new AbortController();
+  // Every call of the session listens to its end: many calls at once are no leak.
+  setMaxListeners(0, ended.signal);
   const fallback = askFallbackAnswerer(serverOptions.askFallback);
   const callSession: CallSession = {
     kernel,

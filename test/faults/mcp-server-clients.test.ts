@@ -106,9 +106,13 @@ describe('a thousand calls in flight', () => {
   it('each gets its own result, past the concurrency limit, with nothing left running', async () => {
     const project = await serve({ server: { maxConcurrentCalls: 8, maxQueuedCalls: 1_000 } });
     const { client, session } = await project.connect();
+    const emitWarning = vi.spyOn(process, 'emitWarning');
     const results = await Promise.all(Array.from({ length: 1_000 }, (_, index) => client.callTool({ name: 'Shout', arguments: { text: `call ${index}` } })));
     expect(results.map((result) => textOf(result))).toEqual(Array.from({ length: 1_000 }, (_, index) => `CALL ${index}`));
     expect(session.runningCalls).toBe(0);
+    const warnings = emitWarning.mock.calls.map(([warning]) => (typeof warning === 'string' ? warning : warning.name));
+    emitWarning.mockRestore();
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
   });
 
   it('past the queue, the extra calls fail at once with MCP_SERVER_BUSY and the rest succeed', async () => {
