@@ -62,6 +62,16 @@ describe('a tools/call', { timeout: 60_000 }, () => {
     for (let index = 1; index < progress.length; index++) expect(progress[index]!.progress).toBeGreaterThan(progress[index - 1]!.progress);
   });
 
+  it('sends no progress for a call that asked for none (no progressToken)', async () => {
+    const project = await serve();
+    const { client } = await project.connect();
+    // The SDK client reports a progress notification it has no token for as an error.
+    const errors: Error[] = [];
+    client.onerror = (error) => void errors.push(error);
+    expect(textOf(await client.callTool({ name: 'Slow', arguments: { steps: 3 } }))).toBe('counted 3');
+    expect(errors).toEqual([]);
+  });
+
   it('is cancelled by the client: the Bash process is stopped', async () => {
     const project = await serve();
     const { client } = await project.connect();
