@@ -76,6 +76,15 @@ describe('an ask, served over MCP', () => {
     expect(existsSync(path.join(project.root, 'unasked.txt'))).toBe(false);
   });
 
+  it('goes to the fallback when the client elicits only by URL, not by form', async () => {
+    const project = await serve();
+    const asked: ElicitRequest[] = [];
+    const { client } = await project.connect({ elicit: answering('allow_once', asked), elicitation: { url: {} } });
+    const result = await client.callTool({ name: 'Bash', arguments: { command: 'touch url-only.txt' } });
+    expect(asked).toHaveLength(0);
+    expect(metaOf(result)).toMatchObject({ errorCode: 'PERMISSION_DENIED', decision: { behavior: 'deny', source: 'config' } });
+  });
+
   it('goes to the fallback when the answer does not come in time (allow here)', async () => {
     const project = await serve({ server: { elicitationTimeoutMs: 100, askFallback: 'allow' } });
     const asked: ElicitRequest[] = [];

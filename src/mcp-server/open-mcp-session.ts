@@ -57,7 +57,7 @@ export async function openMcpSession(options: {
     limiter: createCallLimiter({ maxConcurrent: serverOptions.maxConcurrentCalls ?? 8, maxQueued: serverOptions.maxQueuedCalls ?? 64 }),
     canUseTool: (send) =>
       serverOptions.canUseTool ??
-      elicitPermission({ sdk, send, fallback, canElicit: () => server.getClientCapabilities()?.elicitation !== undefined, timeoutMs: serverOptions.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS }),
+      elicitPermission({ sdk, send, fallback, canElicit: () => canAnswerForms(server.getClientCapabilities()?.elicitation), timeoutMs: serverOptions.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS }),
   };
   const running = new Set<Promise<unknown>>();
   server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => ({ tools: await options.listTools(kernel.generation) }));
@@ -132,4 +132,9 @@ async function settledWithin(calls: readonly Promise<unknown>[], ms: number): Pr
   const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
   await Promise.race([Promise.allSettled(calls), grace]);
   clearTimeout(timer);
+}
+
+/** A client answers form elicitations when it says so, or declares elicitation with no mode (the form mode is the default). */
+function canAnswerForms(elicitation: { form?: object; url?: object } | undefined): boolean {
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }

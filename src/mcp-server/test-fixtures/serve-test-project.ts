@@ -45,7 +45,7 @@ export interface ServedProject {
   root: string;
   server: CodevMcpServer;
   /** Connects a new SDK client over an in-memory pair. */
-  connect(options?: { elicit?: ElicitationAnswer }): Promise<{ client: Client; session: McpServerSession }>;
+  connect(options?: { elicit?: ElicitationAnswer; elicitation?: Record<string, object> }): Promise<{ client: Client; session: McpServerSession }>;
   cleanup(): Promise<void>;
 }
 
@@ -63,7 +63,7 @@ export async function serveTestProject(
     async connect(connectOptions = {}) {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       const session = await server.connect(serverSide);
-      const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: connectOptions.elicit ? { elicitation: {} } : {} });
+      const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: connectOptions.elicit ? { elicitation: connectOptions.elicitation ?? {} } : {} });
       if (connectOptions.elicit) client.setRequestHandler(ElicitRequestSchema, (request) => connectOptions.elicit!(request));
       await client.connect(clientSide);
       clients.push(client);
