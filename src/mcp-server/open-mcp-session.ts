@@ -107,6 +107,8 @@ export async function openMcpSession(options: {
         // The calls stop their processes on the abort; the folder is ended only once they have (or once a
         // tool that ignores the abort has had its grace: it must not keep the session open for ever).
         await settledWithin([...running], CLOSE_GRACE_MS);
+        // The SDK sends a handler's answer a few promise turns later: the clients get their calls' ends.
+        await new Promise((resolve) => setImmediate(resolve));
         await server.close().catch(() => {});
         await lease.release();
         resolveClosed();
