@@ -56,6 +56,7 @@ export { readLocalSettings, addLocalRules, defaultLocalSettingsFile } from './pe
 export type { LocalSettings } from './permissions/local-settings.ts';
 
 // MCP
+export { serveMcpHttp } from './mcp-server/http/serve-mcp-http.ts';
 export { connectMcpServer, createMcpManager, loadMcpConfig, mcpResultToContent, mcpToolName, mcpToolToTool, normalizeMcpName, resourceContentsToContent, DEFAULT_MAX_MCP_OUTPUT_TOKENS, MCP_JSON_FILE } from './mcp/index.ts';
 export type { ConnectMcpServerOptions, LoadedMcpConfig, McpCallOptions, McpCallProgress, McpManager, McpManagerOptions, McpReconnectPolicy, McpRequestOptions, McpResourceInfo, McpServerConnection, McpServerStatus, McpToolInfo, McpToolToToolOptions } from './mcp/index.ts';
 

@@ -94,6 +94,11 @@ export interface ServeMcpHttpOptions {
   maxBodyBytes?: number;
   /** The path served. Default `/mcp`. */
   path?: string;
+  /**
+   * How long a request's headers and body may take to arrive (ms); a body still incomplete then is HTTP 408 and
+   * its connection closed (a client that stalls or trickles bytes cannot hold a connection). Default 30,000.
+   */
+  bodyTimeoutMs?: number;
 }
 
 /** A listening Streamable HTTP endpoint. */
