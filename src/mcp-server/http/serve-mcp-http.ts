@@ -27,7 +27,9 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
   const sessions = createHttpSessions({ server: settings.server, maxSessions: settings.maxSessions, idleMs: settings.sessionIdleMs });
   let closing: Promise<void> | undefined;
   const routing: McpRequestRouting = { path: settings.path, checkAccess: () => ({ status: 403, message: 'Forbidden: not listening yet' }), sessions, maxBodyBytes: settings.maxBodyBytes, bodyTimeoutMs: settings.bodyTimeoutMs, isClosing: () => closing !== undefined };
-  const server = createServer({ headersTimeout: settings.bodyTimeoutMs, requestTimeout: settings.bodyTimeoutMs }, (request, response) => {
+  // Node enforces the same bound on headers (and on bodies, as a second guard) at its checking interval.
+  const timeouts = { headersTimeout: settings.bodyTimeoutMs, requestTimeout: settings.bodyTimeoutMs, connectionsCheckingInterval: Math.min(30_000, settings.bodyTimeoutMs) };
+  const server = createServer(timeouts, (request, response) => {
     handleMcpRequest(routing, request, response).catch((error: unknown) => {
       writeJsonRpcError(response, { status: 500, code: -32603, message: `Internal error: ${errorMessage(error)}` });
     });

@@ -1,0 +1,48 @@
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serveMcpHttp } from '../../src/mcp-server/http/serve-mcp-http.ts';
+import { createFixtureMcpServer } from '../../src/mcp-server/http/test-fixtures/create-fixture-mcp-server.ts';
+import type { McpHttpServer } from '../../src/mcp-server/types.ts';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serve(): Promise<McpHttpServer> {
+  const http = await serveMcpHttp({ server: createFixtureMcpServer(), bodyTimeoutMs: 200 });
+  cleanups.push(() => http.close());
+  return http;
+}
+
+/** Writes `head`, then one byte every 20 ms for as long as the server keeps the connection; resolves what it answered once it closes. */
+function trickle(port: number, head: string): Promise<string> {
+  const socket: Socket = connect(port, '127.0.0.1');
+  let answer = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+  socket.on('error', () => {});
+  socket.write(head);
+  const timer = setInterval(() => socket.writable && socket.write('x'), 20);
+  cleanups.push(() => {
+    clearInterval(timer);
+    socket.destroy();
+  });
+  return new Promise((resolve) => socket.once('close', () => {
+    clearInterval(timer);
+    resolve(answer);
+  }));
+}
+
+describe('a client that sends its request slowly (slowloris)', () => {
+  it('has a body that never ends cut off with 408 and its connection closed', async () => {
+    const { port } = await serve();
+    const answer = await trickle(port, `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: 1000000\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"x":"`);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('has headers that never end cut off and their connection closed', async () => {
+    const { port } = await serve();
+    const answer = await trickle(port, `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nx-slow: `);
+    expect(answer).toMatch(/^$|^HTTP\/1\.1 408 /);
+  });
+});
