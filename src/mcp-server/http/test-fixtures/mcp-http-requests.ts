@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** An answer read whole. */
 export interface RawAnswer {
@@ -39,9 +40,10 @@ export async function openRawSession(url: string, headers: Record<string, string
   return answer.headers['mcp-session-id'] as string;
 }
 
-/** The MCP SDK's client over its Streamable HTTP transport. */
-export async function connectHttpClient(url: string, options: { token?: string } = {}): Promise<Client> {
-  const client = new Client({ name: 'test-client', version: '1.0.0' });
+/** The MCP SDK's client over its Streamable HTTP transport; with `elicit`, it declares elicitation and answers so. */
+export async function connectHttpClient(url: string, options: { token?: string; elicit?: (request: ElicitRequest) => ElicitResult } = {}): Promise<Client> {
+  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: options.elicit ? { elicitation: {} } : {} });
+  if (options.elicit) client.setRequestHandler(ElicitRequestSchema, (request) => options.elicit!(request));
   const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
