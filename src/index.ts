@@ -56,12 +56,12 @@ export { readLocalSettings, addLocalRules, defaultLocalSettingsFile } from './pe
 export type { LocalSettings } from './permissions/local-settings.ts';
 
 // MCP
-export { serveMcpHttp } from './mcp-server/http/serve-mcp-http.ts';
 export { connectMcpServer, createMcpManager, loadMcpConfig, mcpResultToContent, mcpToolName, mcpToolToTool, normalizeMcpName, resourceContentsToContent, DEFAULT_MAX_MCP_OUTPUT_TOKENS, MCP_JSON_FILE } from './mcp/index.ts';
 export type { ConnectMcpServerOptions, LoadedMcpConfig, McpCallOptions, McpCallProgress, McpManager, McpManagerOptions, McpReconnectPolicy, McpRequestOptions, McpResourceInfo, McpServerConnection, McpServerStatus, McpToolInfo, McpToolToToolOptions } from './mcp/index.ts';
 
 // codev as an MCP server
 export { createMcpServer } from './mcp-server/create-mcp-server.ts';
+export { serveMcpHttp } from './mcp-server/http/serve-mcp-http.ts';
 export { AGENT_ONLY_TOOLS } from './mcp-server/agent-only-tools.ts';
 export type { CodevMcpServer, CreateMcpServerOptions, McpAskFallback, McpHttpServer, McpResultMeta, McpServerSession, McpTransport, ServeMcpHttpOptions } from './mcp-server/types.ts';
 
