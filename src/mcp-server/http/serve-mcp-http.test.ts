@@ -129,6 +129,16 @@ describe('serveMcpHttp', () => {
     expect((await rawRequest(http.url, { method: 'DELETE', headers: { 'mcp-session-id': id } })).status).toBe(404);
   });
 
+  it('stops a session’s running call when the client DELETEs it', async () => {
+    const { http, project } = await serve({ project: { kernel: { permissionMode: 'bypassPermissions' } } });
+    const connected = await client(http);
+    const sleeper = await startSleeper((command) => connected.callTool({ name: 'Bash', arguments: { command } }, undefined, { timeout: 120_000 }));
+    cleanups.push(async () => isRunning(sleeper.pid) && process.kill(sleeper.pid, 'SIGKILL'));
+    expect((await rawRequest(http.url, { method: 'DELETE', headers: { 'mcp-session-id': sessionIdOf(connected) } })).status).toBe(200);
+    await vi.waitFor(() => expect(isRunning(sleeper.pid)).toBe(false), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(() => expect(project.server.sessions).toHaveLength(0));
+  });
+
   it('closes a session no request has touched for sessionIdleMs', async () => {
     const { http, project } = await serve({ sessionIdleMs: 50 });
     const id = await openRawSession(http.url);
