@@ -120,7 +120,7 @@ describe('serveMcpHttp', () => {
     expect((await rawRequest(http.url, { headers: POST_HEADERS, body: list })).status).toBe(400);
   });
 
-  it('ends a session on DELETE: its folder is ended and its id unknown afterwards', async () => {
+  it('ends a session on DELETE: its id is unknown afterwards', async () => {
     const { http, project } = await serve();
     const id = await openRawSession(http.url);
     expect(project.server.sessions.map((session) => session.id)).toEqual([id]);
