@@ -2,6 +2,8 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveMcpHttp } from '../../src/mcp-server/http/serve-mcp-http.ts';
 import { createFixtureMcpServer } from '../../src/mcp-server/http/test-fixtures/create-fixture-mcp-server.ts';
+import { connectHttpClient } from '../../src/mcp-server/http/test-fixtures/mcp-http-requests.ts';
+import { serveTestProject, textOf } from '../../src/mcp-server/test-fixtures/serve-test-project.ts';
 import type { McpHttpServer } from '../../src/mcp-server/types.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -44,5 +46,16 @@ describe('a client that sends its request slowly (slowloris)', () => {
     const { port } = await serve();
     const answer = await trickle(port, `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nx-slow: `);
     expect(answer).toMatch(/^$|^HTTP\/1\.1 408 /);
+  });
+
+  it('does not cut off a call that runs longer than the body timeout: only the request’s arrival is bounded', async () => {
+    const project = await serveTestProject();
+    cleanups.push(() => project.cleanup());
+    const http = await serveMcpHttp({ server: project.server, bodyTimeoutMs: 200 });
+    cleanups.push(() => http.close());
+    const client = await connectHttpClient(http.url);
+    cleanups.push(() => client.close());
+    // 40 steps of 20 ms: several times the body timeout, and Node's own request timeout checks run meanwhile.
+    expect(textOf(await client.callTool({ name: 'Slow', arguments: { steps: 40 } }))).toBe('counted 40');
   });
 });
