@@ -88,7 +88,10 @@ export interface ServeMcpHttpOptions {
   allowedOrigins?: readonly string[];
   /** MCP sessions at once; more are refused with HTTP 503. Default 32. */
   maxSessions?: number;
-  /** A session no request has touched for this long is closed (ms). Default 30 minutes. */
+  /**
+   * A session no request has touched for this long is closed (ms); a running call or an open GET stream (a
+   * client still listening) keeps it. Default 30 minutes.
+   */
   sessionIdleMs?: number;
   /** The largest request body (bytes); larger is HTTP 413. Default 4 MiB. */
   maxBodyBytes?: number;

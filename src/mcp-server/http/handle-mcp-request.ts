@@ -40,7 +40,10 @@ export async function handleMcpRequest(routing: McpRequestRouting, request: Inco
   if (typeof id !== 'string') return writeJsonRpcError(response, SESSION_REQUIRED);
   const session = routing.sessions.get(id);
   if (!session) return writeJsonRpcError(response, SESSION_NOT_FOUND);
-  routing.sessions.begin(session).settled();
+  // An open GET stream is a client still listening: its session is not idle until the stream closes.
+  const running = routing.sessions.begin(session);
+  if (request.method === 'GET') response.once('close', running.settled);
+  else running.settled();
   await session.transport.handleRequest(request, response);
   if (request.method === 'DELETE' && response.statusCode < 300) await session.session.close();
 }

@@ -15,7 +15,7 @@ export interface HttpSessions {
   get(id: string): HttpSession | undefined;
   /** A new session for an initialize request; `undefined` when `maxSessions` are open. */
   open(): Promise<HttpSession | undefined>;
-  /** Marks a request of the session as running: the session is not idle until `settled` is called. */
+  /** Marks a request of the session as running (a POST until answered, a GET stream while open): not idle until `settled`. */
   begin(session: HttpSession): { settled(): void };
   /** Closes every session (their calls aborted) and refuses new ones. */
   closeAll(): Promise<void>;
@@ -28,8 +28,8 @@ interface Entry extends HttpSession {
 
 /**
  * Mcp-Session-Id → session. A session leaves the table when it ends, whoever ended it (DELETE, the idle timer,
- * the server's close, the server itself); one no request has touched for `idleMs` (none running) is closed,
- * which ends its tool-use session and aborts nothing, since nothing runs.
+ * the server's close, the server itself); one no request has touched for `idleMs`, with none running (a call,
+ * or the GET stream of a client still listening), is closed: a client gone without DELETE is forgotten.
  */
 export function createHttpSessions(options: { server: CodevMcpServer; maxSessions: number; idleMs: number }): HttpSessions {
   const entries = new Map<string, Entry>();

@@ -146,6 +146,18 @@ describe('serveMcpHttp', () => {
     expect((await rawRequest(http.url, { method: 'DELETE', headers: { 'mcp-session-id': id } })).status).toBe(404);
   });
 
+  it('keeps the session of a client that listens on its GET stream, and closes it once the client has gone', async () => {
+    const { http, project } = await serve({ sessionIdleMs: 50 });
+    const connected = await connectHttpClient(http.url);
+    // Idle timers would have fired many times over by then, were the open stream not counted.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(textOf(await connected.callTool({ name: 'Shout', arguments: { text: 'listening' } }))).toBe('LISTENING');
+    expect(project.server.sessions).toHaveLength(1);
+    // Gone without DELETE: the SDK client's close only drops its streams.
+    await connected.close();
+    await vi.waitFor(() => expect(project.server.sessions).toHaveLength(0), { timeout: 20_000 });
+  });
+
   it('keeps a session whose call runs past sessionIdleMs', async () => {
     const { http, project } = await serve({ sessionIdleMs: 50, project: { kernel: { permissionMode: 'bypassPermissions' } } });
     const connected = await client(http);
