@@ -18,7 +18,7 @@ export default buildTool({ name: 'Scribble', aliases: ['Doodle'], description: '
 `;
 
 async function serve(options: Parameters<typeof serveTestProject>[0]): Promise<ServedProject> {
-  const project = await serveTestProject({ ...options, files: { 'plugins/scribble.ts': YELL, ...options.files } });
+  const project = await serveTestProject({ ...options, files: { 'plugins/scribble.ts': YELL, ...options?.files } });
   served.push(project);
   return project;
 }
