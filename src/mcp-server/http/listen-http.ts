@@ -17,9 +17,14 @@ export function listenHttp(server: Server, options: { host: string; port: number
       reject(new CodevError('MCP_SERVE_FAILED', `Cannot serve MCP on ${options.host}:${options.port}: ${errorMessage(error)}`, { hint, cause: error }));
     };
     server.once('error', onError);
-    server.listen(options.port, options.host, () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
+    try {
+      server.listen(options.port, options.host, () => {
+        server.off('error', onError);
+        resolve((server.address() as AddressInfo).port);
+      });
+    } catch (error) {
+      // A port out of range or not a number throws at once rather than emitting 'error'.
+      onError(error as NodeJS.ErrnoException);
+    }
   });
 }

@@ -188,5 +188,6 @@ describe('serveMcpHttp', () => {
     cleanups.push(() => new Promise((resolve) => taken.close(resolve)));
     const port = (taken.address() as { port: number }).port;
     expect(await rejectionCode(serveMcpHttp({ server: project.server, port }))).toBe('MCP_SERVE_FAILED');
+    expect(await rejectionCode(serveMcpHttp({ server: project.server, port: 70_000 }))).toBe('MCP_SERVE_FAILED');
   });
 });

@@ -30,9 +30,8 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
   // Node enforces the same bound on headers (and on bodies, as a second guard) at its checking interval.
   const timeouts = { headersTimeout: settings.bodyTimeoutMs, requestTimeout: settings.bodyTimeoutMs, connectionsCheckingInterval: Math.min(30_000, settings.bodyTimeoutMs) };
   const server = createServer(timeouts, (request, response) => {
-    handleMcpRequest(routing, request, response).catch((error: unknown) => {
-      writeJsonRpcError(response, { status: 500, code: -32603, message: `Internal error: ${errorMessage(error)}` });
-    });
+    // The error's text stays in the server: a client learns nothing of its internals.
+    handleMcpRequest(routing, request, response).catch(() => writeJsonRpcError(response, { status: 500, code: -32603, message: 'Internal error' }));
   });
   const port = await listenHttp(server, settings);
   // The Host names allowed depend on the port bound, known only now (port 0 = any free one).
