@@ -42,10 +42,20 @@ describe('a client that sends its request slowly (slowloris)', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 
-  it('has headers that never end cut off and their connection closed', async () => {
+  it('has headers that never end cut off with 408 and their connection closed', async () => {
     const { port } = await serve();
     const answer = await trickle(port, `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nx-slow: `);
-    expect(answer).toMatch(/^$|^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('has a connection that never sends a byte closed', async () => {
+    const { port } = await serve();
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    cleanups.push(() => socket.destroy());
+    // Read (Node answers 408 before it closes), or the end of the stream would wait behind the unread answer.
+    socket.resume();
+    await new Promise((resolve) => socket.once('close', resolve));
   });
 
   it('does not cut off a call that runs longer than the body timeout: only the request’s arrival is bounded', async () => {
