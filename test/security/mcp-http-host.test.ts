@@ -54,6 +54,13 @@ describe('the Host and Origin checks of serveMcpHttp (DNS rebinding)', () => {
     }
   });
 
+  it('served on IPv6 loopback, accepts [::1] and the other loopback names with the port, and nothing else', async () => {
+    const { url, port } = await serve({ host: '::1' });
+    expect(url).toBe(`http://[::1]:${port}/mcp`);
+    for (const host of [`[::1]:${port}`, `localhost:${port}`, `127.0.0.1:${port}`]) expect({ host, status: await initialize(url, { host }) }).toEqual({ host, status: 200 });
+    for (const host of ['[::1]', `[::1]:${port + 1}`, `::1:${port}`, `[0:0:0:0:0:0:0:1]:${port}`, `evil.example:${port}`]) expect({ host, status: await initialize(url, { host }) }).toEqual({ host, status: 403 });
+  });
+
   it('refuses an Origin that is not the server’s own or allowed, however close its spelling', async () => {
     const { url, port } = await serve({ allowedOrigins: ['https://app.example'] });
     const refused = [
