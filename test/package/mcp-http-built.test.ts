@@ -3,7 +3,7 @@
  * @hono/node-server it wraps are bundled, so a program that installed codev serves over HTTP without either
  * package, and `import('codev')` loads neither until a server starts.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -54,7 +54,7 @@ describe('serveMcpHttp in the built package', () => {
     expect(run.code, run.output).toBe(0);
     const { text, beforeServe } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { text: string; beforeServe: string[] };
     expect(text).toContain('hello from the built package');
-    const loaded = (await import('node:fs')).readFileSync(list, 'utf8').split('\n');
+    const loaded = readFileSync(list, 'utf8').split('\n');
     // The server transport's chunk is loaded by serveMcpHttp, not by importing codev; no package is read from node_modules but the test's client.
     const transportChunks = loaded.filter((file) => /\/dist\/chunks\/streamableHttp-/.test(file));
     expect(transportChunks.length).toBeGreaterThan(0);
