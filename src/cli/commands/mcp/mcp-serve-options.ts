@@ -6,7 +6,7 @@ import type { PermissionMode } from '../../../permissions/types.ts';
 import { checkRuleFlags } from '../check-rule-flags.ts';
 import { DECIMAL_DIGITS } from '../number-options.ts';
 import { permissionModeOption } from '../tool-call-options.ts';
-import { isLoopbackHost } from './is-loopback-host.ts';
+import { isLoopbackHost } from '../../../mcp-server/http/check-request-access.ts';
 
 /** The options of `codev mcp serve` (besides the common --help, --cwd and --verbose). */
 export const MCP_SERVE_OPTIONS = {
