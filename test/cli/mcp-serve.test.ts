@@ -125,9 +125,9 @@ describe('codev mcp serve over stdio', () => {
     expect(questions).toHaveLength(2);
   });
 
-  it('serves only the tools --tools names', { timeout: 60_000 }, async () => {
-    const { client } = await connect(['--tools', 'Greet,Read']);
-    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['Greet', 'Read']);
+  it('serves only the tools --tools names (an alias names its tool)', { timeout: 60_000 }, async () => {
+    const { client } = await connect(['--tools', 'Greet,Read,KillShell']);
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['Greet', 'Read', 'TaskStop']);
   });
 
   it("keeps stdout for the protocol: what a plugin prints at load and in a call goes to stderr", { timeout: 60_000 }, async () => {

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AGENT_ONLY_TOOLS, createKernel, createMcpServer } from '../../../index.ts';
 import type { Kernel } from '../../../kernel/types.ts';
+import type { Tool } from '../../../tool/types.ts';
 import { MCP_HELP } from '../../help.ts';
 import { parseCommandLine, refuseArguments } from '../../parse-command-line.ts';
 import { printLoadErrors } from '../../print-load-errors.ts';
@@ -60,7 +61,7 @@ async function run(options: { settings: McpServeSettings; protocol: Writable | u
     kernel = await createKernel({ cwd: settings.cwd, env: io.env, watch: true, permissionMode: settings.permissionMode, allow: settings.allow, deny: settings.deny, ask: settings.ask });
     throwRuleErrors(kernel.errors);
     printLoadErrors(kernel, io.stderr);
-    if (settings.tools) checkToolsOption({ names: settings.tools, pool: kernel.tools.flatMap((tool) => [tool.name, ...(tool.aliases ?? [])]), agentOnly: AGENT_ONLY_TOOLS, warn: (message) => io.stderr(`codev mcp serve: warning: ${message}\n`) });
+    if (settings.tools) checkToolsOption({ names: settings.tools, pool: kernel.tools.flatMap((tool) => [tool.name, ...tool.aliases]), agentOnly: AGENT_ONLY_TOOLS, warn: (message) => io.stderr(`codev mcp serve: warning: ${message}\n`) });
     reportReloads(kernel, io);
     await serve({ ...options, kernel });
   } finally {
@@ -71,7 +72,10 @@ async function run(options: { settings: McpServeSettings; protocol: Writable | u
 /** Serves until the client is gone or a signal came; every session is ended before it resolves. */
 async function serve(options: { kernel: Kernel; settings: McpServeSettings; protocol: Writable | undefined; signal: AbortSignal; io: CommandIo; onClientGone: () => void }): Promise<void> {
   const { settings, io } = options;
-  const server = await createMcpServer({ kernel: options.kernel, tools: settings.tools, askFallback: settings.askFallback, onWarning: (message) => io.stderr(`codev mcp serve: warning: ${message}\n`) });
+  const names = settings.tools;
+  // A tool named by an alias (codev tool takes them too) is served under its name.
+  const tools = names && ((tool: Tool) => names.includes(tool.name) || tool.aliases.some((alias) => names.includes(alias)));
+  const server = await createMcpServer({ kernel: options.kernel, tools, askFallback: settings.askFallback, onWarning: (message) => io.stderr(`codev mcp serve: warning: ${message}\n`) });
   try {
     if (settings.transport.kind === 'http') {
       await serveOverHttp({ server, transport: settings.transport, signal: options.signal, io });
