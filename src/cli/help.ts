@@ -537,11 +537,11 @@ export const MCP_HELP = `Usage: codev mcp serve [--transport stdio|http] [--host
 Serves the project's tool pool (built-ins, plugins, the MCP servers it uses) to another agent over MCP
 (Claude Code, Cursor, another codev): every call goes through codev's whole lifecycle with the project's
 config, rules, hooks and sandbox. The pool is hot-reloaded: an edited plugin or config reaches the clients
-at once (notifications/tools/list_changed). Each client has a session of its own (the rules it allowed
-"always", its background tasks, its results folder), ended when it goes.
+at once (notifications/tools/list_changed). Each client has a session of its own (its background tasks,
+its results folder), ended when it goes.
 A call a rule asks about is asked of the client (an MCP elicitation: allow once, allow always, deny) when the
-client supports it; else --ask-fallback answers: deny (the default; the result names the --allow rule that
-would let it through) or allow.
+client supports it, an "allow always" saved as codev saves one (.codev/settings.local.json); else
+--ask-fallback answers: deny (the default; the result names the --allow rule that would let it through) or allow.
 
 stdio (the default): the client starts codev and speaks MCP on its stdin and stdout. stdout carries only the
 protocol: what a plugin or a hook prints there goes to stderr, with codev's own messages. The server stops
