@@ -3,12 +3,15 @@
  * token it prints on stderr are what a client needs; a client without the token is refused; a token of the
  * user's own (CODEV_MCP_TOKEN) works and is not printed; SIGTERM stops it with 143.
  */
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { resultText } from './mcp-serve-client.ts';
+import { runCodev } from './run-codev.ts';
 import { killCodevProcesses, startCodevProcess, type CodevProcess } from './start-codev-process.ts';
 
 /** Bounds against a hang only. */
@@ -69,5 +72,16 @@ describe('codev mcp serve --transport http', () => {
     expect(open.codev.stderr()).toContain('--no-token');
     expect(resultText(await (await connect(open.url, undefined)).callTool({ name: 'Greet', arguments: { message: 'anyone' } }))).toBe('hello anyone');
     expect(await open.codev.stop({ signal: 'SIGTERM', timeoutMs: EXIT_WITHIN_MS })).toBe(143);
+  });
+
+  it('a port another process listens on: MCP_SERVE_FAILED, exit 1', { timeout: 60_000 }, async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await runCodev(['mcp', 'serve', '--transport', 'http', '--port', String((taken.address() as AddressInfo).port), '--cwd', project.root], { NO_COLOR: '1' });
+      expect({ code: run.code, failed: run.stderr.includes('MCP_SERVE_FAILED') }, run.stderr).toEqual({ code: 1, failed: true });
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
