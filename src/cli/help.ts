@@ -544,7 +544,7 @@ client supports it, an "allow always" saved as codev saves one (.codev/settings.
 --ask-fallback answers: deny (the default; the result names the --allow rule that would let it through) or allow.
 
 stdio (the default): the client starts codev and speaks MCP on its stdin and stdout. stdout carries only the
-protocol: what a plugin or a hook prints there goes to stderr, with codev's own messages. The server stops
+protocol: what a plugin, a hook or a process they start prints there goes to stderr, with codev's own messages. The server stops
 when the client closes stdin (exit 0).
 http: Streamable HTTP at http://HOST:PORT/mcp, one session per client. Every request carries the header
 "Authorization: Bearer <token>": the token is CODEV_MCP_TOKEN or --token; without either, on loopback, codev

@@ -50,4 +50,12 @@ describe('codev mcp serve keeps file descriptor 1 off the protocol', () => {
     expect(served.protocolErrors.map(String)).toEqual([]);
     expect(await served.close()).toEqual({ code: 0, signal: null });
   });
+
+  it("the server process's mark does not reach the commands it runs (a nested codev mcp serve would take itself for one)", { timeout: 60_000 }, async () => {
+    const served = await serveCodev({ args: ['--cwd', project.root, '--allow', 'Bash(env)'], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
+    const result = await served.client.callTool({ name: 'Bash', arguments: { command: 'env' } });
+    expect(result.isError ?? false, resultText(result)).toBe(false);
+    expect(resultText(result)).not.toContain('CODEV_MCP_SERVE');
+    expect(await served.close()).toEqual({ code: 0, signal: null });
+  });
 });
