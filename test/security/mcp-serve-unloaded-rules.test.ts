@@ -55,6 +55,14 @@ describe('codev mcp serve with a plugin whose deny rules are unknown', () => {
     expect(await served.close()).toEqual({ code: 0, signal: null });
   });
 
+  it('a command a deny rule cannot be checked against (its words computed at run time) does not run either', { timeout: 60_000 }, async () => {
+    await project.write('plugins/guard.ts', GUARD);
+    const served = await serveCodev({ args: ['--cwd', project.root, ...ARGS], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
+    const result = await served.client.callTool({ name: 'Bash', arguments: { command: 'touch $(printf guarded)-computed.txt' } });
+    expect({ ran: existsSync(project.path('guarded-computed.txt')), isError: result.isError ?? false }, resultText(result)).toEqual({ ran: false, isError: true });
+    expect(await served.close()).toEqual({ code: 0, signal: null });
+  });
+
   it('a deny rule added to codev.config.ts while a client is connected holds for its next call', { timeout: 90_000 }, async () => {
     await project.write('plugins/guard.ts', GUARD);
     const served = await serveCodev({ args: ['--cwd', project.root, ...ARGS], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
