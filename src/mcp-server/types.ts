@@ -13,7 +13,9 @@ export type { Transport as McpTransport };
 /**
  * What answers a permission ask when the client cannot (it did not declare the `elicitation` capability, or
  * its answer did not come within `elicitationTimeoutMs`): `'deny'` (the default; the result says why and
- * which `--allow` rule would let the call through), `'allow'`, or a `CanUseTool` of the embedder's own.
+ * which `--allow` rule would let the call through), `'allow'` (except where a deny rule may forbid the call:
+ * a plugin or settings file whose rules never loaded, a deny rule the call cannot be checked against; those
+ * are denied), or a `CanUseTool` of the embedder's own.
  */
 export type McpAskFallback = 'deny' | 'allow' | CanUseTool;
 

@@ -33,7 +33,7 @@ const ARGS = ['--allow', 'Bash(touch *)', '--ask-fallback', 'allow'];
 
 async function touch(served: Awaited<ReturnType<typeof serveCodev>>, file: string): Promise<{ ran: boolean; isError: boolean; text: string }> {
   const result = await served.client.callTool({ name: 'Bash', arguments: { command: `touch ${file}` } });
-  return { ran: existsSync(project.path(file)), isError: result.isError ?? false, text: resultText(result) };
+  return { ran: existsSync(project.path(file)), isError: result.isError === true, text: resultText(result) };
 }
 
 describe('codev mcp serve with a plugin whose deny rules are unknown', () => {
@@ -59,7 +59,7 @@ describe('codev mcp serve with a plugin whose deny rules are unknown', () => {
     await project.write('plugins/guard.ts', GUARD);
     const served = await serveCodev({ args: ['--cwd', project.root, ...ARGS], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
     const result = await served.client.callTool({ name: 'Bash', arguments: { command: 'touch $(printf guarded)-computed.txt' } });
-    expect({ ran: existsSync(project.path('guarded-computed.txt')), isError: result.isError ?? false }, resultText(result)).toEqual({ ran: false, isError: true });
+    expect({ ran: existsSync(project.path('guarded-computed.txt')), isError: result.isError === true }, resultText(result)).toEqual({ ran: false, isError: true });
     expect(await served.close()).toEqual({ code: 0, signal: null });
   });
 
