@@ -17,7 +17,7 @@ const WITHIN_MS = 15_000;
 let project: TempProject;
 
 beforeAll(async () => {
-  project = await createTempProject({ location: 'os-tmpdir', files: { 'package.json': '{ "type": "module" }', 'plugins/greet.ts': toolPlugin('Greet', 'hello ') } });
+  project = await createTempProject({ files: { 'package.json': '{ "type": "module" }', 'plugins/greet.ts': toolPlugin('Greet', 'hello ') } });
   await project.write('.mcp.json', JSON.stringify({ mcpServers: { self: { command: process.execPath, args: [BIN, 'mcp', 'serve', '--cwd', project.root] } } }));
 });
 afterEach(async () => {

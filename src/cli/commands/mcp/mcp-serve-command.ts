@@ -11,6 +11,7 @@ import { throwRuleErrors } from '../check-rule-flags.ts';
 import { stopOnSignals } from '../stop-on-signals.ts';
 import type { CommandIo } from '../types.ts';
 import { checkToolsOption } from './check-tools-option.ts';
+import { enterServingChain } from './enter-serving-chain.ts';
 import { MCP_SERVE_OPTIONS, mcpServeSettings, type McpServeSettings } from './mcp-serve-options.ts';
 import { openProtocolChannel } from './open-protocol-channel.ts';
 import { serveOverHttp } from './serve-over-http.ts';
@@ -37,6 +38,7 @@ export async function mcpServeCommand(argv: readonly string[], io: CommandIo): P
   const settings = mcpServeSettings({ values, cwd: io.cwd, env: io.env, generateToken: () => randomBytes(32).toString('base64url') });
   // Before anything loads, as the server's fd 1 must be stderr before a plugin's top level runs.
   const channel = settings.transport.kind === 'stdio' ? openProtocolChannel(process.env) : undefined;
+  if (!channel) await enterServingChain({ cwd: settings.cwd, env: process.env });
   if (settings.transport.kind === 'stdio' && !channel) return serveInChild({ argv, io });
   const stop = stopOnSignals(io);
   let endNow!: () => void;
