@@ -583,6 +583,7 @@ In a client's config (Claude Code's .mcp.json, Cursor's .cursor/mcp.json):
 
 Ctrl-C, SIGTERM or SIGHUP ends every session (running calls stopped, with their processes) and exits 130 or 143; a
 second signal quits at once.
-Exit codes: 0 the client closed stdin, 1 the server could not start (MCP_SERVE_FAILED: a port in use...) or a
+Exit codes: 0 the client closed stdin, 1 the server could not start (MCP_SERVE_FAILED: a port in use, the
+project already served by the codev mcp serve that started this one through its .mcp.json...) or a
 rule of the project is invalid (RULE_INVALID), 2 bad usage, 130 or 143 stopped by a signal.
 `;
