@@ -55,7 +55,7 @@ describe('codev mcp serve keeps file descriptor 1 off the protocol', () => {
     const served = await serveCodev({ args: ['--cwd', project.root, '--allow', 'Bash(env)'], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
     const result = await served.client.callTool({ name: 'Bash', arguments: { command: 'env' } });
     expect(result.isError ?? false, resultText(result)).toBe(false);
-    expect(resultText(result)).not.toContain('CODEV_MCP_SERVE');
+    expect(resultText(result)).not.toContain('CODEV_MCP_SERVE_CHILD');
     expect(await served.close()).toEqual({ code: 0, signal: null });
   });
 });

@@ -37,9 +37,9 @@ export async function mcpServeCommand(argv: readonly string[], io: CommandIo): P
   refuseArguments(positionals, 'codev mcp serve [--transport stdio|http] [options] (codev mcp serve --help)');
   const settings = mcpServeSettings({ values, cwd: io.cwd, env: io.env, generateToken: () => randomBytes(32).toString('base64url') });
   // Before anything loads, as the server's fd 1 must be stderr before a plugin's top level runs.
-  const channel = settings.transport.kind === 'stdio' ? openProtocolChannel(process.env) : undefined;
-  if (!channel) await enterServingChain({ cwd: settings.cwd, env: process.env });
+  const channel = openProtocolChannel(process.env);
   if (settings.transport.kind === 'stdio' && !channel) return serveInChild({ argv, io });
+  await enterServingChain({ cwd: settings.cwd, env: process.env });
   const stop = stopOnSignals(io);
   let endNow!: () => void;
   const ending = new Promise<void>((resolve) => (endNow = resolve));

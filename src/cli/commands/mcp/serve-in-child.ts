@@ -21,8 +21,10 @@ const PASSED_ON = { SIGINT: 'SIGINT', SIGTERM: 'SIGTERM', SIGHUP: 'SIGTERM' } as
  * The child shares stdin; it is in a process group of its own, so a terminal's Ctrl-C reaches it once,
  * through here; it holds a pipe (fd 4) from this process and stops, cleanly, once that closes: a SIGKILL
  * of this process, the one the client knows, does not leave the server running. Resolves with its exit code.
+ * bin/codev.mjs calls it for `codev mcp serve` before loading the CLI (see `isServeOverStdio`), so this
+ * process costs a Node start and this file only.
  */
-export function serveInChild(options: { argv: readonly string[]; io: CommandIo }): Promise<number> {
+export function serveInChild(options: { argv: readonly string[]; io: Pick<CommandIo, 'cwd' | 'env' | 'stderr'> }): Promise<number> {
   const script = process.argv[1]!;
   const child = spawn(process.execPath, [...process.execArgv, script, 'mcp', 'serve', ...options.argv], {
     cwd: options.io.cwd,
@@ -42,4 +44,14 @@ export function serveInChild(options: { argv: readonly string[]; io: CommandIo }
     for (const signal of Object.keys(PASSED_ON)) process.off(signal, passOn);
     child.stdio[LIFELINE_FD]?.destroy();
   });
+}
+
+/**
+ * Whether `argv` (the CLI's) is `codev mcp serve` over stdio, in a process that is not already the server:
+ * bin/codev.mjs then starts the server process at once. Anything else (help, http, a value that looks like a
+ * flag) takes the CLI's usual way, where `codev mcp serve` still calls serveInChild for stdio.
+ */
+export function isServeOverStdio(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
+  if (argv[0] !== 'mcp' || argv[1] !== 'serve' || env[PROTOCOL_CHILD_KEY] !== undefined) return false;
+  return argv.slice(2).every((arg) => arg !== '--help' && arg !== '-h' && !arg.startsWith('--transport'));
 }
