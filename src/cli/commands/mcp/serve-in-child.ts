@@ -53,5 +53,7 @@ export function serveInChild(options: { argv: readonly string[]; io: Pick<Comman
  */
 export function isServeOverStdio(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
   if (argv[0] !== 'mcp' || argv[1] !== 'serve' || env[PROTOCOL_CHILD_KEY] !== undefined) return false;
-  return argv.slice(2).every((arg) => arg !== '--help' && arg !== '-h' && !arg.startsWith('--transport'));
+  const options = argv.slice(2);
+  const stdio = (arg: string, index: number) => arg === '--transport=stdio' || (arg === '--transport' && options[index + 1] === 'stdio');
+  return options.every((arg, index) => arg !== '--help' && arg !== '-h' && (!arg.startsWith('--transport') || stdio(arg, index)));
 }
