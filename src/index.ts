@@ -59,6 +59,11 @@ export type { LocalSettings } from './permissions/local-settings.ts';
 export { connectMcpServer, createMcpManager, loadMcpConfig, mcpResultToContent, mcpToolName, mcpToolToTool, normalizeMcpName, resourceContentsToContent, DEFAULT_MAX_MCP_OUTPUT_TOKENS, MCP_JSON_FILE } from './mcp/index.ts';
 export type { ConnectMcpServerOptions, LoadedMcpConfig, McpCallOptions, McpCallProgress, McpManager, McpManagerOptions, McpReconnectPolicy, McpRequestOptions, McpResourceInfo, McpServerConnection, McpServerStatus, McpToolInfo, McpToolToToolOptions } from './mcp/index.ts';
 
+// codev as an MCP server
+export { createMcpServer } from './mcp-server/create-mcp-server.ts';
+export { AGENT_ONLY_TOOLS } from './mcp-server/agent-only-tools.ts';
+export type { CodevMcpServer, CreateMcpServerOptions, McpAskFallback, McpHttpServer, McpResultMeta, McpServerSession, McpTransport, ServeMcpHttpOptions } from './mcp-server/types.ts';
+
 // The agent loop
 export { createAgent, DEFAULT_MODEL, DEFAULT_MAX_TURNS, INTERRUPT_MESSAGE } from './agent/create-agent.ts';
 export type { Agent } from './agent/create-agent.ts';

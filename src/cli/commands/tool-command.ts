@@ -6,6 +6,7 @@ import { formatUserStack, isVerbose } from '../../errors/user-stack-frames.ts';
 import { runToolUse } from '../../execution/run-tool-use.ts';
 import type { ToolResultUpdate } from '../../execution/types.ts';
 import { createKernel } from '../../index.ts';
+import { allowRuleAdvice } from '../../permissions/allow-rule-advice.ts';
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import { locateThrown } from '../../plugins/locate-thrown.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
@@ -93,14 +94,8 @@ export async function toolCommand(argv: readonly string[], io: CommandIo): Promi
 const denyAsks: CanUseTool = (_tool, _input, options) => ({
   behavior: 'deny',
   unattended: true,
-  message: joinSentences(options.message, `codev tool is not interactive, so the call was denied.${advice(options)}`),
+  message: joinSentences(options.message, `codev tool is not interactive, so the call was denied.${allowRuleAdvice(options)}`),
 });
-
-function advice(options: Parameters<CanUseTool>[2]): string {
-  if (options.decisionReason?.type === 'unloadedSource') return '';
-  if (options.suggestions[0]) return ` To allow it, add --allow '${options.suggestions[0].rules.join("' --allow '")}'.`;
-  return ' Add an --allow rule or use --permission-mode.';
-}
 
 function parseInput(raw: string | undefined): unknown {
   if (raw === undefined || raw.trim() === '') return {};

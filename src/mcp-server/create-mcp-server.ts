@@ -1,0 +1,49 @@
+import { CodevError } from '../errors/codev-error.ts';
+import { createToolLister } from './list-served-tools.ts';
+import { loadServerSdk } from './load-server-sdk.ts';
+import { openMcpSession, type OpenMcpSession } from './open-mcp-session.ts';
+import type { CodevMcpServer, CreateMcpServerOptions } from './types.ts';
+
+/**
+ * Serves a kernel's tool pool over MCP: each `connect` is one client with its own session (rules it keeps,
+ * results folder, call queue). Every `tools/call` runs through `runToolUse` with the project's rules, hooks
+ * and sandbox; an ask becomes an elicitation where the client supports it, else `askFallback` answers. A
+ * kernel reload tells every client `notifications/tools/list_changed`. The MCP SDK is loaded at the first
+ * `connect`.
+ *
+ * @example
+ * const server = createMcpServer({ kernel: await createKernel({ watch: true }) });
+ * await server.connect(new StdioServerTransport());
+ */
+export function createMcpServer(options: CreateMcpServerOptions): CodevMcpServer {
+  const { kernel } = options;
+  const sessions = new Set<OpenMcpSession>();
+  const listTools = createToolLister(options.tools);
+  const stopListening = kernel.on('reload', () => {
+    for (const session of sessions) session.notifyToolListChanged();
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    kernel,
+    get sessions() {
+      return [...sessions];
+    },
+    async connect(transport) {
+      if (closing) throw new CodevError('MCP_SERVE_FAILED', 'The MCP server is closed', { hint: 'create a new one with createMcpServer' });
+      const sdk = await loadServerSdk();
+      const session = await openMcpSession({ sdk, kernel, serverOptions: options, transport, listTools });
+      sessions.add(session);
+      void session.closed.then(() => sessions.delete(session));
+      // Closed meanwhile (or the transport closed at once): the session must not outlive the server.
+      if (closing) await session.close();
+      return session;
+    },
+    close() {
+      closing ??= (async () => {
+        stopListening();
+        await Promise.all([...sessions].map((session) => session.close()));
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
+import type { ToolPermissionContext } from '../permissions/types.ts';
+import type { Tool } from '../tool/types.ts';
+
+/** Built-in tools that reach the world outside the project. */
+const OPEN_WORLD_TOOLS = new Set(['WebFetch', 'WebSearch', 'Location']);
+
+/**
+ * One tool as `tools/list` shows it: its name, the text the model would read (its prompt), the JSON Schema
+ * the agent sends the API, and hints from its definition, judged with no input (a tool that is read-only
+ * for some inputs only, as Bash, says not read-only).
+ */
+export async function toMcpTool(tool: Tool, options: { permissionContext: ToolPermissionContext; tools: readonly Tool[] }): Promise<McpToolInfo> {
+  const readOnly = hint(() => tool.isReadOnly({}));
+  return {
+    name: tool.name,
+    description: await tool.prompt({ permissionContext: options.permissionContext, tools: options.tools }),
+    inputSchema: tool.jsonSchema as McpToolInfo['inputSchema'],
+    annotations: {
+      title: tool.userFacingName(),
+      readOnlyHint: readOnly,
+      destructiveHint: !readOnly && hint(() => tool.isDestructive({})),
+      idempotentHint: readOnly || hint(() => tool.isConcurrencySafe({})),
+      openWorldHint: tool.isMcp || OPEN_WORLD_TOOLS.has(tool.name),
+    },
+  };
+}
+
+// A tool's predicate may expect fields an empty input lacks: a throw is "no".
+function hint(answer: () => boolean): boolean {
+  try {
+    return answer() === true;
+  } catch {
+    return false;
+  }
+}
