@@ -17,6 +17,7 @@ import { BIN } from '../cli/run-codev.ts';
 import { findClaudeCode, type Found } from './find-interop-clients.ts';
 import { installInteropClients } from './install-interop-clients.ts';
 import { runClaudeCode, type ScriptedCall, type StdioServerEntry } from './run-claude-code.ts';
+import { startCodevHttp } from './start-codev-http.ts';
 
 const ANSWER_ELICITATION = path.join(import.meta.dirname, 'test-fixtures/answer-elicitation.mjs');
 const MARKER = 'interop marker 7c1e';
@@ -157,5 +158,46 @@ describe('Claude Code with codev mcp serve as its MCP server', () => {
     expect(toolResults.map((result) => result.is_error ?? false)).toEqual([true, false]);
     expect(existsSync(path.join(outside, 'escaped.txt'))).toBe(false);
     expect(readFileSync(path.join(project, 'out/inside.txt'), 'utf8')).toBe('x');
+  }, 180_000);
+});
+
+describe('Claude Code with codev mcp serve --transport http', () => {
+  const token = 'interop-token-2f4c9d0e8b7a6f5e4d3c2b1a';
+
+  it('connects with the bearer token, and the Read call reaches codev; the project deny rule holds there too', async (context) => {
+    const binary = claude(context);
+    const project = makeProject({ 'secret.txt': 'the secret 93b2\n', 'codev.config.json': JSON.stringify({ permissions: { deny: ['Read(secret.txt)'] } }) });
+    const server = await startCodevHttp({ project, token });
+    try {
+      const calls = [
+        { name: 'mcp__codev__Read', input: { file_path: path.join(project, 'notes.txt') } },
+        { name: 'mcp__codev__Read', input: { file_path: path.join(project, 'secret.txt') } },
+      ];
+      const { run: child, events, toolResults } = await runClaudeCode({ claude: binary, cwd: project, server: { type: 'http', url: server.url, headers: { Authorization: `Bearer ${token}` } }, calls, args: ALLOW_CODEV });
+      expect(child.code, child.output).toBe(0);
+      expect(events.find((event) => event.subtype === 'init')?.mcp_servers).toEqual([expect.objectContaining({ name: 'codev', status: 'connected' })]);
+      expect(toolResults.map((result) => result.is_error ?? false)).toEqual([false, true]);
+      expect(toolResults[0]!.text).toContain(MARKER);
+      expect(toolResults[1]!.text).not.toContain('the secret 93b2');
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
+
+  it('gets no tools without the token', async (context) => {
+    const binary = claude(context);
+    const project = makeProject();
+    const server = await startCodevHttp({ project, token });
+    try {
+      const { run: child, events, toolResults } = await runClaudeCode({ claude: binary, cwd: project, server: { type: 'http', url: server.url, headers: { Authorization: 'Bearer not-the-token' } }, calls: [{ name: 'mcp__codev__Read', input: { file_path: path.join(project, 'notes.txt') } }], args: ALLOW_CODEV });
+      expect(child.code, child.output).toBe(0);
+      const init = events.find((event) => event.subtype === 'init');
+      expect(init?.mcp_servers).toEqual([expect.objectContaining({ name: 'codev', status: expect.not.stringMatching(/^connected$/) })]);
+      expect((init?.tools as string[]).filter((name) => name.startsWith('mcp__codev__'))).toEqual([]);
+      expect(toolResults[0]!.is_error).toBe(true);
+      expect(toolResults[0]!.text).not.toContain(MARKER);
+    } finally {
+      await server.stop();
+    }
   }, 180_000);
 });

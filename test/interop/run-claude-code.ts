@@ -13,6 +13,13 @@ export interface StdioServerEntry {
   env?: Record<string, string>;
 }
 
+/** A Streamable HTTP server Claude Code connects to. */
+export interface HttpServerEntry {
+  type: 'http';
+  url: string;
+  headers?: Record<string, string>;
+}
+
 /** One tool call the fake model makes, in its own turn. */
 export interface ScriptedCall {
   name: string;
@@ -40,17 +47,19 @@ export interface ClaudeCodeRun {
 const TIMEOUT_MS = 120_000;
 
 /**
- * Runs `claude -p` in `cwd` with `server` as its only MCP server, named `codev` (its tools are
+ * Runs `claude -p` in `cwd` with `server` (started by Claude Code over stdio, or listening on HTTP) as its only MCP
+ * server, named `codev` (its tools are
  * `mcp__codev__<Tool>`). The fake model makes `calls` one per turn, then says `done`. Claude Code runs isolated:
  * a temp HOME and config folder, no telemetry, auto-updater or other traffic, its API the fake server (loopback).
  * The MCP config file lives in that HOME, not in the project: codev reads the project's `.mcp.json` as a client,
  * and would start itself there.
  */
-export async function runClaudeCode(options: { claude: string; cwd: string; server: StdioServerEntry; calls: readonly ScriptedCall[]; args?: readonly string[] }): Promise<ClaudeCodeRun> {
+export async function runClaudeCode(options: { claude: string; cwd: string; server: StdioServerEntry | HttpServerEntry; calls: readonly ScriptedCall[]; args?: readonly string[] }): Promise<ClaudeCodeRun> {
   const home = removeAtExit(mkdtempSync(path.join(os.tmpdir(), 'codev-interop-home-')));
   mkdirSync(path.join(home, '.claude'));
   const mcpConfig = path.join(home, 'mcp.json');
-  writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { codev: { type: 'stdio', ...options.server, env: { HOME: home, ...options.server.env } } } }));
+  const entry = 'command' in options.server ? { type: 'stdio', ...options.server, env: { HOME: home, ...options.server.env } } : options.server;
+  writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { codev: entry } }));
   const fake = await createFakeMessagesServer({
     script: (_request, index) => {
       const call = options.calls[index];
