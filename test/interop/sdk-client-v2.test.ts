@@ -2,7 +2,7 @@
  * A second real client: the MCP TypeScript SDK's 2.x client (`@modelcontextprotocol/client`, pinned in
  * test/interop/package.json; codev itself is served with the 1.x SDK), over stdio against `codev mcp serve`.
  * It declares the elicitation capability, so an ask reaches it as a form it answers; results carry codev's
- * `_meta["codev/result"]`; a long Bash reports progress.
+ * `_meta["codev/result"]`; a long Bash reports progress; the same over Streamable HTTP with the bearer token.
  */
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { removeAtExit } from '../../src/testing/remove-at-exit.ts';
 import { BIN } from '../cli/run-codev.ts';
 import { installedModule } from './find-interop-clients.ts';
 import { installInteropClients } from './install-interop-clients.ts';
+import { startCodevHttp } from './start-codev-http.ts';
 
 const MARKER = 'sdk 2 marker 5be0';
 
@@ -33,13 +34,13 @@ interface V2Client {
 
 type Answer = 'once' | 'decline';
 
-let modules: { Client: new (info: object, options: object) => V2Client; StdioClientTransport: new (parameters: object) => unknown };
+let modules: { Client: new (info: object, options: object) => V2Client; StdioClientTransport: new (parameters: object) => unknown; StreamableHTTPClientTransport: new (url: URL, options: object) => unknown };
 const clients: V2Client[] = [];
 
 beforeAll(async () => {
   const installed = await installInteropClients();
-  const [{ Client }, { StdioClientTransport }] = await Promise.all([import(installedModule(installed, '@modelcontextprotocol/client/dist/index.mjs')), import(installedModule(installed, '@modelcontextprotocol/client/dist/stdio.mjs'))]);
-  modules = { Client, StdioClientTransport };
+  const [{ Client, StreamableHTTPClientTransport }, { StdioClientTransport }] = await Promise.all([import(installedModule(installed, '@modelcontextprotocol/client/dist/index.mjs')), import(installedModule(installed, '@modelcontextprotocol/client/dist/stdio.mjs'))]);
+  modules = { Client, StdioClientTransport, StreamableHTTPClientTransport };
 }, 600_000);
 
 afterEach(async () => {
@@ -52,8 +53,11 @@ function makeProject(): string {
   return project;
 }
 
-/** A 2.x client connected to `codev mcp serve --cwd <project> <flags>`; its elicitations answered `answer`, and recorded. */
-async function connect(project: string, options: { flags?: readonly string[]; answer?: Answer } = {}): Promise<{ client: V2Client; elicitations: Record<string, any>[] }> {
+/**
+ * A 2.x client connected to `codev mcp serve --cwd <project> <flags>` over stdio, or to `http` (a served URL and
+ * its token); its elicitations answered `answer`, and recorded.
+ */
+async function connect(project: string, options: { flags?: readonly string[]; answer?: Answer; http?: { url: string; token: string } } = {}): Promise<{ client: V2Client; elicitations: Record<string, any>[] }> {
   const client = new modules.Client({ name: 'codev-interop-v2', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
   const elicitations: Record<string, any>[] = [];
   client.setRequestHandler('elicitation/create', async (request) => {
@@ -64,7 +68,10 @@ async function connect(project: string, options: { flags?: readonly string[]; an
   });
   const home = removeAtExit(mkdtempSync(path.join(os.tmpdir(), 'codev-interop-home-')));
   const env = { PATH: process.env.PATH ?? '', HOME: home, CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE ?? '' };
-  await client.connect(new modules.StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', '--cwd', project, ...(options.flags ?? [])], cwd: project, env, stderr: 'ignore' }));
+  const transport = options.http
+    ? new modules.StreamableHTTPClientTransport(new URL(options.http.url), { requestInit: { headers: { Authorization: `Bearer ${options.http.token}` } } })
+    : new modules.StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', '--cwd', project, ...(options.flags ?? [])], cwd: project, env, stderr: 'ignore' });
+  await client.connect(transport);
   clients.push(client);
   return { client, elicitations };
 }
@@ -129,5 +136,22 @@ describe('the MCP SDK 2.x client with codev mcp serve', () => {
     const result = await client.callTool({ name: 'Bash', arguments: { command: 'sleep 3' } }, { onprogress: (update) => progress.push(update) });
     expect(result.isError, text(result)).toBeFalsy();
     expect(progress.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('over Streamable HTTP with the bearer token: an ask reaches it as an elicitation, allowed once, and runs', async () => {
+    const project = makeProject();
+    const token = 'interop-token-v2-0b9c8d7e';
+    const server = await startCodevHttp({ project, token });
+    try {
+      const { client, elicitations } = await connect(project, { answer: 'once', http: { url: server.url, token } });
+      expect(text(await client.callTool({ name: 'Read', arguments: { file_path: path.join(project, 'notes.txt') } }))).toContain(MARKER);
+      const result = await client.callTool({ name: 'Bash', arguments: { command: 'touch asked.txt' } });
+      expect(result.isError, text(result)).toBeFalsy();
+      expect(elicitations).toHaveLength(1);
+      expect(existsSync(path.join(project, 'asked.txt'))).toBe(true);
+      await client.close();
+    } finally {
+      await server.stop();
+    }
   }, 60_000);
 });
