@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type Anthropic from '@anthropic-ai/sdk';
 import { createFakeMessagesServer, textReply, toolUseReply, type RecordedRequest } from '../../src/testing/index.ts';
 import { removeAtExit } from '../../src/testing/remove-at-exit.ts';
 import { runChild, type ChildRun } from '../run-child.ts';
@@ -61,8 +62,10 @@ export async function runClaudeCode(options: { claude: string; cwd: string; serv
   const entry = 'command' in options.server ? { type: 'stdio', ...options.server, env: { HOME: home, ...options.server.env } } : options.server;
   writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { codev: entry } }));
   const fake = await createFakeMessagesServer({
-    script: (_request, index) => {
-      const call = options.calls[index];
+    // The next call is the one after those whose results the conversation already carries, whatever else
+    // Claude Code may ask the API on the side.
+    script: (request) => {
+      const call = options.calls[toolResultsOf(request).length];
       return call ? toolUseReply(call.name, call.input) : textReply('done');
     },
   });
@@ -87,15 +90,17 @@ export async function runClaudeCode(options: { claude: string; cwd: string; serv
   }
 }
 
-/** The tool_result blocks of the last Messages request (it carries the whole conversation). */
+/** The tool_result blocks of the conversation: those of the Messages request that carries the most of them. */
 function sentToolResults(requests: readonly RecordedRequest[]): SentToolResult[] {
-  const messages = requests.filter((request) => request.path === '/v1/messages').at(-1)?.body.messages ?? [];
-  const blocks = messages.flatMap((message) => (Array.isArray(message.content) ? message.content : []));
-  return blocks
-    .filter((block): block is Extract<typeof block, { type: 'tool_result' }> => block.type === 'tool_result')
-    .map((block) => ({
-      tool_use_id: block.tool_use_id,
-      is_error: block.is_error,
-      text: typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join(''),
-    }));
+  const blocks = requests.filter((request) => request.path === '/v1/messages').map(toolResultsOf);
+  return blocks.reduce((most, next) => (next.length > most.length ? next : most), []).map((block) => ({
+    tool_use_id: block.tool_use_id,
+    is_error: block.is_error,
+    text: typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join(''),
+  }));
+}
+
+function toolResultsOf(request: RecordedRequest): Anthropic.ToolResultBlockParam[] {
+  const blocks = (request.body.messages ?? []).flatMap((message) => (Array.isArray(message.content) ? message.content : []));
+  return blocks.filter((block): block is Anthropic.ToolResultBlockParam => block.type === 'tool_result');
 }
