@@ -4,13 +4,16 @@
  * `mcp__codev__Bash`. What holds is judged by what Claude Code sent back to the model (the tool_result blocks the
  * fake server recorded) and by the project's files: the call reaches codev's tool, codev's deny rule holds though
  * Claude Code allowed the tool, an ask reaches Claude Code as an MCP elicitation (which `claude -p` cancels, and
- * which a Claude Code `Elicitation` hook can answer), and a sandboxed Bash cannot write outside the project.
+ * which a Claude Code `Elicitation` hook can answer), a plugin added meanwhile reaches it (tools/list_changed), and
+ * a sandboxed Bash cannot write outside the project; over stdio (Claude Code starts codev) and Streamable HTTP.
  * Loopback only; Claude Code runs with a temp HOME, no telemetry, no auto-updater and no other traffic.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { sandboxUnavailableReason } from '../../src/sandbox/is-sandbox-available.ts';
 import { removeAtExit } from '../../src/testing/remove-at-exit.ts';
 import { BIN } from '../cli/run-codev.ts';
@@ -20,6 +23,7 @@ import { runClaudeCode, type ScriptedCall, type StdioServerEntry } from './run-c
 import { startCodevHttp } from './start-codev-http.ts';
 
 const ANSWER_ELICITATION = path.join(import.meta.dirname, 'test-fixtures/answer-elicitation.mjs');
+const REPO = path.resolve(import.meta.dirname, '../..');
 const MARKER = 'interop marker 7c1e';
 /** Claude Code asks before an MCP tool runs; these tests let it run every codev tool, so codev alone decides. */
 const ALLOW_CODEV = ['--allowedTools', 'mcp__codev__*'];
@@ -139,6 +143,32 @@ describe('Claude Code with codev mcp serve as its MCP server', () => {
     expect(toolResults.map((result) => result.is_error ?? false)).toEqual([false, false]);
     expect(existsSync(path.join(project, 'always.txt'))).toBe(true);
     expect(loggedElicitations(log)).toHaveLength(1);
+  }, 180_000);
+
+  it('gets a plugin tool added while it runs: codev reloads, sends tools/list_changed, and Claude Code can call the new tool', async (context) => {
+    const project = makeProject({ 'package.json': '{ "type": "module" }' });
+    // The plugin imports zod, as a project's plugins do.
+    symlinkSync(path.join(REPO, 'node_modules'), path.join(project, 'node_modules'));
+    const debugLog = path.join(removeAtExit(mkdtempSync(path.join(os.tmpdir(), 'codev-interop-debug-'))), 'claude-debug.log');
+    const calls = [
+      { name: 'mcp__codev__Read', input: { file_path: path.join(project, 'notes.txt') } },
+      { name: 'mcp__codev__Shout', input: { message: 'from claude' } },
+    ];
+    // Before the model's first answer: the plugin is written, and the model waits for Claude Code to hear of it.
+    // The Read call between makes the tools/list Claude Code sends at the notice go before the Shout call.
+    const beforeReply = async (done: number): Promise<void> => {
+      if (done !== 0) return;
+      mkdirSync(path.join(project, 'plugins'));
+      writeFileSync(path.join(project, 'plugins/shout.ts'), toolPlugin('Shout', 'shouted: '));
+      const heard = (): boolean => existsSync(debugLog) && readFileSync(debugLog, 'utf8').includes('Received tools/list_changed');
+      // Bounded by Claude Code's own run (runClaudeCode kills it past its timeout), not by a clock of its own.
+      for (let polls = 0; polls < 3_000 && !heard(); polls++) await sleep(50);
+    };
+    const { run: child, events, toolResults } = await runClaudeCode({ claude: claude(context), cwd: project, server: codevServer(project), calls, beforeReply, args: [...ALLOW_CODEV, '--debug-file', debugLog] });
+    expect(child.code, child.output).toBe(0);
+    expect(events.find((event) => event.subtype === 'init')?.tools).not.toContain('mcp__codev__Shout');
+    expect(toolResults.map((result) => result.is_error ?? false)).toEqual([false, false]);
+    expect(toolResults[1]!.text).toBe('shouted: from claude');
   }, 180_000);
 
   it("runs an allowed Bash in codev's sandbox: it writes inside the project, not outside", async (context) => {

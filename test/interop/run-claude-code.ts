@@ -55,7 +55,15 @@ const TIMEOUT_MS = 120_000;
  * The MCP config file lives in that HOME, not in the project: codev reads the project's `.mcp.json` as a client,
  * and would start itself there.
  */
-export async function runClaudeCode(options: { claude: string; cwd: string; server: StdioServerEntry | HttpServerEntry; calls: readonly ScriptedCall[]; args?: readonly string[] }): Promise<ClaudeCodeRun> {
+export async function runClaudeCode(options: {
+  claude: string;
+  cwd: string;
+  server: StdioServerEntry | HttpServerEntry;
+  calls: readonly ScriptedCall[];
+  args?: readonly string[];
+  /** Runs before the fake model answers, told how many calls have their results already. */
+  beforeReply?: (callsDone: number) => Promise<void>;
+}): Promise<ClaudeCodeRun> {
   const home = removeAtExit(mkdtempSync(path.join(os.tmpdir(), 'codev-interop-home-')));
   mkdirSync(path.join(home, '.claude'));
   const mcpConfig = path.join(home, 'mcp.json');
@@ -64,8 +72,10 @@ export async function runClaudeCode(options: { claude: string; cwd: string; serv
   const fake = await createFakeMessagesServer({
     // The next call is the one after those whose results the conversation already carries, whatever else
     // Claude Code may ask the API on the side.
-    script: (request) => {
-      const call = options.calls[toolResultsOf(request).length];
+    script: async (request) => {
+      const done = toolResultsOf(request).length;
+      await options.beforeReply?.(done);
+      const call = options.calls[done];
       return call ? toolUseReply(call.name, call.input) : textReply('done');
     },
   });
