@@ -8,7 +8,7 @@
  * a sandboxed Bash cannot write outside the project; over stdio (Claude Code starts codev) and Streamable HTTP.
  * Loopback only; Claude Code runs with a temp HOME, no telemetry, no auto-updater and no other traffic.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,29 @@ function elicitationHook(answer: 'once' | 'always' | 'decline'): { settings: str
 
 function loggedElicitations(log: string): Record<string, any>[] {
   return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>) : [];
+}
+
+/** The processes whose parent is `parent` (Linux /proc). */
+function childPidsOf(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === parent;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Whether the process exists and is not a zombie. */
+function isRunning(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 describe('Claude Code with codev mcp serve as its MCP server', () => {
@@ -169,6 +192,28 @@ describe('Claude Code with codev mcp serve as its MCP server', () => {
     expect(events.find((event) => event.subtype === 'init')?.tools).not.toContain('mcp__codev__Shout');
     expect(toolResults.map((result) => result.is_error ?? false)).toEqual([false, false]);
     expect(toolResults[1]!.text).toBe('shouted: from claude');
+  }, 180_000);
+
+  it("stops the command codev runs for it when Claude Code goes away mid-call", async (context) => {
+    const binary = claude(context);
+    const project = makeProject();
+    const started = path.join(project, 'started.pid');
+    // Outside the sandbox (whose PID namespace would end the command anyway): codev's own process stopping is tested.
+    const hang = `node -e "require('fs').writeFileSync(process.argv[1], String(process.pid)); setInterval(() => {}, 1000)" ${started}`;
+    const server = { ...codevServer(project, ['--allow', 'Bash(node:*)']), env: { CODEV_FROM_SOURCE: process.env.CODEV_FROM_SOURCE ?? '', CODEV_SANDBOX: '0' } };
+    const running = runClaudeCode({ claude: binary, cwd: project, server, calls: [{ name: 'mcp__codev__Bash', input: { command: hang } }], args: ALLOW_CODEV });
+    for (let polls = 0; polls < 2_400 && !existsSync(started); polls++) await sleep(50);
+    const commandPid = Number(readFileSync(started, 'utf8'));
+    try {
+      const claudePids = childPidsOf(process.pid).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(binary));
+      expect(claudePids).toHaveLength(1);
+      process.kill(claudePids[0]!, 'SIGTERM');
+      await running;
+      for (let polls = 0; polls < 1_200 && isRunning(commandPid); polls++) await sleep(50);
+      expect(isRunning(commandPid)).toBe(false);
+    } finally {
+      if (isRunning(commandPid)) process.kill(commandPid, 'SIGKILL');
+    }
   }, 180_000);
 
   it("runs an allowed Bash in codev's sandbox: it writes inside the project, not outside", async (context) => {
