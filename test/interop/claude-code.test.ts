@@ -8,7 +8,7 @@
  * a sandboxed Bash cannot write outside the project; over stdio (Claude Code starts codev) and Streamable HTTP.
  * Loopback only; Claude Code runs with a temp HOME, no telemetry, no auto-updater and no other traffic.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { removeAtExit } from '../../src/testing/remove-at-exit.ts';
 import { BIN } from '../cli/run-codev.ts';
 import { findClaudeCode, type Found } from './find-interop-clients.ts';
 import { installInteropClients } from './install-interop-clients.ts';
+import { childPidsOf, isRunning } from './process-table.ts';
 import { runClaudeCode, type ScriptedCall, type StdioServerEntry } from './run-claude-code.ts';
 import { startCodevHttp } from './start-codev-http.ts';
 
@@ -66,29 +67,6 @@ function elicitationHook(answer: 'once' | 'always' | 'decline'): { settings: str
 
 function loggedElicitations(log: string): Record<string, any>[] {
   return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>) : [];
-}
-
-/** The processes whose parent is `parent` (Linux /proc). */
-function childPidsOf(parent: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === parent;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-/** Whether the process exists and is not a zombie. */
-function isRunning(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 describe('Claude Code with codev mcp serve as its MCP server', () => {
@@ -196,6 +174,10 @@ describe('Claude Code with codev mcp serve as its MCP server', () => {
 
   it("stops the command codev runs for it when Claude Code goes away mid-call", async (context) => {
     const binary = claude(context);
+    if (process.platform !== 'linux') {
+      console.warn('codev: the Claude Code mid-call interop test is skipped on this machine: it finds processes through /proc (Linux)');
+      context.skip();
+    }
     const project = makeProject();
     const started = path.join(project, 'started.pid');
     // Outside the sandbox (whose PID namespace would end the command anyway): codev's own process stopping is tested.
