@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { filesystemServer } from '../mcp/test-fixtures/test-servers.ts';
 import { metaOf, serveTestProject, textOf, type ServedProject } from './test-fixtures/serve-test-project.ts';
 
 const served: ServedProject[] = [];
@@ -29,6 +30,17 @@ describe('createMcpServer', () => {
     expect(byName.Shout!.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
     expect(byName.Shout!.description).toContain('Upper-cases');
     expect(byName.Bash!.description!.length).toBeGreaterThan(100);
+  });
+
+  it("passes an MCP tool's own annotations through, and its calls go to its server", async () => {
+    const project = await serve({ kernel: { mcp: {}, allow: ['mcp__fs__list_directory'] }, files: { '.mcp.json': JSON.stringify({ mcpServers: { fs: filesystemServer('.') } }) } });
+    const { client } = await project.connect();
+    const byName = Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+    expect(byName.mcp__fs__read_text_file!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect(byName.mcp__fs__write_file!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false });
+    await writeFile(path.join(project.root, 'listed.txt'), '');
+    const listed = await client.callTool({ name: 'mcp__fs__list_directory', arguments: { path: project.root } });
+    expect(textOf(listed)).toContain('listed.txt');
   });
 
   it('runs Read, Write and Bash through the lifecycle in the project', async () => {
@@ -76,6 +88,28 @@ describe('createMcpServer', () => {
     expect(metaOf(thrown).errorCode).toBe('TOOL_FAILED');
     expect(textOf(thrown)).toContain('boom inside');
     expect(textOf(await client.callTool({ name: 'Shout', arguments: { text: 'still' } }))).toBe('STILL');
+  });
+
+  it('sends a large result as the preview codev saved it with, and the saved file in _meta', async () => {
+    const project = await serve();
+    const { client } = await project.connect();
+    const result = await client.callTool({ name: 'Big', arguments: { chars: 50_000 } });
+    expect(result.isError).toBeFalsy();
+    const { persistedPath } = metaOf(result);
+    expect(persistedPath).toMatch(new RegExp(`^${project.root}/\\.codev/sessions/mcp-[^/]+/tool-results/`));
+    expect(textOf(result)).toContain(persistedPath);
+    expect(textOf(result).length).toBeLessThan(10_000);
+    expect(await readFile(persistedPath, 'utf8')).toBe('line\n'.repeat(10_000));
+  });
+
+  it('tells the person running it when a reload fails, and keeps serving the last good tools', async () => {
+    const warnings: string[] = [];
+    const project = await serve({ server: { onWarning: (message) => warnings.push(message) } });
+    const { client } = await project.connect();
+    await writeFile(path.join(project.root, 'codev.config.ts'), 'export default {{{');
+    expect((await project.test.kernel.reload()).ok).toBe(false);
+    expect(warnings.join('\n')).toContain('codev.config.ts');
+    expect(textOf(await client.callTool({ name: 'Shout', arguments: { text: 'kept' } }))).toBe('KEPT');
   });
 
   it('serves only the tools the `tools` option names', async () => {

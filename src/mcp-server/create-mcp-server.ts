@@ -19,9 +19,14 @@ export function createMcpServer(options: CreateMcpServerOptions): CodevMcpServer
   const { kernel } = options;
   const sessions = new Set<OpenMcpSession>();
   const listTools = createToolLister(options.tools);
-  const stopListening = kernel.on('reload', () => {
-    for (const session of sessions) session.notifyToolListChanged();
-  });
+  const stopListening = [
+    kernel.on('reload', () => {
+      for (const session of sessions) session.notifyToolListChanged();
+    }),
+    kernel.on('reload-error', ({ errors, kept }) => {
+      for (const error of errors) options.onWarning?.(`${kept ? 'The reload failed, the tools stay as they were' : 'A plugin kept its last good version'}: ${error.message}${error.file ? ` (${error.file})` : ''}`);
+    }),
+  ];
   let closing: Promise<void> | undefined;
   return {
     kernel,
@@ -40,7 +45,7 @@ export function createMcpServer(options: CreateMcpServerOptions): CodevMcpServer
     },
     close() {
       closing ??= (async () => {
-        stopListening();
+        for (const stop of stopListening) stop();
         await Promise.all([...sessions].map((session) => session.close()));
       })();
       return closing;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { metaOf, serveTestProject, textOf, type ElicitationAnswer, type ServedProject } from './test-fixtures/serve-test-project.ts';
 
 const served: ServedProject[] = [];
@@ -76,6 +76,15 @@ describe('an ask, served over MCP', () => {
     expect(existsSync(path.join(project.root, 'unasked.txt'))).toBe(false);
   });
 
+  it('goes to the fallback when the client elicits only by URL, not by form', async () => {
+    const project = await serve();
+    const asked: ElicitRequest[] = [];
+    const { client } = await project.connect({ elicit: answering('allow_once', asked), elicitation: { url: {} } });
+    const result = await client.callTool({ name: 'Bash', arguments: { command: 'touch url-only.txt' } });
+    expect(asked).toHaveLength(0);
+    expect(metaOf(result)).toMatchObject({ errorCode: 'PERMISSION_DENIED', decision: { behavior: 'deny', source: 'config' } });
+  });
+
   it('goes to the fallback when the answer does not come in time (allow here)', async () => {
     const project = await serve({ server: { elicitationTimeoutMs: 100, askFallback: 'allow' } });
     const asked: ElicitRequest[] = [];
@@ -84,6 +93,24 @@ describe('an ask, served over MCP', () => {
     expect(asked).toHaveLength(1);
     expect(result.isError).toBeFalsy();
     expect(existsSync(path.join(project.root, 'late.txt'))).toBe(true);
+  });
+
+  it('ends with the call when the client cancels it while the ask waits, and nothing runs', async () => {
+    const project = await serve();
+    const asked: ElicitRequest[] = [];
+    let answer!: () => void;
+    const { client, session } = await project.connect({
+      elicit: answering(() => new Promise<never>((_resolve, reject) => (answer = () => reject(new Error('too late')))), asked),
+    });
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'Bash', arguments: { command: 'touch cancelled.txt' } }, undefined, { signal: controller.signal });
+    await vi.waitFor(() => expect(asked).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await vi.waitFor(() => expect(session.runningCalls).toBe(0), { timeout: 10_000, interval: 20 });
+    answer();
+    expect(existsSync(path.join(project.root, 'cancelled.txt'))).toBe(false);
+    expect(textOf(await client.callTool({ name: 'Shout', arguments: { text: 'next' } }))).toBe('NEXT');
   });
 
   it('lets an embedder answer instead of the client', async () => {

@@ -62,6 +62,16 @@ describe('a tools/call', { timeout: 60_000 }, () => {
     for (let index = 1; index < progress.length; index++) expect(progress[index]!.progress).toBeGreaterThan(progress[index - 1]!.progress);
   });
 
+  it('sends no progress for a call that asked for none (no progressToken)', async () => {
+    const project = await serve();
+    const { client } = await project.connect();
+    // The SDK client reports a progress notification it has no token for as an error.
+    const errors: Error[] = [];
+    client.onerror = (error) => void errors.push(error);
+    expect(textOf(await client.callTool({ name: 'Slow', arguments: { steps: 3 } }))).toBe('counted 3');
+    expect(errors).toEqual([]);
+  });
+
   it('is cancelled by the client: the Bash process is stopped', async () => {
     const project = await serve();
     const { client } = await project.connect();
@@ -84,7 +94,10 @@ describe('a tools/call', { timeout: 60_000 }, () => {
     await session.close();
     await session.closed;
     expect(isAlive(sleeper.pid)).toBe(false);
-    expect(await sleeper.settled).toHaveProperty('error');
+    // The client got the call's end before the session closed: a cancelled result.
+    const settled = (await sleeper.settled) as { value: object };
+    expect(settled.value).toMatchObject({ isError: true });
+    expect(metaOf(settled.value).errorCode).toBe('TOOL_ABORTED');
     expect(project.server.sessions).not.toContain(session);
     expect(await sessionFolders()).toEqual([]);
   });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import path from 'node:path';
+import { z } from 'zod';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport';
 import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
 import type { Generation, Kernel } from '../kernel/types.ts';
@@ -10,6 +12,7 @@ import type { CallSession } from './call-session.ts';
 import { askFallbackAnswerer } from './deny-unanswerable-ask.ts';
 import { elicitPermission } from './elicit-permission.ts';
 import { handleCallTool } from './handle-call-tool.ts';
+import { listResultResources, readResultResource } from './result-resources.ts';
 import type { ServerSdk } from './load-server-sdk.ts';
 import type { CreateMcpServerOptions, McpServerSession } from './types.ts';
 
@@ -19,6 +22,11 @@ export interface OpenMcpSession extends McpServerSession {
 }
 
 const DEFAULT_ELICITATION_TIMEOUT_MS = 300_000;
+/** How long closing waits for calls that do not stop on the abort. */
+const CLOSE_GRACE_MS = 10_000;
+/** MCP's code for a resource that is not there. */
+const RESOURCE_NOT_FOUND = -32002;
+const LOOSE_CALL_TOOL_REQUEST = z.looseObject({ method: z.literal('tools/call'), params: z.unknown() });
 
 /**
  * Serves one client over `transport`: a low-level MCP `Server` answering `tools/list` and `tools/call`, its
@@ -34,10 +42,12 @@ export async function openMcpSession(options: {
 }): Promise<OpenMcpSession> {
   const { sdk, kernel, serverOptions, transport } = options;
   const generatedId = randomUUID();
-  const server = new sdk.server.Server({ name: serverOptions.name ?? 'codev', version: codevVersion() }, { capabilities: { tools: { listChanged: true } } });
+  const server = new sdk.server.Server({ name: serverOptions.name ?? 'codev', version: codevVersion() }, { capabilities: { tools: { listChanged: true }, resources: {} } });
   const sessionDirectory = path.join(kernel.root, '.codev', 'sessions', `mcp-${generatedId}`);
   const lease = await holdSession({ sessionDirectory, leftovers: { directory: path.dirname(sessionDirectory) } });
   const ended = new AbortController();
+  // Every call of the session listens to its end: many calls at once are no leak.
+  setMaxListeners(0, ended.signal);
   const fallback = askFallbackAnswerer(serverOptions.askFallback);
   const callSession: CallSession = {
     kernel,
@@ -47,11 +57,22 @@ export async function openMcpSession(options: {
     limiter: createCallLimiter({ maxConcurrent: serverOptions.maxConcurrentCalls ?? 8, maxQueued: serverOptions.maxQueuedCalls ?? 64 }),
     canUseTool: (send) =>
       serverOptions.canUseTool ??
-      elicitPermission({ sdk, send, fallback, canElicit: () => server.getClientCapabilities()?.elicitation !== undefined, timeoutMs: serverOptions.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS }),
+      elicitPermission({ sdk, send, fallback, canElicit: () => canAnswerForms(server.getClientCapabilities()?.elicitation), timeoutMs: serverOptions.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS }),
   };
   const running = new Set<Promise<unknown>>();
   server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => ({ tools: await options.listTools(kernel.generation) }));
-  server.setRequestHandler(sdk.types.CallToolRequestSchema, (request, extra) => {
+  // The results too large to send whole, saved in the session's folder, as resources of this session only.
+  const resultsDirectory = path.join(sessionDirectory, 'tool-results');
+  server.setRequestHandler(sdk.types.ListResourcesRequestSchema, async () => ({ resources: await listResultResources(resultsDirectory) }));
+  server.setRequestHandler(sdk.types.ReadResourceRequestSchema, async (request) => {
+    const read = await readResultResource({ resultsDirectory, uri: request.params.uri });
+    if (!read) throw new sdk.types.McpError(RESOURCE_NOT_FOUND, `No saved result of this session is ${request.params.uri}`);
+    return read;
+  });
+  // Parsed loosely here so that the SDK's own check of tools/call answers bad params with InvalidParams
+  // (-32602), not the internal error a failed parse of the handler's schema would be.
+  server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, (loose, extra) => {
+    const request = sdk.types.CallToolRequestSchema.parse(loose);
     const call = handleCallTool(callSession, {
       name: request.params.name,
       arguments: request.params.arguments,
@@ -83,8 +104,11 @@ export async function openMcpSession(options: {
     close() {
       closing ??= (async () => {
         ended.abort();
-        // The calls stop their processes on the abort; the folder is ended only once they have.
-        await Promise.allSettled([...running]);
+        // The calls stop their processes on the abort; the folder is ended only once they have (or once a
+        // tool that ignores the abort has had its grace: it must not keep the session open for ever).
+        await settledWithin([...running], CLOSE_GRACE_MS);
+        // The SDK sends a handler's answer a few promise turns later: the clients get their calls' ends.
+        await new Promise((resolve) => setImmediate(resolve));
         await server.close().catch(() => {});
         await lease.release();
         resolveClosed();
@@ -103,4 +127,16 @@ export async function openMcpSession(options: {
     throw error;
   }
   return session;
+}
+
+async function settledWithin(calls: readonly Promise<unknown>[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([Promise.allSettled(calls), grace]);
+  clearTimeout(timer);
+}
+
+/** A client answers form elicitations when it says so, or declares elicitation with no mode (the form mode is the default). */
+function canAnswerForms(elicitation: { form?: object; url?: object } | undefined): boolean {
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }

@@ -1,5 +1,6 @@
 import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
 import type { ToolPermissionContext } from '../permissions/types.ts';
+import { mcpToolAnnotations } from '../mcp/mcp-tool-annotations.ts';
 import type { Tool } from '../tool/types.ts';
 
 /** Built-in tools that reach the world outside the project. */
@@ -8,7 +9,7 @@ const OPEN_WORLD_TOOLS = new Set(['WebFetch', 'WebSearch', 'Location']);
 /**
  * One tool as `tools/list` shows it: its name, the text the model would read (its prompt), the JSON Schema
  * the agent sends the API, and hints from its definition, judged with no input (a tool that is read-only
- * for some inputs only, as Bash, says not read-only).
+ * for some inputs only, as Bash, says not read-only); an MCP tool's own annotations win.
  */
 export async function toMcpTool(tool: Tool, options: { permissionContext: ToolPermissionContext; tools: readonly Tool[] }): Promise<McpToolInfo> {
   const readOnly = hint(() => tool.isReadOnly({}));
@@ -22,6 +23,8 @@ export async function toMcpTool(tool: Tool, options: { permissionContext: ToolPe
       destructiveHint: !readOnly && hint(() => tool.isDestructive({})),
       idempotentHint: readOnly || hint(() => tool.isConcurrencySafe({})),
       openWorldHint: tool.isMcp || OPEN_WORLD_TOOLS.has(tool.name),
+      // An MCP tool served on keeps what its own server said of it.
+      ...mcpToolAnnotations(tool),
     },
   };
 }

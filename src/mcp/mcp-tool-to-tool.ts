@@ -6,6 +6,7 @@ import type { JSONSchemaObject, Tool, ToolResultBlockParam, ToolResultContentBlo
 import type { McpServerConnection, McpToolInfo } from './connect-mcp-server.ts';
 import { assertOutputTokens } from './assert-output-tokens.ts';
 import { contentText, mcpResultToContent } from './mcp-result-to-content.ts';
+import { rememberMcpToolAnnotations } from './mcp-tool-annotations.ts';
 
 /** Default cap on one MCP result (`MAX_MCP_OUTPUT_TOKENS` in Claude Code); larger results become an error. */
 export const DEFAULT_MAX_MCP_OUTPUT_TOKENS = 25_000;
@@ -52,7 +53,7 @@ export function mcpToolToTool(options: McpToolToToolOptions): Tool<McpInput, Too
   const destructive = annotations.destructiveHint ?? false;
   const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_MCP_OUTPUT_TOKENS;
   const description = truncate(tool.description?.trim() || annotations.title || tool.title || `MCP tool ${tool.name} of server ${server}`, MAX_MCP_DESCRIPTION_CHARS);
-  return buildTool<z.ZodType<McpInput>, ToolResultContentBlock[], MCPProgress>({
+  const built = buildTool<z.ZodType<McpInput>, ToolResultContentBlock[], MCPProgress>({
     name,
     description,
     inputSchema: z.looseObject({}) as z.ZodType<McpInput>,
@@ -96,6 +97,8 @@ export function mcpToolToTool(options: McpToolToToolOptions): Tool<McpInput, Too
     },
     renderToolResultMessage: (blocks) => blocks.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n'),
   });
+  rememberMcpToolAnnotations(built, tool.annotations);
+  return built;
 }
 
 function resultSizeOf(tool: McpToolInfo): number | undefined {

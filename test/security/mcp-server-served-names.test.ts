@@ -17,8 +17,8 @@ export default buildTool({ name: 'Scribble', aliases: ['Doodle'], description: '
   call: ({ mark }, context) => { writeFileSync(context.cwd + '/' + mark, 'x'); return { data: 'marked ' + mark }; } });
 `;
 
-async function serve(options: Parameters<typeof serveTestProject>[0]): Promise<ServedProject> {
-  const project = await serveTestProject({ ...options, files: { 'plugins/scribble.ts': YELL, ...options?.files } });
+async function serve(options: NonNullable<Parameters<typeof serveTestProject>[0]>): Promise<ServedProject> {
+  const project = await serveTestProject({ ...options, files: { 'plugins/scribble.ts': YELL, ...options.files } });
   served.push(project);
   return project;
 }

@@ -16,7 +16,7 @@ const DEFINE_HOOK = path.resolve(HERE, '../../hooks/define-hook.ts');
 
 export const HEADER = `import { z } from 'zod';\nimport { buildTool } from '${BUILD_TOOL}';\n`;
 
-/** Plugins: a plain tool (Shout), a slow one that reports progress (Slow), and one that throws (Boom). */
+/** Plugins: a plain tool (Shout), a slow one that reports progress (Slow), one with large results (Big), and one that throws (Boom). */
 export const PLUGINS: Record<string, string> = {
   'plugins/shout.ts': `${HEADER}export default buildTool({ name: 'Shout', description: 'Upper-cases a text', inputSchema: z.object({ text: z.string() }), isReadOnly: () => true, isConcurrencySafe: () => true, call: ({ text }) => ({ data: text.toUpperCase() }) });\n`,
   'plugins/slow.ts': `${HEADER}export default buildTool({ name: 'Slow', description: 'Counts slowly', inputSchema: z.object({ steps: z.number() }), isReadOnly: () => true,
@@ -24,6 +24,7 @@ export const PLUGINS: Record<string, string> = {
     for (let step = 1; step <= steps; step++) { await new Promise((resolve) => setTimeout(resolve, 20)); context.onProgress({ type: 'slow_progress', message: 'step ' + step }); }
     return { data: 'counted ' + steps };
   } });\n`,
+  'plugins/big.ts': `${HEADER}export default buildTool({ name: 'Big', description: 'Says a lot', inputSchema: z.object({ chars: z.number() }), isReadOnly: () => true, maxResultSizeChars: 1000, call: ({ chars }) => ({ data: 'line\\n'.repeat(Math.ceil(chars / 5)) }) });\n`,
   'plugins/boom.ts': `${HEADER}export default buildTool({ name: 'Boom', description: 'Throws', inputSchema: z.object({}), isReadOnly: () => true, call: () => { throw new Error('boom inside'); } });\n`,
 };
 
@@ -44,7 +45,7 @@ export interface ServedProject {
   root: string;
   server: CodevMcpServer;
   /** Connects a new SDK client over an in-memory pair. */
-  connect(options?: { elicit?: ElicitationAnswer }): Promise<{ client: Client; session: McpServerSession }>;
+  connect(options?: { elicit?: ElicitationAnswer; elicitation?: Record<string, object> }): Promise<{ client: Client; session: McpServerSession }>;
   cleanup(): Promise<void>;
 }
 
@@ -62,7 +63,7 @@ export async function serveTestProject(
     async connect(connectOptions = {}) {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       const session = await server.connect(serverSide);
-      const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: connectOptions.elicit ? { elicitation: {} } : {} });
+      const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: connectOptions.elicit ? { elicitation: connectOptions.elicitation ?? {} } : {} });
       if (connectOptions.elicit) client.setRequestHandler(ElicitRequestSchema, (request) => connectOptions.elicit!(request));
       await client.connect(clientSide);
       clients.push(client);
