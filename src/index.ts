@@ -61,6 +61,7 @@ export type { ConnectMcpServerOptions, LoadedMcpConfig, McpCallOptions, McpCallP
 
 // codev as an MCP server
 export { createMcpServer } from './mcp-server/create-mcp-server.ts';
+export { serveMcpHttp } from './mcp-server/http/serve-mcp-http.ts';
 export { AGENT_ONLY_TOOLS } from './mcp-server/agent-only-tools.ts';
 export type { CodevMcpServer, CreateMcpServerOptions, McpAskFallback, McpHttpServer, McpResultMeta, McpServerSession, McpTransport, ServeMcpHttpOptions } from './mcp-server/types.ts';
 

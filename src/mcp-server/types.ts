@@ -88,12 +88,20 @@ export interface ServeMcpHttpOptions {
   allowedOrigins?: readonly string[];
   /** MCP sessions at once; more are refused with HTTP 503. Default 32. */
   maxSessions?: number;
-  /** A session no request has touched for this long is closed (ms). Default 30 minutes. */
+  /**
+   * A session no request has touched for this long is closed (ms); a running call or an open GET stream (a
+   * client still listening) keeps it. Default 30 minutes.
+   */
   sessionIdleMs?: number;
   /** The largest request body (bytes); larger is HTTP 413. Default 4 MiB. */
   maxBodyBytes?: number;
   /** The path served. Default `/mcp`. */
   path?: string;
+  /**
+   * How long a request's headers and body may take to arrive (ms); a body still incomplete then is HTTP 408 and
+   * its connection closed (a client that stalls or trickles bytes cannot hold a connection). Default 30,000.
+   */
+  bodyTimeoutMs?: number;
 }
 
 /** A listening Streamable HTTP endpoint. */

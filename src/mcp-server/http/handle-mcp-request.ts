@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestAccessCheck } from './check-request-access.ts';
+import type { HttpSession, HttpSessions } from './http-sessions.ts';
+import { readRequestBody } from './read-request-body.ts';
+import { writeJsonRpcError } from './write-json-rpc-error.ts';
+
+/** What one endpoint's requests are checked and routed with. */
+export interface McpRequestRouting {
+  path: string;
+  checkAccess: RequestAccessCheck;
+  sessions: HttpSessions;
+  maxBodyBytes: number;
+  bodyTimeoutMs: number;
+  /** True once the server is closing: new requests are refused. */
+  isClosing(): boolean;
+}
+
+type JsonRpcMessage = { method?: unknown; id?: unknown };
+
+const isInitialize = (message: JsonRpcMessage) => message?.method === 'initialize' && message.id !== undefined;
+const requestIds = (messages: JsonRpcMessage[]) => messages.filter((message) => typeof message?.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')).map((message) => message.id as string | number);
+
+// Statuses and JSON-RPC codes as the MCP spec (Streamable HTTP, session management) and the SDK's transport use them.
+const SESSION_REQUIRED = { status: 400, code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' };
+const SESSION_NOT_FOUND = { status: 404, code: -32001, message: 'Session not found' };
+
+/**
+ * One request to the endpoint: access (Host, Origin, token), then the session its Mcp-Session-Id names (a new one
+ * only for an initialize request), then the session's transport. A POST's body is read here, bounded in size and
+ * time, so the transport gets it parsed.
+ */
+export async function handleMcpRequest(routing: McpRequestRouting, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (new URL(request.url ?? '/', 'http://localhost').pathname !== routing.path) return writeJsonRpcError(response, { status: 404, code: -32000, message: 'Not Found' });
+  const refusal = routing.checkAccess(request);
+  if (refusal) return writeJsonRpcError(response, { status: refusal.status, code: -32000, message: refusal.message, headers: refusal.headers });
+  if (routing.isClosing()) return writeJsonRpcError(response, { status: 503, code: -32000, message: 'Service Unavailable: the server is closing', headers: { connection: 'close' } });
+  if (request.method === 'POST') return handlePost(routing, request, response);
+  if (request.method !== 'GET' && request.method !== 'DELETE') return writeJsonRpcError(response, { status: 405, code: -32000, message: 'Method Not Allowed', headers: { allow: 'GET, POST, DELETE' } });
+  const id = request.headers['mcp-session-id'];
+  if (typeof id !== 'string') return writeJsonRpcError(response, SESSION_REQUIRED);
+  const session = routing.sessions.get(id);
+  if (!session) return writeJsonRpcError(response, SESSION_NOT_FOUND);
+  // An open GET stream is a client still listening: its session is not idle until the stream closes.
+  const running = routing.sessions.begin(session);
+  if (request.method === 'GET') response.once('close', running.settled);
+  else running.settled();
+  await session.transport.handleRequest(request, response);
+  if (request.method === 'DELETE' && response.statusCode < 300) await session.session.close();
+}
+
+async function handlePost(routing: McpRequestRouting, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = await readRequestBody(request, { maxBytes: routing.maxBodyBytes, timeoutMs: routing.bodyTimeoutMs });
+  // The rest of a refused body is not read: the connection closes after the answer.
+  if (body.kind === 'too-large') return refuseAndClose(response, { status: 413, code: -32000, message: `Payload Too Large: the body exceeds ${routing.maxBodyBytes} bytes` });
+  if (body.kind === 'timeout') return refuseAndClose(response, { status: 408, code: -32000, message: 'Request Timeout: the body did not arrive in time' });
+  if (body.kind === 'aborted') return void response.destroy();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.text);
+  } catch {
+    return writeJsonRpcError(response, { status: 400, code: -32700, message: 'Parse error: Invalid JSON' });
+  }
+  const messages = (Array.isArray(parsed) ? parsed : [parsed]) as JsonRpcMessage[];
+  const id = request.headers['mcp-session-id'];
+  let session: HttpSession | undefined;
+  let opened = false;
+  if (typeof id === 'string') {
+    session = routing.sessions.get(id);
+    if (!session) return writeJsonRpcError(response, SESSION_NOT_FOUND);
+  } else {
+    if (!messages.some(isInitialize)) return writeJsonRpcError(response, SESSION_REQUIRED);
+    session = await routing.sessions.open();
+    if (!session) return writeJsonRpcError(response, { status: 503, code: -32000, message: 'Service Unavailable: too many sessions', headers: { 'retry-after': '5' } });
+    opened = true;
+  }
+  const running = routing.sessions.begin(session);
+  const ids = requestIds(messages);
+  const { transport } = session;
+  response.once('close', () => {
+    running.settled();
+    // The client went away before its answers: nothing can deliver them (no event store to resume from), so its
+    // calls are cancelled as if it had sent notifications/cancelled, which stops their processes.
+    if (response.writableFinished) return;
+    for (const requestId of ids) transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'The HTTP client went away.' } });
+  });
+  await transport.handleRequest(request, response, parsed);
+  // An initialize the transport refused (a batch, a bad message) leaves a session no client knows the id of.
+  if (opened && transport.sessionId === undefined) await session.session.close();
+}
+
+function refuseAndClose(response: ServerResponse, error: { status: number; code: number; message: string }): void {
+  writeJsonRpcError(response, { ...error, headers: { connection: 'close' } });
+  response.once('finish', () => response.socket?.destroySoon());
+}

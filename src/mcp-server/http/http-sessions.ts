@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { CodevMcpServer, McpServerSession } from '../types.ts';
+import { loadHttpTransport, type StreamableHTTPServerTransport } from './load-http-transport.ts';
+
+/** One client's MCP session over HTTP: its transport (which knows its Mcp-Session-Id) and the server's session. */
+export interface HttpSession {
+  readonly id: string;
+  readonly transport: StreamableHTTPServerTransport;
+  readonly session: McpServerSession;
+}
+
+/** The sessions of one endpoint, by Mcp-Session-Id. */
+export interface HttpSessions {
+  readonly size: number;
+  get(id: string): HttpSession | undefined;
+  /** A new session for an initialize request; `undefined` when `maxSessions` are open. */
+  open(): Promise<HttpSession | undefined>;
+  /** Marks a request of the session as running (a POST until answered, a GET stream while open): not idle until `settled`. */
+  begin(session: HttpSession): { settled(): void };
+  /** Closes every session (their calls aborted) and refuses new ones. */
+  closeAll(): Promise<void>;
+}
+
+interface Entry extends HttpSession {
+  running: number;
+  idleTimer?: NodeJS.Timeout;
+}
+
+/**
+ * Mcp-Session-Id → session. A session leaves the table when it ends, whoever ended it (DELETE, the idle timer,
+ * the server's close, the server itself); one no request has touched for `idleMs`, with none running (a call,
+ * or the GET stream of a client still listening), is closed: a client gone without DELETE is forgotten.
+ */
+export function createHttpSessions(options: { server: CodevMcpServer; maxSessions: number; idleMs: number }): HttpSessions {
+  const entries = new Map<string, Entry>();
+  let closing = false;
+
+  const armIdleTimer = (entry: Entry) => {
+    clearTimeout(entry.idleTimer);
+    if (entry.running > 0 || closing) return;
+    entry.idleTimer = setTimeout(() => void entry.session.close(), options.idleMs).unref();
+  };
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    get: (id) => entries.get(id),
+    async open() {
+      if (closing || entries.size >= options.maxSessions) return undefined;
+      const id = randomUUID();
+      const { StreamableHTTPServerTransport } = await loadHttpTransport();
+      // Checked again: the load above may have let other initialize requests in.
+      if (closing || entries.size >= options.maxSessions) return undefined;
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+      const entry = { id, transport, running: 0 } as Entry & { session: McpServerSession };
+      entries.set(id, entry);
+      try {
+        entry.session = await options.server.connect(transport);
+      } catch (error) {
+        entries.delete(id);
+        await transport.close().catch(() => {});
+        throw error;
+      }
+      void entry.session.closed.finally(() => {
+        clearTimeout(entry.idleTimer);
+        entries.delete(id);
+      });
+      armIdleTimer(entry);
+      return entry;
+    },
+    begin(session) {
+      const entry = session as Entry;
+      entry.running += 1;
+      clearTimeout(entry.idleTimer);
+      let settled = false;
+      return {
+        settled() {
+          if (settled) return;
+          settled = true;
+          entry.running -= 1;
+          armIdleTimer(entry);
+        },
+      };
+    },
+    async closeAll() {
+      closing = true;
+      await Promise.allSettled([...entries.values()].map(async (entry) => {
+        clearTimeout(entry.idleTimer);
+        await entry.session.close();
+      }));
+      entries.clear();
+    },
+  };
+}
