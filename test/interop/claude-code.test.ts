@@ -132,7 +132,7 @@ describe('Claude Code with codev mcp serve as its MCP server', () => {
     expect(loggedElicitations(log)).toHaveLength(2);
   }, 180_000);
 
-  it('keeps an "allow always" answer as a rule of the session: the same call later does not ask again', async (context) => {
+  it('keeps an "allow always" answer as codev keeps one (in .codev/settings.local.json): the same call later does not ask again', async (context) => {
     const project = makeProject();
     const { settings, log } = elicitationHook('always');
     const calls = [
@@ -144,6 +144,7 @@ describe('Claude Code with codev mcp serve as its MCP server', () => {
     expect(toolResults.map((result) => result.is_error ?? false)).toEqual([false, false]);
     expect(existsSync(path.join(project, 'always.txt'))).toBe(true);
     expect(loggedElicitations(log)).toHaveLength(1);
+    expect(JSON.parse(readFileSync(path.join(project, '.codev/settings.local.json'), 'utf8'))).toEqual({ permissions: { allow: ['Bash(touch always.txt)'] } });
   }, 180_000);
 
   it('gets a plugin tool added while it runs: codev reloads, sends tools/list_changed, and Claude Code can call the new tool', async (context) => {
