@@ -8,7 +8,7 @@ import type { SendElicitation } from './elicit-permission.ts';
 import { createProgressNotifier, type SendProgress } from './progress-notifier.ts';
 import { recheckAfterReload } from './recheck-after-reload.ts';
 import { findServedTool } from './served-tools.ts';
-import { servedToolsRule } from './served-tools-rule.ts';
+import { withServedToolsRule } from './served-tools-rule.ts';
 import { errorCallToolResult, toCallToolResult } from './to-call-tool-result.ts';
 
 /** One `tools/call` request, as the handler needs it. */
@@ -63,7 +63,7 @@ async function runCall(options: { session: CallSession; request: CallToolRequest
   const generation = session.kernel.generation;
   const context = session.kernel.createToolUseContext({ signal, sessionDirectory: session.sessionDirectory, endsWithKernel: false, carryOver: session.latest });
   session.latest = context;
-  context.ruleSets = [...context.ruleSets, servedToolsRule(session.options)];
+  context.ruleSets = withServedToolsRule(context.ruleSets, session.options);
   if (session.options.onWarning) context.onWarning = session.options.onWarning;
   const tool = findServedTool({ pool: context.tools, name: request.name, tools: session.options.tools });
   if (!tool) return errorCallToolResult({ errorCode: 'TOOL_NOT_FOUND', text: `No tool named ${request.name} is served here (tools/list names them).` });

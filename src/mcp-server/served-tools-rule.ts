@@ -3,6 +3,16 @@ import { isServedTool } from './served-tools.ts';
 import type { CreateMcpServerOptions } from './types.ts';
 
 const rules = new WeakMap<CreateMcpServerOptions, PermissionRuleSet>();
+const lists = new WeakMap<readonly PermissionRuleSet[], WeakMap<CreateMcpServerOptions, readonly PermissionRuleSet[]>>();
+
+/** A generation's rule sets with `servedToolsRule` added: one array per generation and server, not one per call. */
+export function withServedToolsRule(ruleSets: readonly PermissionRuleSet[], options: CreateMcpServerOptions): readonly PermissionRuleSet[] {
+  let byOptions = lists.get(ruleSets);
+  if (!byOptions) lists.set(ruleSets, (byOptions = new WeakMap()));
+  let list = byOptions.get(options);
+  if (!list) byOptions.set(options, (list = Object.freeze([...ruleSets, servedToolsRule(options)])));
+  return list;
+}
 
 /**
  * A rule set that denies every tool the server does not serve. The server finds only served tools by

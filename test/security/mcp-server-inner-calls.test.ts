@@ -12,7 +12,7 @@ afterEach(async () => {
   await Promise.all(served.splice(0).map((project) => project.cleanup()));
 });
 
-async function serve(server: Parameters<typeof serveTestProject>[0]['server']): Promise<ServedProject> {
+async function serve(server: NonNullable<Parameters<typeof serveTestProject>[0]>['server']): Promise<ServedProject> {
   // CODEV_REPL=1 puts the REPL in the pool (and hides the primitives it wraps).
   const project = await serveTestProject({ kernel: { permissionMode: 'bypassPermissions', env: { CODEV_REPL: '1' } }, server });
   served.push(project);
