@@ -1,12 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { metaOf, serveTestProject, type ServedProject } from '../../src/mcp-server/test-fixtures/serve-test-project.ts';
 
 // `askFallback: 'allow'` answers the asks nobody can answer with an allow: a blanket approval with no one
 // looking, like bypassPermissions. Like that mode it must not settle the asks no mode settles: an ask rule,
-// a deny rule that cannot be checked against the call, a write to a protected place, a plugin whose rules are
-// unknown. Those are denied; an ordinary ask (no rule allows the call) is still allowed.
+// a deny rule that cannot be checked against the call, a write to a protected place, a command run outside
+// the sandbox, a plugin whose rules are unknown. Those are denied; an ordinary ask (no rule allows the call)
+// is still allowed.
 
 const served: ServedProject[] = [];
 afterEach(async () => {
@@ -41,6 +43,17 @@ describe("askFallback 'allow'", { timeout: 60_000 }, () => {
   it('does not settle a write to a protected place', async () => {
     const project = await serve();
     expect(await bash(project, 'echo "{}" > .mcp.json')).toMatchObject({ errorCode: 'PERMISSION_DENIED', decision: { behavior: 'deny' } });
+  });
+
+  it('does not run a command outside the sandbox', async () => {
+    const project = await serve();
+    const outside = path.join(os.tmpdir(), `codev-unsandboxed-${process.pid}-${Date.now()}.made`);
+    const { client } = await project.connect();
+    const result = await client.callTool({ name: 'Bash', arguments: { command: `touch ${outside}`, dangerouslyDisableSandbox: true } });
+    const ran = existsSync(outside);
+    rmSync(outside, { force: true });
+    expect(metaOf(result)).toMatchObject({ errorCode: 'PERMISSION_DENIED' });
+    expect(ran).toBe(false);
   });
 
   it('does not settle the asks of a plugin that failed to load', async () => {
