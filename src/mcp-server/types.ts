@@ -28,6 +28,8 @@ export interface CreateMcpServerOptions {
   /**
    * Which tools of the pool to serve: names, or a predicate. Default every tool but those that only make
    * sense inside an agent loop (`AGENT_ONLY_TOOLS`: Agent, SendMessage, AskUserQuestion, TodoWrite, ToolSearch).
+   * The calls a served tool makes itself (REPL's functions, an Agent's subagent) are held to it too: a tool not
+   * served is denied to them.
    */
   tools?: readonly string[] | ((tool: Tool) => boolean);
   /**
