@@ -6,7 +6,7 @@ import { CONFIG, HEADER, metaOf, serveTestProject, type ServedProject } from '..
 import type { CanUseTool } from '../../src/permissions/types.ts';
 
 // A call that asks waits for its answer (an elicitation may wait minutes). The project can change meanwhile: a
-// reload that adds a deny rule, or takes the tool away, must hold for the call that was waiting. The client's
+// reload that adds a deny rule or a hook, or takes the tool away, must hold for the call that was waiting. The client's
 // "allow" was given under the old rules: it allows nothing the new ones deny, and keeps no rule.
 
 const served: ServedProject[] = [];
@@ -56,6 +56,15 @@ describe('a reload while a call waits for its permission answer', { timeout: 60_
       expect(existsSync(path.join(project.root, 'again.txt'))).toBe(false);
     });
   }
+
+  it('that adds a PreToolUse hook denying the call denies it', async () => {
+    const project = await serve();
+    const withHook = CONFIG.replace('hooks: [', "hooks: [defineHook({ event: 'PreToolUse', name: 'no-touch', matcher: 'Bash', handler: () => ({ decision: 'deny', reason: 'no touching' }) }), ");
+    const { client } = await project.connect({ elicit: answerAfter(() => project, () => writeFileSync(path.join(project.root, 'codev.config.ts'), withHook), 'allow_once') });
+    const result = await client.callTool({ name: 'Bash', arguments: { command: 'touch hooked.made' } });
+    expect(metaOf(result)).toMatchObject({ errorCode: 'PERMISSION_DENIED' });
+    expect(existsSync(path.join(project.root, 'hooked.made'))).toBe(false);
+  });
 
   it('that takes the tool away denies the call', async () => {
     const project = await serve();
