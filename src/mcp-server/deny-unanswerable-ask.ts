@@ -13,7 +13,12 @@ export const denyUnanswerableAsk: CanUseTool = (_tool, _input, options) => ({
   message: joinSentences(options.message, `The MCP client could not be asked, so codev denied the call.${allowRuleAdvice(options)}`),
 });
 
-const allowUnanswerableAsk: CanUseTool = () => ({ behavior: 'allow' });
+/**
+ * The `'allow'` fallback: a blanket approval with no one looking, so no stronger than bypassPermissions. An
+ * ask no mode settles (`immune`: an ask rule, a deny rule that cannot be checked, a protected place, rules
+ * unknown) is denied as the default fallback denies it.
+ */
+const allowUnanswerableAsk: CanUseTool = (tool, input, options) => (options.immune ? denyUnanswerableAsk(tool, input, options) : { behavior: 'allow' });
 
 /** The `askFallback` option as a `CanUseTool`. */
 export function askFallbackAnswerer(fallback: McpAskFallback | undefined): CanUseTool {

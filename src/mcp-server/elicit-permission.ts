@@ -1,6 +1,7 @@
 import { errorMessage } from '../errors/codev-error.ts';
 import type { CanUseTool, CanUseToolResult } from '../permissions/types.ts';
 import type { ServerSdk } from './load-server-sdk.ts';
+import { visibleText } from './visible-text.ts';
 
 /** The choices an elicitation offers, as the client answers them in `content.decision`. */
 export const ELICITATION_CHOICES = { once: 'allow_once', always: 'allow_always', deny: 'deny' } as const;
@@ -28,17 +29,18 @@ export function elicitPermission(options: {
   return async (tool, input, askOptions) => {
     if (!options.canElicit()) return fallback(tool, input, askOptions);
     const choices = [ELICITATION_CHOICES.once, ...(askOptions.suggestions.length > 0 ? [ELICITATION_CHOICES.always] : []), ELICITATION_CHOICES.deny];
-    const titles = { allow_once: 'Allow once', allow_always: `Allow always (${askOptions.suggestions.flatMap((update) => update.rules).join(', ')})`, deny: 'Deny' };
+    const titles = { allow_once: 'Allow once', allow_always: visibleText(`Allow always (${askOptions.suggestions.flatMap((update) => update.rules).join(', ')})`), deny: 'Deny' };
     const requestedSchema = {
       type: 'object',
       properties: {
-        decision: { type: 'string', title: `Allow ${tool.userFacingName}?`, enum: choices, enumNames: choices.map((choice) => titles[choice]) },
+        decision: { type: 'string', title: visibleText(`Allow ${tool.userFacingName}?`), enum: choices, enumNames: choices.map((choice) => titles[choice]) },
       },
       required: ['decision'],
     };
     let answer: { action: string; content?: Record<string, unknown> };
     try {
-      answer = await send({ message: `${askOptions.message}\nInput: ${summarize(input)}`, requestedSchema }, { timeout: timeoutMs, signal: askOptions.signal });
+      // The whole input, however long: a cut would hide what the user allows (the client sent all of it).
+      answer = await send({ message: visibleText(`${askOptions.message}\nInput: ${JSON.stringify(input)}`), requestedSchema }, { timeout: timeoutMs, signal: askOptions.signal });
     } catch (error) {
       if (askOptions.signal.aborted) throw error;
       if (isTimeout(sdk, error)) return fallback(tool, input, askOptions);
@@ -64,9 +66,4 @@ function toAnswer(options: {
 
 function isTimeout(sdk: ServerSdk, error: unknown): boolean {
   return error instanceof sdk.types.McpError && error.code === sdk.types.ErrorCode.RequestTimeout;
-}
-
-function summarize(input: Record<string, unknown>): string {
-  const text = JSON.stringify(input);
-  return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }

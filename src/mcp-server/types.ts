@@ -13,7 +13,9 @@ export type { Transport as McpTransport };
 /**
  * What answers a permission ask when the client cannot (it did not declare the `elicitation` capability, or
  * its answer did not come within `elicitationTimeoutMs`): `'deny'` (the default; the result says why and
- * which `--allow` rule would let the call through), `'allow'`, or a `CanUseTool` of the embedder's own.
+ * which `--allow` rule would let the call through), `'allow'` (no stronger than bypassPermissions: an ask no
+ * mode settles, such as an ask rule, a protected write or a plugin whose rules are unknown, is still denied), or
+ * a `CanUseTool` of the embedder's own (told `immune` for those asks).
  */
 export type McpAskFallback = 'deny' | 'allow' | CanUseTool;
 
@@ -26,6 +28,8 @@ export interface CreateMcpServerOptions {
   /**
    * Which tools of the pool to serve: names, or a predicate. Default every tool but those that only make
    * sense inside an agent loop (`AGENT_ONLY_TOOLS`: Agent, SendMessage, AskUserQuestion, TodoWrite, ToolSearch).
+   * The calls a served tool makes itself (REPL's functions, an Agent's subagent) are held to it too: a tool not
+   * served is denied to them.
    */
   tools?: readonly string[] | ((tool: Tool) => boolean);
   /**
