@@ -1,4 +1,5 @@
 import { errorMessage } from '../errors/codev-error.ts';
+import { allowRuleAdvice } from '../permissions/allow-rule-advice.ts';
 import type { CanUseTool, CanUseToolResult } from '../permissions/types.ts';
 import type { ServerSdk } from './load-server-sdk.ts';
 import { visibleText } from './visible-text.ts';
@@ -46,22 +47,25 @@ export function elicitPermission(options: {
       if (isTimeout(sdk, error)) return fallback(tool, input, askOptions);
       return { behavior: 'deny', message: `The MCP client's answer to the permission request was not usable (${errorMessage(error)}), so the call was denied.` };
     }
-    return toAnswer({ answer, offered: choices, suggestions: askOptions.suggestions });
+    return toAnswer({ answer, offered: choices, askOptions });
   };
 }
 
 function toAnswer(options: {
   answer: { action: string; content?: Record<string, unknown> };
   offered: readonly string[];
-  suggestions: Parameters<CanUseTool>[2]['suggestions'];
+  askOptions: Parameters<CanUseTool>[2];
 }): CanUseToolResult {
-  const { answer, offered, suggestions } = options;
+  const { answer, offered, askOptions } = options;
   const decision = answer.action === 'accept' && answer.content ? answer.content.decision : undefined;
   // Only a choice that was offered counts: anything else (a typo, "allow_always" when none was offered) denies.
   if (typeof decision !== 'string' || !offered.includes(decision) || decision === ELICITATION_CHOICES.deny) {
-    return { behavior: 'deny', message: `The user of the MCP client denied the call (${answer.action === 'accept' ? 'deny' : answer.action}).` };
+    // A cancel is often no person's answer: some clients cancel every elicitation they cannot show (`claude -p`),
+    // so the result says how the call could be allowed without one.
+    const advice = answer.action === 'cancel' ? allowRuleAdvice(askOptions) : '';
+    return { behavior: 'deny', message: `The user of the MCP client denied the call (${answer.action === 'accept' ? 'deny' : answer.action}).${advice}` };
   }
-  return decision === ELICITATION_CHOICES.always ? { behavior: 'allow', updatedPermissions: suggestions } : { behavior: 'allow' };
+  return decision === ELICITATION_CHOICES.always ? { behavior: 'allow', updatedPermissions: askOptions.suggestions } : { behavior: 'allow' };
 }
 
 function isTimeout(sdk: ServerSdk, error: unknown): boolean {

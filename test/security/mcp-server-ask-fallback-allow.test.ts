@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { metaOf, serveTestProject, type ServedProject } from '../../src/mcp-server/test-fixtures/serve-test-project.ts';
+import { metaOf, serveTestProject, textOf, type ServedProject } from '../../src/mcp-server/test-fixtures/serve-test-project.ts';
 
 // `askFallback: 'allow'` answers the asks nobody can answer with an allow: a blanket approval with no one
 // looking, like bypassPermissions. Like that mode it must not settle the asks no mode settles: an ask rule,
@@ -29,8 +29,12 @@ async function bash(project: ServedProject, command: string): Promise<Record<str
 describe("askFallback 'allow'", { timeout: 60_000 }, () => {
   it('does not settle an ask rule', async () => {
     const project = await serve({ kernel: { ask: ['Bash(touch:*)'] } });
-    expect(await bash(project, 'touch asked.made')).toMatchObject({ errorCode: 'PERMISSION_DENIED', decision: { behavior: 'deny' } });
+    const { client } = await project.connect();
+    const result = await client.callTool({ name: 'Bash', arguments: { command: 'touch asked.made' } });
+    expect(metaOf(result)).toMatchObject({ errorCode: 'PERMISSION_DENIED', decision: { behavior: 'deny' } });
     expect(existsSync(path.join(project.root, 'asked.made'))).toBe(false);
+    // An --allow would not settle it either: the result must not send the user there.
+    expect(textOf(result)).not.toContain('add --allow');
   });
 
   it('does not settle a deny rule that cannot be checked against the call', async () => {
