@@ -22,6 +22,8 @@ export interface HttpSessions {
 }
 
 interface Entry extends HttpSession {
+  /** The server's session once connected: closeAll waits for a session still connecting, then ends it too. */
+  ready: Promise<McpServerSession>;
   running: number;
   idleTimer?: NodeJS.Timeout;
 }
@@ -53,10 +55,10 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
       // Checked again: the load above may have let other initialize requests in.
       if (closing || entries.size >= options.maxSessions) return undefined;
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
-      const entry = { id, transport, running: 0 } as Entry & { session: McpServerSession };
+      const entry = { id, transport, running: 0, ready: options.server.connect(transport) } as Entry & { session: McpServerSession };
       entries.set(id, entry);
       try {
-        entry.session = await options.server.connect(transport);
+        entry.session = await entry.ready;
       } catch (error) {
         entries.delete(id);
         await transport.close().catch(() => {});
@@ -66,6 +68,11 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
         clearTimeout(entry.idleTimer);
         entries.delete(id);
       });
+      // Closed while it connected: closeAll ends it too, and no request may reach it.
+      if (closing) {
+        await entry.session.close();
+        return undefined;
+      }
       armIdleTimer(entry);
       return entry;
     },
@@ -87,7 +94,7 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
       closing = true;
       await Promise.allSettled([...entries.values()].map(async (entry) => {
         clearTimeout(entry.idleTimer);
-        await entry.session.close();
+        await (await entry.ready).close();
       }));
       entries.clear();
     },
