@@ -86,7 +86,11 @@ export interface ServeMcpHttpOptions {
    * `Host` must name the address served on (DNS rebinding). Default: none but the server's own origin.
    */
   allowedOrigins?: readonly string[];
-  /** MCP sessions at once; more are refused with HTTP 503. Default 32. */
+  /**
+   * MCP sessions at once. A new one past it ends the least recently used idle session (no call running, no GET
+   * stream open: most likely a client gone without DELETE); when every session is busy it is refused with HTTP
+   * 503. Default 32.
+   */
   maxSessions?: number;
   /**
    * A session no request has touched for this long is closed (ms); a running call or an open GET stream (a

@@ -31,11 +31,26 @@ interface Entry extends HttpSession {
 /**
  * Mcp-Session-Id → session. A session leaves the table when it ends, whoever ended it (DELETE, the idle timer,
  * the server's close, the server itself); one no request has touched for `idleMs`, with none running (a call,
- * or the GET stream of a client still listening), is closed: a client gone without DELETE is forgotten.
+ * or the GET stream of a client still listening), is closed: a client gone without DELETE is forgotten. When
+ * `maxSessions` are open, a new one ends the least recently used idle session first (clients that left without
+ * DELETE must not lock everyone out until their idle time is up); only when every session is busy is it refused.
  */
 export function createHttpSessions(options: { server: CodevMcpServer; maxSessions: number; idleMs: number }): HttpSessions {
   const entries = new Map<string, Entry>();
   let closing = false;
+
+  /** Ends idle sessions, least recently used first, until there is room for one more; false when all are busy. */
+  const makeRoom = async (): Promise<boolean> => {
+    while (entries.size >= options.maxSessions) {
+      // The table is kept in order of use (begin() moves a session to the end): the first idle one is the oldest.
+      const idle = [...entries.values()].find((entry) => entry.running === 0 && entry.session !== undefined);
+      if (!idle) return false;
+      clearTimeout(idle.idleTimer);
+      entries.delete(idle.id);
+      await idle.session.close();
+    }
+    return true;
+  };
 
   const armIdleTimer = (entry: Entry) => {
     clearTimeout(entry.idleTimer);
@@ -49,11 +64,11 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
     },
     get: (id) => entries.get(id),
     async open() {
-      if (closing || entries.size >= options.maxSessions) return undefined;
+      if (closing) return undefined;
       const id = randomUUID();
       const { StreamableHTTPServerTransport } = await loadHttpTransport();
-      // Checked again: the load above may have let other initialize requests in.
-      if (closing || entries.size >= options.maxSessions) return undefined;
+      // Checked again after the room is made: other initialize requests may have taken it meanwhile.
+      if (closing || !(await makeRoom()) || closing || entries.size >= options.maxSessions) return undefined;
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
       const entry = { id, transport, running: 0, ready: options.server.connect(transport) } as Entry & { session: McpServerSession };
       entries.set(id, entry);
@@ -80,6 +95,8 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
       const entry = session as Entry;
       entry.running += 1;
       clearTimeout(entry.idleTimer);
+      // Moved to the end of the table: the order of use that makeRoom evicts by.
+      if (entries.delete(entry.id)) entries.set(entry.id, entry);
       let settled = false;
       return {
         settled() {
