@@ -83,7 +83,8 @@ export interface ServeMcpHttpOptions {
   token?: string;
   /**
    * Origins a browser may call from (`Origin` header). Requests without `Origin` (non-browser clients) pass;
-   * `Host` must name the address served on (DNS rebinding). Default: none but the server's own origin.
+   * `Host` must name the address served on (DNS rebinding). Their CORS preflights are answered and their answers
+   * carry `Access-Control-Allow-Origin`, so a page of theirs can call. Default: none but the server's own origin.
    */
   allowedOrigins?: readonly string[];
   /**

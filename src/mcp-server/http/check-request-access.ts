@@ -57,7 +57,7 @@ function digest(text: string): Buffer {
 /**
  * The access rules of a served endpoint. Host must name this server (a page on another name that DNS rebinding
  * pointed here carries its own name); Origin, when a browser sends one, must be the server's own or allowed; the
- * bearer token, when set, is compared through digests of equal length in constant time, and only taken from the
+ * bearer token, when set (a CORS preflight, which never carries it and reaches no session, excepted), is compared through digests of equal length in constant time, and only taken from the
  * Authorization header (never a query string, which logs and Referer headers keep). Off loopback a token is
  * required: throws MCP_SERVE_FAILED without one.
  */
@@ -72,7 +72,8 @@ export function createRequestAccessCheck(options: { host: string; port: number; 
     if (host === undefined || !hosts.has(host)) return { status: 403, message: 'Forbidden: the Host header does not name this server' };
     const origin = request.headers.origin;
     if (origin !== undefined && !origins.has(origin.toLowerCase())) return { status: 403, message: 'Forbidden: Origin not allowed' };
-    if (expected === undefined) return undefined;
+    // A CORS preflight never carries credentials, and is answered without reaching any session.
+    if (expected === undefined || request.method === 'OPTIONS') return undefined;
     const authorization = request.headers.authorization;
     const presented = /^bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
     if (presented !== undefined && timingSafeEqual(digest(presented), expected)) return undefined;

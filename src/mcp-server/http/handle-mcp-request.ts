@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestAccessCheck } from './check-request-access.ts';
+import { allowOrigin, answerPreflight } from './cors-headers.ts';
 import type { HttpSession, HttpSessions } from './http-sessions.ts';
 import { readRequestBody } from './read-request-body.ts';
 import { writeJsonRpcError } from './write-json-rpc-error.ts';
@@ -32,8 +33,12 @@ const SESSION_NOT_FOUND = { status: 404, code: -32001, message: 'Session not fou
 export async function handleMcpRequest(routing: McpRequestRouting, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (new URL(request.url ?? '/', 'http://localhost').pathname !== routing.path) return writeJsonRpcError(response, { status: 404, code: -32000, message: 'Not Found' });
   const refusal = routing.checkAccess(request);
+  // An Origin the check let through (a 401 too, so that the page can tell a token is wanted) may read the answer.
+  const origin = request.headers.origin;
+  if (origin !== undefined && refusal?.status !== 403) allowOrigin(response, origin);
   if (refusal) return writeJsonRpcError(response, { status: refusal.status, code: -32000, message: refusal.message, headers: refusal.headers });
   if (routing.isClosing()) return writeJsonRpcError(response, { status: 503, code: -32000, message: 'Service Unavailable: the server is closing', headers: { connection: 'close' } });
+  if (request.method === 'OPTIONS') return answerPreflight(response);
   if (request.method === 'POST') return handlePost(routing, request, response);
   if (request.method !== 'GET' && request.method !== 'DELETE') return writeJsonRpcError(response, { status: 405, code: -32000, message: 'Method Not Allowed', headers: { allow: 'GET, POST, DELETE' } });
   const id = request.headers['mcp-session-id'];
