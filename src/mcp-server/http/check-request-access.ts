@@ -57,9 +57,10 @@ function digest(text: string): Buffer {
 /**
  * The access rules of a served endpoint. Host must name this server (a page on another name that DNS rebinding
  * pointed here carries its own name); Origin, when a browser sends one, must be the server's own or allowed; the
- * bearer token, when set (a CORS preflight, which never carries it and reaches no session, excepted), is compared through digests of equal length in constant time, and only taken from the
- * Authorization header (never a query string, which logs and Referer headers keep). Off loopback a token is
- * required: throws MCP_SERVE_FAILED without one.
+ * bearer token, when set, is compared through digests of equal length in constant time, and only taken from the
+ * Authorization header (never a query string, which logs and Referer headers keep); a CORS preflight, which never
+ * carries it and reaches no session, is let through without it. Off loopback a token is required: throws
+ * MCP_SERVE_FAILED without one.
  */
 export function createRequestAccessCheck(options: { host: string; port: number; token?: string; allowedOrigins?: readonly string[] }): RequestAccessCheck {
   requireTokenOffLoopback(options);
