@@ -14,7 +14,7 @@ describe('a session whose call is still arriving when its idle time is up', () =
   it('is kept, and the call answered', async () => {
     const project = await serveTestProject();
     cleanups.push(() => project.cleanup());
-    const http = await serveMcpHttp({ server: project.server, sessionIdleMs: 50 });
+    const http = await serveMcpHttp({ server: project.server, sessionIdleMs: 500 });
     cleanups.push(() => http.close());
     const id = await openRawSession(http.url);
     const body = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'Shout', arguments: { text: 'arrived' } } });
@@ -22,8 +22,8 @@ describe('a session whose call is still arriving when its idle time is up', () =
       headers: { ...POST_HEADERS, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18', 'content-length': String(Buffer.byteLength(body)) },
       body: (write) => {
         write(body.slice(0, 10));
-        // Idle timers would have fired many times over before the rest of the body comes.
-        setTimeout(() => write(body.slice(10)), 300);
+        // The idle timer would have fired several times over before the rest of the body comes.
+        setTimeout(() => write(body.slice(10)), 2_000);
       },
     });
     const arrived = await answer;
