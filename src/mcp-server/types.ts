@@ -78,7 +78,8 @@ export interface ServeMcpHttpOptions {
   port?: number;
   /**
    * The bearer token every request must carry (`Authorization: Bearer <token>`). Required off loopback;
-   * optional on it (a local process of another user could otherwise call the tools: recommended).
+   * optional on it (a local process of another user could otherwise call the tools: recommended). Letters, digits
+   * and `-._~+/` (what a bearer token can carry); an empty token or any other character is MCP_SERVE_FAILED.
    */
   token?: string;
   /**

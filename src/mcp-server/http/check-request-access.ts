@@ -42,8 +42,20 @@ function allowedHostHeaders(host: string, port: number): Set<string> {
   return headers;
 }
 
-/** Throws MCP_SERVE_FAILED for a host other machines can reach when no token guards it (or an empty one). */
+/** What `Authorization: Bearer <token>` can carry (RFC 6750's b64token). */
+const SENDABLE_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * Throws MCP_SERVE_FAILED for a token no client can present (empty, with spaces, control or non-ASCII
+ * characters: the server would look guarded and refuse everyone), without showing it, and for a host other
+ * machines can reach when no token guards it.
+ */
 export function requireTokenOffLoopback(options: { host: string; port: number; token?: string }): void {
+  if (options.token !== undefined && !SENDABLE_TOKEN.test(options.token)) {
+    throw new CodevError('MCP_SERVE_FAILED', 'The MCP token is empty or has characters a bearer token cannot carry.', {
+      hint: 'Use letters, digits and - . _ ~ + / only (e.g. `openssl rand -hex 32`).',
+    });
+  }
   if (isLoopbackHost(options.host) || options.token) return;
   throw new CodevError('MCP_SERVE_FAILED', `Serving MCP on ${options.host}:${options.port} would let anyone who reaches that address run this project's tools.`, {
     hint: 'Pass a token (--token T or CODEV_MCP_TOKEN; `token` of serveMcpHttp), or serve on 127.0.0.1.',
