@@ -65,12 +65,17 @@ async function runCall(options: { session: CallSession; request: CallToolRequest
   if (!tool) return errorCallToolResult({ errorCode: 'TOOL_NOT_FOUND', text: `No tool named ${request.name} is served here (tools/list names them).` });
   const kept: PermissionUpdate[] = [];
   const canUseTool = keepingUpdates(session.canUseTool(request.sendElicitation), kept);
-  const notify = createProgressNotifier({ progressToken: request.progressToken, send: request.sendProgress });
+  const progress = createProgressNotifier({ progressToken: request.progressToken, send: request.sendProgress });
   let result: ToolResultUpdate | undefined;
   const toolUse = { type: 'tool_use' as const, id: `toolu_mcp_${(++callCount).toString(36)}`, name: tool.name, input: request.arguments ?? {} };
-  for await (const update of runToolUse(toolUse, undefined, canUseTool, context)) {
-    if (update.type === 'result') result = update;
-    else notify(update.progress);
+  try {
+    for await (const update of runToolUse(toolUse, undefined, canUseTool, context)) {
+      if (update.type === 'result') result = update;
+      else progress.notify(update.progress);
+    }
+  } finally {
+    // Before the result: the last update held back reaches the client, and no timer outlives the call.
+    progress.stop();
   }
   carryRules({ session, from: context, updates: kept });
   if (!result) return errorCallToolResult({ errorCode: 'TOOL_FAILED', text: `The call of ${tool.name} ended without a result.` });
