@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORKER = path.join(REPO, 'test/faults/settings-writer-worker.ts');
@@ -31,6 +36,7 @@ describe('a process killed while it saves "allow always" rules', () => {
   it('leaves .codev/settings.local.json valid and no temp file once the next codev has cleaned up', async () => {
     const journals = mkdtempSync(path.join(os.tmpdir(), 'codev-faults-')); // the children's TMPDIR: their journals alone
     const project = mkdtempSync(path.join(os.tmpdir(), 'codev-faults-'));
+    folders.push(journals, project);
     mkdirSync(path.join(project, '.codev'));
     const file = path.join(project, '.codev', 'settings.local.json');
     // Large, so that each save spends long enough with its temp file on disk for one of the kills to land there.
