@@ -37,6 +37,7 @@ interface Entry extends HttpSession {
  */
 export function createHttpSessions(options: { server: CodevMcpServer; maxSessions: number; idleMs: number }): HttpSessions {
   const entries = new Map<string, Entry>();
+  const evicting = new Set<Promise<void>>();
   let closing = false;
 
   /** Ends idle sessions, least recently used first, until there is room for one more; false when all are busy. */
@@ -47,7 +48,10 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
       if (!idle) return false;
       clearTimeout(idle.idleTimer);
       entries.delete(idle.id);
-      await idle.session.close();
+      // Out of the table but not yet ended: closeAll waits for it too.
+      const ending = idle.session.close();
+      evicting.add(ending);
+      await ending.finally(() => evicting.delete(ending));
     }
     return true;
   };
@@ -112,7 +116,7 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
       await Promise.allSettled([...entries.values()].map(async (entry) => {
         clearTimeout(entry.idleTimer);
         await (await entry.ready).close();
-      }));
+      }).concat([...evicting]));
       entries.clear();
     },
   };
