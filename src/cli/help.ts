@@ -15,6 +15,7 @@ Commands:
   queue <command>       Agent jobs on a fleet (Redis): add, watch, status, cancel, approve, deny, clean
   worker                Take jobs from the fleet's queue and run them, until stopped
   rules <command>       How the permission rules decide a call (explain), a table of expected decisions (test)
+  mcp serve             Serve the project's tools, with its rules, hooks and sandbox, to another agent over MCP
   instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
 
 Every command takes --cwd DIR (run as if started in DIR), --verbose (the whole stack of an error in your
@@ -527,4 +528,59 @@ Examples:
 Exit codes: without a command 0 when stopped, 2 bad usage (a --script or --replay that cannot be used:
 FAKE_SCRIPT_INVALID, SESSION_NOT_FOUND); with one the command's code (128+n when signal n ended it, 127 when it
 cannot be found).
+`;
+
+export const MCP_HELP = `Usage: codev mcp serve [--transport stdio|http] [--host H] [--port N] [--token T | --no-token]
+                       [--allow R]... [--deny R]... [--ask R]... [--permission-mode M] [--ask-fallback deny|allow]
+                       [--tools A,B,...] [--cwd DIR]
+
+Serves the project's tool pool (built-ins, plugins, the MCP servers it uses) to another agent over MCP
+(Claude Code, Cursor, another codev): every call goes through codev's whole lifecycle with the project's
+config, rules, hooks and sandbox. The pool is hot-reloaded: an edited plugin or config reaches the clients
+at once (notifications/tools/list_changed). Each client has a session of its own (its background tasks,
+its results folder), ended when it goes.
+A call a rule asks about is asked of the client (an MCP elicitation: allow once, allow always, deny) when the
+client supports it, an "allow always" saved as codev saves one (.codev/settings.local.json); else
+--ask-fallback answers: deny (the default; the result names the --allow rule that would let it through) or allow.
+
+stdio (the default): the client starts codev and speaks MCP on its stdin and stdout. stdout carries only the
+protocol: what a plugin or a hook prints there goes to stderr, with codev's own messages. The server stops
+when the client closes stdin (exit 0).
+http: Streamable HTTP at http://HOST:PORT/mcp, one session per client. Every request carries the header
+"Authorization: Bearer <token>": the token is CODEV_MCP_TOKEN or --token; without either, on loopback, codev
+makes a random one and prints it on stderr with the URL. A host other than loopback (127.0.0.1, ::1,
+localhost) requires a token of yours; --no-token serves without one, on loopback only.
+
+Options:
+  --transport T          stdio (default) or http
+  --host H               http: the address to listen on (default 127.0.0.1)
+  --port N               http: the port (default 0: a free one, printed)
+  --token T              http: the token clients must send. Prefer CODEV_MCP_TOKEN: a command line is
+                         visible to every user of the machine (ps)
+  --no-token             http: no token, on loopback only (any process of this machine can call the tools)
+  --permission-mode M    default | acceptEdits | bypassPermissions | plan | auto | dontAsk
+  --allow RULE           Add an allow rule (repeatable), e.g. --allow 'Bash(npm test)'
+  --deny RULE            Add a deny rule (repeatable)
+  --ask RULE             Add an ask rule (repeatable)
+  --ask-fallback A       deny (default) or allow: the answer to an ask the client cannot be asked
+  --tools A,B,...        Serve only these tools (default: all but the agent loop's own: Agent, SendMessage,
+                         AskUserQuestion, TodoWrite, ToolSearch)
+  --cwd DIR              The project directory
+
+Environment:
+  CODEV_MCP_TOKEN        http: the token clients must send (instead of --token)
+
+Examples:
+  codev mcp serve
+  codev mcp serve --cwd ../app --deny 'Bash(git push *)' --tools Read,Grep,Glob,Bash
+  codev mcp serve --transport http --port 8765
+  export CODEV_MCP_TOKEN=$(openssl rand -hex 32); codev mcp serve --transport http --host 0.0.0.0 --port 8765
+
+In a client's config (Claude Code's .mcp.json, Cursor's .cursor/mcp.json):
+  { "mcpServers": { "codev": { "command": "npx", "args": ["codev", "mcp", "serve"] } } }
+
+Ctrl-C or SIGTERM ends every session (running calls stopped, with their processes) and exits 130 or 143; a
+second signal quits at once.
+Exit codes: 0 the client closed stdin, 1 the server could not start (MCP_SERVE_FAILED: a port in use...) or a
+rule of the project is invalid (RULE_INVALID), 2 bad usage, 130 or 143 stopped by a signal.
 `;

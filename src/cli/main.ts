@@ -22,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   queue: async () => (await import('./commands/queue-command.ts')).queueCommand,
   worker: async () => (await import('./commands/worker-command.ts')).workerCommand,
   rules: async () => (await import('./commands/rules-command.ts')).rulesCommand,
+  mcp: async () => (await import('./commands/mcp/mcp-command.ts')).mcpCommand,
   'fake-model': async () => (await import('./commands/fake-model/fake-model-command.ts')).fakeModelCommand,
 };
 

@@ -104,6 +104,20 @@ const BAD_VALUES: readonly { args: readonly string[]; names: string }[] = [
   { args: ['run', 'agent.ts', '--resume', 'x', '--rewind-to', '0'], names: '--rewind-to' },
   { args: ['run', 'agent.ts', '--resume', 'x', '--rewind-to', '2', '--fork-session'], names: '--fork-session' },
   { args: ['run', 'agent.ts', '--force'], names: '--rewind-to' },
+  { args: ['mcp', 'serv'], names: '"serve"' },
+  { args: ['mcp', 'serve', 'extra'], names: 'extra' },
+  { args: ['mcp', 'serve', '--transport', 'ws'], names: '--transport' },
+  { args: ['mcp', 'serve', '--port', '8765'], names: '--port' },
+  { args: ['mcp', 'serve', '--transport', 'http', '--port', '70000'], names: '--port' },
+  { args: ['mcp', 'serve', '--transport', 'http', '--port', '0x10'], names: '--port' },
+  { args: ['mcp', 'serve', '--transport', 'http', '--host', '0.0.0.0'], names: '--token' },
+  { args: ['mcp', 'serve', '--transport', 'http', '--host', '0.0.0.0', '--no-token'], names: '--no-token' },
+  { args: ['mcp', 'serve', '--transport', 'http', '--token', 'x', '--no-token'], names: '--no-token' },
+  { args: ['mcp', 'serve', '--ask-fallback', 'maybe'], names: '--ask-fallback' },
+  { args: ['mcp', 'serve', '--permission-mode', 'yolo'], names: '--permission-mode' },
+  { args: ['mcp', 'serve', '--deny', 'bash(ls)'], names: '--deny' },
+  { args: ['mcp', 'serve', '--tools', 'Read,,Grep'], names: '--tools' },
+  { args: ['mcp', 'serve', '--tools', 'Raed'], names: '"Read"' },
 ];
 
 describe('a bad value on the command line', () => {
