@@ -70,12 +70,17 @@ async function runCall(options: { session: CallSession; request: CallToolRequest
   const kept: PermissionUpdate[] = [];
   const answerer = recheckAfterReload({ canUseTool: session.canUseTool(request.sendElicitation), kernel: session.kernel, generation, context, tools: session.options.tools });
   const canUseTool = keepingUpdates(answerer, kept);
-  const notify = createProgressNotifier({ progressToken: request.progressToken, send: request.sendProgress });
+  const progress = createProgressNotifier({ progressToken: request.progressToken, send: request.sendProgress });
   let result: ToolResultUpdate | undefined;
   const toolUse = { type: 'tool_use' as const, id: `toolu_mcp_${(++callCount).toString(36)}`, name: tool.name, input: request.arguments ?? {} };
-  for await (const update of runToolUse(toolUse, undefined, canUseTool, context)) {
-    if (update.type === 'result') result = update;
-    else notify(update.progress);
+  try {
+    for await (const update of runToolUse(toolUse, undefined, canUseTool, context)) {
+      if (update.type === 'result') result = update;
+      else progress.notify(update.progress);
+    }
+  } finally {
+    // Before the result: the last update held back reaches the client, and no timer outlives the call.
+    progress.stop();
   }
   carryRules({ session, from: context, updates: kept });
   if (!result) return errorCallToolResult({ errorCode: 'TOOL_FAILED', text: `The call of ${tool.name} ended without a result.` });

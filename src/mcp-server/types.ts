@@ -82,15 +82,21 @@ export interface ServeMcpHttpOptions {
   port?: number;
   /**
    * The bearer token every request must carry (`Authorization: Bearer <token>`). Required off loopback;
-   * optional on it (a local process of another user could otherwise call the tools: recommended).
+   * optional on it (a local process of another user could otherwise call the tools: recommended). Letters, digits
+   * and `-._~+/` (what a bearer token can carry); an empty token or any other character is MCP_SERVE_FAILED.
    */
   token?: string;
   /**
    * Origins a browser may call from (`Origin` header). Requests without `Origin` (non-browser clients) pass;
-   * `Host` must name the address served on (DNS rebinding). Default: none but the server's own origin.
+   * `Host` must name the address served on (DNS rebinding). Their CORS preflights are answered and their answers
+   * carry `Access-Control-Allow-Origin`, so a page of theirs can call. Default: none but the server's own origin.
    */
   allowedOrigins?: readonly string[];
-  /** MCP sessions at once; more are refused with HTTP 503. Default 32. */
+  /**
+   * MCP sessions at once. A new one past it ends the least recently used idle session (no call running, no GET
+   * stream open: most likely a client gone without DELETE); when every session is busy it is refused with HTTP
+   * 503. Default 32.
+   */
   maxSessions?: number;
   /**
    * A session no request has touched for this long is closed (ms); a running call or an open GET stream (a
