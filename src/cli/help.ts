@@ -562,9 +562,8 @@ Options:
   --allow RULE           Add an allow rule (repeatable), e.g. --allow 'Bash(npm test)'
   --deny RULE            Add a deny rule (repeatable)
   --ask RULE             Add an ask rule (repeatable)
-  --ask-fallback A       deny (default) or allow: the answer to an ask the client cannot be asked (allow
-                         never runs a call a deny rule may forbid: rules that failed to load, a command
-                         computed at run time)
+  --ask-fallback A       deny (default) or allow: the answer to an ask the client cannot be asked (allow is
+                         no stronger than bypassPermissions: an ask no mode settles is still denied)
   --tools A,B,...        Serve only these tools (default: all but the agent loop's own: Agent, SendMessage,
                          AskUserQuestion, TodoWrite, ToolSearch)
   --cwd DIR              The project directory

@@ -29,6 +29,7 @@ export async function answerAsk(options: {
   canUseTool: CanUseTool;
   message: string;
   decisionReason: PermissionDecisionReason;
+  immune?: boolean;
   suggestions: readonly PermissionUpdate[];
 }): Promise<AskAnswer> {
   const { tool, input, context } = options;
@@ -54,6 +55,7 @@ export async function answerAsk(options: {
       signal: context.signal,
       message: options.message,
       decisionReason: options.decisionReason,
+      ...(options.immune ? { immune: true } : {}),
       suggestions: options.suggestions,
     });
   } catch (error) {

@@ -156,6 +156,7 @@ async function askUser(options: DecideOptions & {
     canUseTool: options.canUseTool,
     message: verdict.message,
     decisionReason: verdict.reason,
+    immune: verdict.immune,
     // No allow rule settles an ask for unknown rules: offering one would change nothing.
     suggestions: verdict.reason.type === 'unloadedSource' ? [] : permissionSuggestions(call, [context.cwd, ...context.permissionContext.additionalWorkingDirectories]),
   });

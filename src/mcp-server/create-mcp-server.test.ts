@@ -25,7 +25,7 @@ describe('createMcpServer', () => {
     for (const agentOnly of ['Agent', 'SendMessage', 'AskUserQuestion', 'TodoWrite', 'ToolSearch']) expect(names).not.toContain(agentOnly);
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     expect(byName.Read!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(byName.Write!.annotations).toMatchObject({ readOnlyHint: false });
+    for (const writer of ['Write', 'Edit', 'Bash']) expect(byName[writer]!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
     expect(byName.Shout!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
     expect(byName.Shout!.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
     expect(byName.Shout!.description).toContain('Upper-cases');

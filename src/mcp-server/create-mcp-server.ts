@@ -27,6 +27,7 @@ export function createMcpServer(options: CreateMcpServerOptions): CodevMcpServer
       for (const error of errors) options.onWarning?.(`${kept ? 'The reload failed, the tools stay as they were' : 'A plugin kept its last good version'}: ${error.message}${error.file ? ` (${error.file})` : ''}`);
     }),
   ];
+  const connecting = new Set<Promise<OpenMcpSession>>();
   let closing: Promise<void> | undefined;
   return {
     kernel,
@@ -34,21 +35,52 @@ export function createMcpServer(options: CreateMcpServerOptions): CodevMcpServer
       return [...sessions];
     },
     async connect(transport) {
-      if (closing) throw new CodevError('MCP_SERVE_FAILED', 'The MCP server is closed', { hint: 'create a new one with createMcpServer' });
-      const sdk = await loadServerSdk();
-      const session = await openMcpSession({ sdk, kernel, serverOptions: options, transport, listTools });
-      sessions.add(session);
-      void session.closed.then(() => sessions.delete(session));
-      // Closed meanwhile (or the transport closed at once): the session must not outlive the server.
-      if (closing) await session.close();
-      return session;
+      if (closing) throw closedError();
+      const opening = (async () => {
+        const sdk = await loadServerSdk();
+        if (closing) throw closedError();
+        // Known from the moment it holds its folder, so that a close() meanwhile ends it too.
+        const onOpening = (session: OpenMcpSession) => {
+          sessions.add(session);
+          void session.closed.then(() => sessions.delete(session));
+          if (closing) void session.close();
+        };
+        return openMcpSession({ sdk, kernel, serverOptions: options, transport, listTools, onOpening });
+      })();
+      connecting.add(opening);
+      try {
+        const session = await opening;
+        // Closed meanwhile (or the transport closed at once): the session must not outlive the server.
+        if (closing) await session.close();
+        return session;
+      } finally {
+        connecting.delete(opening);
+      }
     },
     close() {
       closing ??= (async () => {
         for (const stop of stopListening) stop();
-        await Promise.all([...sessions].map((session) => session.close()));
+        const closeAll = () => Promise.all([...sessions].map((session) => session.close()));
+        // The sessions known now (those still connecting among them), then those that were not yet known.
+        await closeAll();
+        await settledWithin([...connecting], CONNECTING_GRACE_MS);
+        await closeAll();
       })();
       return closing;
     },
   };
+}
+
+/** How long closing waits for a connect under way (a transport that never finishes starting must not hold it). */
+const CONNECTING_GRACE_MS = 10_000;
+
+async function settledWithin(promises: readonly Promise<unknown>[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms).unref()));
+  await Promise.race([Promise.allSettled(promises), grace]);
+  clearTimeout(timer);
+}
+
+function closedError(): CodevError {
+  return new CodevError('MCP_SERVE_FAILED', 'The MCP server is closed', { hint: 'create a new one with createMcpServer' });
 }

@@ -1,6 +1,6 @@
 import { joinSentences } from '../errors/join-sentences.ts';
 import { allowRuleAdvice } from '../permissions/allow-rule-advice.ts';
-import type { CanUseTool, PermissionDecisionReason } from '../permissions/types.ts';
+import type { CanUseTool } from '../permissions/types.ts';
 import type { McpAskFallback } from './types.ts';
 
 /**
@@ -14,15 +14,11 @@ export const denyUnanswerableAsk: CanUseTool = (_tool, _input, options) => ({
 });
 
 /**
- * The `allow` fallback: runs what nobody could be asked about, except where a deny rule may forbid the call
- * and only a person could tell (a plugin or settings file whose rules never loaded, a deny rule the call
- * cannot be checked against): an answer given in advance is no judgment of that call, so it is denied.
+ * The `'allow'` fallback: a blanket approval with no one looking, so no stronger than bypassPermissions. An
+ * ask no mode settles (`immune`: an ask rule, a deny rule that cannot be checked, a protected place, rules
+ * unknown) is denied as the default fallback denies it.
  */
-const allowUnanswerableAsk: CanUseTool = (tool, input, options) => (mayBeDenied(options.decisionReason) ? denyUnanswerableAsk(tool, input, options) : { behavior: 'allow' });
-
-function mayBeDenied(reason: PermissionDecisionReason | undefined): boolean {
-  return reason?.type === 'unloadedSource' || (reason?.type === 'rule' && reason.rule.behavior === 'deny');
-}
+const allowUnanswerableAsk: CanUseTool = (tool, input, options) => (options.immune ? denyUnanswerableAsk(tool, input, options) : { behavior: 'allow' });
 
 /** The `askFallback` option as a `CanUseTool`. */
 export function askFallbackAnswerer(fallback: McpAskFallback | undefined): CanUseTool {

@@ -66,6 +66,14 @@ describe('an ask, served over MCP', () => {
     }
   });
 
+  it('says on a cancel (what clients that cannot show the question answer) which --allow rule would allow the call', async () => {
+    const project = await serve();
+    const { client } = await project.connect({ elicit: () => ({ action: 'cancel' as const }) });
+    const result = await client.callTool({ name: 'Bash', arguments: { command: 'touch cancelled.txt' } });
+    expect(metaOf(result)).toMatchObject({ errorCode: 'PERMISSION_DENIED', decision: { behavior: 'deny', source: 'user_reject' } });
+    expect(textOf(result)).toContain("--allow 'Bash(");
+  });
+
   it('is denied with the --allow advice when the client cannot be asked', async () => {
     const project = await serve();
     const { client } = await project.connect();

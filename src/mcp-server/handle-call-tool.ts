@@ -6,7 +6,9 @@ import type { CanUseTool, PermissionUpdate } from '../permissions/types.ts';
 import type { CallSession } from './call-session.ts';
 import type { SendElicitation } from './elicit-permission.ts';
 import { createProgressNotifier, type SendProgress } from './progress-notifier.ts';
+import { recheckAfterReload } from './recheck-after-reload.ts';
 import { findServedTool } from './served-tools.ts';
+import { withServedToolsRule } from './served-tools-rule.ts';
 import { errorCallToolResult, toCallToolResult } from './to-call-tool-result.ts';
 
 /** One `tools/call` request, as the handler needs it. */
@@ -58,19 +60,27 @@ export async function handleCallTool(session: CallSession, request: CallToolRequ
 
 async function runCall(options: { session: CallSession; request: CallToolRequest; signal: AbortSignal }): Promise<CallToolResult> {
   const { session, request, signal } = options;
+  const generation = session.kernel.generation;
   const context = session.kernel.createToolUseContext({ signal, sessionDirectory: session.sessionDirectory, endsWithKernel: false, carryOver: session.latest });
   session.latest = context;
+  context.ruleSets = withServedToolsRule(context.ruleSets, session.options);
   if (session.options.onWarning) context.onWarning = session.options.onWarning;
   const tool = findServedTool({ pool: context.tools, name: request.name, tools: session.options.tools });
   if (!tool) return errorCallToolResult({ errorCode: 'TOOL_NOT_FOUND', text: `No tool named ${request.name} is served here (tools/list names them).` });
   const kept: PermissionUpdate[] = [];
-  const canUseTool = keepingUpdates(session.canUseTool(request.sendElicitation), kept);
-  const notify = createProgressNotifier({ progressToken: request.progressToken, send: request.sendProgress });
+  const answerer = recheckAfterReload({ canUseTool: session.canUseTool(request.sendElicitation), kernel: session.kernel, generation, context, tools: session.options.tools });
+  const canUseTool = keepingUpdates(answerer, kept);
+  const progress = createProgressNotifier({ progressToken: request.progressToken, send: request.sendProgress });
   let result: ToolResultUpdate | undefined;
   const toolUse = { type: 'tool_use' as const, id: `toolu_mcp_${(++callCount).toString(36)}`, name: tool.name, input: request.arguments ?? {} };
-  for await (const update of runToolUse(toolUse, undefined, canUseTool, context)) {
-    if (update.type === 'result') result = update;
-    else notify(update.progress);
+  try {
+    for await (const update of runToolUse(toolUse, undefined, canUseTool, context)) {
+      if (update.type === 'result') result = update;
+      else progress.notify(update.progress);
+    }
+  } finally {
+    // Before the result: the last update held back reaches the client, and no timer outlives the call.
+    progress.stop();
   }
   carryRules({ session, from: context, updates: kept });
   if (!result) return errorCallToolResult({ errorCode: 'TOOL_FAILED', text: `The call of ${tool.name} ended without a result.` });

@@ -39,6 +39,8 @@ export async function openMcpSession(options: {
   serverOptions: CreateMcpServerOptions;
   transport: Transport;
   listTools: (generation: Generation) => Promise<McpToolInfo[]>;
+  /** Told of the session once it holds its folder, before its transport has started: it can be closed from then on. */
+  onOpening?: (session: OpenMcpSession) => void;
 }): Promise<OpenMcpSession> {
   const { sdk, kernel, serverOptions, transport } = options;
   const generatedId = randomUUID();
@@ -132,6 +134,7 @@ export async function openMcpSession(options: {
     },
   };
   server.onclose = () => void session.close();
+  options.onOpening?.(session);
   try {
     await server.connect(transport);
   } catch (error) {

@@ -9,7 +9,7 @@ const OPEN_WORLD_TOOLS = new Set(['WebFetch', 'WebSearch', 'Location']);
 /**
  * One tool as `tools/list` shows it: its name, the text the model would read (its prompt), the JSON Schema
  * the agent sends the API, and hints from its definition, judged with no input (a tool that is read-only
- * for some inputs only, as Bash, says not read-only); an MCP tool's own annotations win.
+ * for some inputs only, as Bash, says not read-only, and so may destroy); an MCP tool's own annotations win.
  */
 export async function toMcpTool(tool: Tool, options: { permissionContext: ToolPermissionContext; tools: readonly Tool[] }): Promise<McpToolInfo> {
   const readOnly = hint(() => tool.isReadOnly({}));
@@ -20,8 +20,10 @@ export async function toMcpTool(tool: Tool, options: { permissionContext: ToolPe
     annotations: {
       title: tool.userFacingName(),
       readOnlyHint: readOnly,
-      destructiveHint: !readOnly && hint(() => tool.isDestructive({})),
-      idempotentHint: readOnly || hint(() => tool.isConcurrencySafe({})),
+      // MCP's reading of destructiveHint is "may destroy" (its default is true); codev's isDestructive judges one
+      // input, and no input says nothing: a tool that may write (Write, Edit, Bash) may overwrite or delete.
+      destructiveHint: !readOnly,
+      idempotentHint: readOnly,
       openWorldHint: tool.isMcp || OPEN_WORLD_TOOLS.has(tool.name),
       // An MCP tool served on keeps what its own server said of it.
       ...mcpToolAnnotations(tool),

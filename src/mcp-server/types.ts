@@ -13,9 +13,9 @@ export type { Transport as McpTransport };
 /**
  * What answers a permission ask when the client cannot (it did not declare the `elicitation` capability, or
  * its answer did not come within `elicitationTimeoutMs`): `'deny'` (the default; the result says why and
- * which `--allow` rule would let the call through), `'allow'` (except where a deny rule may forbid the call:
- * a plugin or settings file whose rules never loaded, a deny rule the call cannot be checked against; those
- * are denied), or a `CanUseTool` of the embedder's own.
+ * which `--allow` rule would let the call through), `'allow'` (no stronger than bypassPermissions: an ask no
+ * mode settles, such as an ask rule, a protected write or a plugin whose rules are unknown, is still denied), or
+ * a `CanUseTool` of the embedder's own (told `immune` for those asks).
  */
 export type McpAskFallback = 'deny' | 'allow' | CanUseTool;
 
@@ -28,6 +28,8 @@ export interface CreateMcpServerOptions {
   /**
    * Which tools of the pool to serve: names, or a predicate. Default every tool but those that only make
    * sense inside an agent loop (`AGENT_ONLY_TOOLS`: Agent, SendMessage, AskUserQuestion, TodoWrite, ToolSearch).
+   * The calls a served tool makes itself (REPL's functions, an Agent's subagent) are held to it too: a tool not
+   * served is denied to them.
    */
   tools?: readonly string[] | ((tool: Tool) => boolean);
   /**
@@ -80,15 +82,21 @@ export interface ServeMcpHttpOptions {
   port?: number;
   /**
    * The bearer token every request must carry (`Authorization: Bearer <token>`). Required off loopback;
-   * optional on it (a local process of another user could otherwise call the tools: recommended).
+   * optional on it (a local process of another user could otherwise call the tools: recommended). Letters, digits
+   * and `-._~+/` (what a bearer token can carry); an empty token or any other character is MCP_SERVE_FAILED.
    */
   token?: string;
   /**
    * Origins a browser may call from (`Origin` header). Requests without `Origin` (non-browser clients) pass;
-   * `Host` must name the address served on (DNS rebinding). Default: none but the server's own origin.
+   * `Host` must name the address served on (DNS rebinding). Their CORS preflights are answered and their answers
+   * carry `Access-Control-Allow-Origin`, so a page of theirs can call. Default: none but the server's own origin.
    */
   allowedOrigins?: readonly string[];
-  /** MCP sessions at once; more are refused with HTTP 503. Default 32. */
+  /**
+   * MCP sessions at once. A new one past it ends the least recently used idle session (no call running, no GET
+   * stream open: most likely a client gone without DELETE); when every session is busy it is refused with HTTP
+   * 503. Default 32.
+   */
   maxSessions?: number;
   /**
    * A session no request has touched for this long is closed (ms); a running call or an open GET stream (a

@@ -175,7 +175,13 @@ interface FunctionAnswer {
 
 const NO_ANSWERS: readonly FunctionAnswer[] = Object.freeze([]);
 
-async function runRuleFunctions(ruleSets: readonly PermissionRuleSet[], call: PreparedCall, context: ToolContext): Promise<FunctionAnswer[]> {
+/** The rule functions' answers: at once (no promise) while each answers at once, as most do. */
+function runRuleFunctions(ruleSets: readonly PermissionRuleSet[], call: PreparedCall, context: ToolContext): FunctionAnswer[] | Promise<FunctionAnswer[]> {
+  return runSteps(ruleFunctionSteps(ruleSets, call, context));
+}
+
+/** The body of `runRuleFunctions`: each `yield` is an `await` (see `runSteps`). */
+function* ruleFunctionSteps(ruleSets: readonly PermissionRuleSet[], call: PreparedCall, context: ToolContext): Generator<unknown, FunctionAnswer[], unknown> {
   const answers: FunctionAnswer[] = [];
   for (const set of ruleSets) {
     if (!set.check) continue;
@@ -185,7 +191,7 @@ async function runRuleFunctions(ruleSets: readonly PermissionRuleSet[], call: Pr
       continue;
     }
     try {
-      const answer = await set.check(call.tool, call.input, context);
+      const answer: unknown = yield set.check(call.tool, call.input, context);
       if (answer === 'allow' || answer === 'deny' || answer === 'ask') answers.push({ name: set.name, answer });
       else if (answer !== undefined) answers.push({ name: set.name, answer: 'ask' });
     } catch (error) {

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError } from '../errors/codev-error.ts';
+import { journalTempFile } from '../files/temp-file-journal.ts';
+import { tempPathFor } from '../files/temp-path.ts';
 import { withFileLock } from '../files/with-file-lock.ts';
 
 /** The shape of `.codev/settings.local.json`: rules the user chose to keep. */
@@ -48,36 +49,35 @@ export async function readLocalSettings(file: string): Promise<LocalSettings> {
 
 /**
  * Adds rules to the local settings atomically: the new file is written beside the old one and renamed over
- * it, so a crash never leaves half a file. A corrupt existing file is an error and is left untouched. Writers
- * take turns (withFileLock: in this process and across processes, e.g. two `codev mcp serve` of one project),
- * each reading what the one before wrote, so that no rule saved at the same time is lost.
+ * it, so a crash never leaves half a file; the temp file is named and journaled as codev's others, so a kill -9
+ * before the rename leaves nothing the next codev does not remove. The read and the write are one step under
+ * the file's lock (in this process and across processes: withFileLock), so two "allow always" answered at once
+ * (two sessions, two servers on one project) both keep their rule. A corrupt existing file is an error and is
+ * left untouched.
  */
 export async function addLocalRules(options: { file: string; behavior: 'allow' | 'deny' | 'ask'; rules: readonly string[] }): Promise<LocalSettings> {
-  try {
-    await mkdir(path.dirname(options.file), { recursive: true });
-  } catch (error) {
-    throw writeFailed(options.file, error);
-  }
+  // The folder first: withFileLock takes no cross-process lock in a folder that is not there yet.
+  await mkdir(path.dirname(options.file), { recursive: true }).catch(() => {});
   return withFileLock(options.file, async () => {
     const settings = await readLocalSettings(options.file);
     const permissions = { ...(settings.permissions ?? {}) };
     const existing = permissions[options.behavior] ?? [];
     permissions[options.behavior] = [...existing, ...options.rules.filter((rule) => !existing.includes(rule))];
     const next: LocalSettings = { ...settings, permissions };
-    const temporary = `${options.file}.${randomUUID()}.tmp`;
+    const temporary = tempPathFor(options.file);
+    // Listed before it exists: a process killed before the rename leaves it for the next codev to remove.
+    let gone = (): void => {};
     try {
+      await mkdir(path.dirname(options.file), { recursive: true });
+      gone = await journalTempFile(temporary);
       await writeFile(temporary, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
       await rename(temporary, options.file);
     } catch (error) {
       await rm(temporary, { force: true });
-      throw writeFailed(options.file, error);
+      throw new CodevError('SETTINGS_WRITE_FAILED', `Could not save the rule to ${options.file}`, { file: options.file, cause: error, hint: 'check that the directory is writable' });
+    } finally {
+      gone();
     }
     return next;
-  }).catch((error: unknown) => {
-    throw CodevError.isInstance(error) ? error : writeFailed(options.file, error);
   });
-}
-
-function writeFailed(file: string, cause: unknown): CodevError {
-  return new CodevError('SETTINGS_WRITE_FAILED', `Could not save the rule to ${file}`, { file, cause, hint: 'check that the directory is writable' });
 }

@@ -172,6 +172,11 @@ export interface CanUseToolOptions {
   decisionReason?: PermissionDecisionReason;
   /** The "always allow" choices to offer. */
   suggestions: readonly PermissionUpdate[];
+  /**
+   * An ask no mode settles (an ask rule, a deny rule that cannot be checked, a protected place, a hook's or
+   * rule function's ask, rules unknown): only someone who saw it may allow it, never a blanket answer.
+   */
+  immune?: boolean;
 }
 
 /** Answers permission asks: an interactive prompt, a script's callback, or a policy. */

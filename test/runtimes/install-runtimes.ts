@@ -2,6 +2,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acquireFileLock } from '../../src/files/acquire-file-lock.ts';
 import { runChild, userEnvironment } from '../run-child.ts';
 
 export const RUNTIMES_PROJECT = path.dirname(fileURLToPath(import.meta.url));
@@ -17,14 +18,22 @@ export async function installRuntimes(): Promise<string> {
   const folder = path.resolve(process.env.CODEV_RUNTIMES_DIR ?? RUNTIMES_PROJECT);
   const lock = readFileSync(path.join(RUNTIMES_PROJECT, 'package-lock.json'), 'utf8');
   const stamp = path.join(folder, 'node_modules', '.codev-runtimes-lock.json');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lock) return folder;
-  if (folder !== RUNTIMES_PROJECT) {
-    mkdirSync(folder, { recursive: true });
-    for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(RUNTIMES_PROJECT, file), path.join(folder, file));
+  const installed = (): boolean => existsSync(stamp) && readFileSync(stamp, 'utf8') === lock;
+  if (installed()) return folder;
+  mkdirSync(folder, { recursive: true });
+  // The interop tests install them too (the MCP Inspector runs on Node 24), in parallel test processes: one at a time.
+  const release = await acquireFileLock(path.join(folder, 'package.json'), { waitMs: 540_000 });
+  try {
+    if (installed()) return folder;
+    if (folder !== RUNTIMES_PROJECT) {
+      for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(RUNTIMES_PROJECT, file), path.join(folder, file));
+    }
+    // No install scripts: bun's postinstall only links the binary its platform package already holds (see find-runtimes.ts).
+    const install = await runChild('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: folder, timeoutMs: 540_000, env: userEnvironment() });
+    if (install.code !== 0) throw new Error(`npm ci of the test runtimes in ${folder} failed:\n${install.output}`);
+    writeFileSync(stamp, lock);
+    return folder;
+  } finally {
+    await release();
   }
-  // No install scripts: bun's postinstall only links the binary its platform package already holds (see find-runtimes.ts).
-  const install = await runChild('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: folder, timeoutMs: 540_000, env: userEnvironment() });
-  if (install.code !== 0) throw new Error(`npm ci of the test runtimes in ${folder} failed:\n${install.output}`);
-  writeFileSync(stamp, lock);
-  return folder;
 }

@@ -42,8 +42,20 @@ function allowedHostHeaders(host: string, port: number): Set<string> {
   return headers;
 }
 
-/** Throws MCP_SERVE_FAILED for a host other machines can reach when no token guards it (or an empty one). */
+/** What `Authorization: Bearer <token>` can carry (RFC 6750's b64token). */
+const SENDABLE_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * Throws MCP_SERVE_FAILED for a token no client can present (empty, with spaces, control or non-ASCII
+ * characters: the server would look guarded and refuse everyone), without showing it, and for a host other
+ * machines can reach when no token guards it.
+ */
 export function requireTokenOffLoopback(options: { host: string; port: number; token?: string }): void {
+  if (options.token !== undefined && !SENDABLE_TOKEN.test(options.token)) {
+    throw new CodevError('MCP_SERVE_FAILED', 'The MCP token is empty or has characters a bearer token cannot carry.', {
+      hint: 'Use letters, digits and - . _ ~ + / only (e.g. `openssl rand -hex 32`).',
+    });
+  }
   if (isLoopbackHost(options.host) || options.token) return;
   throw new CodevError('MCP_SERVE_FAILED', `Serving MCP on ${options.host}:${options.port} would let anyone who reaches that address run this project's tools.`, {
     hint: 'Pass a token (--token T or CODEV_MCP_TOKEN; `token` of serveMcpHttp), or serve on 127.0.0.1.',
@@ -58,8 +70,9 @@ function digest(text: string): Buffer {
  * The access rules of a served endpoint. Host must name this server (a page on another name that DNS rebinding
  * pointed here carries its own name); Origin, when a browser sends one, must be the server's own or allowed; the
  * bearer token, when set, is compared through digests of equal length in constant time, and only taken from the
- * Authorization header (never a query string, which logs and Referer headers keep). Off loopback a token is
- * required: throws MCP_SERVE_FAILED without one.
+ * Authorization header (never a query string, which logs and Referer headers keep); a CORS preflight, which never
+ * carries it and reaches no session, is let through without it. Off loopback a token is required: throws
+ * MCP_SERVE_FAILED without one.
  */
 export function createRequestAccessCheck(options: { host: string; port: number; token?: string; allowedOrigins?: readonly string[] }): RequestAccessCheck {
   requireTokenOffLoopback(options);
@@ -72,7 +85,8 @@ export function createRequestAccessCheck(options: { host: string; port: number; 
     if (host === undefined || !hosts.has(host)) return { status: 403, message: 'Forbidden: the Host header does not name this server' };
     const origin = request.headers.origin;
     if (origin !== undefined && !origins.has(origin.toLowerCase())) return { status: 403, message: 'Forbidden: Origin not allowed' };
-    if (expected === undefined) return undefined;
+    // A CORS preflight never carries credentials, and is answered without reaching any session.
+    if (expected === undefined || request.method === 'OPTIONS') return undefined;
     const authorization = request.headers.authorization;
     const presented = /^bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
     if (presented !== undefined && timingSafeEqual(digest(presented), expected)) return undefined;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestAccessCheck } from './check-request-access.ts';
-import type { HttpSession, HttpSessions } from './http-sessions.ts';
+import { allowOrigin, answerPreflight } from './cors-headers.ts';
+import type { HttpSessions } from './http-sessions.ts';
 import { readRequestBody } from './read-request-body.ts';
 import { writeJsonRpcError } from './write-json-rpc-error.ts';
 
@@ -32,8 +33,12 @@ const SESSION_NOT_FOUND = { status: 404, code: -32001, message: 'Session not fou
 export async function handleMcpRequest(routing: McpRequestRouting, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (new URL(request.url ?? '/', 'http://localhost').pathname !== routing.path) return writeJsonRpcError(response, { status: 404, code: -32000, message: 'Not Found' });
   const refusal = routing.checkAccess(request);
+  // An Origin the check let through (a 401 too, so that the page can tell a token is wanted) may read the answer.
+  const origin = request.headers.origin;
+  if (origin !== undefined && refusal?.status !== 403) allowOrigin(response, origin);
   if (refusal) return writeJsonRpcError(response, { status: refusal.status, code: -32000, message: refusal.message, headers: refusal.headers });
   if (routing.isClosing()) return writeJsonRpcError(response, { status: 503, code: -32000, message: 'Service Unavailable: the server is closing', headers: { connection: 'close' } });
+  if (request.method === 'OPTIONS') return answerPreflight(response);
   if (request.method === 'POST') return handlePost(routing, request, response);
   if (request.method !== 'GET' && request.method !== 'DELETE') return writeJsonRpcError(response, { status: 405, code: -32000, message: 'Method Not Allowed', headers: { allow: 'GET, POST, DELETE' } });
   const id = request.headers['mcp-session-id'];
@@ -49,6 +54,12 @@ export async function handleMcpRequest(routing: McpRequestRouting, request: Inco
 }
 
 async function handlePost(routing: McpRequestRouting, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const id = request.headers['mcp-session-id'];
+  let session = typeof id === 'string' ? routing.sessions.get(id) : undefined;
+  if (typeof id === 'string' && !session) return writeJsonRpcError(response, SESSION_NOT_FOUND);
+  // A request begun is a use of its session from its first byte: neither the idle timer nor a newcomer making
+  // room may end the session while the body comes in.
+  if (session) response.once('close', routing.sessions.begin(session).settled);
   const body = await readRequestBody(request, { maxBytes: routing.maxBodyBytes, timeoutMs: routing.bodyTimeoutMs });
   // The rest of a refused body is not read: the connection closes after the answer.
   if (body.kind === 'too-large') return refuseAndClose(response, { status: 413, code: -32000, message: `Payload Too Large: the body exceeds ${routing.maxBodyBytes} bytes` });
@@ -61,23 +72,17 @@ async function handlePost(routing: McpRequestRouting, request: IncomingMessage, 
     return writeJsonRpcError(response, { status: 400, code: -32700, message: 'Parse error: Invalid JSON' });
   }
   const messages = (Array.isArray(parsed) ? parsed : [parsed]) as JsonRpcMessage[];
-  const id = request.headers['mcp-session-id'];
-  let session: HttpSession | undefined;
   let opened = false;
-  if (typeof id === 'string') {
-    session = routing.sessions.get(id);
-    if (!session) return writeJsonRpcError(response, SESSION_NOT_FOUND);
-  } else {
+  if (!session) {
     if (!messages.some(isInitialize)) return writeJsonRpcError(response, SESSION_REQUIRED);
     session = await routing.sessions.open();
     if (!session) return writeJsonRpcError(response, { status: 503, code: -32000, message: 'Service Unavailable: too many sessions', headers: { 'retry-after': '5' } });
     opened = true;
+    response.once('close', routing.sessions.begin(session).settled);
   }
-  const running = routing.sessions.begin(session);
   const ids = requestIds(messages);
   const { transport } = session;
   response.once('close', () => {
-    running.settled();
     // The client went away before its answers: nothing can deliver them (no event store to resume from), so its
     // calls are cancelled as if it had sent notifications/cancelled, which stops their processes.
     if (response.writableFinished) return;

@@ -22,6 +22,8 @@ export interface HttpSessions {
 }
 
 interface Entry extends HttpSession {
+  /** The server's session once connected: closeAll waits for a session still connecting, then ends it too. */
+  ready: Promise<McpServerSession>;
   running: number;
   idleTimer?: NodeJS.Timeout;
 }
@@ -29,11 +31,30 @@ interface Entry extends HttpSession {
 /**
  * Mcp-Session-Id → session. A session leaves the table when it ends, whoever ended it (DELETE, the idle timer,
  * the server's close, the server itself); one no request has touched for `idleMs`, with none running (a call,
- * or the GET stream of a client still listening), is closed: a client gone without DELETE is forgotten.
+ * or the GET stream of a client still listening), is closed: a client gone without DELETE is forgotten. When
+ * `maxSessions` are open, a new one ends the least recently used idle session first (clients that left without
+ * DELETE must not lock everyone out until their idle time is up); only when every session is busy is it refused.
  */
 export function createHttpSessions(options: { server: CodevMcpServer; maxSessions: number; idleMs: number }): HttpSessions {
   const entries = new Map<string, Entry>();
+  const evicting = new Set<Promise<void>>();
   let closing = false;
+
+  /** Ends idle sessions, least recently used first, until there is room for one more; false when all are busy. */
+  const makeRoom = async (): Promise<boolean> => {
+    while (entries.size >= options.maxSessions) {
+      // The table is kept in order of use (begin() moves a session to the end): the first idle one is the oldest.
+      const idle = [...entries.values()].find((entry) => entry.running === 0 && entry.session !== undefined);
+      if (!idle) return false;
+      clearTimeout(idle.idleTimer);
+      entries.delete(idle.id);
+      // Out of the table but not yet ended: closeAll waits for it too.
+      const ending = idle.session.close();
+      evicting.add(ending);
+      await ending.finally(() => evicting.delete(ending));
+    }
+    return true;
+  };
 
   const armIdleTimer = (entry: Entry) => {
     clearTimeout(entry.idleTimer);
@@ -47,16 +68,16 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
     },
     get: (id) => entries.get(id),
     async open() {
-      if (closing || entries.size >= options.maxSessions) return undefined;
+      if (closing) return undefined;
       const id = randomUUID();
       const { StreamableHTTPServerTransport } = await loadHttpTransport();
-      // Checked again: the load above may have let other initialize requests in.
-      if (closing || entries.size >= options.maxSessions) return undefined;
+      // Checked again after the room is made: other initialize requests may have taken it meanwhile.
+      if (closing || !(await makeRoom()) || closing || entries.size >= options.maxSessions) return undefined;
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
-      const entry = { id, transport, running: 0 } as Entry & { session: McpServerSession };
+      const entry = { id, transport, running: 0, ready: options.server.connect(transport) } as Entry & { session: McpServerSession };
       entries.set(id, entry);
       try {
-        entry.session = await options.server.connect(transport);
+        entry.session = await entry.ready;
       } catch (error) {
         entries.delete(id);
         await transport.close().catch(() => {});
@@ -66,6 +87,11 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
         clearTimeout(entry.idleTimer);
         entries.delete(id);
       });
+      // Closed while it connected: closeAll ends it too, and no request may reach it.
+      if (closing) {
+        await entry.session.close();
+        return undefined;
+      }
       armIdleTimer(entry);
       return entry;
     },
@@ -73,6 +99,8 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
       const entry = session as Entry;
       entry.running += 1;
       clearTimeout(entry.idleTimer);
+      // Moved to the end of the table: the order of use that makeRoom evicts by.
+      if (entries.delete(entry.id)) entries.set(entry.id, entry);
       let settled = false;
       return {
         settled() {
@@ -87,8 +115,8 @@ export function createHttpSessions(options: { server: CodevMcpServer; maxSession
       closing = true;
       await Promise.allSettled([...entries.values()].map(async (entry) => {
         clearTimeout(entry.idleTimer);
-        await entry.session.close();
-      }));
+        await (await entry.ready).close();
+      }).concat([...evicting]));
       entries.clear();
     },
   };

@@ -9,7 +9,7 @@ import { metaOf, serveTestProject, textOf, type ServedProject } from '../test-fi
 import type { McpHttpServer, ServeMcpHttpOptions } from '../types.ts';
 import { serveMcpHttp } from './serve-mcp-http.ts';
 import { startSleeper } from './test-fixtures/find-sleeper.ts';
-import { connectHttpClient, INITIALIZE, isRunning, openRawSession, POST_HEADERS, rawRequest } from './test-fixtures/mcp-http-requests.ts';
+import { connectHttpClient, INITIALIZE, isRunning, openGetStream, openRawSession, POST_HEADERS, rawRequest } from './test-fixtures/mcp-http-requests.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -104,9 +104,12 @@ describe('serveMcpHttp', () => {
     expect(project.server.sessions).toHaveLength(0);
   });
 
-  it('refuses a session past maxSessions with 503 (32 by default)', async () => {
+  it('refuses a session past maxSessions with 503 (32 by default) when every session is in use', async () => {
     const { http, project } = await serve();
-    for (let index = 0; index < 32; index++) await openRawSession(http.url);
+    for (let index = 0; index < 32; index++) {
+      const stream = await openGetStream(http.url, await openRawSession(http.url));
+      cleanups.push(async () => stream.destroy());
+    }
     expect((await rawRequest(http.url, { headers: POST_HEADERS, body: INITIALIZE })).status).toBe(503);
     expect(project.server.sessions).toHaveLength(32);
   });

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
@@ -38,6 +38,17 @@ export async function openRawSession(url: string, headers: Record<string, string
   const answer = await rawRequest(url, { headers: { ...POST_HEADERS, ...headers }, body: INITIALIZE });
   if (answer.status !== 200) throw new Error(`initialize answered ${answer.status}: ${answer.body}`);
   return answer.headers['mcp-session-id'] as string;
+}
+
+/** Opens a session's GET stream (a client listening for the server's messages), resolved once its headers have come. */
+export function openGetStream(url: string, sessionId: string): Promise<ClientRequest> {
+  return new Promise((resolve, reject) => {
+    const get = httpRequest(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' }, agent: false }, (response) => {
+      if (response.statusCode === 200) resolve(get);
+      else reject(new Error(`GET answered ${response.statusCode}`));
+    });
+    get.on('error', reject).end();
+  });
 }
 
 /** The MCP SDK's client over its Streamable HTTP transport; with `elicit`, it declares elicitation and answers so. */
