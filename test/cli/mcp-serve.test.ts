@@ -97,17 +97,24 @@ describe('codev mcp serve over stdio', () => {
     }
   });
 
-  it('answers an ask the client cannot take by --ask-fallback: deny (the default, naming the rule to add) or allow', { timeout: 60_000 }, async () => {
-    const denied = await connect(['--ask', 'Bash(touch asked*)']);
-    const refused = await denied.client.callTool({ name: 'Bash', arguments: { command: 'touch asked-denied.txt' } });
+  it('answers an ask the client cannot take by --ask-fallback: deny (the default, naming the rule to add) or allow (an ordinary ask, never an ask rule)', { timeout: 60_000 }, async () => {
+    // The project allows Bash(touch *) only: a mkdir asks.
+    const denied = await connect([]);
+    const refused = await denied.client.callTool({ name: 'Bash', arguments: { command: 'mkdir asked-denied' } });
     expect(refused.isError, resultText(refused)).toBe(true);
-    expect(resultText(refused)).toContain('--allow');
-    expect(existsSync(project.path('asked-denied.txt'))).toBe(false);
+    expect(resultText(refused)).toContain("--allow 'Bash(");
+    expect(existsSync(project.path('asked-denied'))).toBe(false);
 
-    const allowing = await connect(['--ask', 'Bash(touch asked*)', '--ask-fallback', 'allow']);
-    const ran = await allowing.client.callTool({ name: 'Bash', arguments: { command: 'touch asked-allowed.txt' } });
+    const allowing = await connect(['--ask-fallback', 'allow']);
+    const ran = await allowing.client.callTool({ name: 'Bash', arguments: { command: 'mkdir asked-allowed' } });
     expect(ran.isError ?? false, resultText(ran)).toBe(false);
-    expect(existsSync(project.path('asked-allowed.txt'))).toBe(true);
+    expect(existsSync(project.path('asked-allowed'))).toBe(true);
+
+    // An ask rule wants someone to see the call: a blanket allow does not settle it.
+    const ruled = await connect(['--ask', 'Bash(touch asked*)', '--ask-fallback', 'allow']);
+    const held = await ruled.client.callTool({ name: 'Bash', arguments: { command: 'touch asked-ruled.txt' } });
+    expect(held.isError, resultText(held)).toBe(true);
+    expect(existsSync(project.path('asked-ruled.txt'))).toBe(false);
   });
 
   it('asks a client that can be asked (elicitation): its answer decides the call', { timeout: 60_000 }, async () => {
