@@ -58,4 +58,11 @@ describe('codev mcp serve keeps file descriptor 1 off the protocol', () => {
     expect(resultText(result)).not.toContain('CODEV_MCP_SERVE_CHILD');
     expect(await served.close()).toEqual({ code: 0, signal: null });
   });
+
+  it('a mark set by hand (no launcher behind it) is ignored: the server starts as usual, without aborting', { timeout: 60_000 }, async () => {
+    const served = await serveCodev({ args: ['--cwd', project.root], cwd: project.root, env: { CODEV_SANDBOX: '0', CODEV_MCP_SERVE_CHILD: '1' } });
+    expect(resultText(await served.client.callTool({ name: 'Raw', arguments: {} }))).toBe('raw result');
+    expect(served.protocolErrors.map(String)).toEqual([]);
+    expect(await served.close()).toEqual({ code: 0, signal: null });
+  });
 });

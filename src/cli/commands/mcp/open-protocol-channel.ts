@@ -17,8 +17,11 @@ export interface ProtocolChannel {
  * nested `codev mcp serve` included) takes itself for one.
  */
 export function openProtocolChannel(env: Record<string, string | undefined>): ProtocolChannel | undefined {
-  if (env[PROTOCOL_CHILD_KEY] !== '1') return undefined;
+  const value = env[PROTOCOL_CHILD_KEY];
+  if (value === undefined) return undefined;
   delete env[PROTOCOL_CHILD_KEY];
+  // The mark is the launcher's pid: one set by hand or leaked (fds 3 and 4 are then Node's own, not pipes) is none.
+  if (Number(value) !== process.ppid) return undefined;
   const gone = new AbortController();
   const protocol = openOutput(PROTOCOL_FD);
   // A client that closed its end: nobody reads what comes next; the sessions end as when it closes stdin.

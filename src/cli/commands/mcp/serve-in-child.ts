@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import type { CommandIo } from '../types.ts';
 
-/** Set in the environment of the server process `serveInChild` starts; removed by it at once (see `openProtocolChannel`). */
+/** Set (to the launcher's pid) in the environment of the server process `serveInChild` starts; removed by it at once (see `openProtocolChannel`). */
 export const PROTOCOL_CHILD_KEY = 'CODEV_MCP_SERVE_CHILD';
 
 /** The child's file descriptors: 3 is the client's stdout (the protocol's alone), 4 the lifeline from this process. */
@@ -28,7 +28,7 @@ export function serveInChild(options: { argv: readonly string[]; io: Pick<Comman
   const script = process.argv[1]!;
   const child = spawn(process.execPath, [...process.execArgv, script, 'mcp', 'serve', ...options.argv], {
     cwd: options.io.cwd,
-    env: { ...options.io.env, [PROTOCOL_CHILD_KEY]: '1' },
+    env: { ...options.io.env, [PROTOCOL_CHILD_KEY]: String(process.pid) },
     stdio: [0, 2, 2, 1, 'pipe'],
     detached: true,
   });
