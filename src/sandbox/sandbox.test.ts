@@ -9,11 +9,14 @@ import { createTestContext } from '../testing/create-test-context.ts';
 import { resultText, runTool } from '../testing/run-tool.ts';
 import { buildBwrapArguments } from './build-bwrap-arguments.ts';
 import { isSandboxAvailable } from './is-sandbox-available.ts';
+import { sweepPlaceholders } from './placeholders.ts';
 
 const allow = () => ({ behavior: 'allow' as const });
 const run = async (command: string, cwd?: string, rules: { deny?: string[]; pluginDirectories?: string[] } = {}) => {
   const context = createTestContext({ tools: [bashTool], cwd, deny: rules.deny, pluginDirectories: rules.pluginDirectories, mode: 'bypassPermissions' });
   const { result } = await runTool({ name: 'Bash', input: { command }, context, canUseTool: allow });
+  // What is left once the placeholders' linger is over (see `sweepPlaceholders`).
+  sweepPlaceholders();
   return { text: resultText(result), output: result.output as { exitCode: number; sandboxed: boolean } };
 };
 const fresh = () => realpathSync(mkdtempSync(path.join(os.tmpdir(), 'codev-sandbox-')));
