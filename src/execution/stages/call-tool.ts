@@ -4,7 +4,6 @@ import { addRulesToContext } from '../../permissions/create-permission-context.t
 import { parsePermissionRule } from '../../permissions/rules/parse-rule.ts';
 import type { ProgressPayload } from '../../progress/types.ts';
 import { withheldVariables } from '../../processes/command-environment.ts';
-import { hasIdlePlaceholders, sweepPlaceholders } from '../../sandbox/placeholders.ts';
 import { callToolMethod } from '../../tool/build-tool.ts';
 import type { ToolResult } from '../../tool/types.ts';
 import { hookCallBase } from '../hook-call-base.ts';
@@ -40,8 +39,6 @@ export const callTool: Stage = function callTool(state) {
   const callStartedAt = performance.now();
   let answer: ToolResult<unknown> | PromiseLike<ToolResult<unknown>> | undefined;
   try {
-    // A tool that writes outside the sandbox may write where an idle placeholder lingers (`.mcp.json`).
-    if (hasIdlePlaceholders() && tool.name !== 'Bash' && !tool.isReadOnly(state.input)) sweepPlaceholders();
     answer = callToolMethod(tool, 'call', state.input,
       // Object.assign, not a spread: on Node 20 a spread followed by extra keys costs microseconds per call.
       Object.assign({}, context, {
