@@ -8,6 +8,7 @@ import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { commandEnvironment } from '../processes/command-environment.ts';
 import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import { codevVersion } from '../version/codev-version.ts';
+import { mcpServingChainEnvironment } from './mcp-serving-chain.ts';
 
 export type { CallToolResult, McpResourceInfo, McpToolInfo, ReadResourceResult };
 
@@ -116,7 +117,7 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     const stdio = new StdioClientTransport({
       command: config.command,
       args: config.args ?? [],
-      env: { ...commandEnvironment({ policy: options.environment, inherit: options.environment?.inherit === 'none' ? 'none' : 'core' }), ...config.env },
+      env: { ...commandEnvironment({ policy: options.environment, inherit: options.environment?.inherit === 'none' ? 'none' : 'core' }), ...mcpServingChainEnvironment(), ...config.env },
       cwd: stdioServerDirectory(config, options.cwd),
       stderr: 'pipe',
     });

@@ -11,6 +11,7 @@ import { throwRuleErrors } from '../check-rule-flags.ts';
 import { stopOnSignals } from '../stop-on-signals.ts';
 import type { CommandIo } from '../types.ts';
 import { checkToolsOption } from './check-tools-option.ts';
+import { joinServingChain } from './join-serving-chain.ts';
 import { MCP_SERVE_OPTIONS, mcpServeSettings, type McpServeSettings } from './mcp-serve-options.ts';
 import { reserveStdoutForProtocol } from './reserve-stdout-for-protocol.ts';
 import { serveOverHttp } from './serve-over-http.ts';
@@ -58,6 +59,8 @@ async function run(options: { settings: McpServeSettings; protocol: Writable | u
   const { settings, io } = options;
   let kernel: Kernel | undefined;
   try {
+    // Before the kernel starts the project's MCP servers, one of which may be this command again.
+    joinServingChain({ cwd: settings.cwd, env: io.env });
     kernel = await createKernel({ cwd: settings.cwd, env: io.env, watch: true, permissionMode: settings.permissionMode, allow: settings.allow, deny: settings.deny, ask: settings.ask });
     throwRuleErrors(kernel.errors);
     printLoadErrors(kernel, io.stderr);
