@@ -21,7 +21,7 @@ export function createMcpServer(options: CreateMcpServerOptions): CodevMcpServer
   const sessions = new Set<OpenMcpSession>();
   // One options object for every session: the served-tools rule is made once per options object.
   const served: CreateMcpServerOptions = { ...options, tools: limitServedToolNames(options) };
-  const listTools = createToolLister(served.tools);
+  const listTools = createToolLister(served);
   const stopListening = [
     kernel.on('reload', () => {
       for (const session of sessions) session.notifyToolListChanged();
