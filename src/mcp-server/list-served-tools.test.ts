@@ -28,4 +28,13 @@ describe('tools/list', () => {
     expect((await (await project.connect()).client.listTools()).tools.map((tool) => tool.name)).toEqual(names);
     expect(warnings).toHaveLength(2);
   }, 60_000);
+
+  it('lists a tool whose userFacingName needs an input, titled by its name', async () => {
+    const file = `${HEADER}export default buildTool({ name: 'Titled', description: 'A tool', userFacingName: (input) => 'Titled ' + input.path.length, inputSchema: z.object({ path: z.string() }), isReadOnly: () => true, call: () => ({ data: 'ran' }) });\n`;
+    const project = await serveTestProject({ files: { 'plugins/titled.ts': file } });
+    served.push(project);
+    const { client } = await project.connect();
+    const titled = (await client.listTools()).tools.find((tool) => tool.name === 'Titled');
+    expect(titled?.annotations?.title).toBe('Titled');
+  });
 });
