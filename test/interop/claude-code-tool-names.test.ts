@@ -37,7 +37,7 @@ function claude(context: TestContext): string {
 function toolNamesSent(requests: readonly RecordedRequest[]): string[] {
   return requests.filter((request) => request.path === '/v1/messages').flatMap((request) => {
     const references = JSON.stringify(request.body.messages ?? []).matchAll(/"tool_name":"([^"]*)"/g);
-    return [...(request.body.tools ?? []).map((tool) => tool.name), ...[...references].map((match) => match[1]!)];
+    return [...(request.body.tools ?? []).map((tool) => ('name' in tool ? tool.name : '')), ...[...references].map((match) => match[1]!)];
   });
 }
 
