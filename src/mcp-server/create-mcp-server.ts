@@ -1,6 +1,7 @@
 import { CodevError } from '../errors/codev-error.ts';
 import { createToolLister } from './list-served-tools.ts';
 import { loadServerSdk } from './load-server-sdk.ts';
+import { limitServedToolNames } from './served-tool-name-limit.ts';
 import { openMcpSession, type OpenMcpSession } from './open-mcp-session.ts';
 import type { CodevMcpServer, CreateMcpServerOptions } from './types.ts';
 
@@ -18,7 +19,9 @@ import type { CodevMcpServer, CreateMcpServerOptions } from './types.ts';
 export function createMcpServer(options: CreateMcpServerOptions): CodevMcpServer {
   const { kernel } = options;
   const sessions = new Set<OpenMcpSession>();
-  const listTools = createToolLister(options.tools);
+  // One options object for every session: the served-tools rule is made once per options object.
+  const served: CreateMcpServerOptions = { ...options, tools: limitServedToolNames(options) };
+  const listTools = createToolLister(served);
   const stopListening = [
     kernel.on('reload', () => {
       for (const session of sessions) session.notifyToolListChanged();
@@ -45,7 +48,7 @@ export function createMcpServer(options: CreateMcpServerOptions): CodevMcpServer
           void session.closed.then(() => sessions.delete(session));
           if (closing) void session.close();
         };
-        return openMcpSession({ sdk, kernel, serverOptions: options, transport, listTools, onOpening });
+        return openMcpSession({ sdk, kernel, serverOptions: served, transport, listTools, onOpening });
       })();
       connecting.add(opening);
       try {

@@ -18,7 +18,7 @@ export async function toMcpTool(tool: Tool, options: { permissionContext: ToolPe
     description: await tool.prompt({ permissionContext: options.permissionContext, tools: options.tools }),
     inputSchema: tool.jsonSchema as McpToolInfo['inputSchema'],
     annotations: {
-      title: tool.userFacingName(),
+      title: titleOf(tool),
       readOnlyHint: readOnly,
       // MCP's reading of destructiveHint is "may destroy" (its default is true); codev's isDestructive judges one
       // input, and no input says nothing: a tool that may write (Write, Edit, Bash) may overwrite or delete.
@@ -29,6 +29,15 @@ export async function toMcpTool(tool: Tool, options: { permissionContext: ToolPe
       ...mcpToolAnnotations(tool),
     },
   };
+}
+
+// Asked with no input, as the hints are: a name made from the input may throw, and then the tool's name is the title.
+function titleOf(tool: Tool): string {
+  try {
+    return tool.userFacingName() || tool.name;
+  } catch {
+    return tool.name;
+  }
 }
 
 // A tool's predicate may expect fields an empty input lacks: a throw is "no".

@@ -33,6 +33,12 @@ export interface CreateMcpServerOptions {
    */
   tools?: readonly string[] | ((tool: Tool) => boolean);
   /**
+   * The longest tool name served; a longer one is not served, with a warning. Clients call a tool
+   * `mcp__<server>__<tool>` and send that to the model API, which takes 64 characters (past them every request of
+   * the conversation fails): default 52, what is left under the server name `codev`.
+   */
+  maxToolNameLength?: number;
+  /**
    * Answers asks instead of the client (an embedder's own prompt). When unset, an ask becomes an MCP
    * elicitation (allow once / always / deny) where the client supports it, else `askFallback`.
    */

@@ -8,6 +8,8 @@ import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { commandEnvironment } from '../processes/command-environment.ts';
 import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import { codevVersion } from '../version/codev-version.ts';
+import { isThisCodev } from './codev-instance.ts';
+import { mcpServingChainEnvironment } from './mcp-serving-chain.ts';
 
 export type { CallToolResult, McpResourceInfo, McpToolInfo, ReadResourceResult };
 
@@ -116,7 +118,7 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     const stdio = new StdioClientTransport({
       command: config.command,
       args: config.args ?? [],
-      env: { ...commandEnvironment({ policy: options.environment, inherit: options.environment?.inherit === 'none' ? 'none' : 'core' }), ...config.env },
+      env: { ...commandEnvironment({ policy: options.environment, inherit: options.environment?.inherit === 'none' ? 'none' : 'core' }), ...mcpServingChainEnvironment(), ...config.env },
       cwd: stdioServerDirectory(config, options.cwd),
       stderr: 'pipe',
     });
@@ -173,6 +175,14 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     closing = true;
     await client.close().catch(() => {});
     throw failure(`could not connect: ${errorMessage(error)}`, error);
+  }
+  if (isThisCodev(client.getServerCapabilities(), options.cwd ?? process.cwd())) {
+    closing = true;
+    await client.close().catch(() => {});
+    throw new CodevError('MCP_SERVER_FAILED', `MCP server "${name}" is this codev itself (${'url' in config ? `it serves on ${config.url}` : 'the same process'}): not connected, or it would serve its own tools again`, {
+      stage: 'mcp',
+      hint: `remove "${name}" from the mcpServers this codev reads (the project's .mcp.json names it for the other clients), or leave it: nothing is lost`,
+    });
   }
   const hasResources = Boolean(client.getServerCapabilities()?.resources);
   const hasTools = Boolean(client.getServerCapabilities()?.tools);

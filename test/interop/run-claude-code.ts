@@ -1,5 +1,6 @@
 /** Test-only: one `claude -p` run of the real Claude Code CLI, its model a scripted fake, one MCP server configured. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -93,6 +94,8 @@ export async function runClaudeCode(options: {
     };
     const args = ['-p', 'Use the codev tools.', '--output-format', 'stream-json', '--verbose', '--mcp-config', mcpConfig, '--strict-mcp-config', '--no-session-persistence', ...(options.args ?? [])];
     const run = await runChild(options.claude, args, { cwd: options.cwd, timeoutMs: TIMEOUT_MS, env });
+    // Claude Code started codev: once it has gone, so must codev, what codev ran, and codev's session folders.
+    if ('command' in options.server) await expectNothingLeft(options.cwd);
     const events = run.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, any>);
     return { run, events, requests: [...fake.requests], toolResults: sentToolResults(fake.requests) };
   } finally {
@@ -113,4 +116,36 @@ function sentToolResults(requests: readonly RecordedRequest[]): SentToolResult[]
 function toolResultsOf(request: RecordedRequest): Anthropic.ToolResultBlockParam[] {
   const blocks = (request.body.messages ?? []).flatMap((message) => (Array.isArray(message.content) ? message.content : []));
   return blocks.filter((block): block is Anthropic.ToolResultBlockParam => block.type === 'tool_result');
+}
+
+/**
+ * Waits (at most as long as codev gives its calls to end, and more) for the processes working in the project to end
+ * and its `.codev/sessions/mcp-*` folders to go, then throws naming those left, after killing them (Linux: /proc).
+ */
+async function expectNothingLeft(project: string): Promise<void> {
+  if (process.platform !== 'linux') return;
+  let left = leftovers(project);
+  for (let polls = 0; polls < 400 && (left.processes.length > 0 || left.folders.length > 0); polls++) {
+    await sleep(50);
+    left = leftovers(project);
+  }
+  for (const pid of left.processes) process.kill(Number(pid), 'SIGKILL');
+  if (left.processes.length > 0 || left.folders.length > 0) throw new Error(`Left behind after Claude Code ended: processes ${JSON.stringify(left.processes)}, session folders ${JSON.stringify(left.folders)}`);
+}
+
+function leftovers(project: string): { processes: string[]; folders: string[] } {
+  const processes = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+    try {
+      return readlinkSync(`/proc/${pid}/cwd`).startsWith(project);
+    } catch {
+      return false;
+    }
+  });
+  let folders: string[] = [];
+  try {
+    folders = readdirSync(path.join(project, '.codev/sessions')).filter((name) => name.startsWith('mcp-'));
+  } catch {
+    // No sessions folder: nothing left.
+  }
+  return { processes, folders };
 }

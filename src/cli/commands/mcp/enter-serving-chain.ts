@@ -2,12 +2,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { findProjectRoot } from '../../../config/find-project-root.ts';
 import { CodevError } from '../../../errors/codev-error.ts';
-
-/**
- * The projects served by the `codev mcp serve` processes above this one (a JSON list of real paths). Passed
- * to every process codev starts, MCP servers included (see `commandEnvironment`'s core variables).
- */
-export const SERVING_CHAIN_KEY = 'CODEV_MCP_SERVE_CHAIN';
+import { SERVING_CHAIN_KEY } from '../../../mcp/mcp-serving-chain.ts';
 
 /** Past this many servers serving one another, something loops through projects that differ. */
 const MAX_CHAIN = 8;
