@@ -11,6 +11,7 @@ import { throwRuleErrors } from '../check-rule-flags.ts';
 import { stopOnSignals } from '../stop-on-signals.ts';
 import type { CommandIo } from '../types.ts';
 import { checkToolsOption } from './check-tools-option.ts';
+import { enterServeChain } from './enter-serve-chain.ts';
 import { MCP_SERVE_OPTIONS, mcpServeSettings, type McpServeSettings } from './mcp-serve-options.ts';
 import { reserveStdoutForProtocol } from './reserve-stdout-for-protocol.ts';
 import { serveOverHttp } from './serve-over-http.ts';
@@ -58,7 +59,9 @@ async function run(options: { settings: McpServeSettings; protocol: Writable | u
   const { settings, io } = options;
   let kernel: Kernel | undefined;
   try {
-    kernel = await createKernel({ cwd: settings.cwd, env: io.env, watch: true, permissionMode: settings.permissionMode, allow: settings.allow, deny: settings.deny, ask: settings.ask });
+    // Before the kernel starts the project's MCP servers: one of them may be this very command.
+    const connect = await enterServeChain({ env: io.env, directory: settings.cwd });
+    kernel = await createKernel({ cwd: settings.cwd, env: io.env, watch: true, mcp: { connect }, permissionMode: settings.permissionMode, allow: settings.allow, deny: settings.deny, ask: settings.ask });
     throwRuleErrors(kernel.errors);
     printLoadErrors(kernel, io.stderr);
     if (settings.tools) checkToolsOption({ names: settings.tools, pool: kernel.tools.flatMap((tool) => [tool.name, ...tool.aliases]), agentOnly: AGENT_ONLY_TOOLS, warn: (message) => io.stderr(`codev mcp serve: warning: ${message}\n`) });
