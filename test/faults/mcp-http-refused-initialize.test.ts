@@ -31,5 +31,4 @@ it('an initialize the transport refuses ends no idle session', { timeout: 60_000
     expect(answer.status, answer.body).toBeGreaterThanOrEqual(400);
     expect((await list()).status, `after ${request.headers.accept} ${request.headers['content-type']} ${request.body.slice(0, 1)}`).toBe(200);
   }
-  expect(project.server.sessions).toHaveLength(1);
 });

@@ -89,8 +89,9 @@ async function handlePost(routing: McpRequestRouting, request: IncomingMessage, 
     for (const requestId of ids) transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'The HTTP client went away.' } });
   });
   await transport.handleRequest(request, response, parsed);
-  // An initialize the transport refused (a batch, a bad message) leaves a session no client knows the id of.
-  if (opened && transport.sessionId === undefined) await session.session.close();
+  // An initialize the transport refused (a batch, a bad message), or that found every other session busy, leaves a
+  // session no client knows the id of.
+  if (opened && !routing.sessions.admitted(session)) await session.session.close();
 }
 
 function refuseAndClose(response: ServerResponse, error: { status: number; code: number; message: string }): void {
