@@ -5,6 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport';
 import type { CallToolResult, ReadResourceResult, Resource as McpResourceInfo, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { CODEV_CLIENT_HEADER, codevClientId } from './codev-client-id.ts';
 import { commandEnvironment } from '../processes/command-environment.ts';
 import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import { codevVersion } from '../version/codev-version.ts';
@@ -125,7 +126,7 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     });
     transport = stdio;
   } else {
-    transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+    transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers, [CODEV_CLIENT_HEADER]: codevClientId(options.cwd ?? process.cwd()) } } });
   }
 
   const failure = (message: string, cause?: unknown) =>
