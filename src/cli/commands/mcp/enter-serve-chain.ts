@@ -23,7 +23,7 @@ export async function enterServeChain(options: { env: Readonly<Record<string, st
   const directory = await realpath(options.directory).catch(() => path.resolve(options.directory));
   if (chain.includes(directory) || chain.length >= MAX_SERVE_DEPTH) {
     throw new CodevError('MCP_SERVE_FAILED', `codev mcp serve is already serving ${directory} further up this chain of MCP servers (${chain.join(' → ')}): serving it again would start itself without end.`, {
-      hint: "Leave codev mcp serve out of the MCP servers of the project it serves (.mcp.json, the config's mcpServers), or give codev its own settings (mcpServers in codev.config) without it.",
+      hint: 'Nothing to fix when the entry is for another client (Claude Code reads .mcp.json too): the codev above serves without it. Else take codev mcp serve of this folder out of its MCP servers.',
     });
   }
   const passed = JSON.stringify([...chain, directory]);
