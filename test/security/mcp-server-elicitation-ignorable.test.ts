@@ -20,7 +20,8 @@ it('a permission elicitation writes out the default-ignorable characters of the 
   const hidden = ['\ufe0f', '\u{e0101}', '\u3164', '\u115f', '\uffa0', '\u034f', '\u180b'];
   await client.callTool({ name: 'Bash', arguments: { command: `touch ${hidden.join('x')}.made` } });
   expect(requests).toHaveLength(1);
-  const text = `${requests[0]!.params.message}\n${JSON.stringify(requests[0]!.params.requestedSchema)}`;
+  const params = requests[0]!.params as unknown as { message: string; requestedSchema: unknown };
+  const text = `${params.message}\n${JSON.stringify(params.requestedSchema)}`;
   for (const character of hidden) expect(text.includes(character), `U+${character.codePointAt(0)!.toString(16)}`).toBe(false);
   expect(text).toContain('\\u3164');
 });

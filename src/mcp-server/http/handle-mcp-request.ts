@@ -16,7 +16,7 @@ export interface McpRequestRouting {
   /** True once the server is closing: new requests are refused. */
   isClosing(): boolean;
   /** The folder of the kernel served: a kernel of this process for that folder (its own MCP servers) may not open a session. */
-  servedDirectory: string;
+  servedDirectory?: string;
 }
 
 type JsonRpcMessage = { method?: unknown; id?: unknown };
@@ -81,7 +81,7 @@ async function handlePost(routing: McpRequestRouting, request: IncomingMessage, 
     if (!messages.some(isInitialize)) return writeJsonRpcError(response, SESSION_REQUIRED);
     // The project's MCP servers (.mcp.json) name this server: its kernel would serve itself its own tools again, a
     // level more at each reload (mcp__self__mcp__self__...), each call going round through this server.
-    if (directoryOfCodevClient(request.headers[CODEV_CLIENT_HEADER]) === routing.servedDirectory) return writeJsonRpcError(response, OWN_KERNEL);
+    if (routing.servedDirectory !== undefined && directoryOfCodevClient(request.headers[CODEV_CLIENT_HEADER]) === routing.servedDirectory) return writeJsonRpcError(response, OWN_KERNEL);
     session = await routing.sessions.open();
     if (!session) return writeJsonRpcError(response, { status: 503, code: -32000, message: 'Service Unavailable: too many sessions', headers: { 'retry-after': '5' } });
     opened = true;
