@@ -39,7 +39,7 @@ export async function handleMcpRequest(routing: McpRequestRouting, request: Inco
   const refusal = routing.checkAccess(request);
   // An Origin the check let through (a 401 too, so that the page can tell a token is wanted) may read the answer.
   const origin = request.headers.origin;
-  if (origin !== undefined && refusal?.status !== 403) allowOrigin(response, origin);
+  if (origin !== undefined && (refusal === undefined || refusal.status === 401)) allowOrigin(response, origin);
   if (refusal) return writeJsonRpcError(response, { status: refusal.status, code: -32000, message: refusal.message, headers: refusal.headers });
   if (routing.isClosing()) return writeJsonRpcError(response, { status: 503, code: -32000, message: 'Service Unavailable: the server is closing', headers: { connection: 'close' } });
   if (request.method === 'OPTIONS') return answerPreflight(response);
