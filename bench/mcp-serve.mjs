@@ -3,7 +3,7 @@
  * What a tool call costs through `codev mcp serve`, against the same operation served by a plain MCP SDK server
  * and by Claude Code's `claude mcp serve`, in one run:
  *
- *   node bench/mcp-serve.mjs [--rounds N] [--quick] [--servers codev,plain,plain-aa,claude,codev-unsandboxed]
+ *   node bench/mcp-serve.mjs [--rounds N] [--quick] [--servers codev,plain,plain-aa,claude,codev-unsandboxed] [--baseline DIR]
  *
  * Every server is a stdio child started once and driven by one MCP SDK Client (calls one after another, as an
  * agent makes them). Two operations: Read of a small file, and Bash `true` (a process per call).
@@ -44,14 +44,12 @@ const serversFlag = args.indexOf('--servers');
 const ONLY = serversFlag === -1 ? undefined : new Set(['plain', ...args[serversFlag + 1].split(',')]);
 const TICK_MS = 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100);
 
-const project = mkdtempSync(path.join(os.tmpdir(), 'codev-bench-mcp-serve-'));
+const baselineFlag = args.indexOf('--baseline');
+const BASELINE = baselineFlag === -1 ? undefined : path.resolve(args[baselineFlag + 1]);
+const projects = [];
+const project = makeProject();
 const home = mkdtempSync(path.join(os.tmpdir(), 'codev-bench-mcp-home-'));
-const smallFile = path.join(project, 'small.txt');
-writeFileSync(smallFile, 'hello from a small file\n'.repeat(20));
-const OPERATIONS = [
-  { tool: 'Read', input: { file_path: smallFile }, check: (text) => text.includes('hello from a small file') },
-  { tool: 'Bash', input: { command: 'true' }, check: () => true },
-];
+const OPERATIONS = operationsIn(project);
 const quiet = { HOME: home, DISABLE_TELEMETRY: '1', DISABLE_ERROR_REPORTING: '1', DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' };
 const codevBin = path.join(REPO, 'bin/codev.mjs');
 const built = existsSync(path.join(REPO, 'dist/cli/main.js'));
@@ -63,6 +61,15 @@ const SERVERS = [
   { id: 'plain-aa', label: 'plain MCP SDK server (A/A)', command: process.execPath, args: [path.join(REPO, 'bench/mcp-serve/plain-mcp-server.mjs')], env: {} },
   { id: 'claude', label: 'claude mcp serve (Claude Code 2.1.332)', command: CLAUDE_CODE, args: ['mcp', 'serve'], env: {} },
 ];
+if (BASELINE) {
+  // Each in a project of its own, so that neither shares the other's sandbox placeholders.
+  const [before, again] = [makeProject(), makeProject()];
+  SERVERS.push(
+    { id: 'codev-baseline', label: `codev mcp serve of ${BASELINE} (before)`, command: process.execPath, args: [path.join(BASELINE, 'bin/codev.mjs'), 'mcp', 'serve', '--cwd', before], env: {}, project: before },
+    { id: 'codev-aa', label: 'codev mcp serve (A/A: a second one)', command: process.execPath, args: [codevBin, 'mcp', 'serve', '--cwd', again], env: {}, project: again },
+  );
+  ONLY?.add('codev-baseline').add('codev-aa');
+}
 
 const notes = [];
 const connected = [];
@@ -79,7 +86,7 @@ try {
     const order = connected.map((_, index) => connected[(index + round) % connected.length]);
     for (const entry of order) {
       for (const operation of OPERATIONS) {
-        const { ms, cpuMs } = await timeCalls(entry, operation, CALLS[operation.tool]);
+        const { ms, cpuMs } = await timeCalls(entry, entry.operations.find(({ tool }) => tool === operation.tool), CALLS[operation.tool]);
         if (round < ROUNDS.warmup) continue;
         samples.get(entry.server.id)[operation.tool].ms.push(ms);
         samples.get(entry.server.id)[operation.tool].cpuMs.push(cpuMs);
@@ -89,25 +96,41 @@ try {
   report(samples);
 } finally {
   await Promise.all(connected.map(({ client }) => client.close().catch(() => {})));
-  rmSync(project, { recursive: true, force: true });
+  for (const folder of projects) rmSync(folder, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 }
 
 /** Starts the server, connects a Client, checks that every operation succeeds (a failed call is not a fast one). */
 async function connect(server) {
   const started = performance.now();
-  const transport = new StdioClientTransport({ command: server.command, args: server.args, cwd: project, env: { PATH: process.env.PATH ?? '', ...quiet, ...server.env }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({ command: server.command, args: server.args, cwd: server.project ?? project, env: { PATH: process.env.PATH ?? '', ...quiet, ...server.env }, stderr: 'ignore' });
   const client = new Client({ name: 'codev-bench', version: '1.0.0' });
   await client.connect(transport);
   const { tools } = await client.listTools();
   const startMs = performance.now() - started;
-  for (const operation of OPERATIONS) {
+  const operations = server.project ? operationsIn(server.project) : OPERATIONS;
+  for (const operation of operations) {
     if (!tools.some((tool) => tool.name === operation.tool)) throw new Error(`${server.label} serves no ${operation.tool} tool`);
     const result = await client.callTool({ name: operation.tool, arguments: operation.input });
     const text = result.content.map((part) => part.text ?? '').join('');
     if (result.isError || !operation.check(text)) throw new Error(`${server.label}: ${operation.tool} failed: ${text.slice(0, 500)}`);
   }
-  return { server, client, pid: transport.pid, startMs };
+  return { server, client, pid: transport.pid, startMs, operations };
+}
+
+/** A temp project with the small file the Reads read. */
+function makeProject() {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'codev-bench-mcp-serve-'));
+  writeFileSync(path.join(folder, 'small.txt'), 'hello from a small file\n'.repeat(20));
+  projects.push(folder);
+  return folder;
+}
+
+function operationsIn(folder) {
+  return [
+    { tool: 'Read', input: { file_path: path.join(folder, 'small.txt') }, check: (text) => text.includes('hello from a small file') },
+    { tool: 'Bash', input: { command: 'true' }, check: () => true },
+  ];
 }
 
 async function timeCalls(entry, operation, calls) {

@@ -14,10 +14,18 @@ if (!fromSource && !process.env.NODE_DISABLE_COMPILE_CACHE) enableCompileCache()
 const load = fromSource ? await sourceLoader() : (file) => import(new URL(`../dist/${file}.js`, import.meta.url).href);
 const { quitOnClosedOutput } = await load('cli/quit-on-closed-output');
 quitOnClosedOutput();
-const { main } = await load('cli/main');
 const { exitWhenDone } = await load('cli/exit-when-done');
-// Exits with the code once the output is written, whatever a plugin or a script left scheduled.
-await exitWhenDone(await main(process.argv.slice(2)));
+const argv = process.argv.slice(2);
+// `codev mcp serve` over stdio runs its server in a process of its own (see serve-in-child.ts): this one,
+// the one the client started, only starts it and waits, so it loads nothing else.
+const serveInChild = argv[0] === 'mcp' ? await load('cli/commands/mcp/serve-in-child') : undefined;
+if (serveInChild?.isServeOverStdio(argv, process.env)) {
+  await exitWhenDone(await serveInChild.serveInChild({ argv: argv.slice(2), io: { cwd: process.cwd(), env: process.env, stderr: (text) => process.stderr.write(text) } }));
+} else {
+  const { main } = await load('cli/main');
+  // Exits with the code once the output is written, whatever a plugin or a script left scheduled.
+  await exitWhenDone(await main(argv));
+}
 
 function enableCompileCache() {
   try {

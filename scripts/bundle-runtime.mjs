@@ -37,7 +37,7 @@ const COMMONJS_GLOBALS = [
  */
 const WORKER_IMPORTED = ['tools/Grep/match-file', 'plugins/import-module-once'];
 /** What bin/codev.mjs loads, beside package.json's exports. */
-const CLI_ENTRIES = ['cli/main', 'cli/quit-on-closed-output', 'cli/exit-when-done'];
+const CLI_ENTRIES = ['cli/main', 'cli/quit-on-closed-output', 'cli/exit-when-done', 'cli/commands/mcp/serve-in-child'];
 
 /** The entries, as tree paths without extension (`index`, `testing/index`, `cli/main`). */
 export function runtimeEntries(root) {

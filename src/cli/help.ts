@@ -544,7 +544,7 @@ client supports it, an "allow always" saved as codev saves one (.codev/settings.
 --ask-fallback answers: deny (the default; the result names the --allow rule that would let it through) or allow.
 
 stdio (the default): the client starts codev and speaks MCP on its stdin and stdout. stdout carries only the
-protocol: what a plugin or a hook prints there goes to stderr, with codev's own messages. The server stops
+protocol: what a plugin, a hook or a process they start prints there goes to stderr, with codev's own messages. The server stops
 when the client closes stdin (exit 0).
 http: Streamable HTTP at http://HOST:PORT/mcp, one session per client. Every request carries the header
 "Authorization: Bearer <token>": the token is CODEV_MCP_TOKEN or --token; without either, on loopback, codev
@@ -562,7 +562,8 @@ Options:
   --allow RULE           Add an allow rule (repeatable), e.g. --allow 'Bash(npm test)'
   --deny RULE            Add a deny rule (repeatable)
   --ask RULE             Add an ask rule (repeatable)
-  --ask-fallback A       deny (default) or allow: the answer to an ask the client cannot be asked
+  --ask-fallback A       deny (default) or allow: the answer to an ask the client cannot be asked (allow is
+                         no stronger than bypassPermissions: an ask no mode settles is still denied)
   --tools A,B,...        Serve only these tools (default: all but the agent loop's own: Agent, SendMessage,
                          AskUserQuestion, TodoWrite, ToolSearch)
   --cwd DIR              The project directory
@@ -579,8 +580,9 @@ Examples:
 In a client's config (Claude Code's .mcp.json, Cursor's .cursor/mcp.json):
   { "mcpServers": { "codev": { "command": "npx", "args": ["codev", "mcp", "serve"] } } }
 
-Ctrl-C or SIGTERM ends every session (running calls stopped, with their processes) and exits 130 or 143; a
+Ctrl-C, SIGTERM or SIGHUP ends every session (running calls stopped, with their processes) and exits 130 or 143; a
 second signal quits at once.
-Exit codes: 0 the client closed stdin, 1 the server could not start (MCP_SERVE_FAILED: a port in use...) or a
+Exit codes: 0 the client closed stdin, 1 the server could not start (MCP_SERVE_FAILED: a port in use, the
+project already served by the codev mcp serve that started this one through its .mcp.json...) or a
 rule of the project is invalid (RULE_INVALID), 2 bad usage, 130 or 143 stopped by a signal.
 `;

@@ -62,11 +62,22 @@ export async function openMcpSession(options: {
       elicitPermission({ sdk, send, fallback, canElicit: () => canAnswerForms(server.getClientCapabilities()?.elicitation), timeoutMs: serverOptions.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS }),
   };
   const running = new Set<Promise<unknown>>();
-  server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => ({ tools: await options.listTools(kernel.generation) }));
+  // Before initialize the server knows neither the client nor whether it can be asked: only ping is answered (the SDK's own).
+  const requireInitialized = () => {
+    if (server.getClientVersion() === undefined) throw new sdk.types.McpError(sdk.types.ErrorCode.InvalidRequest, 'The session is not initialized: send initialize first');
+  };
+  server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => {
+    requireInitialized();
+    return { tools: await options.listTools(kernel.generation) };
+  });
   // The results too large to send whole, saved in the session's folder, as resources of this session only.
   const resultsDirectory = path.join(sessionDirectory, 'tool-results');
-  server.setRequestHandler(sdk.types.ListResourcesRequestSchema, async () => ({ resources: await listResultResources(resultsDirectory) }));
+  server.setRequestHandler(sdk.types.ListResourcesRequestSchema, async () => {
+    requireInitialized();
+    return { resources: await listResultResources(resultsDirectory) };
+  });
   server.setRequestHandler(sdk.types.ReadResourceRequestSchema, async (request) => {
+    requireInitialized();
     const read = await readResultResource({ resultsDirectory, uri: request.params.uri });
     if (!read) throw new sdk.types.McpError(RESOURCE_NOT_FOUND, `No saved result of this session is ${request.params.uri}`);
     return read;
@@ -74,6 +85,7 @@ export async function openMcpSession(options: {
   // Parsed loosely here so that the SDK's own check of tools/call answers bad params with InvalidParams
   // (-32602), not the internal error a failed parse of the handler's schema would be.
   server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, (loose, extra) => {
+    requireInitialized();
     const request = sdk.types.CallToolRequestSchema.parse(loose);
     const call = handleCallTool(callSession, {
       name: request.params.name,

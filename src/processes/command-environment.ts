@@ -2,8 +2,11 @@ import { isCredentialName, isProviderSetting } from './is-credential-name.ts';
 import { isCredentialValue } from './is-credential-value.ts';
 import { matchesEnvironmentPattern, type EnvironmentInherit, type EnvironmentPolicy } from './environment-policy.ts';
 
-/** The variables `inherit: 'core'` keeps: who and where the user is, how text is shown. */
-const CORE_NAMES = ['HOME', 'USER', 'USERNAME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'COLORTERM', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'LANGUAGE', 'LC_*', 'TZ'];
+/**
+ * The variables `inherit: 'core'` keeps: who and where the user is, how text is shown; and the projects the
+ * `codev mcp serve` processes above this one serve, so that a project serving itself is refused, not repeated.
+ */
+const CORE_NAMES = ['HOME', 'USER', 'USERNAME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'COLORTERM', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'LANGUAGE', 'LC_*', 'TZ', 'CODEV_MCP_SERVE_CHAIN'];
 
 type Environment = Readonly<Record<string, string | undefined>>;
 

@@ -4,4 +4,4 @@ export { planSandboxMounts, type SandboxMount } from './plan-sandbox-mounts.ts';
 export { isSandboxAvailable, sandboxUnavailableReason, BWRAP_PATH } from './is-sandbox-available.ts';
 export { prepareSandboxedSpawn, type SandboxedSpawn } from './prepare-sandboxed-spawn.ts';
 export { readSandboxSettings, type SandboxSettings } from './sandbox-settings.ts';
-export { acquirePlaceholders, removeLeftoverPlaceholders } from './placeholders.ts';
+export { acquirePlaceholders, hasIdlePlaceholders, isOwnPlaceholder, removeLeftoverPlaceholders, sweepPlaceholders } from './placeholders.ts';

@@ -4,13 +4,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquirePlaceholders } from './placeholders.ts';
+import { acquirePlaceholders, sweepPlaceholders } from './placeholders.ts';
 
 const require = createRequire(import.meta.url);
 const folder = () => mkdtempSync(path.join(os.tmpdir(), 'codev-placeholders-'));
 
 describe('acquirePlaceholders', () => {
-  it('makes empty folders (and a commondir holding ".") and removes them when the last user releases them', () => {
+  it('makes empty folders (and a commondir holding ".") and removes them a moment after the last user releases them', async () => {
     const root = folder();
     mkdirSync(path.join(root, '.git'));
     const targets = [path.join(root, 'skills'), path.join(root, '.git', 'commondir')];
@@ -22,6 +22,9 @@ describe('acquirePlaceholders', () => {
     expect(existsSync(targets[0]!)).toBe(true);
     second();
     second();
+    // They linger for the next sandbox, until the sweep (a moment later, or at exit).
+    expect(targets.map((target) => existsSync(target))).toEqual([true, true]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(targets.map((target) => existsSync(target))).toEqual([false, false]);
   });
 
@@ -31,6 +34,7 @@ describe('acquirePlaceholders', () => {
     const release = acquirePlaceholders([skills]);
     writeFileSync(path.join(skills, 'user.md'), 'kept');
     release();
+    sweepPlaceholders();
     expect(existsSync(path.join(skills, 'user.md'))).toBe(true);
     const mine = path.join(root, 'mine');
     mkdirSync(mine);

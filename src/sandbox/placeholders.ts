@@ -9,18 +9,33 @@ const COMMONDIR_CONTENT = '.';
 /** Where each codev process lists the placeholders it uses, so a later one can remove those a killed one left. */
 const JOURNALS = path.join(os.tmpdir(), 'codev-placeholders');
 
-/** Placeholders in use by running sandboxes of this process: how many use each, and whether this process made it. */
+/**
+ * How long a placeholder this process made stays after its last sandbox ends: a burst of sandboxed commands
+ * (an MCP client's calls, parallel tool calls) makes and removes each once instead of once a command, and
+ * no command waits for the removal (folder creation and removal cost milliseconds each on a loaded disk).
+ */
+const LINGER_MS = 250;
+
+/**
+ * Placeholders of this process: how many running sandboxes use each (0: idle, lingering until the sweep),
+ * and whether this process made it.
+ */
 const users = new Map<string, { count: number; created: boolean }>();
 let staleRemoved = false;
+let idle = 0;
+let sweepTimer: NodeJS.Timeout | undefined;
+let exitHooked = false;
+let journalWritten = '';
 
 /**
  * Makes sure each `block` placeholder exists for a sandbox about to start: an empty folder (git lists no
  * empty folder, so `git status` stays clean), or for `.git/commondir` a file holding `.` (git then reads the
  * repository's own configuration). `shared` are paths that exist already: those another live codev made
  * as placeholders are used (and listed) too, so that it does not remove them under this sandbox. The
- * returned function releases them, and removes each one this process made once its last user is done and
- * no other codev uses it. A journal in the temp folder lists them, so that the first sandbox of a later
- * codev removes what a killed one left.
+ * returned function releases them; each one this process made is removed once it has had no user for a
+ * moment (see `sweepPlaceholders`) and no other codev uses it, and at the latest when this process exits.
+ * A journal in the temp folder lists them, so that the first sandbox of a later codev removes what a
+ * killed one left.
  */
 export function acquirePlaceholders(paths: readonly string[], shared: readonly string[] = []): () => void {
   removeLeftoverPlaceholders();
@@ -30,7 +45,8 @@ export function acquirePlaceholders(paths: readonly string[], shared: readonly s
   const held: string[] = [];
   for (const target of [...paths, ...shared.filter((entry) => users.has(entry)), ...candidates.filter((entry) => others.has(entry))]) {
     const user = users.get(target);
-    if (user) user.count++;
+    if (user && user.count === 0) reuse(target, user);
+    else if (user) user.count++;
     else if (!exists(target)) users.set(target, { count: 1, created: create(target) });
     else if (isPlaceholder(target)) users.set(target, { count: 1, created: false });
     else continue;
@@ -44,11 +60,60 @@ export function acquirePlaceholders(paths: readonly string[], shared: readonly s
     for (const target of held) {
       const user = users.get(target);
       if (!user || --user.count > 0) continue;
-      users.delete(target);
-      if (user.created && !usedByAnotherProcess(target)) removePlaceholder(target);
+      if (!user.created) users.delete(target);
+      else idle++;
     }
+    if (idle > 0) scheduleSweep();
     writeJournal();
   };
+}
+
+/**
+ * Whether `target` is a placeholder this process made and that is still one (empty): the plan of a
+ * sandbox treats it as missing, so that it blocks it as before it was made (a lingering or concurrent
+ * sandbox's empty `.git` is no repository to keep with its internals blocked inside it).
+ */
+export function isOwnPlaceholder(target: string): boolean {
+  return users.get(target)?.created === true && isPlaceholder(target);
+}
+
+/** An idle placeholder taken again: made again if it went, the user's (never removed) if something was put in it. */
+function reuse(target: string, user: { count: number; created: boolean }): void {
+  idle--;
+  user.count = 1;
+  if (!exists(target)) user.created = create(target);
+  else if (!isPlaceholder(target)) user.created = false;
+}
+
+function scheduleSweep(): void {
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once('exit', sweepPlaceholders);
+  }
+  if (sweepTimer) sweepTimer.refresh();
+  else sweepTimer = setTimeout(sweepPlaceholders, LINGER_MS).unref();
+}
+
+/**
+ * Removes now the placeholders this process made that no sandbox uses (those still placeholders, and
+ * used by no other live codev). Runs a moment after the last sandbox ends, when the process exits, and
+ * before a write outside the sandbox (which may be to where one lingers: `.mcp.json`).
+ */
+export function sweepPlaceholders(): void {
+  clearTimeout(sweepTimer);
+  sweepTimer = undefined;
+  if (idle === 0) return;
+  idle = 0;
+  const gone = [...users].filter(([, user]) => user.count === 0).map(([target]) => target);
+  for (const target of gone) users.delete(target);
+  // Deepest first: a placeholder inside another (`.git/config` in `.git`) goes before its folder.
+  for (const target of gone.sort((left, right) => right.length - left.length)) if (!usedByAnotherProcess(target)) removePlaceholder(target);
+  writeJournal();
+}
+
+/** Whether placeholders of this process linger with no sandbox using them (see `sweepPlaceholders`). */
+export function hasIdlePlaceholders(): boolean {
+  return idle > 0;
 }
 
 /** Creates a placeholder; false when something appeared there meanwhile (the sandbox protects whatever it is). */
@@ -93,12 +158,18 @@ function journalOf(pid: number): string {
 
 function writeJournal(): void {
   try {
-    mkdirSync(JOURNALS, { recursive: true });
     const file = journalOf(process.pid);
-    if (users.size === 0) return rmSync(file, { force: true });
-    const temporary = `${file}.${Date.now()}.tmp`;
-    writeFileSync(temporary, JSON.stringify([...users.keys()]));
-    renameSync(temporary, file);
+    const listed = JSON.stringify([...users.keys()].sort());
+    // Unchanged (a burst of sandboxes reusing the same placeholders): nothing to write.
+    if (listed === journalWritten) return;
+    if (users.size === 0) rmSync(file, { force: true });
+    else {
+      mkdirSync(JOURNALS, { recursive: true });
+      const temporary = `${file}.${Date.now()}.tmp`;
+      writeFileSync(temporary, listed);
+      renameSync(temporary, file);
+    }
+    journalWritten = listed;
   } catch {
     // A journal that cannot be written only means a crash would leave these for the user to remove.
   }

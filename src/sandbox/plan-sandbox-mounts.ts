@@ -41,14 +41,19 @@ export function planSandboxMounts(options: {
   places: readonly string[];
   hidden?: readonly string[];
   readOnly?: readonly string[];
+  /** Paths that exist but count as missing: this process's own placeholders (see `isOwnPlaceholder`). */
+  absent?: (target: string) => boolean;
 }): SandboxMount[] {
+  const absent = options.absent;
+  const kindOf: KindOf = absent ? (target) => (absent(target) ? undefined : kindOnDisk(target)) : kindOnDisk;
+  const exists = (target: string) => kindOf(target) !== undefined;
   const mounts = new Map<string, SandboxMount['kind']>();
   const set = (target: string, kind: SandboxMount['kind']) => {
     const current = mounts.get(target);
     if (current === undefined || rank(kind) > rank(current)) mounts.set(target, kind);
   };
   for (const directory of options.writableDirectories) {
-    planRepository(path.join(directory, '.git'), set);
+    planRepository(path.join(directory, '.git'), set, kindOf);
     for (const name of EXISTING_NAMES) if (exists(path.join(directory, name))) set(path.join(directory, name), 'read-only');
   }
   // Inside a place that exists and is made read-only, nothing more is needed (`.codev/skills` in `.codev`).
@@ -57,7 +62,7 @@ export function planSandboxMounts(options: {
   for (const place of options.places) {
     const directory = options.writableDirectories.find((writable) => place !== writable && isNormalizedPathInside(place, writable));
     if (!directory || path.basename(place) === '.git' || covered(place)) continue;
-    const end = endOfWay(directory, place);
+    const end = endOfWay(directory, place, kindOf);
     for (const ancestor of between(directory, end.path)) set(ancestor, 'keep');
     set(end.path, end.kind);
   }
@@ -66,17 +71,17 @@ export function planSandboxMounts(options: {
   return [...mounts].map(([target, kind]) => ({ kind, path: target, ...(kind === 'hide' && kindOf(target) === 'directory' ? { folder: true } : {}) }));
 }
 
-function planRepository(git: string, set: (target: string, kind: SandboxMount['kind']) => void): void {
+function planRepository(git: string, set: (target: string, kind: SandboxMount['kind']) => void, kindOf: KindOf): void {
   const type = kindOf(git);
   if (type === undefined) return set(git, 'block');
   if (type !== 'directory') return set(git, 'read-only');
   set(git, 'keep');
   for (const name of GIT_INTERNALS) {
     const internal = path.join(git, name);
-    set(internal, exists(internal) ? 'read-only' : 'block');
+    set(internal, kindOf(internal) !== undefined ? 'read-only' : 'block');
   }
   const commondir = path.join(git, 'commondir');
-  set(commondir, exists(commondir) ? 'read-only' : 'block');
+  set(commondir, kindOf(commondir) !== undefined ? 'read-only' : 'block');
 }
 
 /** A stronger mount wins when two places meet on one path. */
@@ -89,7 +94,7 @@ function rank(kind: SandboxMount['kind']): number {
  * a file where a folder would be (read-only: nothing can be made below it, nor can it be swapped for a
  * folder), or else the place itself (read-only).
  */
-function endOfWay(directory: string, target: string): { path: string; kind: 'block' | 'read-only' } {
+function endOfWay(directory: string, target: string, kindOf: KindOf): { path: string; kind: 'block' | 'read-only' } {
   for (const step of [...between(directory, target), target]) {
     const kind = kindOf(step);
     if (kind === undefined) return { path: step, kind: 'block' };
@@ -104,11 +109,9 @@ function between(directory: string, target: string): string[] {
   return steps.map((_step, index) => path.join(directory, ...steps.slice(0, index + 1)));
 }
 
-function exists(target: string): boolean {
-  return kindOf(target) !== undefined;
-}
+type KindOf = (target: string) => 'directory' | 'file' | undefined;
 
-function kindOf(target: string): 'directory' | 'file' | undefined {
+function kindOnDisk(target: string): 'directory' | 'file' | undefined {
   const stat = lstatIfPresent(target);
   return stat === undefined ? undefined : stat.isDirectory() ? 'directory' : 'file';
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildBwrapArguments } from './build-bwrap-arguments.ts';
 import { BWRAP_PATH } from './is-sandbox-available.ts';
 import { planSandboxMounts, type SandboxMount } from './plan-sandbox-mounts.ts';
-import { acquirePlaceholders } from './placeholders.ts';
+import { acquirePlaceholders, isOwnPlaceholder } from './placeholders.ts';
 
 /** What to spawn for a sandboxed command, and what to undo after it ends. */
 export interface SandboxedSpawn {
@@ -11,7 +11,7 @@ export interface SandboxedSpawn {
   args: string[];
   /** Extra environment: `TMPDIR` points at the writable temp directory. */
   env: Record<string, string>;
-  /** Removes the placeholders made for this sandbox, once no other one uses them. Call once, after exit. */
+  /** Releases the placeholders made for this sandbox (removed a moment after no sandbox uses them). Call once, after exit. */
   cleanup(): void;
 }
 
@@ -48,6 +48,7 @@ export function prepareSandboxedSpawn(options: {
       places: (options.protectedPlaces ?? []).map(resolveAnyway),
       hidden: (options.hiddenPaths ?? []).map(resolveAnyway),
       readOnly: (options.readOnlyPaths ?? []).map(resolveAnyway),
+      absent: isOwnPlaceholder,
     }),
   ];
   const release = acquirePlaceholders(

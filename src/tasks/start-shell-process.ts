@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { CodevError } from '../errors/codev-error.ts';
+import { hasIdlePlaceholders, sweepPlaceholders } from '../sandbox/placeholders.ts';
 import { prepareSandboxedSpawn } from '../sandbox/prepare-sandboxed-spawn.ts';
 import { commandEnvironment } from '../processes/command-environment.ts';
 import { createCommandMarker } from '../processes/command-marker.ts';
@@ -66,6 +67,8 @@ export function startShellProcess(options: {
         readOnlyPaths: options.isolation.readOnlyPaths,
       })
     : undefined;
+  // Outside the sandbox the command may write where an idle placeholder lingers (`.mcp.json`).
+  if (!sandboxed && hasIdlePlaceholders()) sweepPlaceholders();
   const file = sandboxed?.file ?? 'bash';
   const args = sandboxed?.args ?? ['-c', options.command];
   const marker = createCommandMarker();

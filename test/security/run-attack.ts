@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { toolCommand } from '../../src/cli/commands/tool-command.ts';
+import { sweepPlaceholders } from '../../src/sandbox/placeholders.ts';
 import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 
 /** One attack, run the way a user runs a tool by hand: `codev tool <Tool> '<json>' --cwd <project> --json`. */
@@ -61,6 +62,8 @@ export async function runAttack(attack: Attack): Promise<AttackRun> {
   process.env.CODEV_SANDBOX = attack.sandbox === false ? '0' : '1';
   try {
     const exitCode = await toolCommand(argv, { stdout: (text) => void (stdout += text), stderr: () => {}, readStdin: async () => '', cwd: root, env: process.env });
+    // As when `codev tool` exits: the sandbox's placeholders linger no longer (an empty `.mcp.json` folder is no planted file).
+    sweepPlaceholders();
     const output = JSON.parse(stdout) as AttackRun['output'];
     const text = typeof output.content === 'string' ? output.content : JSON.stringify(output.content);
     return { project: { ...project, root }, outside, exitCode, output, text };

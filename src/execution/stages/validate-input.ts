@@ -1,5 +1,6 @@
 import { errorMessage } from '../../errors/codev-error.ts';
 import { toolUseError } from '../messages.ts';
+import { hasIdlePlaceholders, sweepPlaceholders } from '../../sandbox/placeholders.ts';
 import { callToolMethod } from '../../tool/build-tool.ts';
 import type { Tool, ValidationResult } from '../../tool/types.ts';
 import type { Stage, StageOutcome, StageResult } from '../types.ts';
@@ -9,6 +10,8 @@ export const validateInput: Stage = function validateInput(state) {
   const tool = state.tool!;
   let answer;
   try {
+    // A tool that writes outside the sandbox may check and write where an idle placeholder lingers (`.mcp.json`).
+    if (hasIdlePlaceholders() && tool.name !== 'Bash' && !tool.isReadOnly(state.input)) sweepPlaceholders();
     // The check's own answer: a value when it answered at once (the default does), so no promise is made.
     answer = callToolMethod(tool, 'validateInput', state.input!, state.request.context);
   } catch (error) {

@@ -152,6 +152,8 @@ describe('Bash', () => {
   it('leaves no placeholder files behind', async () => {
     const test = context();
     await runTool({ name: 'Bash', input: { command: 'ls -a' }, context: test });
+    // They linger for the next command a moment (see `sweepPlaceholders`), then go.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(existsSync(`${test.cwd}/.git`)).toBe(false);
     expect(existsSync(`${test.cwd}/.codev`)).toBe(false);
   });

@@ -11,10 +11,11 @@ import { throwRuleErrors } from '../check-rule-flags.ts';
 import { stopOnSignals } from '../stop-on-signals.ts';
 import type { CommandIo } from '../types.ts';
 import { checkToolsOption } from './check-tools-option.ts';
-import { enterServeChain } from './enter-serve-chain.ts';
+import { enterServingChain } from './enter-serving-chain.ts';
 import { MCP_SERVE_OPTIONS, mcpServeSettings, type McpServeSettings } from './mcp-serve-options.ts';
-import { reserveStdoutForProtocol } from './reserve-stdout-for-protocol.ts';
+import { openProtocolChannel } from './open-protocol-channel.ts';
 import { serveOverHttp } from './serve-over-http.ts';
+import { serveInChild } from './serve-in-child.ts';
 import { serveOverStdio } from './serve-over-stdio.ts';
 
 /** How long the sessions may take to end once the client is gone or a signal came, before the process quits anyway. */
@@ -24,7 +25,8 @@ const CLOSE_GRACE_MS = 10_000;
  * `codev mcp serve`: serves the project's tool pool over MCP (stdio or Streamable HTTP), hot-reloaded, every
  * call through `runToolUse` with the project's rules, hooks and sandbox. Runs until the client closes stdin
  * (stdio: exit 0) or a SIGINT or SIGTERM (130, 143), then ends every session (running calls aborted, their
- * processes stopped) and closes the kernel. Over stdio, stdout is the protocol's alone from the start.
+ * processes stopped) and closes the kernel. Over stdio, the server runs in a child process whose fd 1 is
+ * stderr (see serveInChild): the client's stdout is the protocol's alone, whatever writes to fd 1.
  */
 export async function mcpServeCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, MCP_SERVE_OPTIONS);
@@ -34,15 +36,18 @@ export async function mcpServeCommand(argv: readonly string[], io: CommandIo): P
   }
   refuseArguments(positionals, 'codev mcp serve [--transport stdio|http] [options] (codev mcp serve --help)');
   const settings = mcpServeSettings({ values, cwd: io.cwd, env: io.env, generateToken: () => randomBytes(32).toString('base64url') });
-  // Before anything loads: a plugin's top-level console.log would otherwise be the client's first "message".
-  const protocol = settings.transport.kind === 'stdio' ? reserveStdoutForProtocol() : undefined;
+  // Before anything loads, as the server's fd 1 must be stderr before a plugin's top level runs.
+  const channel = openProtocolChannel(process.env);
+  if (settings.transport.kind === 'stdio' && !channel) return serveInChild({ argv, io });
+  await enterServingChain({ cwd: settings.cwd, env: process.env });
   const stop = stopOnSignals(io);
   let endNow!: () => void;
   const ending = new Promise<void>((resolve) => (endNow = resolve));
-  stop.signal.addEventListener('abort', () => endNow(), { once: true });
+  const stopped = channel ? AbortSignal.any([stop.signal, channel.gone]) : stop.signal;
+  stopped.addEventListener('abort', () => endNow(), { once: true });
   const grace = new AbortController();
   try {
-    const work = run({ settings, protocol, signal: stop.signal, io, onClientGone: () => endNow() });
+    const work = run({ settings, protocol: channel?.protocol, signal: stopped, io, onClientGone: () => endNow() });
     work.catch(() => undefined);
     const late = ending.then(() => delay(CLOSE_GRACE_MS, 'late' as const, { signal: grace.signal })).catch(() => undefined);
     // A call whose tool ignores its abort would hold the server forever once its client is gone: it is left to the exit.
@@ -59,9 +64,7 @@ async function run(options: { settings: McpServeSettings; protocol: Writable | u
   const { settings, io } = options;
   let kernel: Kernel | undefined;
   try {
-    // Before the kernel starts the project's MCP servers: one of them may be this very command.
-    const connect = await enterServeChain({ env: io.env, directory: settings.cwd });
-    kernel = await createKernel({ cwd: settings.cwd, env: io.env, watch: true, mcp: { connect }, permissionMode: settings.permissionMode, allow: settings.allow, deny: settings.deny, ask: settings.ask });
+    kernel = await createKernel({ cwd: settings.cwd, env: io.env, watch: true, permissionMode: settings.permissionMode, allow: settings.allow, deny: settings.deny, ask: settings.ask });
     throwRuleErrors(kernel.errors);
     printLoadErrors(kernel, io.stderr);
     if (settings.tools) checkToolsOption({ names: settings.tools, pool: kernel.tools.flatMap((tool) => [tool.name, ...tool.aliases]), agentOnly: AGENT_ONLY_TOOLS, warn: (message) => io.stderr(`codev mcp serve: warning: ${message}\n`) });

@@ -13,9 +13,14 @@ export async function serveOverHttp(options: { server: CodevMcpServer; transport
   if (options.signal.aborted) return;
   const http = await serveMcpHttp({ server: options.server, host: transport.host, port: transport.port, token: transport.token });
   try {
-    io.stderr(`codev mcp serve: serving the tools of ${options.server.kernel.cwd} at ${http.url}\n`);
-    if (transport.generated) io.stderr(`codev mcp serve: token: ${transport.token}\n  clients send it as the header "Authorization: Bearer <token>" (set CODEV_MCP_TOKEN to choose it)\n`);
-    if (transport.token === undefined) io.stderr('codev mcp serve: warning: no token (--no-token): any process of this machine can call the tools\n');
+    // One write: whoever reads the URL off stderr (a script, a test) has the token in the same chunk.
+    io.stderr(
+      [
+        `codev mcp serve: serving the tools of ${options.server.kernel.cwd} at ${http.url}\n`,
+        transport.generated ? `codev mcp serve: token: ${transport.token}\n  clients send it as the header "Authorization: Bearer <token>" (set CODEV_MCP_TOKEN to choose it)\n` : '',
+        transport.token === undefined ? 'codev mcp serve: warning: no token (--no-token): any process of this machine can call the tools\n' : '',
+      ].join(''),
+    );
     await new Promise<void>((resolve) => {
       if (options.signal.aborted) resolve();
       options.signal.addEventListener('abort', () => resolve(), { once: true });

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { CodevMcpServer } from '../../../mcp-server/types.ts';
 
 /**
- * Serves one client over this process's stdin and `protocol` (the real stdout, see reserveStdoutForProtocol)
+ * Serves one client over this process's stdin and `protocol` (the client's stdout, see serveInChild)
  * until the client closes stdin (it is gone), its session ends, or `signal` aborts. Resolves with which.
  * The session is left to the caller to close, with the server.
  */
