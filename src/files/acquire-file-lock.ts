@@ -5,12 +5,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CodevError } from '../errors/codev-error.ts';
 import { isProcessAlive } from './is-process-alive.ts';
 import { formatLockOwner, parseLockOwner, removeLockOf } from './lock-owner.ts';
+import { processStartedAt } from './process-started-at.ts';
 import { journalTempFile } from './temp-file-journal.ts';
 
 /** How long a write waits for another process's lock before it fails with FILE_CONFLICT. */
 export const LOCK_WAIT_MS = 30_000;
 /** A lock whose owner cannot be checked (another host, text that is not codev's) counts as stale after this. */
 const UNCHECKABLE_STALE_MS = 60_000;
+/** How much later than its lock a process must have started to be known not to own it (the boot time is in whole seconds). */
+const PID_REUSE_MARGIN_MS = 2_000;
 /** Where no lock can be made, the write goes ahead unlocked (its check before the rename still stands). */
 const UNLOCKABLE = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'ENAMETOOLONG', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
@@ -26,7 +29,8 @@ export function lockPathOf(target: string): string {
  * the alternatives:
  * - A symlink is created atomically *with* its content, so there is never a lock without an owner to check
  *   (an `O_EXCL` file is empty until written).
- * - A lock whose owner is dead is broken by the next writer, so a `kill -9` cannot leave it stuck; the lock
+ * - A lock whose owner is dead (or whose pid a process started since then has) is broken by the next writer,
+ *   so a `kill -9` cannot leave it stuck, even once the pid is reused; the lock
  *   path is journaled like a temp file, so it does not stay in the user's folder either.
  * - A check of the file alone (compare, then rename) leaves a window between the two in which another
  *   process's rename is lost; two codev processes editing one file hit it within a few dozen edits.
@@ -88,7 +92,14 @@ async function isStale(lockPath: string, holder: string): Promise<boolean> {
   if (parsed?.local) {
     // Under this pid, it is an earlier process's that died (pid reuse; a container's pid 1): in this process
     // only one writer of a file at a time gets here (runExclusive).
-    return parsed.pid === process.pid || !isProcessAlive(parsed.pid);
+    if (parsed.pid === process.pid || !isProcessAlive(parsed.pid)) return true;
+    // A live process that started after the lock was made cannot have made it: its owner died (kill -9) and the
+    // pid is another's now (a container restarted and numbered its processes again, pids wrapped). Else the
+    // lock would hold the file for as long as that unrelated process lives.
+    const started = processStartedAt(parsed.pid);
+    if (started === undefined) return false;
+    const made = await lstat(lockPath).catch(() => undefined);
+    return made !== undefined && started > made.mtimeMs + PID_REUSE_MARGIN_MS;
   }
   const made = await lstat(lockPath).catch(() => undefined);
   return made !== undefined && Date.now() - made.mtimeMs > UNCHECKABLE_STALE_MS;

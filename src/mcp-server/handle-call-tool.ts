@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types';
 import { runToolUse } from '../execution/run-tool-use.ts';
 import type { ToolResultUpdate, ToolUseContext } from '../execution/types.ts';
-import { addRulesToContext } from '../permissions/create-permission-context.ts';
+import { addRulesToContext, removeRuleSource } from '../permissions/create-permission-context.ts';
 import type { CanUseTool, PermissionUpdate } from '../permissions/types.ts';
 import type { CallSession } from './call-session.ts';
 import type { SendElicitation } from './elicit-permission.ts';
@@ -63,6 +63,9 @@ async function runCall(options: { session: CallSession; request: CallToolRequest
   const generation = session.kernel.generation;
   const context = session.kernel.createToolUseContext({ signal, sessionDirectory: session.sessionDirectory, endsWithKernel: false, carryOver: session.latest });
   session.latest = context;
+  // Each call is a query of its own: a Skill call's allowed-tools (granted "for the rest of the query") end with it,
+  // as an agent's end with its query, instead of holding for as long as the client stays connected.
+  context.permissionContext = removeRuleSource(context.permissionContext, 'skill');
   context.ruleSets = withServedToolsRule(context.ruleSets, session.options);
   if (session.options.onWarning) context.onWarning = session.options.onWarning;
   const tool = findServedTool({ pool: context.tools, name: request.name, tools: session.options.tools });

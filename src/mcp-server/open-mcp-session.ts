@@ -15,7 +15,6 @@ import { handleCallTool } from './handle-call-tool.ts';
 import { listResultResources, readResultResource } from './result-resources.ts';
 import type { ServerSdk } from './load-server-sdk.ts';
 import type { CreateMcpServerOptions, McpServerSession } from './types.ts';
-import { CODEV_INSTANCE_CAPABILITY, codevInstance } from '../mcp/codev-instance.ts';
 
 /** A session as the server keeps it: the public one, and what a reload tells its client. */
 export interface OpenMcpSession extends McpServerSession {
@@ -45,7 +44,7 @@ export async function openMcpSession(options: {
 }): Promise<OpenMcpSession> {
   const { sdk, kernel, serverOptions, transport } = options;
   const generatedId = randomUUID();
-  const server = new sdk.server.Server({ name: serverOptions.name ?? 'codev', version: codevVersion() }, { capabilities: { tools: { listChanged: true }, resources: {}, experimental: { [CODEV_INSTANCE_CAPABILITY]: codevInstance(kernel.root) } } });
+  const server = new sdk.server.Server({ name: serverOptions.name ?? 'codev', version: codevVersion() }, { capabilities: { tools: { listChanged: true }, resources: {} } });
   const sessionDirectory = path.join(kernel.root, '.codev', 'sessions', `mcp-${generatedId}`);
   const lease = await holdSession({ sessionDirectory, leftovers: { directory: path.dirname(sessionDirectory) } });
   const ended = new AbortController();

@@ -5,10 +5,10 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport';
 import type { CallToolResult, ReadResourceResult, Resource as McpResourceInfo, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types';
 import type { McpServerConfig } from '../config/config-schema.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { CODEV_CLIENT_HEADER, codevClientId } from './codev-client-id.ts';
 import { commandEnvironment } from '../processes/command-environment.ts';
 import type { EnvironmentPolicy } from '../processes/environment-policy.ts';
 import { codevVersion } from '../version/codev-version.ts';
-import { isThisCodev } from './codev-instance.ts';
 import { mcpServingChainEnvironment } from './mcp-serving-chain.ts';
 
 export type { CallToolResult, McpResourceInfo, McpToolInfo, ReadResourceResult };
@@ -127,7 +127,7 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     });
     transport = stdio;
   } else {
-    transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+    transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers, [CODEV_CLIENT_HEADER]: codevClientId(options.cwd ?? process.cwd()) } } });
   }
 
   const failure = (message: string, cause?: unknown) =>
@@ -175,14 +175,6 @@ export async function connectMcpServer(options: ConnectMcpServerOptions): Promis
     closing = true;
     await client.close().catch(() => {});
     throw failure(`could not connect: ${errorMessage(error)}`, error);
-  }
-  if (isThisCodev(client.getServerCapabilities(), options.cwd ?? process.cwd())) {
-    closing = true;
-    await client.close().catch(() => {});
-    throw new CodevError('MCP_SERVER_FAILED', `MCP server "${name}" is this codev itself (${'url' in config ? `it serves on ${config.url}` : 'the same process'}): not connected, or it would serve its own tools again`, {
-      stage: 'mcp',
-      hint: `remove "${name}" from the mcpServers this codev reads (the project's .mcp.json names it for the other clients), or leave it: nothing is lost`,
-    });
   }
   const hasResources = Boolean(client.getServerCapabilities()?.resources);
   const hasTools = Boolean(client.getServerCapabilities()?.tools);

@@ -5,7 +5,7 @@ import { CodevError } from '../../errors/codev-error.ts';
 
 /** Why a request may not reach a session: the HTTP status and JSON-RPC error to answer with. */
 export interface AccessRefusal {
-  status: 401 | 403;
+  status: 400 | 401 | 403;
   message: string;
   headers?: Record<string, string>;
 }
@@ -62,6 +62,18 @@ export function requireTokenOffLoopback(options: { host: string; port: number; t
   });
 }
 
+/** Whether a request's raw headers (names and values alternate) hold two Host or two Authorization headers, which access is judged by. */
+function repeatsHostOrAuthorization(rawHeaders: readonly string[]): boolean {
+  let hosts = 0;
+  let authorizations = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index]!.toLowerCase();
+    if (name === 'host') hosts += 1;
+    else if (name === 'authorization') authorizations += 1;
+  }
+  return hosts > 1 || authorizations > 1;
+}
+
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
@@ -81,6 +93,8 @@ export function createRequestAccessCheck(options: { host: string; port: number; 
   for (const origin of options.allowedOrigins ?? []) origins.add(origin.toLowerCase());
   const expected = options.token === undefined ? undefined : digest(options.token);
   return (request) => {
+    // Node keeps the first of two; a proxy in front may have judged the last (RFC 9110: two Host headers are a 400).
+    if (repeatsHostOrAuthorization(request.rawHeaders)) return { status: 400, message: 'Bad Request: more than one Host or Authorization header' };
     const host = request.headers.host?.toLowerCase();
     if (host === undefined || !hosts.has(host)) return { status: 403, message: 'Forbidden: the Host header does not name this server' };
     const origin = request.headers.origin;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CODEV_CLIENT_HEADER, directoryOfCodevClient } from '../../mcp/codev-client-id.ts';
 import type { RequestAccessCheck } from './check-request-access.ts';
 import { allowOrigin, answerPreflight } from './cors-headers.ts';
 import type { HttpSessions } from './http-sessions.ts';
@@ -14,6 +15,8 @@ export interface McpRequestRouting {
   bodyTimeoutMs: number;
   /** True once the server is closing: new requests are refused. */
   isClosing(): boolean;
+  /** The folder of the kernel served: a kernel of this process for that folder (its own MCP servers) may not open a session. */
+  servedDirectory?: string;
 }
 
 type JsonRpcMessage = { method?: unknown; id?: unknown };
@@ -24,6 +27,7 @@ const requestIds = (messages: JsonRpcMessage[]) => messages.filter((message) => 
 // Statuses and JSON-RPC codes as the MCP spec (Streamable HTTP, session management) and the SDK's transport use them.
 const SESSION_REQUIRED = { status: 400, code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' };
 const SESSION_NOT_FOUND = { status: 404, code: -32001, message: 'Session not found' };
+const OWN_KERNEL = { status: 403, code: -32000, message: 'Forbidden: this is the MCP server of the project connecting (its MCP servers name it): codev does not consume its own tools' };
 
 /**
  * One request to the endpoint: access (Host, Origin, token), then the session its Mcp-Session-Id names (a new one
@@ -35,7 +39,7 @@ export async function handleMcpRequest(routing: McpRequestRouting, request: Inco
   const refusal = routing.checkAccess(request);
   // An Origin the check let through (a 401 too, so that the page can tell a token is wanted) may read the answer.
   const origin = request.headers.origin;
-  if (origin !== undefined && refusal?.status !== 403) allowOrigin(response, origin);
+  if (origin !== undefined && (refusal === undefined || refusal.status === 401)) allowOrigin(response, origin);
   if (refusal) return writeJsonRpcError(response, { status: refusal.status, code: -32000, message: refusal.message, headers: refusal.headers });
   if (routing.isClosing()) return writeJsonRpcError(response, { status: 503, code: -32000, message: 'Service Unavailable: the server is closing', headers: { connection: 'close' } });
   if (request.method === 'OPTIONS') return answerPreflight(response);
@@ -75,6 +79,9 @@ async function handlePost(routing: McpRequestRouting, request: IncomingMessage, 
   let opened = false;
   if (!session) {
     if (!messages.some(isInitialize)) return writeJsonRpcError(response, SESSION_REQUIRED);
+    // The project's MCP servers (.mcp.json) name this server: its kernel would serve itself its own tools again, a
+    // level more at each reload (mcp__self__mcp__self__...), each call going round through this server.
+    if (routing.servedDirectory !== undefined && directoryOfCodevClient(request.headers[CODEV_CLIENT_HEADER]) === routing.servedDirectory) return writeJsonRpcError(response, OWN_KERNEL);
     session = await routing.sessions.open();
     if (!session) return writeJsonRpcError(response, { status: 503, code: -32000, message: 'Service Unavailable: too many sessions', headers: { 'retry-after': '5' } });
     opened = true;
@@ -89,8 +96,9 @@ async function handlePost(routing: McpRequestRouting, request: IncomingMessage, 
     for (const requestId of ids) transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'The HTTP client went away.' } });
   });
   await transport.handleRequest(request, response, parsed);
-  // An initialize the transport refused (a batch, a bad message) leaves a session no client knows the id of.
-  if (opened && transport.sessionId === undefined) await session.session.close();
+  // An initialize the transport refused (a batch, a bad message), or that found every other session busy, leaves a
+  // session no client knows the id of.
+  if (opened && !routing.sessions.admitted(session)) await session.session.close();
 }
 
 function refuseAndClose(response: ServerResponse, error: { status: number; code: number; message: string }): void {

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import path from 'node:path';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
 import type { McpHttpServer, ServeMcpHttpOptions } from '../types.ts';
 import { createRequestAccessCheck, requireTokenOffLoopback } from './check-request-access.ts';
@@ -26,7 +27,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
   });
   const sessions = createHttpSessions({ server: settings.server, maxSessions: settings.maxSessions, idleMs: settings.sessionIdleMs });
   let closing: Promise<void> | undefined;
-  const routing: McpRequestRouting = { path: settings.path, checkAccess: () => ({ status: 403, message: 'Forbidden: not listening yet' }), sessions, maxBodyBytes: settings.maxBodyBytes, bodyTimeoutMs: settings.bodyTimeoutMs, isClosing: () => closing !== undefined };
+  const routing: McpRequestRouting = { path: settings.path, checkAccess: () => ({ status: 403, message: 'Forbidden: not listening yet' }), sessions, maxBodyBytes: settings.maxBodyBytes, bodyTimeoutMs: settings.bodyTimeoutMs, isClosing: () => closing !== undefined, servedDirectory: served(settings.server) };
   // Node enforces the same bound on headers (and on bodies, as a second guard) at its checking interval.
   const timeouts = { headersTimeout: settings.bodyTimeoutMs, requestTimeout: settings.bodyTimeoutMs, connectionsCheckingInterval: Math.min(30_000, settings.bodyTimeoutMs) };
   const server = createServer(timeouts, (request, response) => {
@@ -52,6 +53,12 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
       return closing;
     },
   };
+}
+
+/** The folder of the kernel served (none for a server of the embedder's own without one). */
+function served(server: ServeMcpHttpOptions['server']): string | undefined {
+  const cwd = (server.kernel as Partial<ServeMcpHttpOptions['server']['kernel']> | undefined)?.cwd;
+  return cwd === undefined ? undefined : path.resolve(cwd);
 }
 
 function bounded(promise: Promise<unknown>): Promise<void> {
