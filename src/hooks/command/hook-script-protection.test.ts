@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isSandboxAvailable } from '../../sandbox/is-sandbox-available.ts';
+import { sweepPlaceholders } from '../../sandbox/placeholders.ts';
 import { createTestContext } from '../../testing/create-test-context.ts';
 import { runTool } from '../../testing/run-tool.ts';
 import { bashTool } from '../../tools/Bash/index.ts';
@@ -65,6 +66,8 @@ describe('the files hooks run', () => {
     expect((await bash('echo evil > hooks/guard.sh')).exitCode).not.toBe(0);
     expect((await bash('echo evil > hooks/missing.sh')).exitCode).not.toBe(0);
     expect(readFileSync(hookPath, 'utf8')).toBe('#!/usr/bin/env bash\nexit 0\n');
+    // What is left once the sandbox's placeholders (an empty folder at a missing protected path) are swept.
+    sweepPlaceholders();
     expect(existsSync(path.join(dir, 'hooks', 'missing.sh'))).toBe(false);
     expect((await bash('echo fine > hooks/other.sh && echo ok > top.txt')).exitCode).toBe(0);
   });
