@@ -3,7 +3,8 @@
  * `sleep <n>` (an `n` of its own, found and killed after a failure by that command line): by SIGTERM or SIGINT
  * (exit 143 or 130), by the client closing stdin (it is gone: exit 0), by kill -9. In each case the sleep
  * is gone; after the first two the session's folder is removed, and after a kill -9 the next start removes it.
- * A call whose tool ignores the abort cannot hold the server once its client is gone, nor past a second signal.
+ * A call whose tool ignores the abort cannot hold the server once its client is gone, nor past a second signal;
+ * a second signal (a client escalating) quits the launcher, while the server still ends its session.
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,8 @@ beforeAll(async () => {
       'package.json': '{ "type": "module" }',
       'plugins/greet.ts': toolPlugin('Greet', 'hello '),
       // A tool whose call never ends and ignores its abort signal.
+      // A tool whose call ends a second after its abort, as one whose process takes its time to stop.
+      'plugins/slow-stop.ts': `${PLUGIN_IMPORTS}\nexport default buildTool({ name: 'SlowStop', description: 'Ends a second after its abort', inputSchema: z.object({}), isReadOnly: () => true, call: (_input, context) => new Promise((resolve) => context.signal.addEventListener('abort', () => setTimeout(() => resolve({ data: 'stopped' }), 1000))) });\n`,
       'plugins/stuck.ts': `${PLUGIN_IMPORTS}\nexport default buildTool({ name: 'Stuck', description: 'Never ends', inputSchema: z.object({}), isReadOnly: () => true, call: () => new Promise(() => {}) });\n`,
     },
   });
@@ -123,5 +126,19 @@ describe('codev mcp serve with a call whose tool ignores the abort', () => {
     served.child.kill('SIGTERM');
     expect(await exitOf(served), served.stderr()).toEqual({ code: 143, signal: null });
     expect(served.stderr()).not.toContain('did not end');
+  });
+  it('a client that escalates as Claude Code does (SIGINT, SIGTERM 100 ms later): it quits at once, and its server still ends the session, its folder removed', { timeout: 60_000 }, async () => {
+    const before = sessionFolders();
+    const served = await serveCodev({ args: ['--cwd', project.root], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
+    void served.client.callTool({ name: 'SlowStop', arguments: {} }).catch(() => undefined);
+    await served.client.listTools();
+    const mine = sessionFolders().filter((name) => !before.includes(name));
+    expect(mine).toHaveLength(1);
+    served.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    served.child.kill('SIGTERM');
+    expect(await exitOf(served), served.stderr()).toEqual({ code: 143, signal: null });
+    // The server, a process of its own, ends the session once the call has ended.
+    expect(await waitUntil(() => !sessionFolders().includes(mine[0]!), 30_000), served.stderr()).toBe(true);
   });
 });

@@ -20,7 +20,8 @@ const PASSED_ON = { SIGINT: 'SIGINT', SIGTERM: 'SIGTERM', SIGHUP: 'SIGTERM' } as
  * process (no dup2), so the process is the one thing that can be given a different fd 1.
  * The child shares stdin; it is in a process group of its own, so a terminal's Ctrl-C reaches it once,
  * through here; it holds a pipe (fd 4) from this process and stops, cleanly, once that closes: a SIGKILL
- * of this process, the one the client knows, does not leave the server running. Resolves with its exit code.
+ * of this process, the one the client knows, does not leave the server running. Resolves with its exit code,
+ * or at once on a second stop signal (128 + its number), leaving the stopping server to end its sessions.
  * bin/codev.mjs calls it for `codev mcp serve` before loading the CLI (see `isServeOverStdio`), so this
  * process costs a Node start and this file only.
  */
@@ -32,9 +33,20 @@ export function serveInChild(options: { argv: readonly string[]; io: Pick<Comman
     stdio: [0, 2, 2, 1, 'pipe'],
     detached: true,
   });
-  const passOn = (signal: keyof typeof PASSED_ON) => child.kill(PASSED_ON[signal]);
+  let quitNow!: (code: number) => void;
+  let stopping = false;
+  // The first signal only is passed on: a second one would make the server quit at once, its session
+  // folders left behind, and clients escalate on their own clock (Claude Code: SIGINT, then SIGTERM 100 ms
+  // later, SIGKILL 400 ms after that), not on the server's. This process quits at once on it instead,
+  // as the CLI does on a second signal; the server, already stopping, ends its sessions within its grace.
+  const passOn = (signal: keyof typeof PASSED_ON) => {
+    if (stopping) return quitNow(128 + constants.signals[PASSED_ON[signal]]);
+    stopping = true;
+    child.kill(PASSED_ON[signal]);
+  };
   for (const signal of Object.keys(PASSED_ON) as (keyof typeof PASSED_ON)[]) process.on(signal, passOn);
   return new Promise<number>((resolve) => {
+    quitNow = resolve;
     child.once('error', (error) => {
       options.io.stderr(`codev mcp serve: cannot start the server process: ${error.message}\n`);
       resolve(1);
