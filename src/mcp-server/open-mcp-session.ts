@@ -23,7 +23,8 @@ export interface OpenMcpSession extends McpServerSession {
 
 const DEFAULT_ELICITATION_TIMEOUT_MS = 300_000;
 /** How long closing waits for calls that do not stop on the abort. */
-const CLOSE_GRACE_MS = 10_000;
+/** How long closing a session waits for calls whose tools ignore the abort, in ms, before ending it all the same. */
+export const SESSION_CLOSE_GRACE_MS = 10_000;
 /** MCP's code for a resource that is not there. */
 const RESOURCE_NOT_FOUND = -32002;
 const LOOSE_CALL_TOOL_REQUEST = z.looseObject({ method: z.literal('tools/call'), params: z.unknown() });
@@ -61,7 +62,8 @@ export async function openMcpSession(options: {
       serverOptions.canUseTool ??
       elicitPermission({ sdk, send, fallback, canElicit: () => canAnswerForms(server.getClientCapabilities()?.elicitation), timeoutMs: serverOptions.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS }),
   };
-  const running = new Set<Promise<unknown>>();
+  /** The calls running, by the name of their tool. */
+  const running = new Map<Promise<unknown>, string>();
   // Before initialize the server knows neither the client nor whether it can be asked: only ping is answered (the SDK's own).
   const requireInitialized = () => {
     if (server.getClientVersion() === undefined) throw new sdk.types.McpError(sdk.types.ErrorCode.InvalidRequest, 'The session is not initialized: send initialize first');
@@ -95,7 +97,7 @@ export async function openMcpSession(options: {
       sendProgress: (params) => extra.sendNotification({ method: 'notifications/progress', params }),
       sendElicitation: (params, requestOptions) => extra.sendRequest({ method: 'elicitation/create', params }, sdk.types.ElicitResultSchema, requestOptions),
     });
-    running.add(call);
+    running.set(call, request.params.name);
     void call.finally(() => running.delete(call));
     return call;
   });
@@ -120,7 +122,8 @@ export async function openMcpSession(options: {
         ended.abort();
         // The calls stop their processes on the abort; the folder is ended only once they have (or once a
         // tool that ignores the abort has had its grace: it must not keep the session open for ever).
-        await settledWithin([...running], CLOSE_GRACE_MS);
+        await settledWithin([...running.keys()], SESSION_CLOSE_GRACE_MS);
+        for (const name of new Set(running.values())) serverOptions.onWarning?.(`a call of ${name} did not end within ${SESSION_CLOSE_GRACE_MS / 1000} s of being stopped (its tool ignores the abort): the session ended without it`);
         // The SDK sends a handler's answer a few promise turns later: the clients get their calls' ends.
         await new Promise((resolve) => setImmediate(resolve));
         await server.close().catch(() => {});

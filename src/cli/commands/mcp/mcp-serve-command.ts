@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AGENT_ONLY_TOOLS, createKernel, createMcpServer } from '../../../index.ts';
 import type { Kernel } from '../../../kernel/types.ts';
+import { SESSION_CLOSE_GRACE_MS } from '../../../mcp-server/open-mcp-session.ts';
 import type { Tool } from '../../../tool/types.ts';
 import { MCP_HELP } from '../../help.ts';
 import { parseCommandLine, refuseArguments } from '../../parse-command-line.ts';
@@ -19,7 +20,8 @@ import { serveInChild } from './serve-in-child.ts';
 import { serveOverStdio } from './serve-over-stdio.ts';
 
 /** How long the sessions may take to end once the client is gone or a signal came, before the process quits anyway. */
-const CLOSE_GRACE_MS = 10_000;
+// Past the sessions' own wait for calls that ignore the abort, so that they end (their folders released) first.
+const CLOSE_GRACE_MS = SESSION_CLOSE_GRACE_MS + 3_000;
 
 /**
  * `codev mcp serve`: serves the project's tool pool over MCP (stdio or Streamable HTTP), hot-reloaded, every
