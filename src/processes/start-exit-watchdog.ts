@@ -58,7 +58,12 @@ export function startExitWatchdog(options: { key?: string } = {}): ChildProcess 
   child.stdin?.on('error', () => {});
   // Node's pipe is a net.Socket; Bun's is a plain Writable without unref (and holds no loop open).
   const pipe = child.stdin as Partial<Socket> | null;
-  if (typeof pipe?.unref === 'function') pipe.unref();
-  child.unref();
+  const unref = () => {
+    if (typeof pipe?.unref === 'function') pipe.unref();
+    child.unref();
+  };
+  unref();
+  // Deno (2.9) now and then loses an unref made before the process has started: the program never exited once done.
+  child.once('spawn', unref);
   return child;
 }

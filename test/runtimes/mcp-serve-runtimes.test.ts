@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { packedConsumer } from '../package/packed-consumer.ts';
 import { userEnvironment } from '../run-child.ts';
 import { findRuntimes, skipReason, THIS_NODE, type Runtime } from './find-runtimes.ts';
@@ -36,22 +36,29 @@ process.once('SIGTERM', async () => {
 });
 `;
 
+let consumerProject: string;
+/** The project of the runtime being tested: one folder per runtime, so that what one leaves cannot fail the next. */
 let project: string;
 let cli: string;
 let runtimes: Map<string, Runtime>;
 
 beforeAll(async () => {
   const [consumer, installed] = await Promise.all([packedConsumer(), installRuntimes()]);
+  consumerProject = consumer.project;
   cli = path.join(consumer.project, 'node_modules/codev/bin/codev.mjs');
   runtimes = new Map(findRuntimes({ installed, denoDir: path.join(consumer.temp, 'deno-dir-mcp') }).map((runtime) => [runtime.name, runtime]));
-  // Its own folder of the consumer project (the packages resolve from the project's node_modules).
-  project = path.join(consumer.project, 'mcp-runtimes');
-  mkdirSync(project);
-  writeFileSync(path.join(project, 'notes.txt'), 'served on every runtime\n');
-  writeFileSync(path.join(project, 'secret.txt'), 'not for clients\n');
-  writeFileSync(path.join(project, 'codev.config.json'), JSON.stringify({ permissions: { allow: ['Bash(echo:*)'], deny: ['Read(secret.txt)'] } }));
-  writeFileSync(path.join(project, 'http-app.mjs'), HTTP_APP);
 }, 600_000);
+
+/** Its own folder of the consumer project (the packages resolve from the project's node_modules). */
+function makeProject(index: number): string {
+  const folder = path.join(consumerProject, `mcp-runtimes-${index}`);
+  mkdirSync(folder);
+  writeFileSync(path.join(folder, 'notes.txt'), 'served on every runtime\n');
+  writeFileSync(path.join(folder, 'secret.txt'), 'not for clients\n');
+  writeFileSync(path.join(folder, 'codev.config.json'), JSON.stringify({ permissions: { allow: ['Bash(echo:*)'], deny: ['Read(secret.txt)'] } }));
+  writeFileSync(path.join(folder, 'http-app.mjs'), HTTP_APP);
+  return folder;
+}
 
 function runtimeFor(name: string, context: TestContext): Runtime & { binary: string } {
   const runtime = runtimes.get(name)!;
@@ -80,7 +87,8 @@ async function callThrough(client: Client): Promise<void> {
 function processesInProject(): string[] {
   return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
     try {
-      return readlinkSync(`/proc/${pid}/cwd`).startsWith(project) ? [`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`] : [];
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      return cwd === project || cwd.startsWith(project + path.sep) ? [`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`] : [];
     } catch {
       return [];
     }
@@ -106,8 +114,24 @@ function sessionFolders(): string[] {
   }
 }
 
-for (const name of NAMES) {
+/** What a failed test left in its project (its server, a command it ran): killed, so the next test starts clean. */
+function killLeftovers(): void {
+  for (const line of processesInProject()) {
+    try {
+      process.kill(Number(line.split(' ')[0]), 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+for (const [index, name] of NAMES.entries()) {
   describe(name, () => {
+    beforeAll(() => {
+      project = makeProject(index);
+    });
+    afterEach(killLeftovers);
+
     it('serves the project with `codev mcp serve` over stdio, and leaves nothing behind when the client goes', async (context) => {
       const runtime = runtimeFor(name, context);
       const transport = new StdioClientTransport({ command: runtime.binary, args: [...runtime.runArgs, cli, 'mcp', 'serve'], cwd: project, env: userEnvironment(runtime.env), stderr: 'pipe' });

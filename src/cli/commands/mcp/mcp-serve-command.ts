@@ -15,8 +15,9 @@ import { checkToolsOption } from './check-tools-option.ts';
 import { enterServingChain } from './enter-serving-chain.ts';
 import { MCP_SERVE_OPTIONS, mcpServeSettings, type McpServeSettings } from './mcp-serve-options.ts';
 import { openProtocolChannel } from './open-protocol-channel.ts';
+import { reserveStdoutForProtocol } from './reserve-stdout-for-protocol.ts';
 import { serveOverHttp } from './serve-over-http.ts';
-import { serveInChild } from './serve-in-child.ts';
+import { PASSES_DESCRIPTORS, serveInChild } from './serve-in-child.ts';
 import { serveOverStdio } from './serve-over-stdio.ts';
 
 /** How long the sessions may take to end once the client is gone or a signal came, before the process quits anyway. */
@@ -28,7 +29,8 @@ const CLOSE_GRACE_MS = SESSION_CLOSE_GRACE_MS + 3_000;
  * call through `runToolUse` with the project's rules, hooks and sandbox. Runs until the client closes stdin
  * (stdio: exit 0) or a SIGINT or SIGTERM (130, 143), then ends every session (running calls aborted, their
  * processes stopped) and closes the kernel. Over stdio, the server runs in a child process whose fd 1 is
- * stderr (see serveInChild): the client's stdout is the protocol's alone, whatever writes to fd 1.
+ * stderr (see serveInChild): the client's stdout is the protocol's alone, whatever writes to fd 1; on Deno,
+ * which cannot hand a child that descriptor, in this process with stdout kept at the JavaScript level.
  */
 export async function mcpServeCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, MCP_SERVE_OPTIONS);
@@ -40,7 +42,9 @@ export async function mcpServeCommand(argv: readonly string[], io: CommandIo): P
   const settings = mcpServeSettings({ values, cwd: io.cwd, env: io.env, generateToken: () => randomBytes(32).toString('base64url') });
   // Before anything loads, as the server's fd 1 must be stderr before a plugin's top level runs.
   const channel = openProtocolChannel(process.env);
-  if (settings.transport.kind === 'stdio' && !channel) return serveInChild({ argv, io });
+  if (settings.transport.kind === 'stdio' && !channel && PASSES_DESCRIPTORS) return serveInChild({ argv, io });
+  // Where a child cannot be handed the client's stdout (Deno), this process serves, stdout kept at the JavaScript level.
+  const protocol = channel?.protocol ?? (settings.transport.kind === 'stdio' ? reserveStdoutForProtocol() : undefined);
   await enterServingChain({ cwd: settings.cwd, env: process.env });
   const stop = stopOnSignals(io);
   let endNow!: () => void;
@@ -49,7 +53,7 @@ export async function mcpServeCommand(argv: readonly string[], io: CommandIo): P
   stopped.addEventListener('abort', () => endNow(), { once: true });
   const grace = new AbortController();
   try {
-    const work = run({ settings, protocol: channel?.protocol, signal: stopped, io, onClientGone: () => endNow() });
+    const work = run({ settings, protocol, signal: stopped, io, onClientGone: () => endNow() });
     work.catch(() => undefined);
     const late = ending.then(() => delay(CLOSE_GRACE_MS, 'late' as const, { signal: grace.signal })).catch(() => undefined);
     // A call whose tool ignores its abort would hold the server forever once its client is gone: it is left to the exit.

@@ -9,6 +9,14 @@ export const PROTOCOL_CHILD_KEY = 'CODEV_MCP_SERVE_CHILD';
 export const PROTOCOL_FD = 3;
 export const LIFELINE_FD = 4;
 
+/**
+ * Whether this runtime hands a child the descriptors `serveInChild` asks for. Deno's node:child_process does not
+ * (2.9: a numbered entry past stdin becomes the child's stderr, so the protocol went to stderr and the client
+ * heard nothing): there `codev mcp serve` serves in its own process, stdout kept for the protocol at the
+ * JavaScript level (see reserveStdoutForProtocol).
+ */
+export const PASSES_DESCRIPTORS = (process.versions as { deno?: string }).deno === undefined;
+
 /** Signals passed on to the server; SIGHUP (the terminal or the client went) stops it as SIGTERM does, cleanly. */
 const PASSED_ON = { SIGINT: 'SIGINT', SIGTERM: 'SIGTERM', SIGHUP: 'SIGTERM' } as const;
 
@@ -64,7 +72,7 @@ export function serveInChild(options: { argv: readonly string[]; io: Pick<Comman
  * flag) takes the CLI's usual way, where `codev mcp serve` still calls serveInChild for stdio.
  */
 export function isServeOverStdio(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
-  if (argv[0] !== 'mcp' || argv[1] !== 'serve' || env[PROTOCOL_CHILD_KEY] !== undefined) return false;
+  if (!PASSES_DESCRIPTORS || argv[0] !== 'mcp' || argv[1] !== 'serve' || env[PROTOCOL_CHILD_KEY] !== undefined) return false;
   const options = argv.slice(2);
   const stdio = (arg: string, index: number) => arg === '--transport=stdio' || (arg === '--transport' && options[index + 1] === 'stdio');
   return options.every((arg, index) => arg !== '--help' && arg !== '-h' && (!arg.startsWith('--transport') || stdio(arg, index)));
