@@ -5,6 +5,8 @@
  * test keeps the process: its pid, its exit code, its stdin to close, signals to send.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
@@ -76,4 +78,13 @@ export function killServedCodevs(): void {
 export function resultText(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+}
+
+/** The session folders of a project (transcripts are files beside them; a session of tool calls is a folder). */
+export function sessionFoldersOf(root: string): string[] {
+  try {
+    return readdirSync(path.join(root, '.codev', 'sessions'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
 }

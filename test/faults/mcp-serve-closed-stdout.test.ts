@@ -3,12 +3,11 @@
  * the server's next message meets EPIPE. `codev mcp serve` must take that as the client gone: no stack trace,
  * its running call stopped with its process, its session folder removed, and the process ended.
  */
-import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../src/processes/test-fixtures/processes-with-arguments.ts';
-import { killServedCodevs, serveCodev } from '../cli/mcp-serve-client.ts';
+import { killServedCodevs, serveCodev, sessionFoldersOf } from '../cli/mcp-serve-client.ts';
 
 /** A bound against a hang only. */
 const WITHIN_MS = 20_000;
@@ -27,14 +26,6 @@ afterAll(async () => {
   await project.cleanup();
 });
 
-function sessionFolders(): string[] {
-  try {
-    return readdirSync(project.path('.codev/sessions'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-}
-
 describe('codev mcp serve whose client stopped reading its stdout', () => {
   it('ends quietly, its running call and process stopped, its session folder removed', { timeout: 60_000 }, async () => {
     const seconds = uniqueSeconds();
@@ -51,6 +42,6 @@ describe('codev mcp serve whose client stopped reading its stdout', () => {
     expect(exit.signal, served.stderr()).toBe(null);
     expect(served.stderr()).not.toMatch(/EPIPE|\n\s+at /);
     expect(await waitUntil(() => processesWithArguments(['sleep', seconds]).length === 0, WITHIN_MS)).toBe(true);
-    expect(sessionFolders()).toEqual([]);
+    expect(sessionFoldersOf(project.root)).toEqual([]);
   });
 });

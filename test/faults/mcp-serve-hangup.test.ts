@@ -3,11 +3,10 @@
  * `codev mcp serve` as SIGTERM does: cleanly, its running call stopped with its process, its session folder
  * removed, exit 143; not by the signal's default action, which skips every exit step.
  */
-import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../src/processes/test-fixtures/processes-with-arguments.ts';
-import { killServedCodevs, serveCodev } from '../cli/mcp-serve-client.ts';
+import { killServedCodevs, serveCodev, sessionFoldersOf } from '../cli/mcp-serve-client.ts';
 
 /** A bound against a hang only. */
 const WITHIN_MS = 20_000;
@@ -26,14 +25,6 @@ afterAll(async () => {
   await project.cleanup();
 });
 
-function sessionFolders(): string[] {
-  try {
-    return readdirSync(project.path('.codev/sessions'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-}
-
 describe('codev mcp serve on SIGHUP', () => {
   it('stops as on SIGTERM: the call and its process stopped, no session folder left, exit 143', { timeout: 60_000 }, async () => {
     const seconds = uniqueSeconds();
@@ -47,6 +38,6 @@ describe('codev mcp serve on SIGHUP', () => {
     clearTimeout(timer);
     expect(exit, served.stderr()).toEqual({ code: 143, signal: null });
     expect(processesWithArguments(['sleep', seconds])).toEqual([]);
-    expect(sessionFolders()).toEqual([]);
+    expect(sessionFoldersOf(project.root)).toEqual([]);
   });
 });

@@ -6,12 +6,11 @@
  * A call whose tool ignores the abort cannot hold the server once its client is gone, nor past a second signal;
  * a second signal (a client escalating) quits the launcher, while the server still ends its session.
  */
-import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { PLUGIN_IMPORTS, toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { killAll, processesWithArguments, uniqueSeconds, waitUntil } from '../../src/processes/test-fixtures/processes-with-arguments.ts';
-import { killServedCodevs, resultText, serveCodev, type ServedCodev } from '../cli/mcp-serve-client.ts';
+import { killServedCodevs, resultText, serveCodev, sessionFoldersOf, type ServedCodev } from '../cli/mcp-serve-client.ts';
 
 /** Bounds against a hang only: each step is expected to end long before. */
 const WITHIN_MS = 20_000;
@@ -39,15 +38,6 @@ afterAll(async () => {
   await project.cleanup();
 });
 
-/** The session folders in the project (transcripts are files beside them; a session of tool calls is a folder). */
-function sessionFolders(): string[] {
-  try {
-    return readdirSync(project.path('.codev/sessions'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-}
-
 /** Serves the project, starts a Bash call of `sleep <n>` and resolves once the sleep runs. */
 async function sleepingCall(): Promise<{ served: ServedCodev; seconds: string; call: Promise<unknown> }> {
   const seconds = uniqueSeconds();
@@ -55,7 +45,7 @@ async function sleepingCall(): Promise<{ served: ServedCodev; seconds: string; c
   const served = await serveCodev({ args: ['--cwd', project.root, '--allow', 'Bash(sleep *)'], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
   const call = served.client.callTool({ name: 'Bash', arguments: { command: `sleep ${seconds}` } }).catch((error: unknown) => error);
   expect(await waitUntil(() => processesWithArguments(['sleep', seconds]).length > 0, WITHIN_MS), served.stderr()).toBe(true);
-  expect(sessionFolders().length, 'the session has its folder while it runs').toBeGreaterThan(0);
+  expect(sessionFoldersOf(project.root).length, 'the session has its folder while it runs').toBeGreaterThan(0);
   return { served, seconds, call };
 }
 
@@ -77,7 +67,7 @@ describe('codev mcp serve ended while a call runs', () => {
     served.child.kill(signal);
     expect(await exitOf(served), served.stderr()).toEqual({ code: exitCode, signal: null });
     expect(processesWithArguments(['sleep', seconds])).toEqual([]);
-    expect(sessionFolders()).toEqual([]);
+    expect(sessionFoldersOf(project.root)).toEqual([]);
   });
 
   it('stdin closed (the client is gone): the same, exit 0', { timeout: 60_000 }, async () => {
@@ -85,21 +75,21 @@ describe('codev mcp serve ended while a call runs', () => {
     served.child.stdin.end();
     expect(await exitOf(served), served.stderr()).toEqual({ code: 0, signal: null });
     expect(processesWithArguments(['sleep', seconds])).toEqual([]);
-    expect(sessionFolders()).toEqual([]);
+    expect(sessionFoldersOf(project.root)).toEqual([]);
   });
 
   it('kill -9: its process does not outlive it, and the next start is clean', { timeout: 90_000 }, async () => {
     const { served, seconds } = await sleepingCall();
-    const left = sessionFolders();
+    const left = sessionFoldersOf(project.root);
     served.child.kill('SIGKILL');
     expect(await exitOf(served)).toEqual({ code: null, signal: 'SIGKILL' });
     expect(await waitUntil(() => processesWithArguments(['sleep', seconds]).length === 0, WITHIN_MS)).toBe(true);
 
     const next = await serveCodev({ args: ['--cwd', project.root], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
     expect(resultText(await next.client.callTool({ name: 'Greet', arguments: { message: 'again' } }))).toBe('hello again');
-    expect(sessionFolders().filter((name) => left.includes(name))).toEqual([]);
+    expect(sessionFoldersOf(project.root).filter((name) => left.includes(name))).toEqual([]);
     expect(await next.close()).toEqual({ code: 0, signal: null });
-    expect(sessionFolders()).toEqual([]);
+    expect(sessionFoldersOf(project.root)).toEqual([]);
   });
 });
 
@@ -128,17 +118,17 @@ describe('codev mcp serve with a call whose tool ignores the abort', () => {
     expect(served.stderr()).not.toContain('did not end');
   });
   it('a client that escalates as Claude Code does (SIGINT, SIGTERM 100 ms later): it quits at once, and its server still ends the session, its folder removed', { timeout: 60_000 }, async () => {
-    const before = sessionFolders();
+    const before = sessionFoldersOf(project.root);
     const served = await serveCodev({ args: ['--cwd', project.root], cwd: project.root, env: { CODEV_SANDBOX: '0' } });
     void served.client.callTool({ name: 'SlowStop', arguments: {} }).catch(() => undefined);
     await served.client.listTools();
-    const mine = sessionFolders().filter((name) => !before.includes(name));
+    const mine = sessionFoldersOf(project.root).filter((name) => !before.includes(name));
     expect(mine).toHaveLength(1);
     served.child.kill('SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 100));
     served.child.kill('SIGTERM');
     expect(await exitOf(served), served.stderr()).toEqual({ code: 143, signal: null });
     // The server, a process of its own, ends the session once the call has ended.
-    expect(await waitUntil(() => !sessionFolders().includes(mine[0]!), 30_000), served.stderr()).toBe(true);
+    expect(await waitUntil(() => !sessionFoldersOf(project.root).includes(mine[0]!), 30_000), served.stderr()).toBe(true);
   });
 });

@@ -4,13 +4,13 @@
  * session's folder is removed. And stopped while it starts, before the project is loaded: 143, nothing left.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTempProject, type TempProject } from '../../src/plugins/test-fixtures/create-temp-project.ts';
 import { toolPlugin } from '../../src/plugins/test-fixtures/plugin-sources.ts';
 import { waitUntil } from '../../src/processes/test-fixtures/processes-with-arguments.ts';
-import { killServedCodevs, serveCodev } from '../cli/mcp-serve-client.ts';
+import { killServedCodevs, serveCodev, sessionFoldersOf } from '../cli/mcp-serve-client.ts';
 import { BIN, EMPTY_HOME } from '../cli/run-codev.ts';
 
 /** A bound against a hang only. */
@@ -25,14 +25,6 @@ afterEach(killServedCodevs);
 afterAll(async () => {
   await project.cleanup();
 });
-
-function sessionFolders(): string[] {
-  try {
-    return readdirSync(project.path('.codev/sessions'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-}
 
 describe('codev mcp serve stopped while it asks the client', () => {
   it('SIGTERM during an unanswered elicitation: exit 143, the call never runs, no session folder left', { timeout: 60_000 }, async () => {
@@ -50,7 +42,7 @@ describe('codev mcp serve stopped while it asks the client', () => {
     clearTimeout(timer);
     expect(exit, served.stderr()).toEqual({ code: 143, signal: null });
     expect(existsSync(project.path('asked.txt'))).toBe(false);
-    expect(sessionFolders()).toEqual([]);
+    expect(sessionFoldersOf(project.root)).toEqual([]);
   });
 
   it('SIGTERM while the project loads (a plugin still importing): exit 143, no process or folder left', { timeout: 60_000 }, async () => {
@@ -66,7 +58,7 @@ describe('codev mcp serve stopped while it asks the client', () => {
       expect(await exited, stderr).toEqual({ code: 143, signal: null });
       clearTimeout(timer);
       expect(stderr).not.toMatch(/\n\s+at .*(\(|node:)/);
-      expect(sessionFolders()).toEqual([]);
+      expect(sessionFoldersOf(project.root)).toEqual([]);
     } finally {
       child.kill('SIGKILL');
       await project.remove('plugins/slow.ts').catch(() => undefined);
