@@ -23,6 +23,9 @@ const LAYERS = [
   { name: 'serving', folders: ['mcp-server'] },
   // Many agent sessions on many machines (codev/fleet): jobs on BullMQ and Redis, run by the agent loop.
   { name: 'fleet', folders: ['fleet'] },
+  // `codev ui`: a local web page over the sessions, the fleet and the tool pool. src/ui/page/ is the page itself,
+  // browser code bundled at build time, which may import only itself and the API's types (src/ui/types.ts).
+  { name: 'ui', folders: ['ui'] },
   { name: 'surface', folders: ['cli', 'testing', '[^/]+\\.ts$'] },
 ];
 
@@ -52,6 +55,8 @@ module.exports = {
     ...layerRules,
     // A plugin that imports `buildTool` from `codev/plugin` loads the kernel's vocabulary, not the built-in tools.
     { name: 'plugin-entry-is-vocabulary', comment: 'src/plugin.ts (codev/plugin) reaches only the vocabulary: no tool, agent loop, MCP or kernel', severity: 'error', from: { path: '^src/plugin\\.ts$' }, to: { path: folderPattern(HEAVY), reachable: true } },
+    { name: 'page-is-browser-code', comment: 'src/ui/page/ (the browser page) imports only itself and src/ui/types.ts (type-only)', severity: 'error', from: { path: '^src/ui/page/' }, to: { path: '^src/', pathNot: '^src/ui/(page/|types\\.ts$)' } },
+    { name: 'nothing-imports-the-page', comment: 'the page is bundled for the browser, never imported by Node code', severity: 'error', from: { path: '^src/', pathNot: '^src/ui/page/' }, to: { path: '^src/ui/page/' } },
     { name: 'every-folder-in-a-layer', comment: 'a new folder under src/ must be placed in a layer here', severity: 'error', from: { path: '^src/', pathNot: folderPattern(LAYERS.flatMap((layer) => layer.folders)) }, to: {} },
   ],
   options: {

@@ -1,6 +1,6 @@
 /** Persisted sessions: what a transcript holds, line by line, and the store that keeps them. Types only. */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { PermissionMode } from '../permissions/types.ts';
+import type { DecisionSource, PermissionDecisionReason, PermissionMode } from '../permissions/types.ts';
 import type { TodoItem } from '../tool/todo-item.ts';
 import type { ToolResultBlockParam } from '../tool/types.ts';
 import type { RootSnapshot } from '../checkpoints/types.ts';
@@ -145,8 +145,60 @@ export interface RewindEntry {
   kept: string[];
 }
 
+/**
+ * What a session did besides its messages, kept for the people who read it (`codev ui`, exports), never sent
+ * to the model and never needed to resume: how each tool call was decided and how long it took, what each model
+ * request cost, its retries and fallbacks. A reader skips a `kind` it does not know.
+ */
+export type SessionRecord =
+  /** A tool call ended (its result is in the next user message, by `toolUseId`). */
+  | {
+      kind: 'tool-call';
+      toolUseId: string;
+      toolName: string;
+      /** The permission decision: allow or deny, who decided (`source`), the rule, and the reason's type and name. */
+      decision?: { behavior: 'allow' | 'deny'; source: DecisionSource; rule?: string; reason?: PermissionDecisionReason['type']; hookName?: string };
+      /** The stable code of a failed call. */
+      errorCode?: string;
+      isError: boolean;
+      durationMs: number;
+      /** Where a large result was saved (the result block holds its preview). */
+      persistedPath?: string;
+      /** The session of the subagent this call ran (Agent), when its transcript is kept. */
+      subagentSessionId?: string;
+    }
+  /** One model request of turn `turn` ended: its reply (by uuid), tokens and cost. */
+  | { kind: 'request'; turn: number; model: string; replyUuid?: string; usage: EntryUsage; /** USD; null when the model has no price. */ costUsd: number | null; durationMs: number }
+  /** A request failed with a retryable error and is tried again after `waitMs`. */
+  | { kind: 'retry'; turn: number; attempt: number; maxRetries: number; waitMs: number; error: { code?: string; status?: number; message: string } }
+  /** The model failed and the next fallback model took over. */
+  | { kind: 'model-fallback'; turn: number; from: string; to: string; error: { code?: string; status?: number; message: string } };
+
+/** One `SessionRecord`, when it happened. */
+export interface RecordEntry {
+  type: 'record';
+  timestamp: string;
+  record: SessionRecord;
+}
+
 /** A line of a transcript (JSON Lines, one entry per line). */
-export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry | PendingEntry | StateEntry | CheckpointEntry | RewindEntry;
+export type TranscriptEntry = SessionEntry | MessageEntry | CompactEntry | PendingEntry | StateEntry | CheckpointEntry | RewindEntry | RecordEntry;
+
+/**
+ * Every entry of a transcript as it was written (history before compactions included), from position `from`
+ * (0, or a `next` an earlier read returned): what `SessionStore.readEntries` returns, for readers that show a
+ * session whole and follow it as it grows.
+ */
+export interface TranscriptEntries {
+  /** The first line's metadata (also when reading from a later position). */
+  metadata: SessionMetadata;
+  /** The entries after the first line, from `from`; a line not yet whole (being written) is left for the next read. */
+  entries: TranscriptEntry[];
+  /** Where the next read goes on (a byte offset in the file store, a line index in Redis): opaque. */
+  next: number;
+  /** Lines that could not be read (skipped), with their line numbers where the store knows them. */
+  problems: TranscriptProblem[];
+}
 
 /** A line that could not be read, skipped when the transcript loads (or, for a `gap`, a line that follows lost ones). */
 export interface TranscriptProblem {
@@ -210,6 +262,16 @@ export interface SessionSummary {
   turns: number;
   inputTokens: number;
   outputTokens: number;
+  /** Cache tokens over every reply, when the summary was made by a codev that counts them. */
+  cacheReadInputTokens?: number;
+  cacheCreationInputTokens?: number;
+  /**
+   * USD over the session's recorded requests (its `request` records); null when a model had no price;
+   * absent for a session written before codev recorded requests.
+   */
+  costUsd?: number | null;
+  /** True when the session ended with calls waiting for approval (its last query deferred). */
+  pending?: boolean;
   forkedFrom?: SessionMetadata['forkedFrom'];
   parentSessionId?: string;
 }
@@ -282,6 +344,12 @@ export interface SessionStore {
   listIds?(options?: { prefix?: string }): Promise<SessionRef[]>;
   /** Optional: a session's metadata (its first line) alone, without reading the rest of its transcript. */
   readMetadata?(id: string): Promise<SessionMetadata>;
+  /**
+   * Optional (the file and Redis stores have it): every entry as written, history included, from `from` (a
+   * `next` of an earlier read; default 0): for showing a session whole and following it as it grows.
+   * `SESSION_NOT_FOUND` when there is no such session.
+   */
+  readEntries?(id: string, options?: { from?: number }): Promise<TranscriptEntries>;
   /** A new session `to` with the messages of `from` up to and including `at` (all when omitted). */
   fork(options: { from: string; to: SessionMetadata; at?: string }): Promise<LoadedTranscript>;
   /** Removes a session (`SESSION_BUSY` while a writer holds it); resolves with what it freed when the store can tell. */
