@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { textReply, toolUseReply } from '../../../testing/index.ts';
 import type { UiFleetEvent, UiFleetView, UiJobView } from '../../types.ts';
@@ -17,9 +18,9 @@ afterAll(async () => {
   await bed?.close();
 });
 
-/** The replies of a job that asks for Note (deferred: it parks), then answers `text`. */
+/** The replies of a job that asks to Write a file (an ask, deferred: it parks), then answers `text`. */
 function askThenAnswer(text: string): void {
-  bed.replies((index) => (index === 0 ? toolUseReply('Note', { text: 'needs approval' }, { id: 'toolu_ask' }) : textReply(text)));
+  bed.replies((index) => (index === 0 ? toolUseReply('Write', { file_path: path.join(bed.project, `note-${Math.random().toString(36).slice(2)}.md`), content: 'needs approval\n' }, { id: 'toolu_ask' }) : textReply(text)));
 }
 
 describe('fleet routes', () => {
@@ -29,9 +30,9 @@ describe('fleet routes', () => {
     const job = await fleet.submit({ script: bed.script, prompt: 'note it', deferAsks: true });
     const parked = await eventually(() => ui.request('GET', `/api/fleet/jobs/${job.id}`), ({ json }) => (json as UiJobView).job?.state === 'parked', 'the job parked');
     const view = parked.json as UiJobView;
-    expect(view.parked).toMatchObject([{ toolUseId: 'toolu_ask', toolName: 'Note', input: { text: 'needs approval' } }]);
-    expect(view.log.map((line) => line.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^attempt 1 started/), expect.stringMatching(/^parked: waits on Note/)]));
-    expect(view.job).toMatchObject({ lastTool: 'Note', worker: expect.any(String) });
+    expect(view.parked).toMatchObject([{ toolUseId: 'toolu_ask', toolName: 'Write', input: { content: 'needs approval\n' } }]);
+    expect(view.log.map((line) => line.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^attempt 1 started/), expect.stringMatching(/^parked: waits on Write/)]));
+    expect(view.job).toMatchObject({ lastTool: 'Write', worker: expect.any(String) });
     const list = (await ui.request('GET', '/api/fleet')).json as UiFleetView;
     expect(list).toMatchObject({ queue, counts: { parked: 1 }, rateLimit: { limited: false, delayedJobs: 0 } });
     expect(list.jobs).toMatchObject([{ id: job.id, state: 'parked' }]);
@@ -74,7 +75,7 @@ describe('fleet routes', () => {
     const seen = ui.events('/api/fleet/events', (_event, all: UiFleetEvent[]) => all.some((event) => event.type === 'job' && event.job.state === 'parked') && all.some((event) => event.type === 'counts'), 40_000);
     const job = await fleet.submit({ script: bed.script, prompt: 'note it', deferAsks: true });
     const events = (await seen) as UiFleetEvent[];
-    expect(events.find((event) => event.type === 'job' && event.job.state === 'parked')).toMatchObject({ job: { id: job.id }, parked: [{ toolUseId: 'toolu_ask', toolName: 'Note' }] });
+    expect(events.find((event) => event.type === 'job' && event.job.state === 'parked')).toMatchObject({ job: { id: job.id }, parked: [{ toolUseId: 'toolu_ask', toolName: 'Write' }] });
   }, 60_000);
 
   it('answers 503 with the code while Redis is away, keeps serving, and recovers when Redis is back', async () => {

@@ -26,8 +26,9 @@ export default buildTool({
 export interface FleetTestBed {
   redis: RedisServer;
   model: FakeMessagesServer;
-  /** The agent script jobs run. */
+  /** The agent script jobs run (in this folder). */
   script: string;
+  project: string;
   /** Sets the model's replies, counted from the next request. */
   replies(next: (index: number) => FakeReply): void;
   /** Opens a fleet on a new queue, a worker on it (unless `worker: false`), and serves the routes over it. */
@@ -53,6 +54,7 @@ export async function startFleetTestBed(name: string): Promise<FleetTestBed> {
     redis,
     model,
     script: path.join(project, 'agent.ts'),
+    project,
     replies(next) {
       first = model.requests.length;
       reply = next;
