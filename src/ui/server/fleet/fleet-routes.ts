@@ -8,6 +8,8 @@ import { jobViewOf } from './job-view-of.ts';
 
 /** The latest events of a job its view reads: its progress and life log, never its whole stream. */
 const VIEW_EVENTS = 200;
+/** The bytes of its prompt a job's view carries (a prompt may be 1 MiB). */
+const VIEW_PROMPT_BYTES = 65_536;
 
 /**
  * The fleet: `GET /api/fleet`, `/api/fleet/events`, `/api/fleet/jobs/:id`, and what `codev queue approve|deny`
@@ -47,7 +49,7 @@ export function fleetRoutes(): UiRoute[] {
     {
       method: 'GET',
       pattern: '/api/fleet/jobs/:id',
-      handle: (request, context) => fleetReply(context, async (fleet) => ({ json: jobViewOf(await fleet.inspect(request.params.id!, { recentEvents: VIEW_EVENTS })) })),
+      handle: (request, context) => fleetReply(context, async (fleet) => ({ json: jobViewOf(await fleet.inspect(request.params.id!, { recentEvents: VIEW_EVENTS, promptBytes: VIEW_PROMPT_BYTES })) })),
     },
     {
       method: 'POST',
