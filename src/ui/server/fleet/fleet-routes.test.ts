@@ -3,7 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { textReply, toolUseReply } from '../../../testing/index.ts';
 import type { UiFleetEvent, UiFleetView, UiJobView } from '../../types.ts';
 import type { UiServerContext } from '../types.ts';
+import { fleetKeys } from '../../../fleet/fleet-keys.ts';
+import { connectRedis } from '../../../fleet/redis/connect-redis.ts';
+import { createRedisSessionStore } from '../../../fleet/session-store/create-redis-session-store.ts';
+import { rejectionCode } from '../../../testing/rejection-code.ts';
 import { fleetRoutes } from './fleet-routes.ts';
+import { resolveJobSession } from './resolve-job-session.ts';
 import { serveUiRoutes } from './test-fixtures/serve-ui-routes.ts';
 import { eventually, startFleetTestBed, type FleetTestBed } from './test-fixtures/fleet-test-bed.ts';
 
@@ -90,6 +95,28 @@ describe('fleet routes', () => {
     }
     await eventually(() => ui.request('GET', '/api/fleet'), ({ status }) => status === 200, 'the fleet view again');
   }, 90_000);
+
+  it('resolves a job\'s session in the fleet\'s Redis store (for the session routes), SESSION_NOT_FOUND before it has one', async () => {
+    const { fleet, queue } = await bed.open();
+    bed.replies(() => textReply('hello from the job'));
+    const job = await fleet.submit({ script: bed.script, prompt: 'say hello' });
+    const result = await job.result({ timeoutMs: 30_000 });
+    const client = await connectRedis({ url: bed.redis.url, name: 'ui-test', maxRetriesPerRequest: 1, maxReconnectDelayMs: 100, commandTimeoutMs: 5_000, onConnection: () => {} });
+    try {
+      const sessions = createRedisSessionStore({ redis: client, prefix: fleetKeys(queue).sessions });
+      const context = { fleet: { fleet, queue, sessions } } as unknown as UiServerContext;
+      const resolved = await resolveJobSession({ params: { id: job.id }, query: new URLSearchParams(), signal: new AbortController().signal }, context);
+      expect(resolved.id).toBe(result.sessionId);
+      expect(await resolved.statusOf(resolved.id)).toBe('idle');
+      expect((await resolved.store.read(resolved.id)).messages.length).toBeGreaterThan(1);
+      await bed.closeOpened();
+      const { fleet: other, queue: otherQueue } = await bed.open({ worker: false });
+      const lone = await other.submit({ script: bed.script, prompt: 'never taken' });
+      expect(await rejectionCode(resolveJobSession({ params: { id: lone.id }, query: new URLSearchParams(), signal: new AbortController().signal }, { fleet: { fleet: other, queue: otherQueue, sessions } } as unknown as UiServerContext))).toBe('SESSION_NOT_FOUND');
+    } finally {
+      client.disconnect();
+    }
+  }, 60_000);
 
   it('no fleet: FLEET_NOT_CONFIGURED (404); a fleet that could not be opened: 503 with its code', async () => {
     const none = await serveUiRoutes({ routes: fleetRoutes(), context: { projectRoot: '/' } as unknown as Omit<UiServerContext, 'signal'> });
