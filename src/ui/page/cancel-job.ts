@@ -1,5 +1,5 @@
 /** "Cancel job" with a confirm step in the page (keyboard reachable, focus moved to it), then POST cancel. */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.ts';
 import { postJson, toApiError, type ApiError } from './api.ts';
 import { ErrorMessage } from './error-message.ts';
@@ -12,7 +12,7 @@ export function CancelJob(props: { url: string; onCancelled: () => void }) {
   const confirmButton = useRef<HTMLButtonElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (confirming) confirmButton.current?.focus();
     else if (wasConfirming.current) startButton.current?.focus();
     wasConfirming.current = confirming;
