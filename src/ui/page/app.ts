@@ -16,19 +16,19 @@ export function App() {
   const overview = useJson<UiOverview>('/api/overview');
   return html`<div class="shell" onClick=${onLinkClick}>
     <${Header} overview=${overview.data} path=${location.path} />
-    <main id="main">
+    <main id="main" tabindex="-1">
       ${overview.error ? html`<${ErrorMessage} error=${overview.error} title="Cannot read the project" />` : null}
-      ${route(location.path, location.query, overview.data)}
+      ${route(location.path, location.query, overview.data, overview.error !== undefined)}
     </main>
   </div>`;
 }
 
-function route(path: string, query: URLSearchParams, overview: UiOverview | undefined) {
+function route(path: string, query: URLSearchParams, overview: UiOverview | undefined, overviewFailed: boolean) {
   const session = /^\/sessions\/([^/]+)\/?$/.exec(path);
   if (session) return html`<${SessionView} key=${session[1]} id=${decodeURIComponent(session[1]!)} />`;
   const job = /^\/fleet\/jobs\/([^/]+)\/?$/.exec(path);
   if (job) return html`<${JobView} key=${job[1]} id=${decodeURIComponent(job[1]!)} />`;
-  if (path === '/fleet' || path === '/fleet/') return html`<${FleetView} overview=${overview} />`;
+  if (path === '/fleet' || path === '/fleet/') return html`<${FleetView} overview=${overview} overviewFailed=${overviewFailed} />`;
   if (path === '/tools' || path === '/tools/') return html`<${ToolsView} />`;
   if (path === '/' || path === '') return html`<${SessionsView} query=${query} />`;
   return html`<h1>Not found</h1><p>Nothing here. <a href="/">Back to the sessions</a>.</p>`;

@@ -7,9 +7,9 @@ import { JobsTable } from './jobs-table.ts';
 import { formatCount, formatTime } from './format.ts';
 import type { UiFleetEvent, UiFleetView, UiOverview } from '../types.ts';
 
-export function FleetView(props: { overview?: UiOverview }) {
+export function FleetView(props: { overview?: UiOverview; overviewFailed?: boolean }) {
   const fleet = props.overview?.fleet;
-  if (!props.overview) return html`<h1>Fleet</h1><p class="muted">Loading…</p>`;
+  if (!props.overview && !props.overviewFailed) return html`<h1>Fleet</h1><p class="muted">Loading…</p>`;
   if (fleet && !fleet.configured) {
     return html`<h1>Fleet</h1>
       <p>No fleet is configured for this project. Set <code>CODEV_REDIS_URL</code> or start <code>codev ui --redis URL</code> to see its queue here.</p>`;

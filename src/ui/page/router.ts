@@ -34,4 +34,6 @@ export function onLinkClick(event: MouseEvent): void {
   event.preventDefault();
   navigate(anchor.pathname + anchor.search);
   scrollTo(0, 0);
+  // Screen readers and keyboards start over at the new view, as after a page load.
+  document.getElementById('main')?.focus({ preventScroll: true });
 }
