@@ -1,5 +1,6 @@
 /** The fleet (`/fleet`): counts by state, the rate limit, the jobs table; live over /api/fleet/events. */
 import { html } from './html.ts';
+import { useTitle } from './use-title.ts';
 import { useJson } from './use-json.ts';
 import { useEventSource } from './use-event-source.ts';
 import { ErrorMessage, Pending } from './error-message.ts';
@@ -8,6 +9,7 @@ import { formatCount, formatTime } from './format.ts';
 import type { UiFleetEvent, UiFleetView, UiOverview } from '../types.ts';
 
 export function FleetView(props: { overview?: UiOverview; overviewFailed?: boolean }) {
+  useTitle('Fleet');
   const fleet = props.overview?.fleet;
   if (!props.overview && !props.overviewFailed) return html`<h1>Fleet</h1><p class="muted">Loading…</p>`;
   if (fleet && !fleet.configured) {

@@ -1,5 +1,6 @@
 /** A fleet job's page (`/fleet/jobs/:id`): its facts, parked calls to answer, cancel, checkpoints, workspace, log, session. */
 import { html } from './html.ts';
+import { useTitle } from './use-title.ts';
 import { useJson } from './use-json.ts';
 import { useEventSource } from './use-event-source.ts';
 import { Pending } from './error-message.ts';
@@ -20,6 +21,7 @@ export function JobView(props: { id: string }) {
     job.update((view) => ({ ...view, job: event.job, parked: event.parked ?? (event.job.state === 'parked' ? view.parked : []) }));
   });
   const view = job.data;
+  useTitle(`Job ${props.id}`);
   if (!view) return html`<h1>Job ${props.id}</h1><${Pending} error=${job.error} loading=${job.loading} />`;
   const row = view.job;
   return html`<article class="job" aria-labelledby="job-title">

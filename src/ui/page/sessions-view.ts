@@ -1,6 +1,7 @@
 /** The sessions list (`/`): search, filters, one page of the table, paging. The query lives in the URL. */
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.ts';
+import { useTitle } from './use-title.ts';
 import { navigate } from './router.ts';
 import { useJson } from './use-json.ts';
 import { Pending } from './error-message.ts';
@@ -13,6 +14,7 @@ const PAGE_SIZE = 100;
 const SEARCH_DELAY_MS = 250;
 
 export function SessionsView(props: { query: URLSearchParams }) {
+  useTitle('Sessions');
   const q = props.query.get('q') ?? '';
   const status = props.query.get('status') ?? '';
   const model = props.query.get('model') ?? '';

@@ -3,6 +3,7 @@ import { html } from './html.ts';
 import { memo } from './memo.ts';
 import { TimelineComponent } from './timeline-context.ts';
 import { ToolCall } from './tool-call.ts';
+import { LongText } from './long-text.ts';
 import { formatCount, formatDuration, formatTime } from './format.ts';
 import type { UiTimelineItem } from '../types.ts';
 
@@ -26,14 +27,14 @@ function renderItem(item: UiTimelineItem, resultsBase: string) {
     case 'prompt':
       return html`<section class="prompt-item" aria-label="Prompt">
         <h3 class="label">Prompt <time datetime=${item.timestamp}>${formatTime(item.timestamp)}</time></h3>
-        <div class="text">${item.text}</div>
+        <${LongText} text=${item.text} />
         ${item.attachments > 0 ? html`<p class="muted">${item.attachments} attachment${item.attachments === 1 ? '' : 's'}</p>` : null}
       </section>`;
     case 'text':
-      return html`<div class="assistant text">${item.text}</div>`;
+      return html`<div class="assistant"><${LongText} text=${item.text} /></div>`;
     case 'thinking':
       return html`<details class="thinking"><summary>Thinking</summary>
-        <div class="text">${item.redacted ? html`<em>Redacted.</em>` : item.text}</div>
+        ${item.redacted ? html`<p><em>Redacted.</em></p>` : html`<${LongText} text=${item.text} />`}
       </details>`;
     case 'tool-call':
       return html`<${ToolCall} call=${item} resultsBase=${resultsBase} />`;
@@ -43,7 +44,7 @@ function renderItem(item: UiTimelineItem, resultsBase: string) {
       </p>`;
     case 'retry':
       return html`<p class="marker retry">
-        Retry ${item.attempt} of ${item.maxRetries} after ${formatDuration(item.waitMs)}: ${item.error.code ?? item.error.status ?? ''}${item.error.code || item.error.status ? ' — ' : ''}${item.error.message}
+        Retry ${item.attempt} of ${item.maxRetries} after ${formatDuration(item.waitMs)}: ${item.error.message}${item.error.code ?? item.error.status ? ` (${item.error.code ?? item.error.status})` : ''}
       </p>`;
     case 'model-fallback':
       return html`<p class="marker fallback">Fell back from ${item.from} to ${item.to}: ${item.error.message}</p>`;
@@ -52,7 +53,7 @@ function renderItem(item: UiTimelineItem, resultsBase: string) {
     case 'rewind':
       return html`<p class="marker small">Rewound to turn ${item.turn} (${formatCount(item.kept)} messages kept)</p>`;
     case 'note':
-      return html`<div class="note text">${item.text}</div>`;
+      return html`<div class="note"><${LongText} text=${item.text} /></div>`;
     default:
       return null;
   }

@@ -1,5 +1,6 @@
 /** The tools (`/tools`): the pool as loaded now (live over reloads), its load errors, and "Explain a call". */
 import { html } from './html.ts';
+import { useTitle } from './use-title.ts';
 import { useJson } from './use-json.ts';
 import { useEventSource } from './use-event-source.ts';
 import { ErrorMessage, Pending } from './error-message.ts';
@@ -8,6 +9,7 @@ import { ExplainForm } from './explain-form.ts';
 import type { UiToolPool } from '../types.ts';
 
 export function ToolsView() {
+  useTitle('Tools');
   const pool = useJson<UiToolPool>('/api/tools');
   useEventSource<UiToolPool>(pool.data ? '/api/tools/events' : undefined, (next) => {
     if (Array.isArray(next.tools)) pool.update(() => next);
