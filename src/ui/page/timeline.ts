@@ -1,4 +1,5 @@
 /** A session's timeline: every item keyed by id and memoized, so a live item renders only itself. */
+import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.ts';
 import { memo } from './memo.ts';
 import { TimelineComponent } from './timeline-context.ts';
@@ -7,12 +8,23 @@ import { LongText } from './long-text.ts';
 import { formatCount, formatDuration, formatTime } from './format.ts';
 import type { UiTimelineItem } from '../types.ts';
 
+/** Items rendered before the first paint; the rest follow in steps, so that a long session shows at once. */
+const FIRST_ITEMS = 200;
+const STEP_ITEMS = 400;
+
 export function Timeline(props: { items: UiTimelineItem[]; sessionId: string; resultsBase?: string }) {
+  const [shown, setShown] = useState(FIRST_ITEMS);
+  const total = props.items.length;
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => setShown((count) => (count + STEP_ITEMS >= total ? Number.POSITIVE_INFINITY : count + STEP_ITEMS)), 0);
+    return () => clearTimeout(timer);
+  }, [shown, total]);
   if (props.items.length === 0) return html`<p class="muted">Nothing in this session yet.</p>`;
   const resultsBase = props.resultsBase ?? `/api/sessions/${encodeURIComponent(props.sessionId)}`;
   return html`<${TimelineComponent.Provider} value=${Timeline}>
     <ol class="timeline">
-      ${props.items.map((item) => html`<${TimelineEntry} key=${item.id} item=${item} resultsBase=${resultsBase} />`)}
+      ${(total > shown ? props.items.slice(0, shown) : props.items).map((item) => html`<${TimelineEntry} key=${item.id} item=${item} resultsBase=${resultsBase} />`)}
     </ol>
   <//>`;
 }
