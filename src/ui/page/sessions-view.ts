@@ -28,7 +28,8 @@ export function SessionsView(props: { query: URLSearchParams }) {
   }, [search]);
 
   function go(change: Record<string, string>, replace = false) {
-    const next = new URLSearchParams(props.query);
+    // The address as it is now, not as this render saw it: a debounced search must not undo a filter picked meanwhile.
+    const next = new URLSearchParams(location.search);
     for (const [key, value] of Object.entries(change)) {
       if (value) next.set(key, value);
       else next.delete(key);

@@ -3,7 +3,7 @@ import { html } from './html.ts';
 import type { UiToolRow } from '../types.ts';
 
 export function ToolsTable(props: { tools: UiToolRow[] }) {
-  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Tools table">
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Pool">
     <table class="tools">
       <thead><tr><th scope="col">Name</th><th scope="col">Source</th><th scope="col">Aliases</th><th scope="col">Flags</th><th scope="col">Summary</th><th scope="col">Read-only</th></tr></thead>
       <tbody>
