@@ -44,9 +44,14 @@ function ruleText(rule: { [key: string]: unknown }): string {
   return typeof rule.rule === 'string' ? rule.rule : typeof rule.text === 'string' ? rule.text : prettyJson(rule);
 }
 
+/** "write build → /project/build (recursive)": the access, the path as written, where it resolves, the rest as flags. */
 function pathText(path: { [key: string]: unknown }): string {
-  return Object.entries(path)
-    .filter(([, value]) => value !== undefined && value !== null)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('  ');
+  const { access, path: written, real, lexical, origin: _origin, ...rest } = path;
+  const resolved = typeof real === 'string' ? real : typeof lexical === 'string' ? lexical : undefined;
+  const flags = Object.entries(rest)
+    .filter(([, value]) => value !== undefined && value !== null && value !== false)
+    .map(([key, value]) => (value === true ? key : `${key} ${typeof value === 'string' ? value : JSON.stringify(value)}`));
+  return [typeof access === 'string' ? access : '', typeof written === 'string' ? written : '', resolved && resolved !== written ? `→ ${resolved}` : '', flags.length > 0 ? `(${flags.join(', ')})` : '']
+    .filter(Boolean)
+    .join(' ');
 }
