@@ -9,6 +9,7 @@ import { FleetView } from './fleet-view.ts';
 import { JobView } from './job-view.ts';
 import { ToolsView } from './tools-view.ts';
 import { ErrorMessage } from './error-message.ts';
+import { ViewBoundary } from './view-boundary.ts';
 import type { UiOverview } from '../types.ts';
 
 export function App() {
@@ -18,7 +19,7 @@ export function App() {
     <${Header} overview=${overview.data} path=${location.path} />
     <main id="main" tabindex="-1">
       ${overview.error ? html`<${ErrorMessage} error=${overview.error} title="Cannot read the project" />` : null}
-      ${route(location.path, location.query, overview.data, overview.error !== undefined)}
+      <${ViewBoundary} key=${location.path}>${route(location.path, location.query, overview.data, overview.error !== undefined)}<//>
     </main>
   </div>`;
 }
