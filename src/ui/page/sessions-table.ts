@@ -10,7 +10,7 @@ export function SessionsTable(props: { rows: UiSessionRow[] }) {
     <table class="sessions">
       <thead>
         <tr>
-          <th scope="col">Title</th><th scope="col">First prompt</th><th scope="col">Model</th>
+          <th scope="col">Title</th><th scope="col" class="prompt">First prompt</th><th scope="col">Model</th>
           <th scope="col" class="number">Turns</th><th scope="col" class="number">Cost</th><th scope="col" class="number">Tokens</th>
           <th scope="col" class="number">Duration</th><th scope="col">Status</th><th scope="col">Forked from</th>
         </tr>
@@ -31,14 +31,10 @@ const SessionRowView = memo(function SessionRowView(props: { row: UiSessionRow }
     <td class="number" title=${`${formatCount(row.inputTokens)} in, ${formatCount(row.outputTokens)} out`}>${formatTokens(row.inputTokens + row.outputTokens)}</td>
     <td class="number">${formatDuration(row.durationMs)}</td>
     <td><${StatusBadge} status=${row.status} /></td>
-    <td>${row.forkedFrom ? html`<a href=${`/sessions/${encodeURIComponent(row.forkedFrom.sessionId)}`}>${shortId(row.forkedFrom.sessionId)}</a>` : ''}</td>
+    <td>${row.forkedFrom ? html`<a class="short-id" href=${`/sessions/${encodeURIComponent(row.forkedFrom.sessionId)}`} title=${row.forkedFrom.sessionId}>${row.forkedFrom.sessionId}</a>` : ''}</td>
   </tr>`;
 });
 
 export function clip(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1)}…` : text;
-}
-
-export function shortId(id: string): string {
-  return id.length > 13 ? `${id.slice(0, 8)}…` : id;
 }
