@@ -1,4 +1,7 @@
-/** "Explain a call": a tool, its input (JSON or a bare command/path), a mode → POST /api/explain, and the answer. */
+/**
+ * "Explain a call": a tool, its input (JSON or a bare command/path), a mode → POST /api/explain, and the answer. The
+ * verdict word sits in a status element that is there from the start, so that screen readers announce each answer.
+ */
 import { useId, useState } from 'preact/hooks';
 import { html } from './html.ts';
 import { postJson, toApiError, type ApiError } from './api.ts';
@@ -52,6 +55,10 @@ export function ExplainForm(props: { tools: UiToolRow[]; defaultMode: string }) 
       </div>
       <button type="submit" class="primary" disabled=${busy}>Explain</button>
     </form>
+    <p class="verdict">
+      ${answer ? html`<span class="muted">Verdict: </span>` : null}
+      <strong role="status" class=${answer ? `verdict-word verdict-${answer.verdict.behavior}` : ''}>${answer?.verdict.behavior ?? ''}</strong>
+    </p>
     ${error ? html`<${ErrorMessage} error=${error} title="Cannot explain" />` : null}
     ${answer ? html`<${ExplanationView} explanation=${answer} />` : null}
   </section>`;

@@ -1,4 +1,4 @@
-/** The engine's answer: the verdict word (role="status"), its reason and rule, the shell analysis, the paths. */
+/** The engine's answer below its verdict (shown by the form's status line): reason, rule, shell analysis, paths. */
 import { html } from './html.ts';
 import { prettyJson } from './format.ts';
 import type { UiExplanation } from '../types.ts';
@@ -7,10 +7,7 @@ export function ExplanationView(props: { explanation: UiExplanation }) {
   const { explanation } = props;
   const { verdict } = explanation;
   return html`<section class="explanation" aria-label="Explanation">
-    <p class="verdict">
-      <span class="muted">Verdict:</span> <strong role="status" class=${`verdict-word verdict-${verdict.behavior}`}>${verdict.behavior}</strong>
-      ${verdict.immune ? html` <span class="badge">immune to rules</span>` : null}
-    </p>
+    ${verdict.immune ? html`<p><span class="badge">immune to rules</span></p>` : null}
     <p>${verdict.reason}${verdict.message ? ` — ${verdict.message}` : ''}</p>
     ${verdict.rule ? html`<p>Rule: <code>${ruleText(verdict.rule)}</code></p>` : null}
     <p class="muted">Tool <code>${explanation.tool}</code>, mode <code>${explanation.mode}</code>.</p>
