@@ -42,3 +42,8 @@ export function prettyJson(value: unknown): string {
     return String(value);
   }
 }
+
+/** The text cut to `length` characters, an ellipsis marking the cut. */
+export function clip(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}

@@ -2,8 +2,7 @@
 import { html } from './html.ts';
 import { memo } from './memo.ts';
 import { StatusBadge } from './status-badge.ts';
-import { clip } from './sessions-table.ts';
-import { formatCost, formatCount, formatTime } from './format.ts';
+import { clip, formatCost, formatCount, formatTime } from './format.ts';
 import type { UiJobRow } from '../types.ts';
 
 export function JobsTable(props: { jobs: UiJobRow[] }) {

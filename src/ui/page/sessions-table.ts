@@ -2,7 +2,7 @@
 import { html } from './html.ts';
 import { memo } from './memo.ts';
 import { StatusBadge } from './status-badge.ts';
-import { formatCost, formatDuration, formatTokens, formatCount } from './format.ts';
+import { clip, formatCost, formatDuration, formatTokens, formatCount } from './format.ts';
 import type { UiSessionRow } from '../types.ts';
 
 export function SessionsTable(props: { rows: UiSessionRow[] }) {
@@ -34,7 +34,3 @@ const SessionRowView = memo(function SessionRowView(props: { row: UiSessionRow }
     <td>${row.forkedFrom ? html`<a class="short-id" href=${`/sessions/${encodeURIComponent(row.forkedFrom.sessionId)}`} title=${row.forkedFrom.sessionId}>${row.forkedFrom.sessionId}</a>` : ''}</td>
   </tr>`;
 });
-
-export function clip(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
-}
