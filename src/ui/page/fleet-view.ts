@@ -8,6 +8,9 @@ import { JobsTable } from './jobs-table.ts';
 import { formatCount, formatTime } from './format.ts';
 import type { UiFleetEvent, UiFleetView, UiOverview } from '../types.ts';
 
+/** As many jobs as the server sends at most: a new job pushes the oldest out. */
+const MAX_JOBS = 200;
+
 export function FleetView(props: { overview?: UiOverview; overviewFailed?: boolean }) {
   useTitle('Fleet');
   const fleet = props.overview?.fleet;
@@ -27,7 +30,7 @@ function FleetLive() {
     else if (event.type === 'job') {
       fleet.update((view) => {
         const index = view.jobs.findIndex((job) => job.id === event.job.id);
-        const jobs = index === -1 ? [event.job, ...view.jobs] : view.jobs.map((job, position) => (position === index ? event.job : job));
+        const jobs = index === -1 ? [event.job, ...view.jobs].slice(0, MAX_JOBS) : view.jobs.map((job, position) => (position === index ? event.job : job));
         return { ...view, jobs };
       });
     }
