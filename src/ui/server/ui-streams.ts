@@ -61,7 +61,10 @@ export function createUiStreams(options: { max: number; pingIntervalMs?: number 
       await Promise.race([Promise.allSettled(streams.map(([, stream]) => stream.running)), late]);
       clearTimeout(timer);
       // A writer that ignores its abort keeps no connection open past the close.
-      for (const [, stream] of streams) stream.response.destroy();
+      for (const [controller, stream] of streams) {
+        stream.response.destroy();
+        open.delete(controller);
+      }
     },
   };
 }
