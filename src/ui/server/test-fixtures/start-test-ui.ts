@@ -1,6 +1,7 @@
 /** Test-only: a `codev ui` server over a temp project and a page folder of its own, and raw HTTP requests to it. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serveUi, type ServeUiOptions, type UiServer } from '../serve-ui.ts';
@@ -84,5 +85,17 @@ export function sendRequest(options: SendOptions & { port: number; token?: strin
     });
     request.on('error', reject);
     request.end(options.body);
+  });
+}
+
+/** The status of a request written byte for byte (two Host headers, which node's client will not send). */
+export function sendRawRequest(port: number, text: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => socket.end(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
+    socket.on('error', reject);
   });
 }
