@@ -52,6 +52,16 @@ describe('codev ui', () => {
     expect(await codev.stop({ signal: 'SIGINT', timeoutMs: EXIT_WITHIN_MS })).toBe(130);
   });
 
+  it('from the build (dist/, no CODEV_UI_PAGE_DIR): finds the built page beside its code and serves it', { timeout: 120_000 }, async () => {
+    const codev = startCodevProcess({ args: ['ui', '--port', '0', '--cwd', project], cwd: base, env: { CODEV_SANDBOX: '0', NO_COLOR: '1', CODEV_FROM_SOURCE: undefined } });
+    await codev.waitForStderr({ pattern: /Ctrl-C stops it/, timeoutMs: LISTENING_WITHIN_MS });
+    const [, port, token] = /127\.0\.0\.1:(\d+)\/\?token=(\S+)\n/.exec(codev.stderr())!;
+    const script = await sendRequest({ port: Number(port), path: '/assets/app.js', token: token! });
+    expect([script.status, script.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect((await sendRequest({ port: Number(port), path: '/sessions', token: token! })).text).toContain('<div id="app">');
+    expect(await codev.stop({ signal: 'SIGTERM', timeoutMs: EXIT_WITHIN_MS })).toBe(143);
+  });
+
   it('takes CODEV_UI_TOKEN and does not print it', { timeout: 120_000 }, async () => {
     const chosen = 'a-token-of-my-own-0123456789abcdef';
     const codev = startCodevProcess({ args: ['ui', '--port', '0', '--cwd', project], cwd: base, env: { ...env(), CODEV_UI_TOKEN: chosen } });
