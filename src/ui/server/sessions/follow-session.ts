@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { UiSessionEvent, UiTimelineItem } from '../../types.ts';
+import { applyEntries } from './apply-entries.ts';
+import { buildTimeline, sessionStatus, type SessionViewOptions } from './read-session-view.ts';
+import { readStoreEntries } from './read-store-entries.ts';
+import { rowOf, turnsOf } from './timeline-summary.ts';
+import { takeChanged, type TimelineState } from './timeline-state.ts';
+import { watchChanges } from './watch-changes.ts';
+
+/** The most items one event carries; more are sent in several. */
+const ITEMS_PER_EVENT = 500;
+
+/**
+ * `GET /api/sessions/:id/events` (and the fleet's `.../session/events`): follows a session as it grows until
+ * `signal` aborts. The first event holds every item as it stands (so nothing written between the page's
+ * read and this stream is lost; the page replaces items by id), then each read of new entries sends the
+ * items they added or changed (a call whose result came is sent again), with the turns and the row. When
+ * the store's position is no longer valid (the transcript was replaced) it sends `reset` and starts over.
+ * The file store's transcript is watched (`fs.watch`) and read again every `pollMs` in any case.
+ */
+export async function followSession(options: SessionViewOptions & { send: (event: UiSessionEvent) => void; signal: AbortSignal; pollMs?: number }): Promise<void> {
+  const { send, signal } = options;
+  let { state, next } = await buildTimeline(options);
+  const sendItems = async (items: UiTimelineItem[], always: boolean) => {
+    if (items.length === 0 && !always) return;
+    const row = rowOf(state, await sessionStatus(options));
+    const turns = turnsOf(state);
+    for (let start = 0; start === 0 || start < items.length; start += ITEMS_PER_EVENT) send({ type: 'items', items: items.slice(start, start + ITEMS_PER_EVENT), turns, row });
+  };
+  await sendItems(state.items, true);
+  let reading = false;
+  let again = false;
+  const read = async () => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        again = false;
+        if (signal.aborted) return;
+        const update = await readStoreEntries(options, options.id, next).catch(() => undefined);
+        if (!update || signal.aborted) continue;
+        if (update.next < next || !sameSession(state, update.metadata)) {
+          send({ type: 'reset' });
+          ({ state, next } = await buildTimeline(options));
+          await sendItems(state.items, true);
+          continue;
+        }
+        next = update.next;
+        applyEntries(state, update.entries);
+        await sendItems(takeChanged(state), false);
+      } while (again);
+    } finally {
+      reading = false;
+    }
+  };
+  const file = options.sessionsDirectory === undefined ? undefined : path.join(options.sessionsDirectory, `${path.basename(options.id)}.jsonl`);
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    watchChanges({ file, pollMs: options.pollMs, signal, onChange: () => void read().catch(() => {}) });
+  });
+}
+
+function sameSession(state: TimelineState, metadata: TimelineState['metadata']): boolean {
+  return metadata.id === state.metadata.id && metadata.createdAt === state.metadata.createdAt;
+}
