@@ -42,7 +42,8 @@ export async function followSession(options: SessionViewOptions & { send: (event
         if (signal.aborted) return;
         const update = await readStoreEntries(options, options.id, next).catch(() => undefined);
         if (!update || signal.aborted) continue;
-        if (update.next < next || !sameSession(state, update.metadata)) {
+        // The store read again from the start (`reset`), or the position went back, or another session took the name.
+        if ((update as { reset?: boolean }).reset === true || update.next < next || !sameSession(state, update.metadata)) {
           send({ type: 'reset' });
           ({ state, next } = await buildTimeline(options));
           await sendItems(state.items, true);

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { CodevError } from '../../../errors/codev-error.ts';
 import { MAX_TRANSCRIPT_BYTES, openTranscriptFile, readTranscriptFirstLine } from '../../../transcripts/read-transcript-file.ts';
@@ -8,12 +9,13 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /**
  * `readEntries` of a file store, for a store that does not have it (the file store before it did): the
  * whole lines of `<directory>/<id>.jsonl` from byte `from`, read as a transcript is (a regular file of the
- * folder, up to the size fstat gave). A `from` past the end (the file was replaced by a shorter one) answers
- * `next` 0, which a follower takes for a reset.
+ * folder, up to the size fstat gave). A `from` that is not the end of a line of this file (it was replaced or
+ * cut) reads from the start and answers `reset: true`, as the stores' `readEntries` do.
  */
-export async function readFileEntries(options: { directory: string; id: string; from?: number }): Promise<TranscriptEntries> {
+export async function readFileEntries(options: { directory: string; id: string; from?: number }): Promise<TranscriptEntries & { reset?: true }> {
   const { directory, id } = options;
-  const from = options.from ?? 0;
+  let from = options.from ?? 0;
+  let reset = false;
   if (!SESSION_ID.test(id)) throw new CodevError('SESSION_NOT_FOUND', `"${id}" is not a session id`);
   const file = path.join(directory, `${id}.jsonl`);
   let opened: Awaited<ReturnType<typeof openTranscriptFile>>;
@@ -27,7 +29,11 @@ export async function readFileEntries(options: { directory: string; id: string; 
   let text: string;
   try {
     if (stats.size > MAX_TRANSCRIPT_BYTES) throw new CodevError('SESSION_UNSUPPORTED', `${file} is larger than codev reads`, { file });
-    if (from > stats.size) return { metadata: metadataOf(await readTranscriptFirstLine(file), file), entries: [], next: 0, problems: [] };
+    if (from > 0 && (from > stats.size || !(await endsLine(handle, from)))) {
+      // Not a position of this file (it was replaced or cut): read from the start, and say so.
+      from = 0;
+      reset = true;
+    }
     const buffer = Buffer.allocUnsafe(stats.size - from);
     let length = 0;
     while (length < buffer.length) {
@@ -57,7 +63,7 @@ export async function readFileEntries(options: { directory: string; id: string; 
       problems.push({ line: from === 0 ? index + 2 : 0, kind: 'invalid', message: `not a whole JSON line (${(error as Error).message})` });
     }
   });
-  return { metadata, entries, next: from + Buffer.byteLength(text), problems };
+  return { metadata, entries, next: from + Buffer.byteLength(text), problems, ...(reset && { reset: true }) };
 }
 
 function metadataOf(line: string, file: string): SessionMetadata {
@@ -68,4 +74,11 @@ function metadataOf(line: string, file: string): SessionMetadata {
     // Reported below.
   }
   throw new CodevError('SESSION_UNSUPPORTED', `${file} does not start with a session line`, { file });
+}
+
+/** Whether the byte before `position` ends a line. */
+async function endsLine(handle: FileHandle, position: number): Promise<boolean> {
+  const byte = Buffer.alloc(1);
+  const { bytesRead } = await handle.read(byte, 0, 1, position - 1);
+  return bytesRead === 1 && byte[0] === 0x0a;
 }
