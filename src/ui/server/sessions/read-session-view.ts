@@ -41,11 +41,14 @@ export async function sessionStatus(options: SessionViewOptions): Promise<UiSess
 
 /**
  * `GET /api/sessions/:id` (and the fleet's `/api/fleet/jobs/:id/session`, with its Redis store): a session
- * as people read it. `subagents` are those its calls name and, with `childrenOf`, the sessions that name it
- * as their parent.
+ * as people read it. `subagents` are the sessions its calls' records name; for a session with Agent calls
+ * that name none (written before codev recorded them), also those `childrenOf` finds (the sessions naming
+ * it as their parent: a listing, so only then).
  */
 export async function readSessionView(options: SessionViewOptions & { childrenOf?: (id: string) => Promise<string[]> }): Promise<UiSessionView> {
-  const [{ state, problems }, status, children] = await Promise.all([buildTimeline(options), sessionStatus(options), options.childrenOf?.(options.id) ?? []]);
+  const [{ state, problems }, status] = await Promise.all([buildTimeline(options), sessionStatus(options)]);
+  const unnamed = state.items.some((item) => item.kind === 'tool-call' && item.toolName === 'Agent' && item.subagentSessionId === undefined);
+  const children = unnamed && options.childrenOf ? await options.childrenOf(options.id) : [];
   return viewOf(state, { status, problems, children });
 }
 
