@@ -1,12 +1,13 @@
-import type { UiSessionList, UiSessionListQuery, UiSessionRow } from '../../types.ts';
-import type { SessionStore } from '../../../transcripts/types.ts';
+import type { UiSessionList, UiSessionListQuery, UiSessionStatus } from '../../types.ts';
+import type { SessionStore, SessionSummary } from '../../../transcripts/types.ts';
 import { heldSessions } from './held-sessions.ts';
 import { summaryRow } from './summary-row.ts';
 
 /**
- * `GET /api/sessions`: the store's listing (the file store reads only what changed since its last one) as
- * rows, the held ones `running`, filtered by `q` (id, title, prompts, model; case-insensitive), status and
- * model, then paged. What the folder holds that is not a session is counted in `skipped`.
+ * `GET /api/sessions`: the store's listing (the file store reads only what changed since its last one),
+ * the held sessions `running`, filtered by `q` (id, title, prompts, model; case-insensitive), status and
+ * model, then paged; only the page's summaries are made rows. What the folder holds that is not a session
+ * is counted in `skipped`.
  */
 export async function listSessionRows(options: { store: SessionStore; sessionsDirectory?: string; query: UiSessionListQuery & { offset: number; limit: number } }): Promise<UiSessionList> {
   const { store, sessionsDirectory, query } = options;
@@ -14,18 +15,23 @@ export async function listSessionRows(options: { store: SessionStore; sessionsDi
   const [summaries, held] = await Promise.all([store.list({ onSkip: () => void skipped++ }), sessionsDirectory === undefined ? new Set<string>() : heldSessions(sessionsDirectory)]);
   const models = new Set<string>();
   const needle = query.q?.toLowerCase();
-  const rows: UiSessionRow[] = [];
+  const matching: SessionSummary[] = [];
   for (const summary of summaries) {
     models.add(summary.model);
-    const row = summaryRow(summary, held.has(summary.id));
-    if (query.status !== undefined && row.status !== query.status) continue;
-    if (query.model !== undefined && row.model !== query.model) continue;
-    if (needle !== undefined && !matches(row, needle)) continue;
-    rows.push(row);
+    if (query.status !== undefined && statusOf(summary, held) !== query.status) continue;
+    if (query.model !== undefined && summary.model !== query.model) continue;
+    if (needle !== undefined && !matches(summary, needle)) continue;
+    matching.push(summary);
   }
-  return { total: rows.length, offset: query.offset, rows: rows.slice(query.offset, query.offset + query.limit), models: [...models].sort(), skipped };
+  const rows = matching.slice(query.offset, query.offset + query.limit).map((summary) => summaryRow(summary, held.has(summary.id)));
+  return { total: matching.length, offset: query.offset, rows, models: [...models].sort(), skipped };
 }
 
-function matches(row: UiSessionRow, needle: string): boolean {
-  return [row.id, row.title, row.firstPrompt, row.lastPrompt, row.model].some((field) => field !== undefined && field.toLowerCase().includes(needle));
+function statusOf(summary: SessionSummary, held: ReadonlySet<string>): UiSessionStatus {
+  return held.has(summary.id) ? 'running' : summary.pending ? 'waiting' : 'idle';
+}
+
+/** Whether the row's id, title (the first prompt's line), prompts or model hold `needle` (lower case). */
+function matches(summary: SessionSummary, needle: string): boolean {
+  return [summary.id, summary.firstPrompt, summary.lastPrompt, summary.model].some((field) => field !== undefined && field.toLowerCase().includes(needle));
 }
