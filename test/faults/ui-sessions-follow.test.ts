@@ -121,6 +121,23 @@ describe('following a session while it is written', () => {
     expect(sent(afterReset).map((item) => item.id)).toEqual(['u5:0']);
   });
 
+  it('sends the row again when the agent lets go of the session: running, then idle', async () => {
+    const directory = folder();
+    const store = createFileSessionStore({ directory });
+    const writer = await store.open({ id: 's5', metadata: metadata('s5') });
+    await writer.append(turn(0));
+    await writer.flush?.();
+    const follower = follow({ directory, id: 's5' });
+    await until(() => follower.events.length > 0);
+    await writer.close();
+    await until(() => follower.events.some((event) => event.type === 'items' && event.row.status === 'idle'));
+    follower.stop();
+    await follower.done;
+    const rows = follower.events.flatMap((event) => (event.type === 'items' ? [event] : []));
+    expect(rows[0]!.row.status).toBe('running');
+    expect(rows.at(-1)).toMatchObject({ items: [], row: { status: 'idle' } });
+  });
+
   it('stops reading, and its watcher, when the stream ends', async () => {
     const directory = folder();
     const store = createFileSessionStore({ directory });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { UiSessionEvent, UiTimelineItem } from '../../types.ts';
+import type { UiSessionEvent, UiSessionStatus, UiTimelineItem } from '../../types.ts';
 import { applyEntries } from './apply-entries.ts';
 import { buildTimeline, sessionStatus, type SessionViewOptions } from './read-session-view.ts';
 import { readStoreEntries } from './read-store-entries.ts';
@@ -15,15 +15,20 @@ const ITEMS_PER_EVENT = 500;
  * `signal` aborts. The first event holds every item as it stands (so nothing written between the page's
  * read and this stream is lost; the page replaces items by id), then each read of new entries sends the
  * items they added or changed (a call whose result came is sent again), with the turns and the row. When
+ * the session's status changes (its agent let go of it), an event with no items carries the new row. When
  * the store's position is no longer valid (the transcript was replaced) it sends `reset` and starts over.
  * The file store's transcript is watched (`fs.watch`) and read again every `pollMs` in any case.
  */
 export async function followSession(options: SessionViewOptions & { send: (event: UiSessionEvent) => void; signal: AbortSignal; pollMs?: number }): Promise<void> {
   const { send, signal } = options;
   let { state, next } = await buildTimeline(options);
+  let status: UiSessionStatus | undefined;
+  // Sent when there are items, or the session's status changed (its agent ended: the row says so).
   const sendItems = async (items: UiTimelineItem[], always: boolean) => {
-    if (items.length === 0 && !always) return;
-    const row = rowOf(state, await sessionStatus(options));
+    const now = await sessionStatus(options);
+    if (items.length === 0 && !always && now === status) return;
+    status = now;
+    const row = rowOf(state, now);
     const turns = turnsOf(state);
     for (let start = 0; start === 0 || start < items.length; start += ITEMS_PER_EVENT) send({ type: 'items', items: items.slice(start, start + ITEMS_PER_EVENT), turns, row });
   };
