@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionMetadata, TranscriptEntry } from '../../../transcripts/types.ts';
+import { UI_RESULT_PREVIEW_CHARS } from '../../types.ts';
 import { applyEntries } from './apply-entries.ts';
 import { rowOf, turnsOf } from './timeline-summary.ts';
 import { createTimelineState, takeChanged } from './timeline-state.ts';
@@ -71,5 +72,19 @@ describe('applyEntries', () => {
     expect(state.subagents).toEqual(['sub-1']);
     expect(state.items.map((item) => item.kind)).toEqual(['prompt', 'note', 'tool-call', 'compaction', 'prompt', 'note']);
     expect(state.items[2]).toMatchObject({ subagentSessionId: 'sub-1' });
+  });
+
+  it('marks redacted thinking, counts attachments, and cuts a long result to its preview', () => {
+    const state = createTimelineState(metadata);
+    const image = { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'AAAA' } };
+    applyEntries(state, [
+      { type: 'message', uuid: 'u1', timestamp: at(1), message: { role: 'user', content: [{ type: 'text', text: 'look at this' }, image] } },
+      { type: 'message', uuid: 'a1', timestamp: at(2), message: { role: 'assistant', content: [{ type: 'redacted_thinking', data: 'opaque' }, { type: 'tool_use', id: 'toolu_r', name: 'Read', input: {} }] } },
+      { type: 'message', uuid: 'r1', timestamp: at(3), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_r', content: [{ type: 'text', text: 'y'.repeat(UI_RESULT_PREVIEW_CHARS + 10) }, image] }] } },
+    ]);
+    expect(state.items[0]).toMatchObject({ kind: 'prompt', attachments: 1 });
+    expect(state.items[1]).toMatchObject({ kind: 'thinking', text: '', redacted: true });
+    expect(state.items[2]).toMatchObject({ result: { chars: UI_RESULT_PREVIEW_CHARS + 10, attachments: 1 } });
+    expect((state.items[2] as { result: { preview: string } }).result.preview).toHaveLength(UI_RESULT_PREVIEW_CHARS);
   });
 });
