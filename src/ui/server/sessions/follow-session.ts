@@ -45,7 +45,7 @@ export async function followSession(options: SessionViewOptions & { send: (event
       do {
         again = false;
         if (signal.aborted) return;
-        const update = await readStoreEntries(options, options.id, next).catch(() => undefined);
+        const update = await readStoreEntries({ ...options, from: next }).catch(() => undefined);
         if (!update || signal.aborted) continue;
         // The store read again from the start (`reset`), or the position went back, or another session took the name.
         if ((update as { reset?: boolean }).reset === true || update.next < next || !sameSession(state, update.metadata)) {

@@ -25,7 +25,7 @@ export interface BuiltTimeline {
 
 /** Reads a session whole and builds its timeline (`SESSION_NOT_FOUND` when there is none). */
 export async function buildTimeline(options: SessionViewOptions): Promise<BuiltTimeline> {
-  const read = await readStoreEntries(options, options.id, 0);
+  const read = await readStoreEntries(options);
   const state = createTimelineState(read.metadata);
   applyEntries(state, read.entries);
   state.changed.clear();

@@ -10,8 +10,9 @@ export interface SessionSource {
 }
 
 /** A session's entries from `from`, by the store's `readEntries` (the file store's folder read directly when it has none). */
-export async function readStoreEntries(source: SessionSource, id: string, from = 0): Promise<TranscriptEntries> {
-  if (source.store.readEntries) return source.store.readEntries(id, { from });
-  if (source.sessionsDirectory !== undefined) return readFileEntries({ directory: source.sessionsDirectory, id, from });
+export async function readStoreEntries(options: SessionSource & { id: string; from?: number }): Promise<TranscriptEntries> {
+  const { store, sessionsDirectory, id, from = 0 } = options;
+  if (store.readEntries) return store.readEntries(id, { from });
+  if (sessionsDirectory !== undefined) return readFileEntries({ directory: sessionsDirectory, id, from });
   throw new CodevError('SESSION_UNSUPPORTED', `This session store cannot show sessions (it has no readEntries)`);
 }

@@ -14,7 +14,7 @@ import { toolResultView, resultTextOf } from './tool-result-view.ts';
  */
 export async function readToolResultText(options: SessionSource & { id: string; toolUseId: string }): Promise<UiToolResultText> {
   const { id, toolUseId } = options;
-  const { entries } = await readStoreEntries(options, id, 0);
+  const { entries } = await readStoreEntries(options);
   const found = findResult(entries, toolUseId);
   if (!found) throw new CodevError('SESSION_NOT_FOUND', `Session ${id} has no result of call ${toolUseId}`, { hint: 'open the session again: the call may still run' });
   const persistedPath = toolResultView(found.block, found.persistedPath).persistedPath;

@@ -19,7 +19,7 @@ export function addUserMessage(state: TimelineState, entry: MessageEntry): void 
   let prompted = hasResults;
   blocks.forEach((block, index) => {
     const id = `${entry.uuid}:${index}`;
-    if (block.type === 'tool_result') addResult(state, block, id, entry.timestamp);
+    if (block.type === 'tool_result') addResult(state, { block, id, timestamp: entry.timestamp });
     else if (block.type === 'text' && !prompted) {
       prompted = true;
       putItem(state, { kind: 'prompt', id, timestamp: entry.timestamp, text: block.text, attachments });
@@ -36,7 +36,8 @@ function notePrompt(state: TimelineState, text: string): void {
 }
 
 /** A result joins its call; one whose call is not in the timeline (lost with a damaged line) is shown as a note. */
-function addResult(state: TimelineState, block: Anthropic.ToolResultBlockParam, id: string, timestamp: string): void {
+function addResult(state: TimelineState, result: { block: Anthropic.ToolResultBlockParam; id: string; timestamp: string }): void {
+  const { block, id, timestamp } = result;
   const call = toolCallOf(state, block.tool_use_id);
   if (!call) {
     putItem(state, { kind: 'note', id, timestamp, text: `A result of call ${block.tool_use_id}, whose call is not in the transcript` });
