@@ -26,7 +26,8 @@ export async function followSession(options: SessionViewOptions & { send: (event
   // Sent when there are items, or the session's status changed (its agent ended: the row says so).
   const sendItems = async (items: UiTimelineItem[], always: boolean) => {
     const now = await sessionStatus(options);
-    if (items.length === 0 && !always && now === status) return;
+    // A read that was under way when the stream ended sends nothing.
+    if (signal.aborted || (items.length === 0 && !always && now === status)) return;
     status = now;
     const row = rowOf(state, now);
     const turns = turnsOf(state);
