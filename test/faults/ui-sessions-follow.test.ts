@@ -104,7 +104,7 @@ describe('following a session while it is written', () => {
     expect(sent(follower.events).filter((item) => item.id === 'u1:0')).toEqual([expect.objectContaining({ kind: 'prompt', text: 'prompt 1' })]);
   });
 
-  it('sends a reset, then the session whole, when the transcript is replaced by a shorter one', async () => {
+  it('sends a reset when the transcript is replaced by a shorter one, then follows the new one', async () => {
     const directory = folder();
     const store = createFileSessionStore({ directory });
     const writer = await store.open({ id: 's3', metadata: metadata('s3') });
@@ -114,11 +114,14 @@ describe('following a session while it is written', () => {
     await until(() => follower.events.length > 0);
     const file = path.join(directory, 's3.jsonl');
     writeFileSync(file, `${JSON.stringify({ type: 'session', format: 1, metadata: metadata('s3') })}\n${JSON.stringify(turn(5)[0])}\n`);
-    await until(() => follower.events.some((event) => event.type === 'reset') && sent(follower.events).some((item) => item.id === 'u5:0'));
+    await until(() => follower.events.some((event) => event.type === 'reset'));
+    appendFileSync(file, `${JSON.stringify(turn(6)[0])}\n`);
+    await until(() => sent(follower.events).some((item) => item.id === 'u6:0'));
     follower.stop();
     await follower.done;
+    // The page reads the session again on the reset (u5 with it); what came after it arrives as items.
     const afterReset = follower.events.slice(follower.events.findIndex((event) => event.type === 'reset') + 1);
-    expect(sent(afterReset).map((item) => item.id)).toEqual(['u5:0']);
+    expect(sent(afterReset).map((item) => item.id)).toEqual(['u6:0']);
   });
 
   it('sends the row again when the agent lets go of the session: running, then idle', async () => {
@@ -136,6 +139,23 @@ describe('following a session while it is written', () => {
     const rows = follower.events.flatMap((event) => (event.type === 'items' ? [event] : []));
     expect(rows[0]!.row.status).toBe('running');
     expect(rows.at(-1)).toMatchObject({ items: [], row: { status: 'idle' } });
+  });
+
+  it('catches a long session up with its latest items only, within the server\'s buffer bound', async () => {
+    const directory = folder();
+    const store = createFileSessionStore({ directory });
+    const writer = await store.open({ id: 's6', metadata: metadata('s6') });
+    for (let index = 0; index < 1000; index++) await writer.append(turn(index));
+    await writer.close();
+    const follower = follow({ directory, id: 's6' });
+    await until(() => follower.events.length > 0);
+    follower.stop();
+    await follower.done;
+    const first = sent(follower.events);
+    expect(first.at(-1)!.id).toBe('toolu_999');
+    expect(first.some((item) => item.id === 'u0:0')).toBe(false);
+    expect(first.length).toBeGreaterThan(100);
+    expect(JSON.stringify(follower.events).length).toBeLessThan(512 * 1024);
   });
 
   it('stops reading, and its watcher, when the stream ends', async () => {

@@ -16,6 +16,8 @@ export interface TimelineState {
   indexById: Map<string, number>;
   /** Ids of items added or changed since the last `takeChanged`. */
   changed: Set<string>;
+  /** For each item, the entry (its place, `entryCount`) that last added or changed it. */
+  changedBy: Map<string, number>;
   /** Entries applied so far (after the first line): numbers the records, so their ids are stable across reads. */
   entryCount: number;
   /** The `tool-call` records by tool_use id: a result written after its record finds its saved path here. */
@@ -48,6 +50,7 @@ export function createTimelineState(metadata: SessionMetadata): TimelineState {
     items: [],
     indexById: new Map(),
     changed: new Set(),
+    changedBy: new Map(),
     entryCount: 0,
     toolRecords: new Map(),
     waiting: new Set(),
@@ -66,7 +69,7 @@ export function putItem(state: TimelineState, item: UiTimelineItem): void {
     state.indexById.set(item.id, state.items.length);
     state.items.push(item);
   } else state.items[index] = item;
-  state.changed.add(item.id);
+  touchItem(state, item.id);
 }
 
 /** The tool call of `toolUseId`, when the timeline has it. */
@@ -79,6 +82,25 @@ export function toolCallOf(state: TimelineState, toolUseId: string): ToolCallIte
 /** Marks an item changed (it was edited in place). */
 export function touchItem(state: TimelineState, id: string): void {
   state.changed.add(id);
+  state.changedBy.set(id, state.entryCount);
+}
+
+/**
+ * The items the last `entries` entries added or changed, newest first until their JSON passes `maxBytes`,
+ * returned in timeline order: what a page that read the session a moment ago may have missed.
+ */
+export function recentItems(state: TimelineState, options: { entries: number; maxBytes: number }): UiTimelineItem[] {
+  const since = state.entryCount - options.entries;
+  const recent: UiTimelineItem[] = [];
+  let bytes = 0;
+  for (let index = state.items.length - 1; index >= 0; index--) {
+    const item = state.items[index]!;
+    if ((state.changedBy.get(item.id) ?? -1) < since) continue;
+    bytes += JSON.stringify(item).length;
+    if (bytes > options.maxBytes && recent.length > 0) break;
+    recent.push(item);
+  }
+  return recent.reverse();
 }
 
 /** The items added or changed since the last call, in timeline order; forgets them. */
