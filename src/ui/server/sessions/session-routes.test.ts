@@ -41,7 +41,7 @@ const json = <T>(reply: UiReply) => (reply as { json: T }).json;
 
 describe('sessionRoutes', () => {
   it('offers the four routes of the contract', () => {
-    expect(sessionRoutes().map((route) => `${route.method} ${route.pattern}`)).toEqual(['GET /api/sessions', 'GET /api/sessions/:id', 'GET /api/sessions/:id/results/:toolUseId', 'GET /api/sessions/:id/events']);
+    expect(sessionRoutes().map((route) => `${route.method} ${route.pattern}`).sort()).toEqual(['GET /api/sessions', 'GET /api/sessions/:id', 'GET /api/sessions/:id/events', 'GET /api/sessions/:id/results/:toolUseId']);
   });
 
   it('answers a session with its subagents found by their parent (an Agent call without a record naming one)', async () => {
