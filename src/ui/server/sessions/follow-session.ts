@@ -57,9 +57,10 @@ export async function followSession(options: SessionViewOptions & { send: (event
         if (!update || signal.aborted) continue;
         // The store read again from the start (`reset`), or the position went back, or another session took the name.
         if ((update as { reset?: boolean }).reset === true || update.next < next || !sameSession(state, update.metadata)) {
-          // The page reads the session again on it; what is written after this read comes as items.
-          send({ type: 'reset' });
+          // Read again first, then said: the page reads the session again on `reset`, and what is written
+          // after this read comes as items (some perhaps twice, which the page's replace by id absorbs).
           ({ state, next } = await buildTimeline(options));
+          if (!signal.aborted) send({ type: 'reset' });
           continue;
         }
         next = update.next;
