@@ -10,7 +10,11 @@ describe('uiErrorStatus', () => {
     ['CLI_USAGE', 400],
     ['INPUT_INVALID', 400],
     ['JOB_INVALID', 400],
-    ['FLEET_REDIS_UNREACHABLE', 500],
+    ['PERMISSION_DENIED', 403],
+    ['FILE_NOT_REGULAR', 403],
+    ['SESSION_BUSY', 409],
+    ['FLEET_REDIS_UNREACHABLE', 503],
+    ['FLEET_UNAVAILABLE', 503],
     ['UI_SERVE_FAILED', 500],
   ])('%s answers %i', (code, status) => expect(uiErrorStatus(code)).toBe(status));
 
