@@ -1,10 +1,12 @@
 import type { UiFleetEvent, UiFleetView, UiOk } from '../../types.ts';
+import { sessionViewRoutes } from '../sessions/session-view-routes.ts';
 import type { UiRoute } from '../types.ts';
 import { approvalsOf } from './answer-request.ts';
 import { FLEET_ROWS, fleetEventHub, ROW_PROMPT_BYTES, uiRateLimitOf } from './fleet-event-hub.ts';
 import { fleetReply } from './fleet-reply.ts';
 import { jobRowOf } from './job-row-of.ts';
 import { jobViewOf } from './job-view-of.ts';
+import { resolveJobSession } from './resolve-job-session.ts';
 
 /** The latest events of a job its view reads: its progress and life log, never its whole stream. */
 const VIEW_EVENTS = 200;
@@ -72,5 +74,7 @@ export function fleetRoutes(): UiRoute[] {
           return { json: ok };
         }),
     },
+    // The job's session, from the fleet's Redis store: its view, its results, live.
+    ...sessionViewRoutes({ base: '/api/fleet/jobs/:id/session', resolve: resolveJobSession }),
   ];
 }
