@@ -1,5 +1,6 @@
 import { CodevError } from '../errors/codev-error.ts';
 import { isCheckpointEntry, isRewindEntry } from './checkpoint-entries.ts';
+import { isRecordEntry } from './record-entries.ts';
 import { TRANSCRIPT_FORMAT, type CheckpointEntry, type CompactEntry, type LoadedTranscript, type PendingEntry, type RewindEntry, type StateEntry, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
 
 /**
@@ -21,6 +22,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
   // Kept across compactions: a checkpoint is of the files, which a compaction does not touch.
   const checkpoints: CheckpointEntry[] = [];
   const rewinds: RewindEntry[] = [];
+  let costUsd: number | null | undefined;
   lines.forEach((line, index) => {
     const number = index + 1;
     const torn = !complete && index === lines.length - 1;
@@ -49,10 +51,14 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
       entry.messages.forEach((message, position) => messages.push({ type: 'message', uuid: `${entry.uuid}.${position}`, timestamp: entry.timestamp, message }));
     } else if (isCheckpointEntry(entry)) checkpoints.push(entry);
     else if (isRewindEntry(entry)) rewinds.push(entry);
+    // Records are for people reading the session, never for the model: a loaded conversation has none.
+    else if (isRecordEntry(entry)) {
+      if (entry.record.kind === 'request') costUsd = costUsd === null || entry.record.costUsd === null || typeof entry.record.costUsd !== 'number' ? null : (costUsd ?? 0) + entry.record.costUsd;
+    }
     else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
   });
   if (metadata === undefined) throw new CodevError('SESSION_UNSUPPORTED', `${options.file} holds no session (an empty or foreign file)`, { file: options.file, hint: 'delete it, or move it out of .codev/sessions/' });
-  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }), ...(state && { state }), ...(checkpoints.length > 0 && { checkpoints }), ...(rewinds.length > 0 && { rewinds }) };
+  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }), ...(state && { state }), ...(checkpoints.length > 0 && { checkpoints }), ...(rewinds.length > 0 && { rewinds }), ...(costUsd !== undefined && { costUsd }) };
 }
 
 function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {

@@ -244,6 +244,11 @@ export interface LoadedTranscript {
   checkpoints?: CheckpointEntry[];
   /** The rewinds of its files, in order; none when it has none. */
   rewinds?: RewindEntry[];
+  /**
+   * What its `request` records cost, over the whole file (history before compactions included), in USD; null
+   * when one had no price; absent when it has none (written before codev recorded requests).
+   */
+  costUsd?: number | null;
 }
 
 /** One line of `codev sessions`. */
