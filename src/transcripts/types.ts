@@ -198,6 +198,11 @@ export interface TranscriptEntries {
   next: number;
   /** Lines that could not be read (skipped), with their line numbers where the store knows them. */
   problems: TranscriptProblem[];
+  /**
+   * True when `from` was not a position of this transcript (past its end, or inside a line: the file was
+   * replaced or cut): the read started again from the first entry, so a follower drops what it had.
+   */
+  reset?: true;
 }
 
 /** A line that could not be read, skipped when the transcript loads (or, for a `gap`, a line that follows lost ones). */
