@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rejectionCode } from '../testing/rejection-code.ts';
 import { createFileSessionStore } from './create-file-session-store.ts';
 import { parseTranscript } from './parse-transcript.ts';
+import { readTranscriptEntries } from './read-transcript-entries.ts';
 import { summarizeTranscript } from './summarize-transcript.ts';
 import type { CompactEntry, MessageEntry, RecordEntry, SessionMetadata, SessionRecord, SessionStore, TranscriptEntry } from './types.ts';
 
@@ -77,6 +78,17 @@ describe('readEntries of the file store', () => {
     expect(read.problems.map((problem) => [problem.line, problem.kind])).toEqual([[3, 'invalid'], [5, 'invalid']]);
     // Loading the conversation skips the future record silently too.
     expect((await store.read('s')).problems.map((problem) => problem.line)).toEqual([3, 5]);
+  });
+
+  it('reads at most a bound at once, ending at a whole line, and refuses a line longer than the bound', async () => {
+    const entries = Array.from({ length: 20 }, (_, index) => message(index % 2 ? 'assistant' : 'user', `entry ${index}`));
+    await written('s', entries);
+    const reads = [await readTranscriptEntries({ file: fileOf('s'), maxBytes: 400 })];
+    while (reads.at(-1)!.entries.length > 0) reads.push(await readTranscriptEntries({ file: fileOf('s'), from: reads.at(-1)!.next, maxBytes: 400 }));
+    expect(reads.length).toBeGreaterThan(5);
+    expect(reads.flatMap((read) => read.entries)).toEqual(entries);
+    appendFileSync(fileOf('s'), `${JSON.stringify(message('user', 'y'.repeat(1000)))}\n`);
+    expect(await rejectionCode(readTranscriptEntries({ file: fileOf('s'), from: reads.at(-1)!.next, maxBytes: 400 }))).toBe('SESSION_UNSUPPORTED');
   });
 
   it('refuses a session that does not exist, and a file whose first line is no session', async () => {

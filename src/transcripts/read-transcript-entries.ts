@@ -25,8 +25,9 @@ const NEWLINE = 0x0a;
  *    numbers (counted from the file's start only when there is one to report).
  * `SESSION_UNSUPPORTED` for a file that is not a transcript, or a line longer than a read.
  */
-export async function readTranscriptEntries(options: { file: string; from?: number }): Promise<TranscriptEntries> {
+export async function readTranscriptEntries(options: { file: string; from?: number; /** Tests: a lower bound than `MAX_ENTRIES_READ_BYTES`. */ maxBytes?: number }): Promise<TranscriptEntries> {
   const { file } = options;
+  const maxBytes = options.maxBytes ?? MAX_ENTRIES_READ_BYTES;
   const { handle, stats } = await openTranscriptFile(file);
   try {
     const size = stats.size;
@@ -35,11 +36,11 @@ export async function readTranscriptEntries(options: { file: string; from?: numb
     const asked = options.from ?? 0;
     const valid = Number.isSafeInteger(asked) && asked >= 0 && asked <= size && (asked === 0 || asked >= firstLine.end) && (asked === 0 || (await byteAt(handle, asked - 1)) === NEWLINE);
     const from = valid && asked > 0 ? asked : firstLine.end;
-    const length = Math.min(size - from, MAX_ENTRIES_READ_BYTES);
+    const length = Math.min(size - from, maxBytes);
     const buffer = await readRange(handle, from, length);
     const lastNewline = buffer.lastIndexOf(NEWLINE);
-    if (lastNewline === -1 && length === MAX_ENTRIES_READ_BYTES) {
-      throw notTranscriptError(file, `a line longer than the ${formatBytes(MAX_ENTRIES_READ_BYTES)} codev reads at once, at byte ${from}`, `move it out of ${path.dirname(file)}`);
+    if (lastNewline === -1 && length === maxBytes) {
+      throw notTranscriptError(file, `a line longer than the ${formatBytes(maxBytes)} codev reads at once, at byte ${from}`, `move it out of ${path.dirname(file)}`);
     }
     const whole = lastNewline + 1;
     const lines: NumberedLine[] = [];
