@@ -54,9 +54,10 @@ export interface AgentTranscript {
   compacted(messages: readonly Anthropic.MessageParam[], info: Pick<CompactEntry, 'trigger' | 'tokensBefore' | 'tokensAfter'>): Promise<void>;
   /**
    * Keeps a record of what the session did (a tool call's decision and duration, a request's cost, a retry,
-   * a fallback) for the next save, which appends it after the messages it saves: never written alone, never
-   * awaited. A `request` record without `replyUuid` gets the uuid of the reply that save writes. Nothing is
-   * kept when no session is persisted.
+   * a fallback) for the next append: the save after the stage that kept it (after the messages it saves), or
+   * an entry written before that (pending, state, compact, checkpoint). Nothing is written or awaited here. A
+   * `request` record without `replyUuid` gets the uuid of the reply that save writes. Nothing is kept when no
+   * session is persisted.
    */
   record(record: SessionRecord): void;
   /**

@@ -1,5 +1,5 @@
 import { isTranscriptEntry } from './parse-transcript.ts';
-import { isKnownRecord, isRecordEntry } from './record-entries.ts';
+import { isKnownRecord, isRecordEntry, isWholeRecord } from './record-entries.ts';
 import type { TranscriptEntry, TranscriptProblem } from './types.ts';
 
 /** One whole line of a transcript after its first, with its 1-based number (0 when the store cannot tell). */
@@ -26,7 +26,9 @@ export function parseEntryLines(lines: Iterable<NumberedLine>): { entries: Trans
       continue;
     }
     if (isRecordEntry(entry)) {
-      if (isKnownRecord(entry)) entries.push(entry);
+      if (!isKnownRecord(entry)) continue;
+      if (isWholeRecord(entry.record)) entries.push(entry);
+      else problems.push({ line: number, kind: 'invalid', message: `a ${entry.record.kind} record without the fields codev writes` });
     } else if (isTranscriptEntry(entry)) entries.push(entry);
     else problems.push({ line: number, kind: 'invalid', message: 'not a transcript entry this codev knows' });
   }

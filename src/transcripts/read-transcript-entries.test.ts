@@ -72,10 +72,10 @@ describe('readEntries of the file store', () => {
   it('reports a damaged line with its number in the file, also when reading from a later position, and skips a record of an unknown kind silently', async () => {
     await written('s', [message('user', 'one')]);
     const { next } = await store.readEntries!('s');
-    appendFileSync(fileOf('s'), `{"type":"message","uuid":\n${JSON.stringify({ type: 'record', timestamp: 't', record: { kind: 'from-the-future', x: 1 } })}\n{"type":"nonsense"}\n${JSON.stringify(message('assistant', 'two'))}\n`);
+    appendFileSync(fileOf('s'), `{"type":"message","uuid":\n${JSON.stringify({ type: 'record', timestamp: 't', record: { kind: 'from-the-future', x: 1 } })}\n{"type":"nonsense"}\n${JSON.stringify(message('assistant', 'two'))}\n{"type":"record","timestamp":"t","record":{"kind":"request","turn":"one"}}\n`);
     const read = await store.readEntries!('s', { from: next });
     expect(read.entries.map((entry) => (entry as MessageEntry).message.role)).toEqual(['assistant']);
-    expect(read.problems.map((problem) => [problem.line, problem.kind])).toEqual([[3, 'invalid'], [5, 'invalid']]);
+    expect(read.problems.map((problem) => [problem.line, problem.kind])).toEqual([[3, 'invalid'], [5, 'invalid'], [7, 'invalid']]);
     // Loading the conversation skips the future record silently too.
     expect((await store.read('s')).problems.map((problem) => problem.line)).toEqual([3, 5]);
   });

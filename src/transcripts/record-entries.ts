@@ -14,7 +14,21 @@ export function isKnownRecord(entry: RecordEntry): boolean {
   return KNOWN_KINDS.has(entry.record.kind);
 }
 
-/** The entry of one record, stamped now. */
-export function recordEntryOf(record: SessionRecord): RecordEntry {
-  return { type: 'record', timestamp: new Date().toISOString(), record };
+/** A record of a known kind with the fields a reader relies on (one edited into something else is not). */
+export function isWholeRecord(record: SessionRecord): boolean {
+  const fields = record as Record<string, unknown>;
+  const number = (name: string) => typeof fields[name] === 'number';
+  const string = (name: string) => typeof fields[name] === 'string';
+  const error = () => typeof (fields.error as { message?: unknown } | null)?.message === 'string';
+  switch (record.kind) {
+    case 'tool-call':
+      return string('toolUseId') && string('toolName') && typeof fields.isError === 'boolean' && number('durationMs');
+    case 'request':
+      return number('turn') && string('model') && typeof fields.usage === 'object' && fields.usage !== null && (fields.costUsd === null || number('costUsd')) && number('durationMs');
+    case 'retry':
+      return number('turn') && number('attempt') && number('waitMs') && error();
+    case 'model-fallback':
+      return number('turn') && string('from') && string('to') && error();
+  }
 }
+
