@@ -60,6 +60,8 @@ export interface AgentTranscript {
    * session is persisted.
    */
   record(record: SessionRecord): void;
+  /** True while records are kept (a session is persisted and open): a caller builds none otherwise. */
+  readonly keepsRecords: boolean;
   /**
    * Appends the messages added since the last save, then the records kept since; an assistant message that
    * is `reply`'s carries its usage. Returns nothing to await when nothing is written (no session persisted,
@@ -314,6 +316,9 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
         throw error;
       });
       return began;
+    },
+    get keepsRecords() {
+      return writer !== undefined;
     },
     record(record) {
       if (writer) records.push({ type: 'record', timestamp: new Date().toISOString(), record });

@@ -32,7 +32,7 @@ export const runToolCalls: TurnStage = async function* runToolCalls(state) {
       continue;
     }
     turn.results.push(update.block);
-    agent.transcript.record(toolCallRecord(update));
+    if (agent.transcript.keepsRecords) agent.transcript.record(toolCallRecord(update));
     turn.stopRequested ||= Boolean(update.preventContinuation || update.interrupt);
     yield { type: 'tool-result', toolUseId: update.toolUseId, toolName: update.toolName, isError: update.isError, status: update.status, block: update.block, decision: update.decision, output: update.output, errorCode: update.errorCode, durationMs: update.durationMs };
   }

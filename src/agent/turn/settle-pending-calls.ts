@@ -43,7 +43,7 @@ export const settlePendingCalls: TurnStage = async function* settlePendingCalls(
         continue;
       }
       results.set(update.toolUseId, update.block);
-      agent.transcript.record(toolCallRecord(update));
+      if (agent.transcript.keepsRecords) agent.transcript.record(toolCallRecord(update));
       yield { type: 'tool-result', toolUseId: update.toolUseId, toolName: update.toolName, isError: update.isError, status: update.status, block: update.block, decision: update.decision, output: update.output, errorCode: update.errorCode, durationMs: update.durationMs };
     }
   }

@@ -16,8 +16,12 @@ export const MAX_REDIS_ENTRIES_READ_LINES = 5_000;
 export async function readRedisEntries(options: { redis: Redis; key: string; from?: number; where: string }): Promise<TranscriptEntries | undefined> {
   const { redis, key } = options;
   const asked = options.from ?? 0;
-  const [[, length], [, first]] = ((await redis.multi().llen(key).lindex(key, 0).exec()) ?? []) as [[unknown, number], [unknown, string | null]];
-  if (first === null || !length) return undefined;
+  const replies = ((await redis.multi().llen(key).lindex(key, 0).exec()) ?? []) as [Error | null, unknown][];
+  const failed = replies.find(([error]) => error);
+  if (failed) throw failed[0];
+  const length = Number(replies[0]?.[1] ?? 0);
+  const first = replies[1]?.[1];
+  if (typeof first !== 'string' || length === 0) return undefined;
   const metadata = parseTranscript(`${first}\n`, { file: options.where }).metadata;
   const valid = Number.isSafeInteger(asked) && asked >= 0 && asked <= length;
   const from = valid && asked > 0 ? asked : 1;
