@@ -43,14 +43,16 @@ describe('applyEntries', () => {
     expect(rowOf(state, 'idle').status).toBe('idle');
   });
 
-  it('sums requests per turn and keeps retries as items', () => {
+  it('numbers turns over the session (a record\'s turn starts again with each query) and keeps retries as items', () => {
     const state = createTimelineState(metadata);
     applyEntries(state, [prompt, call, ...requests]);
     expect(turnsOf(state)).toEqual([
       { turn: 1, model: 'claude-test', inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0.5, durationMs: 100 },
-      { turn: 2, model: 'claude-test', inputTokens: 20, outputTokens: 10, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0.5, durationMs: 100 },
+      { turn: 2, model: 'claude-test', inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0.25, durationMs: 50 },
+      { turn: 3, model: 'claude-test', inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0.25, durationMs: 50 },
     ]);
-    expect(state.items.find((item) => item.kind === 'retry')).toMatchObject({ id: `record:${at(7)}:3`, attempt: 1 });
+    // The retry came before the session's second request: it belongs to turn 2.
+    expect(state.items.find((item) => item.kind === 'retry')).toMatchObject({ id: `record:${at(7)}:3`, attempt: 1, turn: 2 });
     expect(rowOf(state, 'idle').costUsd).toBe(1);
   });
 

@@ -1,4 +1,5 @@
 import type { RecordEntry, SessionRecord } from '../../../transcripts/types.ts';
+import type { UiTurnCost } from '../../types.ts';
 import { putItem, toolCallOf, touchItem, type TimelineState } from './timeline-state.ts';
 
 type ToolCallRecord = Extract<SessionRecord, { kind: 'tool-call' }>;
@@ -15,8 +16,8 @@ export function addRecord(state: TimelineState, entry: RecordEntry): void {
     state.toolRecords.set(record.toolUseId, record);
     applyToolCallRecord(state, record);
   } else if (record.kind === 'request') addRequest(state, record);
-  else if (record.kind === 'retry') putItem(state, { kind: 'retry', id, timestamp, turn: record.turn, attempt: record.attempt, maxRetries: record.maxRetries, waitMs: record.waitMs, error: record.error });
-  else if (record.kind === 'model-fallback') putItem(state, { kind: 'model-fallback', id, timestamp, turn: record.turn, from: record.from, to: record.to, error: record.error });
+  else if (record.kind === 'retry') putItem(state, { kind: 'retry', id, timestamp, turn: nextTurn(state), attempt: record.attempt, maxRetries: record.maxRetries, waitMs: record.waitMs, error: record.error });
+  else if (record.kind === 'model-fallback') putItem(state, { kind: 'model-fallback', id, timestamp, turn: nextTurn(state), from: record.from, to: record.to, error: record.error });
 }
 
 /** Puts a call's record on its item (when the timeline has the call). */
@@ -34,9 +35,18 @@ export function applyToolCallRecord(state: TimelineState, record: ToolCallRecord
   touchItem(state, call.id);
 }
 
+/**
+ * The session's turn a request makes: each `request` record is one model reply, counted over the whole session
+ * (a record's own `turn` starts again at 1 with each query, so it cannot number the session's turns).
+ */
+function nextTurn(state: TimelineState): number {
+  return state.turns.size + 1;
+}
+
 function addRequest(state: TimelineState, record: Extract<SessionRecord, { kind: 'request' }>): void {
   const { usage } = record;
-  const turn = state.turns.get(record.turn) ?? { turn: record.turn, model: record.model, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0, durationMs: 0 };
+  const number = nextTurn(state);
+  const turn: UiTurnCost = { turn: number, model: record.model, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0, durationMs: 0 };
   turn.model = record.model;
   turn.inputTokens += usage?.inputTokens ?? 0;
   turn.outputTokens += usage?.outputTokens ?? 0;
@@ -44,7 +54,7 @@ function addRequest(state: TimelineState, record: Extract<SessionRecord, { kind:
   turn.cacheCreationInputTokens += usage?.cacheCreationInputTokens ?? 0;
   turn.costUsd = turn.costUsd === null || record.costUsd === null ? null : turn.costUsd + record.costUsd;
   turn.durationMs += record.durationMs ?? 0;
-  state.turns.set(record.turn, turn);
+  state.turns.set(number, turn);
   const cost = state.stats.costUsd;
   state.stats.costUsd = cost === null || record.costUsd === null ? null : (cost ?? 0) + record.costUsd;
 }
