@@ -1,6 +1,7 @@
 /**
  * Test-only: one real chromium per test file, through playwright-core, in a fresh profile folder. Where chromium
- * is missing the browser tests are skipped with the fix, except on CI (`CI` set), where `.ci/run` installs it:
+ * is missing the browser tests are skipped with the fix, except on CI (`CI` or `CODEV_REQUIRE_BROWSER` set: `.ci/run`
+ * sets the latter and installs chromium):
  * there a missing browser fails the run (a skip must never pass for a test that ran).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +25,7 @@ export const SCREENSHOTS_DIRECTORY = path.resolve(import.meta.dirname, '../../..
 export function browserUnavailableReason(): string | undefined {
   if (existsSync(CHROMIUM_PATH)) return undefined;
   const reason = `chromium is not installed at ${CHROMIUM_PATH} (Debian/Ubuntu: apt-get install chromium; .ci/run does it)`;
-  if (process.env.CI) throw new Error(`codev: the browser tests cannot run on CI: ${reason}`);
+  if (process.env.CI || process.env.CODEV_REQUIRE_BROWSER) throw new Error(`codev: the browser tests cannot run on CI: ${reason}`);
   return reason;
 }
 
