@@ -10,10 +10,13 @@ import { BIN, runProcess } from '../../cli/run-codev.ts';
 import { startCodevProcess, type CodevProcess } from '../../cli/start-codev-process.ts';
 
 /** The prompt of a job that parks: the model asks to write `parked-<n>.txt`. */
-export const PARKING_PROMPT = 'write the report file';
+export const PARKING_PROMPT = 'write the report file'; // the fixture project's model routes on it
 
 /** The file a parked job writes once approved (relative to the job's workspace or project). */
 export const parkedFileName = (jobNumber: number) => `report-${jobNumber}.txt`;
+
+/** The tool_use id of job number n's parked Bash call. */
+export const parkedCallId = (jobNumber: number) => `toolu_report_${jobNumber}`;
 
 /** A running fleet: its Redis, its worker, and the CLI against it. */
 export interface FixtureFleet {
@@ -52,7 +55,7 @@ export async function startFixtureFleet(options: { project: string; modelUrl: st
     redis,
     worker,
     async addParkingJob(jobNumber) {
-      const run = await codev(['queue', 'add', 'agent.ts', '--prompt', `${PARKING_PROMPT} ${parkedFileName(jobNumber)}`, '--defer-asks', '--permission-mode', 'default']);
+      const run = await codev(['queue', 'add', 'agent.ts', '--prompt', `${PARKING_PROMPT} report-${jobNumber}`, '--defer-asks', '--permission-mode', 'default']);
       if (run.code !== 0) throw new Error(`codev queue add exited ${run.code}: ${run.stderr}`);
       return run.stdout.trim();
     },

@@ -66,6 +66,12 @@ export async function createFixtureProject(): Promise<FixtureProject> {
       const firstText = typeof first === 'string' ? first : JSON.stringify(first ?? '');
       // The subagent's own requests: one answer, whatever the main script is at.
       if (firstText.includes(SUBAGENT_PROMPT)) return textReply('Found one more greeting, in README.md.');
+      // A fleet job's requests (the worker's model is this server too): ask for a write, then end.
+      const parking = firstText.match(/write the report file (report-\d+)/);
+      if (parking) {
+        const name = parking[1]!;
+        return request.body.messages!.length === 1 ? toolUseReply('Bash', { command: `touch ${name}.txt && echo wrote ${name}` }, { id: `toolu_${name.replace('-', '_')}` }) : textReply(`The report ${name} is written.`);
+      }
       return replies.shift() ?? textReply('(no reply scripted)');
     },
   });
@@ -77,6 +83,7 @@ export async function createFixtureProject(): Promise<FixtureProject> {
       files: {
         'codev.config.ts': "export default { permissions: { allow: ['Read', 'Edit', 'TodoWrite', 'Agent', 'Shout'], deny: ['Bash(curl:*)'] } };\n",
         'hello.txt': 'Helo, world!\n',
+        'agent.ts': "export default { system: 'You write reports.' };\n",
         'long.txt': Array.from({ length: LONG_LINE_COUNT }, (_, index) => `line ${index + 1} of a long file`).join('\n') + '\n',
         [`plugins/${PLUGIN_TOOL.toLowerCase()}.ts`]: PLUGIN(PLUGIN_TOOL),
       },

@@ -18,7 +18,7 @@ export interface CodevUi {
   stop(): Promise<number | null>;
 }
 
-const URL_PATTERN = /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+\/\S*token=[A-Za-z0-9_-]+/;
+const URL_PATTERN = /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+\/\S*token=[A-Za-z0-9._~-]+/;
 
 /** Starts `codev ui --cwd <project> --port 0 --no-open` and resolves once it printed its URL (60 s bound). */
 export async function startCodevUi(options: { project: string; env?: Record<string, string | undefined>; args?: string[] }): Promise<CodevUi> {
