@@ -8,7 +8,7 @@ export const SHOWS_WITHIN_MS = 20_000;
 /** Opens the URL `codev ui` printed (token → cookie → `/`), and waits for the page's navigation. */
 export async function signIn(page: Page, ui: CodevUi): Promise<void> {
   await page.goto(ui.url);
-  await page.getByRole('link', { name: 'Sessions', exact: true }).first().waitFor({ timeout: SHOWS_WITHIN_MS });
+  await page.getByRole('link', { name: 'Sessions', exact: true }).first().waitFor({ state: 'attached', timeout: SHOWS_WITHIN_MS });
   if (page.url().includes('token=')) throw new Error(`the token stayed in the address bar: ${page.url()}`);
 }
 
