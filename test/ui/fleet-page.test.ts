@@ -33,7 +33,7 @@ describe.skipIf(unavailable !== undefined)('codev ui: the fleet in a real browse
     cancelled = await fleet.addParkingJob(2);
     ui = await startCodevUi({ project: project.root, env: { CODEV_REDIS_URL: fleet.redis.url } });
     browser = await launchTestBrowser();
-  }, 240_000);
+  }, 400_000);
   afterAll(async () => {
     await browser?.close();
     const code = await ui?.stop();

@@ -23,7 +23,7 @@ describe.skipIf(unavailable !== undefined)('codev ui: sessions in a real browser
     project = await createFixtureProject();
     ui = await startCodevUi({ project: project.root });
     browser = await launchTestBrowser();
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     const code = await ui?.stop();

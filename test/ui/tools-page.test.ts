@@ -19,7 +19,7 @@ describe.skipIf(unavailable !== undefined)('codev ui: the tools page in a real b
     project = await createFixtureProject();
     ui = await startCodevUi({ project: project.root });
     browser = await launchTestBrowser();
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     const code = await ui?.stop();

@@ -18,9 +18,12 @@ export interface CodevUi {
   stop(): Promise<number | null>;
 }
 
+/** codev ui runs from src/ (CODEV_FROM_SOURCE): its first start compiles the sources, slow on a loaded machine. */
+const STARTS_WITHIN_MS = 150_000;
+
 const URL_PATTERN = /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+\/\S*token=[A-Za-z0-9._~-]+/;
 
-/** Starts `codev ui --cwd <project> --port 0 --no-open` and resolves once it printed its URL (60 s bound). */
+/** Starts `codev ui --cwd <project> --port 0 ` and resolves once it printed its URL (bounded: STARTS_WITHIN_MS). */
 export async function startCodevUi(options: { project: string; env?: Record<string, string | undefined>; args?: string[] }): Promise<CodevUi> {
   const child = spawn(process.execPath, [BIN, 'ui', '--cwd', options.project, '--port', '0', ...(options.args ?? [])], {
     cwd: options.project,
@@ -35,13 +38,13 @@ export async function startCodevUi(options: { project: string; env?: Record<stri
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + STARTS_WITHIN_MS;
   let match: RegExpMatchArray | null = null;
   while (!(match = output.match(URL_PATTERN))) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`codev ui exited (${child.exitCode ?? child.signalCode}) before printing its URL:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`codev ui printed no URL within 60 s:\n${output}`);
+      throw new Error(`codev ui printed no URL within ${STARTS_WITHIN_MS} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
