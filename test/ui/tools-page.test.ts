@@ -33,12 +33,15 @@ describe.skipIf(unavailable !== undefined)('codev ui: the tools page in a real b
     await signIn(page, ui);
     await page.getByRole('link', { name: 'Tools', exact: true }).first().click();
     const table = page.getByRole('table');
-    for (const name of ['Read', 'Bash', PLUGIN_TOOL]) await shows(table.getByRole('cell', { name, exact: true }));
-    await textMatches(table.getByRole('row').filter({ has: page.getByRole('cell', { name: PLUGIN_TOOL, exact: true }) }), /plugin/);
-    expect(await table.getByRole('cell', { name: 'Whisper', exact: true }).count()).toBe(0);
+    /** The pool's row of the tool `name` (its name in a cell or a row header of its own). */
+    const rowOf = (name: string) => table.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+    for (const name of ['Read', 'Bash', PLUGIN_TOOL]) await shows(rowOf(name));
+    await textMatches(rowOf(PLUGIN_TOOL), /plugin/);
+    await textMatches(rowOf('Read'), /builtin/);
+    expect(await rowOf('Whisper').count()).toBe(0);
     await page.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
     writeFileSync(path.join(project.root, 'plugins', 'whisper.ts'), pluginSource('Whisper'));
-    await shows(table.getByRole('cell', { name: 'Whisper', exact: true }), 60_000);
+    await shows(rowOf('Whisper'), 60_000);
     expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
     await saveScreenshot(page, 'tools-1280');
     problems.assertNone();

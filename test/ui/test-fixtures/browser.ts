@@ -79,7 +79,7 @@ function collectProblems(page: Page): PageProblems {
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
     // Chromium reports a CSP violation and a failed resource as console errors: both are defects of the page.
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
   });
   return {
     errors,
