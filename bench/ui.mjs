@@ -39,15 +39,15 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 const TARGET_MS = 1000;
 const LAST_TEXT = 'The whole refactor is done: every module now exports its parts by name.';
 
-if (!existsSync(path.join(DIST, 'ui/page/index.html')) || !existsSync(path.join(DIST, 'transcripts/create-file-session-store.js'))) {
-  console.error('bench/ui.mjs: build first (npm run build): dist/ui/page/index.html or dist/transcripts/ is missing');
+if (!existsSync(path.join(DIST, 'ui/page/index.html')) || !existsSync(path.join(DIST, 'index.js'))) {
+  console.error('bench/ui.mjs: build first (npm run build): dist/index.js or dist/ui/page/index.html is missing');
   process.exit(2);
 }
 if (!existsSync(CHROMIUM)) {
   console.error(`bench/ui.mjs: chromium is not installed at ${CHROMIUM} (apt-get install chromium)`);
   process.exit(2);
 }
-const { createFileSessionStore } = await import(pathToFileURL(path.join(DIST, 'transcripts/create-file-session-store.js')).href);
+const { createFileSessionStore } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'codev-bench-ui-'));
 const cleanups = [() => rmSync(temp, { recursive: true, force: true })];
