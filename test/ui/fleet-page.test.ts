@@ -17,7 +17,7 @@ const stateOnPage = (page: Page) => page.locator('dt:text-is("State") + dd');
 const unavailable = browserUnavailableReason();
 if (unavailable) process.stderr.write(`\ncodev: the browser tests of codev ui are skipped: ${unavailable}\n`);
 
-const PARKS_WITHIN_MS = 90_000;
+const PARKS_WITHIN_MS = 120_000;
 
 describe.skipIf(unavailable !== undefined)('codev ui: the fleet in a real browser', () => {
   let project: FixtureProject;
@@ -71,7 +71,7 @@ describe.skipIf(unavailable !== undefined)('codev ui: the fleet in a real browse
     await saveScreenshot(page, 'fleet-job-completed-1280');
     problems.assertNone();
     await page.close();
-  }, 240_000);
+  }, 400_000);
 
   it('cancels a parked job with Cancel job (confirmed)', async () => {
     const { page, problems } = await browser.newPage();
@@ -85,5 +85,5 @@ describe.skipIf(unavailable !== undefined)('codev ui: the fleet in a real browse
     expect(await fleet.stateOf(cancelled)).toBe('cancelled');
     problems.assertNone();
     await page.close();
-  }, 240_000);
+  }, 400_000);
 });

@@ -73,7 +73,7 @@ describe.skipIf(unavailable !== undefined)('codev ui: sessions in a real browser
     expect(await focusIsVisible(page)).toBe(true);
     problems.assertNone();
     await page.close();
-  }, 120_000);
+  }, 300_000);
 
   it('titles a compacted session, and its fork, by their first prompt (not the summary the compaction wrote)', async () => {
     const { page, problems } = await browser.newPage();
@@ -85,7 +85,7 @@ describe.skipIf(unavailable !== undefined)('codev ui: sessions in a real browser
     await showsNone(table.getByRole('link', { name: /continues an earlier conversation/ }));
     problems.assertNone();
     await page.close();
-  }, 120_000);
+  }, 300_000);
 
   it('shows a session: title, diff, the denied call and its rule, thinking by keyboard, compaction, retry, cost chart, a whole result', async () => {
     const { page, problems } = await browser.newPage();
@@ -122,7 +122,7 @@ describe.skipIf(unavailable !== undefined)('codev ui: sessions in a real browser
     await textMatches(page.getByRole('heading', { level: 1 }), /^Fix the greeting in hello\.txt$/);
     problems.assertNone();
     await page.close();
-  }, 120_000);
+  }, 300_000);
 
   it('shows a running session grow, without a reload', async () => {
     const { page, problems } = await browser.newPage();
@@ -137,7 +137,7 @@ describe.skipIf(unavailable !== undefined)('codev ui: sessions in a real browser
     expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
     problems.assertNone();
     await page.close();
-  }, 120_000);
+  }, 300_000);
 
   it('fits a 375 px wide screen: no horizontal overflow of the list or of a session', async () => {
     const { page, problems } = await browser.newPage({ width: 375, height: 800 });
@@ -151,5 +151,5 @@ describe.skipIf(unavailable !== undefined)('codev ui: sessions in a real browser
     await saveScreenshot(page, 'session-375');
     problems.assertNone();
     await page.close();
-  }, 120_000);
+  }, 300_000);
 });

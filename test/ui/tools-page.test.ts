@@ -46,7 +46,7 @@ describe.skipIf(unavailable !== undefined)('codev ui: the tools page in a real b
     await saveScreenshot(page, 'tools-1280');
     problems.assertNone();
     await page.close();
-  }, 120_000);
+  }, 300_000);
 
   it("explains Bash 'rm -rf /': the verdict, and the shell's analysis of the command", async () => {
     const { page, problems } = await browser.newPage();
@@ -66,5 +66,5 @@ describe.skipIf(unavailable !== undefined)('codev ui: the tools page in a real b
     await saveScreenshot(page, 'tools-explain-1280');
     problems.assertNone();
     await page.close();
-  }, 120_000);
+  }, 300_000);
 });
