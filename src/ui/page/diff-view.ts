@@ -1,0 +1,22 @@
+/** A unified diff: each line marked by its sign in text (+, −) and by color. */
+import { html } from './html.ts';
+import type { UiFileDiff } from '../types.ts';
+
+const MAX_SHOWN_LINES = 400;
+
+export function DiffView(props: { diff: UiFileDiff }) {
+  const { diff } = props;
+  const shown = diff.lines.slice(0, MAX_SHOWN_LINES);
+  return html`<figure class="diff">
+    <figcaption>Changes to <code>${diff.path}</code></figcaption>
+    <pre>${shown.map((line, index) => html`<span key=${index} class=${lineClass(line)}>${line}${'\n'}</span>`)}</pre>
+    ${diff.truncated || diff.lines.length > shown.length ? html`<p class="muted">More lines left out.</p>` : null}
+  </figure>`;
+}
+
+function lineClass(line: string): string {
+  if (line.startsWith('@@')) return 'diff-hunk';
+  if (line.startsWith('+')) return 'diff-add';
+  if (line.startsWith('-')) return 'diff-remove';
+  return 'diff-same';
+}
