@@ -11,7 +11,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
     pool: 'forks',
-    env: { CODEV_FROM_SOURCE: '1' },
+    env: { CODEV_FROM_SOURCE: '1', CODEV_UI_PAGE_DIR: fileURLToPath(new URL('./dist/ui/page/', import.meta.url)) },
     globalSetup: ['test/temp-folder-per-run.ts', 'test/report-missing-sandbox.ts'],
   },
 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alignDeclaredExports } from './align-declared-exports.mjs';
 import { bundleRuntime, CHUNK_FOLDER } from './bundle-runtime.mjs';
+import { buildPage, PAGE_FOLDER } from './build-page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const target = path.join(root, 'dist');
@@ -146,6 +147,12 @@ try {
 }
 checkDeclaredExports();
 const assets = copyAssets();
+let page;
+try {
+  page = await buildPage({ root, outdir: staging });
+} catch (error) {
+  fail(`esbuild could not bundle the page of codev ui (src/ui/page/):\n${error.errors?.map((message) => `  ${message.location?.file ?? ''}:${message.location?.line ?? ''} ${message.text}`).join('\n') ?? error.message}`);
+}
 checkNeighbours();
 checkPackagesLoadedAtRunTime();
 checkDynamicImportsOfCommonJs();
@@ -155,4 +162,4 @@ rmSync(target, { recursive: true, force: true });
 renameSync(staging, target);
 const chunks = readdirSync(path.join(target, CHUNK_FOLDER)).filter((name) => name.endsWith('.js'));
 const bytes = chunks.reduce((sum, name) => sum + statSync(path.join(target, CHUNK_FOLDER, name)).size, 0);
-console.log(`build: dist/ has ${bundle.entries.length} entries (${bundle.entries.join(', ')}), ${chunks.length} chunks of ${(bytes / 1e6).toFixed(2)} MB in dist/${CHUNK_FOLDER}/ (with ${bundle.packages} packages inside), ${assets} workers and wasm files, and the .d.ts tree (${Math.round(performance.now() - started)} ms)`);
+console.log(`build: dist/ has ${bundle.entries.length} entries (${bundle.entries.join(', ')}), ${chunks.length} chunks of ${(bytes / 1e6).toFixed(2)} MB in dist/${CHUNK_FOLDER}/ (with ${bundle.packages} packages inside), ${assets} workers and wasm files, the page of codev ui in dist/${PAGE_FOLDER}/ (app.js: ${(page.bytes / 1e3).toFixed(1)} kB, ${(page.gzipBytes / 1e3).toFixed(1)} kB gzipped), and the .d.ts tree (${Math.round(performance.now() - started)} ms)`);

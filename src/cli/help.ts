@@ -16,6 +16,7 @@ Commands:
   worker                Take jobs from the fleet's queue and run them, until stopped
   rules <command>       How the permission rules decide a call (explain), a table of expected decisions (test)
   mcp serve             Serve the project's tools, with its rules, hooks and sandbox, to another agent over MCP
+  ui                    Look at the sessions, the fleet and the tool pool in a browser (a local page)
   instructions          List the instruction files (CODEV.md, AGENTS.md, CLAUDE.md) agents read, in order
 
 Every command takes --cwd DIR (run as if started in DIR), --verbose (the whole stack of an error in your
@@ -585,4 +586,45 @@ second signal quits at once.
 Exit codes: 0 the client closed stdin, 1 the server could not start (MCP_SERVE_FAILED: a port in use, the
 project already served by the codev mcp serve that started this one through its .mcp.json...) or a
 rule of the project is invalid (RULE_INVALID), 2 bad usage, 130 or 143 stopped by a signal.
+`;
+
+export const UI_HELP = `Usage: codev ui [--port N] [--host H] [--token T] [--open] [--redis URL] [--queue NAME] [--cwd DIR]
+
+Serves a page, on this machine only, to look at the project in a browser: its sessions (search, filter, each
+transcript with its tool calls, their decisions, thinking, compactions, cost per turn; live while an agent
+writes it), its fleet (jobs, their sessions; approve or deny a parked call, cancel a job) and its tool pool
+(where each tool comes from; explain how the rules decide a call). It reads: nothing is written but the fleet's
+approve, deny and cancel. Prints the URL to open (it carries a token) and runs until Ctrl-C.
+
+Security: the page and its API answer only requests carrying the token: the printed URL's ?token= sets it as a
+cookie (HttpOnly, SameSite=Strict) and leaves the address bar; scripts send "Authorization: Bearer <token>".
+Every request must name this server in its Host header (DNS rebinding), every POST must come from the page
+itself (Origin) as JSON. There is no way to serve without a token. A host other than loopback (127.0.0.1,
+::1, localhost) needs a token of yours (--token or CODEV_UI_TOKEN), and anyone on the network who has it can
+read every session: prefer an SSH tunnel (ssh -L 7357:127.0.0.1:7357 host) to --host 0.0.0.0.
+
+Options:
+  --port N               The port (default 7357, or any free one when 7357 is busy; 0: any free one)
+  --host H               The address to listen on (default 127.0.0.1)
+  --token T              The token (default: a random one, printed in the URL). Prefer CODEV_UI_TOKEN: a
+                         command line is visible to every user of the machine (ps)
+  --open                 Open the URL in the browser (xdg-open, open); a failure only warns
+  --redis URL            The fleet's Redis (default CODEV_REDIS_URL, else the config's fleet.redisUrl; none:
+                         no fleet section). An unreachable one does not stop the page: its fleet section says why
+  --queue NAME           The fleet's queue (default the config's fleet.queue, else codev)
+  --cwd DIR              The project directory
+
+Environment:
+  CODEV_UI_TOKEN         The token (instead of --token)
+  CODEV_REDIS_URL        The fleet's Redis (instead of --redis)
+
+Examples:
+  codev ui
+  codev ui --open --port 8080
+  codev ui --redis redis://127.0.0.1:6379 --queue reviews
+  CODEV_UI_TOKEN=$(openssl rand -hex 32) codev ui --host 0.0.0.0
+
+Ctrl-C or SIGTERM closes the page's streams and exits 130 or 143; a second signal quits at once.
+Exit codes: 1 the page could not be served (UI_SERVE_FAILED: a port in use, a host off loopback without a
+token; UI_PAGE_MISSING: codev is not built), 2 bad usage, 130 or 143 stopped by a signal.
 `;

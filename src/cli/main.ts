@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   worker: async () => (await import('./commands/worker-command.ts')).workerCommand,
   rules: async () => (await import('./commands/rules-command.ts')).rulesCommand,
   mcp: async () => (await import('./commands/mcp/mcp-command.ts')).mcpCommand,
+  ui: async () => (await import('./commands/ui/ui-command.ts')).uiCommand,
   'fake-model': async () => (await import('./commands/fake-model/fake-model-command.ts')).fakeModelCommand,
 };
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 describe('the packed package', () => {
   it('ships the built entries, the CLI and the bash grammar, and no sources, declaration maps, tests or fixtures', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/fleet/index.js', 'dist/fleet/index.d.ts', 'dist/cli/main.js', 'bin/codev.mjs', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'dist/fleet/index.js', 'dist/fleet/index.d.ts', 'dist/cli/main.js', 'dist/ui/page/index.html', 'dist/ui/page/assets/app.js', 'dist/ui/page/assets/app.css', 'bin/codev.mjs', 'LICENSE', 'CHANGELOG.md', 'README.md', 'templates/default/agent.ts']) {
       expect(shipped).toContain(file);
     }
     expect(shipped.filter((file) => file.endsWith('tree-sitter-bash.wasm') || file.endsWith('tree-sitter-bash.LICENSE'))).toHaveLength(2);

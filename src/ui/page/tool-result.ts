@@ -12,6 +12,8 @@ export function ToolResultView(props: { result: UiToolResult; url: string }) {
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);
   const cut = result.chars > result.preview.length;
+  // A saved result's transcript holds only the model's preview: the whole is in its file, behind "Show all".
+  const more = cut || result.persistedPath !== undefined;
   async function showAll() {
     setBusy(true);
     try {
@@ -28,7 +30,7 @@ export function ToolResultView(props: { result: UiToolResult; url: string }) {
     ${result.persistedPath ? html`<p class="muted">Saved to <code>${result.persistedPath}</code></p>` : null}
     <pre tabindex="0">${whole ? whole.text : result.preview}${!whole && cut ? '…' : ''}</pre>
     ${whole?.truncated ? html`<p class="muted">Cut at ${formatCount(whole.text.length)} characters.</p>` : null}
-    ${cut && !whole ? html`<button type="button" onClick=${showAll} disabled=${busy}>${busy ? 'Loading…' : 'Show all'}</button>` : null}
+    ${more && !whole ? html`<button type="button" onClick=${showAll} disabled=${busy}>${busy ? 'Loading…' : 'Show all'}</button>` : null}
     ${error ? html`<${ErrorMessage} error=${error} />` : null}
   </section>`;
 }

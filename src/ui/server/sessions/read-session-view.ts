@@ -1,0 +1,70 @@
+import type { UiSessionStatus, UiSessionView } from '../../types.ts';
+import { applyEntries } from './apply-entries.ts';
+import { isSessionHeld } from './held-sessions.ts';
+import { readStoreEntries, type SessionSource } from './read-store-entries.ts';
+import { rowOf, turnsOf } from './timeline-summary.ts';
+import { createTimelineState, type TimelineState } from './timeline-state.ts';
+import type { TranscriptEntries } from '../../../transcripts/types.ts';
+
+/** Options of `readSessionView` and `followSession`: where the session is, and how its status is found. */
+export interface SessionViewOptions extends SessionSource {
+  id: string;
+  /**
+   * Whether an agent runs the session now. Default: its lock in `sessionsDirectory` (the file store);
+   * `idle` without one (give it for another store, e.g. from the fleet's job state).
+   */
+  statusOf?: (id: string) => Promise<UiSessionStatus>;
+}
+
+/** A timeline built from a session's entries, and where the next read goes on. */
+export interface BuiltTimeline {
+  state: TimelineState;
+  next: number;
+  problems: TranscriptEntries['problems'];
+}
+
+/** Reads a session whole and builds its timeline (`SESSION_NOT_FOUND` when there is none). */
+export async function buildTimeline(options: SessionViewOptions): Promise<BuiltTimeline> {
+  const read = await readStoreEntries(options);
+  const state = createTimelineState(read.metadata);
+  applyEntries(state, read.entries);
+  state.changed.clear();
+  return { state, next: read.next, problems: [...read.problems] };
+}
+
+/** The status of a session, by `statusOf` or its lock. */
+export async function sessionStatus(options: SessionViewOptions): Promise<UiSessionStatus> {
+  if (options.statusOf) return options.statusOf(options.id);
+  if (options.sessionsDirectory !== undefined && (await isSessionHeld({ directory: options.sessionsDirectory, id: options.id }))) return 'running';
+  return 'idle';
+}
+
+/**
+ * `GET /api/sessions/:id` (and the fleet's `/api/fleet/jobs/:id/session`, with its Redis store): a session
+ * as people read it. `subagents` are the sessions its calls' records name; for a session with Agent calls
+ * that name none (written before codev recorded them), also those `childrenOf` finds (the sessions naming
+ * it as their parent: a listing, so only then).
+ */
+export async function readSessionView(options: SessionViewOptions & { childrenOf?: (id: string) => Promise<string[]> }): Promise<UiSessionView> {
+  const [{ state, problems }, status] = await Promise.all([buildTimeline(options), sessionStatus(options)]);
+  const unnamed = state.items.some((item) => item.kind === 'tool-call' && item.toolName === 'Agent' && item.subagentSessionId === undefined);
+  const children = unnamed && options.childrenOf ? await options.childrenOf(options.id) : [];
+  return viewOf(state, { status, problems, children });
+}
+
+/** The view of a built timeline. */
+export function viewOf(state: TimelineState, options: { status: UiSessionStatus; problems: TranscriptEntries['problems']; children?: string[] }): UiSessionView {
+  const subagents = [...state.subagents, ...(options.children ?? []).filter((child) => !state.subagents.includes(child))];
+  return {
+    id: state.metadata.id,
+    row: rowOf(state, options.status),
+    cwd: state.metadata.cwd,
+    ...(state.permissionMode !== undefined && { permissionMode: state.permissionMode }),
+    codevVersion: state.metadata.codevVersion,
+    items: state.items,
+    turns: turnsOf(state),
+    ...(state.todos && { todos: state.todos }),
+    problems: options.problems.map((problem) => ({ line: problem.line, kind: problem.kind, message: problem.message })),
+    subagents,
+  };
+}
