@@ -12,7 +12,7 @@ import { createFileSessionStore } from '../transcripts/create-file-session-store
 import { sessionsDirectory } from '../transcripts/sessions-directory.ts';
 import type { PermissionMode } from '../permissions/types.ts';
 import type { RootSnapshot } from '../checkpoints/types.ts';
-import type { CheckpointEntry, CompactEntry, ConversationRepair, LoadedTranscript, MessageEntry, SessionRetention, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter } from '../transcripts/types.ts';
+import type { CheckpointEntry, CompactEntry, ConversationRepair, LoadedTranscript, MessageEntry, RecordEntry, SessionRecord, SessionRetention, SessionStateSnapshot, SessionMetadata, SessionStore, SessionWriter, TranscriptEntry } from '../transcripts/types.ts';
 import { codevVersion } from '../version/codev-version.ts';
 import { fromApiUsage } from '../model/from-api-usage.ts';
 import { applySessionRetention } from './apply-session-retention.ts';
@@ -53,8 +53,19 @@ export interface AgentTranscript {
   /** Records that the conversation was compacted into `messages` (one `compact` entry); later saves go on from there. */
   compacted(messages: readonly Anthropic.MessageParam[], info: Pick<CompactEntry, 'trigger' | 'tokensBefore' | 'tokensAfter'>): Promise<void>;
   /**
-   * Appends the messages added since the last save; an assistant message that is `reply`'s carries its usage.
-   * Returns nothing to await when nothing is written (no session persisted, or nothing new).
+   * Keeps a record of what the session did (a tool call's decision and duration, a request's cost, a retry,
+   * a fallback) for the next append: the save after the stage that kept it (after the messages it saves), or
+   * an entry written before that (pending, state, compact, checkpoint). Nothing is written or awaited here. A
+   * `request` record without `replyUuid` gets the uuid of the reply that save writes. Nothing is kept when no
+   * session is persisted.
+   */
+  record(record: SessionRecord): void;
+  /** True while records are kept (a session is persisted and open): a caller builds none otherwise. */
+  readonly keepsRecords: boolean;
+  /**
+   * Appends the messages added since the last save, then the records kept since; an assistant message that
+   * is `reply`'s carries its usage. Returns nothing to await when nothing is written (no session persisted,
+   * or nothing new).
    */
   save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void> | undefined;
   /**
@@ -123,6 +134,15 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   /** How many of the agent's messages are in the transcript, and the uuid of the last one. */
   let saved = 0;
   let lastUuid: string | undefined;
+  /** The records kept since the last append (see `record`). */
+  let records: RecordEntry[] = [];
+
+  /** The kept records, taken to be appended (before an entry written outside a save). */
+  const takeRecords = (): RecordEntry[] => {
+    const taken = records;
+    if (taken.length > 0) records = [];
+    return taken;
+  };
 
   /** The next message's entry, chained to the one before it. Built field by field: spreads are a slow path on Node 20. */
   const entryOf = (message: Anthropic.MessageParam, timestamp: string, usage?: MessageEntry['usage']): MessageEntry => {
@@ -134,17 +154,18 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
   };
 
   function save(messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void> | undefined {
-    if (saved >= messages.length) return undefined;
+    if (saved >= messages.length && records.length === 0) return undefined;
     // Nothing is written without a writer (persistSession off): no entry is made either.
     if (!writer) {
       saved = messages.length;
+      records = [];
       return undefined;
     }
     return append(writer, messages, reply);
   }
 
   async function append(sessionWriter: SessionWriter, messages: readonly Anthropic.MessageParam[], reply: Anthropic.Message | undefined): Promise<void> {
-    const entries: MessageEntry[] = [];
+    const entries: TranscriptEntry[] = [];
     const timestamp = new Date().toISOString();
     for (let index = saved; index < messages.length; index++) {
       const message = messages[index]!;
@@ -154,6 +175,10 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       if (isReply) lastReply = { ...(before && { messageUuid: before }), replyUuid: lastUuid! };
     }
     saved = messages.length;
+    for (const entry of takeRecords()) {
+      if (entry.record.kind === 'request' && entry.record.replyUuid === undefined && lastReply) entry.record.replyUuid = lastReply.replyUuid;
+      entries.push(entry);
+    }
     await sessionWriter.append(entries);
   }
 
@@ -238,6 +263,9 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     writer = undefined;
     // The next query (an agent used after close()) opens the session again instead of running unsaved.
     if (open) began = undefined;
+    // Records of a query that ended in a throw, before its stage's save.
+    const left = takeRecords();
+    if (open && left.length > 0) await open.append(left).catch(() => undefined);
     await Promise.all(children.splice(0).map((close) => close().catch(() => undefined)));
     await open?.close();
     // Bounded (see applySessionRetention) and never rejecting: the process does not end in the middle of it.
@@ -259,7 +287,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
     },
     async defer(waiting) {
       pending = waiting;
-      await writer?.append([{ type: 'pending', uuid: randomUUID(), timestamp: new Date().toISOString(), ...waiting }]);
+      await writer?.append([...takeRecords(), { type: 'pending', uuid: randomUUID(), timestamp: new Date().toISOString(), ...waiting }]);
     },
     settlePending() {
       pending = undefined;
@@ -279,7 +307,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       const text = JSON.stringify(snapshot);
       if (text === lastState) return;
       lastState = text;
-      await writer?.append([{ type: 'state', timestamp: new Date().toISOString(), ...snapshot }]);
+      await writer?.append([...takeRecords(), { type: 'state', timestamp: new Date().toISOString(), ...snapshot }]);
     },
     begin(beginning) {
       // Once: a query and agent.compact() share the load; a failed one (a busy session) may be tried again.
@@ -289,13 +317,19 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       });
       return began;
     },
+    get keepsRecords() {
+      return writer !== undefined;
+    },
+    record(record) {
+      if (writer) records.push({ type: 'record', timestamp: new Date().toISOString(), record });
+    },
     save,
     async compacted(messages, info) {
       const uuid = randomUUID();
       const entry: CompactEntry = { type: 'compact', uuid, ...(lastUuid && { parentUuid: lastUuid }), timestamp: new Date().toISOString(), ...info, messages: [...messages] };
       saved = messages.length;
       lastUuid = `${uuid}.${messages.length - 1}`;
-      await writer?.append([entry]);
+      await writer?.append([...takeRecords(), entry]);
     },
     get checkpoints() {
       return checkpoints;
@@ -307,7 +341,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       if (!writer) return undefined;
       const entry: CheckpointEntry = { type: 'checkpoint', turn: (checkpoints.at(-1)?.turn ?? 0) + 1, ...(lastReply?.messageUuid && { messageUuid: lastReply.messageUuid }), ...(lastReply && { replyUuid: lastReply.replyUuid }), timestamp: new Date().toISOString(), roots };
       checkpoints.push(entry);
-      await writer.append([entry]);
+      await writer.append([...takeRecords(), entry]);
       return entry;
     },
     async flush() {
@@ -326,6 +360,7 @@ export function createAgentTranscript(options: AgentOptions & { hasProject: bool
       saved = 0;
       lastUuid = undefined;
       lastReply = undefined;
+      records = [];
       checkpoints = [];
     },
     close: closeTranscript,

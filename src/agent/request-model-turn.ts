@@ -30,6 +30,8 @@ export async function* requestModelTurn(options: {
   span?: Span;
   /** The query's shared signal and idle watchdog (see `createQueryRequests`); without them, each attempt gets its own. */
   requests?: QueryRequests;
+  /** Told of each retry as its event is yielded (the turn loop records it in the session's transcript). */
+  onRetry?: (retry: Extract<AgentEvent, { type: 'retry' }>) => void;
 }): AsyncGenerator<AgentEvent, ModelTurnOutcome, void> {
   const { policy, signal } = options;
   for (let retry = 1; ; retry++) {
@@ -42,7 +44,9 @@ export async function* requestModelTurn(options: {
       if (!modelError.retryable || retry > policy.maxRetries) return { type: 'error', error: modelError };
       const waitMs = retryWaitMs({ error: modelError, retry, baseDelayMs: policy.retryBaseDelayMs });
       if (waitMs > policy.maxRetryWaitMs) return { type: 'error', error: tooLongToWait(modelError, waitMs, policy.maxRetryWaitMs) };
-      yield { type: 'retry', attempt: retry, maxRetries: policy.maxRetries, waitMs, error: modelError };
+      const event: Extract<AgentEvent, { type: 'retry' }> = { type: 'retry', attempt: retry, maxRetries: policy.maxRetries, waitMs, error: modelError };
+      options.onRetry?.(event);
+      yield event;
       options.span?.addEvent('codev.retry', { attempt: retry, wait_ms: waitMs, 'error.type': modelError.code });
       if (!(await sleepUnlessAborted(waitMs, signal))) return { type: 'aborted' };
     }

@@ -7,11 +7,14 @@ import { endJob, KEEP_ENDED_SECONDS } from './events/end-job.ts';
 import { markJobCancelled } from './events/mark-job-cancelled.ts';
 import { readJobEventStreams } from './events/read-job-event-streams.ts';
 import { fleetKeys, QUEUE_NAME } from './fleet-keys.ts';
+import { answerParkedJob } from './job/answer-parked-job.ts';
+import { inspectJob } from './job/inspect-job.ts';
+import { readRateLimit } from './job/read-rate-limit.ts';
 import { checkSubmission } from './job/check-submission.ts';
 import { COUNTED_STATES, countJobStates } from './job/count-job-states.ts';
 import { jobResultOf } from './job/job-result-of.ts';
 import { listUnfinishedJobIds } from './job/list-unfinished-job-ids.ts';
-import { readJobState, writeJobState } from './job/job-state.ts';
+import { readJobState } from './job/job-state.ts';
 import { headOfPrompt, readJobSummary } from './job/read-job-summary.ts';
 import { connectRedis } from './redis/connect-redis.ts';
 import { createReachGuard } from './redis/create-reach-guard.ts';
@@ -150,20 +153,9 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       }
       return { counts, jobs };
     }),
-    answer: ({ jobId, approvals }) => reach.within(async () => {
-      const job = await queue.getJob(jobId);
-      const state = await readJobState(redis, keys.state(jobId));
-      const notParked = () => new CodevError('JOB_NOT_FOUND', `Job ${jobId} is not waiting for approval`, { hint: 'codev queue watch shows the parked jobs and their calls' });
-      // Parked is delayed in BullMQ: a job that ended (cancelled as it parked) still names its calls, and waits on none.
-      if (!job || !state.parked || (await job.getState()) !== 'delayed') throw notParked();
-      const unknown = Object.keys(approvals).filter((id) => !state.parked!.some((call) => call.toolUseId === id));
-      if (unknown.length > 0) throw new CodevError('INPUT_INVALID', `Job ${jobId} has no waiting call ${unknown.join(', ')}`, { field: 'approvals', hint: `its waiting calls: ${state.parked.map((call) => call.toolUseId).join(', ')}` });
-      const answered = { ...state.approvals, ...approvals };
-      await writeJobState(redis, keys.state(jobId), { approvals: answered });
-      // The job goes on once every waiting call has its answer.
-      // Cancelled meanwhile (removed, or taken by a worker that ends it): nothing waits on the answers any more.
-      if (state.parked.every((call) => answered[call.toolUseId] !== undefined)) await job.promote().catch(() => Promise.reject(notParked()));
-    }),
+    answer: ({ jobId, approvals }) => reach.within(() => answerParkedJob({ queue, redis, keys, jobId, approvals })),
+    inspect: (jobId, inspectOptions = {}) => reach.within(() => inspectJob({ queue, redis, keys, jobId, ...inspectOptions })),
+    rateLimit: () => reach.within(() => readRateLimit(queue)),
     watch: (watchOptions = {}) => reach.within(async () => {
       const jobIds = watchOptions.ids ? [...new Set(watchOptions.ids)] : await listUnfinishedJobIds(queue);
       return { jobIds, ...readJobEventStreams({ connect, keyOf: keys.events, jobIds, afterRead: createLostJobLookout({ endIfLost }), ...(watchOptions.signal && { signal: watchOptions.signal }) }) };

@@ -119,6 +119,37 @@ export interface JobSummary {
   rewoundFrom?: { jobId: string; turn: number };
 }
 
+/** A call a parked job waits on. */
+export interface ParkedCall {
+  toolUseId: string;
+  toolName: string;
+  input: unknown;
+  message: string;
+}
+
+/** One job as `fleet.inspect` shows it. */
+export interface JobInspection {
+  summary: JobSummary;
+  sessionId?: string;
+  /** The calls it waits on now (parked and not answered yet); empty when it waits on none. */
+  parked: ParkedCall[];
+  /** Its checkpoints by turn (of its latest events: a long job's earliest may be left out). */
+  checkpoints: Extract<JobLifeEvent, { type: 'job-checkpoint' }>[];
+  /** Its latest events, oldest first. */
+  events: FleetEvent[];
+  /** How it ended, once it did. */
+  result?: FleetJobResult;
+}
+
+/** Whether the queue holds jobs back for a rate limit (the model API's 429s, or the workers' `limiter`). */
+export interface FleetRateLimit {
+  limited: boolean;
+  /** When it lifts (ms since the epoch), while limited. */
+  untilMs?: number;
+  /** The jobs it holds back: those waiting. */
+  heldJobs: number;
+}
+
 /** One event of one of the jobs followed. */
 export interface JobEventOf {
   jobId: string;
@@ -249,6 +280,13 @@ export interface Fleet {
   /** Answers a parked job's waiting calls; once each has its answer the job goes on, on any worker. */
   answer(options: { jobId: string; approvals: Readonly<Record<string, ToolApproval>> }): Promise<void>;
   cancel(id: string): Promise<void>;
+  /**
+   * One job for a person to read: its summary, session, waiting calls (those `answer` takes), checkpoints,
+   * its last `recentEvents` events (default 50, at most 1,000) and result. `JOB_NOT_FOUND` when there is none.
+   */
+  inspect(jobId: string, options?: { recentEvents?: number; promptBytes?: number }): Promise<JobInspection>;
+  /** Whether the queue holds jobs back for a rate limit now, until when, and how many. */
+  rateLimit(): Promise<FleetRateLimit>;
   /**
    * Starts a new job at job `jobId`'s checkpoint of turn `to`: its checkout at that turn's commit, its session
    * forked at that turn's last message, going on from there (with `prompt` as a new user message when given),

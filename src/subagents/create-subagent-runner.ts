@@ -21,6 +21,8 @@ export interface SubagentOutcome {
   usage: Usage;
   durationMs: number;
   error?: ModelError;
+  /** The subagent's persisted session (its transcript beside its parent's), when it has one. */
+  sessionId?: string;
   /** Hook failures and the SubagentStop cap, each also sent to the context's `onWarning`. */
   notes: string[];
 }
@@ -138,6 +140,7 @@ export function createSubagentRunner(options: {
               break;
             case 'end':
               Object.assign(outcome, { endReason: event.reason, turns: outcome.turns + event.turns, usage: addUsage(outcome.usage, event.usage) });
+              if (event.sessionId) outcome.sessionId = event.sessionId;
               break;
           }
         }

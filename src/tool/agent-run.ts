@@ -42,4 +42,6 @@ export interface AgentCompletedOutput {
   worktree?: { path: string; branch: string; kept: boolean; changedFiles: string[]; commits: number };
   /** Things the caller should know (e.g. a mode that was narrowed). */
   notes: string[];
+  /** The subagent's persisted session (kept beside its parent's), when the parent's is persisted. */
+  sessionId?: string;
 }

@@ -13,8 +13,9 @@ import { unlockSession } from './unlock-session.ts';
 import { pathExists } from '../files/path-exists.ts';
 import { parseTranscript } from './parse-transcript.ts';
 import { APPEND_FLAGS, notTranscriptError, notTranscriptReason, openFailure, readTranscriptFile, readTranscriptFirstLine } from './read-transcript-file.ts';
+import { readTranscriptEntries } from './read-transcript-entries.ts';
 import { scanTranscripts } from './scan-transcripts.ts';
-import { TRANSCRIPT_FORMAT, type LoadedTranscript, type SessionMetadata, type SessionRef, type SessionStore, type SessionWriter, type TranscriptEntry } from './types.ts';
+import { TRANSCRIPT_FORMAT, type LoadedTranscript, type SessionMetadata, type SessionRef, type SessionStore, type SessionWriter, type TranscriptEntries, type TranscriptEntry } from './types.ts';
 
 /** Ids codev makes are UUIDs; any id must be a plain file name, so it cannot point outside the folder. */
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -37,7 +38,8 @@ const RECENT = 5;
  * folder (never a link, FIFO, device or directory, never waiting) and read only up to the size fstat gave,
  * at most `MAX_TRANSCRIPT_BYTES`; anything else is `SESSION_UNSUPPORTED` to `read` and left out of `list`.
  * `list` reads only the transcripts changed since the last listing (`listFileSessions`, its summary cache);
- * `listIds` and `readMetadata` read no transcript, or its first line only.
+ * `listIds` and `readMetadata` read no transcript, or its first line only; `readEntries` reads from a byte
+ * offset on (`readTranscriptEntries`), for a reader that follows a session as it is written.
  */
 export function createFileSessionStore(options: { directory: string; lock?: Partial<SessionLockTiming> }): SessionStore {
   const { directory } = options;
@@ -48,6 +50,16 @@ export function createFileSessionStore(options: { directory: string; lock?: Part
     const file = fileOf(id);
     try {
       return parseTranscript((await readTranscriptFile(file)).text, { file });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw await notFound(id);
+      throw error;
+    }
+  }
+
+  async function readEntries(id: string, readOptions: { from?: number } = {}): Promise<TranscriptEntries> {
+    const file = fileOf(id);
+    try {
+      return await readTranscriptEntries({ file, from: readOptions.from });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw await notFound(id);
       throw error;
@@ -123,6 +135,7 @@ export function createFileSessionStore(options: { directory: string; lock?: Part
     list: (listOptions) => listFileSessions({ directory, ...listOptions }),
     listIds,
     readMetadata,
+    readEntries,
     fork: ({ from, to, at }) => forkByCopy({ store: { read: readTranscript, open }, from, to, at }),
     async delete(id) {
       const file = fileOf(id);

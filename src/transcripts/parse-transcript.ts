@@ -1,6 +1,7 @@
 import { CodevError } from '../errors/codev-error.ts';
 import { isCheckpointEntry, isRewindEntry } from './checkpoint-entries.ts';
-import { TRANSCRIPT_FORMAT, type CheckpointEntry, type CompactEntry, type LoadedTranscript, type PendingEntry, type RewindEntry, type StateEntry, type MessageEntry, type SessionMetadata, type TranscriptProblem } from './types.ts';
+import { isRecordEntry } from './record-entries.ts';
+import { TRANSCRIPT_FORMAT, type CheckpointEntry, type CompactEntry, type LoadedTranscript, type PendingEntry, type RewindEntry, type StateEntry, type MessageEntry, type SessionMetadata, type SessionEntry, type TranscriptEntry, type TranscriptProblem } from './types.ts';
 
 /**
  * Reads a transcript's text (JSON Lines). A line that is not a whole entry is skipped and reported with its
@@ -21,6 +22,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
   // Kept across compactions: a checkpoint is of the files, which a compaction does not touch.
   const checkpoints: CheckpointEntry[] = [];
   const rewinds: RewindEntry[] = [];
+  let costUsd: number | null | undefined;
   lines.forEach((line, index) => {
     const number = index + 1;
     const torn = !complete && index === lines.length - 1;
@@ -49,13 +51,18 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
       entry.messages.forEach((message, position) => messages.push({ type: 'message', uuid: `${entry.uuid}.${position}`, timestamp: entry.timestamp, message }));
     } else if (isCheckpointEntry(entry)) checkpoints.push(entry);
     else if (isRewindEntry(entry)) rewinds.push(entry);
+    // Records are for people reading the session, never for the model: a loaded conversation has none.
+    else if (isRecordEntry(entry)) {
+      if (entry.record.kind === 'request') costUsd = costUsd === null || entry.record.costUsd === null || typeof entry.record.costUsd !== 'number' ? null : (costUsd ?? 0) + entry.record.costUsd;
+    }
     else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
   });
   if (metadata === undefined) throw new CodevError('SESSION_UNSUPPORTED', `${options.file} holds no session (an empty or foreign file)`, { file: options.file, hint: 'delete it, or move it out of .codev/sessions/' });
-  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }), ...(state && { state }), ...(checkpoints.length > 0 && { checkpoints }), ...(rewinds.length > 0 && { rewinds }) };
+  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }), ...(state && { state }), ...(checkpoints.length > 0 && { checkpoints }), ...(rewinds.length > 0 && { rewinds }), ...(costUsd !== undefined && { costUsd }) };
 }
 
-function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
+/** The metadata of a transcript's first line; `SESSION_UNSUPPORTED` when it is not a session line this codev reads. */
+export function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
   const record = entry as { type?: unknown; format?: unknown; metadata?: { id?: unknown } };
   if (record?.type !== 'session' || typeof record.format !== 'number' || typeof record.metadata?.id !== 'string') {
     throw new CodevError('SESSION_UNSUPPORTED', `${file} does not start with a session line`, { file, line: 1, hint: 'the file is not a codev transcript, or its first line was edited: delete or restore it' });
@@ -64,6 +71,11 @@ function sessionMetadataOf(entry: unknown, file: string): SessionMetadata {
     throw new CodevError('SESSION_UNSUPPORTED', `${file} was written by a newer codev (transcript format ${record.format}; this codev reads up to ${TRANSCRIPT_FORMAT})`, { file, line: 1, hint: 'upgrade codev to resume this session' });
   }
   return record.metadata as SessionMetadata;
+}
+
+/** An entry after the first line that this codev reads (a record of any kind included: see `isKnownRecord`). */
+export function isTranscriptEntry(entry: unknown): entry is Exclude<TranscriptEntry, SessionEntry> {
+  return isMessageEntry(entry) || isRecordEntry(entry) || isStateEntry(entry) || isCheckpointEntry(entry) || isPendingEntry(entry) || isCompactEntry(entry) || isRewindEntry(entry);
 }
 
 function isStateEntry(entry: unknown): entry is StateEntry {

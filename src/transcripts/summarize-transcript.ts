@@ -11,11 +11,15 @@ export function summarizeTranscript(transcript: LoadedTranscript, updatedAt: str
   let turns = 0;
   let inputTokens = 0;
   let outputTokens = 0;
+  let cacheReadInputTokens = 0;
+  let cacheCreationInputTokens = 0;
   for (const entry of messages) {
     if (entry.message.role !== 'assistant') continue;
     turns++;
     inputTokens += (entry.usage?.inputTokens ?? 0) + (entry.usage?.cacheCreationInputTokens ?? 0) + (entry.usage?.cacheReadInputTokens ?? 0);
     outputTokens += entry.usage?.outputTokens ?? 0;
+    cacheReadInputTokens += entry.usage?.cacheReadInputTokens ?? 0;
+    cacheCreationInputTokens += entry.usage?.cacheCreationInputTokens ?? 0;
   }
   return {
     id: metadata.id,
@@ -29,6 +33,10 @@ export function summarizeTranscript(transcript: LoadedTranscript, updatedAt: str
     turns,
     inputTokens,
     outputTokens,
+    cacheReadInputTokens,
+    cacheCreationInputTokens,
+    ...(transcript.costUsd !== undefined && { costUsd: transcript.costUsd }),
+    ...(transcript.pending && { pending: true }),
     forkedFrom: metadata.forkedFrom,
     parentSessionId: metadata.parentSessionId,
   };

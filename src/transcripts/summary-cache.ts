@@ -13,7 +13,8 @@ import type { SessionSummary } from './types.ts';
  * start with a letter or digit), so it never collides with a transcript or a session's folder.
  */
 export const SUMMARY_CACHE_FILE = '.summaries.json';
-const FORMAT = 1;
+/** 2: summaries carry cache tokens, cost and `pending` (a format-1 cache lacks them, so it is rebuilt). */
+const FORMAT = 2;
 
 /** A transcript's line of the cache, and the file identity it was read at. */
 export interface CachedSummary {
@@ -75,5 +76,7 @@ function isCachedSummary(value: unknown): value is CachedSummary {
   if (typeof entry?.size !== 'number' || typeof entry.mtimeMs !== 'number' || typeof entry.ino !== 'number') return false;
   if (typeof entry.skipped === 'string') return true;
   const summary = entry.summary as Partial<SessionSummary> | undefined;
-  return typeof summary?.id === 'string' && typeof summary.updatedAt === 'string' && typeof summary.createdAt === 'string' && typeof summary.messages === 'number' && typeof summary.turns === 'number';
+  if (!(typeof summary?.id === 'string' && typeof summary.updatedAt === 'string' && typeof summary.createdAt === 'string' && typeof summary.messages === 'number' && typeof summary.turns === 'number')) return false;
+  const optionalNumber = (field: unknown) => field === undefined || typeof field === 'number';
+  return optionalNumber(summary.cacheReadInputTokens) && optionalNumber(summary.cacheCreationInputTokens) && (summary.costUsd === null || optionalNumber(summary.costUsd)) && (summary.pending === undefined || typeof summary.pending === 'boolean');
 }

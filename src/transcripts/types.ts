@@ -198,6 +198,11 @@ export interface TranscriptEntries {
   next: number;
   /** Lines that could not be read (skipped), with their line numbers where the store knows them. */
   problems: TranscriptProblem[];
+  /**
+   * True when `from` was not a position of this transcript (past its end, or inside a line: the file was
+   * replaced or cut): the read started again from the first entry, so a follower drops what it had.
+   */
+  reset?: true;
 }
 
 /** A line that could not be read, skipped when the transcript loads (or, for a `gap`, a line that follows lost ones). */
@@ -244,6 +249,11 @@ export interface LoadedTranscript {
   checkpoints?: CheckpointEntry[];
   /** The rewinds of its files, in order; none when it has none. */
   rewinds?: RewindEntry[];
+  /**
+   * What its `request` records cost, over the whole file (history before compactions included), in USD; null
+   * when one had no price; absent when it has none (written before codev recorded requests).
+   */
+  costUsd?: number | null;
 }
 
 /** One line of `codev sessions`. */

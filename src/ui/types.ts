@@ -330,13 +330,15 @@ export interface UiExplanation {
     failure?: string;
     opaque?: string;
     redirects: { reads: string[]; writes: string[] };
-    commands: { text: string; argv?: string[]; reads?: string[]; writes?: string[]; rule?: { rule: string; behavior: string; source?: string } | null; [key: string]: unknown }[];
+    /** Each simple command: `origin` top, command-substitution, ...; the rule covering (allowedBy) or matching (deniedBy) it alone. */
+    commands: { text: string; origin: string; known: boolean; readOnly: boolean; reads: string[]; writes: string[]; opaque?: string; allowedBy?: { rule: string; source: string }; deniedBy?: { rule: string; source: string; behavior: 'deny' | 'ask' } }[];
   }[];
-  paths: { [key: string]: unknown }[];
+  /** Each path the call touches: `lexical` as written under the cwd, `real` with links resolved. */
+  paths: { path: string; access: 'read' | 'write'; origin: string; lexical: string; real: string; recursive?: boolean; protected?: string; allowedBy?: { rule: string; source: string } }[];
   urls: string[];
   names: string[];
   unresolvedReads: string[];
   unresolvedWrites: string[];
-  verdict: { behavior: 'allow' | 'deny' | 'ask'; immune?: boolean; message?: string; reason: string; rule?: { [key: string]: unknown } };
+  verdict: { behavior: 'allow' | 'deny' | 'ask'; immune?: boolean; message?: string; reason: string; rule?: { rule: string; source: string } };
   decision: 'allow' | 'deny' | 'ask';
 }

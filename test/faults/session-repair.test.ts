@@ -75,6 +75,8 @@ describe('a damaged line in the middle of a transcript', () => {
     const lines = original.trimEnd().split('\n');
     // Line 1 is the session's metadata, which makes a transcript unreadable by design; every other line may be cut.
     for (let cut = 1; cut < lines.length; cut++) {
+      // A record never reaches the model (a cut one is only reported): the conversation's lines are what may break it.
+      if (lines[cut]!.startsWith('{"type":"record"')) continue;
       const damaged = lines.map((line, index) => (index === cut ? line.slice(0, Math.floor(line.length / 2)) : line));
       writeFileSync(file, `${damaged.join('\n')}\n`);
       const requestsBefore = server.requests.length;

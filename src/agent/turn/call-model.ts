@@ -2,7 +2,7 @@ import { startChatSpan } from '../../telemetry/chat-span.ts';
 import { limitEndReason } from '../../model/reserve-request.ts';
 import { compactConversation } from '../compaction/compact-conversation.ts';
 import { requestModelTurn } from '../request-model-turn.ts';
-import type { ModelError } from '../types.ts';
+import type { AgentEvent, ModelError } from '../types.ts';
 import { endRequestSpan } from './end-request-span.ts';
 import { holdTurnRequest } from './hold-turn-request.ts';
 import type { TurnStage } from './types.ts';
@@ -28,6 +28,7 @@ export const callModel: TurnStage = async function* callModel(state) {
   let compactionTried = false;
   let compacted = false;
   let model = agent.model;
+  const recordRetry = agent.transcript.keepsRecords ? (retry: Extract<AgentEvent, { type: 'retry' }>) => agent.transcript.record({ kind: 'retry', turn: state.turns, attempt: retry.attempt, maxRetries: retry.maxRetries, waitMs: retry.waitMs, error: recordedError(retry.error) }) : undefined;
   for (let fallback = 0; ; ) {
     const params = {
       model,
@@ -41,12 +42,14 @@ export const callModel: TurnStage = async function* callModel(state) {
       ...agent.thinkingParams,
     };
     const span = startChatSpan({ model, maxTokens: agent.maxTokens, parent: state.agentSpan });
-    const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy, span, requests: state.requests });
+    const startedAt = performance.now();
+    const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy, span, requests: state.requests, onRetry: recordRetry });
     endRequestSpan(span, { outcome, spending: agent.spending, model });
     if (outcome.type === 'message') {
       // recordReply settles the hold with the reply's usage.
       state.turn.reply = outcome.message;
       state.turn.model = model;
+      state.turn.requestDurationMs = Math.round(performance.now() - startedAt);
       return;
     }
     state.turn.reservation?.release();
@@ -54,6 +57,7 @@ export const callModel: TurnStage = async function* callModel(state) {
     let error: ModelError = outcome.error;
     if (fallback < agent.fallbackModels.length && isServerFailure(error)) {
       const to = agent.fallbackModels[fallback++]!;
+      if (agent.transcript.keepsRecords) agent.transcript.record({ kind: 'model-fallback', turn: state.turns, from: model, to, error: recordedError(error) });
       yield { type: 'model-fallback', from: model, to, error };
       model = to;
       const ended = yield* holdTurnRequest(state, model);
@@ -83,6 +87,13 @@ export const callModel: TurnStage = async function* callModel(state) {
     return { type: 'end', reason: 'error' };
   }
 };
+
+/** What a record keeps of a model error: its code, status and message. */
+function recordedError(error: ModelError): { code?: string; status?: number; message: string } {
+  const recorded: { code?: string; status?: number; message: string } = { code: error.code, message: error.message };
+  if (error.status !== undefined) recorded.status = error.status;
+  return recorded;
+}
 
 /** Overloaded (529, or said mid-stream) or a 5xx: the API's trouble, which another model may not share. Never a 4xx or a 429. */
 function isServerFailure(error: ModelError): boolean {

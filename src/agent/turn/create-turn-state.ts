@@ -24,5 +24,5 @@ export function createTurnState(options: Pick<TurnState, 'agent' | 'prompt' | 'a
 /** A turn before its stages ran. */
 export function newTurn(): Turn {
   // Every field from the start: the stages that set the others keep one shape turn after turn.
-  return { reply: undefined, model: undefined, reservation: undefined, prompt: undefined, toolUses: [], results: [], stopRequested: false, interrupted: false };
+  return { reply: undefined, model: undefined, requestDurationMs: undefined, reservation: undefined, prompt: undefined, toolUses: [], results: [], stopRequested: false, interrupted: false };
 }

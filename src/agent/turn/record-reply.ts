@@ -19,6 +19,8 @@ export const recordReply: TurnStage = async function* recordReply(state) {
   const pricedAs = reply.model || state.agent.model;
   const costUsd = turn.reservation ? turn.reservation.settle(pricedAs, turnUsage) : state.agent.spending.record(pricedAs, turnUsage);
   turn.reservation = undefined;
+  // The reply's uuid is given when the transcript saves the reply, with this record after it.
+  if (state.agent.transcript.keepsRecords) state.agent.transcript.record({ kind: 'request', turn: state.turns, model: pricedAs, usage: turnUsage, costUsd, durationMs: turn.requestDurationMs ?? 0 });
   yield { type: 'usage', usage: turnUsage, total: state.usage, costUsd, totalCostUsd: queryCostUsd(state) };
   state.agent.messages.push({ role: 'assistant', content: reply.content as Anthropic.ContentBlockParam[] });
   const { inputTokens, cacheCreationInputTokens, cacheReadInputTokens, outputTokens } = turnUsage;

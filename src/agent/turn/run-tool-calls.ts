@@ -1,6 +1,7 @@
 import { loadGrammarForBashCalls } from '../../execution/load-grammar-for-bash-calls.ts';
 import { runToolUses } from '../../execution/run-tool-uses.ts';
 import type { PendingToolUse } from '../../transcripts/types.ts';
+import { toolCallRecord } from './tool-call-record.ts';
 import type { TurnStage } from './types.ts';
 
 /**
@@ -31,6 +32,7 @@ export const runToolCalls: TurnStage = async function* runToolCalls(state) {
       continue;
     }
     turn.results.push(update.block);
+    if (agent.transcript.keepsRecords) agent.transcript.record(toolCallRecord(update));
     turn.stopRequested ||= Boolean(update.preventContinuation || update.interrupt);
     yield { type: 'tool-result', toolUseId: update.toolUseId, toolName: update.toolName, isError: update.isError, status: update.status, block: update.block, decision: update.decision, output: update.output, errorCode: update.errorCode, durationMs: update.durationMs };
   }

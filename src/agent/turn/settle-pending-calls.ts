@@ -3,6 +3,7 @@ import { loadGrammarForBashCalls } from '../../execution/load-grammar-for-bash-c
 import { runToolUses } from '../../execution/run-tool-uses.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import type { ToolResultBlockParam, ToolUseBlock } from '../../tool/types.ts';
+import { toolCallRecord } from './tool-call-record.ts';
 import type { TurnStage } from './types.ts';
 
 /** What the model reads for a waiting call nobody approved (a new prompt came instead, or no answer was given for it). */
@@ -42,6 +43,7 @@ export const settlePendingCalls: TurnStage = async function* settlePendingCalls(
         continue;
       }
       results.set(update.toolUseId, update.block);
+      if (agent.transcript.keepsRecords) agent.transcript.record(toolCallRecord(update));
       yield { type: 'tool-result', toolUseId: update.toolUseId, toolName: update.toolName, isError: update.isError, status: update.status, block: update.block, decision: update.decision, output: update.output, errorCode: update.errorCode, durationMs: update.durationMs };
     }
   }

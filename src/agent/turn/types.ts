@@ -79,6 +79,8 @@ export interface Turn {
   reply?: Anthropic.Message;
   /** The model the request was made on (set by `callModel`: a fallback model's when it answered). */
   model?: string;
+  /** How long the request that answered took, its retries included, in ms (set by `callModel`). */
+  requestDurationMs?: number;
   /**
    * The request's estimated cost, held on the spending tree's root while it is in flight, under a limit
    * (`holdTurnRequest`); `recordReply` settles it with the reply's usage, anything else releases it.

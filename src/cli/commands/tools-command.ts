@@ -1,5 +1,5 @@
 import { createKernel } from '../../index.ts';
-import type { Tool } from '../../tool/types.ts';
+import { describeTool, type ToolDescription } from '../../tool/describe-tool.ts';
 import { TOOLS_HELP } from '../help.ts';
 import { parseCommandLine, refuseArguments } from '../parse-command-line.ts';
 import { printLoadErrors } from '../print-load-errors.ts';
@@ -26,13 +26,7 @@ export async function toolsCommand(argv: readonly string[], io: CommandIo): Prom
   }
 }
 
-function describeTool(tool: Tool) {
-  const source = tool.source.type === 'plugin' ? `plugin ${tool.source.file}` : tool.source.type === 'mcp' ? `mcp ${tool.source.server}` : tool.source.type;
-  const flags = [tool.shouldDefer && 'deferred', tool.alwaysLoad && 'always-load', tool.strict && 'strict', tool.isMcp && 'mcp'].filter(Boolean) as string[];
-  return { name: tool.name, source, aliases: [...tool.aliases], flags, maxResultSizeChars: Number.isFinite(tool.maxResultSizeChars) ? tool.maxResultSizeChars : null };
-}
-
-function formatTable(rows: ReturnType<typeof describeTool>[]): string {
+function formatTable(rows: ToolDescription[]): string {
   const width = Math.max(4, ...rows.map((row) => row.name.length));
   const lines = rows.map((row) => {
     const extra = [row.aliases.length > 0 ? `aliases: ${row.aliases.join(', ')}` : '', row.flags.join(' ')].filter(Boolean).join('  ');

@@ -8,6 +8,7 @@ import { holdRedisSessionLock } from './hold-redis-session-lock.ts';
 import { listRedisSessionIds } from './list-redis-session-ids.ts';
 import { openRedisSessionWriter } from './open-redis-session-writer.ts';
 import { parseRedisTranscript } from './parse-redis-transcript.ts';
+import { readRedisEntries } from './read-redis-entries.ts';
 import { redisSessionKeys } from './redis-session-keys.ts';
 import { DELETE_SCRIPT, LOCK_LOST } from './redis-session-scripts.ts';
 
@@ -26,7 +27,8 @@ const LIST_BATCH = 20;
  * machines: a lock `<prefix>:session:<id>:lock` with a TTL (`lockTtlMs`, 10 s) renewed while the writer is
  * open, so the session of a worker that was killed can be resumed by another once the TTL runs out (well
  * within the fleet's stalled-job recovery). `list()` reads `<prefix>:sessions`, ordered by last write; `listIds`
- * reads only that index (a ZSCAN for a prefix), `readMetadata` only a session's first item.
+ * reads only that index (a ZSCAN for a prefix), `readMetadata` only a session's first item; `readEntries`
+ * reads the list from an index on (`readRedisEntries`), for a reader that follows a session as it is written.
  * The caller owns `redis` (from `connectRedis`) and quits it after the writers are closed.
  */
 export function createRedisSessionStore(options: { redis: Redis; prefix?: string; lockTtlMs?: number }): SessionStore {
@@ -89,6 +91,11 @@ export function createRedisSessionStore(options: { redis: Redis; prefix?: string
     list,
     listIds: (idOptions) => listRedisSessionIds({ redis, index: keys.index, prefix: idOptions?.prefix }),
     readMetadata,
+    async readEntries(id, readOptions = {}) {
+      const read = await readRedisEntries({ redis, key: keys.entries(checkedSessionId(id)), from: readOptions.from, where: where(id) });
+      if (!read) throw await notFound(id);
+      return read;
+    },
     fork: ({ from, to, at }) => forkByCopy({ store: { read: readTranscript, open }, from, to, at }),
     async delete(id) {
       const lock = await holdRedisSessionLock({ redis, key: keys.lock(checkedSessionId(id)), sessionId: id, ttlMs: lockTtlMs });

@@ -72,6 +72,7 @@ export async function startSubagent(options: {
         content: [{ type: 'text', text: outcome.text }], endReason: outcome.endReason, totalToolUseCount: outcome.toolUseCount,
         totalDurationMs: outcome.durationMs, totalTokens: outcome.usage.inputTokens + outcome.usage.outputTokens, usage: outcome.usage,
         model, mode: narrowed.mode, worktree: kept && { path: kept.path, branch: kept.branch, kept: kept.kept, changedFiles: kept.changedFiles, commits: kept.commits }, notes: [...notes, ...outcome.notes],
+        ...(outcome.sessionId && { sessionId: outcome.sessionId }),
       };
     };
 

@@ -19,10 +19,10 @@ export function ExplanationView(props: { explanation: UiExplanation }) {
       <ul>
         ${shell.commands.map((command, position) => html`<li key=${position}>
           <code>${command.text}</code>
-          ${command.argv ? html`<div>argv: ${command.argv.map((argument, argumentIndex) => html`<code key=${argumentIndex} class="argv">${argument}</code> `)}</div>` : null}
+          ${command.opaque ? html`<div>opaque: ${command.opaque}</div>` : null}
           ${command.reads && command.reads.length > 0 ? html`<div>reads: ${command.reads.join(', ')}</div>` : null}
           ${command.writes && command.writes.length > 0 ? html`<div>writes: ${command.writes.join(', ')}</div>` : null}
-          <div>${command.rule ? html`rule <code>${command.rule.rule}</code> → ${command.rule.behavior}${command.rule.source ? ` (${command.rule.source})` : ''}` : 'no rule matched'}</div>
+          <div>${command.deniedBy ? html`rule <code>${command.deniedBy.rule}</code> → ${command.deniedBy.behavior} (${command.deniedBy.source})` : command.allowedBy ? html`rule <code>${command.allowedBy.rule}</code> → allow (${command.allowedBy.source})` : 'no rule matched'}</div>
         </li>`)}
       </ul>
       ${shell.redirects.reads.length + shell.redirects.writes.length > 0
