@@ -9,7 +9,7 @@ import { startRedisServer, type RedisServer } from '../../../src/fleet/test-fixt
 import { BIN, runProcess } from '../../cli/run-codev.ts';
 import { startCodevProcess, type CodevProcess } from '../../cli/start-codev-process.ts';
 
-/** The prompt of a job that parks: the model asks to write `parked-<n>.txt`. */
+/** The prompt of a job that parks: the fixture's model asks to run `touch report-<n>.txt && echo wrote report-<n>`. */
 export const PARKING_PROMPT = 'write the report file'; // the fixture project's model routes on it
 
 /** The file a parked job writes once approved (relative to the job's workspace or project). */
