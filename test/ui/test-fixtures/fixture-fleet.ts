@@ -12,12 +12,6 @@ import { startCodevProcess, type CodevProcess } from '../../cli/start-codev-proc
 /** The prompt of a job that parks: the fixture's model asks to run `touch report-<n>.txt && echo wrote report-<n>`. */
 export const PARKING_PROMPT = 'write the report file'; // the fixture project's model routes on it
 
-/** The file a parked job writes once approved (relative to the job's workspace or project). */
-export const parkedFileName = (jobNumber: number) => `report-${jobNumber}.txt`;
-
-/** The tool_use id of job number n's parked Bash call. */
-export const parkedCallId = (jobNumber: number) => `toolu_report_${jobNumber}`;
-
 /** A running fleet: its Redis, its worker, and the CLI against it. */
 export interface FixtureFleet {
   redis: RedisServer;
