@@ -1,7 +1,7 @@
 import { checkpointsUpTo } from './checkpoint-entries.ts';
 import { messagesUpTo } from './messages-up-to.ts';
 import { rewriteMovedPaths, type MovedPath } from './rewrite-moved-paths.ts';
-import type { LoadedTranscript, SessionMetadata, SessionStore, TranscriptEntry } from './types.ts';
+import type { LoadedTranscript, MessageEntry, SessionMetadata, SessionStore, TranscriptEntry } from './types.ts';
 
 /**
  * `SessionStore.fork` for a store that copies: a new session `to`, opened with its metadata and given the
@@ -18,9 +18,21 @@ export async function forkByCopy(options: { store: Pick<SessionStore, 'read' | '
   const writer = await store.open({ id: to.id, metadata: to });
   try {
     // Each checkpoint before the messages it follows does not matter to a reader: they are kept apart.
-    await writer.append([...checkpoints, ...messages] as TranscriptEntry[]);
+    await writer.append([...checkpoints, ...copiedConversation(source, messages)]);
   } finally {
     await writer.close();
   }
   return { metadata: to, messages, problems: [], ...(checkpoints.length > 0 && { checkpoints }) };
+}
+
+/**
+ * The messages as the copy's lines: what the source's last compaction wrote (its summary, the messages it kept)
+ * stays one `compact` entry, so the copy's readers tell the summary from a prompt (a listing's first prompt, a
+ * page's timeline) and its messages keep their ids; the others are message entries.
+ */
+function copiedConversation(source: LoadedTranscript, messages: readonly MessageEntry[]): TranscriptEntry[] {
+  const compacted = source.compacted;
+  const leading = Math.min(compacted?.leading ?? 0, messages.length);
+  if (!compacted || leading === 0) return [...messages];
+  return [{ ...compacted.entry, messages: messages.slice(0, leading).map((entry) => entry.message) }, ...messages.slice(leading)];
 }

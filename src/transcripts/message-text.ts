@@ -11,3 +11,14 @@ export function oneLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/**
+ * A prompt's text: a user message's first text block (what follows it are hook context and notifications);
+ * undefined for tool results, assistant messages and messages without text.
+ */
+export function promptText(message: Anthropic.MessageParam): string | undefined {
+  if (message.role !== 'user') return undefined;
+  const first = typeof message.content === 'string' ? undefined : message.content[0];
+  const text = typeof message.content === 'string' ? message.content : first?.type === 'text' ? first.text : '';
+  return text.trim() === '' ? undefined : text;
+}

@@ -1,4 +1,6 @@
 import { CodevError } from '../errors/codev-error.ts';
+import { emptyHistory, foldIntoHistory } from './compacted-history.ts';
+import { promptText } from './message-text.ts';
 import { isCheckpointEntry, isRewindEntry } from './checkpoint-entries.ts';
 import { isRecordEntry } from './record-entries.ts';
 import { TRANSCRIPT_FORMAT, type CheckpointEntry, type CompactEntry, type LoadedTranscript, type PendingEntry, type RewindEntry, type StateEntry, type MessageEntry, type SessionMetadata, type SessionEntry, type TranscriptEntry, type TranscriptProblem } from './types.ts';
@@ -23,6 +25,10 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
   const checkpoints: CheckpointEntry[] = [];
   const rewinds: RewindEntry[] = [];
   let costUsd: number | null | undefined;
+  const history = emptyHistory();
+  /** Messages the last compaction wrote, at the start of `messages`: counted when first written, not again. */
+  let leading = 0;
+  let lastCompact: Omit<CompactEntry, 'messages'> | undefined;
   lines.forEach((line, index) => {
     const number = index + 1;
     const torn = !complete && index === lines.length - 1;
@@ -46,7 +52,12 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
     else if (isCompactEntry(entry)) {
       pending = undefined;
       compactions++;
+      const writtenSince = new Set(messages.slice(leading));
+      foldIntoHistory({ history, dropped: messages, written: (dropped) => writtenSince.has(dropped), isPrompt: (dropped) => promptText(dropped.message) !== undefined });
       messages.length = 0;
+      leading = entry.messages.length;
+      const { messages: _written, ...described } = entry;
+      lastCompact = described;
       // The messages a compaction wrote get ids from its own, so `at` can name them.
       entry.messages.forEach((message, position) => messages.push({ type: 'message', uuid: `${entry.uuid}.${position}`, timestamp: entry.timestamp, message }));
     } else if (isCheckpointEntry(entry)) checkpoints.push(entry);
@@ -58,7 +69,7 @@ export function parseTranscript(text: string, options: { file: string }): Loaded
     else problems.push({ line: number, kind: torn ? 'torn' : 'invalid', message: 'not a transcript entry this codev knows' });
   });
   if (metadata === undefined) throw new CodevError('SESSION_UNSUPPORTED', `${options.file} holds no session (an empty or foreign file)`, { file: options.file, hint: 'delete it, or move it out of .codev/sessions/' });
-  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }), ...(state && { state }), ...(checkpoints.length > 0 && { checkpoints }), ...(rewinds.length > 0 && { rewinds }), ...(costUsd !== undefined && { costUsd }) };
+  return { metadata, messages, problems, ...(compactions > 0 && { compactions }), ...(pending && { pending }), ...(state && { state }), ...(checkpoints.length > 0 && { checkpoints }), ...(rewinds.length > 0 && { rewinds }), ...(costUsd !== undefined && { costUsd }), ...(lastCompact && { compacted: { leading, history, entry: lastCompact } }) };
 }
 
 /** The metadata of a transcript's first line; `SESSION_UNSUPPORTED` when it is not a session line this codev reads. */

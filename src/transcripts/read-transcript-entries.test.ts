@@ -123,8 +123,8 @@ describe('summaries from records', () => {
     await store.list();
     const cacheFile = path.join(directory, '.summaries.json');
     const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as { format: number; sessions: Record<string, { summary: { costUsd?: number } }> };
-    expect(cache.format).toBe(2);
-    cache.format = 1;
+    expect(cache.format).toBe(3);
+    cache.format = 2;
     cache.sessions['s.jsonl']!.summary.costUsd = 99;
     writeFileSync(cacheFile, JSON.stringify(cache));
     expect((await store.list())[0]!.costUsd).toBe(0.5);

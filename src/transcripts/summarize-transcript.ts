@@ -1,19 +1,25 @@
-import type Anthropic from '@anthropic-ai/sdk';
-import { oneLine } from './message-text.ts';
-import type { LoadedTranscript, SessionSummary } from './types.ts';
+import { oneLine, promptText } from './message-text.ts';
+import type { LoadedTranscript, MessageEntry, SessionSummary } from './types.ts';
 
 const PROMPT_LENGTH = 80;
 
-/** The listing line of a transcript: when, how long, how much, and what was asked first and last. */
+/**
+ * The listing line of a transcript: when, how long, how much, and what was asked first and last, over the whole
+ * session: what compactions took out of the loaded conversation counts, the summary they wrote does not.
+ */
 export function summarizeTranscript(transcript: LoadedTranscript, updatedAt: string): SessionSummary {
   const { metadata, messages } = transcript;
-  const prompts = messages.map((entry) => promptText(entry.message)).filter((text): text is string => text !== undefined);
-  let turns = 0;
-  let inputTokens = 0;
-  let outputTokens = 0;
-  let cacheReadInputTokens = 0;
-  let cacheCreationInputTokens = 0;
-  for (const entry of messages) {
+  const history = transcript.compacted?.history;
+  const own = messages.slice(transcript.compacted?.leading ?? 0);
+  const prompts = own.filter((entry) => promptText(entry.message) !== undefined);
+  const first = history?.firstPrompt ?? prompts[0];
+  const last = prompts.at(-1) ?? history?.lastPrompt;
+  let turns = history?.turns ?? 0;
+  let inputTokens = history?.inputTokens ?? 0;
+  let outputTokens = history?.outputTokens ?? 0;
+  let cacheReadInputTokens = history?.cacheReadInputTokens ?? 0;
+  let cacheCreationInputTokens = history?.cacheCreationInputTokens ?? 0;
+  for (const entry of own) {
     if (entry.message.role !== 'assistant') continue;
     turns++;
     inputTokens += (entry.usage?.inputTokens ?? 0) + (entry.usage?.cacheCreationInputTokens ?? 0) + (entry.usage?.cacheReadInputTokens ?? 0);
@@ -27,9 +33,9 @@ export function summarizeTranscript(transcript: LoadedTranscript, updatedAt: str
     model: metadata.model,
     createdAt: metadata.createdAt,
     updatedAt: messages.at(-1)?.timestamp ?? updatedAt,
-    firstPrompt: prompts[0],
-    lastPrompt: prompts.at(-1),
-    messages: messages.length,
+    firstPrompt: line(first),
+    lastPrompt: line(last),
+    messages: (history?.messages ?? 0) + own.length,
     turns,
     inputTokens,
     outputTokens,
@@ -42,14 +48,8 @@ export function summarizeTranscript(transcript: LoadedTranscript, updatedAt: str
   };
 }
 
-/**
- * A prompt's text, on one line, shortened: a user message's first text block (what follows it are hook
- * context and notifications); undefined for tool results and messages without text.
- */
-function promptText(message: Anthropic.MessageParam): string | undefined {
-  if (message.role !== 'user') return undefined;
-  const first = typeof message.content === 'string' ? undefined : message.content[0];
-  const text = typeof message.content === 'string' ? message.content : first?.type === 'text' ? first.text : '';
-  const line = oneLine(text, PROMPT_LENGTH);
-  return line === '' ? undefined : line;
+/** A prompt on one line, shortened. */
+function line(entry: MessageEntry | undefined): string | undefined {
+  const text = entry && promptText(entry.message);
+  return text === undefined ? undefined : oneLine(text, PROMPT_LENGTH);
 }

@@ -14,7 +14,7 @@ import type { SessionSummary } from './types.ts';
  */
 export const SUMMARY_CACHE_FILE = '.summaries.json';
 /** 2: summaries carry cache tokens, cost and `pending` (a format-1 cache lacks them, so it is rebuilt). */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** A transcript's line of the cache, and the file identity it was read at. */
 export interface CachedSummary {

@@ -234,6 +234,26 @@ export type ConversationRepair =
   /** A message was lost where the conversation needs a user message: a placeholder stands in for it. */
   | { kind: 'lost-message' };
 
+/**
+ * What compactions took out of a loaded transcript's `messages`, counted over the whole file, for the summary of a
+ * session (`codev sessions`, `codev ui`): its first prompt and its size are those of everything it did, not of the
+ * summary it goes on from. The messages a compaction wrote (its summary, the latest messages it kept) are not
+ * counted again: they were counted when they were first written.
+ */
+export interface CompactedHistory {
+  /** Messages written before the last compaction (its own summary and kept messages not counted). */
+  messages: number;
+  /** Replies among them, and their tokens (input counts the cache's, as the summary does). */
+  turns: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  /** The first and the last message that was a person's (or script's) prompt among them. */
+  firstPrompt?: MessageEntry;
+  lastPrompt?: MessageEntry;
+}
+
 /** A transcript as loaded: the metadata, its messages in order (since its last compaction), and the lines that were skipped. */
 export interface LoadedTranscript {
   metadata: SessionMetadata;
@@ -254,6 +274,11 @@ export interface LoadedTranscript {
    * when one had no price; absent when it has none (written before codev recorded requests).
    */
   costUsd?: number | null;
+  /**
+   * After a compaction: how many of `messages`, at their start, the last compaction wrote (its summary, the
+   * messages it kept), and what the compactions took out of `messages` (counts over the whole file), for summaries.
+   */
+  compacted?: { leading: number; history: CompactedHistory; entry: Omit<CompactEntry, 'messages'> };
 }
 
 /** One line of `codev sessions`. */
