@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UiAccess } from './create-ui-access.ts';
+import { isForeignFetch } from './is-foreign-fetch.ts';
 import type { RouteTable } from './match-route.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { readPageFile } from './read-page-file.ts';
@@ -28,6 +29,7 @@ export async function handleUiRequest(handling: UiRequestHandling, request: Inco
   const url = new URL(request.url ?? '/', 'http://codev.invalid');
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
     if (!verdict.authenticated) return writeUiError(response, 401, { code: 'UI_SERVE_FAILED', message: 'The token is missing or wrong.', hint: 'open the URL codev ui printed, or send Authorization: Bearer <token>' }, { 'www-authenticate': 'Bearer realm="codev ui"' });
+    if (isForeignFetch(request)) return writeUiError(response, 403, { code: 'UI_SERVE_FAILED', message: 'The API answers only the page of codev ui itself (Sec-Fetch-Site).' });
     return answerApi(handling, { request, response, url });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return writeText(response, 405, 'Method Not Allowed\n');
