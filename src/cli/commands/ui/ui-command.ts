@@ -34,8 +34,13 @@ export async function uiCommand(argv: readonly string[], io: CommandIo): Promise
     io.stderr(describe(server, settings, fleet));
     if (settings.open) {
       // The opener gets an owner-only file, never the token on its command line (readable by every local user).
-      openPage = writeOpenPage(server.loginUrl);
-      openBrowser(openPage.path, (message) => io.stderr(`codev ui: warning: ${message}\n`));
+      const warn = (message: string) => io.stderr(`codev ui: warning: ${message}\n`);
+      try {
+        openPage = writeOpenPage(server.loginUrl);
+        openBrowser(openPage.path, warn);
+      } catch (error) {
+        warn(`could not write the page that opens the browser (${error instanceof Error ? error.message : String(error)}); open the URL yourself`);
+      }
     }
     await new Promise<void>((resolve) => {
       if (stop.signal.aborted) resolve();
