@@ -608,7 +608,8 @@ Options:
   --host H               The address to listen on (default 127.0.0.1)
   --token T              The token (default: a random one, printed in the URL). Prefer CODEV_UI_TOKEN: a
                          command line is visible to every user of the machine (ps)
-  --open                 Open the URL in the browser (xdg-open, open); a failure only warns
+  --open                 Open the URL in the browser (xdg-open, open) through a page only you can read, so
+                         the token is on no command line; a failure only warns
   --redis URL            The fleet's Redis (default CODEV_REDIS_URL, else the config's fleet.redisUrl; none:
                          no fleet section). An unreachable one does not stop the page: its fleet section says why
   --queue NAME           The fleet's queue (default the config's fleet.queue, else codev)

@@ -5,6 +5,7 @@ import { postJson, toApiError, type ApiError } from './api.ts';
 import { ErrorMessage } from './error-message.ts';
 import { prettyJson } from './format.ts';
 import type { UiAnswerRequest, UiOk, UiParkedCall } from '../types.ts';
+import { visibleText } from './visible-text.ts';
 
 export function ParkedCall(props: { call: UiParkedCall; answerUrl: string; onAnswered: () => void }) {
   const { call } = props;
@@ -29,10 +30,12 @@ export function ParkedCall(props: { call: UiParkedCall; answerUrl: string; onAns
       setBusy(false);
     }
   }
-  return html`<article class="parked" aria-label=${`Approval for ${call.toolName}`}>
-    <h3>${call.toolName}</h3>
-    ${call.message ? html`<p>${call.message}</p>` : null}
-    <pre class="input">${prettyJson(call.input)}</pre>
+  // What is approved is what is seen: no character here may reorder or hide what the call does.
+  const toolName = visibleText(call.toolName);
+  return html`<article class="parked" aria-label=${`Approval for ${toolName}`}>
+    <h3>${toolName}</h3>
+    ${call.message ? html`<p>${visibleText(call.message)}</p>` : null}
+    <pre class="input">${visibleText(prettyJson(call.input))}</pre>
     <div class="actions">
       <button type="button" class="primary" disabled=${busy || answered !== undefined} onClick=${() => answer('allow')}>Approve</button>
       <div class="deny-group">

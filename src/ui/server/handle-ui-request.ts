@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UiAccess } from './create-ui-access.ts';
+import { isForeignFetch } from './is-foreign-fetch.ts';
 import type { RouteTable } from './match-route.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { readPageFile } from './read-page-file.ts';
@@ -7,7 +8,7 @@ import { SECURITY_HEADERS } from './security-headers.ts';
 import type { UiReply, UiServerContext } from './types.ts';
 import { toUiError } from './ui-error-status.ts';
 import type { UiStreams } from './ui-streams.ts';
-import { writeJson, writeText, writeUiError, writeUnauthorizedPage } from './write-answers.ts';
+import { writeEnteringPage, writeJson, writeText, writeUiError, writeUnauthorizedPage } from './write-answers.ts';
 
 /** What every request is judged and answered with: one server's access rules, routes, page folder, streams. */
 export interface UiRequestHandling {
@@ -28,19 +29,26 @@ export async function handleUiRequest(handling: UiRequestHandling, request: Inco
   const url = new URL(request.url ?? '/', 'http://codev.invalid');
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
     if (!verdict.authenticated) return writeUiError(response, 401, { code: 'UI_SERVE_FAILED', message: 'The token is missing or wrong.', hint: 'open the URL codev ui printed, or send Authorization: Bearer <token>' }, { 'www-authenticate': 'Bearer realm="codev ui"' });
+    if (isForeignFetch(request)) return writeUiError(response, 403, { code: 'UI_SERVE_FAILED', message: 'The API answers only the page of codev ui itself (Sec-Fetch-Site).' });
     return answerApi(handling, { request, response, url });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return writeText(response, 405, 'Method Not Allowed\n');
   const token = url.pathname === '/' ? url.searchParams.get('token') : null;
-  if (token !== null) return enter(handling, { response, token });
+  if (token !== null) return enter(handling, { response, token, crossSite: isForeignFetch(request) });
   if (!verdict.authenticated) return writeUnauthorizedPage(response);
   return answerPage(handling, { request, response, pathname: url.pathname });
 }
 
-/** `/?token=T`: the cookie, and a redirect that takes the token out of the address bar and the history. */
-function enter(handling: UiRequestHandling, options: { response: ServerResponse; token: string }): void {
+/**
+ * `/?token=T`: the cookie, and a redirect that takes the token out of the address bar and the history. Entered
+ * from another site (the page `--open` writes, a link elsewhere), a redirect would go on in that site's chain,
+ * where a SameSite=Strict cookie is not sent: the page itself then moves on to `/` (a refresh, no script).
+ */
+function enter(handling: UiRequestHandling, options: { response: ServerResponse; token: string; crossSite: boolean }): void {
   if (!handling.access.isToken(options.token)) return writeUnauthorizedPage(options.response);
-  options.response.writeHead(303, { ...SECURITY_HEADERS, location: '/', 'cache-control': 'no-store', 'set-cookie': `${handling.access.cookieName}=${options.token}; HttpOnly; SameSite=Strict; Path=/` });
+  const cookie = `${handling.access.cookieName}=${options.token}; HttpOnly; SameSite=Strict; Path=/`;
+  if (options.crossSite) return writeEnteringPage(options.response, { 'set-cookie': cookie });
+  options.response.writeHead(303, { ...SECURITY_HEADERS, location: '/', 'cache-control': 'no-store', 'set-cookie': cookie });
   options.response.end();
 }
 

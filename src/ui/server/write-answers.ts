@@ -24,6 +24,17 @@ export function writeUnauthorizedPage(response: ServerResponse): void {
   response.end(UNAUTHORIZED_PAGE);
 }
 
+/** The page that moves a browser entering from another site on to `/`, from this origin (see `enter`). */
+const ENTERING_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>codev ui</title></head>
+<body><p><a href="/">Open codev ui</a></p></body></html>
+`;
+
+export function writeEnteringPage(response: ServerResponse, headers: Record<string, string>): void {
+  response.writeHead(200, { ...SECURITY_HEADERS, ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(ENTERING_PAGE) });
+  response.end(ENTERING_PAGE);
+}
+
 /** A plain-text refusal (bad Host, wrong method on the page). */
 export function writeText(response: ServerResponse, status: number, text: string): void {
   response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });

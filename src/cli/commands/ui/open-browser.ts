@@ -8,7 +8,7 @@ function opener(url: string): { command: string; args: string[] } {
 }
 
 /**
- * Opens `url` in the browser, detached and not waited for (a browser it starts lives on); a failure (no
+ * Opens `url` (an address or a file) in the browser, detached and not waited for (a browser it starts lives on); a failure (no
  * xdg-open, no display) is only said through `warn`: the server serves either way.
  */
 export function openBrowser(url: string, warn: (message: string) => void): void {

@@ -7,6 +7,7 @@ import { stopOnSignals } from '../stop-on-signals.ts';
 import type { CommandIo } from '../types.ts';
 import { openBrowser } from './open-browser.ts';
 import { resolveUiFleet } from './resolve-ui-fleet.ts';
+import { writeOpenPage, type OpenPage } from './write-open-page.ts';
 import { UI_OPTIONS, uiSettings, type UiSettings } from './ui-options.ts';
 
 /** How long closing (streams, connections, the kernel, the fleet) may take after a signal before the command quits anyway. */
@@ -27,10 +28,20 @@ export async function uiCommand(argv: readonly string[], io: CommandIo): Promise
   const settings = uiSettings({ values, cwd: io.cwd, env: io.env });
   const fleet = await resolveUiFleet({ ...(settings.redis !== undefined && { redis: settings.redis }), ...(settings.queue !== undefined && { queue: settings.queue }), cwd: settings.cwd, env: io.env });
   const stop = stopOnSignals(io);
+  let openPage: OpenPage | undefined;
   try {
     const server = await listen(settings, { fleet, env: io.env });
     io.stderr(describe(server, settings, fleet));
-    if (settings.open) openBrowser(server.loginUrl, (message) => io.stderr(`codev ui: warning: ${message}\n`));
+    if (settings.open) {
+      // The opener gets an owner-only file, never the token on its command line (readable by every local user).
+      const warn = (message: string) => io.stderr(`codev ui: warning: ${message}\n`);
+      try {
+        openPage = writeOpenPage(server.loginUrl);
+        openBrowser(openPage.path, warn);
+      } catch (error) {
+        warn(`could not write the page that opens the browser (${error instanceof Error ? error.message : String(error)}); open the URL yourself`);
+      }
+    }
     await new Promise<void>((resolve) => {
       if (stop.signal.aborted) resolve();
       stop.signal.addEventListener('abort', () => resolve(), { once: true });
@@ -41,6 +52,7 @@ export async function uiCommand(argv: readonly string[], io: CommandIo): Promise
     clearTimeout(timer);
     return stop.exitCode ?? 0;
   } finally {
+    openPage?.remove();
     stop.dispose();
   }
 }
