@@ -23,13 +23,30 @@ export interface BuiltTimeline {
   problems: TranscriptEntries['problems'];
 }
 
-/** Reads a session whole and builds its timeline (`SESSION_NOT_FOUND` when there is none). */
+/**
+ * Reads a session whole and builds its timeline (`SESSION_NOT_FOUND` when there is none). A store's read is
+ * bounded (32 MiB of a file, 5,000 lines of Redis): the reads go on from each `next` until one adds nothing,
+ * so a long session is shown to its end, not cut at the first read's bound. A transcript replaced between
+ * two reads (`reset`) is read again from its start.
+ */
 export async function buildTimeline(options: SessionViewOptions): Promise<BuiltTimeline> {
-  const read = await readStoreEntries(options);
-  const state = createTimelineState(read.metadata);
+  let read = await readStoreEntries(options);
+  let state = createTimelineState(read.metadata);
+  let problems = [...read.problems];
   applyEntries(state, read.entries);
+  for (let from = 0; read.next > from; ) {
+    from = read.next;
+    read = await readStoreEntries({ ...options, from });
+    if (read.reset === true) {
+      state = createTimelineState(read.metadata);
+      problems = [];
+      from = 0;
+    }
+    applyEntries(state, read.entries);
+    problems.push(...read.problems);
+  }
   state.changed.clear();
-  return { state, next: read.next, problems: [...read.problems] };
+  return { state, next: read.next, problems };
 }
 
 /** The status of a session, by `statusOf` or its lock. */
