@@ -28,7 +28,7 @@ const CATCH_UP_BYTES = 256 * 1024;
  */
 export async function followSession(options: SessionViewOptions & { send: (event: UiSessionEvent) => void; signal: AbortSignal; pollMs?: number }): Promise<void> {
   const { send, signal } = options;
-  let { state, next } = await buildTimeline(options);
+  let { state, next, complete } = await buildTimeline(options);
   let status: UiSessionStatus | undefined;
   // Sent when there are items, or the session's status changed (its agent ended: the row says so).
   const sendItems = async (items: UiTimelineItem[], always: boolean) => {
@@ -41,6 +41,8 @@ export async function followSession(options: SessionViewOptions & { send: (event
     for (let start = 0; start === 0 || start < items.length; start += ITEMS_PER_EVENT) send({ type: 'items', items: items.slice(start, start + ITEMS_PER_EVENT), turns, row });
   };
   await sendItems(recentItems(state, { entries: CATCH_UP_ENTRIES, maxBytes: CATCH_UP_BYTES }), true);
+  // A session longer than a view reads is shown to where the view stopped: following it would hold the rest.
+  if (!complete) return untilAborted(signal);
   let reading = false;
   let again = false;
   const read = async () => {
@@ -52,14 +54,14 @@ export async function followSession(options: SessionViewOptions & { send: (event
     try {
       do {
         again = false;
-        if (signal.aborted) return;
+        if (signal.aborted || !complete) return;
         const update = await readStoreEntries({ ...options, from: next }).catch(() => undefined);
         if (!update || signal.aborted) continue;
         // The store read again from the start (`reset`), or the position went back, or another session took the name.
         if ((update as { reset?: boolean }).reset === true || update.next < next || !sameSession(state, update.metadata)) {
           // Read again first, then said: the page reads the session again on `reset`, and what is written
           // after this read comes as items (some perhaps twice, which the page's replace by id absorbs).
-          ({ state, next } = await buildTimeline(options));
+          ({ state, next, complete } = await buildTimeline(options));
           if (!signal.aborted) send({ type: 'reset' });
           continue;
         }
@@ -76,6 +78,13 @@ export async function followSession(options: SessionViewOptions & { send: (event
     if (signal.aborted) return resolve();
     signal.addEventListener('abort', () => resolve(), { once: true });
     watchChanges({ file, pollMs: options.pollMs, signal, onChange: () => void read().catch(() => {}) });
+  });
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
   });
 }
 
