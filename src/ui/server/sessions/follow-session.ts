@@ -15,6 +15,8 @@ const ITEMS_PER_EVENT = 100;
  */
 const CATCH_UP_ENTRIES = 200;
 const CATCH_UP_BYTES = 256 * 1024;
+/** The latest turns the first event carries (the page read the others with the session). */
+const CATCH_UP_TURNS = 200;
 
 /**
  * `GET /api/sessions/:id/events` (and the fleet's `.../session/events`): follows a session as it grows until
@@ -30,6 +32,17 @@ export async function followSession(options: SessionViewOptions & { send: (event
   const { send, signal } = options;
   let { state, next, complete } = await buildTimeline(options);
   let status: UiSessionStatus | undefined;
+  // Turns only grow (numbered over the session), so an event carries those from the first not sent yet: all of
+  // them in every event would grow with the session past the stream's buffer bound. `undefined`: none sent yet.
+  let turnsSent: { count: number; fromRecords: boolean } | undefined;
+  const turnsToSend = () => {
+    const all = turnsOf(state);
+    const fromRecords = state.turns.size > 0;
+    // The first event: the latest turns; a session whose turns came from its replies until its first request record: all again.
+    const from = turnsSent === undefined ? Math.max(0, all.length - CATCH_UP_TURNS) : turnsSent.fromRecords === fromRecords ? Math.min(turnsSent.count, all.length) : 0;
+    turnsSent = { count: all.length, fromRecords };
+    return all.slice(from);
+  };
   // Sent when there are items, or the session's status changed (its agent ended: the row says so).
   const sendItems = async (items: UiTimelineItem[], always: boolean) => {
     const now = await sessionStatus(options);
@@ -37,8 +50,8 @@ export async function followSession(options: SessionViewOptions & { send: (event
     if (signal.aborted || (items.length === 0 && !always && now === status)) return;
     status = now;
     const row = rowOf(state, now);
-    const turns = turnsOf(state);
-    for (let start = 0; start === 0 || start < items.length; start += ITEMS_PER_EVENT) send({ type: 'items', items: items.slice(start, start + ITEMS_PER_EVENT), turns, row });
+    const turns = turnsToSend();
+    for (let start = 0; start === 0 || start < items.length; start += ITEMS_PER_EVENT) send({ type: 'items', items: items.slice(start, start + ITEMS_PER_EVENT), turns: start === 0 ? turns : [], row });
   };
   await sendItems(recentItems(state, { entries: CATCH_UP_ENTRIES, maxBytes: CATCH_UP_BYTES }), true);
   // A session longer than a view reads is shown to where the view stopped: following it would hold the rest.
@@ -62,6 +75,7 @@ export async function followSession(options: SessionViewOptions & { send: (event
           // Read again first, then said: the page reads the session again on `reset`, and what is written
           // after this read comes as items (some perhaps twice, which the page's replace by id absorbs).
           ({ state, next, complete } = await buildTimeline(options));
+          turnsSent = { count: turnsOf(state).length, fromRecords: state.turns.size > 0 };
           if (!signal.aborted) send({ type: 'reset' });
           continue;
         }
