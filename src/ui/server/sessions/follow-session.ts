@@ -28,7 +28,7 @@ const CATCH_UP_TURNS = 200;
  * session again) and follows the new transcript from its end.
  * The file store's transcript is watched (`fs.watch`) and read again every `pollMs` in any case.
  */
-export async function followSession(options: SessionViewOptions & { send: (event: UiSessionEvent) => void; signal: AbortSignal; pollMs?: number }): Promise<void> {
+export async function followSession(options: SessionViewOptions & { send: (event: UiSessionEvent) => Promise<void> | void; signal: AbortSignal; pollMs?: number }): Promise<void> {
   const { send, signal } = options;
   let { state, next, complete } = await buildTimeline(options);
   let status: UiSessionStatus | undefined;
@@ -51,7 +51,8 @@ export async function followSession(options: SessionViewOptions & { send: (event
     status = now;
     const row = rowOf(state, now);
     const turns = turnsToSend();
-    for (let start = 0; start === 0 || start < items.length; start += ITEMS_PER_EVENT) send({ type: 'items', items: items.slice(start, start + ITEMS_PER_EVENT), turns: start === 0 ? turns : [], row });
+    // Each event waits until the client took the one before: a burst is never more than the stream's buffer bound.
+    for (let start = 0; start === 0 || start < items.length; start += ITEMS_PER_EVENT) await send({ type: 'items', items: items.slice(start, start + ITEMS_PER_EVENT), turns: start === 0 ? turns : [], row });
   };
   await sendItems(recentItems(state, { entries: CATCH_UP_ENTRIES, maxBytes: CATCH_UP_BYTES }), true);
   // A session longer than a view reads is shown to where the view stopped: following it would hold the rest.
@@ -76,7 +77,7 @@ export async function followSession(options: SessionViewOptions & { send: (event
           // after this read comes as items (some perhaps twice, which the page's replace by id absorbs).
           ({ state, next, complete } = await buildTimeline(options));
           turnsSent = { count: turnsOf(state).length, fromRecords: state.turns.size > 0 };
-          if (!signal.aborted) send({ type: 'reset' });
+          if (!signal.aborted) await send({ type: 'reset' });
           continue;
         }
         next = update.next;
