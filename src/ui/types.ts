@@ -209,7 +209,11 @@ export interface UiToolResultText {
 /** The most of one result the server sends whole. */
 export const UI_RESULT_MAX_CHARS = 1_000_000;
 
-/** A live update of a session (`.../events`): items new or changed (replace by `id`), and the rest as it stands now. */
+/**
+ * A live update of a session (`.../events`): items new or changed (replace by `id`), the row as it stands now,
+ * and `turns` from the first one's `turn` on (the turns before it are as the page has them; empty: none new),
+ * since a long session's every turn in every event would outgrow the stream.
+ */
 export type UiSessionEvent =
   | { type: 'items'; items: UiTimelineItem[]; turns: UiTurnCost[]; row: UiSessionRow }
   /** The transcript was replaced (rewritten, a fork took its place): read it again whole. */

@@ -12,7 +12,16 @@ function viewOf(items: UiTimelineItem[]): UiSessionView {
   return { id: 's', row, cwd: '/', codevVersion: '0', items, turns: [], problems: [], subagents: [] };
 }
 
+const turn = (number: number, model = 'm'): UiSessionView['turns'][number] => ({ turn: number, model, inputTokens: 1, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: 0, durationMs: 0 });
+
 describe('applySessionItems', () => {
+  it('keeps the turns before the event\'s first, replaces the rest by the event\'s, and keeps them all on none', () => {
+    const view = { ...viewOf([]), turns: [turn(1), turn(2), turn(3)] };
+    expect(applySessionItems(view, { items: [], turns: [turn(3, 'n'), turn(4)], row }).turns).toEqual([turn(1), turn(2), turn(3, 'n'), turn(4)]);
+    expect(applySessionItems(view, { items: [], turns: [], row }).turns).toEqual(view.turns);
+    expect(applySessionItems(view, { items: [], turns: [turn(1, 'n')], row }).turns).toEqual([turn(1, 'n')]);
+  });
+
   it('replaces an item by id where it stands, appends new ones, and keeps the others by identity', () => {
     const first = text('a', 'one');
     const second = text('b', 'two');

@@ -1,4 +1,4 @@
-/** A live `items` event applied to a session view: items replaced by id in place, new ones appended; the rest kept by identity. */
+/** A live `items` event applied to a session view: items replaced by id in place, new ones appended; turns from the event's first on replaced; the rest kept by identity. */
 import type { UiSessionView, UiTimelineItem } from '../types.ts';
 
 export function applySessionItems(view: UiSessionView, event: { items: UiTimelineItem[]; turns: UiSessionView['turns']; row: UiSessionView['row'] }): UiSessionView {
@@ -12,5 +12,8 @@ export function applySessionItems(view: UiSessionView, event: { items: UiTimelin
       items.push(item);
     } else items[position] = item;
   }
-  return { ...view, items, turns: event.turns, row: event.row };
+  // The event's turns go on from its first one's number: the turns before it are kept.
+  const first = event.turns[0]?.turn;
+  const turns = first === undefined ? view.turns : [...view.turns.filter((turn) => turn.turn < first), ...event.turns];
+  return { ...view, items, turns, row: event.row };
 }

@@ -3,6 +3,7 @@ import { useId } from 'preact/hooks';
 import { html } from './html.ts';
 import { Disclosure } from './disclosure.ts';
 import { formatCost, formatCount } from './format.ts';
+import { highestValue } from './highest-value.ts';
 import type { UiTurnCost } from '../types.ts';
 
 const WIDTH = 600;
@@ -13,7 +14,7 @@ export function TurnChart(props: { turns: UiTurnCost[] }) {
   const summaryId = useId();
   const priced = turns.some((turn) => turn.costUsd !== null && turn.costUsd > 0);
   const value = (turn: UiTurnCost) => (priced ? (turn.costUsd ?? 0) : turn.inputTokens + turn.outputTokens);
-  const highest = Math.max(...turns.map(value), Number.MIN_VALUE);
+  const highest = highestValue(turns.map(value), Number.MIN_VALUE);
   const barWidth = WIDTH / turns.length;
   const total = turns.reduce((sum, turn) => sum + value(turn), 0);
   const summary = priced

@@ -39,9 +39,11 @@ export type UiReply =
       /**
        * Writes events with `send` (each one `data:` line of JSON) until `signal` aborts (the client left, the
        * server closes) or it returns. The server sends `{ type: 'ping' }` every 15 s and bounds how many
-       * streams are open at once.
+       * streams are open at once. `send` resolves once the client has taken the event in (what waits for it
+       * under the stream's buffer bound): a writer of many events at once awaits it; a client that does not
+       * read for a while has its stream ended. It never rejects.
        */
-      stream(send: (event: unknown) => void, signal: AbortSignal): Promise<void>;
+      stream(send: (event: unknown) => Promise<void>, signal: AbortSignal): Promise<void>;
     };
 
 /**

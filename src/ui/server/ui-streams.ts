@@ -5,8 +5,10 @@ import type { UiReply } from './types.ts';
 /** How often an open stream says it is alive (proxies and browsers drop a silent connection). */
 export const PING_INTERVAL_MS = 15_000;
 
-/** Bytes a stream may have waiting for a client that does not read, before the stream is ended. */
+/** Bytes a stream may have waiting for its client: past them, a send waits until the client took them in. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** How long a send waits for a client that does not read, before its stream is ended. */
+export const DRAIN_TIMEOUT_MS = 30_000;
 
 /** The server-sent-event streams open on one server, bounded in number and each in what it buffers. */
 export interface UiStreams {
@@ -17,7 +19,7 @@ export interface UiStreams {
   closeAll(graceMs?: number): Promise<void>;
 }
 
-export function createUiStreams(options: { max: number; pingIntervalMs?: number }): UiStreams {
+export function createUiStreams(options: { max: number; pingIntervalMs?: number; drainTimeoutMs?: number }): UiStreams {
   const open = new Map<AbortController, { running: Promise<void>; response: ServerResponse }>();
   const pingIntervalMs = options.pingIntervalMs ?? PING_INTERVAL_MS;
   return {
@@ -30,13 +32,21 @@ export function createUiStreams(options: { max: number; pingIntervalMs?: number 
       const ended = AbortSignal.any([controller.signal, signal]);
       response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       response.flushHeaders();
-      // A client that does not read would make the server hold every event: past the bound, its stream ends.
-      const send = (event: unknown) => {
+      // Past the bound, a send waits until the client has read: a writer of a burst awaits it. A client that
+      // does not read within the timeout, or a writer that sends again without waiting, would make the server
+      // hold every event: the stream ends.
+      let draining: Promise<void> | undefined;
+      const send = async (event: unknown) => {
         if (ended.aborted) return;
-        if (response.writableLength > MAX_BUFFERED_BYTES) return controller.abort();
+        if (draining) return controller.abort();
         response.write(`data: ${JSON.stringify(event)}\n\n`);
+        if (response.writableLength <= MAX_BUFFERED_BYTES) return;
+        draining = drained({ response, signal: ended, timeoutMs: options.drainTimeoutMs ?? DRAIN_TIMEOUT_MS, onTimeout: () => controller.abort() });
+        await draining;
+        draining = undefined;
       };
-      const ping = setInterval(() => send({ type: 'ping' }), pingIntervalMs);
+      // A stream waiting for its client to read is alive: no ping is added to what it waits on.
+      const ping = setInterval(() => void (draining ? undefined : send({ type: 'ping' })), pingIntervalMs);
       response.on('close', () => controller.abort());
       const running = (async () => {
         try {
@@ -67,4 +77,26 @@ export function createUiStreams(options: { max: number; pingIntervalMs?: number 
       }
     },
   };
+}
+
+/** Resolves when `response` drained, `signal` aborted, or after `timeoutMs` (calling `onTimeout`); never rejects. */
+function drained(options: { response: ServerResponse; signal: AbortSignal; timeoutMs: number; onTimeout: () => void }): Promise<void> {
+  const { response, signal } = options;
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      response.off('drain', done);
+      response.off('close', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      options.onTimeout();
+      done();
+    }, options.timeoutMs);
+    response.on('drain', done);
+    response.on('close', done);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

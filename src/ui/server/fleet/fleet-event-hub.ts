@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fleet, JobSummary } from '../../../fleet/types.ts';
 import type { UiFleetEvent, UiRateLimit } from '../../types.ts';
 import { applyProgress, jobRowOf, type JobProgress } from './job-row-of.ts';
@@ -107,10 +108,8 @@ function createFleetEventHub(fleet: Fleet, serverSignal: AbortSignal): FleetEven
     while (!signal.aborted) {
       // Redis away: the next poll tries again (the UI's GETs answer 503 meanwhile).
       await poll().catch(() => {});
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_MS);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-      });
+      // The wait's abort listener goes with the wait: one per poll would pile up while a page stays open.
+      await sleep(POLL_MS, undefined, { signal }).catch(() => {});
     }
     watching?.abort();
     watched = new Set();
@@ -125,8 +124,10 @@ function createFleetEventHub(fleet: Fleet, serverSignal: AbortSignal): FleetEven
       if (!running && !serverSignal.aborted) {
         running = new AbortController();
         const stop = running;
-        serverSignal.addEventListener('abort', () => stop.abort(), { once: true });
-        void run(stop.signal);
+        // Removed when the run ends: the server's signal lives as long as `codev ui`, a run as long as a visit.
+        const stopWithServer = () => stop.abort();
+        serverSignal.addEventListener('abort', stopWithServer, { once: true });
+        void run(stop.signal).finally(() => serverSignal.removeEventListener('abort', stopWithServer));
       } else if (lastCounts) {
         // A new stream hears the counts now, not at the next change.
         const { counts, rateLimit } = JSON.parse(lastCounts) as { counts: Record<string, number>; rateLimit: UiRateLimit };

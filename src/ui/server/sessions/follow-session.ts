@@ -15,6 +15,8 @@ const ITEMS_PER_EVENT = 100;
  */
 const CATCH_UP_ENTRIES = 200;
 const CATCH_UP_BYTES = 256 * 1024;
+/** The latest turns the first event carries (the page read the others with the session). */
+const CATCH_UP_TURNS = 200;
 
 /**
  * `GET /api/sessions/:id/events` (and the fleet's `.../session/events`): follows a session as it grows until
@@ -26,10 +28,21 @@ const CATCH_UP_BYTES = 256 * 1024;
  * session again) and follows the new transcript from its end.
  * The file store's transcript is watched (`fs.watch`) and read again every `pollMs` in any case.
  */
-export async function followSession(options: SessionViewOptions & { send: (event: UiSessionEvent) => void; signal: AbortSignal; pollMs?: number }): Promise<void> {
+export async function followSession(options: SessionViewOptions & { send: (event: UiSessionEvent) => Promise<void> | void; signal: AbortSignal; pollMs?: number }): Promise<void> {
   const { send, signal } = options;
-  let { state, next } = await buildTimeline(options);
+  let { state, next, complete } = await buildTimeline(options);
   let status: UiSessionStatus | undefined;
+  // Turns only grow (numbered over the session), so an event carries those from the first not sent yet: all of
+  // them in every event would grow with the session past the stream's buffer bound. `undefined`: none sent yet.
+  let turnsSent: { count: number; fromRecords: boolean } | undefined;
+  const turnsToSend = () => {
+    const all = turnsOf(state);
+    const fromRecords = state.turns.size > 0;
+    // The first event: the latest turns; a session whose turns came from its replies until its first request record: all again.
+    const from = turnsSent === undefined ? Math.max(0, all.length - CATCH_UP_TURNS) : turnsSent.fromRecords === fromRecords ? Math.min(turnsSent.count, all.length) : 0;
+    turnsSent = { count: all.length, fromRecords };
+    return all.slice(from);
+  };
   // Sent when there are items, or the session's status changed (its agent ended: the row says so).
   const sendItems = async (items: UiTimelineItem[], always: boolean) => {
     const now = await sessionStatus(options);
@@ -37,10 +50,13 @@ export async function followSession(options: SessionViewOptions & { send: (event
     if (signal.aborted || (items.length === 0 && !always && now === status)) return;
     status = now;
     const row = rowOf(state, now);
-    const turns = turnsOf(state);
-    for (let start = 0; start === 0 || start < items.length; start += ITEMS_PER_EVENT) send({ type: 'items', items: items.slice(start, start + ITEMS_PER_EVENT), turns, row });
+    const turns = turnsToSend();
+    // Each event waits until the client took the one before: a burst is never more than the stream's buffer bound.
+    for (let start = 0; start === 0 || start < items.length; start += ITEMS_PER_EVENT) await send({ type: 'items', items: items.slice(start, start + ITEMS_PER_EVENT), turns: start === 0 ? turns : [], row });
   };
   await sendItems(recentItems(state, { entries: CATCH_UP_ENTRIES, maxBytes: CATCH_UP_BYTES }), true);
+  // A session longer than a view reads is shown to where the view stopped: following it would hold the rest.
+  if (!complete) return untilAborted(signal);
   let reading = false;
   let again = false;
   const read = async () => {
@@ -52,15 +68,16 @@ export async function followSession(options: SessionViewOptions & { send: (event
     try {
       do {
         again = false;
-        if (signal.aborted) return;
+        if (signal.aborted || !complete) return;
         const update = await readStoreEntries({ ...options, from: next }).catch(() => undefined);
         if (!update || signal.aborted) continue;
         // The store read again from the start (`reset`), or the position went back, or another session took the name.
         if ((update as { reset?: boolean }).reset === true || update.next < next || !sameSession(state, update.metadata)) {
           // Read again first, then said: the page reads the session again on `reset`, and what is written
           // after this read comes as items (some perhaps twice, which the page's replace by id absorbs).
-          ({ state, next } = await buildTimeline(options));
-          if (!signal.aborted) send({ type: 'reset' });
+          ({ state, next, complete } = await buildTimeline(options));
+          turnsSent = { count: turnsOf(state).length, fromRecords: state.turns.size > 0 };
+          if (!signal.aborted) await send({ type: 'reset' });
           continue;
         }
         next = update.next;
@@ -76,6 +93,13 @@ export async function followSession(options: SessionViewOptions & { send: (event
     if (signal.aborted) return resolve();
     signal.addEventListener('abort', () => resolve(), { once: true });
     watchChanges({ file, pollMs: options.pollMs, signal, onChange: () => void read().catch(() => {}) });
+  });
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
   });
 }
 

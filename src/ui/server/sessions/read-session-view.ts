@@ -21,15 +21,47 @@ export interface BuiltTimeline {
   state: TimelineState;
   next: number;
   problems: TranscriptEntries['problems'];
+  /** False when the session goes on past `MAX_VIEW_READS`: the timeline stops there, and is not followed. */
+  complete: boolean;
 }
 
-/** Reads a session whole and builds its timeline (`SESSION_NOT_FOUND` when there is none). */
-export async function buildTimeline(options: SessionViewOptions): Promise<BuiltTimeline> {
-  const read = await readStoreEntries(options);
-  const state = createTimelineState(read.metadata);
+/**
+ * The most bounded store reads one view takes (each at most 32 MiB of a file, 5,000 lines of Redis): 256 MiB
+ * of a file, the most codev reads of a transcript anywhere. A longer session is shown to there, and says so.
+ */
+export const MAX_VIEW_READS = 8;
+
+/**
+ * Reads a session whole and builds its timeline (`SESSION_NOT_FOUND` when there is none). A store's read is
+ * bounded: the reads go on from each `next` until one adds nothing, so a long session is shown to its end,
+ * not cut at the first read's bound, up to `MAX_VIEW_READS` (past it, a problem says the rest is not shown
+ * and `complete` is false). A transcript replaced between two reads (`reset`) is read again from its start.
+ */
+export async function buildTimeline(options: SessionViewOptions & { maxReads?: number }): Promise<BuiltTimeline> {
+  const maxReads = options.maxReads ?? MAX_VIEW_READS;
+  let read = await readStoreEntries(options);
+  let state = createTimelineState(read.metadata);
+  let problems = [...read.problems];
   applyEntries(state, read.entries);
+  let reads = 1;
+  for (let from = 0; read.next > from; reads++) {
+    if (reads >= maxReads) {
+      problems.push({ line: 0, kind: 'invalid', message: `the session goes on past what codev ui reads of one session (${maxReads} reads): the rest is not shown` });
+      state.changed.clear();
+      return { state, next: read.next, problems, complete: false };
+    }
+    from = read.next;
+    read = await readStoreEntries({ ...options, from });
+    if (read.reset === true) {
+      state = createTimelineState(read.metadata);
+      problems = [];
+      from = 0;
+    }
+    applyEntries(state, read.entries);
+    problems.push(...read.problems);
+  }
   state.changed.clear();
-  return { state, next: read.next, problems: [...read.problems] };
+  return { state, next: read.next, problems, complete: true };
 }
 
 /** The status of a session, by `statusOf` or its lock. */

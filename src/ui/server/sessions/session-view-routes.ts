@@ -29,7 +29,7 @@ export function sessionViewRoutes(options: { base: string; resolve: ResolveSessi
       handle: async (request, context) => {
         const session = await resolve(request, context);
         await session.store.readMetadata?.(session.id);
-        return { stream: (send, signal) => followSession({ ...session, signal, send: send as (event: UiSessionEvent) => void }) };
+        return { stream: (send, signal) => followSession({ ...session, signal, send: send as (event: UiSessionEvent) => Promise<void> }) };
       },
     },
   ];

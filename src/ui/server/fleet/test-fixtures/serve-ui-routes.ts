@@ -41,7 +41,7 @@ export async function serveUiRoutes(options: { routes: UiRoute[]; context: Omit<
           return;
         }
         response.writeHead(200, { 'content-type': 'text/event-stream' });
-        await reply.stream((event) => response.write(`data: ${JSON.stringify(event)}\n\n`), ended.signal);
+        await reply.stream(async (event) => void response.write(`data: ${JSON.stringify(event)}\n\n`), ended.signal);
         response.end();
       } catch (error) {
         const body = CodevError.isInstance(error) ? { error: { code: error.code, message: error.message } } : { error: { code: 'UI_SERVE_FAILED', message: String(error) } };
