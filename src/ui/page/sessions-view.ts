@@ -1,5 +1,6 @@
 /** The sessions list (`/`): search, filters, one page of the table, paging. The query lives in the URL. */
 import { useEffect, useState } from 'preact/hooks';
+import { clearReady, markReady } from './mark-ready.ts';
 import { html } from './html.ts';
 import { useTitle } from './use-title.ts';
 import { navigate } from './router.ts';
@@ -44,6 +45,11 @@ export function SessionsView(props: { query: URLSearchParams }) {
   if (model) api.set('model', model);
   const list = useJson<UiSessionList>(`/api/sessions?${api}`);
   const data = list.data;
+  useEffect(() => {
+    if (!data) return;
+    markReady('sessions');
+    return clearReady;
+  }, [data]);
 
   return html`<section aria-labelledby="sessions-title">
     <h1 id="sessions-title">Sessions</h1>

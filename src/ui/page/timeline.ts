@@ -6,6 +6,7 @@ import { TimelineComponent } from './timeline-context.ts';
 import { ToolCall } from './tool-call.ts';
 import { LongText } from './long-text.ts';
 import { formatCount, formatDuration, formatTime } from './format.ts';
+import { clearReady, markReady } from './mark-ready.ts';
 import type { UiTimelineItem } from '../types.ts';
 
 /** Items rendered before the first paint; the rest follow in steps, so that a long session shows at once. */
@@ -15,6 +16,11 @@ const STEP_ITEMS = 400;
 export function Timeline(props: { items: UiTimelineItem[]; sessionId: string; resultsBase?: string }) {
   const [shown, setShown] = useState(FIRST_ITEMS);
   const total = props.items.length;
+  // Effects run after the browser has the first items: the timeline is on screen from here.
+  useEffect(() => {
+    markReady('session');
+    return clearReady;
+  }, [props.sessionId]);
   useEffect(() => {
     if (shown >= total) return;
     const timer = setTimeout(() => setShown((count) => (count + STEP_ITEMS >= total ? Number.POSITIVE_INFINITY : count + STEP_ITEMS)), 0);
