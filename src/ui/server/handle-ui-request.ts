@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UiAccess } from './create-ui-access.ts';
 import type { RouteTable } from './match-route.ts';
+import { entryLocation } from './entry-location.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { readPageFile } from './read-page-file.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -31,16 +32,16 @@ export async function handleUiRequest(handling: UiRequestHandling, request: Inco
     return answerApi(handling, { request, response, url });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return writeText(response, 405, 'Method Not Allowed\n');
-  const token = url.pathname === '/' ? url.searchParams.get('token') : null;
-  if (token !== null) return enter(handling, { response, token });
+  const token = url.pathname.startsWith('/assets/') ? null : url.searchParams.get('token');
+  if (token !== null) return enter(handling, { response, token, location: entryLocation(url) });
   if (!verdict.authenticated) return writeUnauthorizedPage(response);
   return answerPage(handling, { request, response, pathname: url.pathname });
 }
 
-/** `/?token=T`: the cookie, and a redirect that takes the token out of the address bar and the history. */
-function enter(handling: UiRequestHandling, options: { response: ServerResponse; token: string }): void {
+/** `<page>?token=T`: the cookie, and a redirect to that page that takes the token out of the address bar and the history. */
+function enter(handling: UiRequestHandling, options: { response: ServerResponse; token: string; location: string }): void {
   if (!handling.access.isToken(options.token)) return writeUnauthorizedPage(options.response);
-  options.response.writeHead(303, { ...SECURITY_HEADERS, location: '/', 'cache-control': 'no-store', 'set-cookie': `${handling.access.cookieName}=${options.token}; HttpOnly; SameSite=Strict; Path=/` });
+  options.response.writeHead(303, { ...SECURITY_HEADERS, location: options.location, 'cache-control': 'no-store', 'set-cookie': `${handling.access.cookieName}=${options.token}; HttpOnly; SameSite=Strict; Path=/` });
   options.response.end();
 }
 
