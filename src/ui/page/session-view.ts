@@ -1,4 +1,4 @@
-/** A session's page (`/sessions/:id`): title, meta, the per-turn chart, the timeline; live while it runs. */
+/** A session's page (`/sessions/:id`): title, meta, the per-turn chart, the timeline; live (a session idle now may be continued). */
 import { html } from './html.ts';
 import { useTitle } from './use-title.ts';
 import { useSession } from './use-session.ts';
@@ -9,7 +9,8 @@ import { Timeline } from './timeline.ts';
 import { TodoList } from './todo-list.ts';
 
 export function SessionView(props: { id: string }) {
-  const session = useSession(`/api/sessions/${encodeURIComponent(props.id)}`, { live: false });
+  // Followed even while idle: the session may be continued (`codev -c`, a resume elsewhere) while its page is open.
+  const session = useSession(`/api/sessions/${encodeURIComponent(props.id)}`, { live: true });
   const view = session.data;
   useTitle(session.data?.row.title ?? `Session ${props.id}`);
   if (!view) return html`<h1>Session ${props.id}</h1><${Pending} error=${session.error} loading=${session.loading} />`;
