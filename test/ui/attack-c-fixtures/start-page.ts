@@ -18,6 +18,9 @@ export interface PageRig {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** Stops the server (streams and all), then serves the same project again on the same port with the same token. */
+  stopServer(): Promise<void>;
+  startServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,20 +41,32 @@ export async function startPage(options: { prepare?: (store: SessionStore) => Pr
   writeFileSync(path.join(projectRoot, 'package.json'), '{ "type": "module" }\n');
   const store = createFileSessionStore({ directory: sessionsDirectory(projectRoot) });
   await options.prepare?.(store);
-  const server = await serveUi({ cwd: projectRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME, CODEV_UI_PAGE_DIR: PAGE_DIRECTORY } });
+  const serve = (port?: number, token?: string) => serveUi({ cwd: projectRoot, port, token, env: { PATH: process.env.PATH, HOME: process.env.HOME, CODEV_UI_PAGE_DIR: PAGE_DIRECTORY } });
+  let server = await serve();
+  let running = true;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_FLAGS] });
   const context = await browser.newContext();
   const page = await context.newPage();
   return {
-    server,
+    get server() {
+      return server;
+    },
     projectRoot,
     store,
     browser,
     context,
     page,
+    async stopServer() {
+      running = false;
+      await server.close();
+    },
+    async startServer() {
+      server = await serve(server.port, server.token);
+      running = true;
+    },
     async close() {
       await browser.close();
-      await server.close();
+      if (running) await server.close();
       rmSync(base, { recursive: true, force: true });
     },
   };
