@@ -1,7 +1,7 @@
 /**
  * Attack C: an Edit or Write that only adds or removes the file's final newline changed the file, but its diff on
  * the session page showed every line as unchanged. The diff must show the change (a removed and an added line,
- * the one without a newline marked as in `diff -u`: "\ No newline at end of file").
+ * the side without it marked as `diff -u` does: "\ No newline at end").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPage, writeSession, type PageRig } from './attack-c-fixtures/start-page.ts';
