@@ -5,6 +5,7 @@ import { useSession } from './use-session.ts';
 import { Pending } from './error-message.ts';
 import { Timeline } from './timeline.ts';
 import { TurnChart } from './turn-chart.ts';
+import { StreamNotice } from './stream-notice.ts';
 
 export function JobSession(props: { url: string; live: boolean }) {
   const session = useSession(props.url, { live: props.live });
@@ -16,6 +17,7 @@ export function JobSession(props: { url: string; live: boolean }) {
   }, [props.live]);
   return html`<section aria-labelledby="job-session-title">
     <h2 id="job-session-title">Session</h2>
+    <${StreamNotice} state=${session.stream} />
     ${session.data
       ? html`${session.data.turns.length > 0 ? html`<${TurnChart} turns=${session.data.turns} />` : null}
           <${Timeline} items=${session.data.items} sessionId=${session.data.id} />`

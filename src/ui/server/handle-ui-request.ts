@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UiAccess } from './create-ui-access.ts';
 import { isForeignFetch } from './is-foreign-fetch.ts';
 import type { RouteTable } from './match-route.ts';
+import { entryLocation } from './entry-location.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { readPageFile } from './read-page-file.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -33,22 +34,22 @@ export async function handleUiRequest(handling: UiRequestHandling, request: Inco
     return answerApi(handling, { request, response, url });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return writeText(response, 405, 'Method Not Allowed\n');
-  const token = url.pathname === '/' ? url.searchParams.get('token') : null;
-  if (token !== null) return enter(handling, { response, token, crossSite: isForeignFetch(request) });
+  const token = url.pathname.startsWith('/assets/') ? null : url.searchParams.get('token');
+  if (token !== null) return enter(handling, { response, token, location: entryLocation(url), crossSite: isForeignFetch(request) });
   if (!verdict.authenticated) return writeUnauthorizedPage(response);
   return answerPage(handling, { request, response, pathname: url.pathname });
 }
 
 /**
- * `/?token=T`: the cookie, and a redirect that takes the token out of the address bar and the history. Entered
- * from another site (the page `--open` writes, a link elsewhere), a redirect would go on in that site's chain,
- * where a SameSite=Strict cookie is not sent: the page itself then moves on to `/` (a refresh, no script).
+ * `<page>?token=T`: the cookie, and a redirect to that page that takes the token out of the address bar and the
+ * history. Entered from another site (the page `--open` writes, a link elsewhere), a redirect would go on in that
+ * site's chain, where a SameSite=Strict cookie is not sent: the page itself then moves on to `/` (a refresh, no script).
  */
-function enter(handling: UiRequestHandling, options: { response: ServerResponse; token: string; crossSite: boolean }): void {
+function enter(handling: UiRequestHandling, options: { response: ServerResponse; token: string; location: string; crossSite: boolean }): void {
   if (!handling.access.isToken(options.token)) return writeUnauthorizedPage(options.response);
   const cookie = `${handling.access.cookieName}=${options.token}; HttpOnly; SameSite=Strict; Path=/`;
   if (options.crossSite) return writeEnteringPage(options.response, { 'set-cookie': cookie });
-  options.response.writeHead(303, { ...SECURITY_HEADERS, location: '/', 'cache-control': 'no-store', 'set-cookie': cookie });
+  options.response.writeHead(303, { ...SECURITY_HEADERS, location: options.location, 'cache-control': 'no-store', 'set-cookie': cookie });
   options.response.end();
 }
 

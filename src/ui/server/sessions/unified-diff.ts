@@ -6,8 +6,10 @@ const MAX_MATCH_CELLS = 250_000;
 /** A unified diff of `before` → `after` (one hunk over the changed region, the unchanged lines around it as context). */
 export function unifiedDiff(before: string, after: string, options: { maxLines?: number } = {}): { lines: string[]; truncated: boolean } {
   const maxLines = options.maxLines ?? MAX_DIFF_LINES;
-  const old = splitLines(before);
-  const now = splitLines(after);
+  // Only where one side ends with a newline and the other does not (an Edit's strings are parts of lines).
+  const marked = before !== '' && after !== '' && before.endsWith('\n') !== after.endsWith('\n');
+  const old = splitLines(before, marked);
+  const now = splitLines(after, marked);
   let start = 0;
   while (start < old.length && start < now.length && old[start] === now[start]) start++;
   let endOld = old.length;
@@ -18,14 +20,22 @@ export function unifiedDiff(before: string, after: string, options: { maxLines?:
   }
   const body = [...old.slice(0, start).map((line) => ` ${line}`), ...middle(old.slice(start, endOld), now.slice(start, endNow)), ...old.slice(endOld).map((line) => ` ${line}`)];
   const header = `@@ -${old.length === 0 ? 0 : 1},${old.length} +${now.length === 0 ? 0 : 1},${now.length} @@`;
-  const lines = [header, ...body];
+  const lines = [header, ...body.flatMap((line) => (line.endsWith(NO_FINAL_NEWLINE) ? [line.slice(0, -NO_FINAL_NEWLINE.length), NO_NEWLINE_MARK] : [line]))];
   return lines.length > maxLines ? { lines: lines.slice(0, maxLines), truncated: true } : { lines, truncated: false };
 }
 
-function splitLines(text: string): string[] {
+/**
+ * Put after a last line that has no newline while lines are compared, when the other side's has one: adding or
+ * removing the final newline is a change; shown as `diff -u` does, by a marker line after that line.
+ */
+const NO_FINAL_NEWLINE = '\u0000no-final-newline';
+const NO_NEWLINE_MARK = '\\ No newline at end';
+
+function splitLines(text: string, marked: boolean): string[] {
   if (text === '') return [];
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
+  else if (marked) lines[lines.length - 1] += NO_FINAL_NEWLINE;
   return lines;
 }
 
