@@ -4,7 +4,7 @@
  *
  * Routes (all under the server's origin; every `/api/` route needs the session cookie or `Authorization: Bearer`;
  * every POST also needs `content-type: application/json` and an allowed `Origin`):
- * - `GET  /?token=T`                             sets the cookie, redirects to `/` (the token leaves the address bar)
+ * - `GET  /?token=T`                             sets a session cookie (not the token), redirects to `/`
  * - `GET  /`, `/assets/*`                        the prebuilt page (any other non-API path answers the page: client routing)
  * - `GET  /api/overview`                         `UiOverview`
  * - `GET  /api/sessions?q=&status=&model=&offset=&limit=`  `UiSessionList`
