@@ -596,8 +596,9 @@ writes it), its fleet (jobs, their sessions; approve or deny a parked call, canc
 (where each tool comes from; explain how the rules decide a call). It reads: nothing is written but the fleet's
 approve, deny and cancel. Prints the URL to open (it carries a token) and runs until Ctrl-C.
 
-Security: the page and its API answer only requests carrying the token: the printed URL's ?token= sets it as a
-cookie (HttpOnly, SameSite=Strict) and leaves the address bar; scripts send "Authorization: Bearer <token>".
+Security: the page and its API answer only requests carrying the token: the printed URL's ?token= trades it
+for a session cookie (HttpOnly, SameSite=Strict, a secret of its own, never the token) and leaves the address
+bar; scripts send "Authorization: Bearer <token>".
 Every request must name this server in its Host header (DNS rebinding), every POST must come from the page
 itself (Origin) as JSON. There is no way to serve without a token. A host other than loopback (127.0.0.1,
 ::1, localhost) needs a token of yours (--token or CODEV_UI_TOKEN), and anyone on the network who has it can

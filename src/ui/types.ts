@@ -4,7 +4,7 @@
  *
  * Routes (all under the server's origin; every `/api/` route needs the session cookie or `Authorization: Bearer`;
  * every POST also needs `content-type: application/json` and an allowed `Origin`):
- * - `GET  <page>?token=T`                       sets the cookie, redirects to that page (the token leaves the address bar)
+ * - `GET  <page>?token=T`                       sets a session cookie (not the token), redirects to that page (the token leaves the address bar)
  * - `GET  /`, `/assets/*`                        the prebuilt page (any other non-API path answers the page: client routing)
  * - `GET  /api/overview`                         `UiOverview`
  * - `GET  /api/sessions?q=&status=&model=&offset=&limit=`  `UiSessionList`

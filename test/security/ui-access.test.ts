@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 const own = () => `127.0.0.1:${ui.server.port}`;
-const cookie = (token: string, port = ui.server.port) => `codev_ui_${port}=${token}`;
+const cookie = (value: string, port = ui.server.port) => `codev_ui_${port}=${value}`;
+/** Signs in as a browser does: `/?token=` → the session secret the cookie carries (never the token). */
+const signIn = async () => /^codev_ui_\d+=([^;]*)/.exec((await ui.send({ path: `/?token=${ui.server.token}`, auth: false })).headers['set-cookie']![0]!)![1]!;
 
 describe('codev ui: the token', () => {
   it('without it: the page is a 401 page saying what to open, the API and the assets 401', async () => {
@@ -47,18 +49,20 @@ describe('codev ui: the token', () => {
     expect((await ui.send({ path: `/api/ping?token=${ui.server.token}`, auth: false })).status).toBe(401);
   });
 
-  it('the right bearer or cookie (among others) lets in', async () => {
+  it('the right bearer or session cookie (among others) lets in', async () => {
     expect((await ui.send({ path: '/api/ping' })).json()).toEqual({ pong: true });
-    expect((await ui.send({ path: '/api/ping', auth: false, headers: { cookie: `other=1; ${cookie('wrong-token-0123456789')}; ${cookie(ui.server.token)}` } })).status).toBe(200);
-    expect((await ui.send({ path: '/', auth: false, headers: { cookie: cookie(ui.server.token) } })).status).toBe(200);
+    const secret = await signIn();
+    expect((await ui.send({ path: '/api/ping', auth: false, headers: { 'sec-fetch-site': 'same-origin', cookie: `other=1; ${cookie('wrong-token-0123456789')}; ${cookie(secret)}` } })).status).toBe(200);
+    expect((await ui.send({ path: '/', auth: false, headers: { cookie: cookie(secret) } })).status).toBe(200);
   });
 
-  it('/?token=T sets an HttpOnly SameSite=Strict cookie named after the port and redirects to / (303); a wrong one sets nothing', async () => {
+  it('/?token=T sets an HttpOnly SameSite=Strict cookie named after the port, not the token, and redirects to / (303); a wrong one sets nothing', async () => {
     const entered = await ui.send({ path: `/?token=${ui.server.token}`, auth: false });
     expect(entered.status).toBe(303);
     expect(entered.headers.location).toBe('/');
     const set = entered.headers['set-cookie']![0]!;
-    expect(set.startsWith(`${cookie(ui.server.token)};`)).toBe(true);
+    expect(set.startsWith(cookie(''))).toBe(true);
+    expect(set).not.toContain(ui.server.token);
     expect(set).toMatch(/; HttpOnly/);
     expect(set).toMatch(/; SameSite=Strict/);
     expect(set).toMatch(/; Path=\//);
@@ -130,8 +134,8 @@ describe('codev ui: POST (CSRF)', () => {
     expect(posts).toBe(before);
   });
 
-  it('runs a JSON POST from its own origin, with the cookie only', async () => {
-    const answer = await ui.send({ method: 'POST', path: '/api/act', auth: false, headers: { 'content-type': 'application/json; charset=utf-8', origin: `http://${own()}`, cookie: cookie(ui.server.token) }, body: '{}' });
+  it('runs a JSON POST from its own origin, with the session cookie only', async () => {
+    const answer = await ui.send({ method: 'POST', path: '/api/act', auth: false, headers: { 'content-type': 'application/json; charset=utf-8', origin: `http://${own()}`, 'sec-fetch-site': 'same-origin', cookie: cookie(await signIn()) }, body: '{}' });
     expect(answer.json()).toEqual({ ok: true });
   });
 });

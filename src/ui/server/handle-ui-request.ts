@@ -21,8 +21,8 @@ export interface UiRequestHandling {
 }
 
 /**
- * One request, in stages: access (Host, Origin, token), then the token's way in (`/?token=` → cookie), then the
- * API (`/api/…`: routes, JSON, streams) or the page (`/assets/…`, else index.html).
+ * One request, in stages: access (Host, Origin, token), then the token's way in (`/?token=` → a session cookie),
+ * then the API (`/api/…`: routes, JSON, streams) or the page (`/assets/…`, else index.html).
  */
 export async function handleUiRequest(handling: UiRequestHandling, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const verdict = handling.access.check(request);
@@ -30,24 +30,25 @@ export async function handleUiRequest(handling: UiRequestHandling, request: Inco
   const url = new URL(request.url ?? '/', 'http://codev.invalid');
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
     if (!verdict.authenticated) return writeUiError(response, 401, { code: 'UI_SERVE_FAILED', message: 'The token is missing or wrong.', hint: 'open the URL codev ui printed, or send Authorization: Bearer <token>' }, { 'www-authenticate': 'Bearer realm="codev ui"' });
-    if (isForeignFetch(request)) return writeUiError(response, 403, { code: 'UI_SERVE_FAILED', message: 'The API answers only the page of codev ui itself (Sec-Fetch-Site).' });
+    if (isForeignFetch(request, verdict.authenticated)) return writeUiError(response, 403, { code: 'UI_SERVE_FAILED', message: 'The API answers only the page of codev ui itself (Sec-Fetch-Site).' });
     return answerApi(handling, { request, response, url });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return writeText(response, 405, 'Method Not Allowed\n');
   const token = url.pathname.startsWith('/assets/') ? null : url.searchParams.get('token');
-  if (token !== null) return enter(handling, { response, token, location: entryLocation(url), crossSite: isForeignFetch(request) });
+  if (token !== null) return enter(handling, { response, token, location: entryLocation(url), crossSite: isForeignFetch(request, 'bearer') });
   if (!verdict.authenticated) return writeUnauthorizedPage(response);
   return answerPage(handling, { request, response, pathname: url.pathname });
 }
 
 /**
- * `<page>?token=T`: the cookie, and a redirect to that page that takes the token out of the address bar and the
- * history. Entered from another site (the page `--open` writes, a link elsewhere), a redirect would go on in that
- * site's chain, where a SameSite=Strict cookie is not sent: the page itself then moves on to `/` (a refresh, no script).
+ * `<page>?token=T`: the cookie (a new session secret, not the token: see `createUiSessions`), and a redirect to
+ * that page that takes the token out of the address bar and the history. Entered from another site (the page
+ * `--open` writes, a link elsewhere), a redirect would go on in that site's chain, where a SameSite=Strict cookie is
+ * not sent: the page itself then moves on to `/` (a refresh, no script).
  */
 function enter(handling: UiRequestHandling, options: { response: ServerResponse; token: string; location: string; crossSite: boolean }): void {
   if (!handling.access.isToken(options.token)) return writeUnauthorizedPage(options.response);
-  const cookie = `${handling.access.cookieName}=${options.token}; HttpOnly; SameSite=Strict; Path=/`;
+  const cookie = `${handling.access.cookieName}=${handling.access.startSession()}; HttpOnly; SameSite=Strict; Path=/`;
   if (options.crossSite) return writeEnteringPage(options.response, { 'set-cookie': cookie });
   options.response.writeHead(303, { ...SECURITY_HEADERS, location: options.location, 'cache-control': 'no-store', 'set-cookie': cookie });
   options.response.end();

@@ -22,7 +22,7 @@ export interface ServeUiOptions {
   host?: string;
   /** Default 0: a free port. */
   port?: number;
-  /** The token every request must carry (cookie or bearer). Default: 32 random bytes, base64url. */
+  /** The token: a bearer, or traded once at `/?token=` for a session cookie. Default: 32 random bytes, base64url. */
   token?: string;
   /** The fleet's Redis (default `CODEV_REDIS_URL`; none: no fleet) and queue (default `codev`). */
   redis?: string;
