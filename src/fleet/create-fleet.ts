@@ -144,7 +144,9 @@ export async function createFleet(options: FleetOptions = {}): Promise<Fleet> {
       // Summaries read without the jobs' data (prompts up to maxPromptBytes each): only what `promptBytes` asks of each prompt.
       const listed = statusOptions.ids ?? (await queue.getRanges([...COUNTED_STATES], 0, limit - 1, false));
       const found = await Promise.all(listed.map((id) => readJobSummary({ queue, redis, keys, id, ...(statusOptions.promptBytes !== undefined && { promptBytes: statusOptions.promptBytes }) })));
-      const jobs = found.filter((job) => job !== undefined);
+      // `getRanges` takes `limit` of each state: the newest `limit` over all of them are answered, never more.
+      const present = found.filter((job) => job !== undefined);
+      const jobs = statusOptions.ids ? present : present.sort((left, right) => right.submittedAt.localeCompare(left.submittedAt)).slice(0, limit);
       const room = limit - jobs.length;
       const removed = statusOptions.ids ? ids.filter((_id, index) => !found[index]) : room > 0 ? await redis.zrevrange(keys.cancelled, 0, room - 1) : [];
       for (const id of removed) {

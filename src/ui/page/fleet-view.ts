@@ -25,7 +25,8 @@ export function FleetView(props: { overview?: UiOverview; overviewFailed?: boole
 
 function FleetLive() {
   const fleet = useJson<UiFleetView>('/api/fleet');
-  useEventSource<UiFleetEvent>(fleet.data ? '/api/fleet/events' : undefined, (event) => {
+  // A reconnect reads the fleet again (what changed while the stream was down is not sent), then streams anew.
+  useEventSource<UiFleetEvent>(fleet.data && !fleet.loading ? '/api/fleet/events' : undefined, (event) => {
     if (event.type === 'counts') fleet.update((view) => ({ ...view, counts: event.counts, rateLimit: event.rateLimit }));
     else if (event.type === 'job') {
       fleet.update((view) => {
@@ -34,7 +35,7 @@ function FleetLive() {
         return { ...view, jobs };
       });
     }
-  });
+  }, fleet.reload);
   const view = fleet.data;
   if (!view) return html`<${Pending} error=${fleet.error} loading=${fleet.loading} />`;
   const counts = Object.entries(view.counts).filter(([, count]) => count > 0);

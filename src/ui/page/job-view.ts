@@ -16,10 +16,11 @@ const FINISHED = new Set(['completed', 'failed', 'cancelled']);
 export function JobView(props: { id: string }) {
   const base = `/api/fleet/jobs/${encodeURIComponent(props.id)}`;
   const job = useJson<UiJobView>(base);
-  useEventSource<UiFleetEvent>(job.data ? '/api/fleet/events' : undefined, (event) => {
+  // A reconnect reads the job again (a change while the stream was down is not sent again), then streams anew.
+  useEventSource<UiFleetEvent>(job.data && !job.loading ? '/api/fleet/events' : undefined, (event) => {
     if (event.type !== 'job' || event.job.id !== props.id) return;
     job.update((view) => ({ ...view, job: event.job, parked: event.parked ?? (event.job.state === 'parked' ? view.parked : []) }));
-  });
+  }, job.reload);
   const view = job.data;
   useTitle(`Job ${props.id}`);
   if (!view) return html`<h1>Job ${props.id}</h1><${Pending} error=${job.error} loading=${job.loading} />`;

@@ -11,9 +11,10 @@ import type { UiToolPool } from '../types.ts';
 export function ToolsView() {
   useTitle('Tools');
   const pool = useJson<UiToolPool>('/api/tools');
-  useEventSource<UiToolPool>(pool.data ? '/api/tools/events' : undefined, (next) => {
+  // A reconnect reads the pool again (a reload while the stream was down is not sent again), then streams anew.
+  useEventSource<UiToolPool>(pool.data && !pool.loading ? '/api/tools/events' : undefined, (next) => {
     if (Array.isArray(next.tools)) pool.update(() => next);
-  });
+  }, pool.reload);
   const view = pool.data;
   return html`<h1>Tools</h1>
     ${view

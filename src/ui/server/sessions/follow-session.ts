@@ -4,7 +4,7 @@ import { applyEntries } from './apply-entries.ts';
 import { buildTimeline, sessionStatus, type SessionViewOptions } from './read-session-view.ts';
 import { readStoreEntries } from './read-store-entries.ts';
 import { rowOf, turnsOf } from './timeline-summary.ts';
-import { recentItems, takeChanged, type TimelineState } from './timeline-state.ts';
+import { createTimelineState, recentItems, takeChanged, type TimelineState } from './timeline-state.ts';
 import { watchChanges } from './watch-changes.ts';
 
 /** The most items one event carries; more are sent in several. */
@@ -17,6 +17,11 @@ const CATCH_UP_ENTRIES = 200;
 const CATCH_UP_BYTES = 256 * 1024;
 /** The latest turns the first event carries (the page read the others with the session). */
 const CATCH_UP_TURNS = 200;
+/**
+ * The most a follower takes in while following (the new entries as JSON): the view's own bound (256 MiB read).
+ * Its timeline holds all it took in, so a session that grows on would grow the server's memory without end.
+ */
+const MAX_FOLLOW_BYTES = 256 * 1024 * 1024;
 
 /**
  * `GET /api/sessions/:id/events` (and the fleet's `.../session/events`): follows a session as it grows until
@@ -26,10 +31,14 @@ const CATCH_UP_TURNS = 200;
  * the session's status changes (its agent let go of it), an event with no items carries the new row. When
  * the store's position is no longer valid (the transcript was replaced) it sends `reset` (the page reads the
  * session again) and follows the new transcript from its end.
- * The file store's transcript is watched (`fs.watch`) and read again every `pollMs` in any case.
+ * The file store's transcript is watched (`fs.watch`) and read again every `pollMs` in any case. Past
+ * `maxFollowBytes` taken in, the follower lets go of its timeline and sends `reset`: the page reads the session
+ * again, within the view's bound (which says what it does not show), and the stream follows no more.
  */
-export async function followSession(options: SessionViewOptions & { send: (event: UiSessionEvent) => Promise<void> | void; signal: AbortSignal; pollMs?: number }): Promise<void> {
+export async function followSession(options: SessionViewOptions & { send: (event: UiSessionEvent) => Promise<void> | void; signal: AbortSignal; pollMs?: number; maxFollowBytes?: number }): Promise<void> {
   const { send, signal } = options;
+  const maxFollowBytes = options.maxFollowBytes ?? MAX_FOLLOW_BYTES;
+  let followedBytes = 0;
   let { state, next, complete } = await buildTimeline(options);
   let status: UiSessionStatus | undefined;
   // Turns only grow (numbered over the session), so an event carries those from the first not sent yet: all of
@@ -81,6 +90,13 @@ export async function followSession(options: SessionViewOptions & { send: (event
           continue;
         }
         next = update.next;
+        followedBytes += update.entries.reduce((bytes, entry) => bytes + JSON.stringify(entry).length, 0);
+        if (followedBytes > maxFollowBytes) {
+          complete = false;
+          state = createTimelineState(state.metadata);
+          if (!signal.aborted) await send({ type: 'reset' });
+          return;
+        }
         applyEntries(state, update.entries);
         await sendItems(takeChanged(state), false);
       } while (again);
