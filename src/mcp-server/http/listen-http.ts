@@ -9,12 +9,15 @@ const HINTS: Record<string, (host: string, port: number) => string> = {
   ENOTFOUND: (host) => `${host} does not resolve: use 127.0.0.1, or an address of this machine.`,
 };
 
-/** Listens on host:port and resolves the port bound; a failure is MCP_SERVE_FAILED naming both and the fix. */
-export function listenHttp(server: Server, options: { host: string; port: number }): Promise<number> {
+/**
+ * Listens on host:port and resolves the port bound; a failure is `code` (MCP_SERVE_FAILED by default) naming what
+ * was to be served, both, and the fix (`cause.code` says which). `codev mcp serve --transport http` and `codev ui`.
+ */
+export function listenHttp(server: Server, options: { host: string; port: number; code?: 'MCP_SERVE_FAILED' | 'UI_SERVE_FAILED'; serving?: string }): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       const hint = HINTS[error.code ?? '']?.(options.host, options.port) ?? 'Check the host and port, or pick others.';
-      reject(new CodevError('MCP_SERVE_FAILED', `Cannot serve MCP on ${options.host}:${options.port}: ${errorMessage(error)}`, { hint, cause: error }));
+      reject(new CodevError(options.code ?? 'MCP_SERVE_FAILED', `Cannot serve ${options.serving ?? 'MCP'} on ${options.host}:${options.port}: ${errorMessage(error)}`, { hint, cause: error }));
     };
     server.once('error', onError);
     try {
