@@ -4,7 +4,6 @@ import { CodevError } from '../../errors/codev-error.ts';
 import { createRequestAccessCheck } from '../../mcp-server/http/check-request-access.ts';
 import { createUiSessions } from './create-ui-sessions.ts';
 
-export { MAX_UI_SESSIONS } from './create-ui-sessions.ts';
 
 /** Characters a token may have: safe in a query string, a cookie and a bearer header alike. */
 const TOKEN_CHARACTERS = /^[A-Za-z0-9\-._~]{16,512}$/;
@@ -47,7 +46,7 @@ export function createUiAccess(options: { host: string; port: number; token: str
   const isToken = (candidate: string) => timingSafeEqual(digest(candidate), expected);
   const hostAndBearer = createRequestAccessCheck({ host: options.host, port: options.port, token: options.token });
   const cookieName = `codev_ui_${options.port}`;
-  const sessions = createUiSessions();
+  const sessions = createUiSessions(options.token);
   const shownHost = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   return {
     cookieName,

@@ -1,39 +1,32 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** How many browser sessions one server keeps; a further sign-in ends the oldest (that browser signs in again). */
-export const MAX_UI_SESSIONS = 64;
-
-/** The secrets the session cookie carries: minted at `/?token=`, kept in memory only (they die with the server). */
+/** The secrets the session cookie carries: minted at `/?token=`, each `<nonce>.<HMAC-SHA256(token, nonce)>`. */
 export interface UiSessions {
-  /** A fresh secret (32 random bytes, base64url), never the token; the oldest is dropped past MAX_UI_SESSIONS. */
+  /** A fresh secret (a random nonce and its MAC under the token), never the token and not enough to find it. */
   start(): string;
-  /** Whether `candidate` is a live secret (compared as SHA-256 digests, in constant time, against every one). */
+  /** Whether `candidate` is a secret this token minted (its MAC compared in constant time). */
   has(candidate: string): boolean;
-}
-
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
 }
 
 /**
  * The cookie is not the token: a browser sends a loopback cookie to every port of the host, so any other server
- * on 127.0.0.1 the browser visits reads it. A stolen secret still opens this server while it runs, but it is no
- * bearer, it is not the token a script or another browser was given, and it dies with the server.
+ * on 127.0.0.1 the browser visits reads it. A stolen secret opens this server (no bearer, not the token a script
+ * or another browser was given) for as long as the token lives: with the random token of each run, it dies with
+ * the server; a server started again with the same `--token` (a restart) keeps its browsers signed in.
  */
-export function createUiSessions(): UiSessions {
-  const digests: Buffer[] = [];
+export function createUiSessions(token: string): UiSessions {
+  const mac = (nonce: string) => createHmac('sha256', token).update(nonce).digest();
   return {
     start() {
-      const secret = randomBytes(32).toString('base64url');
-      digests.push(digest(secret));
-      if (digests.length > MAX_UI_SESSIONS) digests.shift();
-      return secret;
+      const nonce = randomBytes(24).toString('base64url');
+      return `${nonce}.${mac(nonce).toString('base64url')}`;
     },
     has(candidate) {
-      const wanted = digest(candidate);
-      let found = false;
-      for (const known of digests) found = timingSafeEqual(known, wanted) || found;
-      return found;
+      const dot = candidate.indexOf('.');
+      if (dot <= 0) return false;
+      const given = Buffer.from(candidate.slice(dot + 1), 'base64url');
+      const wanted = mac(candidate.slice(0, dot));
+      return given.length === wanted.length && timingSafeEqual(given, wanted);
     },
   };
 }
