@@ -124,19 +124,29 @@ export async function watchProject(options: {
     onEvent(event, file);
   };
   let current = await startWatcher({ roots: await existingRoots(plan.paths), ignored: (file) => plan.ignored(file), onEvent: onWatcherEvent, onError });
+  /** The update in flight, if any: updates run one at a time, and close() waits for one to end. */
+  let updating: Promise<void> = Promise.resolve();
+  const replaceWatcher = async (next: WatchPlan) => {
+    plan = next;
+    const roots = await existingRoots(next.paths);
+    if (closed || (roots.length === current.roots.length && roots.every((root) => current.roots.includes(root)))) return;
+    // A fresh watcher, ready before the old one stops: chokidar's `add()` has no `ready`, so an edit made
+    // right after it could be missed, and `unwatch()` would ignore its paths for good.
+    const fresh = await startWatcher({ roots, ignored: (file) => plan.ignored(file), onEvent: onWatcherEvent, onError });
+    // Closed while it started: nobody would ever close it, and its handles would keep the process alive.
+    if (closed) return fresh.watcher.close();
+    const replaced = current;
+    current = fresh;
+    await replaced.watcher.close();
+    // Between the two watchers an event may have gone unseen: the next burst lists the folders again.
+    missed = true;
+    if (burst) delete burst.pluginEvents;
+  };
   return {
-    async update(next) {
-      plan = next;
-      const roots = await existingRoots(next.paths);
-      if (roots.length === current.roots.length && roots.every((root) => current.roots.includes(root))) return;
-      // A fresh watcher, ready before the old one stops: chokidar's `add()` has no `ready`, so an edit made
-      // right after it could be missed, and `unwatch()` would ignore its paths for good.
-      const replaced = current;
-      current = await startWatcher({ roots, ignored: (file) => plan.ignored(file), onEvent: onWatcherEvent, onError });
-      await replaced.watcher.close();
-      // Between the two watchers an event may have gone unseen: the next burst lists the folders again.
-      missed = true;
-      if (burst) delete burst.pluginEvents;
+    update(next) {
+      // A failed update (reported to its caller) does not stop the next one.
+      updating = updating.catch(() => undefined).then(() => replaceWatcher(next));
+      return updating;
     },
     async close() {
       closed = true;
@@ -145,6 +155,7 @@ export async function watchProject(options: {
       burst = undefined;
       settleTimers.forEach(clearTimeout);
       settleTimers.clear();
+      await updating.catch(() => undefined);
       await current.watcher.close();
     },
   };
