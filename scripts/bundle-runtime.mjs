@@ -17,7 +17,7 @@ export const CHUNK_FOLDER = 'chunks';
  * API (a global registry users' SDKs hook into), jiti (it requires its own dist files lazily), native and
  * wasm parts, the fleet's optional peers, and packages only a bundled dependency's unused branch names.
  */
-export const EXTERNAL_PACKAGES = ['zod', '@opentelemetry/api', 'jiti', 'sharp', 'web-tree-sitter', 'tree-sitter-bash', '@vscode/ripgrep', 'bullmq', 'ioredis', 'typescript'];
+export const EXTERNAL_PACKAGES = ['zod', '@anthropic-ai/bedrock-sdk', '@anthropic-ai/vertex-sdk', '@anthropic-ai/foundry-sdk', '@opentelemetry/api', 'jiti', 'sharp', 'web-tree-sitter', 'tree-sitter-bash', '@vscode/ripgrep', 'bullmq', 'ioredis', 'typescript'];
 
 /**
  * CommonJS dependencies inside an ES module still use `require` (Node's builtins, optional packages) and

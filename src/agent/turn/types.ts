@@ -17,6 +17,7 @@ import type { ThinkingParams } from '../resolve-thinking-params.ts';
 import type { StructuredOutput } from '../output/types.ts';
 import type { SessionStartState } from '../start-query-message.ts';
 import type { AgentEvent, EndReason, ToolApproval, Usage } from '../types.ts';
+import type { ModelProvider } from '../../model/providers/types.ts';
 
 /** What the agent set up, as one query reads it: fixed from its first turn to its last. */
 export interface TurnAgent {
@@ -28,6 +29,12 @@ export interface TurnAgent {
   /** A subagent's id; none for a top-level agent. */
   readonly agentId?: string;
   readonly model: string;
+  /**
+   * Where the model is reached (Anthropic, a compatible server, Bedrock, Vertex, Foundry): its model ids,
+   * prices and capabilities. The request stages send `provider.wireModelId(model)` and leave out what
+   * `provider.capabilities(model)` lacks. Undefined only for a client given without a provider (tests).
+   */
+  readonly provider?: ModelProvider;
   readonly maxTokens: number;
   readonly system?: string;
   /** The `thinking` and `output_config` every request carries; none when the agent sets neither. */
