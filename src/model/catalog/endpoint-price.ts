@@ -2,10 +2,11 @@ import type { ModelProviderName } from '../providers/types.ts';
 import type { ModelPrice } from '../model-price.ts';
 
 /**
- * The built-in tables' prices are the global endpoint's. Vertex AI's regional endpoints cost 10% more than its
- * global one (platform.claude.com "Vertex AI", global and regional endpoints, for Claude Sonnet 4.5 and later: every
- * model of the built-in table), and Bedrock's global inference profile costs about 10% less than a geographic
- * profile or the in-region model (AWS, "Global cross-Region inference"). Read 2026-12-07.
+ * The built-in tables' prices are the global endpoint's. On Vertex AI, from Claude Sonnet 4.5 on (every model of the
+ * built-in table), the global endpoint has no price premium and the regional ones have one (platform.claude.com
+ * "Vertex AI", global and regional endpoints): 10%, as LiteLLM bills it (`regional_endpoint_uplift_multiplier`).
+ * On Bedrock the global inference profile costs about 10% less than a geographic profile or the in-region model
+ * (AWS, "Global cross-Region inference"). Read 2026-12-07.
  * Returns what to multiply a built-in price by for `wireModelId` sent to `region`; 1 for the Anthropic API and
  * Foundry, and for prices the user gave.
  */
