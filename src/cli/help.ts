@@ -55,9 +55,10 @@ input, output, cache write, cache read; the config's prices win) and the feature
 (LACKS). The default model is marked with *. It reads the config and the environment only: no provider
 SDK is loaded and no request is made, so it works offline and without credentials.
 
-The provider, region and default model come from --provider/--region, then the config's model (an id, or
-{ provider, id, region, models, capabilities, ... }), then the environment, then the defaults (anthropic,
-claude-sonnet-4-6). Add or change models with the config's model.models, prices with its prices.
+The provider, region and default model come from --provider/--region, then the environment, then the
+config's model (an id, or { provider, id, region, models, capabilities, ... }), then the defaults (anthropic,
+claude-sonnet-4-6), as for codev run. Add or change models with the config's model.models, prices with its
+prices.
 
 Options:
   --provider P  anthropic (also any Anthropic-compatible server), bedrock, vertex or foundry

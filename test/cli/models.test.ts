@@ -67,11 +67,14 @@ describe('codev models', () => {
     expect(listed.models.filter((model) => model.default)).toHaveLength(1);
   });
 
-  it("the project's config: its model is the default, its prices win", async () => {
+  it("the project's config: its model is the default (CODEV_MODEL over it, as for codev run), its prices win", async () => {
     const cwd = project({ '.codevrc.json': JSON.stringify({ model: 'claude-opus-4-6', prices: { 'claude-opus-4-6': { input: 1, output: 2 } } }) });
-    const listed = JSON.parse((await runProcess({ command: process.execPath, args: [BIN, 'models', '--json'], cwd, env: { CODEV_MODEL: 'claude-haiku-4-5' } })).stdout) as { defaultModel: string; models: { id: string; default: boolean; price: unknown }[] };
+    type Listed = { defaultModel: string; models: { id: string; default: boolean; price: unknown }[] };
+    const listed = JSON.parse((await runProcess({ command: process.execPath, args: [BIN, 'models', '--json'], cwd, env: {} })).stdout) as Listed;
     expect(listed.defaultModel).toBe('claude-opus-4-6');
     expect(listed.models.find((model) => model.default)).toMatchObject({ id: 'claude-opus-4-6', price: { input: 1, output: 2 } });
+    const fromEnv = JSON.parse((await runProcess({ command: process.execPath, args: [BIN, 'models', '--json'], cwd, env: { CODEV_MODEL: 'claude-haiku-4-5' } })).stdout) as Listed;
+    expect(fromEnv.models.find((model) => model.default)?.id).toBe('claude-haiku-4-5');
   });
 
   it('an unknown provider is a usage error (exit 2) that lists the providers', async () => {

@@ -9,26 +9,27 @@ export interface ModelsSettings {
   provider: ModelProviderName;
   region?: string;
   defaultModel: string;
+  /** The config's settings when they are this provider's (a config for Bedrock lends nothing to `--provider vertex`). */
   settings: ModelSettings;
 }
 
 /**
- * The command line first (`--provider`, `--region`), then the config's `model` (an id, or settings), then the
- * environment (`CODEV_PROVIDER`, `CODEV_MODEL`, the provider's region variable), then the defaults. An unknown
- * provider is `CLI_USAGE`, with the list.
+ * As `resolveModelProvider` resolves them: the command line (`--provider`, `--region`), then the environment
+ * (`CODEV_PROVIDER`, `CODEV_MODEL`), then the config's `model` (an id, or settings), then the defaults; a region
+ * left out from the provider's variable, as its SDK reads it. An unknown provider is `CLI_USAGE`, with the list.
  */
 export function resolveModelsSettings(options: { provider?: string; region?: string; configModel: unknown; env: Readonly<Record<string, string | undefined>> }): ModelsSettings {
   const { env } = options;
-  const settings: ModelSettings = typeof options.configModel === 'object' && options.configModel !== null ? (options.configModel as ModelSettings) : {};
-  const configId = typeof options.configModel === 'string' ? options.configModel : settings.id;
-  const name = options.provider ?? settings.provider ?? nonEmpty(env.CODEV_PROVIDER) ?? 'anthropic';
-  if (!(MODEL_PROVIDER_NAMES as readonly string[]).includes(name)) {
-    const from = options.provider !== undefined ? '--provider' : settings.provider !== undefined ? "the config's model.provider" : 'CODEV_PROVIDER';
-    throw new CodevError('CLI_USAGE', `Unknown provider "${name}" (from ${from})`, { field: from, hint: `use one of: ${MODEL_PROVIDER_NAMES.join(', ')}` });
-  }
-  const provider = name as ModelProviderName;
+  const config: ModelSettings = typeof options.configModel === 'string' ? { id: options.configModel } : typeof options.configModel === 'object' && options.configModel !== null ? (options.configModel as ModelSettings) : {};
+  const provider = checkName(options.provider, '--provider') ?? checkName(nonEmpty(env.CODEV_PROVIDER), 'CODEV_PROVIDER') ?? checkName(config.provider, "the config's model.provider") ?? 'anthropic';
+  const settings = (config.provider ?? 'anthropic') === provider ? config : {};
   const region = options.region ?? settings.region ?? defaultRegion(provider, env);
-  return { provider, ...(region !== undefined && { region }), defaultModel: configId ?? nonEmpty(env.CODEV_MODEL) ?? DEFAULT_MODEL_ID, settings };
+  return { provider, ...(region !== undefined && { region }), defaultModel: nonEmpty(env.CODEV_MODEL) ?? config.id ?? DEFAULT_MODEL_ID, settings };
+}
+
+function checkName(value: string | undefined, from: string): ModelProviderName | undefined {
+  if (value === undefined || (MODEL_PROVIDER_NAMES as readonly string[]).includes(value)) return value as ModelProviderName | undefined;
+  throw new CodevError('CLI_USAGE', `Unknown provider "${value}" (from ${from})`, { field: from, hint: `use one of: ${MODEL_PROVIDER_NAMES.join(', ')}` });
 }
 
 /** As the providers' SDKs read them: Bedrock `AWS_REGION`, `AWS_DEFAULT_REGION`, then us-east-1; Vertex `CLOUD_ML_REGION`, then global. */
