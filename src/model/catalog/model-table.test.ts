@@ -71,6 +71,10 @@ describe('the built-in model tables', () => {
     expect(Object.values(providerCapabilities('anthropic')).every(Boolean)).toBe(true);
   });
 
+  it("a point release the table names gets its own price, not its family's (claude-opus-4-7 is not claude-opus-4's $15)", () => {
+    expect(DEFAULT_MODEL_PRICES['claude-opus-4-7']).toMatchObject({ input: 5, output: 25 });
+  });
+
   it('DEFAULT_MODEL_PRICES holds every priced model of the Anthropic table, and no unpriced one', () => {
     for (const model of builtInModels('anthropic')) {
       if (model.price) expect(DEFAULT_MODEL_PRICES[model.id]).toMatchObject({ input: model.price.input, output: model.price.output });
