@@ -17,5 +17,5 @@ export function declaredFeatureWarning(options: { feature: ModelFeature; model: 
 
 /** The `MODEL_FEATURE_UNSUPPORTED` warning of a feature a server refused (its 400's `detail`): left out from now on. */
 export function learnedFeatureWarning(options: { feature: ModelFeature; model: string; where: string; detail: string }): string {
-  return `${options.where} refused a request to ${options.model} for a feature it does not support (${options.detail}); the request was made again without it, and this agent and its subagents go on without ${DEGRADED[options.feature]}. Declare it in the model settings (capabilities: { ${options.feature}: false }) to skip the refused request.`;
+  return `${options.where} does not support ${DEGRADED[options.feature]}. It refused a request to ${options.model} that used it: ${options.detail} The request was made again without it, as are the later requests of this agent and its subagents. Declare it in the model settings (capabilities: { ${options.feature}: false }) to skip the refused request.`;
 }
