@@ -109,4 +109,23 @@ describe('an Anthropic-compatible server without caching, request-level cache_co
     expect(JSON.stringify(messageRequests.map((request) => request.body.messages))).toContain('The code word is OSPREY.');
     expect(first.filter((event) => event.type === 'tool-result').map((event) => event.type === 'tool-result' && event.toolName)).toEqual(['Read', 'Bash']);
   });
+
+  it('without PDFs or structured outputs: the strict tools and an attached PDF are refused once each, then the PDF goes as a note saying it was left out; the answer still comes in the schema', async () => {
+    const { pdf } = await start({ unsupported: ['pdfs', 'structuredOutputs'] });
+    const events = await collect(agent!.query([{ type: 'text', text: 'What is the code word of the attached report?' }, { type: 'document', path: pdf }]));
+    expect(events.find((event) => event.type === 'end')).toMatchObject({ reason: 'end_turn', output: { pages: 2, word: 'OSPREY' } });
+    expect(featureWarnings(events).map((event) => event.type === 'warning' && event.message)).toEqual([expect.stringContaining('structured outputs'), expect.stringContaining('PDF documents')]);
+    const [strictRefused, pdfRefused, ...answered] = server!.requests;
+    expect(strictRefused!.rawBody).toContain('"strict":true');
+    expect(pdfRefused!.rawBody).not.toContain('"strict"');
+    expect(pdfRefused!.rawBody).toContain('application/pdf');
+    for (const request of answered) {
+      expect(request.rawBody).not.toContain('application/pdf');
+      expect(request.rawBody).not.toContain('"strict"');
+      expect(JSON.stringify(request.body.messages![0])).toContain('report.pdf');
+      expect(JSON.stringify(request.body.messages![0])).toContain('was left out');
+    }
+    // The transcript keeps the PDF, for a server that reads PDFs.
+    expect(JSON.stringify(agent!.messages[0])).toContain('application/pdf');
+  });
 });
