@@ -42,7 +42,8 @@ export function createRequestHandler(options: FakeMessagesServerOptions & { requ
       await sleep(options.latencyMs ?? 0, options.signal);
       if (options.signal.aborted) return;
       const isCountTokens = request.path === COUNT_TOKENS_PATH;
-      if (request.method !== 'POST' || (request.path !== MESSAGES_PATH && !isCountTokens) || (isCountTokens && unsupported.has('countTokens'))) {
+      if (isCountTokens && unsupported.has('countTokens')) return fail(404, 'not_found_error', `Not found: ${request.method} ${request.path}. This server has no token counting.`);
+      if (request.method !== 'POST' || (request.path !== MESSAGES_PATH && !isCountTokens)) {
         return fail(404, 'not_found_error', `Not found: ${request.method} ${request.path}. The fake serves POST ${MESSAGES_PATH} and POST ${COUNT_TOKENS_PATH}.`);
       }
       const authenticationProblem = authenticationFailure(request.headers, options.apiKey);
