@@ -30,6 +30,7 @@ describe('unsupportedFeaturesNamed', () => {
     ["messages.0.content.0: Input tag 'document' found using 'type' does not match any of the expected tags", ['pdfs']],
     ['PDF input is not supported by this model', ['pdfs']],
     ['Unsupported parameter: thinking', ['thinking']],
+    ['This model does not support the effort parameter.', ['thinking']],
   ])('reads %j as %j', (detail, features) => {
     expect(unsupportedFeaturesNamed(refusal(detail), request)).toEqual(features);
   });

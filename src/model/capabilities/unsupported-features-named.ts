@@ -2,9 +2,9 @@ import { MODEL_FEATURES, type ModelFeature } from '../providers/types.ts';
 import { featuresInRequest } from './features-in-request.ts';
 
 /** How servers say a field or block is not theirs: Pydantic's "Extra inputs are not permitted", a union's unknown tag, plain words. */
-const REFUSAL = /extra inputs are not permitted|not (?:supported|permitted|allowed|recogni[sz]ed)|unsupported|unknown (?:field|parameter|argument|key)|unrecognized|unexpected (?:field|keyword|parameter|argument)|does not match any of the expected tags|no such field/i;
+const REFUSAL = /extra inputs are not permitted|not (?:supported|permitted|allowed|recogni[sz]ed)|do(?:es)? not (?:support|accept|allow)|unsupported|unknown (?:field|parameter|argument|key)|unrecognized|unexpected (?:field|keyword|parameter|argument)|does not match any of the expected tags|no such field/i;
 
-/** Where the field or block a refusal names points to a feature (`fields` are path segments as servers print them). */
+/** The fields and block types that name each feature in a refusal, as servers print them (paths joined by `.`). */
 const NAMED: { feature: ModelFeature | 'output_config'; pattern: RegExp }[] = [
   // A path ending in .cache_control: a block's, a tool's, the system's breakpoint.
   { feature: 'promptCaching', pattern: /[.\]*]cache_control\b/ },
