@@ -42,7 +42,7 @@ describe('provider clients against a loopback server', () => {
       quietAws,
     );
     expect(message.content).toEqual([{ type: 'text', text: 'from bedrock', citations: undefined }].map(({ citations, ...block }) => (void citations, block)));
-    const [request] = bedrock.requests;
+    const request = bedrock.requests[0]!;
     expect(request.path).toBe('/model/eu.anthropic.claude-sonnet-4-6/invoke-with-response-stream');
     expect(request.body.model).toBeUndefined();
     expect(request.body.stream).toBeUndefined();
@@ -57,8 +57,8 @@ describe('provider clients against a loopback server', () => {
   it('Bedrock with an API key: a bearer token, no signature', async () => {
     const bedrock = await server({ eventStream: true });
     await ask({ provider: 'bedrock', region: 'us-west-2', baseURL: bedrock.url }, { ...quietAws, AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-loopback' });
-    expect(bedrock.requests[0].headers.authorization).toBe('Bearer bedrock-api-key-loopback');
-    expect(bedrock.requests[0].path).toBe('/model/claude-sonnet-4-6/invoke-with-response-stream');
+    expect(bedrock.requests[0]!.headers.authorization).toBe('Bearer bedrock-api-key-loopback');
+    expect(bedrock.requests[0]!.path).toBe('/model/claude-sonnet-4-6/invoke-with-response-stream');
   });
 
   it('Vertex: :streamRawPredict under the project and region, the token from Google credentials (an external account whose token_url is loopback)', async () => {
@@ -76,7 +76,7 @@ describe('provider clients against a loopback server', () => {
     vi.stubEnv('GOOGLE_CLOUD_PROJECT', 'codev-project');
     const { message, provider } = await ask({ provider: 'vertex', region: 'us-east5', baseURL: `${vertex.url}/v1` }, { ANTHROPIC_VERTEX_PROJECT_ID: 'codev-project' });
     expect(message.content[0]).toMatchObject({ type: 'text', text: 'from vertex' });
-    const [request] = vertex.requests;
+    const request = vertex.requests[0]!;
     expect(request.path).toBe('/v1/projects/codev-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-6:streamRawPredict');
     expect(request.body.model).toBeUndefined();
     expect(request.body.anthropic_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -88,7 +88,7 @@ describe('provider clients against a loopback server', () => {
     const foundry = await server({ text: 'from foundry' });
     const { message } = await ask({ provider: 'foundry', baseURL: `${foundry.url}/anthropic/` }, { ANTHROPIC_FOUNDRY_API_KEY: 'foundry-key-loopback' });
     expect(message.content[0]).toMatchObject({ type: 'text', text: 'from foundry' });
-    const [request] = foundry.requests;
+    const request = foundry.requests[0]!;
     expect(request.path).toBe('/anthropic/v1/messages');
     expect(request.body).toMatchObject({ model: 'claude-sonnet-4-6', stream: true, messages: [{ role: 'user', content: 'hi' }] });
     expect(JSON.stringify(request.headers)).toContain('foundry-key-loopback');
@@ -98,8 +98,8 @@ describe('provider clients against a loopback server', () => {
     const compatible = await server({ text: 'from a compatible server' });
     const { message, provider } = await ask({ baseURL: compatible.url, apiKey: 'sk-loopback' }, {});
     expect(message.content[0]).toMatchObject({ type: 'text', text: 'from a compatible server' });
-    expect(compatible.requests[0]).toMatchObject({ path: '/v1/messages', body: { model: 'claude-sonnet-4-6', stream: true } });
-    expect(compatible.requests[0].headers.authorization).toBe('Bearer sk-loopback');
+    expect(compatible.requests[0]!).toMatchObject({ path: '/v1/messages', body: { model: 'claude-sonnet-4-6', stream: true } });
+    expect(compatible.requests[0]!.headers.authorization).toBe('Bearer sk-loopback');
     expect(provider.label).toBe(compatible.url);
   });
 });
