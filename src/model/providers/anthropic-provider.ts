@@ -1,4 +1,5 @@
 import { createModelClient, resolveModelAccess } from '../create-model-client.ts';
+import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
 import { providerCacheKey } from './provider-cache-key.ts';
 import { urlForMessages, type ProviderFactoryOptions } from './provider-environment.ts';
@@ -12,11 +13,12 @@ import type { ModelProvider } from './types.ts';
 export function createAnthropicProvider(options: ProviderFactoryOptions<never>): ModelProvider {
   const { settings, env } = options;
   const access = resolveModelAccess({ apiKey: settings.apiKey, baseURL: settings.baseURL, env });
-  return {
+  const provider: ModelProvider = {
     name: 'anthropic',
     label: access.baseURL ? urlForMessages(access.baseURL) : 'the Anthropic API',
     ...modelTableOf({ ...settings, provider: 'anthropic' }),
-    createClient: (clientOptions) => createModelClient({ ...access, maxRetries: clientOptions.maxRetries, sdkSpans: clientOptions.sdkSpans ?? access.sdkSpans }),
+    createClient: async (clientOptions) => withClientProvider(await createModelClient({ ...access, maxRetries: clientOptions.maxRetries, sdkSpans: clientOptions.sdkSpans ?? access.sdkSpans }), provider),
     cacheKey: providerCacheKey({ provider: 'anthropic', baseURL: access.baseURL }, { apiKey: access.apiKey }),
   };
+  return provider;
 }

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { loadProviderSdk } from './load-provider-sdk.ts';
+import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
 import { providerCacheKey } from './provider-cache-key.ts';
 import { commonClientOptions, urlForMessages, variable, type ProviderFactoryOptions } from './provider-environment.ts';
@@ -27,7 +28,7 @@ export function createBedrockProvider(options: ProviderFactoryOptions<BedrockSdk
   const keys = accessKey && secretKey ? { awsAccessKey: accessKey, awsSecretKey: secretKey, awsSessionToken: variable(env, 'AWS_SESSION_TOKEN') ?? null } : {};
   const label = `Amazon Bedrock (${region}${baseURL ? `, ${urlForMessages(baseURL)}` : ''})`;
   const load = options.load ?? (() => import('@anthropic-ai/bedrock-sdk'));
-  return {
+  const provider: ModelProvider = {
     name: 'bedrock',
     label,
     region,
@@ -36,8 +37,9 @@ export function createBedrockProvider(options: ProviderFactoryOptions<BedrockSdk
       const { AnthropicBedrock } = await loadProviderSdk({ label, ...BEDROCK_SDK_PACKAGE, load });
       // `apiKey: null` signs with AWS credentials instead of reading AWS_BEARER_TOKEN_BEDROCK from process.env.
       const clientOptionsOf = { awsRegion: region, ...(baseURL && { baseURL }), apiKey: apiKey ?? null, ...keys, ...commonClientOptions(clientOptions) };
-      return new AnthropicBedrock(clientOptionsOf as ConstructorParameters<typeof AnthropicBedrock>[0] & { awsAccessKey: string; awsSecretKey: string }) as unknown as Anthropic;
+      return withClientProvider(new AnthropicBedrock(clientOptionsOf as ConstructorParameters<typeof AnthropicBedrock>[0] & { awsAccessKey: string; awsSecretKey: string }) as unknown as Anthropic, provider);
     },
     cacheKey: providerCacheKey({ provider: 'bedrock', region, baseURL, profile: variable(env, 'AWS_PROFILE') }, { apiKey, accessKey, secretKey, sessionToken: variable(env, 'AWS_SESSION_TOKEN') }),
   };
+  return provider;
 }

@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { CodevError } from '../../errors/codev-error.ts';
 import { loadProviderSdk } from './load-provider-sdk.ts';
+import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
 import { providerCacheKey } from './provider-cache-key.ts';
 import { commonClientOptions, urlForMessages, variable, type ProviderFactoryOptions } from './provider-environment.ts';
@@ -34,14 +35,15 @@ export function createFoundryProvider(options: ProviderFactoryOptions<FoundrySdk
     });
   }
   const load = options.load ?? (() => import('@anthropic-ai/foundry-sdk'));
-  return {
+  const provider: ModelProvider = {
     name: 'foundry',
     label,
     ...modelTableOf({ ...settings, provider: 'foundry' }),
     async createClient(clientOptions) {
       const { AnthropicFoundry } = await loadProviderSdk({ label, ...FOUNDRY_SDK_PACKAGE, load });
-      return new AnthropicFoundry({ apiKey, resource: resource ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions) }) as unknown as Anthropic;
+      return withClientProvider(new AnthropicFoundry({ apiKey, resource: resource ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions) }) as unknown as Anthropic, provider);
     },
     cacheKey: providerCacheKey({ provider: 'foundry', resource, baseURL }, { apiKey }),
   };
+  return provider;
 }

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { loadProviderSdk } from './load-provider-sdk.ts';
+import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
 import { providerCacheKey } from './provider-cache-key.ts';
 import { commonClientOptions, urlForMessages, variable, type ProviderFactoryOptions } from './provider-environment.ts';
@@ -23,7 +24,7 @@ export function createVertexProvider(options: ProviderFactoryOptions<VertexSdk>)
   const baseURL = settings.baseURL ?? variable(env, 'ANTHROPIC_VERTEX_BASE_URL');
   const label = `Google Vertex AI (${projectId ?? 'the credentials\' project'}, ${region}${baseURL ? `, ${urlForMessages(baseURL)}` : ''})`;
   const load = options.load ?? (() => import('@anthropic-ai/vertex-sdk'));
-  return {
+  const provider: ModelProvider = {
     name: 'vertex',
     label,
     region,
@@ -31,8 +32,9 @@ export function createVertexProvider(options: ProviderFactoryOptions<VertexSdk>)
     async createClient(clientOptions) {
       const { AnthropicVertex } = await loadProviderSdk({ label, ...VERTEX_SDK_PACKAGE, load });
       // `null`, not undefined: the SDK's own defaults read process.env, codev's come from `env`.
-      return new AnthropicVertex({ region, projectId: projectId ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions) }) as unknown as Anthropic;
+      return withClientProvider(new AnthropicVertex({ region, projectId: projectId ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions) }) as unknown as Anthropic, provider);
     },
     cacheKey: providerCacheKey({ provider: 'vertex', region, projectId, baseURL, credentials: variable(env, 'GOOGLE_APPLICATION_CREDENTIALS') }, {}),
   };
+  return provider;
 }
