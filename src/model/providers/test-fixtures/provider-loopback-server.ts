@@ -24,9 +24,9 @@ export function replyEvents(text: string): Record<string, unknown>[] {
 /**
  * A minimal loopback server for the providers' clients (until codev/testing's fakes cover them): records each
  * request and answers it with `reply` (status, and a stream as SSE, or as AWS event-stream frames with
- * `eventStream`, Bedrock's framing), or an error `{ status, body }`.
+ * `eventStream`, Bedrock's framing), or an error `{ status, body }`; `beforeAnswer` holds the answer back (a barrier).
  */
-export async function startProviderLoopbackServer(options: { eventStream?: boolean; error?: { status: number; body: unknown }; text?: string; tokenAnswer?: Record<string, unknown> }): Promise<LoopbackServer & { requests: ProviderRequest[] }> {
+export async function startProviderLoopbackServer(options: { eventStream?: boolean; error?: { status: number; body: unknown }; text?: string; tokenAnswer?: Record<string, unknown>; beforeAnswer?: (request: ProviderRequest) => Promise<void> }): Promise<LoopbackServer & { requests: ProviderRequest[] }> {
   const requests: ProviderRequest[] = [];
   const server = await listenOnLoopback({
     async handle(request, response) {
@@ -38,7 +38,9 @@ export async function startProviderLoopbackServer(options: { eventStream?: boole
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(options.tokenAnswer ?? { access_token: 'ya29.loopback-token', issued_token_type: 'urn:ietf:params:oauth:token-type:access_token', expires_in: 3600, token_type: 'Bearer' }));
         return;
       }
-      requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
+      const recorded: ProviderRequest = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      requests.push(recorded);
+      await options.beforeAnswer?.(recorded);
       if (options.error) {
         response.writeHead(options.error.status, { 'content-type': 'application/json' }).end(JSON.stringify(options.error.body));
         return;
