@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLoopbackGoogleCredentials } from '../model/providers/test-fixtures/loopback-google-credentials.ts';
 import { resolveModelProvider } from '../model/providers/resolve-model-provider.ts';
 import { startProviderLoopbackServer } from '../model/providers/test-fixtures/provider-loopback-server.ts';
 import type { ModelSettings } from '../model/providers/types.ts';
@@ -7,6 +8,7 @@ import { requestModelTurn, type ModelTurnOutcome } from './request-model-turn.ts
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
+  vi.unstubAllEnvs();
   for (const close of closers.splice(0)) await close();
 });
 
@@ -17,6 +19,7 @@ const quietAws = { AWS_EC2_METADATA_DISABLED: 'true', AWS_ACCESS_KEY_ID: 'AKIALO
 async function failingTurn(settings: ModelSettings, env: Record<string, string>, status: number, message: string) {
   const server = await startProviderLoopbackServer({ error: { status, body: { message, type: 'error' } } });
   closers.push(() => server.close());
+  if (settings.provider === 'vertex') closers.push(await useLoopbackGoogleCredentials({ tokenServerUrl: server.url, projectId: settings.projectId ?? 'p' }));
   const { provider, model } = resolveModelProvider({ settings: { ...settings, baseURL: `${server.url}${settings.baseURL ?? ''}` }, env });
   const client = await provider.createClient({ maxRetries: 0 });
   const params = { model: provider.wireModelId(model), max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] } as Anthropic.MessageCreateParamsNonStreaming;
@@ -42,6 +45,13 @@ describe('model errors name the provider', () => {
     const error = await failingTurn({ provider: 'bedrock', region: 'ap-northeast-1' }, quietAws, 404, 'Could not resolve the foundation model');
     expect(error.code).toBe('MODEL_REQUEST_FAILED');
     expect(error.message).toContain('Amazon Bedrock (ap-northeast-1');
+  });
+
+  it('Vertex 404: the project and the region, and Model Garden', async () => {
+    const error = await failingTurn({ provider: 'vertex', projectId: 'acme-ml', region: 'europe-west1', baseURL: '/v1' }, {}, 404, 'Publisher Model was not found');
+    expect(error.code).toBe('MODEL_REQUEST_FAILED');
+    expect(error.message).toContain('Google Vertex AI (acme-ml, europe-west1');
+    expect(error.message).toContain('Model Garden');
   });
 
   it('Foundry 401: the resource and the key variable, never the key', async () => {

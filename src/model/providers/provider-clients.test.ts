@@ -1,10 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serializedMessageStreams } from '../serialized-message-streams.ts';
 import { resolveModelProvider } from './resolve-model-provider.ts';
+import { useLoopbackGoogleCredentials } from './test-fixtures/loopback-google-credentials.ts';
 import { startProviderLoopbackServer } from './test-fixtures/provider-loopback-server.ts';
 import type { ModelSettings } from './types.ts';
 
@@ -63,17 +61,7 @@ describe('provider clients against a loopback server', () => {
 
   it('Vertex: :streamRawPredict under the project and region, the token from Google credentials (an external account whose token_url is loopback)', async () => {
     const vertex = await server({ text: 'from vertex' });
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'codev-vertex-'));
-    closers.push(() => rm(folder, { recursive: true, force: true }));
-    // A service account's token endpoint is fixed in google-auth-library: an external account's (STS) is not, so the
-    // credentials are an external account whose token_url is the loopback server and whose subject token is a file.
-    const subjectToken = path.join(folder, 'subject-token');
-    await writeFile(subjectToken, 'loopback-subject-token');
-    const credentials = path.join(folder, 'external-account.json');
-    await writeFile(credentials, JSON.stringify({ type: 'external_account', audience: '//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/pool/providers/loopback', subject_token_type: 'urn:ietf:params:oauth:token-type:jwt', token_url: `${vertex.url}/token`, credential_source: { file: subjectToken }, quota_project_id: 'project-from-credentials' }));
-    vi.stubEnv('GOOGLE_APPLICATION_CREDENTIALS', credentials);
-    // google-auth-library looks for the project when it makes the client: found in the environment, it asks no server.
-    vi.stubEnv('GOOGLE_CLOUD_PROJECT', 'codev-project');
+    closers.push(await useLoopbackGoogleCredentials({ tokenServerUrl: vertex.url, projectId: 'codev-project' }));
     const { message, provider } = await ask({ provider: 'vertex', region: 'us-east5', baseURL: `${vertex.url}/v1` }, { ANTHROPIC_VERTEX_PROJECT_ID: 'codev-project' });
     expect(message.content[0]).toMatchObject({ type: 'text', text: 'from vertex' });
     const request = vertex.requests[0]!;
