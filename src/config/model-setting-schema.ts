@@ -55,5 +55,5 @@ export const modelSettingSchema: () => z.ZodType<string | ConfigModelSettings, s
     capabilities: capabilities.optional(),
     models: z.record(z.string().min(1), entry).optional(),
   });
-  return z.union([z.string().min(1), settings]) as unknown as z.ZodType<string | ConfigModelSettings, string | ConfigModelSettings>;
+  return z.union([z.string().trim().min(1), settings]) as unknown as z.ZodType<string | ConfigModelSettings, string | ConfigModelSettings>;
 });
