@@ -67,9 +67,9 @@ describe('the worker client cache under two jobs on two providers at once', () =
       const [bedrockResult, foundryResult] = await Promise.all([onBedrock.result({ timeoutMs: 60_000 }), onFoundry.result({ timeoutMs: 60_000 })]);
       expect(bedrockResult, JSON.stringify(bedrockResult.error)).toMatchObject({ status: 'completed', text: 'bedrock answer' });
       expect(foundryResult, JSON.stringify(foundryResult.error)).toMatchObject({ status: 'completed', text: 'foundry answer' });
-      // Each server saw only its own job, in its own wire format and credentials.
+      // Each server saw only its own job, in its own wire format (Bedrock's model id from the table) and credentials.
       expect(bedrock.requests).toHaveLength(1);
-      expect(bedrock.requests[0]!.path).toBe('/model/claude-sonnet-4-6/invoke-with-response-stream');
+      expect(bedrock.requests[0]!.path).toBe('/model/global.anthropic.claude-sonnet-4-6/invoke-with-response-stream');
       expect(String(bedrock.requests[0]!.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAFAULTTEST0001\/\d{8}\/eu-west-1\/bedrock\//);
       expect(JSON.stringify(bedrock.requests[0]!.body)).toContain('ask bedrock');
       expect(foundry.requests).toHaveLength(1);

@@ -32,7 +32,7 @@ export function createBedrockProvider(options: ProviderFactoryOptions<BedrockSdk
     name: 'bedrock',
     label,
     region,
-    ...modelTableOf({ ...settings, provider: 'bedrock' }),
+    ...modelTableOf({ ...settings, provider: 'bedrock' }, region),
     async createClient(clientOptions) {
       const { AnthropicBedrock } = await loadProviderSdk({ label, ...BEDROCK_SDK_PACKAGE, load });
       // `apiKey: null` signs with AWS credentials instead of reading AWS_BEARER_TOKEN_BEDROCK from process.env.

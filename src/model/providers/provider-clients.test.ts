@@ -56,7 +56,7 @@ describe('provider clients against a loopback server', () => {
     const bedrock = await server({ eventStream: true });
     await ask({ provider: 'bedrock', region: 'us-west-2', baseURL: bedrock.url }, { ...quietAws, AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-loopback' });
     expect(bedrock.requests[0]!.headers.authorization).toBe('Bearer bedrock-api-key-loopback');
-    expect(bedrock.requests[0]!.path).toBe('/model/claude-sonnet-4-6/invoke-with-response-stream');
+    expect(bedrock.requests[0]!.path).toBe('/model/global.anthropic.claude-sonnet-4-6/invoke-with-response-stream');
   });
 
   it('Vertex: :streamRawPredict under the project and region, the token from Google credentials (an external account whose token_url is loopback)', async () => {

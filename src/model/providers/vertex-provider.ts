@@ -28,7 +28,7 @@ export function createVertexProvider(options: ProviderFactoryOptions<VertexSdk>)
     name: 'vertex',
     label,
     region,
-    ...modelTableOf({ ...settings, provider: 'vertex' }),
+    ...modelTableOf({ ...settings, provider: 'vertex' }, region),
     async createClient(clientOptions) {
       const { AnthropicVertex } = await loadProviderSdk({ label, ...VERTEX_SDK_PACKAGE, load });
       // `null`, not undefined: the SDK's own defaults read process.env, codev's come from `env`.
