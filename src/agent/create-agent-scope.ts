@@ -45,7 +45,7 @@ export function createAgentScope(options: {
     requestPolicy: parent?.requestPolicy ?? options.requestPolicy,
     limits,
     slots: parent?.slots ?? createSubagentSlots(limits.maxConcurrent),
-    spending: parent ? parent.spending.child() : createSpending([agentOptions.prices, kernel?.config.prices]),
+    spending: parent ? parent.spending.child() : createSpending([agentOptions.prices, kernel?.config.prices], options.provider),
     projectRoot: options.projectRoot,
     homeDirectory: options.homeDirectory,
     // The user answers only the top-level agent: a subagent's questions would reach them out of context.

@@ -203,7 +203,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   // A subagent makes its requests as its parent does.
   const requestPolicy = options.subagent?.parent.requestPolicy ?? resolveRequestPolicy({ agentOptions: options, env });
   const output = options.outputSchema === undefined ? undefined : resolveOutputSchema({ schema: options.outputSchema, retries: options.outputRetries });
-  const limits = checkSpendingLimits({ maxBudgetUsd: options.maxBudgetUsd, maxQueryTokens: options.maxQueryTokens, model, prices: [options.prices, options.kernel?.config.prices] });
+  const limits = checkSpendingLimits({ maxBudgetUsd: options.maxBudgetUsd, maxQueryTokens: options.maxQueryTokens, model, prices: [options.prices, options.kernel?.config.prices], ...(provider && { provider }) });
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
   const thinkingParams = resolveThinkingParams({ thinking: options.thinking, effort: options.effort, maxTokens });
   const fallbackModels = resolveFallbackModels({ fallbackModel: options.fallbackModel, model });

@@ -21,12 +21,22 @@ export function modelTableOf(settings: ModelSettings & { provider: NonNullable<M
     entries.set(id, { ...base, ...change, id, capabilities: { ...base?.capabilities, ...change.capabilities } });
   }
   const table = Object.freeze([...entries.values()]);
-  const findModel = (model: string): ModelEntry | undefined => findModelEntry(table, model);
+  // Asked before every model request (the wire id, the capabilities): each model's answers are made once.
+  const found = new Map<string, ModelEntry | undefined>();
+  const findModel = (model: string): ModelEntry | undefined => {
+    if (!found.has(model)) found.set(model, findModelEntry(table, model));
+    return found.get(model);
+  };
+  const capabilitiesOf = new Map<string, ModelCapabilities>();
   return {
     models: () => table,
     findModel,
     wireModelId: (model) => findModel(model)?.providerId ?? model,
-    capabilities: (model): ModelCapabilities => Object.freeze({ ...providerCapabilities(settings.provider), ...findModel(model)?.capabilities, ...settings.capabilities }),
+    capabilities: (model): ModelCapabilities => {
+      let capabilities = capabilitiesOf.get(model);
+      if (!capabilities) capabilitiesOf.set(model, (capabilities = Object.freeze({ ...providerCapabilities(settings.provider), ...findModel(model)?.capabilities, ...settings.capabilities })));
+      return capabilities;
+    },
     price: (model): ModelPrice | undefined => {
       const entry = findModel(model);
       if (!entry?.price || settings.models?.[entry.id]?.price !== undefined) return entry?.price;

@@ -20,7 +20,6 @@ export async function modelsCommand(argv: readonly string[], io: CommandIo): Pro
   refuseArguments(positionals, 'codev models [--provider P] [--region R] [--json] [--cwd DIR]');
   const { config } = await loadConfig({ cwd: values.cwd ?? io.cwd });
   const resolved = resolveModelsSettings({ ...(values.provider !== undefined && { provider: values.provider }), ...(values.region !== undefined && { region: values.region }), configModel: (config as { model?: unknown }).model, env: io.env });
-  // Once the providers land: resolveModelProvider({ settings, env, configModel }).provider is this table.
   const table = catalogModelTable({ provider: resolved.provider, ...(resolved.region !== undefined && { region: resolved.region }), settings: resolved.settings });
   const models = describeProviderModels({ table, defaultModel: resolved.defaultModel, ...(config.prices !== undefined && { prices: config.prices }) });
   if (values.json) {
