@@ -16,7 +16,8 @@ const ANTHROPIC_VERSION = /^(bedrock-2023-05-31|\d{4}-\d{2}-\d{2})$/;
  * as {@link createFakeMessagesServer}:
  * - `POST /model/{modelId}/invoke` (JSON) and `/invoke-with-response-stream` (AWS event stream, CRC-checked
  *   frames of `{"bytes": base64(event)}`), the body without `model` and `stream` and with `anthropic_version`;
- * - `POST /anthropic/v1/messages`, Bedrock's Messages API endpoint (the Messages body and SSE), signed for `bedrock-mantle`;
+ * - `POST /anthropic/v1/messages`, Bedrock's Messages API endpoint (the Messages body and SSE), signed for `bedrock`
+ *   (bedrock-runtime) or `bedrock-mantle`;
  * - auth: SigV4 (shape, a date within 15 minutes, the region and service in the scope; the signature itself when
  *   the fake knows the secret key) or a Bedrock API key as `Authorization: Bearer`;
  * - errors as Bedrock sends them: `{"message"}` with `x-amzn-ErrorType` (429 `ThrottlingException`, 403
@@ -41,7 +42,7 @@ export async function createFakeBedrockServer(options: FakeBedrockServerOptions)
     const recorded = recordedRequest(request, body);
     requests.push(recorded);
     if (request.method !== 'POST' || (!invoke && !isMessagesApi)) return fail(response, requestId, 404, 'UnknownOperationException', `Unknown operation ${request.method} ${request.rawPath}`);
-    const denied = authenticationProblem(request, isMessagesApi ? 'bedrock-mantle' : 'bedrock');
+    const denied = authenticationProblem(request, isMessagesApi ? ['bedrock', 'bedrock-mantle'] : ['bedrock']);
     if (denied) return fail(response, requestId, 403, denied.exception, denied.message);
     if (request.bodyProblem) return fail(response, requestId, 400, 'ValidationException', request.bodyProblem);
     if (invoke) {
@@ -52,7 +53,7 @@ export async function createFakeBedrockServer(options: FakeBedrockServerOptions)
     await answer({ request: recorded, response, requestId, countTokens: false, wire: invoke ? createBedrockWire() : undefined });
   }
 
-  function authenticationProblem(request: FrontRequest, service: string) {
+  function authenticationProblem(request: FrontRequest, service: readonly string[]) {
     const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer !== undefined) {
       if (options.apiKey !== undefined && bearer === options.apiKey) return undefined;

@@ -8,7 +8,8 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
 /** What {@link sigV4Problem} checks a request against. */
 export interface SigV4Expectation {
   region: string;
-  service: string;
+  /** The service (or services) the scope may name, e.g. `bedrock`. */
+  service: string | readonly string[];
   /** When set with `secretAccessKey`, the signature is recomputed and must match; else only its shape is checked. */
   accessKeyId?: string;
   secretAccessKey?: string;
@@ -41,7 +42,8 @@ export function sigV4Problem(request: RequestBasics & { rawPath: string; rawQuer
   if (Math.abs(now - signedAt) > MAX_SKEW_MS) return { exception: 'InvalidSignatureException', message: `Signature expired: ${amzDate} is now earlier or later than 15 minutes from the server's time.` };
   if (scopeDate !== amzDate.slice(0, 8)) return { exception: 'InvalidSignatureException', message: `Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '${scopeDate}' != '${amzDate.slice(0, 8)}'` };
   if (region !== expected.region) return { exception: 'InvalidSignatureException', message: `Credential should be scoped to a valid region, not '${region}'. Expected '${expected.region}'.` };
-  if (service !== expected.service) return { exception: 'InvalidSignatureException', message: `Credential should be scoped to correct service: '${expected.service}'.` };
+  const services: readonly string[] = typeof expected.service === 'string' ? [expected.service] : expected.service;
+  if (!services.includes(service!)) return { exception: 'InvalidSignatureException', message: `Credential should be scoped to correct service: '${services[0]}'.` };
   const signedHeaders = signedHeaderList!.split(';');
   if (!signedHeaders.includes('host') || !signedHeaders.includes('x-amz-date')) return { exception: 'InvalidSignatureException', message: "'Host' and 'X-Amz-Date' must be signed headers." };
   if (expected.accessKeyId !== undefined && accessKeyId !== expected.accessKeyId) return { exception: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
