@@ -1,4 +1,4 @@
-import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
+import { AnthropicBedrock, AnthropicBedrockMantle } from '@anthropic-ai/bedrock-sdk';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorReply, textReply, toolUseReply } from '../fake-messages-server/fake-reply.ts';
@@ -119,5 +119,14 @@ describe('createFakeBedrockServer', () => {
     expect(unknown).toBeInstanceOf(Anthropic.BadRequestError);
     const raw = await fetch(`${server.url}/model/${encodeURIComponent(MODEL)}/invoke`, { method: 'POST', headers: { authorization: 'Bearer x' }, body: '{}' });
     expect(raw.status).toBe(403);
+  });
+
+  it('serves the Messages API endpoint (/anthropic/v1/messages) to AnthropicBedrockMantle, signed for bedrock-mantle', async () => {
+    const { server } = await start({ script: [textReply('Over the Messages API.')] });
+    const mantle = new AnthropicBedrockMantle({ awsRegion: REGION, awsAccessKey: ACCESS_KEY, awsSecretAccessKey: SECRET_KEY, apiKey: null, baseURL: `${server.url}/anthropic`, maxRetries: 0 } as ConstructorParameters<typeof AnthropicBedrockMantle>[0]);
+    const message = await mantle.messages.stream({ model: MODEL, max_tokens: 64, messages: USER_TURN }).finalMessage();
+    expect(message.content[0]).toMatchObject({ text: 'Over the Messages API.' });
+    expect(server.requests[0]).toMatchObject({ path: '/anthropic/v1/messages', body: { model: MODEL, stream: true } });
+    expect(server.requests[0]?.headers.authorization).toMatch(/\/eu-west-3\/bedrock-mantle\/aws4_request, /);
   });
 });
