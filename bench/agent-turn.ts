@@ -1,5 +1,5 @@
 import { formatMicros, formatRatio } from './harness/format-report.ts';
-import { codevAgentCase, codevBudgetCase, codevCheckpointsCase, codevCheckpointsLatencyCase, codevHttpCase, codevInstructionsCase } from './agent/codev-agent-case.ts';
+import { codevAgentCase, codevBudgetCase, codevCheckpointsCase, codevPersistedCase, codevCheckpointsLatencyCase, codevHttpCase, codevInstructionsCase } from './agent/codev-agent-case.ts';
 import { floorAgentCase } from './agent/floor-agent-case.ts';
 import { formatConversationTable } from './agent/format-conversation-report.ts';
 import { CONVERSATION, measureConversationCase } from './agent/measure-conversation.ts';
@@ -33,6 +33,7 @@ export const benchmark: CustomBenchmark<ConversationCase, ConversationResult> = 
     'codev runs `createAgent({ tools: [Add], client, canUseTool })` over the bare Add context of tool-call-overhead (no rules, no hooks; Add is read-only, so the default mode allows it); a fresh agent per conversation, since an agent keeps its transcript.',
     'codev with project instructions: the same, with `instructions: true` and a 2 KB CODEV.md in the project root and in the home\'s `.codev/` (four other names looked for and missing): read at the first turn, then a stat per file at most every 250 ms, so the instructions\' cost per call is what is left after the first read.',
     'codev with a budget: the same, with `maxBudgetUsd: 1000` and `maxQueryTokens: 1e9` (never reached): the cost of estimating, checking and holding every request\'s cost.',
+    'codev with a persisted session: the same with `persistSession: true` (the file store in the project): each turn appends its messages and its `record` lines (decision, duration, usage, cost) to the transcript.',
     'codev with checkpoints: the same with `persistSession: true` and `checkpoints: true`, in a git repository of 1,000 committed files (20 lines each): each turn records the working directory before its Add call runs (nothing changed: the recording scans stat data); a fresh agent is a fresh session, whose first recording hashes every file. Compared with a revision before checkpoints (where the option is ignored), the difference is the checkpoints\' cost. With a 30 ms model (`codev-checkpoints-latency`): the recording runs while the request waits, so it adds only what the request did not hide.',
     'floor: per turn, `schema.parse` + awaited execute + the assistant block and the tool_result pushed onto a transcript.',
     'codev over loopback HTTP: the fake Messages server of `codev/testing` in the same process, the real `@anthropic-ai/sdk` client, SSE. Every request carries the whole transcript: codev serializes each message once and appends its JSON\'s bytes to the ones before, handing the SDK the body as bytes, so what still grows with the conversation is one copy of the body and its write to the socket, the SDK\'s scan of the messages for its helper header, and the server\'s parse, validation and estimate of the body (JSON in, by nature of the Messages API); it is shown for scale, not as a peer comparison.',
@@ -40,7 +41,7 @@ export const benchmark: CustomBenchmark<ConversationCase, ConversationResult> = 
     `Runs: codev ${codevAgentCase.runs.full.warmup} warm-up + ${codevAgentCase.runs.full.measured} measured conversations, the floor ${floorAgentCase.runs.full.warmup} + ${floorAgentCase.runs.full.measured} (the JIT needs a few thousand calls to settle, and a 0.2 ms floor conversation is easily hit by one preemption on a shared machine). The peers and the HTTP row cost seconds per conversation here, so they get one warm-up conversation of 100 calls and ONE measured conversation of ${calls.toLocaleString('en-US')} (the min–max column then has one value; --quick: no warm-up).`,
     'codev\'s scripted stream yields six events per turn, which codev\'s loop iterates and the peers\' `doGenerate`/`getResponse` doubles do not have: about 2 µs of codev\'s per-call cost here (measured against an empty stream).',
   ],
-  cases: [codevAgentCase, codevInstructionsCase, codevBudgetCase, codevCheckpointsCase, codevCheckpointsLatencyCase, floorAgentCase, vercelAgentCase, openAiAgentsAgentCase, codevHttpCase],
+  cases: [codevAgentCase, codevInstructionsCase, codevBudgetCase, codevPersistedCase, codevCheckpointsCase, codevCheckpointsLatencyCase, floorAgentCase, vercelAgentCase, openAiAgentsAgentCase, codevHttpCase],
   measureCase: measureConversationCase,
   formatReport(self, results) {
     const lines = [`## ${self.title}`, '', ...self.methods.map((method) => `- ${method}`), '', ...formatConversationTable(results, self.reference)];

@@ -75,6 +75,26 @@ export const codevBudgetCase: ConversationCase = {
 const CHECKPOINTED_FILES = 1_000;
 
 /**
+ * The codev case with its session persisted (`persistSession: true`, the file store in the project's
+ * `.codev/sessions/`): each turn appends its messages and its `record` lines (the tool call's decision and
+ * duration, the request's usage and cost) to the transcript. Compared with a revision before records, the
+ * difference is the records' cost on the written path.
+ */
+export const codevPersistedCase: ConversationCase = {
+  id: 'codev-persisted',
+  label: 'codev with a persisted session (file store)',
+  runs: codevAgentCase.runs,
+  async setup({ calls, clock }) {
+    const { context, dispose } = codevAddContext({ rulesAndHooks: false });
+    const client = scriptedAnthropicClient({ calls, clock });
+    return {
+      run: () => runConversation({ calls, client, context: { ...context, cwd: context.projectRoot! }, agentOptions: { persistSession: true } }),
+      teardown: dispose,
+    };
+  },
+};
+
+/**
  * The codev case with a persisted session and file checkpoints on (`persistSession: true, checkpoints:
  * true`) in a git repository of 1,000 small committed files: before each turn's Add call, the working
  * directory is recorded (nothing changed since the last turn, so a scan of its stat data); a fresh agent is

@@ -1,20 +1,20 @@
 import { costOfUsage } from '../model/cost-of-usage.ts';
-import { DEFAULT_MODEL_PRICES } from '../model/default-model-prices.ts';
-import { findModelPrice } from '../model/find-model-price.ts';
 import type { ModelPrice, ModelPrices } from '../model/model-price.ts';
+import { priceOfModel } from '../model/price-of-model.ts';
+import type { ModelProvider } from '../model/providers/types.ts';
 import type { Usage } from '../tool/agent-run.ts';
 import type { QueryLimits, Spending, SpendingAmount, SpendingReservation, SpendingTotals } from '../tool/spending.ts';
 
 /**
- * The spending of a top-level agent, pricing requests from `prices` (the agent's, then the config's), then
- * codev's defaults. Prices are looked up once per model. The holds of requests in flight are kept on the
- * root, summed when read (never a running total that could drift).
+ * The spending of a top-level agent, pricing requests from `prices` (the agent's, then the config's), then the
+ * `provider`'s model table (its prices on that provider), then codev's defaults. Prices are looked up once per
+ * model. The holds of requests in flight are kept on the root, summed when read (never a running total that
+ * could drift).
  */
-export function createSpending(prices: readonly (ModelPrices | undefined)[] = []): Spending {
-  const tables = [...prices.filter((table): table is ModelPrices => table !== undefined), DEFAULT_MODEL_PRICES];
+export function createSpending(prices: readonly (ModelPrices | undefined)[] = [], provider?: Pick<ModelProvider, 'price'>): Spending {
   const found = new Map<string, ModelPrice | undefined>();
   return new AgentSpending((model, usage) => {
-    if (!found.has(model)) found.set(model, findModelPrice(model, tables));
+    if (!found.has(model)) found.set(model, priceOfModel({ model, prices, ...(provider && { provider }) }));
     const price = found.get(model);
     return price ? costOfUsage(usage, price) : null;
   });

@@ -7,6 +7,7 @@ Usage: codev <command> [options]      (codev <command> --help: its options and e
 Commands:
   run <script> [prompt] Run an agent script (export default defineAgent({...})) against this project
   tools                 List the tool pool: built-ins, plugin tools and MCP tools
+  models                List the provider's models: ids, context windows, prices and capabilities
   tool <Name> [json]    Run one tool call through the full lifecycle (no model needed)
   init [dir]            Create a project: config, agent script, plugins and a passing test
   fake-model [-- cmd]   Serve an offline fake model (no key, no network) for codev run; or run cmd against it
@@ -44,6 +45,44 @@ Options:
 Examples:
   codev tools
   codev tools --json --cwd ../app
+`;
+
+export const MODELS_HELP = `Usage: codev models [--provider P] [--region R] [--json] [--cwd DIR]
+
+Lists the models codev knows on a provider, as codev run would reach them: codev's id and the provider's,
+the context window, the largest max_tokens, the prices codev counts costs with (USD per million tokens:
+input, output, cache write, cache read; the config's prices win) and the features codev drops for a model
+(LACKS). The default model is marked with *. It reads the config and the environment only: no provider
+SDK is loaded and no request is made, so it works offline and without credentials.
+
+The provider, region and default model come from --provider/--region, then the environment, then the
+config's model (an id, or { provider, id, region, models, capabilities, ... }), then the defaults (anthropic,
+claude-sonnet-4-6), as for codev run. Add or change models with the config's model.models, prices with its
+prices.
+
+Options:
+  --provider P  anthropic (also any Anthropic-compatible server), bedrock, vertex or foundry
+  --region R    Bedrock's AWS region or Vertex's region (a regional endpoint's prices include its premium)
+  --json        Print { provider, region, defaultModel, models: [{ id, providerId, displayName,
+                contextWindow, maxOutputTokens, price, capabilities, default }] } (null: unknown)
+  --cwd DIR     The project directory (its config)
+
+Environment:
+  all           CODEV_PROVIDER, CODEV_MODEL
+  anthropic     ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL (a compatible server)
+  bedrock       AWS_REGION or AWS_DEFAULT_REGION (default us-east-1); AWS credentials (AWS_ACCESS_KEY_ID,
+                AWS_PROFILE, ...) or AWS_BEARER_TOKEN_BEDROCK; ANTHROPIC_BEDROCK_BASE_URL
+  vertex        CLOUD_ML_REGION (default global), ANTHROPIC_VERTEX_PROJECT_ID or GOOGLE_CLOUD_PROJECT,
+                GOOGLE_APPLICATION_CREDENTIALS (or gcloud's), ANTHROPIC_VERTEX_BASE_URL
+  foundry       ANTHROPIC_FOUNDRY_API_KEY, ANTHROPIC_FOUNDRY_RESOURCE, ANTHROPIC_FOUNDRY_BASE_URL
+
+Examples:
+  codev models
+  codev models --provider bedrock --region eu-west-1
+  codev models --provider vertex --json
+  CODEV_PROVIDER=foundry codev models
+
+Exit codes: 0 listed, 1 the config failed to load, 2 bad usage (an unknown provider or option).
 `;
 
 export const TOOL_HELP = `Usage: codev tool <Name> [json-input] [options]

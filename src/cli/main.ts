@@ -14,6 +14,7 @@ type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   init: async () => (await import('./commands/init/init-command.ts')).initCommand,
   tools: async () => (await import('./commands/tools-command.ts')).toolsCommand,
+  models: async () => (await import('./commands/models/models-command.ts')).modelsCommand,
   tool: async () => (await import('./commands/tool-command.ts')).toolCommand,
   run: async () => (await import('./commands/run-command.ts')).runCommand,
   sessions: async () => (await import('./commands/sessions-command.ts')).sessionsCommand,

@@ -1,3 +1,4 @@
+import { ANTHROPIC_MODELS } from './catalog/anthropic-models.ts';
 import type { ModelPrices } from './model-price.ts';
 
 /**
@@ -7,6 +8,8 @@ import type { ModelPrices } from './model-price.ts';
  * known family gets its family's price until this table (or the config's `prices`) names it.
  */
 export const DEFAULT_MODEL_PRICES: ModelPrices = Object.freeze({
+  // From the Anthropic API's model table (catalog/anthropic-models.ts, its sources and date).
+  ...Object.fromEntries(ANTHROPIC_MODELS.flatMap((model) => (model.price ? [[model.id, model.price]] : []))),
   'claude-opus-4': { input: 15, output: 75 },
   'claude-opus-4-5': { input: 5, output: 25 },
   'claude-opus-4-6': { input: 5, output: 25 },

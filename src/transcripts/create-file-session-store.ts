@@ -94,6 +94,10 @@ export function createFileSessionStore(options: { directory: string; lock?: Part
     await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // Transcripts hold what tools printed (tokens, file contents): never in `git status`, never committed.
     await writeFile(path.join(directory, '.gitignore'), '*\n', { mode: PRIVATE_FILE_MODE, flag: 'wx' }).catch(() => {});
+    // An existing session only: a caller opening a missing id (a dry run polling for a session an agent is about to
+    // create) must never hold its lock, even for an instant, or the agent creating it would be refused. Its creator
+    // takes the lock before it writes the file, so a transcript that exists has had its creator's lock first.
+    if (!metadata && !(await pathExists(file))) throw await notFound(id);
     const lock = await holdSessionLock({ directory, sessionId: checkedId(id), timing });
     let descriptor: number;
     try {

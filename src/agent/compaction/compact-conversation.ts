@@ -59,7 +59,7 @@ export async function* compactConversation(options: {
     const keep = trigger === 'auto' ? settings.keepRecentMessages : Math.min(overflow ? 2 : settings.keepRecentMessages, Math.floor(messages.length / 2));
     const split = splitForSummary(messages, keep);
     if (split > 0) {
-      const written = yield* summarizeConversation({ client: agent.client, model: agent.model, messages: messages.slice(0, split), instructions, contextWindow: settings.contextWindow, signal, policy: agent.requestPolicy, spending: agent.spending });
+      const written = yield* summarizeConversation({ client: agent.client, model: agent.model, provider: agent.provider, messages: messages.slice(0, split), instructions, contextWindow: settings.contextWindow, signal, policy: agent.requestPolicy, spending: agent.spending });
       if ('aborted' in written) return { type: 'aborted' };
       if ('limitReached' in written) return { type: 'limit-reached', event: written.limitReached };
       if ('error' in written) {

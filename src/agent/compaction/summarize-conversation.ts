@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ModelProvider } from '../../model/providers/types.ts';
 import type { RequestPolicy } from '../../tool/agent-scope.ts';
 import type { LimitReached, Spending } from '../../tool/spending.ts';
 import { fromApiUsage } from '../../model/from-api-usage.ts';
@@ -26,6 +27,8 @@ Leave out chit-chat and tool output that no longer matters. Write plain text wit
 export async function* summarizeConversation(options: {
   client: Anthropic;
   model: string;
+  /** Where the model is reached: the request goes under its id for `model`. */
+  provider?: ModelProvider;
   messages: readonly Anthropic.MessageParam[];
   instructions: readonly string[];
   contextWindow: number;
@@ -37,7 +40,8 @@ export async function* summarizeConversation(options: {
   const conversation = renderConversation(options.messages, Math.max(4_000, options.contextWindow * 2));
   const extra = options.instructions.length > 0 ? `\n\nAlso follow these instructions for this summary:\n${options.instructions.map((line) => `- ${line}`).join('\n')}` : '';
   const params: Anthropic.MessageCreateParamsNonStreaming = {
-    model: options.model,
+    // Nothing a server may lack (no caching, thinking, documents or tools): only the model's id is the provider's.
+    model: options.provider?.wireModelId(options.model) ?? options.model,
     max_tokens: SUMMARY_MAX_TOKENS,
     system: COMPACTION_SYSTEM,
     messages: [{ role: 'user', content: `<conversation>\n${conversation}\n</conversation>\n\nWrite the summary of the conversation above.${extra}` }],

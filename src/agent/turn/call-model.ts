@@ -1,7 +1,9 @@
+import type Anthropic from '@anthropic-ai/sdk';
 import { startChatSpan } from '../../telemetry/chat-span.ts';
 import { limitEndReason } from '../../model/reserve-request.ts';
 import { compactConversation } from '../compaction/compact-conversation.ts';
-import { requestModelTurn } from '../request-model-turn.ts';
+import { requestAdaptedModelTurn } from '../request-adapted-model-turn.ts';
+import { requestModelTurn, type ModelTurnOutcome } from '../request-model-turn.ts';
 import type { AgentEvent, ModelError } from '../types.ts';
 import { endRequestSpan } from './end-request-span.ts';
 import { holdTurnRequest } from './hold-turn-request.ts';
@@ -19,6 +21,9 @@ import type { TurnStage } from './types.ts';
  * cannot be held ends the query; the hold of a request that failed is released.
  * Each request is an OpenTelemetry `chat {model}` span under the query's span: its reply's model, stop
  * reason, tokens and cost, or its error.
+ * What the model's server lacks is left out of the request, and what a server refuses is learned and the
+ * request made again without it (`requestAdaptedModelTurn`: one `MODEL_FEATURE_UNSUPPORTED` warning per
+ * feature); the request goes under the provider's id for the model.
  */
 const CONVERSATION_BREAKPOINT = Object.freeze({ type: 'ephemeral' as const });
 
@@ -41,10 +46,14 @@ export const callModel: TurnStage = async function* callModel(state) {
       ...(agent.promptCaching && { cache_control: CONVERSATION_BREAKPOINT }),
       ...agent.thinkingParams,
     };
-    const span = startChatSpan({ model, maxTokens: agent.maxTokens, parent: state.agentSpan });
     const startedAt = performance.now();
-    const outcome = yield* requestModelTurn({ client: agent.client, params, signal: state.signal, policy: agent.requestPolicy, span, requests: state.requests, onRetry: recordRetry });
-    endRequestSpan(span, { outcome, spending: agent.spending, model });
+    const send = async function* (sent: Anthropic.MessageCreateParamsNonStreaming): AsyncGenerator<AgentEvent, ModelTurnOutcome, void> {
+      const span = startChatSpan({ model, maxTokens: agent.maxTokens, parent: state.agentSpan });
+      const outcome = yield* requestModelTurn({ client: agent.client, params: sent, signal: state.signal, policy: agent.requestPolicy, span, requests: state.requests, onRetry: recordRetry });
+      endRequestSpan(span, { outcome, spending: agent.spending, model });
+      return outcome;
+    };
+    const outcome = yield* requestAdaptedModelTurn({ params, model, provider: agent.provider, tree: agent.spending.root, topLevel: agent.topLevel, baseURL: agent.client.baseURL, send });
     if (outcome.type === 'message') {
       // recordReply settles the hold with the reply's usage.
       state.turn.reply = outcome.message;

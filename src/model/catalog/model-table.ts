@@ -1,14 +1,27 @@
 import type { ModelCapabilities, ModelEntry, ModelProviderName } from '../providers/types.ts';
+import { ANTHROPIC_MODELS } from './anthropic-models.ts';
+import { BEDROCK_MODELS } from './bedrock-models.ts';
+import { FOUNDRY_MODELS } from './foundry-models.ts';
+import { VERTEX_MODELS } from './vertex-models.ts';
 
 /**
- * The features each provider has unless a model's entry or the settings say otherwise. The model table and
- * these defaults are filled in from the providers' public documentation (see `codev models`).
+ * The features each provider has unless a model's entry or the settings say otherwise (read 2026-12-07).
+ * Bedrock has no `countTokens`: `@anthropic-ai/bedrock-sdk` 1.2.1's `AnthropicBedrock` deletes
+ * `messages.countTokens` (client.js), so codev estimates there. The request-level `cache_control` (automatic
+ * caching) is the Anthropic API's; the cloud providers get the breakpoint on the last block instead.
  */
 const PROVIDER_CAPABILITIES: Readonly<Record<ModelProviderName, ModelCapabilities>> = Object.freeze({
   anthropic: { promptCaching: true, topLevelCacheControl: true, thinking: true, pdfs: true, countTokens: true, structuredOutputs: true },
-  bedrock: { promptCaching: true, topLevelCacheControl: false, thinking: true, pdfs: true, countTokens: true, structuredOutputs: true },
+  bedrock: { promptCaching: true, topLevelCacheControl: false, thinking: true, pdfs: true, countTokens: false, structuredOutputs: true },
   vertex: { promptCaching: true, topLevelCacheControl: false, thinking: true, pdfs: true, countTokens: true, structuredOutputs: true },
   foundry: { promptCaching: true, topLevelCacheControl: false, thinking: true, pdfs: true, countTokens: true, structuredOutputs: true },
+});
+
+const TABLES: Readonly<Record<ModelProviderName, readonly ModelEntry[]>> = Object.freeze({
+  anthropic: ANTHROPIC_MODELS,
+  bedrock: BEDROCK_MODELS,
+  vertex: VERTEX_MODELS,
+  foundry: FOUNDRY_MODELS,
 });
 
 /** The features `provider` has by default. */
@@ -20,14 +33,3 @@ export function providerCapabilities(provider: ModelProviderName): ModelCapabili
 export function builtInModels(provider: ModelProviderName): readonly ModelEntry[] {
   return TABLES[provider];
 }
-
-const TABLES: Readonly<Record<ModelProviderName, readonly ModelEntry[]>> = Object.freeze({
-  anthropic: [
-    { id: 'claude-sonnet-4-6', displayName: 'Claude Sonnet 4.6', contextWindow: 200_000, price: { input: 3, output: 15 } },
-    { id: 'claude-opus-4-6', displayName: 'Claude Opus 4.6', contextWindow: 200_000, price: { input: 5, output: 25 } },
-    { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5', contextWindow: 200_000, price: { input: 1, output: 5 } },
-  ],
-  bedrock: [],
-  vertex: [],
-  foundry: [],
-});

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorMessage } from '../../errors/codev-error.ts';
 import { authenticationFailure } from './authentication-failure.ts';
+import { compatibleServerRefusal } from './compatible-server-refusal.ts';
 import { createPromptCache } from './create-prompt-cache.ts';
 import { estimateInputTokens } from './estimate-tokens.ts';
 import { recordRequest } from './record-request.ts';
@@ -19,15 +20,17 @@ const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
 /**
  * The fake server's request listener. For each request it:
  * 1. records it in `requests` and waits `latencyMs`;
- * 2. answers 404 `not_found_error` unless it is `POST /v1/messages` or `POST /v1/messages/count_tokens`;
+ * 2. answers 404 `not_found_error` unless it is `POST /v1/messages` or `POST /v1/messages/count_tokens` (that
+ *    one too when `unsupported` has `countTokens`);
  * 3. answers 401 `authentication_error` unless it carries `apiKey` (when one is set);
- * 4. answers 400 `invalid_request_error` when the body is not a valid request;
+ * 4. answers 400 `invalid_request_error` when the body is not a valid request, or uses a feature of `unsupported`;
  * 5. answers a token count; a request over `contextWindow` with 400 "prompt is too long"; a request for one
  *    of `overloadedModels` with 529 `overloaded_error`;
  * 6. else the next scripted reply (500 `api_error`, not retryable, when there is none).
  */
 export function createRequestHandler(options: FakeMessagesServerOptions & { requests: RecordedRequest[]; signal: AbortSignal }) {
   let requestCount = 0;
+  const unsupported = new Set(options.unsupported);
   const answer = createMessageResponder(options);
   return async function handleRequest(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const requestId = `req_fake_${++requestCount}`;
@@ -38,6 +41,7 @@ export function createRequestHandler(options: FakeMessagesServerOptions & { requ
       await sleep(options.latencyMs ?? 0, options.signal);
       if (options.signal.aborted) return;
       const isCountTokens = request.path === COUNT_TOKENS_PATH;
+      if (isCountTokens && unsupported.has('countTokens')) return fail(404, 'not_found_error', `Not found: ${request.method} ${request.path}. This server has no token counting.`);
       if (request.method !== 'POST' || (request.path !== MESSAGES_PATH && !isCountTokens)) {
         return fail(404, 'not_found_error', `Not found: ${request.method} ${request.path}. The fake serves POST ${MESSAGES_PATH} and POST ${COUNT_TOKENS_PATH}.`);
       }
@@ -70,8 +74,9 @@ export interface MessageExchange {
  * for the fake Messages server and for the provider fronts (Bedrock, Vertex, Foundry) that read, authenticate and
  * normalize a request their own way and answer in their own envelope and framing.
  */
-export function createMessageResponder(options: Pick<FakeMessagesServerOptions, 'script' | 'contextWindow' | 'promptCache' | 'overloadedModels'>) {
-  const promptCache = options.promptCache ? createPromptCache(typeof options.promptCache === 'object' ? options.promptCache : {}) : undefined;
+export function createMessageResponder(options: Pick<FakeMessagesServerOptions, 'script' | 'contextWindow' | 'promptCache' | 'overloadedModels' | 'unsupported'>) {
+  const unsupported = new Set(options.unsupported);
+  const promptCache = options.promptCache && !unsupported.has('promptCaching') ? createPromptCache(typeof options.promptCache === 'object' ? options.promptCache : {}) : undefined;
   let replyCount = 0;
   const thoughtToolUses = new Set<string>();
   const overloadedModels = new Set(options.overloadedModels);
@@ -81,6 +86,8 @@ export function createMessageResponder(options: Pick<FakeMessagesServerOptions, 
     const fail = (status: number, type: string, message: string) => wire.sendError({ response, requestId, status, type, message, shouldRetry: status >= 500 ? false : undefined });
     const invalidity = exchange.bodyProblem ?? validateMessageRequest(request.body, { requireMaxTokens: !exchange.countTokens, thoughtToolUses });
     if (invalidity) return fail(400, 'invalid_request_error', invalidity);
+    const refusal = unsupported.size > 0 ? compatibleServerRefusal(request.body, unsupported) : undefined;
+    if (refusal) return fail(400, 'invalid_request_error', refusal);
     const inputTokens = estimateInputTokens(request.body);
     if (exchange.countTokens) return sendJson({ response, status: 200, body: { input_tokens: inputTokens }, requestId });
     if (options.contextWindow !== undefined && inputTokens > options.contextWindow) return fail(400, 'invalid_request_error', `prompt is too long: ${inputTokens} tokens > ${options.contextWindow} maximum`);

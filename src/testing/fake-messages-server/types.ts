@@ -1,5 +1,6 @@
 /** The fake Messages API server's contract: its options, the requests it records, the handle it returns. Types only. */
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ModelFeature } from '../../model/providers/types.ts';
 import type { FakeReply } from './fake-reply.ts';
 
 /** One HTTP request the fake server received, whatever its route or outcome. */
@@ -53,6 +54,16 @@ export interface FakeMessagesServerOptions {
    * API). For testing fallback models.
    */
   overloadedModels?: readonly string[];
+  /**
+   * Be an Anthropic-compatible server that lacks these features (a local model server, a proxy): a Messages
+   * request that uses one gets 400 `invalid_request_error` naming the field as strict servers do
+   * (`thinking: Extra inputs are not permitted`, `tools.3.custom.cache_control: …`, `messages.1.content.0: Input
+   * tag 'thinking' found using 'type' does not match any of the expected tags: …`), counted as a request and
+   * taking no scripted reply; without `countTokens`, `POST /v1/messages/count_tokens` is 404 `not_found_error`;
+   * without `promptCaching`, no cache usage is reported (`promptCache` is ignored). `topLevelCacheControl`
+   * refuses only the request-level `cache_control`. Default: none, the whole API.
+   */
+  unsupported?: readonly ModelFeature[];
 }
 
 /** A running fake server. */

@@ -2,7 +2,7 @@
 import type { FakeMessagesServerOptions, RecordedRequest } from '../fake-messages-server/types.ts';
 
 /** What every provider fake shares with the fake Messages server: the script and the simulated model. */
-export type FakeProviderScriptOptions = Pick<FakeMessagesServerOptions, 'script' | 'port' | 'latencyMs' | 'contextWindow' | 'promptCache' | 'overloadedModels'>;
+export type FakeProviderScriptOptions = Pick<FakeMessagesServerOptions, 'script' | 'port' | 'latencyMs' | 'contextWindow' | 'promptCache' | 'overloadedModels' | 'unsupported'>;
 
 /** A running provider fake. */
 export interface FakeProviderServer {
