@@ -89,6 +89,9 @@ export type { CompactBoundary, CompactionOptions } from './agent/compaction/type
 export type { AgentRunResult } from './agent/collect-run-result.ts';
 export { DEFAULT_MODEL_PRICES } from './model/default-model-prices.ts';
 export type { ModelPrice, ModelPrices } from './model/model-price.ts';
+export { resolveModelProvider } from './model/providers/resolve-model-provider.ts';
+export { MODEL_FEATURES, MODEL_PROVIDER_NAMES } from './model/providers/types.ts';
+export type { ModelCapabilities, ModelEntry, ModelFeature, ModelProvider, ModelProviderName, ModelSettings } from './model/providers/types.ts';
 export { COMPACTION_SYSTEM } from './agent/compaction/summarize-conversation.ts';
 export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE } from './agent-types/built-in-agents.ts';
 export { discoverAgentTypes, AGENT_DIRECTORIES } from './agent-types/discover-agent-types.ts';

@@ -4,6 +4,7 @@ import type { CanUseTool } from '../permissions/types.ts';
 import type { AskUser } from '../tool/ask-user.ts';
 import { configAgentsSchema } from '../agent-types/agent-definition-schema.ts';
 import { modelPricesSchema } from '../config/model-prices-schema.ts';
+import { modelSettingSchema } from '../config/model-setting-schema.ts';
 import { checkpointsSettingSchema } from '../config/checkpoints-setting-schema.ts';
 import { instructionsSettingSchema } from '../instructions/instructions-setting.ts';
 import { isTool } from '../tool/build-tool.ts';
@@ -25,7 +26,8 @@ export const agentDefinitionSchema = lazySchema(() => {
   const shape = {
     prompt: z.string().optional(),
     tools: z.array(z.custom<Tool>(isTool, { error: 'expected a tool made by buildTool()' })).optional(),
-    model: z.string().trim().min(1).optional(),
+    // An id, or the provider and its settings (as the config's `model`).
+    model: modelSettingSchema().optional(),
     system: z.string().optional(),
     maxTurns: count(1).optional(),
     maxTokens: count(1).optional(),

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Kernel } from '../kernel/types.ts';
+import type { ModelProvider } from '../model/providers/types.ts';
 import { MAIN_AGENT_ID } from '../tool/agent-id-of.ts';
 import { createSubagentSlots } from '../subagents/create-subagent-slots.ts';
 import { createSpending } from './create-spending.ts';
@@ -15,6 +16,7 @@ export const DEFAULT_SUBAGENT_LIMITS: SubagentLimits = Object.freeze({ maxDepth:
 export function createAgentScope(options: {
   agentOptions: AgentOptions & { kernel?: Kernel };
   client: Anthropic;
+  provider?: ModelProvider;
   model: string;
   env: Readonly<Record<string, string | undefined>>;
   requestPolicy?: RequestPolicy;
@@ -35,6 +37,7 @@ export function createAgentScope(options: {
     agentType: subagent?.agentType,
     depth: parent ? parent.depth + 1 : 0,
     client,
+    ...(options.provider && { provider: options.provider }),
     model,
     maxTokens: agentOptions.maxTokens,
     fallbackModels: options.fallbackModels,
@@ -49,6 +52,11 @@ export function createAgentScope(options: {
     askUser: subagent ? undefined : agentOptions.askUser,
     definitions: parent?.definitions ?? (() => [...toDefinitions(agentOptions.agents, 'sdk'), ...toDefinitions(kernel?.config.agents, 'config')]),
   });
+}
+
+/** The provider of an agent's scope: the whole `ModelProvider` createAgentScope put there (the scope's type names the part tools use). */
+export function scopeModelProvider(scope: AgentScope): ModelProvider | undefined {
+  return scope.provider as ModelProvider | undefined;
 }
 
 function toDefinitions(entries: Readonly<Record<string, AgentTypeOptions>> | undefined, source: 'sdk' | 'config'): AgentTypeDefinition[] {

@@ -16,7 +16,8 @@ import { checkSpendingLimits } from './check-spending-limits.ts';
 import { collectRunResult, type AgentRunResult } from './collect-run-result.ts';
 import { createAgentScope } from './create-agent-scope.ts';
 import { createAgentTranscript, type AgentTranscript } from './create-agent-transcript.ts';
-import { createModelClient, resolveModelAccess } from '../model/create-model-client.ts';
+import { resolveAgentModel } from './resolve-agent-model.ts';
+import { DEFAULT_MODEL_ID } from '../model/providers/resolve-model-provider.ts';
 import { createQueryContexts } from './create-query-contexts.ts';
 import { createInstructionsLoader, type InstructionsLoader } from '../instructions/create-instructions-loader.ts';
 import { resolveInstructionSources } from '../instructions/instructions-setting.ts';
@@ -41,7 +42,7 @@ import type { CheckpointInfo, RewindOptions, RewindResult } from './rewind/types
 
 export { INTERRUPT_MESSAGE } from './interrupt-message.ts';
 export { STANDALONE_SESSION_PREFIX };
-export const DEFAULT_MODEL = 'claude-sonnet-4-6';
+export const DEFAULT_MODEL = DEFAULT_MODEL_ID;
 export const DEFAULT_MAX_TURNS = 50;
 export const DEFAULT_MAX_TOKENS = 8192;
 
@@ -196,12 +197,11 @@ function checkGoOn(messages: readonly Anthropic.MessageParam[], transcript: Agen
  */
 export function createAgent<const Schema extends OutputSchema | undefined = undefined>(options: Omit<AgentOptions, 'outputSchema'> & { outputSchema?: Schema; kernel?: Kernel } = {}): Agent<OutputOf<Schema>> {
   const env = options.env ?? process.env;
-  // A missing key is reported here, but the client (and the SDK with it) is made by the first query.
-  const access = options.client ? undefined : resolveModelAccess({ apiKey: options.apiKey, baseURL: options.baseURL, env });
+  // A missing key or setting is reported here, but the client (and the provider's SDK with it) is made by the first query.
+  const { provider, model } = resolveAgentModel(options, env);
   let makingClient: Promise<Anthropic> | undefined;
   // A subagent makes its requests as its parent does.
   const requestPolicy = options.subagent?.parent.requestPolicy ?? resolveRequestPolicy({ agentOptions: options, env });
-  const model = options.model ?? env.CODEV_MODEL ?? options.kernel?.config.model ?? DEFAULT_MODEL;
   const output = options.outputSchema === undefined ? undefined : resolveOutputSchema({ schema: options.outputSchema, retries: options.outputRetries });
   const limits = checkSpendingLimits({ maxBudgetUsd: options.maxBudgetUsd, maxQueryTokens: options.maxQueryTokens, model, prices: [options.prices, options.kernel?.config.prices] });
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
@@ -238,7 +238,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   let scope: ToolUseContext['agent'];
   let instructions: InstructionsLoader | undefined;
   const withScope = (client: Anthropic, context: ToolUseContext): ToolUseContext => {
-    scope ??= createAgentScope({ agentOptions: options, client, model, env, requestPolicy, fallbackModels, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
+    scope ??= createAgentScope({ agentOptions: options, client, provider, model, env, requestPolicy, fallbackModels, projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory });
     if (instructionSources) instructions ??= createInstructionsLoader({ projectRoot: context.projectRoot ?? context.cwd, homeDirectory: context.homeDirectory, sources: instructionSources });
     context.agent = scope;
     return withSession(context);
@@ -254,6 +254,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   const turnAgent = (client: Anthropic, signal: AbortSignal): TurnAgent => ({
     messages,
     client,
+    ...(provider && { provider }),
     name: options.subagent?.agentType ?? 'codev',
     ...(options.subagent && { agentId: options.subagent.agentId }),
     model,
@@ -286,7 +287,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   });
   /** The start of a query or a compaction: the client, the first context, the session held and loaded. */
   const begin = async (signal: AbortSignal) => {
-    const client = options.client ?? (await (makingClient ??= createModelClient(access!)));
+    const client = options.client ?? (await (makingClient ??= provider!.createClient({ maxRetries: 2, sdkSpans: env.ANTHROPIC_OPEN_TELEMETRY?.toLowerCase() === 'true' })));
     const context = withScope(client, contexts.start(signal));
     try {
       await leases.hold(context);

@@ -2,6 +2,8 @@
 import { AnthropicError, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { modelUnreachableError } from './model-unreachable-error.ts';
+import type { ModelProvider } from '../model/providers/types.ts';
+import { providerModelError } from './provider-model-error.ts';
 import { withoutCredentials } from './without-credentials.ts';
 import type { ModelError } from './types.ts';
 
@@ -11,9 +13,13 @@ import type { ModelError } from './types.ts';
  * stalled and cut streams, unless the server said `x-should-retry: false`. A stream whose data is not
  * JSON is not retried: the server is broken, not busy, and each retry is billed. A request that reached
  * no server (refused, unknown host, untrusted certificate, no answer, closed before answering) is
- * `MODEL_UNREACHABLE`, its message naming `baseURL` (the URL the client used) and the fix.
+ * `MODEL_UNREACHABLE`, its message naming `baseURL` (the URL the client used) and the fix. With the `provider`
+ * of the client (Bedrock, Vertex, Foundry), a refusal or a missing model names the provider, its region or
+ * project and the fix there (`providerModelError`); the codes are the same.
  */
-export function toModelError(error: unknown, context: { baseURL?: string } = {}): ModelError {
+export function toModelError(error: unknown, context: { baseURL?: string; provider?: ModelProvider; model?: string } = {}): ModelError {
+  const fromProvider = context.provider && !CodevError.isInstance(error) ? providerModelError(error, { provider: context.provider, model: context.model }) : undefined;
+  if (fromProvider) return fromProvider;
   if (CodevError.isInstance(error)) {
     if (error.code === 'MODEL_UNREACHABLE') return { code: error.code, reason: 'timeout', message: error.message, retryable: true };
     return { code: error.code, message: error.message, retryable: error.code === 'MODEL_STREAM_STALLED' || error.code === 'MODEL_STREAM_BROKEN' };

@@ -14,6 +14,7 @@ import type { CheckpointsSetting } from '../config/checkpoints-setting-schema.ts
 import type { EndReason, Usage } from '../tool/agent-run.ts';
 import type { LimitReached } from '../tool/spending.ts';
 import type { ModelPrices } from '../model/model-price.ts';
+import type { ModelSettings } from '../model/providers/types.ts';
 import type { InstructionsSetting } from '../instructions/instructions-setting.ts';
 import type { OutputIssue, OutputSchema } from './output/types.ts';
 
@@ -147,8 +148,16 @@ export type Effort = 'low' | 'medium' | 'high' | 'xhigh' | 'max';
 export interface AgentOptions {
   /** The tools the model may call, in pool order (built-ins first). Default: the kernel's pool. */
   tools?: readonly Tool[];
-  /** The model id. Default `claude-sonnet-4-6`, or `CODEV_MODEL`. */
-  model?: string;
+  /**
+   * The model: an id (of the default provider, `anthropic` or `CODEV_PROVIDER`), or `ModelSettings` naming the
+   * provider (Anthropic or a compatible server, Amazon Bedrock, Google Vertex AI, Microsoft Foundry) and its
+   * settings. Each setting left out comes from `CODEV_PROVIDER`/`CODEV_MODEL`, the config's `model`, then the
+   * provider's own variables (see `resolveModelProvider`). Default `claude-sonnet-4-6`. Subagents use their
+   * parent's provider.
+   * @example
+   * createAgent({ model: { provider: 'bedrock', id: 'claude-sonnet-4-6', region: 'eu-west-1' } });
+   */
+  model?: string | ModelSettings;
   system?: string;
   maxTurns?: number;
   /** The most output tokens of one model request (the API's `max_tokens`). Default 8192. */
@@ -221,7 +230,7 @@ export interface AgentOptions {
    * askUser: async (questions) => Object.fromEntries(questions.map((q) => [q.question, q.options[0]!.label]))
    */
   askUser?: AskUser;
-  /** A ready client; else one is made from `apiKey`/`baseURL` (default `ANTHROPIC_API_KEY`/`ANTHROPIC_BASE_URL`). */
+  /** A ready client; else one is made by the provider (`model`), with `apiKey`/`baseURL` over its settings (Anthropic's default `ANTHROPIC_API_KEY`/`ANTHROPIC_BASE_URL`). */
   client?: Anthropic;
   apiKey?: string;
   baseURL?: string;

@@ -140,6 +140,8 @@ SDK is loaded, e.g. NODE_OPTIONS='--import @opentelemetry/auto-instrumentations-
 Options:
   --permission-mode M        default | acceptEdits | bypassPermissions | plan | auto | dontAsk
   --model ID                 The model id (default: the script's, then claude-sonnet-4-6)
+  --provider NAME            anthropic, bedrock, vertex or foundry (default: the script's, CODEV_PROVIDER, the
+                             config's, then anthropic); the provider's settings come from its variables
   --max-turns N              Stop after N model turns
   --max-budget-usd USD       Stop before a request that would make the run cost more (subagents included)
   --max-query-tokens N       Stop before a request that would make the run use more tokens
@@ -402,6 +404,7 @@ Options of add:
   --max-turns N              Stop a job after N model turns (over all its attempts)
   --max-budget-usd USD       Stop a job before it would cost more (over all its attempts)
   --model ID                 The model id (default: the script's)
+  --provider NAME            anthropic, bedrock, vertex or foundry, with the workers' credentials for it
   --attempts N               Runs of a failing job in all, with backoff between (default 3)
   --defer-asks               A call that needs permission parks the job until codev queue approve/deny
   --allow-broken-plugins     Run the jobs even when part of the project (a plugin, the config, an MCP server) fails
@@ -485,8 +488,11 @@ Options:
   --max-stalled N            How many times a job may be taken over from a worker that stopped renewing its lock
                              (killed, paused, cut off from Redis) before it fails (default 3)
   --cwd DIR                  Where codev.config.ts is looked for (fleet.redisUrl, fleet.queue, fleet.trustedRepositories)
-  --no-model-check           Start without ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL: every job script brings its
-                             own client or key
+  --provider NAME            The jobs' default provider (as CODEV_PROVIDER): anthropic, bedrock, vertex or foundry;
+                             its credentials from the worker's environment
+  --model ID                 The jobs' default model (as CODEV_MODEL); a job's or its script's own wins
+  --no-model-check           Start without a way to reach the model (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, the
+                             provider's settings): every job script brings its own client or key
 
 Environment:
   CODEV_REDIS_URL            The Redis when there is no --redis (before the config's fleet.redisUrl)

@@ -11,6 +11,7 @@ import { configAgentsSchema, type ConfigAgentsSchema } from '../agent-types/agen
 import { fleetSettingsSchema, type FleetSettingsSchema } from './fleet-settings-schema.ts';
 import { environmentSettingsSchema, type EnvironmentSettingsSchema } from './environment-settings-schema.ts';
 import { modelPricesSchema, type ModelPricesSchema } from './model-prices-schema.ts';
+import { modelSettingSchema, type ConfigModelSettings } from './model-setting-schema.ts';
 import { sessionsSettingsSchema, type SessionsSettingsSchema } from './sessions-settings-schema.ts';
 import { checkpointsSettingSchema, type CheckpointsSettingSchema } from './checkpoints-setting-schema.ts';
 import { instructionsSettingSchema, type InstructionsSettingSchema } from '../instructions/instructions-setting.ts';
@@ -64,8 +65,11 @@ type ConfigShape = {
   mcpServers: z.ZodDefault<
     z.ZodRecord<z.ZodString, z.ZodUnion<readonly [z.ZodObject<StdioServerShape, z.core.$strict>, z.ZodObject<HttpServerShape, z.core.$strict>]>>
   >;
-  /** The model id, e.g. `claude-sonnet-4-5`. */
-  model: z.ZodOptional<z.ZodString>;
+  /**
+   * The model: an id (`claude-sonnet-4-6`), or the provider and its settings (`{ provider: 'bedrock', id, region }`,
+   * see `ModelSettings`). `CODEV_PROVIDER`/`CODEV_MODEL` and createAgent's `model` win over it.
+   */
+  model: z.ZodOptional<z.ZodType<string | ConfigModelSettings, string | ConfigModelSettings>>;
   /** At most this many concurrency-safe tool calls run at once (default 10, decided by the orchestrator). */
   maxToolConcurrency: z.ZodOptional<z.ZodNumber>;
   /**
@@ -186,7 +190,7 @@ export const configSchema: () => ConfigSchema = lazySchema(() => {
     permissions: permissionsSchema.prefault({}),
     hooks: hooksSchema.default([]),
     mcpServers: z.record(z.string().min(1), z.union([stdioServerSchema, httpServerSchema])).default({}),
-    model: z.string().min(1).optional(),
+    model: modelSettingSchema().optional(),
     maxToolConcurrency: z.number().int().min(1).max(100).optional(),
     agents: configAgentsSchema(),
     subagents: z.strictObject({ maxDepth: z.number().int().min(0).max(10).optional(), maxConcurrent: z.number().int().min(1).max(100).optional() }).prefault({}),

@@ -2,7 +2,7 @@
 import type { AgentEvent, EndReason, Usage } from '../agent/types.ts';
 import type { ToolApproval } from '../agent/types.ts';
 import type { CodevError } from '../errors/codev-error.ts';
-import type { JobPermissions } from './job/fleet-job-data.ts';
+import type { JobModelSettings, JobPermissions } from './job/fleet-job-data.ts';
 import type { FinishedJobWorkspace, JobWorkspaceSpec } from './workspace/types.ts';
 
 /** Where the fleet lives: one Redis, one queue name. */
@@ -29,7 +29,11 @@ export interface SubmitOptions {
   permissions?: JobPermissions;
   maxTurns?: number;
   maxBudgetUsd?: number;
-  model?: string;
+  /**
+   * The model id, or the provider and its settings (`{ provider: 'bedrock', id, region }`) over the script's. Keys and
+   * URLs are not accepted (`JOB_INVALID`): a job is stored in Redis; they come from the workers' environment or the script.
+   */
+  model?: string | JobModelSettings;
   /** How many times a failing job runs in all (default 3), with exponential backoff between. */
   attempts?: number;
   /** An ask parks the job until `codev queue approve|deny` answers it, instead of being denied. */

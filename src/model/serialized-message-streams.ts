@@ -92,10 +92,19 @@ function withoutHeaderFields(params: Anthropic.MessageCreateParamsStreaming): An
 }
 
 // A fetch the user gave the client sees the body as the SDK gives it, the JSON text (it may read or rewrite it);
-// the runtime's own fetch gets the bytes. The text decoded is exact: JSON.stringify's output is well-formed.
+// so does a provider's client (Bedrock, Vertex, Foundry), whose backend middleware parses the body as JSON text
+// to move the model into the URL; the runtime's own fetch gets the bytes. The text decoded is exact:
+// JSON.stringify's output is well-formed.
 const decoder = new TextDecoder();
 function bodyFor(client: Anthropic, bytes: Uint8Array): Uint8Array | string {
-  return (client as unknown as { fetch?: unknown }).fetch === globalThis.fetch ? bytes : decoder.decode(bytes);
+  const ownFetch = (client as unknown as { fetch?: unknown }).fetch === globalThis.fetch;
+  return ownFetch && !hasBackendMiddleware(client) ? bytes : decoder.decode(bytes);
+}
+
+type WithBackendMiddleware = { backendMiddleware?: () => readonly unknown[] };
+function hasBackendMiddleware(client: Anthropic): boolean {
+  const own = (client as unknown as WithBackendMiddleware).backendMiddleware;
+  return typeof own === 'function' && own.call(client).length > 0;
 }
 
 // The SDK sends a body of bytes as it is, without naming its type: the request names it, as the SDK does for JSON.

@@ -53,6 +53,20 @@ export interface SubagentSlots {
 }
 
 /**
+ * The provider an agent reaches its model through: the part of the model layer's `ModelProvider` tools use
+ * (WebFetch's small model goes through the agent's provider, its id mapped to the provider's).
+ */
+export interface AgentScopeModelProvider {
+  readonly name: string;
+  /** For messages: the provider and its region, project or URL. */
+  readonly label: string;
+  /** The id to send for `model` on this provider. */
+  wireModelId(model: string): string;
+  /** A client of this provider. */
+  createClient(options: { maxRetries: number }): Promise<Anthropic>;
+}
+
+/**
  * The agent a tool call runs in, set on the tool context by the agent loop. The Agent tool starts
  * subagents from it: same model client, limits and slots, one level deeper.
  */
@@ -63,6 +77,8 @@ export interface AgentScope {
   /** 0 for the top-level agent. */
   readonly depth: number;
   readonly client: Anthropic;
+  /** The provider `client` talks to; subagents use the same. Undefined for a client given without one. */
+  readonly provider?: AgentScopeModelProvider;
   /** The model this agent uses (what `inherit` means). */
   readonly model: string;
   readonly maxTokens?: number;

@@ -1,8 +1,9 @@
-import type Anthropic from '@anthropic-ai/sdk';
 import { startChatSpan } from '../../telemetry/chat-span.ts';
 import { limitEndReason } from '../../model/reserve-request.ts';
 import { compactConversation } from '../compaction/compact-conversation.ts';
-import { requestAdaptedModelTurn } from '../request-adapted-model-turn.ts';
+import { adaptTurnRequest, learnRefusedFeatures } from '../adapt-turn-request.ts';
+import { modelFeatureLearning, type ModelFeatureLearning } from '../../model/capabilities/model-feature-learning.ts';
+import { MODEL_FEATURES } from '../../model/providers/types.ts';
 import { requestModelTurn, type ModelTurnOutcome } from '../request-model-turn.ts';
 import type { AgentEvent, ModelError } from '../types.ts';
 import { endRequestSpan } from './end-request-span.ts';
@@ -22,8 +23,8 @@ import type { TurnStage } from './types.ts';
  * Each request is an OpenTelemetry `chat {model}` span under the query's span: its reply's model, stop
  * reason, tokens and cost, or its error.
  * What the model's server lacks is left out of the request, and what a server refuses is learned and the
- * request made again without it (`requestAdaptedModelTurn`: one `MODEL_FEATURE_UNSUPPORTED` warning per
- * feature); the request goes under the provider's id for the model.
+ * request made again without it (`adaptTurnRequest`, `learnRefusedFeatures`: one `MODEL_FEATURE_UNSUPPORTED`
+ * warning per feature, yielded by the top-level agent, its subagents' included); the request goes under the provider's id for the model.
  */
 const CONVERSATION_BREAKPOINT = Object.freeze({ type: 'ephemeral' as const });
 
@@ -33,6 +34,8 @@ export const callModel: TurnStage = async function* callModel(state) {
   let compactionTried = false;
   let compacted = false;
   let model = agent.model;
+  const learning = modelFeatureLearning(agent.spending.root);
+  const where = agent.provider?.label ?? agent.client.baseURL ?? 'the Anthropic API';
   const recordRetry = agent.transcript.keepsRecords ? (retry: Extract<AgentEvent, { type: 'retry' }>) => agent.transcript.record({ kind: 'retry', turn: state.turns, attempt: retry.attempt, maxRetries: retry.maxRetries, waitMs: retry.waitMs, error: recordedError(retry.error) }) : undefined;
   for (let fallback = 0; ; ) {
     const params = {
@@ -47,13 +50,19 @@ export const callModel: TurnStage = async function* callModel(state) {
       ...agent.thinkingParams,
     };
     const startedAt = performance.now();
-    const send = async function* (sent: Anthropic.MessageCreateParamsNonStreaming): AsyncGenerator<AgentEvent, ModelTurnOutcome, void> {
+    let outcome: ModelTurnOutcome;
+    // Each request made again leaves out a feature the one before used, so there are at most as many as features.
+    for (let refusals = 0; ; refusals++) {
+      const sent = adaptTurnRequest(params, { model, provider: agent.provider, learning, where });
+      yield* owedWarnings(agent, learning);
       const span = startChatSpan({ model, maxTokens: agent.maxTokens, parent: state.agentSpan });
-      const outcome = yield* requestModelTurn({ client: agent.client, params: sent, signal: state.signal, policy: agent.requestPolicy, span, requests: state.requests, onRetry: recordRetry });
+      outcome = yield* requestModelTurn({ client: agent.client, params: sent, signal: state.signal, policy: agent.requestPolicy, span, requests: state.requests, onRetry: recordRetry });
       endRequestSpan(span, { outcome, spending: agent.spending, model });
-      return outcome;
-    };
-    const outcome = yield* requestAdaptedModelTurn({ params, model, provider: agent.provider, tree: agent.spending.root, topLevel: agent.topLevel, baseURL: agent.client.baseURL, send });
+      // A server's refusal of a feature the request used: learned, and the request made again without it.
+      if (outcome.type === 'error' && refusals < MODEL_FEATURES.length && learnRefusedFeatures({ error: outcome.error, sent, target: { model, provider: agent.provider, learning, where } })) continue;
+      yield* owedWarnings(agent, learning);
+      break;
+    }
     if (outcome.type === 'message') {
       // recordReply settles the hold with the reply's usage.
       state.turn.reply = outcome.message;
@@ -107,4 +116,10 @@ function recordedError(error: ModelError): { code?: string; status?: number; mes
 /** Overloaded (529, or said mid-stream) or a 5xx: the API's trouble, which another model may not share. Never a 4xx or a 429. */
 function isServerFailure(error: ModelError): boolean {
   return error.code === 'MODEL_OVERLOADED' || (error.status !== undefined && error.status >= 500);
+}
+
+/** The `MODEL_FEATURE_UNSUPPORTED` warnings the tree owes, yielded by its top-level agent (a subagent's events do not reach the caller). */
+function* owedWarnings(agent: { topLevel: boolean }, learning: ModelFeatureLearning): Generator<AgentEvent, void, void> {
+  if (!agent.topLevel || !learning.owesWarnings()) return;
+  for (const message of learning.takeWarnings()) yield { type: 'warning', code: 'MODEL_FEATURE_UNSUPPORTED', message };
 }

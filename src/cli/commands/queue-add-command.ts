@@ -14,6 +14,7 @@ import { noSuchScript } from './no-such-script.ts';
 import type { CommandIo } from './types.ts';
 import { withFleet } from './with-fleet.ts';
 import { hasRedisPassword, PASSWORD_NOTE, queueCommandLine } from './queue-command-line.ts';
+import { providerOption } from './model-flags.ts';
 
 /** The options of `codev queue add` (with the common ones: see `parseCommandLine`). */
 export const QUEUE_ADD_OPTIONS = {
@@ -29,6 +30,7 @@ export const QUEUE_ADD_OPTIONS = {
   'max-turns': { type: 'string' },
   'max-budget-usd': { type: 'string' },
   model: { type: 'string' },
+  provider: { type: 'string' },
   attempts: { type: 'string' },
   'defer-asks': { type: 'boolean' },
   'allow-broken-plugins': { type: 'boolean' },
@@ -51,6 +53,7 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
   if (values.ref !== undefined && values.repo === undefined) throw new CodevError('CLI_USAGE', '--ref needs --repo', { hint: 'e.g. --repo git@github.com:acme/app.git --ref main' });
   const mode = permissionModeOption(values['permission-mode']);
   if (values.model?.trim() === '') throw new CodevError('CLI_USAGE', '--model needs a model id', { hint: 'e.g. --model claude-sonnet-4-6' });
+  const provider = providerOption(values.provider);
   checkRuleFlags(values);
   const prompts = values.prompts === undefined ? undefined : await readPromptsFile({ file: values.prompts, cwd });
   const submission: Omit<SubmitOptions, 'prompt' | 'prompts'> = {
@@ -61,7 +64,8 @@ export async function queueAddCommand(argv: readonly string[], io: CommandIo): P
     maxTurns: positiveIntegerOption('max-turns', values['max-turns']),
     maxBudgetUsd: positiveNumberOption('max-budget-usd', values['max-budget-usd']),
     attempts: positiveIntegerOption('attempts', values.attempts),
-    ...(values.model !== undefined && { model: values.model }),
+    // --provider goes in the job (the provider's keys stay with the workers); the script's model settings apply under it.
+    ...((values.model !== undefined || provider !== undefined) && { model: provider ? { provider, ...(values.model !== undefined && { id: values.model }) } : values.model }),
     deferAsks: values['defer-asks'] === true,
     ...(values['allow-broken-plugins'] && { allowBrokenPlugins: true }),
     maxPromptBytes: positiveIntegerOption('max-prompt-bytes', values['max-prompt-bytes']),

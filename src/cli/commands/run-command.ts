@@ -23,6 +23,8 @@ import { stopOnSignals, type CommandStop } from './stop-on-signals.ts';
 import { positiveIntegerOption, positiveNumberOption } from './number-options.ts';
 import { permissionModeOption } from './tool-call-options.ts';
 import { checkThinkingFits, modelOptions } from './model-options.ts';
+import { providerOption, withModelFlags } from './model-flags.ts';
+import { modelIdOf } from '../../model/providers/model-id-of.ts';
 import { noSuchScript } from './no-such-script.ts';
 import { promptArguments } from './prompt-arguments.ts';
 import { readJsonSchemaFile } from './read-json-schema-file.ts';
@@ -36,6 +38,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const { values, positionals } = parsePromptCommandLine(argv, {
     'permission-mode': { type: 'string' },
     model: { type: 'string' },
+    provider: { type: 'string' },
     'max-turns': { type: 'string' },
     'max-budget-usd': { type: 'string' },
     'max-query-tokens': { type: 'string' },
@@ -75,6 +78,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const mode = permissionModeOption(values['permission-mode']);
   const maxTurns = positiveIntegerOption('max-turns', values['max-turns']);
   if (values.model?.trim() === '') throw new CodevError('CLI_USAGE', '--model needs a model id', { hint: `e.g. --model ${DEFAULT_MODEL}` });
+  const provider = providerOption(values.provider);
   const limits = limitOptions(values);
   const models = modelOptions(values);
   const session = sessionOptions(values);
@@ -127,7 +131,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const askUser = definition.askUser ?? (interactive && io.terminal ? createTerminalQuestions({ ...io.terminal, colors }) : undefined);
     // The rewind is done before the agent opens the session: the agent resumes the fork it made.
     const rewound = rewindPlan && (await rewindBeforeQuery({ plan: rewindPlan, cwd: kernel.cwd, context: kernelRewindContext(kernel, (message) => io.stderr(`codev run: warning: ${message}\n`)) }));
-    const agent = createAgent({ ...definition, askUser, ...limits, ...models, ...(rewound ? { resume: rewound.sessionId } : session), kernel, env: io.env, canUseTool, model: values.model ?? definition.model, maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
+    const agent = createAgent({ ...definition, askUser, ...limits, ...models, ...(rewound ? { resume: rewound.sessionId } : session), kernel, env: io.env, canUseTool, model: withModelFlags({ provider, model: values.model, script: definition.model }), maxTurns: maxTurns ?? definition.maxTurns, outputSchema });
     // With an output schema, stdout carries only the answer's JSON: the run's text goes to stderr.
     const writeText = outputSchema ? io.stderr : io.stdout;
     const renderJson = format === 'stream-json' ? createJsonRenderer({ write: io.stdout, includeThinking: values['include-thinking'] === true }) : undefined;
@@ -151,7 +155,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       await agent.close();
     }
     if (format === 'text' && end?.output !== undefined) io.stdout(`${JSON.stringify(end.output, null, 2)}\n`);
-    if (format === 'text' && end) io.stderr(`${colors.dim(formatRunSummary(end, values.model ?? definition.model ?? io.env.CODEV_MODEL ?? kernel.config.model ?? DEFAULT_MODEL))}\n`);
+    if (format === 'text' && end) io.stderr(`${colors.dim(formatRunSummary(end, values.model ?? modelIdOf(definition.model) ?? io.env.CODEV_MODEL ?? modelIdOf(kernel.config.model) ?? DEFAULT_MODEL))}\n`);
     if (format === 'text' && agent.sessionId) io.stderr(`${colors.dim(`session ${agent.sessionId} (go on with: codev run ${script} --resume ${agent.sessionId})`)}\n`);
     if (reason === 'deferred' && format === 'text') {
       const how = agent.sessionId ? `codev run ${script} --resume ${agent.sessionId} --approve ID (or --deny ID)` : 'nothing: the session is not saved (--no-session-persistence)';

@@ -5,7 +5,8 @@ import { redactRedisUrl } from '../../fleet/redis/redact-redis-url.ts';
 import { isRemoteRepository } from '../../fleet/workspace/resolve-repository.ts';
 import { waitForRedis } from '../../fleet/redis/wait-for-redis.ts';
 import { checkLockSettings } from '../../fleet/worker/check-lock-settings.ts';
-import { resolveModelAccess } from '../../model/create-model-client.ts';
+import { resolveModelProvider } from '../../model/providers/resolve-model-provider.ts';
+import { providerOption } from './model-flags.ts';
 import { WORKER_HELP } from '../help.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { listenForStopSignals } from './listen-for-stop-signals.ts';
@@ -27,6 +28,8 @@ export const WORKER_OPTIONS = {
   'stalled-interval': { type: 'string' },
   'max-stalled': { type: 'string' },
   'no-model-check': { type: 'boolean' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
 } as const;
 
 /**
@@ -50,7 +53,11 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   const stalledIntervalMs = positiveIntegerOption('stalled-interval', values['stalled-interval']);
   checkLockSettings({ lockDurationMs, stalledIntervalMs }, { lockDuration: '--lock-duration', stalledInterval: '--stalled-interval' });
   const maxStalledCount = positiveIntegerOption('max-stalled', values['max-stalled']);
-  if (!values['no-model-check']) checkModelAccess(io.env);
+  if (values.model?.trim() === '') throw new CodevError('CLI_USAGE', '--model needs a model id', { hint: 'e.g. --model claude-sonnet-4-6' });
+  const provider = providerOption(values.provider);
+  // The worker's provider and model are its jobs' defaults, as CODEV_PROVIDER and CODEV_MODEL would be: a job's or script's own win.
+  const env = { ...io.env, ...(provider && { CODEV_PROVIDER: provider }), ...(values.model !== undefined && { CODEV_MODEL: values.model }) };
+  if (!values['no-model-check']) checkModelAccess(env);
   const cwd = values.cwd ?? io.cwd;
   const target = await resolveFleetTarget({ redis: values.redis, queue: values.queue, cwd, env: io.env });
   const trustedRepositories = await trustedRepositoriesOf({ flags: values['trust-workspace'] ?? [], cwd });
@@ -66,7 +73,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIo): Pro
   try {
     if (!(await redisAnswers({ target, signal: stop.signal, say }))) return 0;
     return await withFleet(target, async (fleet) => {
-      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, maxStalledCount, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [cwd]).map((folder) => path.resolve(cwd, folder)), trustedRepositories, env: io.env, onLog: say, onRefused: (error) => {
+      const worker = await fleet.worker({ concurrency, limiter, lockDurationMs, stalledIntervalMs, maxStalledCount, ...(values['workspace-root'] !== undefined && { workspaceRoot: values['workspace-root'] }), scriptRoots: (values.scripts ?? [cwd]).map((folder) => path.resolve(cwd, folder)), trustedRepositories, env, onLog: say, onRefused: (error) => {
         refusal = error;
         force = true;
         stop.abort();
@@ -99,17 +106,20 @@ async function trustedRepositoriesOf(options: { flags: readonly string[]; cwd: s
 }
 
 /**
- * Refuses a worker that could run no job: the agent's own resolution of its model (see `resolveModelAccess`)
- * finds neither a key nor a base URL in the worker's environment, so every job would take a model
- * request's failure. The jobs stay in the queue for a worker that can.
+ * Refuses a worker that could run no job: the agents' own resolution of their provider (see
+ * `resolveModelProvider`: `CODEV_PROVIDER`, `--provider`, then the provider's variables) finds nothing to talk to
+ * in the worker's environment, so every job would take a model request's failure. The jobs stay in the queue for
+ * a worker that can. The project's config is the jobs' (each loads its own), not the worker's.
  */
 function checkModelAccess(env: Readonly<Record<string, string | undefined>>): void {
   try {
-    resolveModelAccess({ env });
+    resolveModelProvider({ env });
   } catch (error) {
     if (!CodevError.isInstance(error) || error.code !== 'MODEL_NOT_CONFIGURED') throw error;
-    throw new CodevError('MODEL_NOT_CONFIGURED', "codev worker has no way to reach the model: neither ANTHROPIC_API_KEY nor ANTHROPIC_BASE_URL is set in the worker's environment, so each job it took would fail", {
-      hint: 'set ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL for an Anthropic-compatible server) where the worker runs; when every job script brings its own client or key: codev worker --no-model-check',
+    const anthropic = (env.CODEV_PROVIDER ?? 'anthropic') === 'anthropic';
+    const what = anthropic ? 'neither ANTHROPIC_API_KEY nor ANTHROPIC_BASE_URL is set' : error.message;
+    throw new CodevError('MODEL_NOT_CONFIGURED', `codev worker has no way to reach the model: ${what} in the worker's environment, so each job it took would fail`, {
+      hint: `${anthropic ? 'set ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL for an Anthropic-compatible server)' : (error.hint ?? "set the provider's variables")} where the worker runs; when every job script brings its own client or key: codev worker --no-model-check`,
       cause: error,
     });
   }

@@ -34,6 +34,7 @@ export function checkSubmission(options: SubmitOptions): FleetJobData[] {
   if (empty >= 0) throw invalid(options.prompts ? `prompts[${empty}]` : 'prompt', 'A prompt is empty', 'every prompt needs some text');
   checkPromptSizes({ prompts, field: (index) => (options.prompts ? `prompts[${index}]` : 'prompt'), limit: options.maxPromptBytes });
   for (const behavior of ['allow', 'deny', 'ask'] as const) checkRules(options.permissions?.[behavior], behavior);
+  checkJobModel(options.model);
   const submittedAt = new Date().toISOString();
   return prompts.map((prompt) => {
     const parsed = fleetJobDataSchema.safeParse({
@@ -57,6 +58,14 @@ export function checkSubmission(options: SubmitOptions): FleetJobData[] {
     checkSettingsSize(parsed.data);
     return parsed.data;
   });
+}
+
+/** A key or a URL (which may hold one) in a job's model settings would be stored in Redis: refused, saying where they go. */
+function checkJobModel(model: unknown): void {
+  if (typeof model !== 'object' || model === null) return;
+  for (const field of ['apiKey', 'baseURL'] as const) {
+    if (field in model) throw invalid(`model.${field}`, `A job's model settings cannot carry ${field}: the job is stored in Redis`, "set it where the workers run (their environment: the provider's variables) or in the agent script's model");
+  }
 }
 
 function checkPromptSizes(options: { prompts: readonly string[]; field: (index: number) => string; limit: number | undefined }): void {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { PERMISSION_MODES, type PermissionMode } from '../../permissions/types.ts';
+import { MODEL_PROVIDER_NAMES, type ModelProviderName, type ModelSettings } from '../../model/providers/types.ts';
+
+/** The model settings a job may carry: the provider and model, its region, project or resource (no key, no URL). */
+export type JobModelSettings = Pick<ModelSettings, 'provider' | 'id' | 'region' | 'projectId' | 'resource'>;
 
 /** The rules and mode a job runs with on any worker: shipped in the job, checked at submit. */
 export interface JobPermissions {
@@ -17,6 +21,15 @@ const jobPermissionsSchema = z.strictObject({
   ask: z.array(z.string()).optional(),
 });
 
+/** A job's model settings: what names the provider and the model, never a credential or a URL (it is stored in Redis). */
+const jobModelSettingsSchema = z.strictObject({
+  provider: z.enum(MODEL_PROVIDER_NAMES as [ModelProviderName, ...ModelProviderName[]]).optional(),
+  id: z.string().min(1).optional(),
+  region: z.string().min(1).optional(),
+  projectId: z.string().min(1).optional(),
+  resource: z.string().min(1).optional(),
+});
+
 /**
  * What a fleet job carries in Redis: its inputs, never its transcript (that is the session's, appended turn
  * by turn). Parsed again by the worker, so a job written by another codev version is refused, not misread.
@@ -30,7 +43,8 @@ export const fleetJobDataSchema = z.strictObject({
   permissions: jobPermissionsSchema,
   maxTurns: z.number().int().positive().optional(),
   maxBudgetUsd: z.number().positive().optional(),
-  model: z.string().min(1).optional(),
+  /** The model id, or the provider and its non-secret settings (keys and URLs stay with the workers and the script). */
+  model: z.union([z.string().min(1), jobModelSettingsSchema]).optional(),
   /** An ask parks the job (its session ends `deferred`) until `approve` or `deny` answers it. */
   deferAsks: z.boolean(),
   /** Run though part of the project fails to load on the worker (else the job fails with `PLUGIN_LOAD_FAILED`). */

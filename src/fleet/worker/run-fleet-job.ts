@@ -4,7 +4,8 @@ import { createAgent } from '../../agent/create-agent.ts';
 import { loadAgentScript } from '../../agent/load-agent-script.ts';
 import type { AgentEvent } from '../../agent/types.ts';
 import { CodevError, errorMessage } from '../../errors/codev-error.ts';
-import { resolveModelAccess } from '../../model/create-model-client.ts';
+import { overModelSetting } from '../../model/providers/over-model-setting.ts';
+import { resolveModelProvider } from '../../model/providers/resolve-model-provider.ts';
 import type { CanUseTool } from '../../permissions/types.ts';
 import { createEventSender } from '../events/create-event-sender.ts';
 import { fleetJobDataSchema, type FleetJobData } from '../job/fleet-job-data.ts';
@@ -103,8 +104,11 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
     const sendPrompt = rewinding && data.rewoundFrom!.sendPrompt;
     const point = sendPrompt ? { at: state.messageUuid!, turn: state.turn } : resuming && state.approvals === undefined ? await resumePoint({ store: scope.store, sessionId: state.sessionId!, messageUuid: state.messageUuid!, turn: state.turn }) : undefined;
     const canUseTool: CanUseTool = (_tool, _input, ask) => (data.deferAsks ? { behavior: 'defer', message: ask.message } : { behavior: 'deny', unattended: true, message: joinSentences(ask.message, "A fleet job has nobody to ask, so it was denied: allow it with a rule in the job's permissions.") });
-    // One client per key and URL for the worker's jobs; a missing key is MODEL_NOT_CONFIGURED here as it is in createAgent.
-    const client = await scope.models?.client(resolveModelAccess({ apiKey: definition.apiKey, baseURL: definition.baseURL, env: scope.env }));
+    // The job's model over the script's; one client per provider (settings and credentials) for the worker's jobs.
+    // A provider with nothing to talk to is MODEL_NOT_CONFIGURED here as it is in createAgent.
+    const model = overModelSetting(definition.model, data.model);
+    const { provider } = resolveModelProvider({ settings: model, apiKey: definition.apiKey, baseURL: definition.baseURL, env: scope.env, configModel: kernel.config.model });
+    const client = await scope.models?.client(provider, { maxRetries: 2, sdkSpans: scope.env.ANTHROPIC_OPEN_TELEMETRY?.toLowerCase() === 'true' });
     const agent = createAgent({
       ...definition,
       ...(client && { client }),
@@ -115,7 +119,7 @@ export async function runFleetJob(options: { job: Job; scope: JobRunScope; fence
       persistSession: true,
       // The worker checkpoints the job's checkout itself, every turn: none in the project's .codev/checkpoints/ too.
       checkpoints: false,
-      model: data.model ?? definition.model,
+      model,
       maxTurns: remainingTurns(data.maxTurns ?? definition.maxTurns, point?.turn ?? state.turn),
       maxBudgetUsd: remainingBudget(data.maxBudgetUsd ?? definition.maxBudgetUsd, spent ?? 0),
       maxRetryWaitMs: Math.min(definition.maxRetryWaitMs ?? IN_PLACE_RETRY_WAIT_MS, IN_PLACE_RETRY_WAIT_MS),

@@ -11,6 +11,8 @@ export interface ModelFeatureLearning {
   learn(feature: ModelFeature, warning: string): boolean;
   /** Owes `warning` for `feature` unless the tree warned about it already (a declared feature that was dropped). */
   warn(feature: ModelFeature, warning: string): void;
+  /** Whether warnings are owed (checked before every request: no array made when none are). */
+  owesWarnings(): boolean;
   /** The warnings owed, each given once: the top-level agent yields them (a subagent's events do not reach the caller). */
   takeWarnings(): string[];
 }
@@ -53,6 +55,7 @@ function createModelFeatureLearning(): ModelFeatureLearning {
       return true;
     },
     warn,
+    owesWarnings: () => owed.length > 0,
     takeWarnings: () => owed.splice(0),
   };
 }

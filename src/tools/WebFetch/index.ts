@@ -99,15 +99,15 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
       const { page, cached } = loaded;
       const { markdown, truncated } = truncateMarkdown(page.markdown, maxMarkdownChars);
       const base = { url, finalUrl: page.finalUrl, code: page.code, codeText: page.codeText, bytes: page.bytes, source: page.source, cached, truncated };
-      const client = page.binary ? undefined : await resolveModelClient({ modelClient: options.modelClient, env });
-      if (!client) {
+      const resolved = page.binary ? undefined : await resolveModelClient({ modelClient: options.modelClient, env, provider: context.agent?.provider });
+      if (!resolved) {
         const reason = page.binary ? '' : 'No model is configured to apply the prompt (set ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL).';
         const result = page.binary ? markdown : formatMarkdown({ markdown, page, reason });
         return { data: { ...base, result, durationMs: durationMs(), promptApplied: false } satisfies WebFetchOutput };
       }
       try {
-        const model = env.CODEV_WEBFETCH_MODEL || WEB_FETCH_DEFAULT_MODEL;
-        const answer = await applyPrompt({ client, model, markdown, prompt: input.prompt, url: page.finalUrl, signal: context.signal, spending: context.agent?.spending });
+        const model = resolved.modelId(env.CODEV_WEBFETCH_MODEL || WEB_FETCH_DEFAULT_MODEL);
+        const answer = await applyPrompt({ client: resolved.client, model, markdown, prompt: input.prompt, url: page.finalUrl, signal: context.signal, spending: context.agent?.spending });
         return { data: { ...base, result: formatAnswer({ answer, page }), durationMs: durationMs(), promptApplied: true } satisfies WebFetchOutput };
       } catch (error) {
         if (context.signal.aborted) throw error;
