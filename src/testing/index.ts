@@ -3,6 +3,7 @@ export { createTestContext } from './create-test-context.ts';
 export { runTool, resultText } from './run-tool.ts';
 export { rejectionCode } from './rejection-code.ts';
 export * from './fake-messages-server/index.ts';
+export * from './fake-provider-servers/index.ts';
 export { createTestKernel } from './create-test-kernel.ts';
 export type { TestKernel } from './create-test-kernel.ts';
 export * from './fake-jina-server/index.ts';

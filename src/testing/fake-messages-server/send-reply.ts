@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { errorReply, isBrokenStreamReply, isDroppedStreamReply, isErrorReply, isStreamFailureReply } from './fake-reply.ts';
 import type { FakeReply } from './fake-reply.ts';
 import { renderMessage } from './render-message.ts';
-import { sendError } from './send-error.ts';
+import { MESSAGES_API_WIRE } from './message-wire.ts';
+import type { MessageWire } from './message-wire.ts';
 import { sendJson } from './send-json.ts';
 import type { RecordedRequest } from './types.ts';
 import { closed, resetConnection, writeMessageStream } from './write-message-stream.ts';
@@ -22,8 +23,12 @@ export async function sendReply(options: {
   inputTokens: number;
   /** Where the tool_use ids of a reply sent with thinking go (the API then wants that thinking back). */
   thoughtToolUses: Set<string>;
+  /** A provider front's envelope and framing; default the Messages API's. */
+  wire?: MessageWire;
 }): Promise<void> {
   const { response, request, reply, requestId } = options;
+  const wire = options.wire ?? MESSAGES_API_WIRE;
+  const sendError = wire.sendError;
   if (isErrorReply(reply)) {
     const error = errorReply(reply.error.status, reply.error).error;
     sendError({ response, requestId, ...error, type: error.type ?? 'api_error', message: error.message ?? '' });
@@ -35,7 +40,7 @@ export async function sendReply(options: {
   if (message.content.some((block) => block.type === 'thinking' || block.type === 'redacted_thinking')) {
     for (const block of message.content) if (block.type === 'tool_use') options.thoughtToolUses.add(block.id);
   }
-  if (request.stream) return writeMessageStream({ response, message, reply, requestId });
+  if (request.stream) return writeMessageStream({ response, message, reply, requestId, wire });
   if (isDroppedStreamReply(reply)) {
     response.socket?.destroy();
     return;

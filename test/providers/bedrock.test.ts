@@ -1,0 +1,6 @@
+import { describe } from 'vitest';
+import { describeAgentLoop } from './test-fixtures/describe-agent-loop.ts';
+
+describe('the agent loop on the fake bedrock', () => {
+  describeAgentLoop('bedrock');
+});
