@@ -55,7 +55,8 @@ export function modelUnreachableError(error: unknown, baseURL: string | undefine
   return { code: 'MODEL_UNREACHABLE', retryable: true, message: `The connection to ${url} failed (${deepestMessage(error).replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi, '$1***@')}): ${check}.${note}` };
 }
 
-function deepestMessage(error: unknown): string {
+/** The message of the innermost cause that has one (fetch wraps the socket's error: its message says what failed). */
+export function deepestMessage(error: unknown): string {
   let message = '';
   for (let current = error, depth = 0; current !== undefined && current !== null && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
     const text = (current as { message?: unknown }).message;

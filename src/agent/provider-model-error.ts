@@ -2,6 +2,7 @@ import { APIError } from '@anthropic-ai/sdk/core/error';
 import { errorMessage } from '../errors/codev-error.ts';
 import type { ModelProvider } from '../model/providers/types.ts';
 import type { ModelError } from './types.ts';
+import { deepestMessage } from './model-unreachable-error.ts';
 
 /**
  * The error of a request to Bedrock, Vertex or Foundry that says which provider, region or project refused it
@@ -45,13 +46,4 @@ export function providerModelError(error: unknown, context: { provider: ModelPro
     return { code: 'MODEL_REQUEST_FAILED', status, requestId, retryable: false, message: `${provider.label} has no model ${model} (${status}: ${detail}): ${fix}.` };
   }
   return undefined;
-}
-
-function deepestMessage(error: unknown): string {
-  let message = '';
-  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
-    const text = (current as { message?: unknown }).message;
-    if (typeof text === 'string' && text !== '') message = text;
-  }
-  return message;
 }

@@ -13,6 +13,7 @@ import { sendReply } from './send-reply.ts';
 import { takeScriptReply } from './take-script-reply.ts';
 import type { FakeMessagesServerOptions, RecordedRequest } from './types.ts';
 import { validateMessageRequest } from './validate-message-request.ts';
+import { abortableSleep as sleep } from '../abortable-sleep.ts';
 
 const MESSAGES_PATH = '/v1/messages';
 const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
@@ -99,17 +100,4 @@ export function createMessageResponder(options: Pick<FakeMessagesServerOptions, 
     const reply = cacheUsage && 'content' in taken.reply ? { ...taken.reply, usage: { ...cacheUsage, ...taken.reply.usage } } : taken.reply;
     await sendReply({ response, request, reply, replyNumber: index + 1, requestId, inputTokens, thoughtToolUses, wire });
   };
-}
-
-function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
-  if (milliseconds <= 0 || signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, milliseconds);
-    signal.addEventListener('abort', done);
-  });
 }

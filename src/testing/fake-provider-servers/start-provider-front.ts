@@ -5,6 +5,7 @@ import { listenOnLoopback } from '../listen-on-loopback.ts';
 import type { LoopbackServer } from '../listen-on-loopback.ts';
 import { readRequest } from '../read-request.ts';
 import type { RequestBasics } from '../read-request.ts';
+import { abortableSleep as sleep } from '../abortable-sleep.ts';
 
 /** A request as a provider front sees it: the basics, the path and query exactly as sent, the body parsed. */
 export interface FrontRequest extends RequestBasics {
@@ -62,17 +63,4 @@ function parseJson(rawBody: string): { json?: Record<string, unknown>; bodyProbl
   } catch (error) {
     return { bodyProblem: `The request body is not valid JSON: ${errorMessage(error)}` };
   }
-}
-
-function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
-  if (milliseconds <= 0 || signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, milliseconds);
-    signal.addEventListener('abort', done);
-  });
 }
