@@ -1,4 +1,4 @@
-import { APIError } from '@anthropic-ai/sdk/core/error';
+import { isApiError } from '../model/sdk-error-kinds.ts';
 import { errorMessage } from '../errors/codev-error.ts';
 import type { ModelProvider } from '../model/providers/types.ts';
 import type { ModelError } from './types.ts';
@@ -24,7 +24,7 @@ export function providerModelError(error: unknown, context: { provider: ModelPro
   if (provider.name === 'bedrock' && /Could not load credentials|CredentialsProviderError/i.test(`${text} ${deepestMessage(error)}`)) {
     return { code: 'MODEL_AUTHENTICATION_FAILED', retryable: false, message: `${provider.label}: no AWS credentials were found: set AWS_PROFILE (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY), or a Bedrock API key in AWS_BEARER_TOKEN_BEDROCK.` };
   }
-  if (!(error instanceof APIError) || error.status === undefined) return undefined;
+  if (!isApiError(error) || error.status === undefined) return undefined;
   const { status } = error;
   const requestId = error.requestID ?? undefined;
   const detail = error.apiMessage ?? text;

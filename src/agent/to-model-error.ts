@@ -1,5 +1,4 @@
-// The error classes alone (the same classes as `Anthropic.APIError`...): the whole SDK is loaded only to make a client.
-import { AnthropicError, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
+import { isAnthropicError, isApiConnectionError, isApiError, isApiUserAbortError } from '../model/sdk-error-kinds.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
 import { modelUnreachableError } from './model-unreachable-error.ts';
 import type { ModelProvider } from '../model/providers/types.ts';
@@ -24,7 +23,7 @@ export function toModelError(error: unknown, context: { baseURL?: string; provid
     if (error.code === 'MODEL_UNREACHABLE') return { code: error.code, reason: 'timeout', message: error.message, retryable: true };
     return { code: error.code, message: error.message, retryable: error.code === 'MODEL_STREAM_STALLED' || error.code === 'MODEL_STREAM_BROKEN' };
   }
-  if (error instanceof APIError && error.status !== undefined) {
+  if (isApiError(error) && error.status !== undefined) {
     const status = error.status;
     const requestId = error.requestID ?? undefined;
     const detail = error.apiMessage ?? errorMessage(error);
@@ -48,19 +47,19 @@ export function toModelError(error: unknown, context: { baseURL?: string; provid
     if (status === 529) return { code: 'MODEL_OVERLOADED', status, requestId, retryAfterSeconds, retryable, message: `The model API is overloaded (529: ${detail}). Try again shortly.` };
     return { code: 'MODEL_REQUEST_FAILED', status, requestId, retryAfterSeconds, retryable, message: `The model request failed (${status}: ${detail}).` };
   }
-  if (error instanceof APIError && error.type === 'overloaded_error') {
+  if (isApiError(error) && error.type === 'overloaded_error') {
     return { code: 'MODEL_OVERLOADED', retryable: true, message: `The model API is overloaded (reported mid-stream: ${error.apiMessage ?? errorMessage(error)}). Try again shortly.` };
   }
   // The SDK sets `type` to null when there is none (a connection error, an abort): only a string is an `error` event's.
-  if (error instanceof APIError && typeof error.type === 'string') {
+  if (isApiError(error) && typeof error.type === 'string') {
     // An `error` event after the 200: a server failure is worth another try, a refusal of the request is not.
     return { code: 'MODEL_STREAM_BROKEN', retryable: error.type === 'api_error', message: `The model API failed mid-stream (${error.type}: ${error.apiMessage ?? errorMessage(error)}).` };
   }
-  if (error instanceof APIUserAbortError) return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: 'The model request was aborted.' };
+  if (isApiUserAbortError(error)) return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: 'The model request was aborted.' };
   // Thrown before any response (a stream cut after the 200 is a plain AnthropicError, however its socket ended).
   // A base URL that does not parse (a port out of range) throws node's own TypeError (a stream wraps it in an AnthropicError).
-  if (error instanceof APIConnectionError || hasCause(error, (cause) => (cause as { code?: unknown } | null)?.code === 'ERR_INVALID_URL')) return modelUnreachableError(error, context.baseURL);
-  if (error instanceof AnthropicError) {
+  if (isApiConnectionError(error) || hasCause(error, (cause) => (cause as { code?: unknown } | null)?.code === 'ERR_INVALID_URL')) return modelUnreachableError(error, context.baseURL);
+  if (isAnthropicError(error)) {
     return { code: 'MODEL_STREAM_BROKEN', retryable: !hasCause(error, (cause) => cause instanceof SyntaxError), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
   }
   return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: `The model stream failed: ${errorMessage(error)}` };
