@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { hostLabelSetting } from './host-label-setting.ts';
 import { loadProviderSdk } from './load-provider-sdk.ts';
 import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
@@ -19,7 +20,7 @@ export const BEDROCK_SDK_PACKAGE = { packageName: '@anthropic-ai/bedrock-sdk', v
  */
 export function createBedrockProvider(options: ProviderFactoryOptions<BedrockSdk>): ModelProvider {
   const { settings, env } = options;
-  const region = settings.region ?? variable(env, 'AWS_REGION') ?? variable(env, 'AWS_DEFAULT_REGION') ?? 'us-east-1';
+  const region = hostLabelSetting(settings.region ?? variable(env, 'AWS_REGION') ?? variable(env, 'AWS_DEFAULT_REGION'), { field: 'model.region', label: 'Amazon Bedrock' }) ?? 'us-east-1';
   const baseURL = settings.baseURL ?? variable(env, 'ANTHROPIC_BEDROCK_BASE_URL');
   const apiKey = settings.apiKey ?? variable(env, 'AWS_BEARER_TOKEN_BEDROCK');
   const accessKey = variable(env, 'AWS_ACCESS_KEY_ID');

@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { hostLabelSetting } from './host-label-setting.ts';
 import { loadProviderSdk } from './load-provider-sdk.ts';
 import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
@@ -19,7 +20,7 @@ export const VERTEX_SDK_PACKAGE = { packageName: '@anthropic-ai/vertex-sdk', ver
  */
 export function createVertexProvider(options: ProviderFactoryOptions<VertexSdk>): ModelProvider {
   const { settings, env } = options;
-  const region = settings.region ?? variable(env, 'CLOUD_ML_REGION') ?? 'global';
+  const region = hostLabelSetting(settings.region ?? variable(env, 'CLOUD_ML_REGION'), { field: 'model.region', label: 'Google Vertex AI' }) ?? 'global';
   const projectId = settings.projectId ?? variable(env, 'ANTHROPIC_VERTEX_PROJECT_ID') ?? variable(env, 'GOOGLE_CLOUD_PROJECT');
   const baseURL = settings.baseURL ?? variable(env, 'ANTHROPIC_VERTEX_BASE_URL');
   const label = `Google Vertex AI (${projectId ?? 'the credentials\' project'}, ${region}${baseURL ? `, ${urlForMessages(baseURL)}` : ''})`;
