@@ -22,7 +22,10 @@ export function commonClientOptions(options: { maxRetries: number; sdkSpans?: bo
   return { maxRetries: options.maxRetries, ...(!options.sdkSpans && { openTelemetry: false as const }) };
 }
 
-/** A URL fit for a message: a user name and password in it replaced by `***`. */
+/**
+ * A URL fit for a message: a user name and password in it replaced by `***`, up to the last `@` before the host
+ * ends (as the URL parser reads it: a raw `@` in a password belongs to the password).
+ */
 export function urlForMessages(url: string): string {
-  return url.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi, '$1***@').replace(/\/+$/, '');
+  return url.trim().replace(/^((?:[a-z][a-z0-9+.-]*:\/\/)?)[^/?#]*@/i, '$1***@').replace(/\/+$/, '');
 }
