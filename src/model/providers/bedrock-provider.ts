@@ -37,7 +37,7 @@ export function createBedrockProvider(options: ProviderFactoryOptions<BedrockSdk
     async createClient(clientOptions) {
       const { AnthropicBedrock } = await loadProviderSdk({ label, ...BEDROCK_SDK_PACKAGE, load });
       // `apiKey: null` signs with AWS credentials instead of reading AWS_BEARER_TOKEN_BEDROCK from process.env.
-      const clientOptionsOf = { awsRegion: region, ...(baseURL && { baseURL }), apiKey: apiKey ?? null, ...keys, ...commonClientOptions(clientOptions) };
+      const clientOptionsOf = { awsRegion: region, ...(baseURL && { baseURL }), apiKey: apiKey ?? null, ...keys, ...commonClientOptions(clientOptions, env) };
       return withClientProvider(new AnthropicBedrock(clientOptionsOf as ConstructorParameters<typeof AnthropicBedrock>[0] & { awsAccessKey: string; awsSecretKey: string }) as unknown as Anthropic, provider);
     },
     cacheKey: providerCacheKey({ provider: 'bedrock', region, baseURL, profile: variable(env, 'AWS_PROFILE') }, { apiKey, accessKey, secretKey, sessionToken: variable(env, 'AWS_SESSION_TOKEN') }),

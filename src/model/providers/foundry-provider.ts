@@ -42,7 +42,7 @@ export function createFoundryProvider(options: ProviderFactoryOptions<FoundrySdk
     ...modelTableOf({ ...settings, provider: 'foundry' }),
     async createClient(clientOptions) {
       const { AnthropicFoundry } = await loadProviderSdk({ label, ...FOUNDRY_SDK_PACKAGE, load });
-      return withClientProvider(new AnthropicFoundry({ apiKey, resource: resource ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions) }) as unknown as Anthropic, provider);
+      return withClientProvider(new AnthropicFoundry({ apiKey, resource: resource ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions, env) }) as unknown as Anthropic, provider);
     },
     cacheKey: providerCacheKey({ provider: 'foundry', resource, baseURL }, { apiKey }),
   };

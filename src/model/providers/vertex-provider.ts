@@ -33,7 +33,7 @@ export function createVertexProvider(options: ProviderFactoryOptions<VertexSdk>)
     async createClient(clientOptions) {
       const { AnthropicVertex } = await loadProviderSdk({ label, ...VERTEX_SDK_PACKAGE, load });
       // `null`, not undefined: the SDK's own defaults read process.env, codev's come from `env`.
-      const client = new AnthropicVertex({ region, projectId: projectId ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions) });
+      const client = new AnthropicVertex({ region, projectId: projectId ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions, env) });
       // The SDK asks Google's credential chain as the client is made and waits for it only in a request: a client
       // made and not used (a busy session, a blocked prompt, a cancelled job) must not leave its failure unhandled,
       // which would end the process. Each request still awaits the same promise and fails with it.
