@@ -44,5 +44,6 @@ export function resolveModelAccess(options: {
  */
 export async function createModelClient(access: ModelAccess): Promise<Anthropic> {
   const { default: Sdk } = await import('@anthropic-ai/sdk');
-  return new Sdk({ apiKey: access.apiKey, baseURL: access.baseURL, maxRetries: access.maxRetries, ...(access.defaultHeaders && { defaultHeaders: access.defaultHeaders }), ...(!access.sdkSpans && { openTelemetry: false }) });
+  // `null`, not undefined: the SDK would read ANTHROPIC_BASE_URL from process.env, not from the agent's env.
+  return new Sdk({ apiKey: access.apiKey, baseURL: access.baseURL ?? null, maxRetries: access.maxRetries, ...(access.defaultHeaders && { defaultHeaders: access.defaultHeaders }), ...(!access.sdkSpans && { openTelemetry: false }) });
 }
