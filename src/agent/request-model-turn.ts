@@ -4,6 +4,7 @@ import { retryWaitMs } from './retry-wait-ms.ts';
 import { sleepUnlessAborted } from './sleep-unless-aborted.ts';
 import type { QueryRequests } from './create-query-requests.ts';
 import { streamModelTurn } from './stream-model-turn.ts';
+import { withoutClientSecrets } from './without-client-secrets.ts';
 import { toModelError } from './to-model-error.ts';
 import { clientProvider } from '../model/providers/client-provider.ts';
 import type { RequestPolicy } from '../tool/agent-scope.ts';
@@ -41,7 +42,7 @@ export async function* requestModelTurn(options: {
       return { type: 'message', message };
     } catch (error) {
       if (signal.aborted) return { type: 'aborted' };
-      const modelError = toModelError(error, { baseURL: options.client.baseURL, provider: clientProvider(options.client), model: options.params.model });
+      const modelError = withoutClientSecrets(toModelError(error, { baseURL: options.client.baseURL, provider: clientProvider(options.client), model: options.params.model }), options.client);
       if (!modelError.retryable || retry > policy.maxRetries) return { type: 'error', error: modelError };
       const waitMs = retryWaitMs({ error: modelError, retry, baseDelayMs: policy.retryBaseDelayMs });
       if (waitMs > policy.maxRetryWaitMs) return { type: 'error', error: tooLongToWait(modelError, waitMs, policy.maxRetryWaitMs) };

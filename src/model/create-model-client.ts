@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { CodevError } from '../errors/codev-error.ts';
+import { customHeadersFor } from './custom-headers-for.ts';
 
 /** What a model client is made from. */
 export interface ModelAccess {
@@ -8,6 +9,8 @@ export interface ModelAccess {
   maxRetries: number;
   /** The SDK's own OpenTelemetry spans (`ANTHROPIC_OPEN_TELEMETRY=true`): off by default, as codev's `chat` spans say the same. */
   sdkSpans?: boolean;
+  /** The environment's ANTHROPIC_CUSTOM_HEADERS, the process's own removed (see `customHeadersFor`). */
+  defaultHeaders?: Record<string, string | null>;
 }
 
 /**
@@ -28,7 +31,8 @@ export function resolveModelAccess(options: {
       hint: 'export ANTHROPIC_API_KEY=sk-ant-... (or ANTHROPIC_BASE_URL=http://... for an Anthropic-compatible server)',
     });
   }
-  return { apiKey, baseURL, maxRetries: options.maxRetries ?? 2, sdkSpans: options.env.ANTHROPIC_OPEN_TELEMETRY?.toLowerCase() === 'true' };
+  const defaultHeaders = customHeadersFor(options.env);
+  return { apiKey, baseURL, maxRetries: options.maxRetries ?? 2, sdkSpans: options.env.ANTHROPIC_OPEN_TELEMETRY?.toLowerCase() === 'true', ...(defaultHeaders && { defaultHeaders }) };
 }
 
 /**
@@ -40,5 +44,6 @@ export function resolveModelAccess(options: {
  */
 export async function createModelClient(access: ModelAccess): Promise<Anthropic> {
   const { default: Sdk } = await import('@anthropic-ai/sdk');
-  return new Sdk({ apiKey: access.apiKey, baseURL: access.baseURL, maxRetries: access.maxRetries, ...(!access.sdkSpans && { openTelemetry: false }) });
+  // `null`, not undefined: the SDK would read ANTHROPIC_BASE_URL from process.env, not from the agent's env.
+  return new Sdk({ apiKey: access.apiKey, baseURL: access.baseURL ?? null, maxRetries: access.maxRetries, ...(access.defaultHeaders && { defaultHeaders: access.defaultHeaders }), ...(!access.sdkSpans && { openTelemetry: false }) });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_MODES, type PermissionMode } from '../../permissions/types.ts';
+import { HOST_LABEL_PATTERN } from '../../model/providers/host-label-setting.ts';
 import { MODEL_PROVIDER_NAMES, type ModelProviderName, type ModelSettings } from '../../model/providers/types.ts';
 
 /** The model settings a job may carry: the provider and model, its region, project or resource (no key, no URL). */
@@ -25,9 +26,10 @@ const jobPermissionsSchema = z.strictObject({
 const jobModelSettingsSchema = z.strictObject({
   provider: z.enum(MODEL_PROVIDER_NAMES as [ModelProviderName, ...ModelProviderName[]]).optional(),
   id: z.string().min(1).optional(),
-  region: z.string().min(1).optional(),
+  // Put into the provider's host name by its SDK: one DNS label, so a job cannot move a worker's credentials elsewhere.
+  region: z.string().regex(HOST_LABEL_PATTERN, 'a region is one name: letters, digits and hyphens').optional(),
   projectId: z.string().min(1).optional(),
-  resource: z.string().min(1).optional(),
+  resource: z.string().regex(HOST_LABEL_PATTERN, 'a resource is one name: letters, digits and hyphens').optional(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { hostLabelSetting } from './host-label-setting.ts';
 import { loadProviderSdk } from './load-provider-sdk.ts';
 import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
@@ -19,7 +20,7 @@ export const BEDROCK_SDK_PACKAGE = { packageName: '@anthropic-ai/bedrock-sdk', v
  */
 export function createBedrockProvider(options: ProviderFactoryOptions<BedrockSdk>): ModelProvider {
   const { settings, env } = options;
-  const region = settings.region ?? variable(env, 'AWS_REGION') ?? variable(env, 'AWS_DEFAULT_REGION') ?? 'us-east-1';
+  const region = hostLabelSetting(settings.region ?? variable(env, 'AWS_REGION') ?? variable(env, 'AWS_DEFAULT_REGION'), { field: 'model.region', label: 'Amazon Bedrock' }) ?? 'us-east-1';
   const baseURL = settings.baseURL ?? variable(env, 'ANTHROPIC_BEDROCK_BASE_URL');
   const apiKey = settings.apiKey ?? variable(env, 'AWS_BEARER_TOKEN_BEDROCK');
   const accessKey = variable(env, 'AWS_ACCESS_KEY_ID');
@@ -36,8 +37,12 @@ export function createBedrockProvider(options: ProviderFactoryOptions<BedrockSdk
     async createClient(clientOptions) {
       const { AnthropicBedrock } = await loadProviderSdk({ label, ...BEDROCK_SDK_PACKAGE, load });
       // `apiKey: null` signs with AWS credentials instead of reading AWS_BEARER_TOKEN_BEDROCK from process.env.
-      const clientOptionsOf = { awsRegion: region, ...(baseURL && { baseURL }), apiKey: apiKey ?? null, ...keys, ...commonClientOptions(clientOptions) };
-      return withClientProvider(new AnthropicBedrock(clientOptionsOf as ConstructorParameters<typeof AnthropicBedrock>[0] & { awsAccessKey: string; awsSecretKey: string }) as unknown as Anthropic, provider);
+      // Always a URL: left out, the SDK reads ANTHROPIC_BEDROCK_BASE_URL from process.env, not from the agent's env.
+      const clientOptionsOf = { awsRegion: region, baseURL: baseURL ?? `https://bedrock-runtime.${region}.amazonaws.com`, apiKey: apiKey ?? null, ...keys, ...commonClientOptions(clientOptions, env) };
+      const client = new AnthropicBedrock(clientOptionsOf as ConstructorParameters<typeof AnthropicBedrock>[0] & { awsAccessKey: string; awsSecretKey: string });
+      // The SDK's own default URL, as it marks it (version 1.2.1): Bedrock-only routes go to bedrock.<region>.amazonaws.com.
+      if (!baseURL) (client as unknown as { _baseURLIsExplicit: boolean })._baseURLIsExplicit = false;
+      return withClientProvider(client as unknown as Anthropic, provider);
     },
     cacheKey: providerCacheKey({ provider: 'bedrock', region, baseURL, profile: variable(env, 'AWS_PROFILE') }, { apiKey, accessKey, secretKey, sessionToken: variable(env, 'AWS_SESSION_TOKEN') }),
   };

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { CodevError } from '../../errors/codev-error.ts';
+import { hostLabelSetting } from './host-label-setting.ts';
 import { loadProviderSdk } from './load-provider-sdk.ts';
 import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
@@ -19,7 +20,7 @@ export const FOUNDRY_SDK_PACKAGE = { packageName: '@anthropic-ai/foundry-sdk', v
 export function createFoundryProvider(options: ProviderFactoryOptions<FoundrySdk>): ModelProvider {
   const { settings, env } = options;
   const baseURL = settings.baseURL ?? (settings.resource ? undefined : variable(env, 'ANTHROPIC_FOUNDRY_BASE_URL'));
-  const resource = baseURL ? undefined : (settings.resource ?? variable(env, 'ANTHROPIC_FOUNDRY_RESOURCE'));
+  const resource = baseURL ? undefined : hostLabelSetting(settings.resource ?? variable(env, 'ANTHROPIC_FOUNDRY_RESOURCE'), { field: 'model.resource', label: 'Microsoft Foundry' });
   const apiKey = settings.apiKey ?? variable(env, 'ANTHROPIC_FOUNDRY_API_KEY');
   if (!baseURL && !resource) {
     throw new CodevError('MODEL_NOT_CONFIGURED', 'Microsoft Foundry needs the Azure resource to reach: neither the model setting resource nor ANTHROPIC_FOUNDRY_RESOURCE is set', {
@@ -41,7 +42,7 @@ export function createFoundryProvider(options: ProviderFactoryOptions<FoundrySdk
     ...modelTableOf({ ...settings, provider: 'foundry' }),
     async createClient(clientOptions) {
       const { AnthropicFoundry } = await loadProviderSdk({ label, ...FOUNDRY_SDK_PACKAGE, load });
-      return withClientProvider(new AnthropicFoundry({ apiKey, resource: resource ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions) }) as unknown as Anthropic, provider);
+      return withClientProvider(new AnthropicFoundry({ apiKey, resource: resource ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions, env) }) as unknown as Anthropic, provider);
     },
     cacheKey: providerCacheKey({ provider: 'foundry', resource, baseURL }, { apiKey }),
   };

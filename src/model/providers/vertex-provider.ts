@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { hostLabelSetting } from './host-label-setting.ts';
 import { loadProviderSdk } from './load-provider-sdk.ts';
 import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
@@ -19,7 +20,7 @@ export const VERTEX_SDK_PACKAGE = { packageName: '@anthropic-ai/vertex-sdk', ver
  */
 export function createVertexProvider(options: ProviderFactoryOptions<VertexSdk>): ModelProvider {
   const { settings, env } = options;
-  const region = settings.region ?? variable(env, 'CLOUD_ML_REGION') ?? 'global';
+  const region = hostLabelSetting(settings.region ?? variable(env, 'CLOUD_ML_REGION'), { field: 'model.region', label: 'Google Vertex AI' }) ?? 'global';
   const projectId = settings.projectId ?? variable(env, 'ANTHROPIC_VERTEX_PROJECT_ID') ?? variable(env, 'GOOGLE_CLOUD_PROJECT');
   const baseURL = settings.baseURL ?? variable(env, 'ANTHROPIC_VERTEX_BASE_URL');
   const label = `Google Vertex AI (${projectId ?? 'the credentials\' project'}, ${region}${baseURL ? `, ${urlForMessages(baseURL)}` : ''})`;
@@ -32,7 +33,12 @@ export function createVertexProvider(options: ProviderFactoryOptions<VertexSdk>)
     async createClient(clientOptions) {
       const { AnthropicVertex } = await loadProviderSdk({ label, ...VERTEX_SDK_PACKAGE, load });
       // `null`, not undefined: the SDK's own defaults read process.env, codev's come from `env`.
-      return withClientProvider(new AnthropicVertex({ region, projectId: projectId ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions) }) as unknown as Anthropic, provider);
+      const client = new AnthropicVertex({ region, projectId: projectId ?? null, baseURL: baseURL ?? null, ...commonClientOptions(clientOptions, env) });
+      // The SDK asks Google's credential chain as the client is made and waits for it only in a request: a client
+      // made and not used (a busy session, a blocked prompt, a cancelled job) must not leave its failure unhandled,
+      // which would end the process. Each request still awaits the same promise and fails with it.
+      (client as unknown as { _authClientPromise?: Promise<unknown> })._authClientPromise?.catch(() => undefined);
+      return withClientProvider(client as unknown as Anthropic, provider);
     },
     cacheKey: providerCacheKey({ provider: 'vertex', region, projectId, baseURL, credentials: variable(env, 'GOOGLE_APPLICATION_CREDENTIALS') }, {}),
   };
