@@ -1,6 +1,7 @@
 // The error classes alone (the same classes as `Anthropic.APIError`...): the whole SDK is loaded only to make a client.
 import { AnthropicError, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { bedrockStreamException } from './bedrock-stream-exception.ts';
 import { modelUnreachableError } from './model-unreachable-error.ts';
 import type { ModelProvider } from '../model/providers/types.ts';
 import { providerModelError } from './provider-model-error.ts';
@@ -53,6 +54,8 @@ export function toModelError(error: unknown, context: { baseURL?: string; provid
   }
   // The SDK sets `type` to null when there is none (a connection error, an abort): only a string is an `error` event's.
   if (error instanceof APIError && typeof error.type === 'string') {
+    const fromBedrock = bedrockStreamException(error.type, error.apiMessage ?? errorMessage(error));
+    if (fromBedrock) return fromBedrock;
     // An `error` event after the 200: a server failure is worth another try, a refusal of the request is not.
     return { code: 'MODEL_STREAM_BROKEN', retryable: error.type === 'api_error', message: `The model API failed mid-stream (${error.type}: ${error.apiMessage ?? errorMessage(error)}).` };
   }
