@@ -13,7 +13,7 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-async function stalledTokenAgent() {
+async function stalledTokenAgent(idleTimeoutMs = 300) {
   let messages = 0;
   const server = await listenOnLoopback({
     async handle(request, response, signal) {
@@ -24,7 +24,7 @@ async function stalledTokenAgent() {
   });
   closers.push(() => server.close());
   closers.push(await useLoopbackGoogleCredentials({ tokenServerUrl: server.url, projectId: 'codev-project' }));
-  const agent = createAgent({ model: { provider: 'vertex', region: 'us-east5', baseURL: `${server.url}/v1` }, env: { ANTHROPIC_VERTEX_PROJECT_ID: 'codev-project' }, persistSession: false, maxRetries: 0, streamIdleTimeoutMs: 300, tools: [] });
+  const agent = createAgent({ model: { provider: 'vertex', region: 'us-east5', baseURL: `${server.url}/v1` }, env: { ANTHROPIC_VERTEX_PROJECT_ID: 'codev-project' }, persistSession: false, maxRetries: 0, streamIdleTimeoutMs: idleTimeoutMs, tools: [] });
   closers.push(() => agent.close());
   return { agent, messages: () => messages };
 }
@@ -38,4 +38,17 @@ describe('a Google token endpoint that never answers', () => {
     expect(events.find((event) => event.type === 'error')).toMatchObject({ error: { code: 'MODEL_UNREACHABLE' } });
     expect(messages()).toBe(0);
   }, 20_000);
+
+  it('interrupt() ends the query while the token is awaited (idle timeout far off)', async () => {
+    const { agent, messages } = await stalledTokenAgent(600_000);
+    const events: AgentEvent[] = [];
+    for await (const event of agent.query('hello')) {
+      events.push(event);
+      // The query has started: its first request is waiting for the token.
+      if (events.length === 1) setTimeout(() => agent.interrupt(), 200);
+    }
+    expect(events.at(-1)).toMatchObject({ type: 'end', reason: 'aborted' });
+    expect(messages()).toBe(0);
+  }, 20_000);
 });
+
