@@ -64,7 +64,7 @@ export function toModelError(error: unknown, context: { baseURL?: string; provid
   // A base URL that does not parse (a port out of range) throws node's own TypeError (a stream wraps it in an AnthropicError).
   if (error instanceof APIConnectionError || hasCause(error, (cause) => (cause as { code?: unknown } | null)?.code === 'ERR_INVALID_URL')) return modelUnreachableError(error, context.baseURL);
   if (error instanceof AnthropicError) {
-    return { code: 'MODEL_STREAM_BROKEN', retryable: !hasCause(error, (cause) => cause instanceof SyntaxError), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
+    return { code: 'MODEL_STREAM_BROKEN', retryable: !isDataNotJson(error), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
   }
   return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: `The model stream failed: ${errorMessage(error)}` };
 }
@@ -94,4 +94,12 @@ function hasCause(error: unknown, test: (cause: unknown) => boolean): boolean {
     if (test(current)) return true;
   }
   return false;
+}
+
+/**
+ * A stream whose data is not JSON: an SSE `data:` line (the SDK's JSON.parse throws a SyntaxError, kept as the cause)
+ * or a Bedrock event-stream chunk (the Bedrock SDK says it could not parse the chunk into JSON, with no cause).
+ */
+function isDataNotJson(error: unknown): boolean {
+  return hasCause(error, (cause) => cause instanceof SyntaxError) || /could not parse .*\binto JSON\b/i.test(errorMessage(error));
 }
