@@ -200,6 +200,14 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   // A missing key or setting is reported here, but the client (and the provider's SDK with it) is made by the first query.
   const { provider, model } = resolveAgentModel(options, env);
   let makingClient: Promise<Anthropic> | undefined;
+  // A client that could not be made (a package not installed, a credentials file to fix) is not kept: the next query tries again.
+  const makeClient = () => {
+    const making = provider!.createClient({ maxRetries: 2, sdkSpans: env.ANTHROPIC_OPEN_TELEMETRY?.toLowerCase() === 'true' });
+    making.catch(() => {
+      if (makingClient === making) makingClient = undefined;
+    });
+    return making;
+  };
   // A subagent makes its requests as its parent does.
   const requestPolicy = options.subagent?.parent.requestPolicy ?? resolveRequestPolicy({ agentOptions: options, env });
   const output = options.outputSchema === undefined ? undefined : resolveOutputSchema({ schema: options.outputSchema, retries: options.outputRetries });
@@ -287,7 +295,7 @@ export function createAgent<const Schema extends OutputSchema | undefined = unde
   });
   /** The start of a query or a compaction: the client, the first context, the session held and loaded. */
   const begin = async (signal: AbortSignal) => {
-    const client = options.client ?? (await (makingClient ??= provider!.createClient({ maxRetries: 2, sdkSpans: env.ANTHROPIC_OPEN_TELEMETRY?.toLowerCase() === 'true' })));
+    const client = options.client ?? (await (makingClient ??= makeClient()));
     const context = withScope(client, contexts.start(signal));
     try {
       await leases.hold(context);

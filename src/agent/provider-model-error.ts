@@ -1,4 +1,5 @@
 import { isApiError } from '../model/sdk-error-kinds.ts';
+import { isPassingTokenFailure } from './google-token-failure.ts';
 import { errorMessage } from '../errors/codev-error.ts';
 import type { ModelProvider } from '../model/providers/types.ts';
 import type { ModelError } from './types.ts';
@@ -17,6 +18,9 @@ export function providerModelError(error: unknown, context: { provider: ModelPro
   const text = errorMessage(error);
   if (provider.name === 'vertex' && /No projectId was given/.test(text)) {
     return { code: 'MODEL_NOT_CONFIGURED', retryable: false, message: `${provider.label} needs a Google Cloud project and found none in the settings or the credentials: set model.projectId, or ANTHROPIC_VERTEX_PROJECT_ID (or GOOGLE_CLOUD_PROJECT).` };
+  }
+  if (provider.name === 'vertex' && /Failed to acquire Google OAuth credentials/.test(text) && isPassingTokenFailure(error)) {
+    return { code: 'MODEL_UNREACHABLE', reason: 'timeout', retryable: true, message: `${provider.label}: Google's token endpoint failed for now (${deepestMessage(error)}); the request was not sent.` };
   }
   if (provider.name === 'vertex' && /Failed to acquire Google OAuth credentials/.test(text)) {
     return { code: 'MODEL_AUTHENTICATION_FAILED', retryable: false, message: `${provider.label}: no Google credentials could be had (${deepestMessage(error)}): set GOOGLE_APPLICATION_CREDENTIALS to a credentials file, or run gcloud auth application-default login.` };

@@ -4,6 +4,7 @@ import { CodevError } from '../errors/codev-error.ts';
 import { withActiveSpan } from '../telemetry/codev-tracer.ts';
 import { serializedMessageStreams } from '../model/serialized-message-streams.ts';
 import { createQueryRequests, type QueryRequests } from './create-query-requests.ts';
+import { firstEventUnlessAborted } from './first-event-unless-aborted.ts';
 import { DEFAULT_MODEL_BASE_URL } from './model-unreachable-error.ts';
 import type { AgentEvent } from './types.ts';
 
@@ -37,7 +38,9 @@ export async function* streamModelTurn(options: {
   try {
     const start = () => (serialized ? serialized(options.params, requestOptions as Anthropic.RequestOptions) : options.client.messages.stream(options.params, requestOptions as Anthropic.RequestOptions));
     const stream = options.span?.isRecording() ? withActiveSpan(options.span, start) : start();
-    for await (const event of stream) {
+    const iterator = stream[Symbol.asyncIterator]();
+    for (let next = await firstEventUnlessAborted(iterator, requestOptions.signal, () => stream.abort()); !next.done; next = await iterator.next()) {
+      const event = next.value;
       if (event.type !== 'content_block_delta') continue;
       if (event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
       else if (event.delta.type === 'thinking_delta') yield { type: 'thinking-delta', text: event.delta.thinking };

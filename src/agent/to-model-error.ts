@@ -1,5 +1,6 @@
 import { isAnthropicError, isApiConnectionError, isApiError, isApiUserAbortError } from '../model/sdk-error-kinds.ts';
 import { CodevError, errorMessage } from '../errors/codev-error.ts';
+import { bedrockStreamException } from './bedrock-stream-exception.ts';
 import { modelUnreachableError } from './model-unreachable-error.ts';
 import type { ModelProvider } from '../model/providers/types.ts';
 import { providerModelError } from './provider-model-error.ts';
@@ -52,6 +53,8 @@ export function toModelError(error: unknown, context: { baseURL?: string; provid
   }
   // The SDK sets `type` to null when there is none (a connection error, an abort): only a string is an `error` event's.
   if (isApiError(error) && typeof error.type === 'string') {
+    const fromBedrock = bedrockStreamException(error.type, error.apiMessage ?? errorMessage(error));
+    if (fromBedrock) return fromBedrock;
     // An `error` event after the 200: a server failure is worth another try, a refusal of the request is not.
     return { code: 'MODEL_STREAM_BROKEN', retryable: error.type === 'api_error', message: `The model API failed mid-stream (${error.type}: ${error.apiMessage ?? errorMessage(error)}).` };
   }
@@ -60,7 +63,7 @@ export function toModelError(error: unknown, context: { baseURL?: string; provid
   // A base URL that does not parse (a port out of range) throws node's own TypeError (a stream wraps it in an AnthropicError).
   if (isApiConnectionError(error) || hasCause(error, (cause) => (cause as { code?: unknown } | null)?.code === 'ERR_INVALID_URL')) return modelUnreachableError(error, context.baseURL);
   if (isAnthropicError(error)) {
-    return { code: 'MODEL_STREAM_BROKEN', retryable: !hasCause(error, (cause) => cause instanceof SyntaxError), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
+    return { code: 'MODEL_STREAM_BROKEN', retryable: !isDataNotJson(error), message: `The connection to the model API failed or the stream broke: ${errorMessage(error)}` };
   }
   return { code: 'MODEL_STREAM_BROKEN', retryable: false, message: `The model stream failed: ${errorMessage(error)}` };
 }
@@ -90,4 +93,12 @@ function hasCause(error: unknown, test: (cause: unknown) => boolean): boolean {
     if (test(current)) return true;
   }
   return false;
+}
+
+/**
+ * A stream whose data is not JSON: an SSE `data:` line (the SDK's JSON.parse throws a SyntaxError, kept as the cause)
+ * or a Bedrock event-stream chunk (the Bedrock SDK says it could not parse the chunk into JSON, with no cause).
+ */
+function isDataNotJson(error: unknown): boolean {
+  return hasCause(error, (cause) => cause instanceof SyntaxError) || /could not parse .*\binto JSON\b/i.test(errorMessage(error));
 }

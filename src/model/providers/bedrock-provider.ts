@@ -1,5 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { hostLabelSetting } from './host-label-setting.ts';
+import { awsSharedFiles } from './aws-shared-files.ts';
+import { checkCredentialFiles } from './check-credential-files.ts';
 import { loadProviderSdk } from './load-provider-sdk.ts';
 import { withClientProvider } from './client-provider.ts';
 import { modelTableOf } from './model-table-of.ts';
@@ -36,6 +38,8 @@ export function createBedrockProvider(options: ProviderFactoryOptions<BedrockSdk
     ...modelTableOf({ ...settings, provider: 'bedrock' }, region),
     async createClient(clientOptions) {
       const { AnthropicBedrock } = await loadProviderSdk({ label, ...BEDROCK_SDK_PACKAGE, load });
+      // Without a key, the AWS SDK's chain reads the shared files (as it finds them: the process's environment).
+      if (!apiKey && !keys.awsAccessKey) await checkCredentialFiles({ label, paths: awsSharedFiles([env, process.env]) });
       // `apiKey: null` signs with AWS credentials instead of reading AWS_BEARER_TOKEN_BEDROCK from process.env.
       // Always a URL: left out, the SDK reads ANTHROPIC_BEDROCK_BASE_URL from process.env, not from the agent's env.
       const clientOptionsOf = { awsRegion: region, baseURL: baseURL ?? `https://bedrock-runtime.${region}.amazonaws.com`, apiKey: apiKey ?? null, ...keys, ...commonClientOptions(clientOptions, env) };
