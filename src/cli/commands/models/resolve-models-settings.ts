@@ -1,4 +1,5 @@
 import { CodevError } from '../../../errors/codev-error.ts';
+import { codevModelId } from '../../../model/providers/codev-model-id.ts';
 import { MODEL_PROVIDER_NAMES, type ModelProviderName, type ModelSettings } from '../../../model/providers/types.ts';
 
 /** The model codev uses when nothing names one. */
@@ -28,7 +29,9 @@ export function resolveModelsSettings(options: { provider?: string; region?: str
   }
   const settings = (config.provider ?? 'anthropic') === provider ? config : {};
   const region = options.region ?? settings.region ?? defaultRegion(provider, env);
-  return { provider, ...(region !== undefined && { region }), defaultModel: nonEmpty(env.CODEV_MODEL) ?? config.id ?? DEFAULT_MODEL_ID, settings };
+  // A config for another provider lends its model by codev's id (its provider's id means nothing here).
+  const configId = settings === config ? config.id : codevModelId(config);
+  return { provider, ...(region !== undefined && { region }), defaultModel: nonEmpty(env.CODEV_MODEL) ?? configId ?? DEFAULT_MODEL_ID, settings };
 }
 
 function checkName(value: string | undefined, from: string): ModelProviderName | undefined {
