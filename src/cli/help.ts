@@ -134,7 +134,8 @@ list (TodoWrite) is shown as a checklist each time it changes.
 The model is reached with ANTHROPIC_API_KEY, at ANTHROPIC_BASE_URL when set, or through Amazon Bedrock,
 Google Vertex AI or Microsoft Foundry with --provider (their settings: codev models --help). A failed
 request is retried (CODEV_MAX_RETRIES, default 2; a wait over CODEV_MAX_RETRY_WAIT_MS, default 60000,
-ends the run instead); a request that receives nothing for CODEV_STREAM_IDLE_TIMEOUT_MS (default 90000) is abandoned and retried.
+ends the run instead); a request that receives nothing for CODEV_STREAM_IDLE_TIMEOUT_MS (default 90000)
+is abandoned and retried.
 The run is traced with OpenTelemetry (invoke_agent, chat and execute_tool spans) when an OpenTelemetry
 SDK is loaded, e.g. NODE_OPTIONS='--import @opentelemetry/auto-instrumentations-node/register'.
 
