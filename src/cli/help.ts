@@ -131,15 +131,18 @@ prompted (yes once / always / no with feedback); without one, an ask is denied w
 On a terminal, the model's multiple-choice questions (AskUserQuestion) are asked too (a number, several
 for multi-select, or your own words; empty skips); without one, the tool is not offered. The model's task
 list (TodoWrite) is shown as a checklist each time it changes.
-The model is reached with ANTHROPIC_API_KEY, at ANTHROPIC_BASE_URL when set. A failed request is retried
-(CODEV_MAX_RETRIES, default 2; a wait over CODEV_MAX_RETRY_WAIT_MS, default 60000, ends the run instead);
-a request that receives nothing for CODEV_STREAM_IDLE_TIMEOUT_MS (default 90000) is abandoned and retried.
+The model is reached with ANTHROPIC_API_KEY, at ANTHROPIC_BASE_URL when set, or through Amazon Bedrock,
+Google Vertex AI or Microsoft Foundry with --provider (their settings: codev models --help). A failed
+request is retried (CODEV_MAX_RETRIES, default 2; a wait over CODEV_MAX_RETRY_WAIT_MS, default 60000,
+ends the run instead); a request that receives nothing for CODEV_STREAM_IDLE_TIMEOUT_MS (default 90000)
+is abandoned and retried.
 The run is traced with OpenTelemetry (invoke_agent, chat and execute_tool spans) when an OpenTelemetry
 SDK is loaded, e.g. NODE_OPTIONS='--import @opentelemetry/auto-instrumentations-node/register'.
 
 Options:
   --permission-mode M        default | acceptEdits | bypassPermissions | plan | auto | dontAsk
-  --model ID                 The model id (default: the script's, then claude-sonnet-4-6)
+  --model ID                 The model id, codev's or the provider's (default: the script's, CODEV_MODEL, the
+                             config's, then claude-sonnet-4-6; codev models lists them)
   --provider NAME            anthropic, bedrock, vertex or foundry (default: the script's, CODEV_PROVIDER, the
                              config's, then anthropic); the provider's settings come from its variables
   --max-turns N              Stop after N model turns
@@ -457,8 +460,9 @@ export const WORKER_HELP = `Usage: codev worker [--concurrency N] [--rate R/s|R/
 Takes agent jobs from the fleet's queue (see codev queue --help) and runs them: each job's script is
 loaded from its absolute path (the same on every machine), its agent runs on a session kept in Redis, and
 every completed turn is a checkpoint another worker goes on from if this one dies. Run as many workers, on
-as many machines, as you like. The model is reached with ANTHROPIC_API_KEY (at ANTHROPIC_BASE_URL when set):
-a worker with neither refuses to start (MODEL_NOT_CONFIGURED) rather than fail every job it takes.
+as many machines, as you like. The model is reached with ANTHROPIC_API_KEY (at ANTHROPIC_BASE_URL when set),
+or with --provider's settings (Bedrock, Vertex AI, Foundry: codev models --help): a worker without them refuses
+to start (MODEL_NOT_CONFIGURED) rather than fail every job it takes.
 A worker started before Redis waits for it, saying so on stderr at each retry; it never gives up, except
 when Redis refuses it (FLEET_REDIS_AUTH_FAILED: a wrong password, or a user without rights), which it
 does not retry: it exits with 1, also when the refusal comes while it runs (a rotated password). Once it takes jobs it prints "codev worker: ready ..." on stderr, then what it does (jobs

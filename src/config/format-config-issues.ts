@@ -29,7 +29,12 @@ function formatIssue(issue: Issue, prefix: readonly PathSegment[], schema: unkno
   switch (issue.code) {
     case 'invalid_union': {
       const branches = definitionOf(schemaAt(schema, issue.path))?.options ?? [];
-      const ranked = issue.errors.map((errors, index) => ({ errors, branch: branches[index] })).sort((left, right) => left.errors.length - right.errors.length);
+      // A branch that refused the value's very type (`expected string` for an object) is the farthest: among the
+      // others, the one with the fewest problems.
+      const farthest = (errors: readonly Issue[]) => (errors.some((nested) => nested.code === 'invalid_type' && nested.path.length === 0) ? 1 : 0);
+      const ranked = issue.errors
+        .map((errors, index) => ({ errors, branch: branches[index] }))
+        .sort((left, right) => farthest(left.errors) - farthest(right.errors) || left.errors.length - right.errors.length);
       const closest = ranked[0];
       if (!closest || closest.errors.length === 0) break;
       return closest.errors.flatMap((nested) => formatIssue(nested, path, closest.branch));
@@ -112,12 +117,22 @@ function closestObjectShape(schema: unknown, input: unknown): Record<string, unk
 /** The schema that validates the value at `path` below `schema`, or undefined when it cannot be told. */
 function schemaAt(schema: unknown, path: readonly PathSegment[]): unknown {
   let current = schema;
-  for (const segment of path) {
+  for (const [index, segment] of path.entries()) {
     const definition = definitionOf(current);
     if (definition?.type === 'object') current = definition.shape?.[String(segment)];
     else if (definition?.type === 'array') current = definition.element;
     else if (definition?.type === 'record') current = definition.valueType;
+    else if (definition?.type === 'union') return unionSchemaAt(definition.options ?? [], path.slice(index));
     else return undefined;
   }
   return current;
+}
+
+/** Below a union (the config's `model`: an id or settings), the first option that has a schema at `path`. */
+function unionSchemaAt(options: readonly unknown[], path: readonly PathSegment[]): unknown {
+  for (const option of options) {
+    const found = schemaAt(option, path);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

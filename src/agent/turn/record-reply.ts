@@ -2,11 +2,13 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolUseBlock } from '../../tool/types.ts';
 import { fromApiUsage } from '../../model/from-api-usage.ts';
 import { addUsage } from '../add-usage.ts';
+import { pricedModel } from './priced-model.ts';
 import { queryCostUsd } from './query-cost-usd.ts';
 import type { TurnStage } from './types.ts';
 
 /**
- * Stage 5: the reply's usage (and the query's total, priced by the model that answered; a hold on the
+ * Stage 5: the reply's usage (and the query's total, priced by the model that answered, at the endpoint asked
+ * (`pricedModel`); a hold on the
  * spending tree is settled with it), the reply in the
  * transcript as it came (thinking blocks and their signatures included: the API checks them when the tool
  * results go back), its text and thinking, its tool calls.
@@ -16,7 +18,7 @@ export const recordReply: TurnStage = async function* recordReply(state) {
   const turnUsage = fromApiUsage(reply.usage);
   state.usage = addUsage(state.usage, turnUsage);
   const { turn } = state;
-  const pricedAs = reply.model || state.agent.model;
+  const pricedAs = pricedModel({ requested: turn.model ?? state.agent.model, answered: reply.model, provider: state.agent.provider });
   const costUsd = turn.reservation ? turn.reservation.settle(pricedAs, turnUsage) : state.agent.spending.record(pricedAs, turnUsage);
   turn.reservation = undefined;
   // The reply's uuid is given when the transcript saves the reply, with this record after it.

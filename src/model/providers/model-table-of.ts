@@ -13,6 +13,8 @@ export type ModelTableOf = Pick<ModelProvider, 'models' | 'findModel' | 'wireMod
  * provider's own (`findModelEntry`: a Bedrock profile or ARN too); capabilities are the provider's defaults, the
  * entry's, then the settings' (they win: a compatible server without caching says so once for every model);
  * a built-in price is the endpoint's (`endpointPrice`: the region's premium), a price the settings give is as given.
+ * Only codev's id is mapped to the entry's provider id: a provider id the user wrote (Bedrock's `eu.` profile, an
+ * in-region id, an ARN) is what they chose (where the data goes, what it costs) and is sent and priced as written.
  */
 export function modelTableOf(settings: ModelSettings & { provider: NonNullable<ModelSettings['provider']> }, region?: string): ModelTableOf {
   const entries = new Map<string, ModelEntry>(builtInModels(settings.provider).map((entry) => [entry.id, entry]));
@@ -31,7 +33,7 @@ export function modelTableOf(settings: ModelSettings & { provider: NonNullable<M
   return {
     models: () => table,
     findModel,
-    wireModelId: (model) => findModel(model)?.providerId ?? model,
+    wireModelId: (model) => wireModelIdOf(findModel(model), model),
     capabilities: (model): ModelCapabilities => {
       let capabilities = capabilitiesOf.get(model);
       if (!capabilities) capabilitiesOf.set(model, (capabilities = Object.freeze({ ...providerCapabilities(settings.provider), ...findModel(model)?.capabilities, ...settings.capabilities })));
@@ -40,7 +42,12 @@ export function modelTableOf(settings: ModelSettings & { provider: NonNullable<M
     price: (model): ModelPrice | undefined => {
       const entry = findModel(model);
       if (!entry?.price || settings.models?.[entry.id]?.price !== undefined) return entry?.price;
-      return endpointPrice({ provider: settings.provider, ...(region !== undefined && { region }), wireModelId: entry.providerId ?? entry.id, price: entry.price });
+      return endpointPrice({ provider: settings.provider, ...(region !== undefined && { region }), wireModelId: wireModelIdOf(entry, model), price: entry.price });
     },
   };
+}
+
+/** The id sent for `model`: the entry's provider id when `model` is codev's id for it, else `model` as written. */
+function wireModelIdOf(entry: ModelEntry | undefined, model: string): string {
+  return entry !== undefined && entry.id === model ? (entry.providerId ?? model) : model;
 }

@@ -2,6 +2,7 @@ import { CodevError } from '../../errors/codev-error.ts';
 import { suggestKey } from '../../errors/suggest-key.ts';
 import { createAnthropicProvider } from './anthropic-provider.ts';
 import { createBedrockProvider } from './bedrock-provider.ts';
+import { codevModelId } from './codev-model-id.ts';
 import { createFoundryProvider } from './foundry-provider.ts';
 import { variable, type ProviderEnvironment } from './provider-environment.ts';
 import { MODEL_PROVIDER_NAMES, type ModelProvider, type ModelProviderName, type ModelSettings } from './types.ts';
@@ -41,9 +42,11 @@ export function resolveModelProvider(options: {
   const config = asSettings(options.configModel);
   const fromEnv = variable(options.env, 'CODEV_PROVIDER');
   const name = checkName(explicit.provider, 'model.provider') ?? checkName(fromEnv, 'CODEV_PROVIDER') ?? checkName(config.provider, 'config model.provider') ?? 'anthropic';
-  const model = explicit.id ?? variable(options.env, 'CODEV_MODEL') ?? config.id ?? DEFAULT_MODEL_ID;
   // A settings object without a provider is the default's (or CODEV_PROVIDER's, for the explicit one).
   const own = (settings: ModelSettings, fallback: ModelProviderName): ModelSettings => ((settings.provider ?? fallback) === name ? settings : {});
+  // Another provider's settings lend their model by codev's id: their provider's id means nothing here.
+  const idOf = (settings: ModelSettings, fallback: ModelProviderName): string | undefined => ((settings.provider ?? fallback) === name ? settings.id : codevModelId({ ...settings, provider: settings.provider ?? fallback }));
+  const model = idOf(explicit, name) ?? variable(options.env, 'CODEV_MODEL') ?? idOf(config, 'anthropic') ?? DEFAULT_MODEL_ID;
   const settings: ModelSettings = {
     ...own(config, 'anthropic'),
     ...own(explicit, name),

@@ -1,4 +1,5 @@
 import { CodevError } from '../../../errors/codev-error.ts';
+import { codevModelId } from '../../../model/providers/codev-model-id.ts';
 import { MODEL_PROVIDER_NAMES, type ModelProviderName, type ModelSettings } from '../../../model/providers/types.ts';
 
 /** The model codev uses when nothing names one. */
@@ -16,15 +17,21 @@ export interface ModelsSettings {
 /**
  * As `resolveModelProvider` resolves them: the command line (`--provider`, `--region`), then the environment
  * (`CODEV_PROVIDER`, `CODEV_MODEL`), then the config's `model` (an id, or settings), then the defaults; a region
- * left out from the provider's variable, as its SDK reads it. An unknown provider is `CLI_USAGE`, with the list.
+ * left out from the provider's variable, as its SDK reads it. An unknown provider is `CLI_USAGE`, with the list,
+ * and so is `--region` for a provider without regions (the Anthropic API, Foundry).
  */
 export function resolveModelsSettings(options: { provider?: string; region?: string; configModel: unknown; env: Readonly<Record<string, string | undefined>> }): ModelsSettings {
   const { env } = options;
   const config: ModelSettings = typeof options.configModel === 'string' ? { id: options.configModel } : typeof options.configModel === 'object' && options.configModel !== null ? (options.configModel as ModelSettings) : {};
   const provider = checkName(options.provider, '--provider') ?? checkName(nonEmpty(env.CODEV_PROVIDER), 'CODEV_PROVIDER') ?? checkName(config.provider, "the config's model.provider") ?? 'anthropic';
+  if (options.region !== undefined && provider !== 'bedrock' && provider !== 'vertex') {
+    throw new CodevError('CLI_USAGE', `--region is Bedrock's or Vertex's; ${provider} has no regions`, { field: '--region', hint: `e.g. codev models --provider bedrock --region ${options.region}, or leave --region out` });
+  }
   const settings = (config.provider ?? 'anthropic') === provider ? config : {};
   const region = options.region ?? settings.region ?? defaultRegion(provider, env);
-  return { provider, ...(region !== undefined && { region }), defaultModel: nonEmpty(env.CODEV_MODEL) ?? config.id ?? DEFAULT_MODEL_ID, settings };
+  // A config for another provider lends its model by codev's id (its provider's id means nothing here).
+  const configId = settings === config ? config.id : codevModelId(config);
+  return { provider, ...(region !== undefined && { region }), defaultModel: nonEmpty(env.CODEV_MODEL) ?? configId ?? DEFAULT_MODEL_ID, settings };
 }
 
 function checkName(value: string | undefined, from: string): ModelProviderName | undefined {
