@@ -5,5 +5,5 @@
 export { createFleet } from './create-fleet.ts';
 export { createRedisSessionStore } from './session-store/create-redis-session-store.ts';
 export type { FinishedJobWorkspace, JobWorkspaceSpec } from './workspace/types.ts';
-export type { JobPermissions } from './job/fleet-job-data.ts';
+export type { JobModelSettings, JobPermissions } from './job/fleet-job-data.ts';
 export type { CleanedJob, CleanOptions, CleanReport, Fleet, FleetEndEvent, FleetEvent, FleetJobResult, FleetOptions, FleetRateLimit, FleetWorker, JobEventOf, JobInspection, JobEventStreams, JobHandle, JobLifeEvent, JobSummary, ParkedCall, RewindJobOptions, SubmitOptions, WorkerOptions } from './types.ts';
