@@ -5,6 +5,7 @@ import { withActiveSpan } from '../telemetry/codev-tracer.ts';
 import { serializedMessageStreams } from '../model/serialized-message-streams.ts';
 import { createQueryRequests, type QueryRequests } from './create-query-requests.ts';
 import { firstEventUnlessAborted } from './first-event-unless-aborted.ts';
+import { clientProvider } from '../model/providers/client-provider.ts';
 import { DEFAULT_MODEL_BASE_URL } from './model-unreachable-error.ts';
 import type { AgentEvent } from './types.ts';
 
@@ -39,7 +40,10 @@ export async function* streamModelTurn(options: {
     const start = () => (serialized ? serialized(options.params, requestOptions as Anthropic.RequestOptions) : options.client.messages.stream(options.params, requestOptions as Anthropic.RequestOptions));
     const stream = options.span?.isRecording() ? withActiveSpan(options.span, start) : start();
     const iterator = stream[Symbol.asyncIterator]();
-    for (let next = await firstEventUnlessAborted(iterator, requestOptions.signal, () => stream.abort()); !next.done; next = await iterator.next()) {
+    // A client codev made for Anthropic's API (or a compatible server) sends at once, its fetch following the signal:
+    // only others (a provider's, which awaits its credentials first; one given by the caller) race the first event.
+    const first = followsSignalAtOnce(options.client) ? iterator.next() : firstEventUnlessAborted(iterator, requestOptions.signal, () => stream.abort());
+    for (let next = await first; !next.done; next = await iterator.next()) {
       const event = next.value;
       if (event.type !== 'content_block_delta') continue;
       if (event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
@@ -62,4 +66,9 @@ export async function* streamModelTurn(options: {
     requests.end();
     if (!options.requests) requests.close();
   }
+}
+
+/** Whether `client` is one codev made for Anthropic's API or a compatible server (no credential fetch before sending). */
+function followsSignalAtOnce(client: object): boolean {
+  return clientProvider(client)?.name === 'anthropic';
 }

@@ -54,13 +54,13 @@ export const callModel: TurnStage = async function* callModel(state) {
     // Each request made again leaves out a feature the one before used, so there are at most as many as features.
     for (let refusals = 0; ; refusals++) {
       const sent = adaptTurnRequest(params, { model, provider: agent.provider, learning, where });
-      yield* owedWarnings(agent, learning);
+      if (learning.owesWarnings()) yield* owedWarnings(agent, learning);
       const span = startChatSpan({ model, maxTokens: agent.maxTokens, parent: state.agentSpan });
       outcome = yield* requestModelTurn({ client: agent.client, params: sent, signal: state.signal, policy: agent.requestPolicy, span, requests: state.requests, onRetry: recordRetry });
       endRequestSpan(span, { outcome, spending: agent.spending, model, provider: agent.provider });
       // A server's refusal of a feature the request used: learned, and the request made again without it.
       if (outcome.type === 'error' && refusals < MODEL_FEATURES.length && learnRefusedFeatures({ error: outcome.error, sent, target: { model, provider: agent.provider, learning, where } })) continue;
-      yield* owedWarnings(agent, learning);
+      if (learning.owesWarnings()) yield* owedWarnings(agent, learning);
       break;
     }
     if (outcome.type === 'message') {
