@@ -40,9 +40,9 @@ export async function* streamModelTurn(options: {
     const start = () => (serialized ? serialized(options.params, requestOptions as Anthropic.RequestOptions) : options.client.messages.stream(options.params, requestOptions as Anthropic.RequestOptions));
     const stream = options.span?.isRecording() ? withActiveSpan(options.span, start) : start();
     const iterator = stream[Symbol.asyncIterator]();
-    // A client codev made for Anthropic's API (or a compatible server) sends at once, its fetch following the signal:
-    // only others (a provider's, which awaits its credentials first; one given by the caller) race the first event.
-    const first = followsSignalAtOnce(options.client) ? iterator.next() : firstEventUnlessAborted(iterator, requestOptions.signal, () => stream.abort());
+    // A provider's client awaits its credentials (Google's token, the AWS chain) before sending, without the signal:
+    // only such clients race their first event against it; the others' fetch follows the signal at once.
+    const first = fetchesCredentialsFirst(options.client) ? firstEventUnlessAborted(iterator, requestOptions.signal, () => stream.abort()) : iterator.next();
     for (let next = await first; !next.done; next = await iterator.next()) {
       const event = next.value;
       if (event.type !== 'content_block_delta') continue;
@@ -68,7 +68,12 @@ export async function* streamModelTurn(options: {
   }
 }
 
-/** Whether `client` is one codev made for Anthropic's API or a compatible server (no credential fetch before sending). */
-function followsSignalAtOnce(client: object): boolean {
-  return clientProvider(client)?.name === 'anthropic';
+/** Whether `client` fetches credentials before it sends (Bedrock, Vertex, Foundry: made by codev, or given by the caller). */
+function fetchesCredentialsFirst(client: object): boolean {
+  const provider = clientProvider(client)?.name;
+  if (provider !== undefined) return provider !== 'anthropic';
+  for (let prototype = Object.getPrototypeOf(client) as object | null, depth = 0; prototype !== null && depth < 6; prototype = Object.getPrototypeOf(prototype) as object | null, depth++) {
+    if (/^Anthropic(Bedrock|Vertex|Foundry)/.test(String((prototype as { constructor?: { name?: unknown } }).constructor?.name))) return true;
+  }
+  return false;
 }
