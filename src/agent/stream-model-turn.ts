@@ -6,6 +6,7 @@ import { serializedMessageStreams } from '../model/serialized-message-streams.ts
 import { createQueryRequests, type QueryRequests } from './create-query-requests.ts';
 import { firstEventUnlessAborted } from './first-event-unless-aborted.ts';
 import { clientProvider } from '../model/providers/client-provider.ts';
+import { hasClassNamed } from '../model/sdk-error-kinds.ts';
 import { DEFAULT_MODEL_BASE_URL } from './model-unreachable-error.ts';
 import type { AgentEvent } from './types.ts';
 
@@ -72,8 +73,5 @@ export async function* streamModelTurn(options: {
 function fetchesCredentialsFirst(client: object): boolean {
   const provider = clientProvider(client)?.name;
   if (provider !== undefined) return provider !== 'anthropic';
-  for (let prototype = Object.getPrototypeOf(client) as object | null, depth = 0; prototype !== null && depth < 6; prototype = Object.getPrototypeOf(prototype) as object | null, depth++) {
-    if (/^Anthropic(Bedrock|Vertex|Foundry)/.test(String((prototype as { constructor?: { name?: unknown } }).constructor?.name))) return true;
-  }
-  return false;
+  return hasClassNamed(client, (className) => /^Anthropic(Bedrock|Vertex|Foundry)/.test(className));
 }

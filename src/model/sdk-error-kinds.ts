@@ -10,9 +10,14 @@ import { AnthropicError, APIConnectionError, APIError, APIUserAbortError } from 
  */
 function isSdkError<Class extends abstract new (...args: never[]) => unknown>(error: unknown, sdkClass: Class, name: string): error is InstanceType<Class> {
   if (error instanceof sdkClass) return true;
-  if (!(error instanceof Error)) return false;
-  for (let prototype = Object.getPrototypeOf(error) as object | null, depth = 0; prototype !== null && depth < 8; prototype = Object.getPrototypeOf(prototype) as object | null, depth++) {
-    if ((prototype as { constructor?: { name?: unknown } }).constructor?.name === name) return true;
+  return error instanceof Error && hasClassNamed(error, (className) => className === name);
+}
+
+/** Whether a class of `value`'s prototype chain has a name `matches` accepts (classes of another copy of a package). */
+export function hasClassNamed(value: object, matches: (className: string) => boolean): boolean {
+  for (let prototype = Object.getPrototypeOf(value) as object | null, depth = 0; prototype !== null && depth < 8; prototype = Object.getPrototypeOf(prototype) as object | null, depth++) {
+    const className = (prototype as { constructor?: { name?: unknown } }).constructor?.name;
+    if (typeof className === 'string' && matches(className)) return true;
   }
   return false;
 }

@@ -1,18 +1,9 @@
-import type { ServerResponse } from 'node:http';
 import { sendError } from './send-error.ts';
 import { SSE_FRAMING } from './write-message-stream.ts';
 import type { StreamFraming } from './write-message-stream.ts';
 
-/** An HTTP error the Messages pipeline answers with, before a provider front puts it in its own envelope. */
-export interface MessageErrorOptions {
-  response: ServerResponse;
-  requestId: string;
-  status: number;
-  type: string;
-  message: string;
-  retryAfterSeconds?: number;
-  shouldRetry?: boolean;
-}
+/** An HTTP error the Messages pipeline answers with (what `sendError` takes), before a provider front puts it in its own envelope. */
+export type MessageErrorOptions = Parameters<typeof sendError>[0];
 
 /**
  * How a reply goes over the wire: the error envelope and the stream framing. The Messages API's own wire (SSE,
